@@ -1,0 +1,273 @@
+/**
+ * The rate governor: every request to the service passes through here first (after octokit's
+ * throttling). A token bucket sized by the key's plan keeps our own traffic under the limit;
+ * priority lanes let a walk-in go before a sync page; a 429 (other counter PCs share the key)
+ * pauses everything for Retry-After, drains the bucket and shrinks background work, which then
+ * recovers slowly.
+ */
+import { NetworkError } from './errors';
+
+export type Lane = 'write' | 'read' | 'background';
+const LANES: Lane[] = ['write', 'read', 'background'];
+
+export interface PlanLimit {
+  requests: number;
+  windowMs: number;
+}
+
+export const PLAN_LIMITS = {
+  standard: { requests: 60, windowMs: 60_000 },
+  facility: { requests: 300, windowMs: 60_000 },
+} as const satisfies Record<string, PlanLimit>;
+
+export interface GovernorOptions {
+  /** The key's plan; the standard plan (the lower) until set-up says otherwise. */
+  limit?: PlanLimit;
+  maxConcurrency?: number;
+  /** Largest fraction of the rate that background work may use. */
+  backgroundShare?: number;
+  now?: () => number;
+}
+
+export interface GovernorState {
+  limit: PlanLimit;
+  /** Requests per window we currently allow ourselves (lower after 429s). */
+  effectiveLimit: number;
+  tokens: number;
+  backgroundShare: number;
+  queued: Record<Lane, number>;
+  inFlight: number;
+  pausedUntil: number | null;
+  /** 429 answers in the last ten minutes. */
+  recent429s: number;
+}
+
+interface Waiter {
+  lane: Lane;
+  resolve: (release: () => void) => void;
+  reject: (error: Error) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+const RECENT_MS = 10 * 60_000;
+const MIN_SHARE = 0.05;
+const MIN_RATE_FACTOR = 0.25;
+
+export class RateGovernor {
+  private limit: PlanLimit;
+  private readonly maxConcurrency: number;
+  private readonly defaultShare: number;
+  private readonly now: () => number;
+
+  private tokens = 0;
+  private backgroundTokens = 1;
+  private lastRefill: number;
+  private share: number;
+  /** Multiplies our rate after 429s (the key is shared with other PCs); recovers to 1. */
+  private rateFactor = 1;
+  private lastPenalty = 0;
+  private pausedUntil = 0;
+  private inFlight = 0;
+  private backgroundInFlight = 0;
+  private readonly queues: Record<Lane, Waiter[]> = { write: [], read: [], background: [] };
+  private readonly penalties: number[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly listeners = new Set<(state: GovernorState) => void>();
+
+  constructor(options: GovernorOptions = {}) {
+    this.limit = options.limit ?? PLAN_LIMITS.standard;
+    this.maxConcurrency = options.maxConcurrency ?? 4;
+    this.defaultShare = options.backgroundShare ?? 0.5;
+    this.share = this.defaultShare;
+    this.now = options.now ?? Date.now;
+    this.lastRefill = this.now();
+    this.tokens = this.capacity;
+  }
+
+  /**
+   * Burst size. With a burst of b and a refill of (L − b) per window, no window of any alignment
+   * ever sees more than L of our requests, whatever algorithm the service counts with.
+   */
+  private get capacity(): number {
+    return Math.max(1, Math.floor(this.limit.requests * 0.04));
+  }
+
+  /** Tokens per millisecond. */
+  private get rate(): number {
+    return ((this.limit.requests - this.capacity) * this.rateFactor) / this.limit.windowMs;
+  }
+
+  /** Set the key's plan (from set-up). */
+  configure(limit: PlanLimit): void {
+    this.limit = { ...limit };
+    this.tokens = Math.min(this.tokens, this.capacity);
+    this.pump();
+  }
+
+  /**
+   * Wait for a turn. Resolves with a release function to call once the request is answered.
+   * Each attempt of a request (retries included) takes its own turn.
+   */
+  acquire(lane: Lane, signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted)
+      return Promise.reject(new NetworkError('aborted', 'request cancelled', false));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { lane, resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const queue = this.queues[lane];
+          const at = queue.indexOf(waiter);
+          if (at >= 0) queue.splice(at, 1);
+          reject(new NetworkError('aborted', 'request cancelled', false));
+          this.emit();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.queues[lane].push(waiter);
+      this.pump();
+    });
+  }
+
+  /** The service answered 429: wait as told, drain, and leave more room for the other PCs. */
+  penalize(retryAfterMs: number | null): void {
+    const now = this.now();
+    this.penalties.push(now);
+    this.lastPenalty = now;
+    this.pausedUntil = Math.max(this.pausedUntil, now + (retryAfterMs ?? this.limit.windowMs / 10));
+    this.tokens = 0;
+    this.backgroundTokens = 0;
+    this.share = Math.max(MIN_SHARE, this.share / 2);
+    this.rateFactor = Math.max(MIN_RATE_FACTOR, this.rateFactor * 0.75);
+    this.lastRefill = now;
+    this.pump();
+  }
+
+  state(): GovernorState {
+    this.refill();
+    const now = this.now();
+    while (this.penalties.length && this.penalties[0]! < now - RECENT_MS) this.penalties.shift();
+    return {
+      limit: { ...this.limit },
+      effectiveLimit:
+        Math.floor((this.limit.requests - this.capacity) * this.rateFactor) + this.capacity,
+      tokens: Math.floor(this.tokens * 100) / 100,
+      backgroundShare: this.share,
+      queued: {
+        write: this.queues.write.length,
+        read: this.queues.read.length,
+        background: this.queues.background.length,
+      },
+      inFlight: this.inFlight,
+      pausedUntil: this.pausedUntil > now ? this.pausedUntil : null,
+      recent429s: this.penalties.length,
+    };
+  }
+
+  onChange(listener: (state: GovernorState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    if (this.listeners.size === 0) return;
+    const state = this.state();
+    for (const listener of this.listeners) listener(state);
+  }
+
+  private refill(): void {
+    const now = this.now();
+    // Nothing accrues during a pause: the service told us to wait.
+    const from = Math.max(this.lastRefill, this.pausedUntil);
+    this.lastRefill = now;
+    if (now <= from) return;
+    const elapsed = now - from;
+    this.tokens = Math.min(this.capacity, this.tokens + elapsed * this.rate);
+    this.backgroundTokens = Math.min(1, this.backgroundTokens + elapsed * this.rate * this.share);
+    // Additive recovery: a window without 429 gives back a step of rate and background share.
+    if (this.lastPenalty && now - this.lastPenalty >= this.limit.windowMs) {
+      const steps = Math.floor((now - this.lastPenalty) / this.limit.windowMs);
+      this.rateFactor = Math.min(1, this.rateFactor + 0.05 * steps);
+      this.share = Math.min(this.defaultShare, this.share + 0.05 * steps);
+      this.lastPenalty =
+        this.rateFactor === 1 && this.share === this.defaultShare
+          ? 0
+          : this.lastPenalty + steps * this.limit.windowMs;
+    }
+  }
+
+  /** Grant turns while tokens and concurrency allow, highest lane first. */
+  private pump(): void {
+    this.refill();
+    let granted = false;
+    for (;;) {
+      const now = this.now();
+      if (now < this.pausedUntil || this.inFlight >= this.maxConcurrency) break;
+      const lane = this.nextLane();
+      if (!lane) break;
+      const waiter = this.queues[lane].shift()!;
+      this.tokens -= 1;
+      this.inFlight++;
+      if (lane === 'background') {
+        this.backgroundTokens -= 1;
+        this.backgroundInFlight++;
+      }
+      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      let released = false;
+      waiter.resolve(() => {
+        if (released) return;
+        released = true;
+        this.inFlight--;
+        if (lane === 'background') this.backgroundInFlight--;
+        this.pump();
+      });
+      granted = true;
+    }
+    this.schedule();
+    if (granted || this.listeners.size) this.emit();
+  }
+
+  private nextLane(): Lane | null {
+    if (this.tokens < 1) return null;
+    if (this.queues.write.length) return 'write';
+    if (this.queues.read.length) return 'read';
+    // Background work keeps a token and a connection free for the counter, and its own share.
+    const reserve = this.capacity >= 2 ? 2 : 1;
+    if (
+      this.queues.background.length &&
+      this.tokens >= reserve &&
+      this.backgroundTokens >= 1 &&
+      this.backgroundInFlight < Math.max(1, this.maxConcurrency - 2)
+    ) {
+      return 'background';
+    }
+    return null;
+  }
+
+  /** Wake up when the next queued request could be granted. */
+  private schedule(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const waiting = LANES.some((l) => this.queues[l].length > 0);
+    if (!waiting || this.inFlight >= this.maxConcurrency) return;
+    const now = this.now();
+    let wait: number;
+    if (now < this.pausedUntil) wait = this.pausedUntil - now;
+    else {
+      const onlyBackground = !this.queues.write.length && !this.queues.read.length;
+      const need = onlyBackground
+        ? Math.max(
+            (this.capacity >= 2 ? 2 : 1) - this.tokens,
+            (1 - this.backgroundTokens) / Math.max(this.share, 1e-9),
+          )
+        : 1 - this.tokens;
+      wait = Math.max(1, Math.ceil(need / this.rate));
+    }
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, wait);
+  }
+}

@@ -1,0 +1,26 @@
+/** Request validation with the spec's VALIDATION_ERROR details: dotted field paths and a code. */
+import type { z } from 'zod';
+import type { ValidationDetail } from '../../main/api/schemas';
+import { ServiceError } from '../domain/errors';
+
+export function toDetails(error: z.ZodError, prefix = ''): ValidationDetail[] {
+  const join = (path: PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join('.');
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          field: join([...issue.path, key]),
+          code: 'unrecognized_keys',
+          reason: `unknown field "${key}"`,
+        }))
+      : [{ field: join(issue.path), code: issue.code, reason: issue.message }],
+  );
+}
+
+/** Parse or answer 400 VALIDATION_ERROR. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new ServiceError('VALIDATION_ERROR', 'invalid request', toDetails(result.error, prefix));
+  }
+  return result.data;
+}
