@@ -81,13 +81,21 @@ const DEFAULT_DEADLINES: Record<Lane, number> = {
   background: 120_000,
 };
 const DEFAULT_PAGE_SIZE = 100;
+/** The least time worth starting an attempt with (capped by the attempt's own timeout). */
+const MIN_ATTEMPT_MS = 100;
 
-function checked<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+function checked<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  what: string,
+  /** Names the value in `details` when it is not an object (a header). */
+  field = '',
+): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     throw new RequestValidationError(
       `${what} does not fit the contract`,
-      S.toDetails(result.error),
+      S.toDetails(result.error, field),
     );
   }
   return result.data;
@@ -165,7 +173,7 @@ export class ReservationClient {
     return (await this.call('GET', path, T.ProductEnvelope, 'read', options)).product;
   }
 
-  availability(
+  async availability(
     storeId: string,
     productId: string,
     year: number,
@@ -182,7 +190,7 @@ export class ReservationClient {
   }
 
   /** The price with discounts; required before a price is shown (rule 2). */
-  calculate(
+  async calculate(
     storeId: string,
     request: S.CalculateRequest,
     options?: CallOptions,
@@ -209,7 +217,7 @@ export class ReservationClient {
     options?: CallOptions,
   ): Promise<Reservation> {
     const body = checked(S.CreateReservationRequest, request, 'reservation request');
-    const key = checked(S.IdempotencyKey, idempotencyKey, 'Idempotency-Key');
+    const key = checked(S.IdempotencyKey, idempotencyKey, 'Idempotency-Key', 'Idempotency-Key');
     const envelope = await this.call(
       'POST',
       this.storePath(storeId, '/reservations'),
@@ -269,7 +277,7 @@ export class ReservationClient {
     }
   }
 
-  cancelPreview(
+  async cancelPreview(
     storeId: string,
     reservationId: string,
     request: S.CancelRequest,
@@ -422,6 +430,18 @@ export class ReservationClient {
     const timeoutMs =
       options.timeoutMs ?? (method === 'GET' ? this.timeouts.read : this.timeouts.write);
 
+    /** What a log line says about a failed attempt: never the message (it may quote data). */
+    const describe = (failure: ApiError) => ({
+      method,
+      path,
+      attempt: failure.attempts,
+      lane,
+      error: failure.name,
+      ...(failure instanceof HttpError && { status: failure.status, code: failure.code }),
+      ...(failure instanceof NetworkError && { reason: failure.reason }),
+      ...(failure instanceof ResponseError && { status: failure.status, problem: failure.problem }),
+    });
+    let previous: ApiError | null = null;
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
       // Waiting for a turn counts against the deadline too.
@@ -431,6 +451,11 @@ export class ReservationClient {
         release = await this.governor.acquire(lane, turnSignal);
       } catch (error) {
         if (signal.aborted) throw error;
+        // What went wrong is the last attempt's failure, not the wait for a retry's turn.
+        if (previous) {
+          this.logger.warn('api.failed', { ...describe(previous), waited: 'no_turn' });
+          throw previous;
+        }
         throw Object.assign(
           new NetworkError('timeout', 'no turn within the deadline (rate budget exhausted)', false),
           {
@@ -476,27 +501,25 @@ export class ReservationClient {
         );
       } catch (error) {
         release();
-        if (error instanceof ResponseError && error.problem === 'unexpected_shape') throw error;
         failure = error as ApiError;
+        failure.attempts = attempt;
+        if (error instanceof ResponseError && error.problem === 'unexpected_shape') {
+          this.logger.warn('api.failed', describe(failure));
+          throw error;
+        }
       }
-      failure.attempts = attempt;
       if (failure instanceof RateLimitError) this.governor.penalize(failure.retryAfterMs);
       extra.onAttemptError?.(failure);
       const delay = retryDelay(failure, attempt, this.retry, this.random);
-      const fields = {
-        method,
-        path,
-        attempt,
-        lane,
-        error: failure.name,
-        ...(failure instanceof HttpError && { status: failure.status, code: failure.code }),
-        ...(failure instanceof NetworkError && { reason: failure.reason }),
-      };
-      if (delay === null || Date.now() + delay >= deadline) {
+      const fields = describe(failure);
+      // An attempt started with almost no time left could only time out, hiding the real failure.
+      const left = delay === null ? 0 : deadline - (Date.now() + delay);
+      if (delay === null || left < Math.min(timeoutMs, MIN_ATTEMPT_MS)) {
         this.logger.warn('api.failed', fields);
         throw failure;
       }
       this.logger.info('api.retry', { ...fields, delayMs: Math.round(delay) });
+      previous = failure;
       await sleep(delay, signal);
     }
   }

@@ -157,12 +157,13 @@ export class RequestValidationError extends ApiError {
 /** Classify what `fetch` threw. */
 export function networkErrorFrom(
   error: unknown,
-  phase: 'connect' | 'body',
+  _phase: 'connect' | 'body',
   timedOut: boolean,
   aborted: boolean,
 ): NetworkError {
-  if (aborted)
-    return new NetworkError('aborted', 'request cancelled', phase === 'body', { cause: error });
+  // Cancelled after sending began: the request may have been received (and a write done) even
+  // though no answer arrived yet. (A call cancelled before sending never gets here.)
+  if (aborted) return new NetworkError('aborted', 'request cancelled', true, { cause: error });
   if (timedOut) return new NetworkError('timeout', 'no answer in time', true, { cause: error });
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
   const code = cause?.code ?? (error as { code?: string } | undefined)?.code ?? '';

@@ -164,8 +164,16 @@ export function checkParticipants(
   return { numbering, fields: out };
 }
 
-/** How the service returns a value: always a string (multi-select values joined by commas). */
+/**
+ * How the service returns a value: always a string (multi-select values joined by commas), a
+ * number in plain decimal notation (decision 18), never JavaScript's exponent form (`1e+21`).
+ */
 export function storedFieldValue(value: Value): string {
   if (Array.isArray(value)) return value.join(',');
-  return String(value);
+  if (typeof value === 'number') {
+    const plain = String(value);
+    if (!/e/i.test(plain)) return plain;
+    return value.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 21 });
+  }
+  return value;
 }

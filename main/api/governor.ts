@@ -227,47 +227,56 @@ export class RateGovernor {
     if (granted || this.listeners.size) this.emit();
   }
 
+  /** Tokens background work must leave behind: one stays free for the counter. */
+  private get reserve(): number {
+    return this.capacity >= 2 ? 2 : 1;
+  }
+
+  private get backgroundConcurrency(): number {
+    return Math.max(1, this.maxConcurrency - 2);
+  }
+
   private nextLane(): Lane | null {
     if (this.tokens < 1) return null;
     if (this.queues.write.length) return 'write';
     if (this.queues.read.length) return 'read';
-    // Background work keeps a token and a connection free for the counter, and its own share.
-    const reserve = this.capacity >= 2 ? 2 : 1;
     if (
       this.queues.background.length &&
-      this.tokens >= reserve &&
+      this.tokens >= this.reserve &&
       this.backgroundTokens >= 1 &&
-      this.backgroundInFlight < Math.max(1, this.maxConcurrency - 2)
+      this.backgroundInFlight < this.backgroundConcurrency
     ) {
       return 'background';
     }
     return null;
   }
 
-  /** Wake up when the next queued request could be granted. */
+  /** Wake up when the next queued request could be granted by time (not by a release). */
   private schedule(): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    const waiting = LANES.some((l) => this.queues[l].length > 0);
-    if (!waiting || this.inFlight >= this.maxConcurrency) return;
+    const interactive = this.queues.write.length + this.queues.read.length > 0;
+    const background = this.queues.background.length > 0;
+    if ((!interactive && !background) || this.inFlight >= this.maxConcurrency) return;
     const now = this.now();
     let wait: number;
     if (now < this.pausedUntil) wait = this.pausedUntil - now;
+    else if (interactive) wait = (1 - this.tokens) / this.rate;
+    else if (this.backgroundInFlight >= this.backgroundConcurrency) return;
     else {
-      const onlyBackground = !this.queues.write.length && !this.queues.read.length;
-      const need = onlyBackground
-        ? Math.max(
-            (this.capacity >= 2 ? 2 : 1) - this.tokens,
-            (1 - this.backgroundTokens) / Math.max(this.share, 1e-9),
-          )
-        : 1 - this.tokens;
-      wait = Math.max(1, Math.ceil(need / this.rate));
+      wait = Math.max(
+        (this.reserve - this.tokens) / this.rate,
+        (1 - this.backgroundTokens) / (this.rate * Math.max(this.share, 1e-9)),
+      );
     }
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.pump();
-    }, wait);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.pump();
+      },
+      Math.max(1, Math.ceil(wait)),
+    );
   }
 }

@@ -3,8 +3,13 @@
  * read and classify. Whatever goes wrong comes back as a typed error, never as a crash.
  */
 import { z } from 'zod';
-import type { NetworkError } from './errors';
-import { ResponseError, httpErrorFor, networkErrorFrom, type ErrorDetail } from './errors';
+import {
+  NetworkError,
+  ResponseError,
+  httpErrorFor,
+  networkErrorFrom,
+  type ErrorDetail,
+} from './errors';
 
 export interface Exchange {
   method: 'GET' | 'POST' | 'DELETE';
@@ -56,6 +61,7 @@ function parseBody(text: string, status: number): unknown {
 }
 
 export async function exchange(x: Exchange): Promise<Answer> {
+  if (x.signal?.aborted) throw new NetworkError('aborted', 'request cancelled', false);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), x.timeoutMs);
   const signal = x.signal ? AbortSignal.any([x.signal, timeout.signal]) : timeout.signal;

@@ -4,41 +4,14 @@
  */
 import type { AvailabilityDay, DayStatus, Slot } from '../../main/api/schemas';
 import type { ProductRecord, ResourceUse, StoreRecord } from '../model';
-import {
-  bookableUntil,
-  localToday,
-  scheduledTimes,
-  toSlot,
-  type ScheduledSlot,
-} from './calendar';
-import type { World } from './world';
+import { bookableUntil, localToday, scheduledTimes, toSlot, type ScheduledSlot } from './calendar';
+import type { Usage, World } from './world';
 
-/** Seats taken at a product's slot: by stored reservations, or by earlier items of one request. */
-export interface Usage {
-  productId: string;
-  date: string;
-  startTime: string;
-  headcount: number;
-}
+export type { Usage } from './world';
 
-const ACTIVE = new Set(['confirmed', 'pending']);
-
-/** Pending reservations hold their seats until approved or rejected. */
-export function activeUsages(world: World, storeId: string, date: string): Usage[] {
-  const out: Usage[] = [];
-  for (const r of world.reservationsOn(storeId, date)) {
-    if (!ACTIVE.has(r.status)) continue;
-    for (const item of r.items) {
-      if (item.date !== date) continue;
-      out.push({
-        productId: item.productId,
-        date,
-        startTime: item.startTime,
-        headcount: item.adultCount + item.childCount,
-      });
-    }
-  }
-  return out;
+/** Seats held on a store's date by confirmed and pending reservations. */
+export function activeUsages(world: World, storeId: string, date: string): readonly Usage[] {
+  return world.activeUsages(storeId, date);
 }
 
 interface Occupation {
@@ -65,7 +38,7 @@ function occupationsOf(
   world: World,
   store: StoreRecord,
   resourceId: string,
-  usages: Usage[],
+  usages: readonly Usage[],
 ): Occupation[] {
   const groups = new Map<string, { product: ProductRecord; use: ResourceUse; usages: Usage[] }>();
   for (const u of usages) {
@@ -102,7 +75,7 @@ export function remainingCapacity(
   store: StoreRecord,
   date: string,
   slot: ScheduledSlot,
-  usages: Usage[],
+  usages: readonly Usage[],
 ): number {
   const own = usages.filter((u) => u.productId === product.id && u.startTime === slot.startTime);
   let remaining = slot.capacity - own.reduce((n, u) => n + u.headcount, 0);
@@ -110,7 +83,8 @@ export function remainingCapacity(
     const resource = world.resource(use.resourceId);
     if (!resource) continue;
     const free =
-      resource.quantity - peakUse(occupationsOf(world, store, use.resourceId, usages), slot.startMs, slot.endMs);
+      resource.quantity -
+      peakUse(occupationsOf(world, store, use.resourceId, usages), slot.startMs, slot.endMs);
     if (use.per === 'person') remaining = Math.min(remaining, Math.floor(free / use.quantity));
     else if (use.per === 'booking' && free < use.quantity) remaining = 0;
     else if (use.per === 'slot' && own.length === 0 && free < use.quantity) remaining = 0;
@@ -127,7 +101,12 @@ export interface DayPlan {
 }
 
 /** The day as availability shows it, and as creation checks it. */
-export function planDay(world: World, product: ProductRecord, store: StoreRecord, date: string): DayPlan {
+export function planDay(
+  world: World,
+  product: ProductRecord,
+  store: StoreRecord,
+  date: string,
+): DayPlan {
   const now = world.clock.now();
   const times = scheduledTimes(product, store, date);
   const scheduled = new Set(times.map((t) => t.startTime));

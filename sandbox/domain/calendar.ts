@@ -30,7 +30,10 @@ export function addDays(date: string, days: number): string {
 
 /** Whole days from one date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round(DateTime.fromISO(to, { zone: 'UTC' }).diff(DateTime.fromISO(from, { zone: 'UTC' }), 'days').days);
+  return Math.round(
+    DateTime.fromISO(to, { zone: 'UTC' }).diff(DateTime.fromISO(from, { zone: 'UTC' }), 'days')
+      .days,
+  );
 }
 
 /** Days in a month as YYYY-MM-DD. */
@@ -48,7 +51,11 @@ function isStoreClosed(store: StoreRecord, date: string): boolean {
  * The slot start times the schedule defines for a date, before deadlines and capacity.
  * Added dates count even on holidays; suspended dates remove the whole day.
  */
-export function scheduledTimes(product: ProductRecord, store: StoreRecord, date: string): SlotTime[] {
+export function scheduledTimes(
+  product: ProductRecord,
+  store: StoreRecord,
+  date: string,
+): SlotTime[] {
   const { schedule } = product;
   if (schedule.suspendedDates.includes(date)) return [];
   const times = new Map<string, SlotTime>();
@@ -68,21 +75,32 @@ export function scheduledTimes(product: ProductRecord, store: StoreRecord, date:
   return [...times.values()].sort((a, b) => (a.startTime < b.startTime ? -1 : 1));
 }
 
+/** Slots are asked for again and again (every capacity check); time-zone arithmetic is not cheap. */
+const slotCache = new WeakMap<ProductRecord, Map<string, ScheduledSlot>>();
+
 export function toSlot(
   product: ProductRecord,
   store: StoreRecord,
   date: string,
   time: SlotTime,
 ): ScheduledSlot {
+  const capacity = time.capacity ?? product.schedule.capacity;
+  const key = `${date} ${time.startTime} ${capacity} ${store.timeZone}`;
+  let cache = slotCache.get(product);
+  if (!cache) slotCache.set(product, (cache = new Map()));
+  const known = cache.get(key);
+  if (known) return known;
   const start = localDateTime(date, time.startTime, store.timeZone);
   const end = start.plus({ minutes: product.durationMinutes });
-  return {
+  const slot: ScheduledSlot = Object.freeze({
     startTime: time.startTime,
     endTime: end.toFormat('HH:mm'),
-    capacity: time.capacity ?? product.schedule.capacity,
+    capacity,
     startMs: start.toMillis(),
     endMs: end.toMillis(),
-  };
+  });
+  cache.set(key, slot);
+  return slot;
 }
 
 function deadlineMs(rule: DeadlineRule, date: string, startTime: string, zone: string): number {
@@ -96,7 +114,12 @@ function deadlineMs(rule: DeadlineRule, date: string, startTime: string, zone: s
  * Until when an API booking of a slot is accepted. Without a rule, until the start. With
  * `ignoredForApi`, deadlines do not apply and a counter may sell a seat until the slot ends.
  */
-export function bookableUntil(product: ProductRecord, store: StoreRecord, date: string, slot: ScheduledSlot): number {
+export function bookableUntil(
+  product: ProductRecord,
+  store: StoreRecord,
+  date: string,
+  slot: ScheduledSlot,
+): number {
   const deadline = product.bookingDeadline;
   if (deadline.ignoredForApi) return slot.endMs;
   const rule =

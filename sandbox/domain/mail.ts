@@ -31,7 +31,8 @@ const WORDING: Record<Locale, Wording> = {
       reservation_approved: 'Booking approved: {what}',
       reservation_cancelled: 'Booking cancelled: {what}',
     },
-    notYetConfirmed: 'This booking is not yet confirmed. We will write again once the store approves it.',
+    notYetConfirmed:
+      'This booking is not yet confirmed. We will write again once the store approves it.',
   },
   ko: {
     subject: {
@@ -62,7 +63,13 @@ const WORDING: Record<Locale, Wording> = {
   },
 };
 
-export function recordEmail(world: World, store: StoreRecord, reservation: ReservationRecord, kind: Kind): EmailRecord {
+/** Record the e-mail; none when it would have no recipient (approval of a booking without one). */
+export function recordEmail(
+  world: World,
+  store: StoreRecord,
+  reservation: ReservationRecord,
+  kind: Kind,
+): EmailRecord | null {
   const locale = reservation.locale;
   const wording = WORDING[locale];
   const item = reservation.items[0]!;
@@ -70,7 +77,9 @@ export function recordEmail(world: World, store: StoreRecord, reservation: Reser
   const customerEmail =
     store.customerEmailEnabled && reservation.customer.email ? [reservation.customer.email] : [];
   // The approval notice goes to the customer only (spec §6).
-  const to = kind === 'reservation_approved' ? customerEmail : [...customerEmail, store.businessEmail];
+  const to =
+    kind === 'reservation_approved' ? customerEmail : [...customerEmail, store.businessEmail];
+  if (to.length === 0) return null;
   const lines = [
     `${reservation.customer.lastName} ${reservation.customer.firstName}`.trim(),
     `#${reservation.reservationNumber}`,

@@ -16,7 +16,12 @@ export interface PricedLine {
  * A repeat customer has experienced something with the organization before: a reservation, not
  * cancelled or rejected, on a date before today.
  */
-export function isRepeatCustomer(world: World, organizationId: string, email: string, store: StoreRecord): boolean {
+export function isRepeatCustomer(
+  world: World,
+  organizationId: string,
+  email: string,
+  store: StoreRecord,
+): boolean {
   const customer = world.customerByEmail(organizationId, email);
   if (!customer) return false;
   const today = localToday(world.clock.now(), store.timeZone);
@@ -40,7 +45,8 @@ export function calculate(lines: PricedLine[], repeat: boolean, currency: string
       .sort((a, b) => b.minHeadcount - a.minHeadcount)[0];
     const groupOff = tier ? Math.floor((subtotal * tier.percent) / 100) : 0;
     group += groupOff;
-    if (repeat) repeatAmount += Math.floor(((subtotal - groupOff) * l.product.repeatDiscountPercent) / 100);
+    if (repeat)
+      repeatAmount += Math.floor(((subtotal - groupOff) * l.product.repeatDiscountPercent) / 100);
     return {
       productId: l.product.id,
       date: l.date,
@@ -54,14 +60,27 @@ export function calculate(lines: PricedLine[], repeat: boolean, currency: string
   });
   const discounts: Discount[] = [];
   if (group > 0) discounts.push({ type: 'group', label: '団体割引', amount: group });
-  if (repeatAmount > 0) discounts.push({ type: 'repeat', label: 'リピーター割引', amount: repeatAmount });
+  if (repeatAmount > 0)
+    discounts.push({ type: 'repeat', label: 'リピーター割引', amount: repeatAmount });
   const subtotal = items.reduce((n, i) => n + i.subtotal, 0);
   const discountTotal = group + repeatAmount;
-  return { currency, items, discounts, subtotal, discountTotal, totalAmount: subtotal - discountTotal };
+  return {
+    currency,
+    items,
+    discounts,
+    subtotal,
+    discountTotal,
+    totalAmount: subtotal - discountTotal,
+  };
 }
 
 /** Cancellation fee percent with `daysLeft` days to go: the tier with the fewest days ≥ it. */
-export function policyFeePercent(policy: ProductRecord['cancellationPolicy'], daysLeft: number): number {
-  const tier = policy.filter((t) => t.daysBefore >= daysLeft).sort((a, b) => a.daysBefore - b.daysBefore)[0];
+export function policyFeePercent(
+  policy: ProductRecord['cancellationPolicy'],
+  daysLeft: number,
+): number {
+  const tier = policy
+    .filter((t) => t.daysBefore >= daysLeft)
+    .sort((a, b) => a.daysBefore - b.daysBefore)[0];
   return tier?.feePercent ?? 0;
 }

@@ -4,7 +4,7 @@
  * so a check and its commit can never interleave with another request.
  */
 import { DateTime } from 'luxon';
-import { checkParticipants, storedFieldValue } from '../../main/api/field-rules';
+import { checkParticipants, isEmptyValue, storedFieldValue } from '../../main/api/field-rules';
 import type {
   CalculateRequest,
   Calculation,
@@ -211,7 +211,8 @@ export function createReservation(
           participantNumber: p.participantNumber,
           fieldValues: Object.fromEntries(
             Object.entries(p.fieldValues)
-              .filter(([, v]) => !(v === '' || (Array.isArray(v) && v.length === 0)))
+              // Empty as the field rules see it (blank text too): never validated, never stored.
+              .filter(([, v]) => !isEmptyValue(v))
               .map(([k, v]) => [k, storedFieldValue(v)]),
           ),
         }))

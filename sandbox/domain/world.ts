@@ -17,6 +17,28 @@ import type {
 
 type Counter = keyof WorldState['counters'];
 
+/** Seats taken at a product's slot: by stored reservations, or by earlier items of one request. */
+export interface Usage {
+  productId: string;
+  date: string;
+  startTime: string;
+  headcount: number;
+}
+
+const ACTIVE = new Set(['confirmed', 'pending']);
+
+function usagesOf(r: ReservationRecord, date: string): Usage[] {
+  if (!ACTIVE.has(r.status)) return [];
+  return r.items
+    .filter((i) => i.date === date)
+    .map((i) => ({
+      productId: i.productId,
+      date,
+      startTime: i.startTime,
+      headcount: i.adultCount + i.childCount,
+    }));
+}
+
 function bySyncOrder(a: ReservationRecord, b: ReservationRecord): number {
   if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -44,6 +66,8 @@ export class World {
   private readonly customersById = new Map<string, CustomerRecord>();
   private readonly idempotencyByScope = new Map<string, IdempotencyRecord>();
   private readonly keysByToken = new Map<string, ApiKeyRecord>();
+  /** Seats held per store and date by active reservations: every capacity check reads this. */
+  private readonly usages = new Map<string, Usage[]>();
 
   constructor(
     readonly state: WorldState,
@@ -91,6 +115,22 @@ export class World {
     return [...(this.byStoreDate.get(storeId)?.get(date) ?? [])];
   }
 
+  /**
+   * Seats held on a store's date: confirmed and pending reservations (pending ones hold their
+   * seats until approved or rejected). Read-only for callers.
+   */
+  activeUsages(storeId: string, date: string): readonly Usage[] {
+    return this.usages.get(`${storeId} ${date}`) ?? [];
+  }
+
+  private rebuildUsages(record: ReservationRecord): void {
+    for (const date of new Set(record.items.map((i) => i.date))) {
+      const list: Usage[] = [];
+      for (const r of this.reservationsOn(record.storeId, date)) list.push(...usagesOf(r, date));
+      this.usages.set(`${record.storeId} ${date}`, list);
+    }
+  }
+
   /** The store's reservations in ascending (updatedAt, id) order: the sync listing. */
   inSyncOrder(storeId: string): readonly ReservationRecord[] {
     return this.syncOrder.get(storeId) ?? [];
@@ -131,6 +171,7 @@ export class World {
     change(record);
     record.updatedAt = this.nextUpdateStamp();
     list.push(record);
+    this.rebuildUsages(record);
   }
 
   deleteReservation(record: ReservationRecord): void {
@@ -138,7 +179,9 @@ export class World {
     this.state.reservations.splice(this.state.reservations.indexOf(record), 1);
     const list = this.syncOrder.get(record.storeId);
     if (list) list.splice(list.indexOf(record), 1);
-    for (const item of record.items) this.byStoreDate.get(record.storeId)?.get(item.date)?.delete(record);
+    for (const item of record.items)
+      this.byStoreDate.get(record.storeId)?.get(item.date)?.delete(record);
+    this.rebuildUsages(record);
   }
 
   addCustomer(customer: CustomerRecord): void {
@@ -191,6 +234,12 @@ export class World {
       let set = dates.get(item.date);
       if (!set) dates.set(item.date, (set = new Set()));
       set.add(record);
+    }
+    for (const date of new Set(record.items.map((i) => i.date))) {
+      const key = `${record.storeId} ${date}`;
+      const list = this.usages.get(key) ?? [];
+      list.push(...usagesOf(record, date));
+      this.usages.set(key, list);
     }
     let list = this.syncOrder.get(record.storeId);
     if (!list) this.syncOrder.set(record.storeId, (list = []));

@@ -30,13 +30,16 @@ function checkReferences(s: Scenario): void {
   const fail = (what: string) => {
     throw new ScenarioError(`scenario "${s.name}": ${what}`);
   };
-  for (const st of s.stores) if (!orgs.has(st.organizationId)) fail(`store ${st.id}: unknown organization`);
+  for (const st of s.stores)
+    if (!orgs.has(st.organizationId)) fail(`store ${st.id}: unknown organization`);
   for (const r of s.resources) if (!stores.has(r.storeId)) fail(`resource ${r.id}: unknown store`);
   for (const p of s.products) {
     if (!stores.has(p.storeId)) fail(`product ${p.id}: unknown store`);
-    for (const use of p.resources) if (!resources.has(use.resourceId)) fail(`product ${p.id}: unknown resource`);
+    for (const use of p.resources)
+      if (!resources.has(use.resourceId)) fail(`product ${p.id}: unknown resource`);
   }
-  for (const c of s.customers) if (!orgs.has(c.organizationId)) fail(`customer ${c.id}: unknown organization`);
+  for (const c of s.customers)
+    if (!orgs.has(c.organizationId)) fail(`customer ${c.id}: unknown organization`);
   for (const k of s.keys) {
     if (!orgs.has(k.organizationId)) fail(`key ${k.name}: unknown organization`);
     if (k.teamId !== null && !stores.has(k.teamId)) fail(`key ${k.name}: unknown store`);
@@ -68,26 +71,42 @@ export function compileScenario(scenario: Scenario, clock: Clock): World {
     lastUpdateMs: 0,
   };
   const world = new World(state, clock);
-  scenario.reservations.forEach((r, i) => world.addReservation(compileReservation(world, r, i, now)));
+  const todays = new Map(state.stores.map((st) => [st.id, localToday(now, st.timeZone)]));
+  scenario.reservations.forEach((r, i) =>
+    world.addReservation(compileReservation(world, r, i, now, todays)),
+  );
   state.lastUpdateMs = state.reservations.reduce((m, r) => Math.max(m, Date.parse(r.updatedAt)), 0);
   // A fresh world sorts the sync order once, now that every record is in.
   return new World(state, clock);
 }
 
-function compileReservation(world: World, r: ScenarioReservation, index: number, now: number): ReservationRecord {
+function compileReservation(
+  world: World,
+  r: ScenarioReservation,
+  index: number,
+  now: number,
+  todays: Map<string, string>,
+): ReservationRecord {
   const where = `reservation #${index}`;
   const product = world.state.products.find((p) => p.id === r.productId)!;
   const store = world.store(product.storeId)!;
   const organizationId = store.organizationId;
-  const date = resolveDate(r.date, localToday(now, store.timeZone));
-  const scheduled = scheduledTimes(product, store, date).find((t) => t.startTime === r.startTime);
-  if (!scheduled && !product.unlistedTimeAllowedForApi) {
+  const date = resolveDate(r.date, todays.get(store.id)!);
+  const times = scheduledTimes(product, store, date);
+  const scheduled = times.find((t) => t.startTime === r.startTime);
+  // Unlisted times are only possible on a day the product runs at all (decision 35).
+  if (!scheduled && (!product.unlistedTimeAllowedForApi || times.length === 0)) {
     throw new ScenarioError(`${where}: ${product.id} has no ${r.startTime} slot on ${date}`);
   }
   const slot = toSlot(product, store, date, scheduled ?? { startTime: r.startTime });
   const headcount = r.adultCount + r.childCount;
+  if (headcount < 1) throw new ScenarioError(`${where}: needs at least one participant`);
   const active = !r.cancellation && r.status !== 'rejected';
-  if (active && remainingCapacity(world, product, store, date, slot, activeUsages(world, store.id, date)) < headcount) {
+  if (
+    active &&
+    remainingCapacity(world, product, store, date, slot, activeUsages(world, store.id, date)) <
+      headcount
+  ) {
     throw new ScenarioError(`${where}: overbooks ${product.id} on ${date} ${r.startTime}`);
   }
   const fieldIds = new Set(product.customFields.map((f) => f.fieldId));
@@ -179,7 +198,11 @@ function resolveCustomer(
   };
   if (!given.email) return { id: null, snapshot };
   let c: CustomerRecord | undefined = world.customerByEmail(organizationId, given.email);
-  if (!c) {
+  if (c) {
+    // Scenario order is not booking order: a customer exists since their earliest booking.
+    const created = new Date(createdMs).toISOString();
+    if (created < c.createdAt) c.createdAt = created;
+  } else {
     c = {
       id: world.newId('cus', 'customer'),
       organizationId,

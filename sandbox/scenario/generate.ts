@@ -20,6 +20,11 @@ export interface GenerateOptions {
   seed?: number;
   /** Days covered, half in the past and half from today on (default 180). */
   days?: number;
+  /**
+   * Put every reservation in this one store (e.g. DEMO.stores.kyoto), as a counter PC syncing
+   * its store sees them; by default they are spread over copies of the demo's stores.
+   */
+  store?: string;
 }
 
 /** Average party of the Booker, a little over three with the occasional group. */
@@ -43,7 +48,7 @@ const copyId = (id: string, n: number) => (n === 1 ? id : `${id}_${n}`);
  * present `copies` times, and every capacity and resource quantity multiplied by `factor`.
  * Copy 1 keeps the demo's ids, so DEMO's constants and keys still apply.
  */
-function catalogue(copies: number, factor: number): Catalogue {
+function catalogue(copies: number, factor: number, onlyStore?: string): Catalogue {
   const base = demoCatalogue();
   const main = DEMO.organizations.main;
   const mainStores = new Set(base.stores.filter((s) => s.organizationId === main).map((s) => s.id));
@@ -76,7 +81,8 @@ function catalogue(copies: number, factor: number): Catalogue {
     for (const p of base.products) {
       if (n > 1 && !mainStores.has(p.storeId)) continue;
       const id = copyId(p.id, n);
-      if (DEMO_WEIGHTS[p.id] !== undefined) weights[id] = DEMO_WEIGHTS[p.id]!;
+      const booked = onlyStore === undefined || p.storeId === onlyStore;
+      if (DEMO_WEIGHTS[p.id] !== undefined && booked) weights[id] = DEMO_WEIGHTS[p.id]!;
       if (DEMO_MAX_PARTY[p.id] !== undefined) maxParty[id] = DEMO_MAX_PARTY[p.id]!;
       products.push({
         ...p,
@@ -104,8 +110,8 @@ function catalogue(copies: number, factor: number): Catalogue {
 }
 
 /** The smallest factor at which the expected seats per day of every booked product fit twice. */
-function initialFactor(total: number, days: number, copies: number): number {
-  const { scenario, weights } = catalogue(copies, 1);
+function initialFactor(total: number, days: number, copies: number, store?: string): number {
+  const { scenario, weights } = catalogue(copies, 1, store);
   const parsed = Scenario.parse(scenario);
   const stores = new Map(parsed.stores.map((s) => [s.id, s]));
   const weightSum = Object.values(weights).reduce((a, b) => a + b, 0);
@@ -129,9 +135,10 @@ function attempt(
   days: number,
   copies: number,
   factor: number,
+  store?: string,
 ): ScenarioInput | null {
   const rng = new Random(seed);
-  const { scenario, weights, maxParty } = catalogue(copies, factor);
+  const { scenario, weights, maxParty } = catalogue(copies, factor, store);
   const customers = makeCustomers(
     rng,
     Math.min(5000, Math.max(40, Math.round(total / 10))),
@@ -149,16 +156,19 @@ function attempt(
 }
 
 export function generateScenario(options: GenerateOptions): ScenarioInput {
-  const { reservations: total, seed = 1, days = 180 } = options;
+  const { reservations: total, seed = 1, days = 180, store } = options;
   if (!Number.isInteger(total) || total < 0)
     throw new RangeError('reservations: a whole number ≥ 0');
   if (!Number.isInteger(days) || days < 1) throw new RangeError('days: a whole number ≥ 1');
   const mainStores = demoCatalogue().stores.filter(
     (s) => s.organizationId === DEMO.organizations.main,
   ).length;
-  const copies = Math.max(1, Math.ceil(total / days / mainStores / BOOKINGS_PER_STORE_DAY));
-  for (let factor = initialFactor(total, days, copies); ; factor = Math.ceil(factor * 1.5)) {
-    const scenario = attempt(total, seed, days, copies, factor);
+  const copies =
+    store === undefined
+      ? Math.max(1, Math.ceil(total / days / mainStores / BOOKINGS_PER_STORE_DAY))
+      : 1;
+  for (let factor = initialFactor(total, days, copies, store); ; factor = Math.ceil(factor * 1.5)) {
+    const scenario = attempt(total, seed, days, copies, factor, store);
     if (scenario) {
       return {
         ...scenario,

@@ -12,14 +12,16 @@ export const Timestamp = tolerantLeaf(
 
 function isRealDate(s: string): boolean {
   const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** `YYYY-MM-DD` in the store's time zone. */
 export const LocalDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected YYYY-MM-DD', abort: true })
   .refine(isRealDate, 'not a calendar date');
 
 /** `HH:mm` in the store's time zone. */

@@ -1,0 +1,57 @@
+/**
+ * Encryption of customer data at rest: AES-256-GCM with a random IV per value and the record's id
+ * as associated data, so a sealed value cannot be moved to another record unnoticed. The key
+ * comes from a provider: the shell keeps it with Electron's safeStorage, tests pass a fixed one.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+export interface KeyProvider {
+  /** 32 bytes. */
+  key(): Buffer;
+}
+
+export function fixedKeyProvider(key: Buffer): KeyProvider {
+  if (key.length !== 32) throw new RangeError('the cache key must be 32 bytes');
+  return { key: () => key };
+}
+
+const VERSION = 'g1';
+
+export class SealError extends Error {
+  override name = 'SealError';
+}
+
+export class Cipher {
+  private readonly key: Buffer;
+
+  constructor(provider: KeyProvider) {
+    this.key = provider.key();
+    if (this.key.length !== 32) throw new RangeError('the cache key must be 32 bytes');
+  }
+
+  seal(value: unknown, boundTo: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(boundTo));
+    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  open<T = unknown>(sealed: string, boundTo: string): T {
+    const [version, data] = sealed.split('.');
+    if (version !== VERSION || !data) throw new SealError('not a sealed value');
+    const raw = Buffer.from(data, 'base64');
+    if (raw.length < 28) throw new SealError('sealed value too short');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+      decipher.setAAD(Buffer.from(boundTo));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(
+        'utf8',
+      );
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new SealError(`cannot open sealed value: ${(error as Error).message}`);
+    }
+  }
+}

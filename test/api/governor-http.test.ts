@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateGovernor, ReservationClient, type Lane } from '../../main/api/index';
+import { DEMO } from '../../sandbox/scenario/demo';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+
+// A plan of 20 requests per second stands in for 60 per minute: the same arithmetic, faster.
+const LIMIT = { requests: 20, windowMs: 1_000 };
+
+describe('rate governor against the sandbox', () => {
+  let sb: TestSandbox;
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({
+      rateLimit: { windowMs: LIMIT.windowMs, perPlan: { standard: LIMIT.requests } },
+    });
+  });
+  afterAll(() => sb.close());
+
+  function client(governor: RateGovernor): ReservationClient {
+    return new ReservationClient({
+      baseUrl: sb.baseUrl,
+      apiKey: sb.key('org-standard'),
+      governor,
+      retry: { baseDelayMs: 50, maxDelayMs: 500 },
+      deadlines: { write: 30_000, read: 30_000, background: 30_000 },
+    });
+  }
+
+  it('sends a burst far above the plan with 0 × 429, the counter served first', async () => {
+    sb.sandbox.clearRequests();
+    const api = client(new RateGovernor({ limit: LIMIT }));
+    const done: { lane: Lane; at: number }[] = [];
+    const call = async (lane: Lane) => {
+      await api.products(DEMO.stores.kyoto, { lane });
+      done.push({ lane, at: Date.now() });
+    };
+    // The sync's pages are queued first; the counter's requests come a moment later.
+    const background = Array.from({ length: 30 }, () => call('background'));
+    await new Promise((r) => setTimeout(r, 20));
+    const interactive = [
+      ...Array.from({ length: 15 }, () => call('read')),
+      ...Array.from({ length: 5 }, () => call('write')),
+    ];
+    await Promise.all([...background, ...interactive]);
+
+    const statuses = sb.sandbox.requests().map((r) => r.status);
+    expect(statuses).toHaveLength(50);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+    const lastInteractive = Math.max(
+      ...done.filter((d) => d.lane !== 'background').map((d) => d.at),
+    );
+    const backgroundBefore = done.filter((d) => d.lane === 'background' && d.at < lastInteractive);
+    // Only the background requests granted before the counter's arrived may finish first.
+    expect(backgroundBefore.length).toBeLessThanOrEqual(3);
+  });
+
+  it('adapts when another counter PC shares the key: every call succeeds, 429s stay few', async () => {
+    sb.sandbox.clearRequests();
+    // Wait out the window the previous test used.
+    await new Promise((r) => setTimeout(r, LIMIT.windowMs));
+    const a = new RateGovernor({ limit: LIMIT });
+    const b = new RateGovernor({ limit: LIMIT });
+    const calls = [client(a), client(b)].flatMap((api) =>
+      Array.from({ length: 40 }, () => api.products(DEMO.stores.kyoto, { lane: 'read' })),
+    );
+    const results = await Promise.allSettled(calls);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(0);
+    const limited = sb.sandbox.requests().filter((r) => r.status === 429).length;
+    expect(limited).toBeGreaterThan(0);
+    expect(limited).toBeLessThanOrEqual(12);
+    expect(a.state().recent429s + b.state().recent429s).toBe(limited);
+    // Each PC now allows itself less than the plan, leaving room for the other.
+    expect(Math.min(a.state().effectiveLimit, b.state().effectiveLimit)).toBeLessThan(
+      LIMIT.requests,
+    );
+  });
+});
