@@ -72,7 +72,10 @@ async function main(): Promise<void> {
   if (values.generate !== undefined) {
     if (!values.out) throw new Error('--generate needs --out FILE');
     const reservations = num('generate', values.generate)!;
-    await writeFile(values.out, JSON.stringify(generateScenario({ reservations, seed: num('seed', values.seed) })));
+    await writeFile(
+      values.out,
+      JSON.stringify(generateScenario({ reservations, seed: num('seed', values.seed) })),
+    );
     console.log(JSON.stringify({ wrote: values.out, reservations }));
     return;
   }
@@ -89,8 +92,12 @@ async function main(): Promise<void> {
     rateLimit: {
       windowMs: num('window-ms', values['window-ms']),
       perPlan: {
-        ...(values['standard-limit'] && { standard: num('standard-limit', values['standard-limit'])! }),
-        ...(values['facility-limit'] && { facility: num('facility-limit', values['facility-limit'])! }),
+        ...(values['standard-limit'] && {
+          standard: num('standard-limit', values['standard-limit'])!,
+        }),
+        ...(values['facility-limit'] && {
+          facility: num('facility-limit', values['facility-limit'])!,
+        }),
       },
     },
     faults: {
@@ -106,7 +113,13 @@ async function main(): Promise<void> {
       },
     },
   });
-  console.log(JSON.stringify({ baseUrl: running.baseUrl, controlUrl: running.controlUrl, keys: running.keys }));
+  console.log(
+    JSON.stringify({
+      baseUrl: running.baseUrl,
+      controlUrl: running.controlUrl,
+      keys: running.keys,
+    }),
+  );
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };

@@ -30,7 +30,9 @@ export type FaultMatch = z.infer<typeof FaultMatch>;
 export const FaultConfig = z.strictObject({
   seed: z.number().int().default(1),
   /** Added to every matching request, uniformly in [min, max] ms. */
-  latencyMs: z.strictObject({ min: z.number().min(0), max: z.number().min(0) }).default({ min: 0, max: 0 }),
+  latencyMs: z
+    .strictObject({ min: z.number().min(0), max: z.number().min(0) })
+    .default({ min: 0, max: 0 }),
   /** How long a write holds its idempotency key before committing (REQUEST_IN_PROGRESS window). */
   processingMs: z.number().min(0).max(60_000).default(0),
   /** Probability per matching request of each fault. */
@@ -104,9 +106,11 @@ export class FaultInjector {
     this.script.push(...faults.map((f) => ScriptedFault.parse(f)));
   }
 
+  /** No faults at all: default configuration, empty script, counters back to zero. */
   clear(): void {
     this.configure({});
     this.script = [];
+    for (const action of FaultAction.options) this.injected[action] = 0;
   }
 
   get processingMs(): number {
@@ -127,7 +131,9 @@ export class FaultInjector {
     const { latencyMs, rates, match } = this.config;
     const applies = matches(match, method, path);
     const latency =
-      applies && latencyMs.max > 0 ? latencyMs.min + this.random.next() * (latencyMs.max - latencyMs.min) : 0;
+      applies && latencyMs.max > 0
+        ? latencyMs.min + this.random.next() * (latencyMs.max - latencyMs.min)
+        : 0;
     let action: FaultAction | null = null;
     if (scripted >= 0) {
       const fault = this.script[scripted]!;

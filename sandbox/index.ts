@@ -8,7 +8,7 @@ import { buildApiServer } from './http/api';
 import { buildControlServer } from './http/control';
 import { Sandbox, type KeyInfo, type SandboxOptions } from './sandbox';
 
-export { Sandbox } from './sandbox';
+export { Sandbox, SandboxFileError } from './sandbox';
 export type { KeyInfo, SandboxOptions, Snapshot, RequestLogEntry } from './sandbox';
 
 export interface StartOptions extends SandboxOptions {

@@ -17,7 +17,12 @@ import { Clock } from './clock';
 import { CursorCodec } from './domain/cursor';
 import { ServiceError } from './domain/errors';
 import { recordEmail } from './domain/mail';
-import { cancelReservation, createReservation, toWire, type StoreContext } from './domain/reservations';
+import {
+  cancelReservation,
+  createReservation,
+  toWire,
+  type StoreContext,
+} from './domain/reservations';
 import { World } from './domain/world';
 import { FaultInjector, type FaultConfigInput } from './faults';
 import { WorldState, type EmailRecord, type Plan } from './model';
@@ -73,8 +78,44 @@ export interface KeyInfo {
   expired: boolean;
 }
 
+/** A scenario or snapshot that cannot be read or is not valid; the message says where and why. */
+export class SandboxFileError extends Error {
+  override name = 'SandboxFileError';
+}
+
+/** Read a scenario or snapshot file; every failure names the file. */
 async function loadJson(path: string): Promise<unknown> {
-  return JSON.parse(await readFile(path, 'utf8'));
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new SandboxFileError(`cannot read sandbox file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new SandboxFileError(`sandbox file ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+type Source = { kind: 'snapshot'; snapshot: Snapshot } | { kind: 'scenario'; scenario: Scenario };
+
+/** A snapshot or a scenario, told apart by `format`, with a readable error for anything else. */
+function parseSource(input: unknown, origin: string): Source {
+  const format = (input as { format?: unknown } | null)?.format;
+  if (format === SNAPSHOT_FORMAT) {
+    const parsed = Snapshot.safeParse(input);
+    if (parsed.success) return { kind: 'snapshot', snapshot: parsed.data };
+    throw new SandboxFileError(`${origin}: invalid snapshot:\n${z.prettifyError(parsed.error)}`);
+  }
+  if (format === SCENARIO_FORMAT) {
+    const parsed = Scenario.safeParse(input);
+    if (parsed.success) return { kind: 'scenario', scenario: parsed.data };
+    throw new SandboxFileError(`${origin}: invalid scenario:\n${z.prettifyError(parsed.error)}`);
+  }
+  throw new SandboxFileError(
+    `${origin}: not a sandbox file: format must be ${SNAPSHOT_FORMAT} or ${SCENARIO_FORMAT}`,
+  );
 }
 
 export class Sandbox {
@@ -98,22 +139,27 @@ export class Sandbox {
     this.planLimits = { ...PLAN_LIMITS, ...options.rateLimit?.perPlan };
     this.idempotencyRetentionMs = options.idempotencyRetentionMs ?? 24 * 3_600_000;
     if (options.freshKeys) {
-      for (const key of world.state.keys) key.token = `fd_training_${randomBytes(18).toString('base64url')}`;
+      for (const key of world.state.keys)
+        key.token = `fd_training_${randomBytes(18).toString('base64url')}`;
       this.world = new World(world.state, clock);
     }
     this.baseline = JSON.stringify(this.world.state);
   }
 
   static async create(options: SandboxOptions = {}): Promise<Sandbox> {
-    const input = typeof options.scenario === 'string' ? await loadJson(options.scenario) : options.scenario;
-    if (input !== undefined && (input as { format?: unknown }).format === SNAPSHOT_FORMAT) {
-      const snapshot = Snapshot.parse(input);
-      const clock = new Clock(options.now ?? snapshot.now, { frozen: options.freezeClock });
-      return new Sandbox(new World(snapshot.state, clock), clock, options);
+    const { scenario: given } = options;
+    const source =
+      given === undefined
+        ? parseSource(demoScenario(), 'demo scenario')
+        : typeof given === 'string'
+          ? parseSource(await loadJson(given), given)
+          : parseSource(given, 'scenario');
+    if (source.kind === 'snapshot') {
+      const clock = new Clock(options.now ?? source.snapshot.now, { frozen: options.freezeClock });
+      return new Sandbox(new World(source.snapshot.state, clock), clock, options);
     }
-    const scenario = Scenario.parse(input ?? demoScenario());
-    const clock = new Clock(options.now ?? scenario.now, { frozen: options.freezeClock });
-    return new Sandbox(compileScenario(scenario, clock), clock, options);
+    const clock = new Clock(options.now ?? source.scenario.now, { frozen: options.freezeClock });
+    return new Sandbox(compileScenario(source.scenario, clock), clock, options);
   }
 
   limitFor(plan: Plan): number {
@@ -144,7 +190,8 @@ export class Sandbox {
   // --- requests ------------------------------------------------------------------------------
 
   logRequest(entry: Omit<RequestLogEntry, 'at'>): void {
-    if (this.requestLog.length >= REQUEST_LOG_LIMIT) this.requestLog.splice(0, REQUEST_LOG_LIMIT / 10);
+    if (this.requestLog.length >= REQUEST_LOG_LIMIT)
+      this.requestLog.splice(0, REQUEST_LOG_LIMIT / 10);
     this.requestLog.push({ at: Date.now(), ...entry });
   }
 
@@ -167,7 +214,11 @@ export class Sandbox {
   }
 
   snapshot(): Snapshot {
-    return { format: SNAPSHOT_FORMAT, now: this.clock.iso(), state: structuredClone(this.world.state) };
+    return {
+      format: SNAPSHOT_FORMAT,
+      now: this.clock.iso(),
+      state: structuredClone(this.world.state),
+    };
   }
 
   async saveSnapshot(path: string): Promise<void> {
@@ -176,18 +227,24 @@ export class Sandbox {
 
   /** Load a snapshot or a scenario (object or file); it becomes the state `reset` returns to. */
   async load(source: unknown): Promise<void> {
-    const input = typeof source === 'string' ? await loadJson(source) : source;
-    const format = (input as { format?: unknown } | null)?.format;
-    if (format === SNAPSHOT_FORMAT) {
-      const snapshot = Snapshot.parse(input);
-      this.clock.set(snapshot.now);
-      this.world = new World(snapshot.state, this.clock);
-    } else if (format === SCENARIO_FORMAT) {
-      const scenario = Scenario.parse(input);
-      if (scenario.now) this.clock.set(scenario.now);
-      this.world = compileScenario(scenario, this.clock);
+    const parsed =
+      typeof source === 'string'
+        ? parseSource(await loadJson(source), source)
+        : parseSource(source, 'load');
+    if (parsed.kind === 'snapshot') {
+      this.clock.set(parsed.snapshot.now);
+      this.world = new World(parsed.snapshot.state, this.clock);
     } else {
-      throw new Error(`not a sandbox file: format must be ${SNAPSHOT_FORMAT} or ${SCENARIO_FORMAT}`);
+      const { scenario } = parsed;
+      const before = this.clock.now();
+      if (scenario.now) this.clock.set(scenario.now);
+      try {
+        this.world = compileScenario(scenario, this.clock);
+      } catch (error) {
+        // A scenario that does not compile leaves the sandbox as it was.
+        this.clock.set(before);
+        throw error;
+      }
     }
     this.inProgress.clear();
     this.baseline = JSON.stringify(this.world.state);
@@ -201,7 +258,8 @@ export class Sandbox {
 
   private contextOf(reservationId: string): { ctx: StoreContext; id: string } {
     const r = this.world.reservation(reservationId);
-    if (!r) throw new ServiceError('RESERVATION_NOT_FOUND', `reservation ${reservationId} not found`);
+    if (!r)
+      throw new ServiceError('RESERVATION_NOT_FOUND', `reservation ${reservationId} not found`);
     const store = this.world.store(r.storeId)!;
     return { ctx: { world: this.world, store, organizationId: store.organizationId }, id: r.id };
   }
@@ -210,7 +268,8 @@ export class Sandbox {
   approve(reservationId: string): Reservation {
     const { ctx } = this.contextOf(reservationId);
     const r = this.world.reservation(reservationId)!;
-    if (r.status !== 'pending') throw new ServiceError('RESERVATION_NOT_CANCELLABLE', `reservation is ${r.status}`);
+    if (r.status !== 'pending')
+      throw new ServiceError('RESERVATION_NOT_CANCELLABLE', `reservation is ${r.status}`);
     this.world.updateReservation(r, (rec) => (rec.status = 'confirmed'));
     recordEmail(this.world, ctx.store, r, 'reservation_approved');
     return toWire(r);
@@ -219,17 +278,28 @@ export class Sandbox {
   /** The business declines a pending reservation: it becomes `rejected` and frees its seats. */
   reject(reservationId: string): Reservation {
     const r = this.world.reservation(reservationId);
-    if (!r) throw new ServiceError('RESERVATION_NOT_FOUND', `reservation ${reservationId} not found`);
-    if (r.status !== 'pending') throw new ServiceError('RESERVATION_NOT_CANCELLABLE', `reservation is ${r.status}`);
+    if (!r)
+      throw new ServiceError('RESERVATION_NOT_FOUND', `reservation ${reservationId} not found`);
+    if (r.status !== 'pending')
+      throw new ServiceError('RESERVATION_NOT_CANCELLABLE', `reservation is ${r.status}`);
     this.world.updateReservation(r, (rec) => (rec.status = 'rejected'));
     return toWire(r);
   }
 
   /** A cancellation made in the service (admin screen or the customer on the booking site). */
-  cancel(reservationId: string, reason: z.input<typeof CancelReason>, sendCancellationEmail = true): Reservation {
+  cancel(
+    reservationId: string,
+    reason: z.input<typeof CancelReason>,
+    sendCancellationEmail = true,
+  ): Reservation {
     const { ctx } = this.contextOf(reservationId);
     const r = this.world.reservation(reservationId)!;
-    return toWire(cancelReservation(ctx, r, { cancelReason: CancelReason.parse(reason), sendCancellationEmail }));
+    return toWire(
+      cancelReservation(ctx, r, {
+        cancelReason: CancelReason.parse(reason),
+        sendCancellationEmail,
+      }),
+    );
   }
 
   /** A booking made on the service's own booking site (deadlines apply; card payment possible). */

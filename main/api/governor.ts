@@ -8,7 +8,6 @@
 import { NetworkError } from './errors';
 
 export type Lane = 'write' | 'read' | 'background';
-const LANES: Lane[] = ['write', 'read', 'background'];
 
 export interface PlanLimit {
   requests: number;

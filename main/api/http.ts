@@ -75,7 +75,8 @@ export async function exchange(x: Exchange): Promise<Answer> {
         headers: x.headers,
         body: x.body,
         signal,
-        redirect: 'error',
+        // Never followed (the key must not travel elsewhere): a 3xx is answered as an HttpError.
+        redirect: 'manual',
       });
     } catch (error) {
       throw failed(error, 'connect');

@@ -16,7 +16,7 @@ import {
   ResponseError,
   type ApiError,
 } from '../api/errors';
-import type { ReservationClient } from '../api/client';
+import type { Reservation, ReservationClient } from '../api/client';
 import type { Logger } from '../api/log';
 import type { CreateReservationRequest } from '../api/schemas';
 import type { Cipher } from './crypto';
@@ -54,7 +54,7 @@ const StoredEntry = z.object({
       status: z.string(),
     })
     .nullable(),
-  refused: z.object({ code: z.string(), reason: z.string() }).nullable(),
+  refused: z.object({ code: z.string(), reason: z.string(), details: z.array(z.unknown()).default([]) }).nullable(),
   discardedAt: z.number().nullable(),
 });
 type StoredEntry = z.infer<typeof StoredEntry>;
@@ -73,6 +73,8 @@ export interface OutboxOptions {
   client: ReservationClient;
   logger: Logger;
   now?: () => number;
+  /** Told of every booking, to put the new reservation in the cache at once. */
+  onBooked?: (storeId: string, reservation: Reservation) => void;
   /**
    * After this long, a request that may have reached the service is not sent again blindly: the
    * service may have forgotten its Idempotency-Key (24 h, decision 40), and a resend could book
@@ -317,9 +319,10 @@ function isFinalRefusal(error: ApiError): boolean {
   return error instanceof HttpError && !error.retryable;
 }
 
-function refusalOf(error: ApiError): { code: string; reason: string } {
-  if (error instanceof HttpError) return { code: String(error.code), reason: error.message };
-  if (error instanceof RequestValidationError)
-    return { code: 'VALIDATION_ERROR', reason: error.message };
-  return { code: error.name, reason: error.message };
+function refusalOf(error: ApiError): { code: string; reason: string; details: unknown[] } {
+  if (error instanceof HttpError) return { code: String(error.code), reason: error.message, details: error.details };
+  if (error instanceof RequestValidationError) {
+    return { code: 'VALIDATION_ERROR', reason: error.message, details: error.details };
+  }
+  return { code: error.name, reason: error.message, details: [] };
 }

@@ -1,5 +1,10 @@
 /** Errors the sandbox answers with: the spec §7 body, the status decided for each code. */
-import type { ErrorBody, ErrorCode, ParticipantDetail, ValidationDetail } from '../../main/api/schemas';
+import type {
+  ErrorBody,
+  ErrorCode,
+  ParticipantDetail,
+  ValidationDetail,
+} from '../../main/api/schemas';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,

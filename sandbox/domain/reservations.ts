@@ -73,25 +73,42 @@ function placeItem(
   const { world, store } = ctx;
   const where = `items.${index}`;
   // The booking site always applies deadlines; the API may be exempt (rule 7).
-  const rules = applyApiRules ? product : { ...product, bookingDeadline: { ...product.bookingDeadline, ignoredForApi: false } };
+  const rules = applyApiRules
+    ? product
+    : { ...product, bookingDeadline: { ...product.bookingDeadline, ignoredForApi: false } };
   const plan = planDay(world, rules, store, item.date);
   if (plan.status === 'past' || plan.status === 'closed' || plan.status === 'deadline_passed') {
-    throw new ServiceError('SLOT_NOT_AVAILABLE', `${where}: ${item.date} is ${plan.status.replace('_', ' ')}`);
+    throw new ServiceError(
+      'SLOT_NOT_AVAILABLE',
+      `${where}: ${item.date} is ${plan.status.replace('_', ' ')}`,
+    );
   }
   let slot: ScheduledSlot | undefined = plan.slots.find((s) => s.startTime === item.startTime);
   if (!slot) {
     if (plan.scheduled.has(item.startTime)) {
-      throw new ServiceError('SLOT_NOT_AVAILABLE', `${where}: the ${item.startTime} slot is past its booking deadline`);
+      throw new ServiceError(
+        'SLOT_NOT_AVAILABLE',
+        `${where}: the ${item.startTime} slot is past its booking deadline`,
+      );
     }
     if (!(applyApiRules && product.unlistedTimeAllowedForApi)) {
-      throw new ServiceError('TIME_SLOT_NOT_FOUND', `${where}: no ${item.startTime} slot on ${item.date}`);
+      throw new ServiceError(
+        'TIME_SLOT_NOT_FOUND',
+        `${where}: no ${item.startTime} slot on ${item.date}`,
+      );
     }
     slot = toSlot(product, store, item.date, { startTime: item.startTime });
     if (world.clock.now() >= bookableUntil(rules, store, item.date, slot)) {
-      throw new ServiceError('SLOT_NOT_AVAILABLE', `${where}: ${item.startTime} is past its booking deadline`);
+      throw new ServiceError(
+        'SLOT_NOT_AVAILABLE',
+        `${where}: ${item.startTime} is past its booking deadline`,
+      );
     }
   }
-  const usages = [...activeUsages(world, store.id, item.date), ...taken.filter((u) => u.date === item.date)];
+  const usages = [
+    ...activeUsages(world, store.id, item.date),
+    ...taken.filter((u) => u.date === item.date),
+  ];
   const remaining = remainingCapacity(world, product, store, item.date, slot, usages);
   const headcount = item.adultCount + item.childCount;
   if (remaining < headcount) {
@@ -131,7 +148,11 @@ export function createReservation(
   body.items.forEach((item, i) => {
     const headcount = item.adultCount + item.childCount;
     if (headcount < 1) {
-      numbering.push({ field: `items.${i}.adultCount`, code: 'too_small', reason: 'at least one participant' });
+      numbering.push({
+        field: `items.${i}.adultCount`,
+        code: 'too_small',
+        reason: 'at least one participant',
+      });
       return;
     }
     const check = checkParticipants(products[i]!.customFields, headcount, item.participants);
@@ -145,13 +166,22 @@ export function createReservation(
     throw new ServiceError('CUSTOMER_NOT_FOUND', `customer ${body.customerId} not found`);
   }
   if (fieldProblems.length) {
-    throw new ServiceError('PARTICIPANT_VALIDATION_FAILED', 'participant input is invalid', fieldProblems);
+    throw new ServiceError(
+      'PARTICIPANT_VALIDATION_FAILED',
+      'participant input is invalid',
+      fieldProblems,
+    );
   }
 
   const taken: Usage[] = [];
   const placed = body.items.map((item, i) => {
     const p = placeItem(ctx, products[i]!, item, i, taken, options.applyApiRules);
-    taken.push({ productId: item.productId, date: item.date, startTime: item.startTime, headcount: item.adultCount + item.childCount });
+    taken.push({
+      productId: item.productId,
+      date: item.date,
+      startTime: item.startTime,
+      headcount: item.adultCount + item.childCount,
+    });
     return p;
   });
 
@@ -241,7 +271,9 @@ function isActive(r: ReservationRecord): boolean {
 
 function experienceEndMs(ctx: StoreContext, r: ReservationRecord): number {
   return Math.max(
-    ...r.items.map((i) => DateTime.fromISO(`${i.date}T${i.endTime}`, { zone: ctx.store.timeZone }).toMillis()),
+    ...r.items.map((i) =>
+      DateTime.fromISO(`${i.date}T${i.endTime}`, { zone: ctx.store.timeZone }).toMillis(),
+    ),
   );
 }
 
@@ -251,12 +283,19 @@ function feePercent(ctx: StoreContext, r: ReservationRecord): number {
   let highest = 0;
   for (const item of r.items) {
     const product = ctx.world.product(ctx.store.id, item.productId);
-    highest = Math.max(highest, policyFeePercent(product?.cancellationPolicy ?? [], daysBetween(today, item.date)));
+    highest = Math.max(
+      highest,
+      policyFeePercent(product?.cancellationPolicy ?? [], daysBetween(today, item.date)),
+    );
   }
   return highest;
 }
 
-export function previewCancel(ctx: StoreContext, r: ReservationRecord, body: CancelRequest): CancelPreview {
+export function previewCancel(
+  ctx: StoreContext,
+  r: ReservationRecord,
+  body: CancelRequest,
+): CancelPreview {
   const cancellable = isActive(r) && ctx.world.clock.now() < experienceEndMs(ctx, r);
   const fee =
     cancellable && body.cancelReason === 'customer_request'
@@ -271,13 +310,23 @@ export function previewCancel(ctx: StoreContext, r: ReservationRecord, body: Can
   };
 }
 
-export function cancelReservation(ctx: StoreContext, r: ReservationRecord, body: CancelRequest): ReservationRecord {
+export function cancelReservation(
+  ctx: StoreContext,
+  r: ReservationRecord,
+  body: CancelRequest,
+): ReservationRecord {
   if (r.status === 'cancelled') {
-    throw new ServiceError('RESERVATION_ALREADY_CANCELLED', `reservation ${r.id} is already cancelled`);
+    throw new ServiceError(
+      'RESERVATION_ALREADY_CANCELLED',
+      `reservation ${r.id} is already cancelled`,
+    );
   }
   const preview = previewCancel(ctx, r, body);
   if (!preview.cancellable) {
-    throw new ServiceError('RESERVATION_NOT_CANCELLABLE', `reservation ${r.id} can no longer be cancelled`);
+    throw new ServiceError(
+      'RESERVATION_NOT_CANCELLABLE',
+      `reservation ${r.id} can no longer be cancelled`,
+    );
   }
   const world = ctx.world;
   world.updateReservation(r, (rec) => {
@@ -290,15 +339,21 @@ export function cancelReservation(ctx: StoreContext, r: ReservationRecord, body:
       refundHandledBy: preview.refundHandledBy,
     };
   });
-  if (body.sendCancellationEmail !== false) recordEmail(world, ctx.store, r, 'reservation_cancelled');
+  if (body.sendCancellationEmail !== false)
+    recordEmail(world, ctx.store, r, 'reservation_cancelled');
   return r;
 }
 
 /** Only test reservations, on unpublished products, may be deleted (spec §1). */
 export function deleteReservation(ctx: StoreContext, r: ReservationRecord): void {
-  const onlyUnpublished = r.items.every((i) => ctx.world.product(ctx.store.id, i.productId)?.isPublished === false);
+  const onlyUnpublished = r.items.every(
+    (i) => ctx.world.product(ctx.store.id, i.productId)?.isPublished === false,
+  );
   if (!onlyUnpublished) {
-    throw new ServiceError('RESERVATION_NOT_DELETABLE', 'only reservations of unpublished products can be deleted');
+    throw new ServiceError(
+      'RESERVATION_NOT_DELETABLE',
+      'only reservations of unpublished products can be deleted',
+    );
   }
   ctx.world.deleteReservation(r);
 }
@@ -310,7 +365,10 @@ export interface ListQuery {
 }
 
 /** First index in a sorted list whose element is not before the given position. */
-function lowerBound(list: readonly ReservationRecord[], before: (r: ReservationRecord) => boolean): number {
+function lowerBound(
+  list: readonly ReservationRecord[],
+  before: (r: ReservationRecord) => boolean,
+): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -321,7 +379,11 @@ function lowerBound(list: readonly ReservationRecord[], before: (r: ReservationR
   return lo;
 }
 
-export function listReservations(ctx: StoreContext, query: ListQuery, codec: CursorCodec): ReservationPage {
+export function listReservations(
+  ctx: StoreContext,
+  query: ListQuery,
+  codec: CursorCodec,
+): ReservationPage {
   const invalid = (field: string, code: string, reason: string) =>
     new ServiceError('VALIDATION_ERROR', 'invalid request', [{ field, code, reason }]);
   const limit = query.limit === undefined ? undefined : Number(query.limit);
@@ -336,10 +398,17 @@ export function listReservations(ctx: StoreContext, query: ListQuery, codec: Cur
   if (query.cursor !== undefined) {
     const pos = codec.decode(query.cursor);
     if (!pos || pos.s !== ctx.store.id || pos.u !== since) {
-      throw invalid('cursor', 'invalid_cursor', 'not a cursor of this listing; pass nextCursor unchanged');
+      throw invalid(
+        'cursor',
+        'invalid_cursor',
+        'not a cursor of this listing; pass nextCursor unchanged',
+      );
     }
     size = limit ?? pos.l;
-    start = lowerBound(list, (r) => r.updatedAt < pos.t || (r.updatedAt === pos.t && r.id <= pos.i));
+    start = lowerBound(
+      list,
+      (r) => r.updatedAt < pos.t || (r.updatedAt === pos.t && r.id <= pos.i),
+    );
   } else {
     start = since === null ? 0 : lowerBound(list, (r) => r.updatedAt < since);
   }
@@ -348,6 +417,8 @@ export function listReservations(ctx: StoreContext, query: ListQuery, codec: Cur
   const more = last !== undefined && start + size < list.length;
   return {
     data: page.map(toWire),
-    nextCursor: more ? codec.encode({ s: ctx.store.id, u: since, t: last.updatedAt, i: last.id, l: size }) : null,
+    nextCursor: more
+      ? codec.encode({ s: ctx.store.id, u: since, t: last.updatedAt, i: last.id, l: size })
+      : null,
   };
 }

@@ -13,7 +13,11 @@ function principalOf(request: FastifyRequest): ApiKeyRecord {
 }
 
 /** Contract and plan checks, then the scope; every endpoint but ping goes through here. */
-export function authorize(sandbox: Sandbox, request: FastifyRequest, scope: Scope | null): ApiKeyRecord {
+export function authorize(
+  sandbox: Sandbox,
+  request: FastifyRequest,
+  scope: Scope | null,
+): ApiKeyRecord {
   const key = principalOf(request);
   if (sandbox.world.organization(key.organizationId)?.contractEnded) {
     throw new ServiceError('CONTRACT_ENDED', 'the contract of this organization has ended');
@@ -28,11 +32,19 @@ export function authorize(sandbox: Sandbox, request: FastifyRequest, scope: Scop
 }
 
 /** The addressed store, if the key may see it: another store's data is simply not found. */
-export function storeContext(sandbox: Sandbox, request: FastifyRequest, scope: Scope | null): StoreContext {
+export function storeContext(
+  sandbox: Sandbox,
+  request: FastifyRequest,
+  scope: Scope | null,
+): StoreContext {
   const key = authorize(sandbox, request, scope);
   const { storeId } = request.params as { storeId: string };
   const store = sandbox.world.store(storeId);
-  if (!store || store.organizationId !== key.organizationId || (key.teamId !== null && key.teamId !== storeId)) {
+  if (
+    !store ||
+    store.organizationId !== key.organizationId ||
+    (key.teamId !== null && key.teamId !== storeId)
+  ) {
     throw new ServiceError('STORE_NOT_FOUND', `store ${storeId} not found`);
   }
   return { world: sandbox.world, store, organizationId: key.organizationId };

@@ -12,6 +12,7 @@ import type { Sandbox } from '../sandbox';
 import { registerCatalogueRoutes } from './catalogue-routes';
 import { API_PREFIX } from './paths';
 import { registerReservationRoutes } from './reservation-routes';
+import { UnparsableBody } from './validate';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +26,30 @@ const BODY_LIMIT = 64 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function cutConnection(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** Log a request the way `onResponse` would; cut connections never reach that hook. */
+function logRequest(
+  sandbox: Sandbox,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+): void {
+  sandbox.logRequest({
+    method: request.method,
+    path: request.url.split('?')[0]!,
+    status,
+    keyRole: request.principal?.role ?? null,
+    fault: request.faultPlan?.action ?? null,
+    durationMs: reply.elapsedTime,
+  });
+}
+
+/** Cut the connection without an answer; logged with status 0 (no answer was sent). */
+function cutConnection(
+  sandbox: Sandbox,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  logRequest(sandbox, request, reply, 0);
   reply.hijack();
   request.raw.socket.destroy();
   return reply;
@@ -54,7 +78,9 @@ function answerMalformedRequest(error: Error & { code?: string }, socket: Socket
     error.code === 'HPE_HEADER_OVERFLOW'
       ? { code: 'headers_too_large', reason: 'the request headers are too large' }
       : { code: 'malformed_request', reason: 'the request is not valid HTTP/1.1' };
-  const failure = new ServiceError('VALIDATION_ERROR', 'malformed request', [{ field: '', ...detail }]);
+  const failure = new ServiceError('VALIDATION_ERROR', 'malformed request', [
+    { field: '', ...detail },
+  ]);
   const body = JSON.stringify(failure.body());
   if (socket.writable) {
     socket.write(
@@ -68,17 +94,22 @@ function answerMalformedRequest(error: Error & { code?: string }, socket: Socket
 function authenticate(sandbox: Sandbox, request: FastifyRequest): ApiKeyRecord {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) throw new ServiceError('UNAUTHORIZED', 'missing API key: send Authorization: Bearer <key>');
+  if (!match)
+    throw new ServiceError('UNAUTHORIZED', 'missing API key: send Authorization: Bearer <key>');
   const key = sandbox.world.key(match[1]!);
   if (!key) throw new ServiceError('UNAUTHORIZED', 'invalid API key');
-  if (key.revokedAt !== null) throw new ServiceError('API_KEY_REVOKED', 'this API key has been revoked');
+  if (key.revokedAt !== null)
+    throw new ServiceError('API_KEY_REVOKED', 'this API key has been revoked');
   if (key.expiresAt !== null && Date.parse(key.expiresAt) <= sandbox.clock.now()) {
     throw new ServiceError('API_KEY_EXPIRED', 'this API key has expired');
   }
   return key;
 }
 
-export async function buildApiServer(sandbox: Sandbox, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApiServer(
+  sandbox: Sandbox,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -93,7 +124,10 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
               { field: '', code: 'invalid_url', reason: 'the path is not a valid URL' },
             ])
           : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-            ? new ServiceError('NOT_FOUND', 'no such resource: an identifier in the path is too long')
+            ? new ServiceError(
+                'NOT_FOUND',
+                'no such resource: an identifier in the path is too long',
+              )
             : new ServiceError('INTERNAL_ERROR', 'internal error');
       return reply.status(failure.status).send(failure.body());
     },
@@ -102,6 +136,17 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
   app.decorateRequest('faultPlan', null);
   // JSON only: text/plain bodies are refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
+  // A malformed JSON body is not refused while parsing but where the route validates its body, so
+  // that authorization, the store and the Idempotency-Key are checked first (decided order).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body.toString(), (error, value) => {
+      if (!error) return done(null, value);
+      const empty = (error as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+      done(null, new UnparsableBody(empty ? 'empty_body' : 'invalid_json', error.message));
+    });
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -110,10 +155,10 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);
     switch (plan.action) {
       case 'reset':
-        return cutConnection(request, reply);
+        return cutConnection(sandbox, request, reply);
       case 'timeout':
         await hang(request, sandbox.faults.hangMs);
-        return cutConnection(request, reply);
+        return cutConnection(sandbox, request, reply);
       case 'error_503':
         throw new ServiceError(
           'SERVICE_UNAVAILABLE',
@@ -122,7 +167,12 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
           sandbox.faults.retryAfterSeconds,
         );
       case 'error_429':
-        throw new ServiceError('RATE_LIMITED', 'too many requests', undefined, sandbox.faults.retryAfterSeconds);
+        throw new ServiceError(
+          'RATE_LIMITED',
+          'too many requests',
+          undefined,
+          sandbox.faults.retryAfterSeconds,
+        );
       default:
         break;
     }
@@ -131,19 +181,17 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
 
   // The answer is lost after the work is done: the client cannot know whether it happened.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.faultPlan?.action === 'drop_after_commit') request.raw.socket.destroy();
+    if (request.faultPlan?.action === 'drop_after_commit') {
+      // The work was done and this is what would have been answered; `onResponse` will not run.
+      logRequest(sandbox, request, reply, reply.statusCode);
+      request.raw.socket.destroy();
+    }
     return payload;
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    sandbox.logRequest({
-      method: request.method,
-      path: request.url.split('?')[0]!,
-      status: reply.statusCode,
-      keyRole: request.principal?.role ?? null,
-      fault: request.faultPlan?.action ?? null,
-      durationMs: reply.elapsedTime,
-    });
+    if (request.faultPlan?.action !== 'drop_after_commit')
+      logRequest(sandbox, request, reply, reply.statusCode);
   });
 
   // Counted right after authentication (decision 44): every request of a key counts, also those
@@ -153,7 +201,8 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
     hook: 'onRequest',
     allowList: (request) => request.principal === null,
     timeWindow: sandbox.rateWindowMs,
-    keyGenerator: (request) => (request.principal ? `key:${request.principal.token}` : `ip:${request.ip}`),
+    keyGenerator: (request) =>
+      request.principal ? `key:${request.principal.token}` : `ip:${request.ip}`,
     max: async (request) => sandbox.limitFor(request.principal?.plan ?? 'standard'),
     errorResponseBuilder: (_request, context) =>
       new ServiceError(
@@ -162,7 +211,11 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
         undefined,
         Math.max(1, Math.ceil(context.ttl / 1000)),
       ),
-    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -170,24 +223,38 @@ export async function buildApiServer(sandbox: Sandbox, options: { logger?: boole
     const e = error as { code?: string; statusCode?: number; message?: string };
     if (error instanceof ServiceError) failure = error;
     else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      failure = new ServiceError('PAYLOAD_TOO_LARGE', `request body larger than ${BODY_LIMIT} bytes`);
+      failure = new ServiceError(
+        'PAYLOAD_TOO_LARGE',
+        `request body larger than ${BODY_LIMIT} bytes`,
+      );
     } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      failure = new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'send JSON with Content-Type: application/json');
+      failure = new ServiceError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'send JSON with Content-Type: application/json',
+      );
     } else if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
       // Malformed JSON, an empty JSON body, a bad header: the request content is invalid.
       failure = new ServiceError('VALIDATION_ERROR', 'invalid request', [
-        { field: '', code: e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'empty_body' : 'invalid_json', reason: e.message ?? '' },
+        {
+          field: '',
+          code: e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'empty_body' : 'invalid_json',
+          reason: e.message ?? '',
+        },
       ]);
     } else {
       request.log.error(error);
       failure = new ServiceError('INTERNAL_ERROR', 'internal error');
     }
-    if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
+    if (failure.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(failure.retryAfterSeconds));
     return reply.status(failure.status).send(failure.body());
   });
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    const failure = new ServiceError('NOT_FOUND', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    const failure = new ServiceError(
+      'NOT_FOUND',
+      `no such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+    );
     return reply.status(failure.status).send(failure.body());
   });
 

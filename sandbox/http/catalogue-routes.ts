@@ -60,14 +60,17 @@ export function registerCatalogueRoutes(app: FastifyInstance, sandbox: Sandbox):
   app.get(`${API_PREFIX}/stores`, async (request) => {
     const key = authorize(sandbox, request, null);
     const stores = sandbox.world.state.stores.filter(
-      (s) => s.organizationId === key.organizationId && (key.teamId === null || key.teamId === s.id),
+      (s) =>
+        s.organizationId === key.organizationId && (key.teamId === null || key.teamId === s.id),
     );
     return { data: stores.map(toWireStore) };
   });
 
   app.get(`${STORE_PATH}/products`, async (request) => {
     const ctx = storeContext(sandbox, request, 'products:read');
-    return { data: ctx.world.products(ctx.store.id).map((p) => toWireProduct(p, ctx.store.currency)) };
+    return {
+      data: ctx.world.products(ctx.store.id).map((p) => toWireProduct(p, ctx.store.currency)),
+    };
   });
 
   app.get(`${STORE_PATH}/products/:productId`, async (request) => {
@@ -78,19 +81,24 @@ export function registerCatalogueRoutes(app: FastifyInstance, sandbox: Sandbox):
     return { product: toWireProduct(product, ctx.store.currency) };
   });
 
-  app.get(`${STORE_PATH}/products/:productId/availability`, async (request): Promise<Availability> => {
-    const ctx = storeContext(sandbox, request, 'products:read');
-    const { productId } = request.params as { productId: string };
-    const product = ctx.world.product(ctx.store.id, productId);
-    if (!product) throw new ServiceError('PRODUCT_NOT_FOUND', `product ${productId} not found`);
-    const query = parse(AvailabilityQuery, request.query);
-    const year = Number(query.year);
-    const month = Number(query.month);
-    return {
-      productId,
-      year,
-      month,
-      days: datesOfMonth(year, month).map((date) => availabilityDay(ctx.world, product, ctx.store, date)),
-    };
-  });
+  app.get(
+    `${STORE_PATH}/products/:productId/availability`,
+    async (request): Promise<Availability> => {
+      const ctx = storeContext(sandbox, request, 'products:read');
+      const { productId } = request.params as { productId: string };
+      const product = ctx.world.product(ctx.store.id, productId);
+      if (!product) throw new ServiceError('PRODUCT_NOT_FOUND', `product ${productId} not found`);
+      const query = parse(AvailabilityQuery, request.query);
+      const year = Number(query.year);
+      const month = Number(query.month);
+      return {
+        productId,
+        year,
+        month,
+        days: datesOfMonth(year, month).map((date) =>
+          availabilityDay(ctx.world, product, ctx.store, date),
+        ),
+      };
+    },
+  );
 }

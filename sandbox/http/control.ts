@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { CancelReason, RecordedPaymentMethod } from '../../main/api/schemas';
 import { ServiceError } from '../domain/errors';
 import { FaultConfig, ScriptedFault } from '../faults';
-import type { Sandbox } from '../sandbox';
+import { SandboxFileError, type Sandbox } from '../sandbox';
+import { ScenarioError } from '../scenario/compile';
 import { toDetails } from './validate';
 
 const ClockChange = z.strictObject({
@@ -17,7 +18,10 @@ const ClockChange = z.strictObject({
   freeze: z.boolean().optional(),
 });
 
-export async function buildControlServer(sandbox: Sandbox, token?: string): Promise<FastifyInstance> {
+export async function buildControlServer(
+  sandbox: Sandbox,
+  token?: string,
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
 
   if (token) {
@@ -30,8 +34,13 @@ export async function buildControlServer(sandbox: Sandbox, token?: string): Prom
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof ServiceError) return reply.status(error.status).send(error.body());
+    if (error instanceof SandboxFileError || error instanceof ScenarioError) {
+      return reply.status(400).send({ error: error.message, code: 'VALIDATION_ERROR' });
+    }
     if (error instanceof z.ZodError) {
-      return reply.status(400).send({ error: 'invalid request', code: 'VALIDATION_ERROR', details: toDetails(error) });
+      return reply
+        .status(400)
+        .send({ error: 'invalid request', code: 'VALIDATION_ERROR', details: toDetails(error) });
     }
     return reply.status(500).send({ error: (error as Error).message, code: 'INTERNAL_ERROR' });
   });
@@ -60,7 +69,9 @@ export async function buildControlServer(sandbox: Sandbox, token?: string): Prom
     return { now: sandbox.clock.iso(), frozen: sandbox.clock.frozen };
   });
 
-  app.put('/faults', async (request) => ({ faults: sandbox.faults.configure(FaultConfig.parse(request.body ?? {})) }));
+  app.put('/faults', async (request) => ({
+    faults: sandbox.faults.configure(FaultConfig.parse(request.body ?? {})),
+  }));
   app.post('/faults/script', async (request) => {
     sandbox.faults.enqueue(...z.array(ScriptedFault).parse(request.body));
     return { ok: true };
@@ -81,12 +92,18 @@ export async function buildControlServer(sandbox: Sandbox, token?: string): Prom
   app.post('/reservations/:id/approve', async (request) =>
     sandbox.approve((request.params as { id: string }).id),
   );
-  app.post('/reservations/:id/reject', async (request) => sandbox.reject((request.params as { id: string }).id));
+  app.post('/reservations/:id/reject', async (request) =>
+    sandbox.reject((request.params as { id: string }).id),
+  );
   app.post('/reservations/:id/cancel', async (request) => {
     const body = z
       .strictObject({ cancelReason: CancelReason, sendCancellationEmail: z.boolean().optional() })
       .parse(request.body);
-    return sandbox.cancel((request.params as { id: string }).id, body.cancelReason, body.sendCancellationEmail);
+    return sandbox.cancel(
+      (request.params as { id: string }).id,
+      body.cancelReason,
+      body.sendCancellationEmail,
+    );
   });
   app.post('/stores/:storeId/booking-site-reservations', async (request) => {
     const { paymentMethod, ...body } = z

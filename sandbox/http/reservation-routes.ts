@@ -32,7 +32,9 @@ import { parse } from './validate';
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : 1,
+    );
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -60,7 +62,11 @@ export function registerReservationRoutes(app: FastifyInstance, sandbox: Sandbox
     const header = request.headers['idempotency-key'];
     if (header === undefined) {
       throw new ServiceError('VALIDATION_ERROR', 'invalid request', [
-        { field: 'Idempotency-Key', code: 'required', reason: 'send a unique Idempotency-Key per reservation' },
+        {
+          field: 'Idempotency-Key',
+          code: 'required',
+          reason: 'send a unique Idempotency-Key per reservation',
+        },
       ]);
     }
     const key = parse(IdempotencyKey, header, 'Idempotency-Key');
@@ -73,16 +79,22 @@ export function registerReservationRoutes(app: FastifyInstance, sandbox: Sandbox
     const doneReservation = done && sandbox.world.reservation(done.reservationId);
     if (done && doneReservation) {
       if (done.fingerprint !== fingerprint) {
-        throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with different content');
+        throw new ServiceError(
+          'IDEMPOTENCY_KEY_REUSED',
+          'this Idempotency-Key was used with different content',
+        );
       }
       return reply.status(201).send({ reservation: toWire(doneReservation) });
     }
-    const running = sandbox.inProgress.get(scope);
-    if (running !== undefined) {
-      if (running !== fingerprint) {
-        throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with different content');
-      }
-      throw new ServiceError('REQUEST_IN_PROGRESS', 'a request with this Idempotency-Key is being processed', undefined, 1);
+    // Whatever this request's content: the running one may still fail, and a failure does not
+    // consume the key (decision 40), so "reused" cannot be known yet. Retrying tells.
+    if (sandbox.inProgress.has(scope)) {
+      throw new ServiceError(
+        'REQUEST_IN_PROGRESS',
+        'a request with this Idempotency-Key is being processed',
+        undefined,
+        1,
+      );
     }
     sandbox.inProgress.set(scope, fingerprint);
     try {
@@ -143,7 +155,8 @@ export function registerReservationRoutes(app: FastifyInstance, sandbox: Sandbox
             firstName: found.firstName,
             email: found.email,
             phone: found.phone,
-            reservationCount: ctx.world.state.reservations.filter((r) => r.customerId === found.id).length,
+            reservationCount: ctx.world.state.reservations.filter((r) => r.customerId === found.id)
+              .length,
             createdAt: found.createdAt,
           },
         ]

@@ -13,13 +13,7 @@ import {
   ReservationSource,
   Timestamp,
 } from '../../main/api/schemas';
-import {
-  ApiKeyRecord,
-  Organization,
-  ProductRecord,
-  ResourceRecord,
-  StoreRecord,
-} from '../model';
+import { ApiKeyRecord, Organization, ProductRecord, ResourceRecord, StoreRecord } from '../model';
 
 export const SCENARIO_FORMAT = 'front-desk-sandbox/scenario@1';
 export const SNAPSHOT_FORMAT = 'front-desk-sandbox/snapshot@1';
@@ -77,7 +71,12 @@ export const Scenario = z.strictObject({
   format: z.literal(SCENARIO_FORMAT),
   name: z.string(),
   description: z.string().default(''),
-  seed: z.number().int().min(0).max(2 ** 31).default(1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .default(1),
   /** Where the clock starts; the real time when left out. */
   now: Timestamp.optional(),
   organizations: z.array(Organization).min(1),

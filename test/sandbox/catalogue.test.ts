@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorBody,
-  Product,
   ProductEnvelope,
   ProductList,
-  Store,
   StoreList,
   type CustomField,
+  type Product,
+  type Store,
 } from '../../main/api/schemas';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../../sandbox/scenario/format';
 import { startTestSandbox, type TestSandbox, type Reply } from '../support/sandbox';

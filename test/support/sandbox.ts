@@ -54,7 +54,10 @@ export async function startTestSandbox(options: StartOptions = {}): Promise<Test
       let body: string | undefined;
       if (options.rawBody !== undefined) body = options.rawBody;
       else if (options.body !== undefined) body = JSON.stringify(options.body);
-      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      if (
+        body !== undefined &&
+        !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+      ) {
         headers['content-type'] = 'application/json';
       }
       if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;

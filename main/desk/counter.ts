@@ -1,0 +1,353 @@
+/**
+ * What the counter does with a session: search, check-in, headcount check, walk-in, cancel.
+ * Each function reads the cache first and goes to the service only when it must.
+ */
+import { DateTime } from 'luxon';
+import { checkParticipants } from '../api/field-rules';
+import type { Reservation } from '../api/client';
+import { CustomerInput, type CreateReservationRequest, type ParticipantDetail } from '../api/schemas';
+import type {
+  CancelPreviewView,
+  FieldProblem,
+  HeadcountFit,
+  Price,
+  ProductForm,
+  Request,
+  ReservationView,
+  Response,
+  WalkInOutcome,
+} from '../ipc/contract';
+import { DeskError } from '../ipc/router';
+import type { OutboxEntry } from '../store/outbox';
+import { buildDayView, findReservation, productsOf, todayIn, viewsOn } from './day';
+import { matches, queryKind, digitsOnly } from './search';
+import type { Session } from './session';
+import { toReservationView } from './views';
+
+const FRESH_AVAILABILITY_MS = 30_000;
+
+function online(session: Session): boolean {
+  return session.connectivity.state.link !== 'offline';
+}
+
+function viewOf(session: Session, r: Reservation, date: string): ReservationView {
+  const checkIns = session.local.cache.checkInsOn(session.storeId, date);
+  const index = Math.max(0, r.items.findIndex((i) => i.date === date));
+  return toReservationView(r, productsOf(session), checkIns.get(r.id), session.currency, index);
+}
+
+/** Put reservations the service just returned into the cache, so every view shows them. */
+export function remember(session: Session, reservations: Reservation[]): string[] {
+  const { cache } = session.local;
+  cache.applyReservations(session.storeId, reservations, cache.retentionCutoff(session.timeZone));
+  cache.flush();
+  return [...new Set(reservations.flatMap((r) => r.items.map((i) => i.date)))];
+}
+
+// --- search -------------------------------------------------------------------------------------
+
+/** Dates searched besides the one asked: recent and upcoming days, where parties come from. */
+const SEARCH_BACK_DAYS = 3;
+const SEARCH_AHEAD_DAYS = 30;
+
+export function search(session: Session, text: string, date: string | null, now = Date.now()): Response<'search.find'> {
+  const query = text.trim();
+  if (!query) return { exact: null, results: [] };
+  const today = todayIn(session.timeZone, now);
+  if (queryKind(query) === 'number') {
+    const found = session.local.cache.findByNumber(session.storeId, digitsOnly(query));
+    if (found) {
+      const on = found.items.find((i) => i.date === (date ?? today))?.date ?? found.items[0]!.date;
+      return { exact: viewOf(session, found, on), results: [] };
+    }
+  }
+  const start = DateTime.fromISO(today).minus({ days: SEARCH_BACK_DAYS });
+  const dates = new Set<string>(date ? [date] : []);
+  for (let d = 0; d <= SEARCH_BACK_DAYS + SEARCH_AHEAD_DAYS; d++) dates.add(start.plus({ days: d }).toISODate()!);
+  const results: ReservationView[] = [];
+  for (const d of dates) {
+    for (const v of viewsOn(session, d)) if (matches(v, query)) results.push(v);
+    if (results.length >= 50) break;
+  }
+  return { exact: null, results: results.slice(0, 50) };
+}
+
+// --- check-in -----------------------------------------------------------------------------------
+
+export function recordCheckIn(session: Session, request: Request<'checkin.record'>, now = Date.now()): Response<'checkin.record'> {
+  const r = findReservation(session, request.reservationId, request.date);
+  if (!r) throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  const adults = request.state === 'no_show' ? 0 : (request.adults ?? 0);
+  const children = request.state === 'no_show' ? 0 : (request.children ?? 0);
+  session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
+    state: request.state,
+    adults,
+    children,
+    at: now,
+    offline: !online(session),
+  });
+  const view = viewOf(session, r, request.date);
+  const arrived = adults + children;
+  const booked = view.adults + view.children;
+  return { reservation: view, comparison: arrived === booked ? 'match' : arrived < booked ? 'fewer' : 'more' };
+}
+
+export function undoCheckIn(session: Session, request: Request<'checkin.undo'>, now = Date.now()): Response<'checkin.undo'> {
+  const r = findReservation(session, request.reservationId, request.date);
+  if (!r) throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
+    state: null,
+    adults: 0,
+    children: 0,
+    at: now,
+    offline: !online(session),
+  });
+  return { reservation: viewOf(session, r, request.date) };
+}
+
+// --- headcount and availability -----------------------------------------------------------------
+
+/** Fresh availability for a product's month when the link is up and the cache is not fresh. */
+async function freshAvailability(session: Session, productId: string, date: string, now: number): Promise<void> {
+  if (!online(session)) return;
+  const cached = session.local.cache.availabilityOn(session.storeId, date).get(productId);
+  if (cached && now - cached.fetchedAt < FRESH_AVAILABILITY_MS) return;
+  try {
+    await session.scheduler.refreshAvailability(date, [productId]);
+  } catch {
+    // The cache answers; the link's state says how far to trust it.
+  }
+}
+
+export async function checkHeadcount(
+  session: Session,
+  request: Request<'headcount.check'>,
+  now = Date.now(),
+): Promise<HeadcountFit> {
+  const party = (request.adults ?? 0) + (request.children ?? 0);
+  await freshAvailability(session, request.productId, request.date, now);
+  const { cache } = session.local;
+  const cached = cache.availabilityOn(session.storeId, request.date).get(request.productId);
+  const nowLocal = DateTime.fromMillis(now, { zone: session.timeZone });
+  const today = nowLocal.toISODate()!;
+  const nowTime = nowLocal.toFormat('HH:mm');
+  const upcoming = (date: string, start: string) => date > today || (date === today && start > nowTime);
+
+  // Next slots that fit: this day and the following days of the cached month.
+  const nextSlots: HeadcountFit['nextSlots'] = [];
+  const first = DateTime.fromISO(request.date);
+  for (let d = 0; d < 14 && nextSlots.length < 5; d++) {
+    const date = first.plus({ days: d }).toISODate()!;
+    const day = cache.availabilityOn(session.storeId, date).get(request.productId)?.day;
+    for (const s of day?.slots ?? []) {
+      const remaining = typeof s.remainingCapacity === 'number' ? s.remainingCapacity : 0;
+      if (remaining >= party && upcoming(date, s.startTime) && nextSlots.length < 5) {
+        nextSlots.push({ date, startTime: s.startTime, remaining });
+      }
+    }
+  }
+
+  if (!cached) return { fits: 'unknown', remaining: null, nextSlots };
+  const slot = request.startTime ? cached.day.slots.find((s) => s.startTime === request.startTime) : undefined;
+  const remaining = slot && typeof slot.remainingCapacity === 'number' ? slot.remainingCapacity : null;
+  if (!online(session)) return { fits: 'unknown', remaining, nextSlots };
+  if (!request.startTime) return { fits: nextSlots.length ? 'yes' : 'no', remaining: null, nextSlots };
+  return { fits: remaining !== null && remaining >= party ? 'yes' : 'no', remaining, nextSlots };
+}
+
+// --- walk-in ------------------------------------------------------------------------------------
+
+export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
+  let product = productsOf(session).get(productId);
+  if (!product?.customFields && online(session)) {
+    product = await session.client.product(session.storeId, productId, { lane: 'read' });
+  }
+  if (!product) throw new DeskError('PRODUCT_NOT_FOUND', 'no such product at this store');
+  return {
+    id: product.id,
+    name: product.name,
+    approvalType: String(product.approvalType),
+    isPublished: product.isPublished,
+    currency: typeof product.currency === 'string' ? product.currency : session.currency,
+    customFields: (product.customFields ?? []).map((f) => ({
+      ...f,
+      fieldType: f.fieldType as 'number' | 'select' | 'multi_select' | 'text',
+      inputScope: f.inputScope as 'booker_only' | 'all_participants',
+    })),
+  };
+}
+
+function participantProblems(details: ParticipantDetail[]): FieldProblem[] {
+  return details.map((d) => ({ field: d.fieldId, participantNumber: d.participantNumber, code: d.code, message: d.reason }));
+}
+
+/** The same checks as the service, before anything is sent: problems shown at their fields. */
+export function checkWalkIn(session: Session, request: Request<'walkin.book'>): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const product = productsOf(session).get(request.productId);
+  const headcount = (request.adults ?? 0) + (request.children ?? 0);
+  if (headcount < 1) problems.push({ field: 'adults', participantNumber: null, code: 'too_small', message: 'at least one person' });
+  const customer = CustomerInput.safeParse({
+    lastName: request.customer.lastName,
+    ...(request.customer.firstName && { firstName: request.customer.firstName }),
+    ...(request.customer.email && { email: request.customer.email }),
+    ...(request.customer.phone && { phone: request.customer.phone }),
+  });
+  if (!customer.success) {
+    for (const issue of customer.error.issues) {
+      problems.push({ field: `customer.${issue.path.join('.')}`, participantNumber: null, code: issue.code, message: issue.message });
+    }
+  }
+  if (product && headcount >= 1) {
+    const check = checkParticipants(
+      (product.customFields ?? []) as Parameters<typeof checkParticipants>[0],
+      headcount,
+      request.participants,
+    );
+    problems.push(...check.numbering.map((d) => ({ field: 'participants', participantNumber: null, code: d.code, message: d.reason })));
+    problems.push(...participantProblems(check.fields));
+  }
+  return problems;
+}
+
+function creationRequest(request: Request<'walkin.book'>): CreateReservationRequest {
+  const c = request.customer;
+  const participants = request.participants.filter((p) => Object.keys(p.fieldValues).length > 0);
+  return {
+    customer: {
+      lastName: c.lastName.trim(),
+      ...(c.firstName?.trim() && { firstName: c.firstName.trim() }),
+      ...(c.email?.trim() && { email: c.email.trim() }),
+      ...(c.phone?.trim() && { phone: c.phone.trim() }),
+    },
+    ...(c.customerId && { customerId: c.customerId }),
+    items: [
+      {
+        productId: request.productId,
+        date: request.date,
+        startTime: request.startTime,
+        adultCount: request.adults ?? 0,
+        childCount: request.children ?? 0,
+        ...(participants.length > 0 && { participants }),
+      },
+    ],
+    paymentMethod: 'external',
+    sendConfirmationEmail: request.sendConfirmationEmail,
+    locale: request.locale,
+  };
+}
+
+export async function quoteWalkIn(session: Session, request: Request<'walkin.quote'>): Promise<Response<'walkin.quote'>> {
+  const headcount = (request.adults ?? 0) + (request.children ?? 0);
+  if (headcount < 1) {
+    return { price: null, problems: [{ field: 'adults', participantNumber: null, code: 'too_small', message: 'at least one person' }] };
+  }
+  if (!online(session)) {
+    return { price: null, problems: [{ field: 'price', participantNumber: null, code: 'PRICE_OFFLINE', message: 'no price while offline' }] };
+  }
+  const email = request.customerEmail?.trim() || null;
+  const calculation = await session.client.calculate(
+    session.storeId,
+    {
+      items: [
+        {
+          productId: request.productId,
+          date: request.date,
+          startTime: request.startTime,
+          adultCount: request.adults ?? 0,
+          childCount: request.children ?? 0,
+        },
+      ],
+      ...(email && { customerEmail: email }),
+    },
+    { lane: 'write' },
+  );
+  const price: Price = {
+    currency: calculation.currency,
+    subtotal: calculation.subtotal,
+    discounts: calculation.discounts.map((d) => ({ type: String(d.type), label: d.label, amount: d.amount })),
+    total: calculation.totalAmount,
+  };
+  return { price, problems: [] };
+}
+
+function outcomeOf(session: Session, entry: OutboxEntry, request: Request<'walkin.book'>): WalkInOutcome {
+  if (entry.state === 'booked' && entry.booked) {
+    const r = findReservation(session, entry.booked.reservationId, request.date);
+    return {
+      outcome: entry.booked.status === 'pending' ? 'pending' : 'booked',
+      entryId: entry.id,
+      reservation: r ? viewOf(session, r, request.date) : null,
+      refusal: null,
+      problems: [],
+    };
+  }
+  if (entry.state === 'refused' && entry.refused) {
+    return {
+      outcome: 'refused',
+      entryId: entry.id,
+      reservation: null,
+      refusal: { code: entry.refused.code, message: entry.refused.reason },
+      problems: entry.refused.details ? participantProblems(entry.refused.details as ParticipantDetail[]) : [],
+    };
+  }
+  return { outcome: 'queued', entryId: entry.id, reservation: null, refusal: null, problems: [] };
+}
+
+/**
+ * Book a walk-in. It is written to the outbox first (durably, with its Idempotency-Key), then
+ * sent at once if the link is up. Offline or on a transient failure it stays queued, and staff
+ * are told "queued, not yet booked".
+ */
+export async function bookWalkIn(session: Session, request: Request<'walkin.book'>): Promise<WalkInOutcome> {
+  const problems = checkWalkIn(session, request);
+  if (problems.length) {
+    return { outcome: 'refused', entryId: '', reservation: null, refusal: { code: 'CHECK_FAILED', message: 'fix the marked fields' }, problems };
+  }
+  const entry = session.outbox.enqueue(session.storeId, creationRequest(request));
+  if (!online(session)) return outcomeOf(session, entry, request);
+  return outcomeOf(session, await session.outbox.send(entry.id), request);
+}
+
+// --- cancellation -------------------------------------------------------------------------------
+
+function previewView(session: Session, p: { cancellable: boolean; totalAmount: number; cancellationFee: number; refundAmount: number; refundHandledBy: string }): CancelPreviewView {
+  return {
+    cancellable: p.cancellable,
+    total: p.totalAmount,
+    fee: p.cancellationFee,
+    refund: p.refundAmount,
+    refundBy: p.refundHandledBy === 'merchant' ? 'merchant' : 'service',
+    refundByRaw: p.refundHandledBy,
+    currency: session.currency,
+  };
+}
+
+function requireOnline(session: Session): void {
+  if (!online(session)) throw new DeskError('OFFLINE', 'cancellation needs the service; it cannot be done offline');
+}
+
+export async function previewCancel(session: Session, request: Request<'cancel.preview'>): Promise<CancelPreviewView> {
+  requireOnline(session);
+  const p = await session.client.cancelPreview(session.storeId, request.reservationId, { cancelReason: request.reason }, { lane: 'write' });
+  return previewView(session, p);
+}
+
+export async function confirmCancel(
+  session: Session,
+  request: Request<'cancel.confirm'>,
+): Promise<{ result: Response<'cancel.confirm'>; dates: string[] }> {
+  requireOnline(session);
+  const body = { cancelReason: request.reason, sendCancellationEmail: request.sendCancellationEmail };
+  // The preview is asked again with the same body: the fee shown is the fee charged (rule 11).
+  const preview = await session.client.cancelPreview(session.storeId, request.reservationId, { cancelReason: request.reason }, { lane: 'write' });
+  if (!preview.cancellable) throw new DeskError('NOT_CANCELLABLE', 'this reservation can no longer be cancelled');
+  const outcome = await session.client.cancelReservation(session.storeId, request.reservationId, body, { lane: 'write' });
+  const dates = remember(session, [outcome.reservation]);
+  return {
+    result: { reservation: viewOf(session, outcome.reservation, request.date), preview: previewView(session, preview) },
+    dates,
+  };
+}
+
+export { buildDayView };

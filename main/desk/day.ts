@@ -1,0 +1,112 @@
+/**
+ * The day view, from the cache at once: every product's slots (from cached availability) with the
+ * reservations booked in them, booked adults and children, pending approvals, check-in states and
+ * the age of the data. Slots the availability no longer lists (started, past their deadline) are
+ * still shown when they have bookings.
+ */
+import { DateTime } from 'luxon';
+import type { Product, Reservation } from '../api/client';
+import type { DayView, ProductView, ReservationView, SlotView } from '../ipc/contract';
+import type { Session } from './session';
+import { ACTIVE_STATUSES, toReservationView } from './views';
+
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
+}
+
+export function storeSummary(session: Session): DayView['store'] {
+  const s = session.store;
+  return {
+    id: session.storeId,
+    name: typeof s.name === 'string' ? s.name : session.storeId,
+    timeZone: session.timeZone,
+    currency: session.currency,
+    acceptsOnSite: Array.isArray(s.paymentMethods) && s.paymentMethods.includes('on_site'),
+  };
+}
+
+export function productsOf(session: Session): Map<string, Product> {
+  return new Map((session.local.cache.catalogue(session.storeId)?.products ?? []).map((p) => [p.id, p]));
+}
+
+/** Reservation views of a date, one per item on that date. */
+export function viewsOn(session: Session, date: string, products = productsOf(session)): ReservationView[] {
+  const { cache } = session.local;
+  const checkIns = cache.checkInsOn(session.storeId, date);
+  const out: ReservationView[] = [];
+  for (const r of cache.reservationsOn(session.storeId, date).reservations) {
+    r.items.forEach((item, i) => {
+      if (item.date === date) out.push(toReservationView(r, products, checkIns.get(r.id), session.currency, i));
+    });
+  }
+  return out.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : a.customerName.localeCompare(b.customerName)));
+}
+
+export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
+  const { cache } = session.local;
+  const products = productsOf(session);
+  const views = viewsOn(session, date, products);
+  const availability = cache.availabilityOn(session.storeId, date);
+  const productViews: ProductView[] = [];
+  for (const product of products.values()) {
+    const cached = availability.get(product.id);
+    const slots = new Map<string, SlotView>();
+    for (const s of cached?.day.slots ?? []) {
+      slots.set(s.startTime, {
+        startTime: s.startTime,
+        endTime: typeof s.endTime === 'string' ? s.endTime : null,
+        capacity: typeof s.capacity === 'number' ? s.capacity : null,
+        remaining: typeof s.remainingCapacity === 'number' ? s.remainingCapacity : null,
+        bookable: (s.remainingCapacity ?? 0) > 0,
+        booked: { adults: 0, children: 0 },
+        reservations: [],
+      });
+    }
+    for (const v of views.filter((x) => x.productId === product.id)) {
+      let slot = slots.get(v.startTime);
+      if (!slot) {
+        slot = {
+          startTime: v.startTime,
+          endTime: v.endTime,
+          capacity: null,
+          remaining: null,
+          bookable: false,
+          booked: { adults: 0, children: 0 },
+          reservations: [],
+        };
+        slots.set(v.startTime, slot);
+      }
+      slot.reservations.push(v);
+      if (v.active) {
+        slot.booked.adults += v.adults;
+        slot.booked.children += v.children;
+      }
+    }
+    productViews.push({
+      id: product.id,
+      name: product.name,
+      isPublished: product.isPublished,
+      approvalType: String(product.approvalType),
+      dayStatus: cached ? String(cached.day.status) : null,
+      availabilityFetchedAt: cached?.fetchedAt ?? null,
+      slots: [...slots.values()].sort((a, b) => (a.startTime < b.startTime ? -1 : 1)),
+    });
+  }
+  const sync = cache.syncState(session.storeId);
+  return {
+    date,
+    today: todayIn(session.timeZone, now),
+    store: storeSummary(session),
+    products: productViews,
+    pendingApprovals: views.filter((v) => v.status === 'pending'),
+    syncedAt: sync.lastSyncedAt,
+    incomplete: sync.watermark === null,
+  };
+}
+
+/** Find one reservation in the cache, on its date. */
+export function findReservation(session: Session, reservationId: string, date: string): Reservation | null {
+  return session.local.cache.reservationsOn(session.storeId, date).reservations.find((r) => r.id === reservationId) ?? null;
+}
+
+export { ACTIVE_STATUSES };

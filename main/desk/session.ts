@@ -1,0 +1,127 @@
+/**
+ * A session: the counter connected to one store with one key — the client, the cache, the sync
+ * engine and its scheduler, the outbox, the link's state. Changing key or store ends the session
+ * and starts another; the outbox file stays (it is per key's organization and store, never
+ * cleared by cache recovery).
+ */
+import path from 'node:path';
+import { RateGovernor, ReservationClient, type Logger, type PlanLimit } from '../api/index';
+import type { Store } from '../api/client';
+import {
+  Connectivity,
+  Outbox,
+  SyncEngine,
+  SyncScheduler,
+  openLocalStore,
+  safeName,
+  type KeyProvider,
+  type OpenFile,
+  type OpenedStore,
+  type SyncProgress,
+} from '../store/index';
+
+export interface SessionOptions {
+  serviceUrl: string;
+  apiKey: () => string;
+  storeId: string;
+  /** The store as the service describes it (time zone, currency, payment methods). */
+  store: Store;
+  plan: PlanLimit;
+  /** Root of this mode's data (live or training). */
+  dataDir: string;
+  organizationId: string;
+  keyProvider: KeyProvider;
+  openFile?: (root: string) => OpenFile;
+  logger: Logger;
+  now?: () => number;
+  onSyncProgress?: (progress: SyncProgress) => void;
+  onChange?: () => void;
+}
+
+export class Session {
+  readonly client: ReservationClient;
+  readonly governor: RateGovernor;
+  readonly local: OpenedStore;
+  readonly connectivity: Connectivity;
+  readonly sync: SyncEngine;
+  readonly outbox: Outbox;
+  readonly scheduler: SyncScheduler;
+  readonly storeId: string;
+  readonly store: Store;
+  readonly timeZone: string;
+  readonly currency: string;
+  lastProgress: SyncProgress | null = null;
+
+  constructor(readonly options: SessionOptions) {
+    const { logger } = options;
+    this.storeId = options.storeId;
+    this.store = options.store;
+    this.timeZone = typeof options.store.timeZone === 'string' ? options.store.timeZone : 'Asia/Tokyo';
+    this.currency = typeof options.store.currency === 'string' ? options.store.currency : 'JPY';
+    this.connectivity = new Connectivity({ logger });
+    this.governor = new RateGovernor({ limit: options.plan });
+    this.client = new ReservationClient({
+      baseUrl: options.serviceUrl,
+      apiKey: options.apiKey,
+      governor: this.governor,
+      logger,
+      onAttempt: (outcome) => this.connectivity.report(outcome),
+    });
+    this.connectivity.useClient(this.client);
+    const root = path.join(options.dataDir, safeName(options.organizationId), safeName(options.storeId));
+    this.local = openLocalStore({
+      root,
+      open: options.openFile?.(root),
+      keyProvider: options.keyProvider,
+      logger,
+      now: options.now,
+    });
+    this.sync = new SyncEngine({
+      client: this.client,
+      cache: this.local.cache,
+      logger,
+      now: options.now,
+      onProgress: (p) => {
+        this.lastProgress = p;
+        options.onSyncProgress?.(p);
+      },
+    });
+    this.outbox = new Outbox({
+      files: this.local.files,
+      cipher: this.local.cipher,
+      client: this.client,
+      logger,
+      now: options.now,
+      // A booked walk-in shows in the day view at once, before the next sync brings it.
+      onBooked: (storeId, reservation) => {
+        const { cache } = this.local;
+        cache.applyReservations(storeId, [reservation], cache.retentionCutoff(this.timeZone));
+        cache.flush();
+      },
+    });
+    this.scheduler = new SyncScheduler({
+      client: this.client,
+      cache: this.local.cache,
+      sync: this.sync,
+      outbox: this.outbox,
+      connectivity: this.connectivity,
+      logger,
+      storeId: options.storeId,
+      timeZone: this.timeZone,
+      now: options.now,
+    });
+    this.connectivity.on('change', () => options.onChange?.());
+    this.governor.onChange(() => options.onChange?.());
+  }
+
+  start(): void {
+    this.scheduler.start();
+  }
+
+  /** End the session: stop background work and abort what is in flight. */
+  close(): void {
+    this.scheduler.stop();
+    this.connectivity.dispose();
+    this.client.close();
+  }
+}

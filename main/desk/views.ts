@@ -1,0 +1,75 @@
+/**
+ * How the counter shows a reservation: one name, one headcount, custom-field answers with the
+ * product's labels (select values become their option labels), the local check-in state.
+ */
+import type { Product, Reservation } from '../api/client';
+import type { ReservationView } from '../ipc/contract';
+import type { CheckInRecord } from '../store/cache';
+
+/** Statuses that hold seats; any other, known or not, does not. */
+export const ACTIVE_STATUSES = new Set(['confirmed', 'pending']);
+
+export function customerName(r: Reservation): string {
+  const c = r.customer;
+  return [c?.lastName, c?.firstName].filter((x) => typeof x === 'string' && x.trim()).join(' ');
+}
+
+/** Turn stored values (strings; multi-select joined by commas) into what staff read. */
+function answerText(product: Product | undefined, fieldId: string, value: unknown): { label: string; value: string } {
+  const field = product?.customFields?.find((f) => f.fieldId === fieldId);
+  const raw = Array.isArray(value) ? value.map(String) : String(value ?? '');
+  if (!field) return { label: fieldId, value: Array.isArray(raw) ? raw.join(', ') : raw };
+  const options = new Map((field.options ?? []).map((o) => [o.value, o.label]));
+  if (field.fieldType === 'select' || field.fieldType === 'multi_select') {
+    const values = Array.isArray(raw) ? raw : field.fieldType === 'multi_select' ? raw.split(',') : [raw];
+    return { label: field.label, value: values.map((v) => options.get(v) ?? v).join(', ') };
+  }
+  return { label: field.label, value: Array.isArray(raw) ? raw.join(', ') : raw };
+}
+
+export function toReservationView(
+  r: Reservation,
+  products: Map<string, Product>,
+  checkIn: CheckInRecord | undefined,
+  currency: string,
+  itemIndex = 0,
+): ReservationView {
+  const item = r.items[itemIndex] ?? r.items[0]!;
+  const product = products.get(item.productId);
+  const answers = (item.participants ?? []).flatMap((p) =>
+    Object.entries(p.fieldValues ?? {}).map(([fieldId, value]) => ({
+      participantNumber: p.participantNumber,
+      fieldId,
+      ...answerText(product, fieldId, value),
+    })),
+  );
+  return {
+    id: r.id,
+    number: typeof r.reservationNumber === 'string' ? r.reservationNumber : null,
+    status: String(r.status),
+    active: ACTIVE_STATUSES.has(String(r.status)),
+    customerName: customerName(r),
+    email: r.customer?.email ?? null,
+    phone: r.customer?.phone ?? null,
+    adults: item.adultCount,
+    children: item.childCount,
+    paymentMethod: String(r.paymentMethod ?? ''),
+    productId: item.productId,
+    productName: product?.name ?? (typeof item.productName === 'string' ? item.productName : item.productId),
+    date: item.date,
+    startTime: item.startTime,
+    endTime: typeof item.endTime === 'string' ? item.endTime : null,
+    totalAmount: typeof r.totalAmount === 'number' ? r.totalAmount : null,
+    currency: typeof r.currency === 'string' ? r.currency : currency,
+    answers,
+    checkIn: checkIn?.current
+      ? {
+          state: checkIn.current.state!,
+          adults: checkIn.current.adults,
+          children: checkIn.current.children,
+          at: checkIn.current.at,
+          offline: checkIn.current.offline,
+        }
+      : null,
+  };
+}
