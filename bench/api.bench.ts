@@ -12,7 +12,7 @@ import * as S from '../main/api/schemas';
 import { DEMO } from '../sandbox/scenario/demo';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { atLeast, atMost, exactly, type Figure } from './figures';
-import { startSandboxProcess } from './sandbox-process';
+import { startSandboxProcess } from '../test/support/sandbox-process';
 
 const RESERVATIONS = 20_000;
 const MAX_LIMIT = 100; // decision 41

@@ -13,7 +13,12 @@ import {
   LocalTime,
   Locale,
   PaymentMethod,
+  Cancellation,
+  RecordedPaymentMethod,
   Reservation,
+  ReservationCustomer,
+  ReservationItem,
+  ReservationSource,
   Scope,
   Timestamp,
 } from '../main/api/schemas';
@@ -159,8 +164,33 @@ export const ApiKeyRecord = z.strictObject({
 });
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
 
-export const ReservationRecord = Reservation.extend({ organizationId: Id });
+/** The sandbox always has every decided field; the wire schema leaves them optional for clients. */
+export const ReservationRecord = Reservation.extend({
+  organizationId: Id,
+  reservationNumber: z.string(),
+  storeId: Id,
+  source: ReservationSource,
+  customerId: Id.nullable(),
+  customer: ReservationCustomer.extend({
+    firstName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  items: z.array(ReservationItem.extend({ productName: z.string(), endTime: LocalTime })),
+  paymentMethod: RecordedPaymentMethod,
+  currency: z.string(),
+  subtotal: z.number().int(),
+  discountTotal: z.number().int(),
+  totalAmount: z.number().int(),
+  locale: Locale,
+  cancellation: Cancellation.nullable(),
+  createdAt: Timestamp,
+});
 export type ReservationRecord = z.infer<typeof ReservationRecord>;
+
+/** Exactly what the sandbox sends for a reservation: every decided field present. */
+export const WireReservation = ReservationRecord.omit({ organizationId: true });
+export type WireReservation = z.infer<typeof WireReservation>;
 
 export const IdempotencyRecord = z.strictObject({
   /** Organization, store and key value: keys of different stores never collide. */
@@ -223,3 +253,10 @@ export const WorldState = z.strictObject({
   lastUpdateMs: z.number(),
 });
 export type WorldState = z.infer<typeof WorldState>;
+
+export const WireReservationEnvelope = z.strictObject({ reservation: WireReservation });
+export const WireReservationPage = z.strictObject({
+  data: z.array(WireReservation),
+  nextCursor: z.string().nullable(),
+});
+export type WireReservationPage = z.infer<typeof WireReservationPage>;

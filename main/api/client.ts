@@ -35,7 +35,11 @@ export interface ClientOptions {
   pageSize?: number;
   random?: () => number;
   userAgent?: string;
+  /** Told of every attempt's outcome: the link monitor judges connectivity from these. */
+  onAttempt?: (outcome: AttemptOutcome) => void;
 }
+
+export type AttemptOutcome = { ok: true; ms: number } | { ok: false; error: ApiError };
 
 export interface CallOptions {
   lane?: Lane;
@@ -119,6 +123,7 @@ export class ReservationClient {
   private readonly deadlines: Record<Lane, number>;
   private readonly random: () => number;
   private readonly userAgent: string;
+  private readonly onAttempt: ((outcome: AttemptOutcome) => void) | undefined;
   /** Aborts everything in flight when the client is closed (key removed, app quitting). */
   private readonly closing = new AbortController();
   private pageSize: number;
@@ -140,6 +145,7 @@ export class ReservationClient {
     this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     this.random = options.random ?? Math.random;
     this.userAgent = options.userAgent ?? 'FrontDesk/0.1';
+    this.onAttempt = options.onAttempt;
   }
 
   /** Cancel every request in flight or waiting; later calls fail as aborted. */
@@ -316,7 +322,8 @@ export class ReservationClient {
             error instanceof ResponseError
           ) {
             answerLost = true;
-          } else if (error instanceof HttpError && error.status >= 500) {
+          } else if (error instanceof HttpError && error.status >= 500 && error.status !== 503) {
+            // 503 means the write was refused before processing ("congested"); others may not.
             answerLost = true;
           }
         },
@@ -464,6 +471,7 @@ export class ReservationClient {
         );
       }
       let failure: ApiError;
+      const sentAt = Date.now();
       try {
         const answer = await exchange({
           method,
@@ -480,6 +488,7 @@ export class ReservationClient {
           signal,
         });
         release();
+        this.onAttempt?.({ ok: true, ms: Date.now() - sentAt });
         this.logger.debug('api.ok', {
           method,
           path,
@@ -503,6 +512,12 @@ export class ReservationClient {
         release();
         failure = error as ApiError;
         failure.attempts = attempt;
+        // A wrong shape still came from a working link.
+        this.onAttempt?.(
+          failure instanceof ResponseError && failure.problem === 'unexpected_shape'
+            ? { ok: true, ms: Date.now() - sentAt }
+            : { ok: false, error: failure },
+        );
         if (error instanceof ResponseError && error.problem === 'unexpected_shape') {
           this.logger.warn('api.failed', describe(failure));
           throw error;

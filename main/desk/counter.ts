@@ -5,7 +5,11 @@
 import { DateTime } from 'luxon';
 import { checkParticipants } from '../api/field-rules';
 import type { Reservation } from '../api/client';
-import { CustomerInput, type CreateReservationRequest, type ParticipantDetail } from '../api/schemas';
+import {
+  CustomerInput,
+  type CreateReservationRequest,
+  type ParticipantDetail,
+} from '../api/schemas';
 import type {
   CancelPreviewView,
   FieldProblem,
@@ -32,7 +36,10 @@ function online(session: Session): boolean {
 
 function viewOf(session: Session, r: Reservation, date: string): ReservationView {
   const checkIns = session.local.cache.checkInsOn(session.storeId, date);
-  const index = Math.max(0, r.items.findIndex((i) => i.date === date));
+  const index = Math.max(
+    0,
+    r.items.findIndex((i) => i.date === date),
+  );
   return toReservationView(r, productsOf(session), checkIns.get(r.id), session.currency, index);
 }
 
@@ -50,7 +57,12 @@ export function remember(session: Session, reservations: Reservation[]): string[
 const SEARCH_BACK_DAYS = 3;
 const SEARCH_AHEAD_DAYS = 30;
 
-export function search(session: Session, text: string, date: string | null, now = Date.now()): Response<'search.find'> {
+export function search(
+  session: Session,
+  text: string,
+  date: string | null,
+  now = Date.now(),
+): Response<'search.find'> {
   const query = text.trim();
   if (!query) return { exact: null, results: [] };
   const today = todayIn(session.timeZone, now);
@@ -63,7 +75,8 @@ export function search(session: Session, text: string, date: string | null, now 
   }
   const start = DateTime.fromISO(today).minus({ days: SEARCH_BACK_DAYS });
   const dates = new Set<string>(date ? [date] : []);
-  for (let d = 0; d <= SEARCH_BACK_DAYS + SEARCH_AHEAD_DAYS; d++) dates.add(start.plus({ days: d }).toISODate()!);
+  for (let d = 0; d <= SEARCH_BACK_DAYS + SEARCH_AHEAD_DAYS; d++)
+    dates.add(start.plus({ days: d }).toISODate()!);
   const results: ReservationView[] = [];
   for (const d of dates) {
     for (const v of viewsOn(session, d)) if (matches(v, query)) results.push(v);
@@ -74,9 +87,14 @@ export function search(session: Session, text: string, date: string | null, now 
 
 // --- check-in -----------------------------------------------------------------------------------
 
-export function recordCheckIn(session: Session, request: Request<'checkin.record'>, now = Date.now()): Response<'checkin.record'> {
+export function recordCheckIn(
+  session: Session,
+  request: Request<'checkin.record'>,
+  now = Date.now(),
+): Response<'checkin.record'> {
   const r = findReservation(session, request.reservationId, request.date);
-  if (!r) throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  if (!r)
+    throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
   const adults = request.state === 'no_show' ? 0 : (request.adults ?? 0);
   const children = request.state === 'no_show' ? 0 : (request.children ?? 0);
   session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
@@ -89,12 +107,20 @@ export function recordCheckIn(session: Session, request: Request<'checkin.record
   const view = viewOf(session, r, request.date);
   const arrived = adults + children;
   const booked = view.adults + view.children;
-  return { reservation: view, comparison: arrived === booked ? 'match' : arrived < booked ? 'fewer' : 'more' };
+  return {
+    reservation: view,
+    comparison: arrived === booked ? 'match' : arrived < booked ? 'fewer' : 'more',
+  };
 }
 
-export function undoCheckIn(session: Session, request: Request<'checkin.undo'>, now = Date.now()): Response<'checkin.undo'> {
+export function undoCheckIn(
+  session: Session,
+  request: Request<'checkin.undo'>,
+  now = Date.now(),
+): Response<'checkin.undo'> {
   const r = findReservation(session, request.reservationId, request.date);
-  if (!r) throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  if (!r)
+    throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
   session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
     state: null,
     adults: 0,
@@ -108,7 +134,12 @@ export function undoCheckIn(session: Session, request: Request<'checkin.undo'>, 
 // --- headcount and availability -----------------------------------------------------------------
 
 /** Fresh availability for a product's month when the link is up and the cache is not fresh. */
-async function freshAvailability(session: Session, productId: string, date: string, now: number): Promise<void> {
+async function freshAvailability(
+  session: Session,
+  productId: string,
+  date: string,
+  now: number,
+): Promise<void> {
   if (!online(session)) return;
   const cached = session.local.cache.availabilityOn(session.storeId, date).get(productId);
   if (cached && now - cached.fetchedAt < FRESH_AVAILABILITY_MS) return;
@@ -131,7 +162,8 @@ export async function checkHeadcount(
   const nowLocal = DateTime.fromMillis(now, { zone: session.timeZone });
   const today = nowLocal.toISODate()!;
   const nowTime = nowLocal.toFormat('HH:mm');
-  const upcoming = (date: string, start: string) => date > today || (date === today && start > nowTime);
+  const upcoming = (date: string, start: string) =>
+    date > today || (date === today && start > nowTime);
 
   // Next slots that fit: this day and the following days of the cached month.
   const nextSlots: HeadcountFit['nextSlots'] = [];
@@ -148,10 +180,14 @@ export async function checkHeadcount(
   }
 
   if (!cached) return { fits: 'unknown', remaining: null, nextSlots };
-  const slot = request.startTime ? cached.day.slots.find((s) => s.startTime === request.startTime) : undefined;
-  const remaining = slot && typeof slot.remainingCapacity === 'number' ? slot.remainingCapacity : null;
+  const slot = request.startTime
+    ? cached.day.slots.find((s) => s.startTime === request.startTime)
+    : undefined;
+  const remaining =
+    slot && typeof slot.remainingCapacity === 'number' ? slot.remainingCapacity : null;
   if (!online(session)) return { fits: 'unknown', remaining, nextSlots };
-  if (!request.startTime) return { fits: nextSlots.length ? 'yes' : 'no', remaining: null, nextSlots };
+  if (!request.startTime)
+    return { fits: nextSlots.length ? 'yes' : 'no', remaining: null, nextSlots };
   return { fits: remaining !== null && remaining >= party ? 'yes' : 'no', remaining, nextSlots };
 }
 
@@ -178,7 +214,12 @@ export async function walkInForm(session: Session, productId: string): Promise<P
 }
 
 function participantProblems(details: ParticipantDetail[]): FieldProblem[] {
-  return details.map((d) => ({ field: d.fieldId, participantNumber: d.participantNumber, code: d.code, message: d.reason }));
+  return details.map((d) => ({
+    field: d.fieldId,
+    participantNumber: d.participantNumber,
+    code: d.code,
+    message: d.reason,
+  }));
 }
 
 /** The same checks as the service, before anything is sent: problems shown at their fields. */
@@ -186,7 +227,13 @@ export function checkWalkIn(session: Session, request: Request<'walkin.book'>): 
   const problems: FieldProblem[] = [];
   const product = productsOf(session).get(request.productId);
   const headcount = (request.adults ?? 0) + (request.children ?? 0);
-  if (headcount < 1) problems.push({ field: 'adults', participantNumber: null, code: 'too_small', message: 'at least one person' });
+  if (headcount < 1)
+    problems.push({
+      field: 'adults',
+      participantNumber: null,
+      code: 'too_small',
+      message: 'at least one person',
+    });
   const customer = CustomerInput.safeParse({
     lastName: request.customer.lastName,
     ...(request.customer.firstName && { firstName: request.customer.firstName }),
@@ -195,7 +242,12 @@ export function checkWalkIn(session: Session, request: Request<'walkin.book'>): 
   });
   if (!customer.success) {
     for (const issue of customer.error.issues) {
-      problems.push({ field: `customer.${issue.path.join('.')}`, participantNumber: null, code: issue.code, message: issue.message });
+      problems.push({
+        field: `customer.${issue.path.join('.')}`,
+        participantNumber: null,
+        code: issue.code,
+        message: issue.message,
+      });
     }
   }
   if (product && headcount >= 1) {
@@ -204,7 +256,14 @@ export function checkWalkIn(session: Session, request: Request<'walkin.book'>): 
       headcount,
       request.participants,
     );
-    problems.push(...check.numbering.map((d) => ({ field: 'participants', participantNumber: null, code: d.code, message: d.reason })));
+    problems.push(
+      ...check.numbering.map((d) => ({
+        field: 'participants',
+        participantNumber: null,
+        code: d.code,
+        message: d.reason,
+      })),
+    );
     problems.push(...participantProblems(check.fields));
   }
   return problems;
@@ -237,13 +296,36 @@ function creationRequest(request: Request<'walkin.book'>): CreateReservationRequ
   };
 }
 
-export async function quoteWalkIn(session: Session, request: Request<'walkin.quote'>): Promise<Response<'walkin.quote'>> {
+export async function quoteWalkIn(
+  session: Session,
+  request: Request<'walkin.quote'>,
+): Promise<Response<'walkin.quote'>> {
   const headcount = (request.adults ?? 0) + (request.children ?? 0);
   if (headcount < 1) {
-    return { price: null, problems: [{ field: 'adults', participantNumber: null, code: 'too_small', message: 'at least one person' }] };
+    return {
+      price: null,
+      problems: [
+        {
+          field: 'adults',
+          participantNumber: null,
+          code: 'too_small',
+          message: 'at least one person',
+        },
+      ],
+    };
   }
   if (!online(session)) {
-    return { price: null, problems: [{ field: 'price', participantNumber: null, code: 'PRICE_OFFLINE', message: 'no price while offline' }] };
+    return {
+      price: null,
+      problems: [
+        {
+          field: 'price',
+          participantNumber: null,
+          code: 'PRICE_OFFLINE',
+          message: 'no price while offline',
+        },
+      ],
+    };
   }
   const email = request.customerEmail?.trim() || null;
   const calculation = await session.client.calculate(
@@ -265,13 +347,21 @@ export async function quoteWalkIn(session: Session, request: Request<'walkin.quo
   const price: Price = {
     currency: calculation.currency,
     subtotal: calculation.subtotal,
-    discounts: calculation.discounts.map((d) => ({ type: String(d.type), label: d.label, amount: d.amount })),
+    discounts: calculation.discounts.map((d) => ({
+      type: String(d.type),
+      label: d.label,
+      amount: d.amount,
+    })),
     total: calculation.totalAmount,
   };
   return { price, problems: [] };
 }
 
-function outcomeOf(session: Session, entry: OutboxEntry, request: Request<'walkin.book'>): WalkInOutcome {
+function outcomeOf(
+  session: Session,
+  entry: OutboxEntry,
+  request: Request<'walkin.book'>,
+): WalkInOutcome {
   if (entry.state === 'booked' && entry.booked) {
     const r = findReservation(session, entry.booked.reservationId, request.date);
     return {
@@ -288,7 +378,9 @@ function outcomeOf(session: Session, entry: OutboxEntry, request: Request<'walki
       entryId: entry.id,
       reservation: null,
       refusal: { code: entry.refused.code, message: entry.refused.reason },
-      problems: entry.refused.details ? participantProblems(entry.refused.details as ParticipantDetail[]) : [],
+      problems: entry.refused.details
+        ? participantProblems(entry.refused.details as ParticipantDetail[])
+        : [],
     };
   }
   return { outcome: 'queued', entryId: entry.id, reservation: null, refusal: null, problems: [] };
@@ -299,10 +391,19 @@ function outcomeOf(session: Session, entry: OutboxEntry, request: Request<'walki
  * sent at once if the link is up. Offline or on a transient failure it stays queued, and staff
  * are told "queued, not yet booked".
  */
-export async function bookWalkIn(session: Session, request: Request<'walkin.book'>): Promise<WalkInOutcome> {
+export async function bookWalkIn(
+  session: Session,
+  request: Request<'walkin.book'>,
+): Promise<WalkInOutcome> {
   const problems = checkWalkIn(session, request);
   if (problems.length) {
-    return { outcome: 'refused', entryId: '', reservation: null, refusal: { code: 'CHECK_FAILED', message: 'fix the marked fields' }, problems };
+    return {
+      outcome: 'refused',
+      entryId: '',
+      reservation: null,
+      refusal: { code: 'CHECK_FAILED', message: 'fix the marked fields' },
+      problems,
+    };
   }
   const entry = session.outbox.enqueue(session.storeId, creationRequest(request));
   if (!online(session)) return outcomeOf(session, entry, request);
@@ -311,7 +412,16 @@ export async function bookWalkIn(session: Session, request: Request<'walkin.book
 
 // --- cancellation -------------------------------------------------------------------------------
 
-function previewView(session: Session, p: { cancellable: boolean; totalAmount: number; cancellationFee: number; refundAmount: number; refundHandledBy: string }): CancelPreviewView {
+function previewView(
+  session: Session,
+  p: {
+    cancellable: boolean;
+    totalAmount: number;
+    cancellationFee: number;
+    refundAmount: number;
+    refundHandledBy: string;
+  },
+): CancelPreviewView {
   return {
     cancellable: p.cancellable,
     total: p.totalAmount,
@@ -324,12 +434,21 @@ function previewView(session: Session, p: { cancellable: boolean; totalAmount: n
 }
 
 function requireOnline(session: Session): void {
-  if (!online(session)) throw new DeskError('OFFLINE', 'cancellation needs the service; it cannot be done offline');
+  if (!online(session))
+    throw new DeskError('OFFLINE', 'cancellation needs the service; it cannot be done offline');
 }
 
-export async function previewCancel(session: Session, request: Request<'cancel.preview'>): Promise<CancelPreviewView> {
+export async function previewCancel(
+  session: Session,
+  request: Request<'cancel.preview'>,
+): Promise<CancelPreviewView> {
   requireOnline(session);
-  const p = await session.client.cancelPreview(session.storeId, request.reservationId, { cancelReason: request.reason }, { lane: 'write' });
+  const p = await session.client.cancelPreview(
+    session.storeId,
+    request.reservationId,
+    { cancelReason: request.reason },
+    { lane: 'write' },
+  );
   return previewView(session, p);
 }
 
@@ -338,14 +457,31 @@ export async function confirmCancel(
   request: Request<'cancel.confirm'>,
 ): Promise<{ result: Response<'cancel.confirm'>; dates: string[] }> {
   requireOnline(session);
-  const body = { cancelReason: request.reason, sendCancellationEmail: request.sendCancellationEmail };
+  const body = {
+    cancelReason: request.reason,
+    sendCancellationEmail: request.sendCancellationEmail,
+  };
   // The preview is asked again with the same body: the fee shown is the fee charged (rule 11).
-  const preview = await session.client.cancelPreview(session.storeId, request.reservationId, { cancelReason: request.reason }, { lane: 'write' });
-  if (!preview.cancellable) throw new DeskError('NOT_CANCELLABLE', 'this reservation can no longer be cancelled');
-  const outcome = await session.client.cancelReservation(session.storeId, request.reservationId, body, { lane: 'write' });
+  const preview = await session.client.cancelPreview(
+    session.storeId,
+    request.reservationId,
+    { cancelReason: request.reason },
+    { lane: 'write' },
+  );
+  if (!preview.cancellable)
+    throw new DeskError('NOT_CANCELLABLE', 'this reservation can no longer be cancelled');
+  const outcome = await session.client.cancelReservation(
+    session.storeId,
+    request.reservationId,
+    body,
+    { lane: 'write' },
+  );
   const dates = remember(session, [outcome.reservation]);
   return {
-    result: { reservation: viewOf(session, outcome.reservation, request.date), preview: previewView(session, preview) },
+    result: {
+      reservation: viewOf(session, outcome.reservation, request.date),
+      preview: previewView(session, preview),
+    },
     dates,
   };
 }

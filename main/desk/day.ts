@@ -26,20 +26,33 @@ export function storeSummary(session: Session): DayView['store'] {
 }
 
 export function productsOf(session: Session): Map<string, Product> {
-  return new Map((session.local.cache.catalogue(session.storeId)?.products ?? []).map((p) => [p.id, p]));
+  return new Map(
+    (session.local.cache.catalogue(session.storeId)?.products ?? []).map((p) => [p.id, p]),
+  );
 }
 
 /** Reservation views of a date, one per item on that date. */
-export function viewsOn(session: Session, date: string, products = productsOf(session)): ReservationView[] {
+export function viewsOn(
+  session: Session,
+  date: string,
+  products = productsOf(session),
+): ReservationView[] {
   const { cache } = session.local;
   const checkIns = cache.checkInsOn(session.storeId, date);
   const out: ReservationView[] = [];
   for (const r of cache.reservationsOn(session.storeId, date).reservations) {
     r.items.forEach((item, i) => {
-      if (item.date === date) out.push(toReservationView(r, products, checkIns.get(r.id), session.currency, i));
+      if (item.date === date)
+        out.push(toReservationView(r, products, checkIns.get(r.id), session.currency, i));
     });
   }
-  return out.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : a.customerName.localeCompare(b.customerName)));
+  return out.sort((a, b) =>
+    a.startTime < b.startTime
+      ? -1
+      : a.startTime > b.startTime
+        ? 1
+        : a.customerName.localeCompare(b.customerName),
+  );
 }
 
 export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
@@ -105,8 +118,16 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
 }
 
 /** Find one reservation in the cache, on its date. */
-export function findReservation(session: Session, reservationId: string, date: string): Reservation | null {
-  return session.local.cache.reservationsOn(session.storeId, date).reservations.find((r) => r.id === reservationId) ?? null;
+export function findReservation(
+  session: Session,
+  reservationId: string,
+  date: string,
+): Reservation | null {
+  return (
+    session.local.cache
+      .reservationsOn(session.storeId, date)
+      .reservations.find((r) => r.id === reservationId) ?? null
+  );
 }
 
 export { ACTIVE_STATUSES };

@@ -9,7 +9,14 @@ import { rmSync } from 'node:fs';
 import { z } from 'zod';
 import { ReservationClient, PLAN_LIMITS, type Logger } from '../api/index';
 import type { Store } from '../api/client';
-import type { EventName, EventPayload, OutboxItem, SetupStatus, Status, StoreSummary } from '../ipc/contract';
+import type {
+  EventName,
+  EventPayload,
+  OutboxItem,
+  SetupStatus,
+  Status,
+  StoreSummary,
+} from '../ipc/contract';
 import { DeskError, type Handlers } from '../ipc/router';
 import { Files, confOpener, type KeyProvider, type OpenFile } from '../store/index';
 import type { OutboxEntry } from '../store/outbox';
@@ -38,7 +45,11 @@ export interface SecretStore {
 }
 
 /** Starts the built-in sandbox for training; injected so the desk does not depend on it. */
-export type TrainingStarter = () => Promise<{ baseUrl: string; apiKey: string; close(): Promise<void> }>;
+export type TrainingStarter = () => Promise<{
+  baseUrl: string;
+  apiKey: string;
+  close(): Promise<void>;
+}>;
 
 export interface DeskOptions {
   dataDir: string;
@@ -60,12 +71,24 @@ const Settings = z.object({
   storeId: z.string().nullable(),
   plan: z.enum(['standard', 'facility']).nullable(),
   key: z
-    .object({ organizationId: z.string(), name: z.string(), scopes: z.array(z.string()), storeLimit: z.string().nullable() })
+    .object({
+      organizationId: z.string(),
+      name: z.string(),
+      scopes: z.array(z.string()),
+      storeLimit: z.string().nullable(),
+    })
     .nullable(),
 });
 type Settings = z.infer<typeof Settings>;
 
-const NOT_SET_UP: Settings = { v: 1, mode: 'not_set_up', serviceUrl: null, storeId: null, plan: null, key: null };
+const NOT_SET_UP: Settings = {
+  v: 1,
+  mode: 'not_set_up',
+  serviceUrl: null,
+  storeId: null,
+  plan: null,
+  key: null,
+};
 
 function summary(store: Store): StoreSummary {
   return {
@@ -89,7 +112,11 @@ export class Desk {
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? Date.now;
     const root = path.join(options.dataDir, 'settings');
-    this.settingsFiles = new Files(root, options.openFile?.(root) ?? confOpener(root), options.logger);
+    this.settingsFiles = new Files(
+      root,
+      options.openFile?.(root) ?? confOpener(root),
+      options.logger,
+    );
     this.settings = this.settingsFiles.read('', 'settings', Settings) ?? { ...NOT_SET_UP };
   }
 
@@ -127,7 +154,11 @@ export class Desk {
 
   setupStatus(): SetupStatus {
     const s = this.settings;
-    const store = this.session ? summary(this.session.store) : (this.stores.find((x) => x.id === s.storeId) && summary(this.stores.find((x) => x.id === s.storeId)!)) || null;
+    const store = this.session
+      ? summary(this.session.store)
+      : (this.stores.find((x) => x.id === s.storeId) &&
+          summary(this.stores.find((x) => x.id === s.storeId)!)) ||
+        null;
     return {
       mode: s.mode,
       key: s.key,
@@ -146,37 +177,73 @@ export class Desk {
 
   /** Validate a pasted key with ping and list its stores; nothing is saved. */
   async checkKey(apiKey: string, serviceUrl: string | null) {
-    const client = new ReservationClient({ baseUrl: this.serviceUrl(serviceUrl), apiKey, logger: this.options.logger });
+    const client = new ReservationClient({
+      baseUrl: this.serviceUrl(serviceUrl),
+      apiKey,
+      logger: this.options.logger,
+    });
     try {
       const ping = await client.ping({ lane: 'write', deadlineMs: 15_000 });
       const stores = await client.stores({ lane: 'write', deadlineMs: 15_000 });
-      const key = { organizationId: ping.organizationId, name: ping.name, scopes: ping.scopes.map(String), storeLimit: ping.teamId };
-      return { key, stores: stores.map(summary), features: featuresFor(key.scopes, false), raw: stores };
+      const key = {
+        organizationId: ping.organizationId,
+        name: ping.name,
+        scopes: ping.scopes.map(String),
+        storeLimit: ping.teamId,
+      };
+      return {
+        key,
+        stores: stores.map(summary),
+        features: featuresFor(key.scopes, false),
+        raw: stores,
+      };
     } finally {
       client.close();
     }
   }
 
-  async saveKey(apiKey: string, serviceUrl: string | null, storeId: string, plan: 'standard' | 'facility'): Promise<SetupStatus> {
+  async saveKey(
+    apiKey: string,
+    serviceUrl: string | null,
+    storeId: string,
+    plan: 'standard' | 'facility',
+  ): Promise<SetupStatus> {
     const checked = await this.checkKey(apiKey, serviceUrl);
     const store = checked.raw.find((s) => s.id === storeId);
     if (!store) throw new DeskError('STORE_NOT_AVAILABLE', 'this key cannot use that store');
     await this.closeSession();
     this.options.secrets.write(apiKey);
     this.stores = checked.raw;
-    this.saveSettings({ v: 1, mode: 'live', serviceUrl: this.serviceUrl(serviceUrl), storeId, plan, key: checked.key });
-    this.openSession(this.serviceUrl(null), () => this.options.secrets.read() ?? '', store, plan, 'live');
+    this.saveSettings({
+      v: 1,
+      mode: 'live',
+      serviceUrl: this.serviceUrl(serviceUrl),
+      storeId,
+      plan,
+      key: checked.key,
+    });
+    this.openSession(
+      this.serviceUrl(null),
+      () => this.options.secrets.read() ?? '',
+      store,
+      plan,
+      'live',
+    );
     return this.announceSetup();
   }
 
   async selectStore(storeId: string): Promise<SetupStatus> {
-    if (this.settings.mode === 'not_set_up') throw new DeskError('NOT_SET_UP', 'set up a key first');
+    if (this.settings.mode === 'not_set_up')
+      throw new DeskError('NOT_SET_UP', 'set up a key first');
     const store = this.stores.find((s) => s.id === storeId);
     if (!store) throw new DeskError('STORE_NOT_AVAILABLE', 'this key cannot use that store');
     await this.closeSession();
     this.saveSettings({ ...this.settings, storeId });
     const url = this.settings.mode === 'training' ? this.training!.baseUrl : this.serviceUrl(null);
-    const key = this.settings.mode === 'training' ? this.training!.apiKey : (this.options.secrets.read() ?? '');
+    const key =
+      this.settings.mode === 'training'
+        ? this.training!.apiKey
+        : (this.options.secrets.read() ?? '');
     this.openSession(url, () => key, store, this.settings.plan ?? 'standard', this.settings.mode);
     return this.announceSetup();
   }
@@ -196,11 +263,18 @@ export class Desk {
     const trainingDir = path.join(this.options.dataDir, 'training');
     // Every training starts from the demo as it is today.
     rmSync(trainingDir, { recursive: true, force: true });
-    const client = new ReservationClient({ baseUrl: this.training.baseUrl, apiKey: this.training.apiKey, logger: this.options.logger });
+    const client = new ReservationClient({
+      baseUrl: this.training.baseUrl,
+      apiKey: this.training.apiKey,
+      logger: this.options.logger,
+    });
     const ping = await client.ping({ lane: 'write' });
     this.stores = await client.stores({ lane: 'write' });
     client.close();
-    const store = this.stores.find((s) => s.id === this.settings.storeId && this.settings.mode === 'training') ?? this.stores[0];
+    const store =
+      this.stores.find(
+        (s) => s.id === this.settings.storeId && this.settings.mode === 'training',
+      ) ?? this.stores[0];
     if (!store) throw new DeskError('NO_STORE', 'the training service has no store');
     this.saveSettings({
       v: 1,
@@ -208,7 +282,12 @@ export class Desk {
       serviceUrl: null,
       storeId: store.id,
       plan: 'facility',
-      key: { organizationId: ping.organizationId, name: ping.name, scopes: ping.scopes.map(String), storeLimit: ping.teamId },
+      key: {
+        organizationId: ping.organizationId,
+        name: ping.name,
+        scopes: ping.scopes.map(String),
+        storeLimit: ping.teamId,
+      },
     });
     const apiKey = this.training.apiKey;
     this.openSession(this.training.baseUrl, () => apiKey, store, 'facility', 'training');
@@ -218,17 +297,34 @@ export class Desk {
   private async openLive(): Promise<void> {
     const key = this.options.secrets.read();
     if (!key || !this.settings.storeId) return;
-    const client = new ReservationClient({ baseUrl: this.serviceUrl(null), apiKey: key, logger: this.options.logger });
+    const client = new ReservationClient({
+      baseUrl: this.serviceUrl(null),
+      apiKey: key,
+      logger: this.options.logger,
+    });
     try {
       this.stores = await client.stores({ lane: 'write', deadlineMs: 10_000 });
     } finally {
       client.close();
     }
     const store = this.stores.find((s) => s.id === this.settings.storeId);
-    if (store) this.openSession(this.serviceUrl(null), () => this.options.secrets.read() ?? '', store, this.settings.plan ?? 'standard', 'live');
+    if (store)
+      this.openSession(
+        this.serviceUrl(null),
+        () => this.options.secrets.read() ?? '',
+        store,
+        this.settings.plan ?? 'standard',
+        'live',
+      );
   }
 
-  private openSession(serviceUrl: string, apiKey: () => string, store: Store, plan: 'standard' | 'facility', mode: 'live' | 'training'): void {
+  private openSession(
+    serviceUrl: string,
+    apiKey: () => string,
+    store: Store,
+    plan: 'standard' | 'facility',
+    mode: 'live' | 'training',
+  ): void {
     const session = new Session({
       serviceUrl,
       apiKey,
@@ -290,7 +386,8 @@ export class Desk {
       },
       outbox: {
         waiting: entries.filter((e) => e.state === 'queued' || e.state === 'sending').length,
-        needsAttention: entries.filter((e) => e.state === 'refused' || e.state === 'needs_review').length,
+        needsAttention: entries.filter((e) => e.state === 'refused' || e.state === 'needs_review')
+          .length,
       },
       rate: {
         limit: g?.limit.requests ?? 0,
@@ -314,7 +411,9 @@ export class Desk {
   private outboxItem(e: OutboxEntry): OutboxItem {
     const item = e.request.items[0]!;
     const c = e.request.customer;
-    const product = this.session?.local.cache.catalogue(e.storeId)?.products.find((p) => p.id === item.productId);
+    const product = this.session?.local.cache
+      .catalogue(e.storeId)
+      ?.products.find((p) => p.id === item.productId);
     return {
       id: e.id,
       state: e.state,
@@ -341,7 +440,8 @@ export class Desk {
         const { key, stores, features } = await this.checkKey(apiKey, serviceUrl);
         return { key, stores, features };
       },
-      'setup.saveKey': ({ apiKey, serviceUrl, storeId, plan }) => this.saveKey(apiKey, serviceUrl, storeId, plan),
+      'setup.saveKey': ({ apiKey, serviceUrl, storeId, plan }) =>
+        this.saveKey(apiKey, serviceUrl, storeId, plan),
       'setup.selectStore': ({ storeId }) => this.selectStore(storeId),
       'setup.removeKey': () => this.removeKey(),
       'setup.startTraining': () => this.startTraining(),
@@ -349,7 +449,10 @@ export class Desk {
       'day.get': ({ date }) => {
         const s = this.requireSession();
         const day = date ?? todayIn(s.timeZone, this.now());
-        s.scheduler.setViewing({ date: day, productIds: (s.local.cache.catalogue(s.storeId)?.products ?? []).map((p) => p.id) });
+        s.scheduler.setViewing({
+          date: day,
+          productIds: (s.local.cache.catalogue(s.storeId)?.products ?? []).map((p) => p.id),
+        });
         return buildDayView(s, day, this.now());
       },
       'day.refresh': async ({ date }) => {
@@ -364,10 +467,25 @@ export class Desk {
       'reservation.get': ({ reservationId, date }) => {
         const s = this.requireSession();
         const r = findReservation(s, reservationId, date);
-        if (!r) throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
-        const products = new Map((s.local.cache.catalogue(s.storeId)?.products ?? []).map((p) => [p.id, p]));
-        const index = Math.max(0, r.items.findIndex((i) => i.date === date));
-        return toReservationView(r, products, s.local.cache.checkInsOn(s.storeId, date).get(r.id), s.currency, index);
+        if (!r)
+          throw new DeskError(
+            'RESERVATION_NOT_CACHED',
+            'this reservation is not in the day’s data',
+          );
+        const products = new Map(
+          (s.local.cache.catalogue(s.storeId)?.products ?? []).map((p) => [p.id, p]),
+        );
+        const index = Math.max(
+          0,
+          r.items.findIndex((i) => i.date === date),
+        );
+        return toReservationView(
+          r,
+          products,
+          s.local.cache.checkInsOn(s.storeId, date).get(r.id),
+          s.currency,
+          index,
+        );
       },
       'checkin.record': (request) => {
         const result = recordCheckIn(this.requireSession(), request, this.now());
@@ -406,14 +524,17 @@ export class Desk {
         this.options.emit('day.changed', { dates });
         return result;
       },
-      'outbox.list': () => ({ items: (this.session?.outbox.list() ?? []).map((e) => this.outboxItem(e)) }),
+      'outbox.list': () => ({
+        items: (this.session?.outbox.list() ?? []).map((e) => this.outboxItem(e)),
+      }),
       'outbox.retry': ({ id }) => {
         const s = this.requireSession();
         const entry = s.outbox.retry(id);
         void s.outbox.replay().catch(() => undefined);
         return this.outboxItem(entry);
       },
-      'outbox.discard': ({ id, confirm }) => this.outboxItem(this.requireSession().outbox.discard(id, confirm)),
+      'outbox.discard': ({ id, confirm }) =>
+        this.outboxItem(this.requireSession().outbox.discard(id, confirm)),
       'manifest.print': () => {
         // Printing is the shell's; the desk has nothing to print on by itself.
         throw new DeskError('PRINT_UNAVAILABLE', 'printing is available in the desktop app');

@@ -12,7 +12,10 @@ const NEEDS: Record<Feature, string[]> = {
   customerSearch: ['customers:read'],
 };
 
-export function featuresFor(scopes: string[] | null, storeSelected: boolean): Record<Feature, FeatureState> {
+export function featuresFor(
+  scopes: string[] | null,
+  storeSelected: boolean,
+): Record<Feature, FeatureState> {
   const out = {} as Record<Feature, FeatureState>;
   for (const feature of Object.keys(NEEDS) as Feature[]) {
     if (scopes === null) out[feature] = { enabled: false, reason: 'not_set_up', scope: null };

@@ -56,7 +56,8 @@ export class Session {
     const { logger } = options;
     this.storeId = options.storeId;
     this.store = options.store;
-    this.timeZone = typeof options.store.timeZone === 'string' ? options.store.timeZone : 'Asia/Tokyo';
+    this.timeZone =
+      typeof options.store.timeZone === 'string' ? options.store.timeZone : 'Asia/Tokyo';
     this.currency = typeof options.store.currency === 'string' ? options.store.currency : 'JPY';
     this.connectivity = new Connectivity({ logger });
     this.governor = new RateGovernor({ limit: options.plan });
@@ -68,7 +69,11 @@ export class Session {
       onAttempt: (outcome) => this.connectivity.report(outcome),
     });
     this.connectivity.useClient(this.client);
-    const root = path.join(options.dataDir, safeName(options.organizationId), safeName(options.storeId));
+    const root = path.join(
+      options.dataDir,
+      safeName(options.organizationId),
+      safeName(options.storeId),
+    );
     this.local = openLocalStore({
       root,
       open: options.openFile?.(root),

@@ -15,13 +15,21 @@ export function customerName(r: Reservation): string {
 }
 
 /** Turn stored values (strings; multi-select joined by commas) into what staff read. */
-function answerText(product: Product | undefined, fieldId: string, value: unknown): { label: string; value: string } {
+function answerText(
+  product: Product | undefined,
+  fieldId: string,
+  value: unknown,
+): { label: string; value: string } {
   const field = product?.customFields?.find((f) => f.fieldId === fieldId);
   const raw = Array.isArray(value) ? value.map(String) : String(value ?? '');
   if (!field) return { label: fieldId, value: Array.isArray(raw) ? raw.join(', ') : raw };
   const options = new Map((field.options ?? []).map((o) => [o.value, o.label]));
   if (field.fieldType === 'select' || field.fieldType === 'multi_select') {
-    const values = Array.isArray(raw) ? raw : field.fieldType === 'multi_select' ? raw.split(',') : [raw];
+    const values = Array.isArray(raw)
+      ? raw
+      : field.fieldType === 'multi_select'
+        ? raw.split(',')
+        : [raw];
     return { label: field.label, value: values.map((v) => options.get(v) ?? v).join(', ') };
   }
   return { label: field.label, value: Array.isArray(raw) ? raw.join(', ') : raw };
@@ -55,7 +63,8 @@ export function toReservationView(
     children: item.childCount,
     paymentMethod: String(r.paymentMethod ?? ''),
     productId: item.productId,
-    productName: product?.name ?? (typeof item.productName === 'string' ? item.productName : item.productId),
+    productName:
+      product?.name ?? (typeof item.productName === 'string' ? item.productName : item.productId),
     date: item.date,
     startTime: item.startTime,
     endTime: typeof item.endTime === 'string' ? item.endTime : null,

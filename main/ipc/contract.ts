@@ -266,7 +266,11 @@ export const channels = {
     request: z.object({
       apiKey: z.string().trim().min(1).max(500),
       /** The service's address; the configured one when null. */
-      serviceUrl: z.url({ protocol: /^https?$/ }).max(500).nullable().default(null),
+      serviceUrl: z
+        .url({ protocol: /^https?$/ })
+        .max(500)
+        .nullable()
+        .default(null),
     }),
     response: z.object({
       key: KeyInfo,
@@ -277,7 +281,11 @@ export const channels = {
   'setup.saveKey': {
     request: z.object({
       apiKey: z.string().trim().min(1).max(500),
-      serviceUrl: z.url({ protocol: /^https?$/ }).max(500).nullable().default(null),
+      serviceUrl: z
+        .url({ protocol: /^https?$/ })
+        .max(500)
+        .nullable()
+        .default(null),
       storeId: Id,
       plan: Plan,
     }),

@@ -54,7 +54,9 @@ const StoredEntry = z.object({
       status: z.string(),
     })
     .nullable(),
-  refused: z.object({ code: z.string(), reason: z.string(), details: z.array(z.unknown()).default([]) }).nullable(),
+  refused: z
+    .object({ code: z.string(), reason: z.string(), details: z.array(z.unknown()).default([]) })
+    .nullable(),
   discardedAt: z.number().nullable(),
 });
 type StoredEntry = z.infer<typeof StoredEntry>;
@@ -320,7 +322,8 @@ function isFinalRefusal(error: ApiError): boolean {
 }
 
 function refusalOf(error: ApiError): { code: string; reason: string; details: unknown[] } {
-  if (error instanceof HttpError) return { code: String(error.code), reason: error.message, details: error.details };
+  if (error instanceof HttpError)
+    return { code: String(error.code), reason: error.message, details: error.details };
   if (error instanceof RequestValidationError) {
     return { code: 'VALIDATION_ERROR', reason: error.message, details: error.details };
   }

@@ -12,11 +12,10 @@ import type {
   CancelRequest,
   CreateReservationRequest,
   ParticipantDetail,
-  Reservation,
   ReservationPage,
   ValidationDetail,
 } from '../../main/api/schemas';
-import type { ProductRecord, ReservationRecord, StoreRecord } from '../model';
+import type { ProductRecord, ReservationRecord, StoreRecord, WireReservation } from '../model';
 import { bookableUntil, daysBetween, localToday, toSlot, type ScheduledSlot } from './calendar';
 import { activeUsages, planDay, remainingCapacity, type Usage } from './availability';
 import type { CursorCodec } from './cursor';
@@ -43,7 +42,7 @@ function productOf(ctx: StoreContext, productId: string): ProductRecord {
   return product;
 }
 
-export function toWire(record: ReservationRecord): Reservation {
+export function toWire(record: ReservationRecord): WireReservation {
   const { organizationId: _org, ...wire } = record;
   return wire;
 }
@@ -121,9 +120,9 @@ function placeItem(
 }
 
 export interface CreateOptions {
-  source: Reservation['source'];
+  source: ReservationRecord['source'];
   /** The booking site also takes card payment; the API only on_site and external. */
-  paymentMethod?: Reservation['paymentMethod'];
+  paymentMethod?: ReservationRecord['paymentMethod'];
   /** API rules: deadline exemption and unlisted times. Off for booking-site reservations. */
   applyApiRules: boolean;
 }

@@ -95,7 +95,7 @@ export async function reservationsTagged(
   storeId: string,
   tag: string,
 ): Promise<Reservation[]> {
-  return (await listAll(t, storeId)).filter((r) => r.customer.lastName === tag);
+  return (await listAll(t, storeId)).filter((r) => r.customer?.lastName === tag);
 }
 
 // --- a test server -------------------------------------------------------------------------------

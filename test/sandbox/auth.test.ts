@@ -16,13 +16,15 @@ import {
   KeyStatus,
   ProductEnvelope,
   ProductList,
-  ReservationEnvelope,
-  ReservationPage,
   StoreList,
   type ErrorCode,
-  type Reservation,
   type Scope,
 } from '../../main/api/schemas';
+import {
+  WireReservationEnvelope,
+  WireReservationPage,
+  type WireReservation,
+} from '../../sandbox/model';
 import { DEMO, demoCatalogue, demoScenario } from '../../sandbox/scenario/demo';
 import type { ScenarioInput } from '../../sandbox/scenario/format';
 import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
@@ -99,13 +101,13 @@ async function createReservation(
   storeId: string,
   slot: Slot,
   key = 'org-facility',
-): Promise<Reservation> {
+): Promise<WireReservation> {
   const reply = await t.call('POST', t.storePath(storeId, '/reservations'), {
     key,
     body: createBody(slot),
     idempotencyKey: nextIdempotencyKey(),
   });
-  return expectOk(reply, 201, ReservationEnvelope).reservation;
+  return expectOk(reply, 201, WireReservationEnvelope).reservation;
 }
 
 // --- every endpoint, with the scope decision 31 gives it ----------------------------------------
@@ -201,14 +203,14 @@ const ENDPOINTS: Endpoint[] = [
     name: 'list',
     scope: 'reservations:read',
     status: 200,
-    schema: ReservationPage,
+    schema: WireReservationPage,
     send: (t, key, fx) => t.call('GET', t.storePath(fx.storeId, '/reservations?limit=2'), { key }),
   },
   {
     name: 'get',
     scope: 'reservations:read',
     status: 200,
-    schema: ReservationEnvelope,
+    schema: WireReservationEnvelope,
     send: (t, key, fx) =>
       t.call('GET', t.storePath(fx.storeId, `/reservations/${fx.existingId}`), { key }),
   },
@@ -227,7 +229,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'create',
     scope: 'reservations:write',
     status: 201,
-    schema: ReservationEnvelope,
+    schema: WireReservationEnvelope,
     send: (t, key, fx) =>
       t.call('POST', t.storePath(fx.storeId, '/reservations'), {
         key,
@@ -239,7 +241,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'cancel',
     scope: 'reservations:write',
     status: 200,
-    schema: ReservationEnvelope,
+    schema: WireReservationEnvelope,
     send: async (t, key, fx) =>
       t.call('POST', t.storePath(fx.storeId, `/reservations/${await fx.fresh()}/cancel`), {
         key,
@@ -622,7 +624,7 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
     const before = expectOk(
       await t.call('GET', t.storePath(KYOTO, `/reservations/${kyoto.existingId}`)),
       200,
-      ReservationEnvelope,
+      WireReservationEnvelope,
     ).reservation;
     const count = t.sandbox.world.state.reservations.length;
     const cancel = await t.call(
@@ -644,7 +646,7 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
     const after = expectOk(
       await t.call('GET', t.storePath(KYOTO, `/reservations/${kyoto.existingId}`)),
       200,
-      ReservationEnvelope,
+      WireReservationEnvelope,
     ).reservation;
     expect(after).toEqual(before);
     expect(t.sandbox.world.state.reservations.length).toBe(count);
@@ -758,7 +760,7 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
   let t: TestSandbox;
   let kyoto: Fixture;
   let okinawa: Fixture;
-  let okinawaReservation: Reservation;
+  let okinawaReservation: WireReservation;
 
   beforeAll(async () => {
     t = await startTestSandbox({
@@ -778,7 +780,7 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
     const page = expectOk(
       await t.call('GET', t.storePath(OKINAWA, '/reservations?limit=1'), { key: 'org-facility' }),
       200,
-      ReservationPage,
+      WireReservationPage,
     );
     okinawaReservation = page.data[0]!;
     expect(okinawaReservation.storeId).toBe(OKINAWA);
@@ -829,7 +831,7 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
     const after = expectOk(
       await t.call('GET', t.storePath(OKINAWA, `/reservations/${okinawaReservation.id}`)),
       200,
-      ReservationEnvelope,
+      WireReservationEnvelope,
     ).reservation;
     expect(after).toEqual(okinawaReservation);
   });
@@ -859,7 +861,7 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
     const after = expectOk(
       await t.call('GET', t.storePath(OKINAWA, `/reservations/${id}`)),
       200,
-      ReservationEnvelope,
+      WireReservationEnvelope,
     ).reservation;
     expect(after).toEqual(okinawaReservation);
   });
@@ -888,7 +890,7 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
     const page = expectOk(
       await t.call('GET', t.storePath(KYOTO, '/reservations?limit=100'), { key: 'store-limited' }),
       200,
-      ReservationPage,
+      WireReservationPage,
     );
     expect(page.data.length).toBeGreaterThan(0);
     expect(new Set(page.data.map((r) => r.storeId))).toEqual(new Set([KYOTO]));

@@ -8,13 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  Availability,
-  ErrorBody,
-  ReservationEnvelope,
-  type AvailabilityDay,
-  type Reservation,
-} from '../../main/api/schemas';
+import { Availability, ErrorBody, type AvailabilityDay } from '../../main/api/schemas';
+import { WireReservationEnvelope, type WireReservation } from '../../sandbox/model';
 import type { ProductRecord } from '../../sandbox/model';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../../sandbox/scenario/format';
 import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
@@ -323,10 +318,10 @@ async function book(
   startTime: string,
   adultCount: number,
   options: { childCount?: number; storeId?: string } = {},
-): Promise<Reservation> {
+): Promise<WireReservation> {
   const reply = await create(productId, date, startTime, adultCount, options);
   expect(reply.status, reply.text).toBe(201);
-  const { reservation } = ReservationEnvelope.parse(reply.body);
+  const { reservation } = WireReservationEnvelope.parse(reply.body);
   expect(reservation.items[0]).toMatchObject({ productId, date, startTime, adultCount });
   return reservation;
 }
@@ -338,7 +333,7 @@ async function cancel(reservationId: string, storeId = TOKYO): Promise<void> {
     { body: { cancelReason: 'business_request', sendCancellationEmail: false } },
   );
   expect(reply.status, reply.text).toBe(200);
-  expect(ReservationEnvelope.parse(reply.body).reservation.status).toBe('cancelled');
+  expect(WireReservationEnvelope.parse(reply.body).reservation.status).toBe('cancelled');
 }
 
 function expectError(reply: Reply, status: number, code: string): ErrorBody {
@@ -1010,7 +1005,7 @@ describe('several items in one request (decision 19: each item’s seats)', () =
       { productId: 'pr_tour_b', startTime: '09:30', adultCount: 2 },
     ]);
     expect(ok.status, ok.text).toBe(201);
-    expect(ReservationEnvelope.parse(ok.body).reservation.items).toHaveLength(3);
+    expect(WireReservationEnvelope.parse(ok.body).reservation.items).toHaveLength(3);
     expect(await left('pr_race')).toEqual({ '11:00': 0 });
     expect(await left('pr_tour_a')).toEqual({ '09:00': 7, '10:00': 0 });
     expect(await left('pr_tour_b')).toEqual({ '09:30': 6, '13:00': 8 });
@@ -1065,14 +1060,14 @@ describe('capacity at creation (spec §2.5: checked again at creation; decision 
     // Only departures of one product/time can have the last guide.
     const departures = new Set(
       won.map((r) => {
-        const item = ReservationEnvelope.parse(r.body).reservation.items[0]!;
+        const item = WireReservationEnvelope.parse(r.body).reservation.items[0]!;
         return `${item.productId} ${item.startTime}`;
       }),
     );
     expect(won.length).toBeGreaterThanOrEqual(1);
     expect(departures.size).toBe(1);
     const seats = won.reduce(
-      (n, r) => n + (r.body as { reservation: Reservation }).reservation.items[0]!.adultCount,
+      (n, r) => n + (r.body as { reservation: WireReservation }).reservation.items[0]!.adultCount,
       0,
     );
     const a = await left('pr_tour_a');

@@ -5,12 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Calculation,
-  ErrorBody,
-  ReservationEnvelope,
-  type ErrorCode,
-} from '../../main/api/schemas';
+import { Calculation, ErrorBody, type ErrorCode } from '../../main/api/schemas';
+import { WireReservationEnvelope } from '../../sandbox/model';
 import { DEMO, demoCatalogue } from '../../sandbox/scenario/demo';
 import type { ScenarioInput } from '../../sandbox/scenario/format';
 import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
@@ -465,7 +461,7 @@ describe('a created reservation costs what calculate said (rule 2)', () => {
       idempotencyKey: randomUUID(),
     });
     expect(reply.status, reply.text).toBe(201);
-    return ReservationEnvelope.parse(reply.body).reservation;
+    return WireReservationEnvelope.parse(reply.body).reservation;
   }
 
   const sizes = (n: number) =>

@@ -4,14 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Availability,
-  CancelPreview,
-  CancelResult,
-  ErrorBody,
-  ReservationEnvelope,
-  type Reservation,
-} from '../../main/api/schemas';
+import { Availability, CancelPreview, CancelResult, ErrorBody } from '../../main/api/schemas';
+import { WireReservationEnvelope, type WireReservation } from '../../sandbox/model';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 
@@ -78,7 +72,7 @@ async function create(items: Item[], extra: Record<string, unknown> = {}, store:
     idempotencyKey: randomUUID(),
   });
   expect(r.status, r.text).toBe(201);
-  return ReservationEnvelope.parse(r.body).reservation;
+  return WireReservationEnvelope.parse(r.body).reservation;
 }
 
 async function preview(
@@ -119,10 +113,10 @@ function expectError(
   return parsed;
 }
 
-async function get(id: string, store: string = KYOTO): Promise<Reservation> {
+async function get(id: string, store: string = KYOTO): Promise<WireReservation> {
   const r = await t.call('GET', t.storePath(store, `/reservations/${id}`));
   expect(r.status, r.text).toBe(200);
-  return ReservationEnvelope.parse(r.body).reservation;
+  return WireReservationEnvelope.parse(r.body).reservation;
 }
 
 async function remaining(productId: string, date: string, startTime: string): Promise<number> {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ReservationPage } from '../../main/api/schemas';
+import { WireReservationPage } from '../../sandbox/model';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { SCENARIO_FORMAT } from '../../sandbox/scenario/format';
 import { startTestSandbox } from '../support/sandbox';
@@ -179,7 +179,7 @@ describe('npm run sandbox', () => {
         `${info.baseUrl}/v1/public/stores/${DEMO.stores.kyoto}/reservations?limit=5`,
         { headers: { authorization: `Bearer ${byRole.get('org-facility')!.token}` } },
       );
-      expect(ReservationPage.parse(await listing.json()).data).toHaveLength(5);
+      expect(WireReservationPage.parse(await listing.json()).data).toHaveLength(5);
     },
     TEST_MS,
   );
@@ -341,7 +341,7 @@ describe('npm run sandbox -- --generate N --out FILE', () => {
         expect((await s.call('GET', '/v1/public/ping')).status).toBe(200);
         const r = await s.call('GET', s.storePath(DEMO.stores.kyoto, '/reservations?limit=100'));
         expect(r.status).toBe(200);
-        expect(ReservationPage.parse(r.body).data.length).toBeGreaterThan(0);
+        expect(WireReservationPage.parse(r.body).data.length).toBeGreaterThan(0);
       } finally {
         await s.close();
       }

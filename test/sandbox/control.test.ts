@@ -8,15 +8,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Availability, CustomerList, ErrorBody, InquiryEnvelope } from '../../main/api/schemas';
 import {
-  Availability,
-  CustomerList,
-  ErrorBody,
-  InquiryEnvelope,
-  ReservationEnvelope,
-  ReservationPage,
-  type Reservation,
-} from '../../main/api/schemas';
+  WireReservationEnvelope,
+  WireReservationPage,
+  type WireReservation,
+} from '../../sandbox/model';
 import { FaultConfig } from '../../sandbox/faults';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { SCENARIO_FORMAT } from '../../sandbox/scenario/format';
@@ -50,14 +47,14 @@ function expectError(
   return parsed;
 }
 
-async function listAll(s: TestSandbox, store: string = KYOTO): Promise<Reservation[]> {
-  const out: Reservation[] = [];
+async function listAll(s: TestSandbox, store: string = KYOTO): Promise<WireReservation[]> {
+  const out: WireReservation[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 100; i++) {
     const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
     const r = await s.call('GET', s.storePath(store, `/reservations?limit=100${q}`));
     expect(r.status, r.text).toBe(200);
-    const page = ReservationPage.parse(r.body);
+    const page = WireReservationPage.parse(r.body);
     out.push(...page.data);
     cursor = page.nextCursor;
     if (cursor === null) return out;
@@ -341,7 +338,7 @@ describe('fault injection', () => {
     // The client's retry with the same key finds it instead of booking twice.
     const replay = await create(key);
     expect(replay.status).toBe(201);
-    expect(ReservationEnvelope.parse(await replay.json()).reservation.id).toBe(committed.id);
+    expect(WireReservationEnvelope.parse(await replay.json()).reservation.id).toBe(committed.id);
     expect(reservationCount()).toBe(before + 1);
   });
 
@@ -473,7 +470,7 @@ describe('reset', () => {
       idempotencyKey: key,
     });
     expect(created.status).toBe(201);
-    const id = ReservationEnvelope.parse(created.body).reservation.id;
+    const id = WireReservationEnvelope.parse(created.body).reservation.id;
     const future = listed.find((r) => r.status === 'confirmed' && r.items[0]!.date > '2026-11-21')!;
     const cancelled = await s.call(
       'POST',
@@ -556,7 +553,7 @@ describe('snapshots and scenario files', () => {
         idempotencyKey: randomUUID(),
       });
       expect(r.status).toBe(201);
-      made.push(ReservationEnvelope.parse(r.body).reservation.id);
+      made.push(WireReservationEnvelope.parse(r.body).reservation.id);
     }
     await a.call('POST', a.storePath(KYOTO, `/reservations/${made[0]}/cancel`), {
       body: { cancelReason: 'customer_request' },
@@ -588,7 +585,7 @@ describe('snapshots and scenario files', () => {
         idempotencyKey: 'same-key-in-both',
       });
       expect(r.status, r.text).toBe(201);
-      return ReservationEnvelope.parse(r.body).reservation;
+      return WireReservationEnvelope.parse(r.body).reservation;
     };
     expect(await again(b)).toEqual(await again(a));
     // An idempotency record taken along: the replay in b answers with a's reservation.
@@ -692,7 +689,7 @@ describe('snapshots and scenario files', () => {
     const r = await s.call('GET', s.storePath('st_tiny', '/reservations'), {
       key: 'tiny_scenario_key_0001',
     });
-    const page = ReservationPage.parse(r.body);
+    const page = WireReservationPage.parse(r.body);
     expect(page.data).toHaveLength(1);
     expect(page.data[0]).toMatchObject({
       storeId: 'st_tiny',
@@ -732,7 +729,7 @@ describe('snapshots and scenario files', () => {
     expect(made.status, made.text).toBe(201);
     s.sandbox.reset();
     const r = await s.call('GET', s.storePath('st_tiny', '/reservations'), { key });
-    expect(ReservationPage.parse(r.body).data).toHaveLength(1);
+    expect(WireReservationPage.parse(r.body).data).toHaveLength(1);
   });
 
   it('refuses a bad file with a clear error and keeps the running state', async () => {

@@ -10,11 +10,13 @@ import {
   Customer,
   CustomerList,
   ErrorBody,
-  ReservationEnvelope,
-  ReservationPage,
   type ErrorCode,
-  type Reservation,
 } from '../../main/api/schemas';
+import {
+  WireReservationEnvelope,
+  WireReservationPage,
+  type WireReservation,
+} from '../../sandbox/model';
 import { luhnDigit } from '../../sandbox/domain/world';
 import { DEMO, demoCatalogue } from '../../sandbox/scenario/demo';
 import type { ScenarioInput } from '../../sandbox/scenario/format';
@@ -172,9 +174,9 @@ function booking(items: Body[], rest: Body = {}): Body {
 }
 
 /** A 201 whose body is exactly the strict envelope; the reservation. */
-function created(reply: Reply): Reservation {
+function created(reply: Reply): WireReservation {
   expect(reply.status, reply.text).toBe(201);
-  return ReservationEnvelope.parse(reply.body).reservation;
+  return WireReservationEnvelope.parse(reply.body).reservation;
 }
 
 function expectError(
@@ -207,10 +209,10 @@ const participantProblem = (
   code: string,
 ) => ({ participantNumber, fieldId, label, code, reason: expect.any(String) });
 
-async function listAll(storeId: string): Promise<Reservation[]> {
+async function listAll(storeId: string): Promise<WireReservation[]> {
   const reply = await t.call('GET', path(storeId, '/reservations?limit=100'));
   expect(reply.status).toBe(200);
-  const page = ReservationPage.parse(reply.body);
+  const page = WireReservationPage.parse(reply.body);
   expect(page.nextCursor).toBeNull();
   return page.data;
 }
@@ -285,7 +287,7 @@ describe('creation outcome (§3, decisions 1, 20, 22)', () => {
     // Decision 20: the record reads back unchanged.
     const back = await t.call('GET', path(KYOTO, `/reservations/${reservation.id}`));
     expect(back.status).toBe(200);
-    expect(ReservationEnvelope.parse(back.body).reservation).toEqual(reservation);
+    expect(WireReservationEnvelope.parse(back.body).reservation).toEqual(reservation);
   });
 
   it('a manual-approval product gives 201 and a pending reservation', async () => {
@@ -1400,7 +1402,7 @@ describe('creation and approval e-mails (§3, §6, rule 8, decision 45)', () => 
     expect(mails[1]!.subject).not.toContain('承認待ち');
 
     const back = await t.call('GET', path(KYOTO, `/reservations/${r.id}`));
-    expect(ReservationEnvelope.parse(back.body).reservation.status).toBe('confirmed');
+    expect(WireReservationEnvelope.parse(back.body).reservation.status).toBe('confirmed');
   });
 
   it('approval is mailed even when the creation e-mail was suppressed', async () => {

@@ -3,12 +3,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CustomerList,
-  ErrorBody,
-  InquiryEnvelope,
-  ReservationEnvelope,
-} from '../../main/api/schemas';
+import { CustomerList, ErrorBody, InquiryEnvelope } from '../../main/api/schemas';
+import { WireReservationEnvelope } from '../../sandbox/model';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 
@@ -88,7 +84,7 @@ async function book(email: string, lastName = '検索') {
     },
   });
   expect(r.status, r.text).toBe(201);
-  return ReservationEnvelope.parse(r.body).reservation;
+  return WireReservationEnvelope.parse(r.body).reservation;
 }
 
 describe('GET S/customers?email= (decision 28)', () => {

@@ -5,14 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Availability, ErrorBody, type ErrorCode } from '../../main/api/schemas';
 import {
-  Availability,
-  ErrorBody,
-  ReservationEnvelope,
-  ReservationPage,
-  type ErrorCode,
-  type Reservation,
-} from '../../main/api/schemas';
+  WireReservationEnvelope,
+  WireReservationPage,
+  type WireReservation,
+} from '../../sandbox/model';
 import { DEMO, demoCatalogue } from '../../sandbox/scenario/demo';
 import type { ScenarioInput } from '../../sandbox/scenario/format';
 import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
@@ -110,9 +108,9 @@ function post(storeId: string, idempotencyKey: string, payload: unknown, key = '
   });
 }
 
-function created(reply: Reply): Reservation {
+function created(reply: Reply): WireReservation {
   expect(reply.status, reply.text).toBe(201);
-  return ReservationEnvelope.parse(reply.body).reservation;
+  return WireReservationEnvelope.parse(reply.body).reservation;
 }
 
 function expectError(reply: Reply, status: number, code: ErrorCode) {
@@ -127,10 +125,10 @@ function expectError(reply: Reply, status: number, code: ErrorCode) {
 async function bookings(
   storeId: string = KYOTO,
   productId: string = KYOTO_PRODUCT,
-): Promise<Reservation[]> {
+): Promise<WireReservation[]> {
   const reply = await t.call('GET', t.storePath(storeId, '/reservations?limit=100'));
   expect(reply.status).toBe(200);
-  const page = ReservationPage.parse(reply.body);
+  const page = WireReservationPage.parse(reply.body);
   expect(page.nextCursor).toBeNull();
   return page.data.filter((r) => r.items.some((i) => i.productId === productId));
 }

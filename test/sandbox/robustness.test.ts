@@ -16,11 +16,13 @@ import {
   ErrorBody,
   InquiryEnvelope,
   KeyStatus,
-  ReservationEnvelope,
-  ReservationPage,
   type ErrorCode,
-  type Reservation,
 } from '../../main/api/schemas';
+import {
+  WireReservationEnvelope,
+  WireReservationPage,
+  type WireReservation,
+} from '../../sandbox/model';
 import { Random } from '../../sandbox/random';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
@@ -106,7 +108,7 @@ function parseRawResponse(raw: string): { status: number; headers: string; body:
 describe('robustness of the HTTP surface', () => {
   let t: TestSandbox;
   let slot: Slot;
-  let reservation: Reservation;
+  let reservation: WireReservation;
   let kyoto: string;
   let validCreate: () => Record<string, unknown>;
 
@@ -137,7 +139,7 @@ describe('robustness of the HTTP surface', () => {
       body: validCreate(),
       idempotencyKey: nextIdempotencyKey(),
     });
-    reservation = expectOk(created, 201, ReservationEnvelope).reservation;
+    reservation = expectOk(created, 201, WireReservationEnvelope).reservation;
   });
   afterAll(() => t.close());
 
@@ -517,7 +519,7 @@ describe('robustness of the HTTP surface', () => {
       const after = expectOk(
         await t.call('GET', `${kyoto}/reservations/${reservation.id}`),
         200,
-        ReservationEnvelope,
+        WireReservationEnvelope,
       ).reservation;
       expect(after.status).toBe(reservation.status);
     });
@@ -638,14 +640,18 @@ describe('robustness of the HTTP surface', () => {
         expect({ query, status: reply.status }).toEqual({ query, status: 400 });
         expectValidation(reply, expected);
       }
-      expect(expectOk(await list('?limit=100'), 200, ReservationPage).data).toHaveLength(100);
+      expect(expectOk(await list('?limit=100'), 200, WireReservationPage).data).toHaveLength(100);
     });
 
     it('list: a tampered cursor, or one of another listing or store, is invalid_cursor', async () => {
-      const first = expectOk(await list('?limit=1'), 200, ReservationPage);
+      const first = expectOk(await list('?limit=1'), 200, WireReservationPage);
       const cursor = first.nextCursor!;
       expect(cursor).toEqual(expect.any(String));
-      expectOk(await list(`?limit=1&cursor=${encodeURIComponent(cursor)}`), 200, ReservationPage);
+      expectOk(
+        await list(`?limit=1&cursor=${encodeURIComponent(cursor)}`),
+        200,
+        WireReservationPage,
+      );
       const last = cursor.at(-1) === 'A' ? 'B' : 'A';
       for (const query of [
         `?cursor=${encodeURIComponent(cursor.slice(0, -1) + last)}`,
@@ -739,7 +745,7 @@ describe('robustness of the HTTP surface', () => {
         idempotencyKey: nextIdempotencyKey(),
         headers: { 'content-type': 'application/json; charset=utf-8' },
       });
-      const r = expectOk(created, 201, ReservationEnvelope).reservation;
+      const r = expectOk(created, 201, WireReservationEnvelope).reservation;
       expect(r.customer).toEqual({
         lastName: '山田',
         firstName: '𠮷子',
@@ -755,7 +761,7 @@ describe('robustness of the HTTP surface', () => {
       expect(created.text).toContain('𠮷子');
 
       const read = await t.call('GET', `${kyoto}/reservations/${r.id}`);
-      expect(expectOk(read, 200, ReservationEnvelope).reservation).toEqual(r);
+      expect(expectOk(read, 200, WireReservationEnvelope).reservation).toEqual(r);
 
       const found = await t.call('GET', `${kyoto}/customers?email=yoshiko.yamada%40example.jp`);
       expect(expectOk(found, 200, CustomerList).data).toEqual([
@@ -1105,7 +1111,7 @@ describe('robustness of the HTTP surface', () => {
       const before = expectOk(
         await t.call('GET', `${kyoto}/reservations/${reservation.id}`),
         200,
-        ReservationEnvelope,
+        WireReservationEnvelope,
       ).reservation;
 
       type Target = 'create' | 'calculate' | 'cancel' | 'cancel-preview' | 'list' | 'availability';
@@ -1201,7 +1207,7 @@ describe('robustness of the HTTP surface', () => {
       const after = expectOk(
         await t.call('GET', `${kyoto}/reservations/${reservation.id}`),
         200,
-        ReservationEnvelope,
+        WireReservationEnvelope,
       ).reservation;
       expect(after).toEqual(before);
       expect(Object.prototype).not.toHaveProperty('polluted');

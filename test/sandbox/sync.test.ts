@@ -4,12 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorBody } from '../../main/api/schemas';
 import {
-  ErrorBody,
-  ReservationEnvelope,
-  ReservationPage,
-  type Reservation,
-} from '../../main/api/schemas';
+  WireReservationEnvelope,
+  WireReservationPage,
+  type WireReservation,
+} from '../../sandbox/model';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 
@@ -45,18 +45,18 @@ async function listPage(
   params: Record<string, string | number | undefined>,
   store: string = KYOTO,
   key = 'org-facility',
-): Promise<ReservationPage> {
+): Promise<WireReservationPage> {
   const r = await t.call('GET', t.storePath(store, `/reservations${query(params)}`), { key });
   expect(r.status, r.text).toBe(200);
-  return ReservationPage.parse(r.body);
+  return WireReservationPage.parse(r.body);
 }
 
 /** Every page of a listing, following nextCursor unchanged (bounded). */
 async function listAll(
   params: { updatedSince?: string; limit?: number },
   store: string = KYOTO,
-): Promise<ReservationPage[]> {
-  const pages: ReservationPage[] = [];
+): Promise<WireReservationPage[]> {
+  const pages: WireReservationPage[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 1000; i++) {
     const page = await listPage({ ...params, cursor }, store);
@@ -82,13 +82,13 @@ async function expectError(
 }
 
 /** Reservations of a store as the service holds them (wire shape). */
-function stored(store: string = KYOTO): Reservation[] {
+function stored(store: string = KYOTO): WireReservation[] {
   return t.sandbox.world.state.reservations
     .filter((r) => r.storeId === store)
     .map(({ organizationId: _org, ...wire }) => wire);
 }
 
-function isSyncOrdered(list: readonly Reservation[]): boolean {
+function isSyncOrdered(list: readonly WireReservation[]): boolean {
   for (let i = 1; i < list.length; i++) {
     const a = list[i - 1]!;
     const b = list[i]!;
@@ -107,21 +107,24 @@ function apiTestBody(date = '2026-11-27', startTime = '10:00', adultCount = 1) {
   };
 }
 
-async function create(body: unknown = apiTestBody(), store: string = KYOTO): Promise<Reservation> {
+async function create(
+  body: unknown = apiTestBody(),
+  store: string = KYOTO,
+): Promise<WireReservation> {
   const r = await t.call('POST', t.storePath(store, '/reservations'), {
     body,
     idempotencyKey: randomUUID(),
   });
   expect(r.status, r.text).toBe(201);
-  return ReservationEnvelope.parse(r.body).reservation;
+  return WireReservationEnvelope.parse(r.body).reservation;
 }
 
-async function cancel(id: string, cancelReason = 'customer_request'): Promise<Reservation> {
+async function cancel(id: string, cancelReason = 'customer_request'): Promise<WireReservation> {
   const r = await t.call('POST', t.storePath(KYOTO, `/reservations/${id}/cancel`), {
     body: { cancelReason, sendCancellationEmail: false },
   });
   expect(r.status, r.text).toBe(200);
-  return ReservationEnvelope.parse(r.body).reservation;
+  return WireReservationEnvelope.parse(r.body).reservation;
 }
 
 describe('GET S/reservations without updatedSince', () => {
@@ -321,10 +324,10 @@ describe('paging with nextCursor (decision 43)', () => {
 
   it('does not lose a record updated while a client is paging: it is listed again later', async () => {
     const since = NOW;
-    const created: Reservation[] = [];
+    const created: WireReservation[] = [];
     for (let i = 0; i < 12; i++) created.push(await create(apiTestBody('2026-11-27', '10:00')));
 
-    const seen: Reservation[] = [];
+    const seen: WireReservation[] = [];
     const first = await listPage({ updatedSince: since, limit: 4 });
     seen.push(...first.data);
     expect(first.data.map((r) => r.id)).toEqual(created.slice(0, 4).map((r) => r.id));
@@ -347,7 +350,7 @@ describe('paging with nextCursor (decision 43)', () => {
     expect(cursor).toBeNull();
 
     // The union of pages holds every reservation, each one's latest version last.
-    const latest = new Map<string, Reservation>();
+    const latest = new Map<string, WireReservation>();
     for (const r of seen) latest.set(r.id, r);
     const current = stored().filter((r) => r.updatedAt >= since);
     expect(current).toHaveLength(13);
@@ -445,7 +448,7 @@ describe('cursors are opaque and signed (decision 43)', () => {
     const other = await startTestSandbox({ now: NOW, freezeClock: true });
     try {
       const r = await other.call('GET', other.storePath(KYOTO, '/reservations?limit=10'));
-      const foreign = ReservationPage.parse(r.body).nextCursor!;
+      const foreign = WireReservationPage.parse(r.body).nextCursor!;
       await expectInvalidCursor({ limit: 10, cursor: foreign });
     } finally {
       await other.close();
@@ -497,14 +500,14 @@ describe('GET S/reservations/{id} (decision 20)', () => {
     for (const listed of page.data) {
       const r = await t.call('GET', t.storePath(KYOTO, `/reservations/${listed.id}`));
       expect(r.status, r.text).toBe(200);
-      expect(ReservationEnvelope.parse(r.body).reservation).toEqual(listed);
+      expect(WireReservationEnvelope.parse(r.body).reservation).toEqual(listed);
     }
     const mine = await create();
     const r = await t.call('GET', t.storePath(KYOTO, `/reservations/${mine.id}`), {
       key: 'store-limited',
     });
     expect(r.status, r.text).toBe(200);
-    expect(ReservationEnvelope.parse(r.body).reservation).toEqual(mine);
+    expect(WireReservationEnvelope.parse(r.body).reservation).toEqual(mine);
   });
 
   it('answers 404 RESERVATION_NOT_FOUND for an unknown id or another store', async () => {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PaymentMethod } from './catalogue';
 import { Amount, Currency, Id, LocalDate, LocalTime, Timestamp } from './primitives';
+import { tolerantLeaf } from './tolerant';
 
 /** Values as sent: a number as a number, select values as option values, multi-select as arrays. */
 export const FieldValueInput = z.union([z.string(), z.number(), z.array(z.string())]);
@@ -123,15 +124,23 @@ export const RefundHandledBy = z.string().min(1);
 
 export const ParticipantRecord = z.strictObject({
   participantNumber: z.number().int().min(1),
-  fieldValues: z.record(z.string(), z.string()),
+  // Returned as strings (spec §2.6); a client also accepts numbers and lists (decision 18).
+  fieldValues: tolerantLeaf(
+    z.record(z.string(), z.string()),
+    z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])),
+  ),
 });
 
+/**
+ * Fields the spec shows, and those the counter cannot work without, are required; the rest are
+ * our decisions (docs/decisions.md) and optional, so a real service without them still parses.
+ */
 export const ReservationItem = z.strictObject({
   productId: Id,
-  productName: z.string(),
+  productName: z.string().optional(),
   date: LocalDate,
   startTime: LocalTime,
-  endTime: LocalTime,
+  endTime: LocalTime.optional(),
   adultCount: z.number().int(),
   childCount: z.number().int(),
   participants: z.array(ParticipantRecord),
@@ -140,9 +149,9 @@ export type ReservationItem = z.infer<typeof ReservationItem>;
 
 export const ReservationCustomer = z.strictObject({
   lastName: z.string(),
-  firstName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  firstName: z.string().optional(),
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
 });
 
 export const Cancellation = z.strictObject({
@@ -156,21 +165,21 @@ export const Cancellation = z.strictObject({
 /** Reservation record (decided; the spec shows only participants and two statuses). */
 export const Reservation = z.strictObject({
   id: Id,
-  reservationNumber: z.string(),
-  storeId: Id,
+  reservationNumber: z.string().optional(),
+  storeId: Id.optional(),
   status: ReservationStatus,
-  source: ReservationSource,
-  customerId: Id.nullable(),
-  customer: ReservationCustomer,
+  source: ReservationSource.optional(),
+  customerId: Id.nullable().optional(),
+  customer: ReservationCustomer.optional(),
   items: z.array(ReservationItem),
-  paymentMethod: RecordedPaymentMethod,
-  currency: Currency,
-  subtotal: Amount,
-  discountTotal: Amount,
-  totalAmount: Amount,
-  locale: Locale,
-  cancellation: Cancellation.nullable(),
-  createdAt: Timestamp,
+  paymentMethod: RecordedPaymentMethod.optional(),
+  currency: Currency.optional(),
+  subtotal: Amount.optional(),
+  discountTotal: Amount.optional(),
+  totalAmount: Amount.optional(),
+  locale: Locale.optional(),
+  cancellation: Cancellation.nullable().optional(),
+  createdAt: Timestamp.optional(),
   updatedAt: Timestamp,
 });
 export type Reservation = z.infer<typeof Reservation>;
