@@ -48,6 +48,13 @@ export function toWire(record: ReservationRecord): WireReservation {
 }
 
 export function calculatePrice(ctx: StoreContext, body: CalculateRequest): Calculation {
+  // As for creation: a booking of nobody has no price.
+  const empty = body.items.findIndex((i) => i.adultCount + i.childCount < 1);
+  if (empty >= 0) {
+    throw new ServiceError('VALIDATION_ERROR', 'invalid request', [
+      { field: `items.${empty}.adultCount`, code: 'too_small', reason: 'at least one participant' },
+    ]);
+  }
   const lines = body.items.map((item) => ({ ...item, product: productOf(ctx, item.productId) }));
   const repeat = body.customerEmail
     ? isRepeatCustomer(ctx.world, ctx.organizationId, body.customerEmail, ctx.store)

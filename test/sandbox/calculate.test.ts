@@ -530,3 +530,27 @@ describe('a created reservation costs what calculate said (rule 2)', () => {
     expect((await calculate([item(ODD)], 'first@example.com')).discounts).toEqual([]);
   });
 });
+
+describe('calculate refuses an empty party, as creation does', () => {
+  it('headcount 0 → VALIDATION_ERROR too_small at items.N.adultCount', async () => {
+    const t = await startTestSandbox({ now: '2026-11-20T01:00:00.000Z', freezeClock: true });
+    try {
+      const r = await t.call('POST', t.storePath(DEMO.stores.kyoto, '/reservations/calculate'), {
+        body: {
+          items: [
+            { productId: DEMO.products.rickshaw, date: '2026-11-21', startTime: '10:00', adultCount: 1, childCount: 0 },
+            { productId: DEMO.products.rickshaw, date: '2026-11-21', startTime: '10:00', adultCount: 0, childCount: 0 },
+          ],
+        },
+      });
+      expect(r.status).toBe(400);
+      expect(ErrorBody.parse(r.body)).toEqual({
+        error: 'invalid request',
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'items.1.adultCount', code: 'too_small', reason: 'at least one participant' }],
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
