@@ -3,7 +3,7 @@
  * Each function reads the cache first and goes to the service only when it must.
  */
 import { DateTime } from 'luxon';
-import { checkParticipants } from '../api/field-rules';
+import { z } from 'zod';
 import type { Reservation } from '../api/client';
 import {
   CustomerInput,
@@ -21,9 +21,18 @@ import type {
   Response,
   WalkInOutcome,
 } from '../ipc/contract';
+import { NetworkError } from '../api/errors';
+import { checkParticipants, isEmptyValue } from '../api/field-rules';
 import { DeskError } from '../ipc/router';
 import type { OutboxEntry } from '../store/outbox';
-import { buildDayView, findReservation, productsOf, todayIn, viewsOn } from './day';
+import {
+  ACTIVE_STATUSES,
+  buildDayView,
+  findReservation,
+  productsOf,
+  todayIn,
+  viewsOn,
+} from './day';
 import { matches, queryKind, digitsOnly } from './search';
 import type { Session } from './session';
 import { toReservationView } from './views';
@@ -45,10 +54,49 @@ function viewOf(session: Session, r: Reservation, date: string): ReservationView
 
 /** Put reservations the service just returned into the cache, so every view shows them. */
 export function remember(session: Session, reservations: Reservation[]): string[] {
+  return session.remember(session.storeId, reservations);
+}
+
+/**
+ * Run a call staff wait for, giving up as soon as the link is found offline: the counter is told
+ * at once instead of after every retry. Returns what `run` returns; an abort becomes OFFLINE.
+ */
+export async function whileOnline<T>(
+  session: Session,
+  run: (signal: AbortSignal) => Promise<T>,
+  offlineMessage: string,
+): Promise<T> {
+  if (!online(session)) throw new DeskError('OFFLINE', offlineMessage);
+  const controller = new AbortController();
+  let stop = () => {};
+  // Work shared with the background (a sync pass) may not stop with our signal: do not wait for it.
+  const lost = new Promise<never>((_, reject) => {
+    stop = session.connectivity.on('change', ({ link }) => {
+      if (link !== 'offline') return;
+      controller.abort();
+      reject(new DeskError('OFFLINE', offlineMessage));
+    });
+  });
+  const running = run(controller.signal);
+  running.catch(() => undefined);
+  lost.catch(() => undefined);
+  try {
+    return await Promise.race([running, lost]);
+  } catch (error) {
+    if (controller.signal.aborted || (error instanceof NetworkError && !online(session)))
+      throw new DeskError('OFFLINE', offlineMessage);
+    throw error;
+  } finally {
+    stop();
+  }
+}
+
+/** The catalogue, fetched when the cache has none yet (right after set-up). */
+export async function ensureCatalogue(session: Session, signal?: AbortSignal): Promise<void> {
   const { cache } = session.local;
-  cache.applyReservations(session.storeId, reservations, cache.retentionCutoff(session.timeZone));
-  cache.flush();
-  return [...new Set(reservations.flatMap((r) => r.items.map((i) => i.date)))];
+  if (cache.catalogue(session.storeId) || !online(session)) return;
+  const products = await session.client.products(session.storeId, { lane: 'read', signal });
+  cache.saveCatalogue(session.storeId, products, session.store);
 }
 
 // --- search -------------------------------------------------------------------------------------
@@ -95,6 +143,10 @@ export function recordCheckIn(
   const r = findReservation(session, request.reservationId, request.date);
   if (!r)
     throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  if (!ACTIVE_STATUSES.has(String(r.status)))
+    throw new DeskError('RESERVATION_NOT_ACTIVE', `this reservation is ${String(r.status)}`, [
+      { status: String(r.status) },
+    ]);
   const adults = request.state === 'no_show' ? 0 : (request.adults ?? 0);
   const children = request.state === 'no_show' ? 0 : (request.children ?? 0);
   session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
@@ -144,7 +196,11 @@ async function freshAvailability(
   const cached = session.local.cache.availabilityOn(session.storeId, date).get(productId);
   if (cached && now - cached.fetchedAt < FRESH_AVAILABILITY_MS) return;
   try {
-    await session.scheduler.refreshAvailability(date, [productId]);
+    await whileOnline(
+      session,
+      () => session.scheduler.refreshAvailability(date, [productId]),
+      'offline',
+    );
   } catch {
     // The cache answers; the link's state says how far to trust it.
   }
@@ -196,7 +252,11 @@ export async function checkHeadcount(
 export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
   let product = productsOf(session).get(productId);
   if (!product?.customFields && online(session)) {
-    product = await session.client.product(session.storeId, productId, { lane: 'read' });
+    product = await whileOnline(
+      session,
+      (signal) => session.client.product(session.storeId, productId, { lane: 'read', signal }),
+      'the product is not known here yet and the link is down',
+    );
   }
   if (!product) throw new DeskError('PRODUCT_NOT_FOUND', 'no such product at this store');
   return {
@@ -234,12 +294,7 @@ export function checkWalkIn(session: Session, request: Request<'walkin.book'>): 
       code: 'too_small',
       message: 'at least one person',
     });
-  const customer = CustomerInput.safeParse({
-    lastName: request.customer.lastName,
-    ...(request.customer.firstName && { firstName: request.customer.firstName }),
-    ...(request.customer.email && { email: request.customer.email }),
-    ...(request.customer.phone && { phone: request.customer.phone }),
-  });
+  const customer = CustomerInput.safeParse(creationRequest(request).customer);
   if (!customer.success) {
     for (const issue of customer.error.issues) {
       problems.push({
@@ -269,17 +324,34 @@ export function checkWalkIn(session: Session, request: Request<'walkin.book'>): 
   return problems;
 }
 
-function creationRequest(request: Request<'walkin.book'>): CreateReservationRequest {
+/**
+ * What is sent for a walk-in. Empty answers are left out, and so are participants after the last
+ * one with an answer (numbers must stay consecutive from 1). The confirmation e-mail goes only
+ * when there is an address to send it to: a walk-in without one would only mail the business.
+ */
+export function creationRequest(request: Request<'walkin.book'>): CreateReservationRequest {
   const c = request.customer;
-  const participants = request.participants.filter((p) => Object.keys(p.fieldValues).length > 0);
+  const answered = [...request.participants]
+    .sort((a, b) => a.participantNumber - b.participantNumber)
+    .map((p) => ({
+      participantNumber: p.participantNumber,
+      fieldValues: Object.fromEntries(
+        Object.entries(p.fieldValues).filter(([, v]) => !isEmptyValue(v)),
+      ),
+    }));
+  let last = answered.length;
+  while (last > 0 && Object.keys(answered[last - 1]!.fieldValues).length === 0) last--;
+  const participants = answered.slice(0, last);
+  const email = c.email?.trim() || null;
+  const customerId = c.customerId?.trim() || null;
   return {
     customer: {
       lastName: c.lastName.trim(),
       ...(c.firstName?.trim() && { firstName: c.firstName.trim() }),
-      ...(c.email?.trim() && { email: c.email.trim() }),
+      ...(email && { email }),
       ...(c.phone?.trim() && { phone: c.phone.trim() }),
     },
-    ...(c.customerId && { customerId: c.customerId }),
+    ...(customerId && { customerId }),
     items: [
       {
         productId: request.productId,
@@ -291,7 +363,7 @@ function creationRequest(request: Request<'walkin.book'>): CreateReservationRequ
       },
     ],
     paymentMethod: 'external',
-    sendConfirmationEmail: request.sendConfirmationEmail,
+    sendConfirmationEmail: request.sendConfirmationEmail && (email !== null || customerId !== null),
     locale: request.locale,
   };
 }
@@ -299,50 +371,42 @@ function creationRequest(request: Request<'walkin.book'>): CreateReservationRequ
 export async function quoteWalkIn(
   session: Session,
   request: Request<'walkin.quote'>,
+  /** The e-mail of a customer found by search, for the repeat discount. */
+  emailOfCustomer: (customerId: string) => string | null = () => null,
 ): Promise<Response<'walkin.quote'>> {
   const headcount = (request.adults ?? 0) + (request.children ?? 0);
-  if (headcount < 1) {
-    return {
-      price: null,
-      problems: [
+  const problem = (field: string, code: string, message: string) => ({
+    price: null,
+    problems: [{ field, participantNumber: null, code, message }],
+  });
+  if (headcount < 1) return problem('adults', 'too_small', 'at least one person');
+  const email =
+    request.customerEmail?.trim() ||
+    (request.customerId ? emailOfCustomer(request.customerId) : null) ||
+    null;
+  if (email !== null && !z.email().safeParse(email).success)
+    return problem('customerEmail', 'invalid_format', 'not an e-mail address');
+  if (!online(session)) return problem('price', 'PRICE_OFFLINE', 'no price while offline');
+  const calculation = await whileOnline(
+    session,
+    (signal) =>
+      session.client.calculate(
+        session.storeId,
         {
-          field: 'adults',
-          participantNumber: null,
-          code: 'too_small',
-          message: 'at least one person',
+          items: [
+            {
+              productId: request.productId,
+              date: request.date,
+              startTime: request.startTime,
+              adultCount: request.adults ?? 0,
+              childCount: request.children ?? 0,
+            },
+          ],
+          ...(email && { customerEmail: email }),
         },
-      ],
-    };
-  }
-  if (!online(session)) {
-    return {
-      price: null,
-      problems: [
-        {
-          field: 'price',
-          participantNumber: null,
-          code: 'PRICE_OFFLINE',
-          message: 'no price while offline',
-        },
-      ],
-    };
-  }
-  const email = request.customerEmail?.trim() || null;
-  const calculation = await session.client.calculate(
-    session.storeId,
-    {
-      items: [
-        {
-          productId: request.productId,
-          date: request.date,
-          startTime: request.startTime,
-          adultCount: request.adults ?? 0,
-          childCount: request.children ?? 0,
-        },
-      ],
-      ...(email && { customerEmail: email }),
-    },
-    { lane: 'write' },
+        { lane: 'write', signal },
+      ),
+    'no price while offline',
   );
   const price: Price = {
     currency: calculation.currency,
@@ -387,14 +451,21 @@ function outcomeOf(
 }
 
 /**
- * Book a walk-in. It is written to the outbox first (durably, with its Idempotency-Key), then
- * sent at once if the link is up. Offline or on a transient failure it stays queued, and staff
- * are told "queued, not yet booked".
+ * Book a walk-in. It is checked locally first (nothing is sent when a field is wrong), written to
+ * the outbox (durably, with its Idempotency-Key), then sent at once if the link is up. Offline, or
+ * when the link is lost while sending, it stays queued and staff are told "queued, not yet booked";
+ * the outbox sends it, with the same key, when the link returns.
  */
 export async function bookWalkIn(
   session: Session,
   request: Request<'walkin.book'>,
 ): Promise<WalkInOutcome> {
+  if (!productsOf(session).has(request.productId) && online(session)) {
+    // Right after set-up the catalogue may not be cached yet: the fields are checked against it.
+    await whileOnline(session, (signal) => ensureCatalogue(session, signal), 'offline').catch(
+      () => undefined,
+    );
+  }
   const problems = checkWalkIn(session, request);
   if (problems.length) {
     return {
@@ -407,7 +478,15 @@ export async function bookWalkIn(
   }
   const entry = session.outbox.enqueue(session.storeId, creationRequest(request));
   if (!online(session)) return outcomeOf(session, entry, request);
-  return outcomeOf(session, await session.outbox.send(entry.id), request);
+  const controller = new AbortController();
+  const stop = session.connectivity.on('change', ({ link }) => {
+    if (link === 'offline') controller.abort();
+  });
+  try {
+    return outcomeOf(session, await session.outbox.send(entry.id, controller.signal), request);
+  } finally {
+    stop();
+  }
 }
 
 // --- cancellation -------------------------------------------------------------------------------
@@ -433,21 +512,24 @@ function previewView(
   };
 }
 
-function requireOnline(session: Session): void {
-  if (!online(session))
-    throw new DeskError('OFFLINE', 'cancellation needs the service; it cannot be done offline');
-}
+const CANCEL_OFFLINE = 'cancellation needs the service, and the link is down';
+/** The link may have dropped after the cancel reached the service. */
+const CANCEL_UNCONFIRMED = `${CANCEL_OFFLINE}: not confirmed, look at the reservation once it is back`;
 
 export async function previewCancel(
   session: Session,
   request: Request<'cancel.preview'>,
 ): Promise<CancelPreviewView> {
-  requireOnline(session);
-  const p = await session.client.cancelPreview(
-    session.storeId,
-    request.reservationId,
-    { cancelReason: request.reason },
-    { lane: 'write' },
+  const p = await whileOnline(
+    session,
+    (signal) =>
+      session.client.cancelPreview(
+        session.storeId,
+        request.reservationId,
+        { cancelReason: request.reason },
+        { lane: 'write', signal },
+      ),
+    CANCEL_OFFLINE,
   );
   return previewView(session, p);
 }
@@ -456,25 +538,32 @@ export async function confirmCancel(
   session: Session,
   request: Request<'cancel.confirm'>,
 ): Promise<{ result: Response<'cancel.confirm'>; dates: string[] }> {
-  requireOnline(session);
+  // The preview is asked again with the same body as the cancel (rule 11): the fee shown with the
+  // result is the fee of this cancellation, even if the day turned since the first preview.
   const body = {
     cancelReason: request.reason,
     sendCancellationEmail: request.sendCancellationEmail,
   };
-  // The preview is asked again with the same body: the fee shown is the fee charged (rule 11).
-  const preview = await session.client.cancelPreview(
-    session.storeId,
-    request.reservationId,
-    { cancelReason: request.reason },
-    { lane: 'write' },
-  );
-  if (!preview.cancellable)
-    throw new DeskError('NOT_CANCELLABLE', 'this reservation can no longer be cancelled');
-  const outcome = await session.client.cancelReservation(
-    session.storeId,
-    request.reservationId,
-    body,
-    { lane: 'write' },
+  const { preview, outcome } = await whileOnline(
+    session,
+    async (signal) => {
+      const preview = await session.client.cancelPreview(
+        session.storeId,
+        request.reservationId,
+        body,
+        { lane: 'write', signal },
+      );
+      if (!preview.cancellable)
+        throw new DeskError('NOT_CANCELLABLE', 'this reservation can no longer be cancelled');
+      const outcome = await session.client.cancelReservation(
+        session.storeId,
+        request.reservationId,
+        body,
+        { lane: 'write', signal },
+      );
+      return { preview, outcome };
+    },
+    CANCEL_UNCONFIRMED,
   );
   const dates = remember(session, [outcome.reservation]);
   return {

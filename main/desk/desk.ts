@@ -8,22 +8,25 @@ import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { z } from 'zod';
 import { ReservationClient, PLAN_LIMITS, type Logger } from '../api/index';
-import type { Store } from '../api/client';
+import type { KeyStatus, Store } from '../api/client';
 import type {
   EventName,
   EventPayload,
+  Feature,
+  KeyInfo,
   OutboxItem,
   SetupStatus,
   Status,
   StoreSummary,
 } from '../ipc/contract';
 import { DeskError, type Handlers } from '../ipc/router';
-import { Files, confOpener, type KeyProvider, type OpenFile } from '../store/index';
+import { Files, OutboxError, confOpener, type KeyProvider, type OpenFile } from '../store/index';
 import type { OutboxEntry } from '../store/outbox';
 import {
   bookWalkIn,
   checkHeadcount,
   confirmCancel,
+  ensureCatalogue,
   previewCancel,
   quoteWalkIn,
   recordCheckIn,
@@ -31,10 +34,11 @@ import {
   search,
   undoCheckIn,
   walkInForm,
+  whileOnline,
 } from './counter';
-import { buildDayView, findReservation, todayIn } from './day';
+import { buildDayView, findReservation, productsOf, todayIn } from './day';
 import { featuresFor } from './features';
-import { Session } from './session';
+import { Session, type SessionOptions } from './session';
 import { toReservationView } from './views';
 
 /** Where the API key is kept: the shell uses Electron's safeStorage; tests keep it in memory. */
@@ -62,6 +66,30 @@ export interface DeskOptions {
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   openFile?: (root: string) => OpenFile;
   now?: () => number;
+  /** Client tuning for the sessions (tests shorten retries). */
+  client?: SessionOptions['client'];
+  /** Not set up (first start, key removed): run training, so the app is usable at once. */
+  trainingByDefault?: boolean;
+  /**
+   * How long `day.get` waits, when the cache lacks the day (right after set-up), for the
+   * catalogue, the day's availability and the first sync before answering with what it has.
+   */
+  fillWaitMs?: number;
+}
+
+const messageOfFeature: Record<Feature, string> = {
+  dayView: 'the key cannot read the day',
+  checkIn: 'the key cannot read reservations',
+  walkIn: 'the key cannot create reservations',
+  cancel: 'the key cannot cancel reservations',
+  customerSearch: 'the key cannot search customers',
+};
+
+type Training = { baseUrl: string; apiKey: string; close(): Promise<void> };
+
+/** A promise that resolves after `ms` without keeping the process alive. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 }
 
 const Settings = z.object({
@@ -78,6 +106,8 @@ const Settings = z.object({
       storeLimit: z.string().nullable(),
     })
     .nullable(),
+  /** The store as last listed (no customer data): the counter can start offline from the cache. */
+  store: z.looseObject({ id: z.string(), name: z.string() }).nullable().default(null),
 });
 type Settings = z.infer<typeof Settings>;
 
@@ -88,7 +118,17 @@ const NOT_SET_UP: Settings = {
   storeId: null,
   plan: null,
   key: null,
+  store: null,
 };
+
+function keyInfo(ping: KeyStatus): KeyInfo {
+  return {
+    organizationId: ping.organizationId,
+    name: ping.name,
+    scopes: ping.scopes.map(String),
+    storeLimit: ping.teamId,
+  };
+}
 
 function summary(store: Store): StoreSummary {
   return {
@@ -100,14 +140,36 @@ function summary(store: Store): StoreSummary {
   };
 }
 
+/** Outbox refusals (an entry in the wrong state, an unknown id) are the renderer's to show. */
+function outboxCall<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof OutboxError) {
+      const unknown = error.message.startsWith('no outbox entry');
+      throw new DeskError(
+        unknown ? 'OUTBOX_ENTRY_NOT_FOUND' : 'OUTBOX_REFUSED',
+        unknown ? 'no such walk-in in the outbox' : error.message,
+      );
+    }
+    throw error;
+  }
+}
+
 export class Desk {
   private readonly settingsFiles: Files;
   private settings: Settings;
   private session: Session | null = null;
   private stores: Store[] = [];
-  private training: { baseUrl: string; apiKey: string; close(): Promise<void> } | null = null;
+  private training: Training | null = null;
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly now: () => number;
+  /** The date the day view shows: sync updates are announced for it. */
+  private viewingDate: string | null = null;
+  /** What a day view waits for when the cache lacks it, per date. */
+  private readonly filling = new Map<string, Promise<void>>();
+  /** E-mails of customers found by search (for a repeat discount by customer id); memory only. */
+  private readonly customerEmails = new Map<string, string>();
 
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? Date.now;
@@ -124,19 +186,19 @@ export class Desk {
   async start(): Promise<void> {
     try {
       if (this.settings.mode === 'live') await this.openLive();
-      else if (this.settings.mode === 'training') await this.startTraining();
+      else if (this.settings.mode === 'training' || this.options.trainingByDefault)
+        await this.startTraining();
     } catch (error) {
-      // Offline at start-up: the session opens from the cache once the stores are known.
+      // Offline at start-up and nothing known of the store: set-up shows what is missing.
       this.options.logger.warn('desk.start_deferred', { error });
     }
   }
 
   async stop(): Promise<void> {
-    this.session?.close();
-    this.session = null;
+    this.closeSession();
     if (this.statusTimer) clearTimeout(this.statusTimer);
-    await this.training?.close();
-    this.training = null;
+    this.statusTimer = null;
+    await this.stopTraining();
   }
 
   // --- set-up ----------------------------------------------------------------------------------
@@ -149,16 +211,19 @@ export class Desk {
   private serviceUrl(given: string | null): string {
     const url = given ?? this.settings.serviceUrl ?? this.options.defaultServiceUrl;
     if (!url) throw new DeskError('NO_SERVICE_URL', 'the service address is not configured');
+    // The key goes with every request: never in clear over a network, only to this machine.
+    const { protocol, hostname } = new URL(url);
+    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+    if (protocol !== 'https:' && !(protocol === 'http:' && loopback))
+      throw new DeskError('INSECURE_SERVICE_URL', 'the service address must use https');
     return url;
   }
 
   setupStatus(): SetupStatus {
     const s = this.settings;
-    const store = this.session
-      ? summary(this.session.store)
-      : (this.stores.find((x) => x.id === s.storeId) &&
-          summary(this.stores.find((x) => x.id === s.storeId)!)) ||
-        null;
+    const listed = this.stores.find((x) => x.id === s.storeId);
+    const known = listed ?? (s.store?.id === s.storeId ? (s.store as Store | null) : null);
+    const store = this.session ? summary(this.session.store) : known ? summary(known) : null;
     return {
       mode: s.mode,
       key: s.key,
@@ -168,6 +233,17 @@ export class Desk {
     };
   }
 
+  /** Refuse what the key's scopes do not allow, before anything is sent or queued. */
+  private requireFeature(feature: Feature): void {
+    const state = featuresFor(this.settings.key?.scopes ?? null, this.settings.storeId !== null)[
+      feature
+    ];
+    if (!state.enabled)
+      throw new DeskError('FEATURE_UNAVAILABLE', messageOfFeature[feature], [
+        { feature, reason: state.reason, scope: state.scope },
+      ]);
+  }
+
   private announceSetup(): SetupStatus {
     const status = this.setupStatus();
     this.options.emit('setup.changed', status);
@@ -175,22 +251,23 @@ export class Desk {
     return status;
   }
 
-  /** Validate a pasted key with ping and list its stores; nothing is saved. */
-  async checkKey(apiKey: string, serviceUrl: string | null) {
-    const client = new ReservationClient({
-      baseUrl: this.serviceUrl(serviceUrl),
+  /** A client for set-up: few retries, so a wrong address or a dead key is said quickly. */
+  private setupClient(baseUrl: string, apiKey: string): ReservationClient {
+    return new ReservationClient({
+      baseUrl,
       apiKey,
       logger: this.options.logger,
+      retry: { ...this.options.client?.retry, maxAttempts: 2 },
     });
+  }
+
+  /** Validate a pasted key with ping and list its stores; nothing is saved. */
+  async checkKey(apiKey: string, serviceUrl: string | null) {
+    const client = this.setupClient(this.serviceUrl(serviceUrl), apiKey);
     try {
       const ping = await client.ping({ lane: 'write', deadlineMs: 15_000 });
       const stores = await client.stores({ lane: 'write', deadlineMs: 15_000 });
-      const key = {
-        organizationId: ping.organizationId,
-        name: ping.name,
-        scopes: ping.scopes.map(String),
-        storeLimit: ping.teamId,
-      };
+      const key = keyInfo(ping);
       return {
         key,
         stores: stores.map(summary),
@@ -211,8 +288,10 @@ export class Desk {
     const checked = await this.checkKey(apiKey, serviceUrl);
     const store = checked.raw.find((s) => s.id === storeId);
     if (!store) throw new DeskError('STORE_NOT_AVAILABLE', 'this key cannot use that store');
-    await this.closeSession();
+    // Keep the key first: if it cannot be kept safely, the counter keeps its working session.
     this.options.secrets.write(apiKey);
+    this.closeSession();
+    await this.stopTraining();
     this.stores = checked.raw;
     this.saveSettings({
       v: 1,
@@ -221,6 +300,7 @@ export class Desk {
       storeId,
       plan,
       key: checked.key,
+      store,
     });
     this.openSession(
       this.serviceUrl(null),
@@ -237,85 +317,127 @@ export class Desk {
       throw new DeskError('NOT_SET_UP', 'set up a key first');
     const store = this.stores.find((s) => s.id === storeId);
     if (!store) throw new DeskError('STORE_NOT_AVAILABLE', 'this key cannot use that store');
-    await this.closeSession();
-    this.saveSettings({ ...this.settings, storeId });
-    const url = this.settings.mode === 'training' ? this.training!.baseUrl : this.serviceUrl(null);
-    const key =
-      this.settings.mode === 'training'
-        ? this.training!.apiKey
-        : (this.options.secrets.read() ?? '');
-    this.openSession(url, () => key, store, this.settings.plan ?? 'standard', this.settings.mode);
+    const training = this.settings.mode === 'training' ? this.training : null;
+    if (this.settings.mode === 'training' && !training)
+      throw new DeskError('NOT_SET_UP', 'training is not running');
+    this.closeSession();
+    this.saveSettings({ ...this.settings, storeId, store });
+    const url = training ? training.baseUrl : this.serviceUrl(null);
+    const key = training ? () => training.apiKey : () => this.options.secrets.read() ?? '';
+    this.openSession(url, key, store, this.settings.plan ?? 'standard', this.settings.mode);
     return this.announceSetup();
   }
 
   async removeKey(): Promise<SetupStatus> {
-    await this.closeSession();
+    this.closeSession();
+    await this.stopTraining();
     this.options.secrets.clear();
     this.stores = [];
+    this.customerEmails.clear();
     this.saveSettings({ ...NOT_SET_UP });
+    if (this.options.trainingByDefault) {
+      try {
+        return await this.startTraining();
+      } catch (error) {
+        this.options.logger.warn('desk.training_failed', { error });
+      }
+    }
     return this.announceSetup();
   }
 
   /** Training: the built-in sandbox on a random loopback port, a fresh key, the demo store. */
   async startTraining(): Promise<SetupStatus> {
-    await this.closeSession();
-    this.training = await this.options.startTraining();
-    const trainingDir = path.join(this.options.dataDir, 'training');
-    // Every training starts from the demo as it is today.
-    rmSync(trainingDir, { recursive: true, force: true });
+    const training = await this.options.startTraining();
+    let ping: KeyStatus;
+    let stores: Store[];
     const client = new ReservationClient({
-      baseUrl: this.training.baseUrl,
-      apiKey: this.training.apiKey,
+      baseUrl: training.baseUrl,
+      apiKey: training.apiKey,
       logger: this.options.logger,
     });
-    const ping = await client.ping({ lane: 'write' });
-    this.stores = await client.stores({ lane: 'write' });
-    client.close();
+    try {
+      ping = await client.ping({ lane: 'write' });
+      stores = await client.stores({ lane: 'write' });
+    } catch (error) {
+      await training.close().catch(() => undefined);
+      throw error;
+    } finally {
+      client.close();
+    }
+    // Only now the running session (and any earlier training) ends.
+    this.closeSession();
+    await this.stopTraining();
+    this.training = training;
+    this.stores = stores;
+    // Every training starts from the demo as it is today.
+    rmSync(path.join(this.options.dataDir, 'training'), { recursive: true, force: true });
     const store =
       this.stores.find(
         (s) => s.id === this.settings.storeId && this.settings.mode === 'training',
       ) ?? this.stores[0];
-    if (!store) throw new DeskError('NO_STORE', 'the training service has no store');
+    if (!store) {
+      await this.stopTraining();
+      throw new DeskError('NO_STORE', 'the training service has no store');
+    }
     this.saveSettings({
       v: 1,
       mode: 'training',
       serviceUrl: null,
       storeId: store.id,
       plan: 'facility',
-      key: {
-        organizationId: ping.organizationId,
-        name: ping.name,
-        scopes: ping.scopes.map(String),
-        storeLimit: ping.teamId,
-      },
+      key: keyInfo(ping),
+      store,
     });
-    const apiKey = this.training.apiKey;
-    this.openSession(this.training.baseUrl, () => apiKey, store, 'facility', 'training');
+    const apiKey = training.apiKey;
+    this.openSession(training.baseUrl, () => apiKey, store, 'facility', 'training');
     return this.announceSetup();
   }
 
+  private async stopTraining(): Promise<void> {
+    const training = this.training;
+    this.training = null;
+    await training?.close().catch((error: unknown) => {
+      this.options.logger.warn('desk.training_close_failed', { error });
+    });
+  }
+
+  /**
+   * The saved key and store. The store's listing is asked for first; when the service cannot be
+   * reached the store as last listed is used, so the counter works from the cache offline.
+   */
   private async openLive(): Promise<void> {
     const key = this.options.secrets.read();
     if (!key || !this.settings.storeId) return;
-    const client = new ReservationClient({
-      baseUrl: this.serviceUrl(null),
-      apiKey: key,
-      logger: this.options.logger,
-    });
+    const client = this.setupClient(this.serviceUrl(null), key);
+    let store = this.settings.store as Store | null;
     try {
-      this.stores = await client.stores({ lane: 'write', deadlineMs: 10_000 });
+      // The key's scopes may have changed in the service's admin screen since set-up.
+      const ping = await client.ping({ lane: 'write', deadlineMs: 8_000 });
+      this.stores = await client.stores({ lane: 'write', deadlineMs: 8_000 });
+      store = this.stores.find((s) => s.id === this.settings.storeId) ?? null;
+      this.saveSettings({
+        ...this.settings,
+        key: keyInfo(ping),
+        store: store ?? this.settings.store,
+      });
+    } catch (error) {
+      if (!store || store.id !== this.settings.storeId) throw error;
+      this.options.logger.info('desk.start_offline', { error });
+      this.stores = [store];
     } finally {
       client.close();
     }
-    const store = this.stores.find((s) => s.id === this.settings.storeId);
-    if (store)
-      this.openSession(
-        this.serviceUrl(null),
-        () => this.options.secrets.read() ?? '',
-        store,
-        this.settings.plan ?? 'standard',
-        'live',
-      );
+    if (!store) {
+      this.options.logger.warn('desk.store_gone', { storeId: this.settings.storeId });
+      return;
+    }
+    this.openSession(
+      this.serviceUrl(null),
+      () => this.options.secrets.read() ?? '',
+      store,
+      this.settings.plan ?? 'standard',
+      'live',
+    );
   }
 
   private openSession(
@@ -337,11 +459,18 @@ export class Desk {
       openFile: this.options.openFile,
       logger: this.options.logger,
       now: this.options.now,
+      client: this.options.client,
       onSyncProgress: (p) => {
         this.queueStatus();
-        if (p.done || p.records > 0) this.options.emit('day.changed', { dates: [] });
+        if (p.done || p.records > 0)
+          this.options.emit('day.changed', {
+            dates: this.viewingDate ? [this.viewingDate] : [],
+          });
       },
       onChange: () => this.queueStatus(),
+      onReservations: (dates) => {
+        if (this.session === session) this.options.emit('day.changed', { dates });
+      },
     });
     session.local.cache.saveStores(this.stores);
     session.outbox.on('change', (entries) => {
@@ -349,21 +478,65 @@ export class Desk {
       this.queueStatus();
     });
     this.session = session;
+    this.viewingDate = null;
     session.start();
   }
 
-  private async closeSession(): Promise<void> {
+  private closeSession(): void {
     this.session?.close();
     this.session = null;
-    if (this.training && this.settings.mode !== 'training') {
-      await this.training.close();
-      this.training = null;
-    }
+    this.filling.clear();
   }
 
   private requireSession(): Session {
     if (!this.session) throw new DeskError('NOT_SET_UP', 'no store is connected');
     return this.session;
+  }
+
+  // --- the day ---------------------------------------------------------------------------------
+
+  /**
+   * What a day view needs and the cache lacks — the catalogue, the day's availability, the first
+   * sync — fetched now, waited for a short while. Later the scheduler keeps it fresh behind.
+   */
+  private async fillDay(s: Session, date: string): Promise<void> {
+    if (s.connectivity.state.link === 'offline') return;
+    const { cache } = s.local;
+    const products = () => [...productsOf(s).keys()];
+    const lacking =
+      !cache.catalogue(s.storeId) ||
+      cache.syncState(s.storeId).watermark === null ||
+      products().some((id) => !cache.availabilityOn(s.storeId, date).has(id));
+    if (!lacking) return;
+    let pending = this.filling.get(date);
+    if (!pending) {
+      pending = (async () => {
+        const sync = s.sync.syncStore(s.storeId, s.timeZone).catch(() => undefined);
+        await ensureCatalogue(s);
+        const have = cache.availabilityOn(s.storeId, date);
+        const missing = products().filter((id) => !have.has(id));
+        await Promise.allSettled([
+          missing.length ? s.scheduler.refreshAvailability(date, missing) : null,
+          sync,
+        ]);
+      })()
+        .catch((error: unknown) => this.options.logger.info('desk.fill_failed', { error }))
+        .finally(() => {
+          if (this.filling.get(date) === pending) this.filling.delete(date);
+        });
+      this.filling.set(date, pending);
+    }
+    const done = await Promise.race([pending.then(() => true), pause(this.fillWaitMs())]);
+    if (!done) {
+      // Answered with what there was: say so again when the rest has come.
+      void pending.then(() => {
+        if (this.session === s) this.options.emit('day.changed', { dates: [date] });
+      });
+    }
+  }
+
+  private fillWaitMs(): number {
+    return this.options.fillWaitMs ?? 5_000;
   }
 
   // --- status ----------------------------------------------------------------------------------
@@ -446,22 +619,31 @@ export class Desk {
       'setup.removeKey': () => this.removeKey(),
       'setup.startTraining': () => this.startTraining(),
       'status.get': () => this.status(),
-      'day.get': ({ date }) => {
+      'day.get': async ({ date }) => {
         const s = this.requireSession();
         const day = date ?? todayIn(s.timeZone, this.now());
-        s.scheduler.setViewing({
-          date: day,
-          productIds: (s.local.cache.catalogue(s.storeId)?.products ?? []).map((p) => p.id),
-        });
+        this.viewingDate = day;
+        await this.fillDay(s, day);
+        s.scheduler.setViewing({ date: day, productIds: [...productsOf(s).keys()] });
         return buildDayView(s, day, this.now());
       },
       'day.refresh': async ({ date }) => {
         const s = this.requireSession();
-        await s.scheduler.pollNow();
-        const products = (s.local.cache.catalogue(s.storeId)?.products ?? []).map((p) => p.id);
-        await s.scheduler.refreshAvailability(date, products).catch(() => undefined);
+        const fresh = await whileOnline(
+          s,
+          async (signal) => {
+            await Promise.all([
+              s.sync.syncStore(s.storeId, s.timeZone, signal),
+              ensureCatalogue(s, signal).then(() =>
+                s.scheduler.refreshAvailability(date, [...productsOf(s).keys()]),
+              ),
+            ]);
+            return true;
+          },
+          'offline',
+        ).catch(() => false);
         this.options.emit('day.changed', { dates: [date] });
-        return { ok: s.connectivity.state.link !== 'offline' };
+        return { ok: fresh };
       },
       'search.find': ({ text, date }) => search(this.requireSession(), text, date, this.now()),
       'reservation.get': ({ reservationId, date }) => {
@@ -472,16 +654,13 @@ export class Desk {
             'RESERVATION_NOT_CACHED',
             'this reservation is not in the day’s data',
           );
-        const products = new Map(
-          (s.local.cache.catalogue(s.storeId)?.products ?? []).map((p) => [p.id, p]),
-        );
         const index = Math.max(
           0,
           r.items.findIndex((i) => i.date === date),
         );
         return toReservationView(
           r,
-          products,
+          productsOf(s),
           s.local.cache.checkInsOn(s.storeId, date).get(r.id),
           s.currency,
           index,
@@ -499,15 +678,23 @@ export class Desk {
       },
       'headcount.check': (request) => checkHeadcount(this.requireSession(), request, this.now()),
       'walkin.form': ({ productId }) => walkInForm(this.requireSession(), productId),
-      'walkin.quote': (request) => quoteWalkIn(this.requireSession(), request),
-      'walkin.book': async (request) => {
-        const outcome = await bookWalkIn(this.requireSession(), request);
-        this.options.emit('day.changed', { dates: [request.date] });
-        return outcome;
+      'walkin.quote': (request) =>
+        quoteWalkIn(this.requireSession(), request, (id) => this.customerEmails.get(id) ?? null),
+      'walkin.book': (request) => {
+        const s = this.requireSession();
+        this.requireFeature('walkIn');
+        // A booking lands in the cache through the session, which announces its date.
+        return bookWalkIn(s, request);
       },
       'customers.find': async ({ email }) => {
         const s = this.requireSession();
-        const found = await s.client.searchCustomers(s.storeId, email, { lane: 'read' });
+        this.requireFeature('customerSearch');
+        const found = await whileOnline(
+          s,
+          (signal) => s.client.searchCustomers(s.storeId, email, { lane: 'read', signal }),
+          'customer search needs the service and the link is down',
+        );
+        for (const c of found) this.customerEmails.set(c.id, c.email);
         return {
           customers: found.map((c) => ({
             id: c.id,
@@ -518,23 +705,29 @@ export class Desk {
           })),
         };
       },
-      'cancel.preview': (request) => previewCancel(this.requireSession(), request),
+      'cancel.preview': (request) => {
+        const s = this.requireSession();
+        this.requireFeature('cancel');
+        return previewCancel(s, request);
+      },
       'cancel.confirm': async (request) => {
-        const { result, dates } = await confirmCancel(this.requireSession(), request);
-        this.options.emit('day.changed', { dates });
-        return result;
+        const s = this.requireSession();
+        this.requireFeature('cancel');
+        return (await confirmCancel(s, request)).result;
       },
       'outbox.list': () => ({
         items: (this.session?.outbox.list() ?? []).map((e) => this.outboxItem(e)),
       }),
       'outbox.retry': ({ id }) => {
         const s = this.requireSession();
-        const entry = s.outbox.retry(id);
-        void s.outbox.replay().catch(() => undefined);
+        const entry = outboxCall(() => s.outbox.retry(id));
+        if (s.connectivity.state.link !== 'offline') void s.outbox.replay().catch(() => undefined);
         return this.outboxItem(entry);
       },
-      'outbox.discard': ({ id, confirm }) =>
-        this.outboxItem(this.requireSession().outbox.discard(id, confirm)),
+      'outbox.discard': ({ id, confirm }) => {
+        const s = this.requireSession();
+        return this.outboxItem(outboxCall(() => s.outbox.discard(id, confirm)));
+      },
       'manifest.print': () => {
         // Printing is the shell's; the desk has nothing to print on by itself.
         throw new DeskError('PRINT_UNAVAILABLE', 'printing is available in the desktop app');

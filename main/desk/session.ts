@@ -5,8 +5,14 @@
  * cleared by cache recovery).
  */
 import path from 'node:path';
-import { RateGovernor, ReservationClient, type Logger, type PlanLimit } from '../api/index';
-import type { Store } from '../api/client';
+import {
+  RateGovernor,
+  ReservationClient,
+  type ClientOptions,
+  type Logger,
+  type PlanLimit,
+} from '../api/index';
+import type { Reservation, Store } from '../api/client';
 import {
   Connectivity,
   Outbox,
@@ -36,6 +42,10 @@ export interface SessionOptions {
   now?: () => number;
   onSyncProgress?: (progress: SyncProgress) => void;
   onChange?: () => void;
+  /** Reservations the service just returned were put in the cache (these dates changed). */
+  onReservations?: (dates: string[]) => void;
+  /** Client tuning (tests shorten the retry backoff). */
+  client?: Pick<ClientOptions, 'retry' | 'timeouts'>;
 }
 
 export class Session {
@@ -62,6 +72,7 @@ export class Session {
     this.connectivity = new Connectivity({ logger });
     this.governor = new RateGovernor({ limit: options.plan });
     this.client = new ReservationClient({
+      ...options.client,
       baseUrl: options.serviceUrl,
       apiKey: options.apiKey,
       governor: this.governor,
@@ -98,11 +109,7 @@ export class Session {
       logger,
       now: options.now,
       // A booked walk-in shows in the day view at once, before the next sync brings it.
-      onBooked: (storeId, reservation) => {
-        const { cache } = this.local;
-        cache.applyReservations(storeId, [reservation], cache.retentionCutoff(this.timeZone));
-        cache.flush();
-      },
+      onBooked: (storeId, reservation) => this.remember(storeId, [reservation]),
     });
     this.scheduler = new SyncScheduler({
       client: this.client,
@@ -121,6 +128,18 @@ export class Session {
 
   start(): void {
     this.scheduler.start();
+  }
+
+  /** Put reservations the service just returned into the cache; returns the dates touched. */
+  remember(storeId: string, reservations: Reservation[]): string[] {
+    const { cache } = this.local;
+    cache.applyReservations(storeId, reservations, cache.retentionCutoff(this.timeZone));
+    cache.flush();
+    const dates = [
+      ...new Set(reservations.flatMap((r) => (r.items ?? []).map((i) => i.date))),
+    ].filter((d): d is string => typeof d === 'string');
+    if (dates.length) this.options.onReservations?.(dates);
+    return dates;
   }
 
   /** End the session: stop background work and abort what is in flight. */

@@ -61,11 +61,29 @@ export function toIpcError(error: unknown): IpcError {
   return { code: 'INTERNAL', message: 'something went wrong in the app', details: [] };
 }
 
+/** At most this many validation details go back: enough to mark the fields, never a flood. */
+const MAX_DETAILS = 20;
+
+const INTERNAL: IpcError = {
+  code: 'INTERNAL',
+  message: 'something went wrong in the app',
+  details: [],
+};
+
 export class Router {
   constructor(
     private readonly handlers: Handlers,
     private readonly logger: Logger,
   ) {}
+
+  /** Logging must never be the reason a call fails. */
+  private log(level: 'info' | 'error', event: string, fields: Record<string, unknown>): void {
+    try {
+      this.logger[level](event, fields);
+    } catch {
+      // Nothing more to do: the call's own result still goes back.
+    }
+  }
 
   async handle(channel: unknown, payload: unknown): Promise<IpcResult> {
     if (!isChannel(channel)) {
@@ -75,11 +93,21 @@ export class Router {
       };
     }
     const spec = channels[channel];
-    const input = spec.request.safeParse(payload ?? {});
+    let input: ReturnType<typeof spec.request.safeParse>;
+    try {
+      input = spec.request.safeParse(payload ?? {});
+    } catch {
+      // A payload that cannot even be read (a getter that throws): it is not valid input.
+      return { ok: false, error: { code: 'INVALID_INPUT', message: 'invalid input', details: [] } };
+    }
     if (!input.success) {
       return {
         ok: false,
-        error: { code: 'INVALID_INPUT', message: 'invalid input', details: toDetails(input.error) },
+        error: {
+          code: 'INVALID_INPUT',
+          message: 'invalid input',
+          details: safeDetails(input.error).slice(0, MAX_DETAILS),
+        },
       };
     }
     try {
@@ -88,22 +116,43 @@ export class Router {
       const output = spec.response.safeParse(value);
       if (!output.success) {
         // Our own bug: say so in the log, not to the renderer.
-        this.logger.error('ipc.bad_output', {
+        this.log('error', 'ipc.bad_output', {
           channel,
-          issues: toDetails(output.error).slice(0, 5),
+          issues: safeDetails(output.error).slice(0, 5),
         });
-        return {
-          ok: false,
-          error: { code: 'INTERNAL', message: 'something went wrong in the app', details: [] },
-        };
+        return { ok: false, error: { ...INTERNAL } };
       }
       return { ok: true, value: output.data };
     } catch (error) {
-      const failure = toIpcError(error);
-      if (failure.code === 'INTERNAL') this.logger.error('ipc.failed', { channel, error });
-      else this.logger.info('ipc.refused', { channel, code: failure.code });
+      let failure: IpcError;
+      try {
+        failure = toIpcError(error);
+      } catch {
+        failure = { ...INTERNAL };
+      }
+      if (failure.code === 'INTERNAL') this.log('error', 'ipc.failed', { channel, error });
+      else this.log('info', 'ipc.refused', { channel, code: failure.code });
       return { ok: false, error: failure };
     }
+  }
+}
+
+const MAX_TEXT = 200;
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
+
+/**
+ * Validation details, or none if they cannot be made (never a reason to fail the call). Paths
+ * can name keys the caller chose: they are clipped, so a huge key is not sent back whole.
+ */
+function safeDetails(error: z.ZodError): unknown[] {
+  try {
+    return toDetails(error).map((d) => ({
+      field: clip(d.field),
+      code: clip(d.code),
+      reason: clip(d.reason),
+    }));
+  } catch {
+    return [];
   }
 }
 

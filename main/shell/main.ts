@@ -1,31 +1,10 @@
 /**
- * Electron entry point. The shell is the only code that imports `electron`; it stays thin.
- * (The counter services, IPC router and secure window settings arrive with the IPC issue.)
+ * Electron entry point. The shell is the only code that imports `electron`; it stays thin: the
+ * lifecycle is in ./app, everything that can run under plain Node in ../host.
  */
-import { app, BrowserWindow } from 'electron';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startShell } from './app';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    webPreferences: {
-      preload: path.join(here, '../preload/preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  });
-  void window.loadFile(path.join(here, '../renderer/index.html'));
-  return window;
-}
-
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  void app.whenReady().then(createWindow);
-  app.on('window-all-closed', () => app.quit());
-}
+void startShell().catch((error: unknown) => {
+  process.stderr.write(`Front Desk could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

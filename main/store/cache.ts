@@ -4,7 +4,8 @@
  * (sealed); local check-ins apart from synced data; sync state. Every item knows its age.
  *
  * Reservations are buffered in memory and written by `flush()`, so a sync page that touches many
- * dates writes each date file once, and a poll that changes nothing writes nothing.
+ * dates writes each date file once, and a poll that changes nothing writes nothing. Reads see the
+ * buffer, so the counter works from the cache while a first sync is still running.
  */
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
@@ -27,6 +28,8 @@ import {
 
 export const DEFAULT_RETENTION_DAYS = 30;
 const SYNCED_AT_WRITE_MS = 5 * 60_000;
+/** Decrypted records kept for reads (a busy day is read again after every poll). */
+const OPENED_LIMIT = 5_000;
 
 /** A file-system-safe, reversible name for an opaque id: UTF-8 bytes outside [A-Za-z0-9_-] as ~XX. */
 export function safeName(id: string): string {
@@ -85,10 +88,17 @@ export class LocalCache {
     string,
     { storeId: string; date: string; file: DateFile }
   >();
-  private readonly dirtyNumbers = new Map<
+  /** Records changed since the last flush. */
+  private dirtyRecords = 0;
+  /** Number shards, loaded once: number → date. */
+  private readonly shards = new Map<
     string,
-    { storeId: string; shard: string; numbers: Record<string, string> }
+    { storeId: string; shard: string; numbers: Record<string, string>; dirty: boolean }
   >();
+  /** Store id + reservation id → the sealed value last opened and what it held. */
+  private readonly opened = new Map<string, { s: string; r: Reservation }>();
+  /** Bumped by `requireFullSync`, so that a pass running meanwhile does not move the marks. */
+  private readonly resets = new Map<string, number>();
 
   constructor(options: CacheOptions) {
     this.files = options.files;
@@ -175,14 +185,15 @@ export class LocalCache {
     const dirty = this.dirtyDates.get(key);
     if (dirty) return dirty.file;
     const dir = dirOf('reservations', storeId);
-    const file = this.files.read(dir, date, DateFileAny);
+    // Not remembered for write-if-changed: a date file is only written when a record changed.
+    const file = this.files.read(dir, date, DateFileAny, { remember: false });
     if (!file) return { v: 2, records: {} };
     if (file.v === 2) return file;
     // Version 1 held plain records: seal them and write the file in the current version.
     const migrated: DateFile = { v: 2, records: {} };
     for (const r of file.reservations)
       migrated.records[r.id] = { u: r.updatedAt, s: this.cipher.seal(r, r.id) };
-    this.files.write(dir, date, migrated);
+    this.files.write(dir, date, migrated, { remember: false });
     this.logger.info('cache.migrated', { file: `${dir}/${date}`, from: 1, to: 2 });
     return migrated;
   }
@@ -209,7 +220,9 @@ export class LocalCache {
         this.dirtyDates.set(key, { storeId, date, file });
         changed++;
       }
-      if (sealed && typeof r.reservationNumber === 'string' && r.reservationNumber) {
+      if (sealed) this.dirtyRecords++;
+      // Also for records already cached: a number shard set aside is rebuilt by a full pass.
+      if (typeof r.reservationNumber === 'string' && r.reservationNumber) {
         this.noteNumber(storeId, r.reservationNumber, dates[0]!);
       }
     }
@@ -220,40 +233,74 @@ export class LocalCache {
     return /\d$/.test(n) ? n.slice(-1) : 'x';
   }
 
-  private noteNumber(storeId: string, number: string, date: string): void {
-    const shard = this.numberShard(number);
+  private shardOf(storeId: string, shard: string) {
     const key = `${storeId}\n${shard}`;
-    let entry = this.dirtyNumbers.get(key);
+    let entry = this.shards.get(key);
     if (!entry) {
       const file = this.files.read(dirOf('numbers', storeId), shard, NumbersFile);
-      entry = { storeId, shard, numbers: { ...file?.numbers } };
+      entry = { storeId, shard, numbers: { ...file?.numbers }, dirty: false };
+      this.shards.set(key, entry);
     }
+    return entry;
+  }
+
+  private noteNumber(storeId: string, number: string, date: string): void {
+    const entry = this.shardOf(storeId, this.numberShard(number));
     if (entry.numbers[number] === date) return;
     entry.numbers[number] = date;
-    this.dirtyNumbers.set(key, entry);
+    entry.dirty = true;
   }
 
   /** Write everything buffered; returns the number of files written. */
   flush(): number {
     let written = 0;
-    for (const { storeId, date, file } of this.dirtyDates.values()) {
-      if (this.files.write(dirOf('reservations', storeId), date, file)) written++;
+    for (const [key, { storeId, date, file }] of this.dirtyDates) {
+      // Only changed files are dirty: no copy kept for write-if-changed (a day's file is large).
+      if (this.files.write(dirOf('reservations', storeId), date, file, { remember: false })) {
+        written++;
+      }
+      // Let each day go once written: a first sync's buffer is the bulk of its memory.
+      this.dirtyDates.delete(key);
     }
-    this.dirtyDates.clear();
-    for (const { storeId, shard, numbers } of this.dirtyNumbers.values()) {
+    this.dirtyRecords = 0;
+    return written + this.flushNumbers();
+  }
+
+  private flushNumbers(): number {
+    let written = 0;
+    for (const entry of this.shards.values()) {
+      if (!entry.dirty) continue;
+      entry.dirty = false;
+      const { storeId, shard, numbers } = entry;
       if (this.files.write(dirOf('numbers', storeId), shard, { v: 1, numbers })) written++;
     }
-    this.dirtyNumbers.clear();
     return written;
   }
 
+  /** Files waiting for `flush()`. */
   get pendingWrites(): number {
-    return this.dirtyDates.size + this.dirtyNumbers.size;
+    let shards = 0;
+    for (const entry of this.shards.values()) if (entry.dirty) shards++;
+    return this.dirtyDates.size + shards;
+  }
+
+  /** Records changed since the last `flush()`. */
+  get pendingRecords(): number {
+    return this.dirtyRecords;
   }
 
   private open(storeId: string, id: string, sealed: string): Reservation | null {
+    const key = `${storeId}\n${id}`;
+    const known = this.opened.get(key);
+    if (known?.s === sealed) return known.r;
     try {
-      return this.cipher.open<Reservation>(sealed, id);
+      const r = this.cipher.open<Reservation>(sealed, id);
+      this.opened.delete(key);
+      this.opened.set(key, { s: sealed, r });
+      if (this.opened.size > OPENED_LIMIT) {
+        this.opened.delete(this.opened.keys().next().value!);
+      }
+      return r;
     } catch (error) {
       if (!(error instanceof SealError)) throw error;
       // A record sealed with another key (the key was replaced) is unreadable: sync brings it back.
@@ -262,7 +309,10 @@ export class LocalCache {
     }
   }
 
-  /** A store's reservations on a date, as last synced. */
+  /**
+   * A store's reservations on a date, as last synced. The records are shared with later reads:
+   * treat them as read-only.
+   */
   reservationsOn(storeId: string, date: string): CachedDay {
     const file = this.readDateFile(storeId, date);
     const reservations: Reservation[] = [];
@@ -275,10 +325,7 @@ export class LocalCache {
 
   /** The reservation a scanned number names, if it is cached. */
   findByNumber(storeId: string, number: string): Reservation | null {
-    const shard = this.numberShard(number);
-    const pending = this.dirtyNumbers.get(`${storeId}\n${shard}`)?.numbers;
-    const date = (pending ??
-      this.files.read(dirOf('numbers', storeId), shard, NumbersFile)?.numbers)?.[number];
+    const date = this.shardOf(storeId, this.numberShard(number)).numbers[number];
     if (!date) return null;
     return (
       this.reservationsOn(storeId, date).reservations.find((r) => r.reservationNumber === number) ??
@@ -286,9 +333,11 @@ export class LocalCache {
     );
   }
 
-  /** Dates with cached reservations, ascending. */
+  /** Dates with cached reservations (written or waiting for `flush()`), ascending. */
   cachedDates(storeId: string): string[] {
-    return this.files.list(dirOf('reservations', storeId)).sort();
+    const dates = new Set(this.files.list(dirOf('reservations', storeId)));
+    for (const d of this.dirtyDates.values()) if (d.storeId === storeId) dates.add(d.date);
+    return [...dates].sort();
   }
 
   // --- check-ins -----------------------------------------------------------------------------
@@ -354,15 +403,22 @@ export class LocalCache {
 
   /** Forget what sync knows of a store, so that the next pass is a full one. */
   requireFullSync(storeId: string): void {
+    this.resets.set(storeId, this.resetCount(storeId) + 1);
     this.syncedAt.delete(storeId);
     this.setSyncState(storeId, { ...EMPTY_SYNC });
+  }
+
+  /** How many times the store's sync state was reset (see `requireFullSync`). */
+  resetCount(storeId: string): number {
+    return this.resets.get(storeId) ?? 0;
   }
 
   // --- retention -----------------------------------------------------------------------------
 
   /**
    * Delete customer data of past reservations: every reservation and check-in file of a date
-   * before the retention cutoff, and their reservation numbers.
+   * before the retention cutoff, their reservation numbers, availability of months gone by, and
+   * files set aside longer ago than the retention period.
    */
   purge(storeId: string, timeZone: string): { filesRemoved: number } {
     const cutoff = this.retentionCutoff(timeZone);
@@ -372,18 +428,38 @@ export class LocalCache {
       for (const date of this.files.list(dir)) {
         if (date < cutoff) {
           this.files.remove(dir, date);
-          this.dirtyDates.delete(`${storeId}\n${date}`);
           filesRemoved++;
         }
       }
     }
+    for (const [key, d] of this.dirtyDates) {
+      if (d.storeId === storeId && d.date < cutoff) this.dirtyDates.delete(key);
+    }
+    for (const [key, { r }] of this.opened) {
+      if (key.startsWith(`${storeId}\n`) && itemDates(r).every((d) => d < cutoff)) {
+        this.opened.delete(key);
+      }
+    }
     const numbersDir = dirOf('numbers', storeId);
     for (const shard of this.files.list(numbersDir)) {
-      const file = this.files.read(numbersDir, shard, NumbersFile);
-      if (!file) continue;
-      const kept = Object.fromEntries(Object.entries(file.numbers).filter(([, d]) => d >= cutoff));
-      this.files.write(numbersDir, shard, { v: 1, numbers: kept });
+      const entry = this.shardOf(storeId, shard);
+      for (const [number, date] of Object.entries(entry.numbers)) {
+        if (date < cutoff) {
+          delete entry.numbers[number];
+          entry.dirty = true;
+        }
+      }
     }
+    const availabilityDir = dirOf('availability', storeId);
+    for (const month of this.files.list(availabilityDir)) {
+      if (month < cutoff.slice(0, 7)) {
+        this.files.remove(availabilityDir, month);
+        filesRemoved++;
+      }
+    }
+    this.flushNumbers();
+    const swept = this.files.sweep(this.now() - this.retentionDays * 86_400_000);
+    filesRemoved += swept.setAside;
     if (filesRemoved) this.logger.info('cache.purged', { storeId, cutoff, filesRemoved });
     return { filesRemoved };
   }

@@ -3,7 +3,13 @@
  * as associated data, so a sealed value cannot be moved to another record unnoticed. The key
  * comes from a provider: the shell keeps it with Electron's safeStorage, tests pass a fixed one.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 
 export interface KeyProvider {
   /** 32 bytes. */
@@ -16,17 +22,20 @@ export function fixedKeyProvider(key: Buffer): KeyProvider {
 }
 
 const VERSION = 'g1';
+const PREFIX = `${VERSION}.`;
 
 export class SealError extends Error {
   override name = 'SealError';
 }
 
 export class Cipher {
-  private readonly key: Buffer;
+  /** A key object: each record is its own cipher, and a raw key would be imported every time. */
+  private readonly key: KeyObject;
 
   constructor(provider: KeyProvider) {
-    this.key = provider.key();
-    if (this.key.length !== 32) throw new RangeError('the cache key must be 32 bytes');
+    const key = provider.key();
+    if (key.length !== 32) throw new RangeError('the cache key must be 32 bytes');
+    this.key = createSecretKey(key);
   }
 
   seal(value: unknown, boundTo: string): string {
@@ -38,18 +47,17 @@ export class Cipher {
   }
 
   open<T = unknown>(sealed: string, boundTo: string): T {
-    const [version, data] = sealed.split('.');
-    if (version !== VERSION || !data) throw new SealError('not a sealed value');
-    const raw = Buffer.from(data, 'base64');
+    if (!sealed.startsWith(PREFIX)) throw new SealError('not a sealed value');
+    const raw = Buffer.from(sealed.slice(PREFIX.length), 'base64');
     if (raw.length < 28) throw new SealError('sealed value too short');
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
       decipher.setAAD(Buffer.from(boundTo));
       decipher.setAuthTag(raw.subarray(12, 28));
-      const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(
-        'utf8',
-      );
-      return JSON.parse(text) as T;
+      const text = decipher.update(raw.subarray(28));
+      // GCM gives everything from update(); final() checks the tag (and throws if it is wrong).
+      decipher.final();
+      return JSON.parse(text.toString('utf8')) as T;
     } catch (error) {
       throw new SealError(`cannot open sealed value: ${(error as Error).message}`);
     }

@@ -1,13 +1,27 @@
 /**
  * The cache's files. electron-store is the store of record in the app; it cannot be imported
  * outside Electron, so this works against `conf` (its base class): the shell opens files with
- * electron-store, tests with conf in a temp dir. Both rewrite a whole file on every change, so
- * the cache is partitioned into small files and a file is written only when its content changed.
+ * electron-store, tests with conf in a temp dir. Both rewrite a whole file on every change
+ * (atomically: a temp file renamed over the old one), so the cache is partitioned into small files
+ * and a file is written only when its content changed.
+ *
+ * Reads parse a file's JSON directly when it is plain JSON (what conf writes with the serializer
+ * below): opening an instance reads and checks the whole file once more, which a busy day's file
+ * cannot afford on every read. Anything else (electron-store options the shell may choose) is
+ * read through the instance.
  *
  * A file that cannot be read (corrupted, wrong shape) is set aside with a clear log line and
  * treated as empty; sync rebuilds it.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 import type { z } from 'zod';
@@ -37,15 +51,29 @@ export function confOpener(root: string): OpenFile {
 }
 
 export interface FileStats {
+  /** Files written (each rewrite counts). */
   writes: number;
   bytesWritten: number;
   reads: number;
   setAside: number;
 }
 
+/** A file set aside as unreadable: `<name>.json.corrupt-<epoch ms>`. */
+const SET_ASIDE = /\.json\.corrupt-(\d+)$/;
+/** What a write killed half-way leaves behind (the atomic writer's temp file). */
+const TEMP = /\.json\.tmp-\d{10}[a-f0-9]{6}$/;
+
+/** Why a file could not be read, without its content (a JSON error quotes the text). */
+function unreadable(error: unknown): string {
+  const e = error as { name?: string; code?: string };
+  return `unreadable (${e.code ?? e.name ?? 'error'})`;
+}
+
 export class Files {
   /** Serialized content last read or written, to skip writes that change nothing. */
   private readonly known = new Map<string, string>();
+  /** Opened instances: opening one reads and checks the file, reading `store` reads it again. */
+  private readonly opened = new Map<string, StoreFile>();
   readonly stats: FileStats = { writes: 0, bytesWritten: 0, reads: 0, setAside: 0 };
 
   constructor(
@@ -59,17 +87,54 @@ export class Files {
     return path.join(this.root, dir, `${name}.json`);
   }
 
-  /** The file's content if it exists and fits the schema; null otherwise (bad files set aside). */
-  read<S extends z.ZodType>(dir: string, name: string, schema: S): z.output<S> | null {
+  private instance(dir: string, name: string, file: string): StoreFile {
+    let instance = this.opened.get(file);
+    if (!instance) {
+      instance = this.open(dir, name);
+      this.opened.set(file, instance);
+    }
+    return instance;
+  }
+
+  private forget(file: string): void {
+    this.known.delete(file);
+    this.opened.delete(file);
+  }
+
+  /**
+   * The file's content if it exists and fits the schema; null otherwise (bad files set aside).
+   * `remember: false` skips keeping a copy for write-if-changed, for large files only ever
+   * rewritten when their content changed (the caller knows).
+   */
+  read<S extends z.ZodType>(
+    dir: string,
+    name: string,
+    schema: S,
+    options: { remember?: boolean } = {},
+  ): z.output<S> | null {
     const file = this.fullPath(dir, name);
-    if (!existsSync(file)) return null;
+    if (!existsSync(file)) {
+      this.forget(file);
+      return null;
+    }
     this.stats.reads++;
     let content: Record<string, unknown>;
+    let text: string | null = null;
     try {
-      content = this.open(dir, name).store;
-    } catch (error) {
-      this.setAside(dir, name, `unreadable (${(error as Error).message})`);
-      return null;
+      text = readFileSync(file, 'utf8');
+      content = JSON.parse(text) as Record<string, unknown>;
+    } catch (direct) {
+      if ((direct as { code?: string }).code === 'ENOENT') {
+        this.forget(file);
+        return null;
+      }
+      text = null;
+      try {
+        content = this.instance(dir, name, file).store;
+      } catch (error) {
+        this.setAside(dir, name, unreadable(error));
+        return null;
+      }
     }
     const parsed = schema.safeParse(content);
     if (!parsed.success) {
@@ -80,17 +145,35 @@ export class Files {
       );
       return null;
     }
-    this.known.set(file, serialize(content));
+    if (options.remember === false) this.known.delete(file);
+    else this.known.set(file, text ?? serialize(content));
     return parsed.data;
   }
 
-  /** Write the file unless it already holds exactly this; returns whether it wrote. */
-  write(dir: string, name: string, value: Record<string, unknown>): boolean {
+  /**
+   * Write the file unless it already holds exactly this; returns whether it wrote.
+   * `remember: false` keeps no copy for the next comparison (see `read`).
+   */
+  write(
+    dir: string,
+    name: string,
+    value: Record<string, unknown>,
+    options: { remember?: boolean } = {},
+  ): boolean {
     const file = this.fullPath(dir, name);
     const text = serialize(value);
     if (this.known.get(file) === text) return false;
-    this.open(dir, name).store = value;
-    this.known.set(file, text);
+    let instance: StoreFile;
+    try {
+      instance = this.instance(dir, name, file);
+    } catch (error) {
+      // Opening reads the old content; an unreadable old file must not block the new one.
+      this.setAside(dir, name, unreadable(error));
+      instance = this.instance(dir, name, file);
+    }
+    instance.store = value;
+    if (options.remember === false) this.known.delete(file);
+    else this.known.set(file, text);
     this.stats.writes++;
     this.stats.bytesWritten += Buffer.byteLength(text);
     return true;
@@ -98,7 +181,7 @@ export class Files {
 
   remove(dir: string, name: string): void {
     const file = this.fullPath(dir, name);
-    this.known.delete(file);
+    this.forget(file);
     rmSync(file, { force: true });
   }
 
@@ -111,6 +194,55 @@ export class Files {
       .map((f) => f.slice(0, -'.json'.length));
   }
 
+  /** Sub-directories of a directory. */
+  dirs(dir: string): string[] {
+    const full = path.join(this.root, dir);
+    if (!existsSync(full)) return [];
+    return readdirSync(full, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  }
+
+  /**
+   * Housekeeping over the whole tree: remove temp files of writes a crash cut short (the file
+   * itself is intact: the rename never happened), and set-aside files older than `olderThan`
+   * (they may hold sealed customer data, which retention also covers).
+   */
+  sweep(olderThan: number): { temp: number; setAside: number } {
+    const removed = { temp: 0, setAside: 0 };
+    const walk = (dir: string) => {
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const full = path.join(dir, name);
+        if (TEMP.test(name)) {
+          rmSync(full, { force: true });
+          removed.temp++;
+          continue;
+        }
+        const aside = SET_ASIDE.exec(name);
+        if (aside) {
+          if (Number(aside[1]) < olderThan) {
+            rmSync(full, { force: true });
+            removed.setAside++;
+          }
+          continue;
+        }
+        try {
+          if (statSync(full).isDirectory()) walk(full);
+        } catch {
+          // Gone meanwhile.
+        }
+      }
+    };
+    walk(this.root);
+    return removed;
+  }
+
   private setAside(dir: string, name: string, why: string): void {
     const file = this.fullPath(dir, name);
     const aside = `${file}.corrupt-${Date.now()}`;
@@ -120,7 +252,7 @@ export class Files {
     } catch {
       rmSync(file, { force: true });
     }
-    this.known.delete(file);
+    this.forget(file);
     this.stats.setAside++;
     this.logger.warn('cache.file_set_aside', {
       file: path.join(dir, name),

@@ -33,13 +33,19 @@ export interface OpenedStore {
 
 /**
  * Open the cache. A reservations or number file found unreadable is set aside and the store's
- * sync state reset, so the next pass rebuilds what was lost.
+ * sync state reset, so the next pass rebuilds what was lost. Nothing of that touches the outbox.
  */
 export function openLocalStore(options: LocalStoreOptions): OpenedStore {
   const root = path.resolve(options.root);
   let cache: LocalCache | null = null;
   const files = new Files(root, options.open ?? confOpener(root), options.logger, (dir) => {
     const [kind, store] = dir.split('/');
+    if (kind === 'outbox') {
+      // Cannot happen short of a damaged disk (every write is atomic); the file is kept aside.
+      options.logger.error('outbox.unreadable', {
+        reason: 'the outbox file was set aside; queued walk-ins in it are not sent',
+      });
+    }
     if (cache && store && (kind === 'reservations' || kind === 'numbers')) {
       const storeId = fromSafeName(store);
       options.logger.warn('cache.rebuild', {
@@ -57,5 +63,7 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
     now: options.now,
     retentionDays: options.retentionDays,
   });
+  // Temp files of writes a crash cut short: the files themselves are whole (renamed or not).
+  files.sweep(0);
   return { files, cipher, cache };
 }

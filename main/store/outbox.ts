@@ -5,13 +5,16 @@
  * it exactly once. Every entry ends with a recorded outcome: booked (the reservation) or refused
  * (the service's code and a reason staff can act on); none disappears without one.
  *
- * It lives in its own file, which cache recovery never touches.
+ * It lives in its own file, which cache recovery never touches. Customer data in it (the request,
+ * the service's words on a refusal) is sealed.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  AuthenticationError,
   HttpError,
   IdempotencyKeyReusedError,
+  PermissionError,
   RequestValidationError,
   ResponseError,
   type ApiError,
@@ -33,6 +36,21 @@ export const OutboxState = z.enum([
 ]);
 export type OutboxState = z.infer<typeof OutboxState>;
 
+const Booked = z
+  .object({
+    reservationId: z.string(),
+    reservationNumber: z.string().nullable(),
+    status: z.string(),
+  })
+  .nullable();
+
+const Refusal = z.object({
+  code: z.string(),
+  reason: z.string(),
+  details: z.array(z.unknown()).default([]),
+});
+type Refusal = z.infer<typeof Refusal>;
+
 const StoredEntry = z.object({
   id: z.string(),
   storeId: z.string(),
@@ -47,24 +65,26 @@ const StoredEntry = z.object({
   lastAttemptAt: z.number().nullable(),
   /** The last transient failure, for the status bar. */
   lastError: z.string().nullable(),
-  booked: z
-    .object({
-      reservationId: z.string(),
-      reservationNumber: z.string().nullable(),
-      status: z.string(),
-    })
-    .nullable(),
-  refused: z
-    .object({ code: z.string(), reason: z.string(), details: z.array(z.unknown()).default([]) })
-    .nullable(),
+  booked: Booked,
+  /** The code in clear (for counts and lists); the reason and details sealed: they may quote data. */
+  refused: z.object({ code: z.string(), sealed: z.string() }).nullable(),
   discardedAt: z.number().nullable(),
 });
 type StoredEntry = z.infer<typeof StoredEntry>;
 
-const OutboxFile = z.object({ v: z.literal(1), entries: z.array(StoredEntry) });
+const OutboxFileV2 = z.object({ v: z.literal(2), entries: z.array(StoredEntry) });
 
-export interface OutboxEntry extends Omit<StoredEntry, 'request'> {
+/** The first format kept the service's refusal in clear. Read once, then rewritten sealed. */
+const OutboxFileV1 = z.object({
+  v: z.literal(1),
+  entries: z.array(StoredEntry.extend({ refused: Refusal.nullable() })),
+});
+
+const OutboxFile = z.union([OutboxFileV2, OutboxFileV1]);
+
+export interface OutboxEntry extends Omit<StoredEntry, 'request' | 'refused'> {
   request: CreateReservationRequest;
+  refused: Refusal | null;
 }
 
 export type OutboxEvents = { change: OutboxEntry[] };
@@ -92,10 +112,14 @@ export class OutboxError extends Error {
   override name = 'OutboxError';
 }
 
+const FINAL: readonly OutboxState[] = ['booked', 'refused', 'discarded'];
+
 export class Outbox extends TypedEmitter<OutboxEvents> {
   private readonly now: () => number;
   private readonly reviewAfterMs: number;
   private replaying: Promise<ReplayResult> | null = null;
+  /** Entries being sent by this process, so that a send and a replay never send one twice. */
+  private readonly inFlight = new Map<string, Promise<StoredEntry>>();
 
   constructor(private readonly options: OutboxOptions) {
     super();
@@ -104,19 +128,37 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   }
 
   private load(): StoredEntry[] {
-    return this.options.files.read(DIR, NAME, OutboxFile)?.entries ?? [];
+    const file = this.options.files.read(DIR, NAME, OutboxFile);
+    if (!file) return [];
+    if (file.v === 2) return file.entries;
+    const entries = file.entries.map((e) => ({ ...e, refused: e.refused && this.sealRefusal(e) }));
+    this.options.files.write(DIR, NAME, { v: 2, entries });
+    this.options.logger.info('outbox.migrated', { from: 1, to: 2 });
+    return entries;
   }
 
   private save(entries: StoredEntry[]): void {
-    this.options.files.write(DIR, NAME, { v: 1, entries });
+    this.options.files.write(DIR, NAME, { v: 2, entries });
     this.emit(
       'change',
       entries.map((e) => this.reveal(e)),
     );
   }
 
+  private sealRefusal(e: { id: string; refused: Refusal | null }): StoredEntry['refused'] {
+    if (!e.refused) return null;
+    const { code, reason, details } = e.refused;
+    return { code, sealed: this.options.cipher.seal({ reason, details }, `${e.id}#refused`) };
+  }
+
   private reveal(e: StoredEntry): OutboxEntry {
-    return { ...e, request: this.options.cipher.open<CreateReservationRequest>(e.request, e.id) };
+    const { cipher } = this.options;
+    let refused: Refusal | null = null;
+    if (e.refused) {
+      const opened = cipher.open<Omit<Refusal, 'code'>>(e.refused.sealed, `${e.id}#refused`);
+      refused = { code: e.refused.code, reason: opened.reason, details: opened.details ?? [] };
+    }
+    return { ...e, request: cipher.open<CreateReservationRequest>(e.request, e.id), refused };
   }
 
   private update(id: string, change: (e: StoredEntry) => void): StoredEntry {
@@ -174,7 +216,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     const entry = this.load().find((e) => e.id === id);
     if (!entry) throw new OutboxError(`no outbox entry ${id}`);
     if (entry.state !== 'queued' && entry.state !== 'sending') return this.reveal(entry);
-    return this.reveal(await this.attempt(entry, 'write', signal));
+    return this.reveal(await this.attemptOnce(entry, 'write', signal));
   }
 
   /** Send every queued entry in order; stops at the first transient failure to keep the order. */
@@ -185,10 +227,11 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
 
   private async replayAll(signal?: AbortSignal): Promise<ReplayResult> {
     const result: ReplayResult = { booked: 0, refused: 0, review: 0, remaining: 0 };
-    for (;;) {
+    // Each turn ends an entry or stops: bounded by the entries there are.
+    for (let turns = this.load().length + 1; turns > 0; turns--) {
       const next = this.load().find((e) => e.state === 'queued' || e.state === 'sending');
       if (!next) break;
-      const done = await this.attempt(next, 'background', signal);
+      const done = await this.attemptOnce(next, 'background', signal);
       if (done.state === 'booked') result.booked++;
       else if (done.state === 'refused') result.refused++;
       else if (done.state === 'needs_review') result.review++;
@@ -198,6 +241,19 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       (e) => e.state === 'queued' || e.state === 'sending',
     ).length;
     return result;
+  }
+
+  /** One attempt per entry at a time: a second caller waits for the first one's outcome. */
+  private attemptOnce(
+    entry: StoredEntry,
+    lane: 'write' | 'background',
+    signal?: AbortSignal,
+  ): Promise<StoredEntry> {
+    const running = this.inFlight.get(entry.id);
+    if (running) return running;
+    const attempt = this.attempt(entry, lane, signal).finally(() => this.inFlight.delete(entry.id));
+    this.inFlight.set(entry.id, attempt);
+    return attempt;
   }
 
   private async attempt(
@@ -230,6 +286,12 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
         reservationId: reservation.id,
         attempts: sending.attempts,
       });
+      try {
+        this.options.onBooked?.(sending.storeId, reservation);
+      } catch (error) {
+        // The booking stands; the next sync brings it to the cache.
+        logger.warn('outbox.cache_failed', { entryId: entry.id, error: (error as Error).name });
+      }
       return this.update(entry.id, (e) => {
         e.state = 'booked';
         e.lastError = null;
@@ -249,7 +311,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
         logger.warn('outbox.refused', { entryId: entry.id, code: refused.code });
         return this.update(entry.id, (e) => {
           e.state = 'refused';
-          e.refused = refused;
+          e.refused = this.sealRefusal({ id: e.id, refused });
         });
       }
       if (failure instanceof ResponseError && failure.status >= 200 && failure.status < 300) {
@@ -260,24 +322,28 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
           e.lastError = `answer not understood (${failure.problem})`;
         });
       }
+      // Transient, or the key is refused (revoked, lacking a scope): not the walk-in's fault;
+      // it waits, in order, for the link or a working key.
       logger.info('outbox.deferred', { entryId: entry.id, error: failure.name });
       return this.update(entry.id, (e) => {
         e.state = 'queued';
-        e.lastError =
-          failure.name === 'NetworkError'
-            ? `network: ${(failure as { reason?: string }).reason}`
-            : failure.name;
+        e.lastError = describeFailure(failure);
       });
     }
   }
 
-  /** Staff send a refused or held entry again, with the same key and the same request. */
+  /**
+   * Staff send a refused or held entry again, with the same key and the same request (a refused
+   * creation does not use up its key). A key the service says was used for other content gets a
+   * new one.
+   */
   retry(id: string): OutboxEntry {
     return this.reveal(
       this.update(id, (e) => {
         if (e.state !== 'refused' && e.state !== 'needs_review') {
           throw new OutboxError(`only a refused or held entry can be retried (it is ${e.state})`);
         }
+        if (e.refused?.code === 'IDEMPOTENCY_KEY_REUSED') e.idempotencyKey = randomUUID();
         e.state = 'queued';
         e.refused = null;
         // Staff have checked: the review clock starts again.
@@ -289,12 +355,13 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   /** Staff give up on an entry; it stays listed with its outcome "discarded". */
   discard(id: string, confirmed: boolean): OutboxEntry {
     if (!confirmed) throw new OutboxError('discarding a walk-in needs confirmation');
+    if (this.inFlight.has(id))
+      throw new OutboxError('this walk-in is being sent; wait for its outcome');
     return this.reveal(
       this.update(id, (e) => {
         if (e.state === 'booked')
           throw new OutboxError('a booked walk-in cannot be discarded; cancel the reservation');
-        if (e.state === 'sending')
-          throw new OutboxError('this walk-in is being sent; wait for its outcome');
+        if (e.state === 'discarded') return;
         e.state = 'discarded';
         e.discardedAt = this.now();
       }),
@@ -305,6 +372,28 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   pending(): number {
     return this.load().filter((e) => e.state === 'queued' || e.state === 'sending').length;
   }
+
+  /**
+   * Retention: remove entries that ended (booked, refused, discarded) before `before` (our
+   * clock). Entries without an outcome are never removed.
+   */
+  purge(before: number): number {
+    const entries = this.load();
+    const kept = entries.filter(
+      (e) =>
+        !FINAL.includes(e.state) || (e.discardedAt ?? e.lastAttemptAt ?? e.createdAt) >= before,
+    );
+    if (kept.length === entries.length) return 0;
+    this.save(kept);
+    this.options.logger.info('outbox.purged', { removed: entries.length - kept.length });
+    return entries.length - kept.length;
+  }
+}
+
+function describeFailure(failure: ApiError): string {
+  if (failure.name === 'NetworkError') return `network: ${(failure as { reason?: string }).reason}`;
+  if (failure instanceof HttpError) return `${failure.name}: ${String(failure.code)}`;
+  return failure.name;
 }
 
 export interface ReplayResult {
@@ -314,10 +403,14 @@ export interface ReplayResult {
   remaining: number;
 }
 
-/** A failure that sending again cannot change: the service said no, or the request is wrong. */
+/**
+ * A failure that sending again cannot change: the service said no, or the request is wrong. A key
+ * refused (401, 403) is not the walk-in's refusal: with a working key it may well be booked.
+ */
 function isFinalRefusal(error: ApiError): boolean {
   if (error instanceof IdempotencyKeyReusedError || error instanceof RequestValidationError)
     return true;
+  if (error instanceof AuthenticationError || error instanceof PermissionError) return false;
   return error instanceof HttpError && !error.retryable;
 }
 

@@ -1,15 +1,16 @@
 /**
  * When background work runs. Reservations are polled often while the day view is open and the
  * link is up, rarely when idle, not at all while offline (the connectivity probe watches for the
- * link's return, which triggers a poll and the outbox). Availability is refreshed for the
- * products of the visible day, paced to keep the whole under a small share of the key's budget.
- * All of it uses the client's background lane; a walk-in's own refresh uses the read lane.
+ * link's return, which triggers the outbox and a poll). Availability is refreshed for the products
+ * of the visible day, one request at a time and spaced out, to keep the whole a small share of
+ * the key's budget (several counter PCs may share it). All of it uses the client's background
+ * lane; a walk-in's own refresh and a refresh staff ask for use the read lane.
  */
 import { DateTime } from 'luxon';
 import type { ReservationClient } from '../api/client';
 import type { Logger } from '../api/log';
 import type { LocalCache } from './cache';
-import type { Connectivity } from './connectivity';
+import type { Connectivity, Link } from './connectivity';
 import type { Outbox } from './outbox';
 import type { SyncEngine } from './sync';
 
@@ -17,8 +18,12 @@ export interface Intervals {
   /** Reservation polls while the day view is open. */
   viewingPollMs: number;
   idlePollMs: number;
-  /** Availability requests per minute allowed while viewing (one request = one product-month). */
-  availabilityPerMinute: number;
+  /** While offline, look again this often (the connectivity probe usually notices first). */
+  offlineCheckMs: number;
+  /** A viewed product's availability is refreshed at most this often... */
+  availabilityMs: number;
+  /** ...and availability requests are at least this far apart (10 s: six a minute). */
+  availabilitySpacingMs: number;
   catalogueMs: number;
   purgeMs: number;
 }
@@ -26,7 +31,9 @@ export interface Intervals {
 export const DEFAULT_INTERVALS: Intervals = {
   viewingPollMs: 20_000,
   idlePollMs: 120_000,
-  availabilityPerMinute: 6,
+  offlineCheckMs: 30_000,
+  availabilityMs: 60_000,
+  availabilitySpacingMs: 10_000,
   catalogueMs: 30 * 60_000,
   purgeMs: 6 * 3_600_000,
 };
@@ -44,37 +51,43 @@ export interface SchedulerOptions {
   now?: () => number;
 }
 
-interface Viewing {
+export interface Viewing {
   date: string;
   productIds: string[];
 }
 
 export class SyncScheduler {
-  private readonly intervals: Intervals;
+  readonly intervals: Intervals;
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
-  private busy = false;
+  private ticking: Promise<void> | null = null;
   private viewing: Viewing | null = null;
   private nextPollAt = 0;
   private nextCatalogueAt = 0;
   private nextPurgeAt = 0;
-  /** Product id → when its availability is next due. */
-  private readonly availabilityDue = new Map<string, number>();
-  private readonly controller = new AbortController();
+  private nextAvailabilityAt = 0;
+  private controller = new AbortController();
   private stopLink: (() => void) | null = null;
+  private link: Link;
+  /** "YYYY-MM productId" → when availability was last asked for (our clock). */
+  private readonly tried = new Map<string, number>();
 
   constructor(private readonly options: SchedulerOptions) {
     this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals };
     this.now = options.now ?? Date.now;
+    this.link = options.connectivity.state.link;
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.controller = new AbortController();
     this.stopLink = this.options.connectivity.on('change', ({ link }) => {
-      // The link is back: bring the cache up to date and send what waited.
-      if (link !== 'offline') this.nextPollAt = 0;
+      const before = this.link;
+      this.link = link;
+      // The link is back: send what waited and bring the cache up to date at once.
+      if (before === 'offline' && link !== 'offline') this.nextPollAt = 0;
       this.wake();
     });
     this.wake();
@@ -83,6 +96,7 @@ export class SyncScheduler {
   stop(): void {
     this.running = false;
     this.stopLink?.();
+    this.stopLink = null;
     this.controller.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -91,15 +105,15 @@ export class SyncScheduler {
   /** The day view shows this date and these products (null: the day view is closed). */
   setViewing(viewing: Viewing | null): void {
     const before = this.viewing;
-    this.viewing = viewing;
-    if (viewing && (!before || before.date !== viewing.date)) {
-      this.availabilityDue.clear();
+    this.viewing = viewing && { date: viewing.date, productIds: [...viewing.productIds] };
+    if (viewing && !before) {
+      // Opening the day view: the faster pace starts now, not after the idle wait.
       this.nextPollAt = Math.min(this.nextPollAt, this.now());
     }
     this.wake();
   }
 
-  /** Fresh availability for a walk-in, on the interactive lane. */
+  /** Fresh availability for a walk-in or a refresh staff asked for, on the read lane. */
   async refreshAvailability(date: string, productIds: string[]): Promise<void> {
     const d = DateTime.fromISO(date);
     await Promise.all(
@@ -109,25 +123,37 @@ export class SyncScheduler {
           productId,
           d.year,
           d.month,
-          {
-            lane: 'read',
-          },
+          { lane: 'read' },
         );
         this.options.cache.saveAvailability(this.options.storeId, availability);
-        this.availabilityDue.set(productId, this.now() + this.availabilityEveryMs());
       }),
     );
   }
 
-  /** Poll now (e.g. staff pressed refresh). */
+  /** Poll now (staff pressed refresh), on the read lane. Never throws; the link state tells. */
   async pollNow(): Promise<void> {
-    this.nextPollAt = 0;
-    await this.tick();
+    const { sync, storeId, timeZone, logger } = this.options;
+    this.nextPollAt = this.now() + this.pollEveryMs();
+    try {
+      await sync.syncStore(storeId, timeZone, this.controller.signal, 'read');
+    } catch (error) {
+      logger.info('scheduler.deferred', { step: 'poll', error: (error as Error).name });
+    }
   }
 
+  private pollEveryMs(): number {
+    const slow = this.link === 'degraded' ? 2 : 1;
+    return (this.viewing ? this.intervals.viewingPollMs : this.intervals.idlePollMs) * slow;
+  }
+
+  /** How long until a viewed product's availability is refreshed again. */
   private availabilityEveryMs(): number {
     const products = Math.max(1, this.viewing?.productIds.length ?? 1);
-    return Math.max(60_000, (products * 60_000) / this.intervals.availabilityPerMinute);
+    const slow = this.link === 'degraded' ? 2 : 1;
+    return (
+      Math.max(this.intervals.availabilityMs, products * this.intervals.availabilitySpacingMs) *
+      slow
+    );
   }
 
   private wake(): void {
@@ -138,66 +164,129 @@ export class SyncScheduler {
 
   private scheduleNext(): void {
     if (!this.running) return;
-    const dues = [
-      this.nextPollAt,
-      this.nextCatalogueAt,
-      this.nextPurgeAt,
-      ...this.availabilityDue.values(),
-    ];
-    const wait = Math.max(250, Math.min(...dues) - this.now());
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), Math.min(wait, 60_000));
-  }
-
-  private async tick(): Promise<void> {
-    if (!this.running || this.busy) return;
-    this.busy = true;
-    try {
-      if (this.options.connectivity.state.link !== 'offline') await this.runDue();
-    } finally {
-      this.busy = false;
-      this.scheduleNext();
+    let wait: number;
+    if (this.options.connectivity.state.link === 'offline') {
+      // Nothing to do until the link returns (its change wakes us); look now and then anyway.
+      wait = this.intervals.offlineCheckMs;
+    } else {
+      const dues = [this.nextPollAt, this.nextCatalogueAt, this.nextPurgeAt];
+      if (this.viewing) dues.push(this.nextAvailabilityDue());
+      wait = Math.min(...dues) - this.now();
     }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), Math.min(Math.max(wait, 50), 60_000));
   }
 
+  private tick(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    // One tick at a time; a wake-up during a tick is served by the next schedule.
+    this.ticking ??= this.runDue().finally(() => {
+      this.ticking = null;
+      this.scheduleNext();
+    });
+    return this.ticking;
+  }
+
+  /** Run each due step; one failing (reported to connectivity by the client) skips only itself. */
   private async runDue(): Promise<void> {
-    const { cache, client, sync, outbox, logger, storeId, timeZone } = this.options;
+    const { cache, client, sync, outbox, storeId, timeZone } = this.options;
+    if (this.options.connectivity.state.link === 'offline') return;
     const signal = this.controller.signal;
-    const now = this.now();
-    const slow = this.options.connectivity.state.link === 'degraded' ? 2 : 1;
-    try {
-      if (now >= this.nextCatalogueAt) {
-        this.nextCatalogueAt = now + this.intervals.catalogueMs * slow;
+    const slow = this.link === 'degraded' ? 2 : 1;
+    if (this.now() >= this.nextCatalogueAt) {
+      this.nextCatalogueAt = this.now() + this.intervals.catalogueMs * slow;
+      await this.step('catalogue', async () => {
         const products = await client.products(storeId, { lane: 'background', signal });
         cache.saveCatalogue(storeId, products, cache.catalogue(storeId)?.store ?? null);
+      });
+    }
+    // Walk-ins first: they wait for the link more urgently than anything else.
+    if (outbox.pending() > 0) await this.step('outbox', () => outbox.replay(signal));
+    if (this.now() >= this.nextPollAt) {
+      this.nextPollAt = this.now() + this.pollEveryMs();
+      await this.step('poll', () => sync.syncStore(storeId, timeZone, signal));
+    }
+    if (this.viewing) {
+      const { date } = this.viewing;
+      const ages = this.ages();
+      // A month never fetched is fetched whole at once (the governor paces it); after that one
+      // product at a time, the oldest first, spaced out.
+      let targets = [...ages].filter(([, at]) => at === 0).map(([id]) => id);
+      if (targets.length === 0 && this.now() >= this.nextAvailabilityAt) {
+        const due = this.dueProduct(ages);
+        targets = due ? [due] : [];
       }
-      if (outbox.pending() > 0) await outbox.replay(signal);
-      if (now >= this.nextPollAt) {
-        this.nextPollAt =
-          now + (this.viewing ? this.intervals.viewingPollMs : this.intervals.idlePollMs) * slow;
-        await sync.syncStore(storeId, timeZone, signal);
-      }
-      if (this.viewing) {
-        for (const productId of this.viewing.productIds) {
-          if ((this.availabilityDue.get(productId) ?? 0) > this.now()) continue;
-          this.availabilityDue.set(productId, this.now() + this.availabilityEveryMs() * slow);
-          const d = DateTime.fromISO(this.viewing.date);
-          cache.saveAvailability(
-            storeId,
-            await client.availability(storeId, productId, d.year, d.month, {
-              lane: 'background',
-              signal,
-            }),
-          );
+      if (targets.length) {
+        this.nextAvailabilityAt = this.now() + this.intervals.availabilitySpacingMs * slow;
+        const d = DateTime.fromISO(date);
+        for (const productId of targets) {
+          this.tried.set(`${date.slice(0, 7)} ${productId}`, this.now());
+          await this.step('availability', async () => {
+            cache.saveAvailability(
+              storeId,
+              await client.availability(storeId, productId, d.year, d.month, {
+                lane: 'background',
+                signal,
+              }),
+            );
+          });
         }
       }
-      if (now >= this.nextPurgeAt) {
-        this.nextPurgeAt = now + this.intervals.purgeMs;
-        cache.purge(storeId, timeZone);
-      }
-    } catch (error) {
-      // Failures are reported to connectivity by the client; the next tick tries again.
-      if (!signal.aborted) logger.info('scheduler.deferred', { error: (error as Error).name });
     }
+    if (this.now() >= this.nextPurgeAt) {
+      this.nextPurgeAt = this.now() + this.intervals.purgeMs;
+      await this.step('purge', () => {
+        cache.purge(storeId, timeZone);
+        outbox.purge(this.now() - cache.retentionDays * 86_400_000);
+      });
+    }
+  }
+
+  private async step(name: string, work: () => unknown): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!this.controller.signal.aborted) {
+        this.options.logger.info('scheduler.deferred', {
+          step: name,
+          error: (error as Error).name,
+        });
+      }
+    }
+  }
+
+  /**
+   * How old each viewed product's availability is: when it was fetched (the cache knows, across
+   * restarts) or last tried (a failing product waits like the others); 0 for never.
+   */
+  private ages(): Map<string, number> {
+    const out = new Map<string, number>();
+    if (!this.viewing) return out;
+    const { date, productIds } = this.viewing;
+    const cached = this.options.cache.availabilityOn(this.options.storeId, date);
+    for (const id of productIds) {
+      const tried = this.tried.get(`${date.slice(0, 7)} ${id}`) ?? 0;
+      out.set(id, Math.max(cached.get(id)?.fetchedAt ?? 0, tried));
+    }
+    return out;
+  }
+
+  /** The viewed product whose availability is oldest, if it is due. */
+  private dueProduct(ages: Map<string, number>): string | null {
+    let oldest: [string, number] | null = null;
+    for (const entry of ages) if (!oldest || entry[1] < oldest[1]) oldest = entry;
+    if (!oldest || oldest[1] + this.availabilityEveryMs() > this.now()) return null;
+    return oldest[0];
+  }
+
+  /** When the next availability request is due (now for a month never fetched). */
+  private nextAvailabilityDue(): number {
+    let oldest = Infinity;
+    for (const at of this.ages().values()) {
+      if (at === 0) return this.now();
+      oldest = Math.min(oldest, at);
+    }
+    if (oldest === Infinity) return Infinity;
+    return Math.max(this.nextAvailabilityAt, oldest + this.availabilityEveryMs());
   }
 }

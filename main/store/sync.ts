@@ -6,8 +6,13 @@
  * record can be committed with an `updatedAt` earlier than one already listed; the cache drops
  * what it already has by id and update time. A first sync that is interrupted resumes from the
  * last record it stored, since the listing is in update order.
+ *
+ * A first sync keeps what it lists in memory (reads see it) and writes it at the end, or when the
+ * buffer grows large or old: the listing is in update order, not date order, so every write
+ * during the pass would rewrite nearly every date file again.
  */
 import type { ReservationClient } from '../api/client';
+import type { Lane } from '../api/governor';
 import type { Logger } from '../api/log';
 import type { LocalCache } from './cache';
 
@@ -36,13 +41,27 @@ export interface SyncOptions {
   logger: Logger;
   /** Re-read this much before the watermark on every poll. */
   overlapMs?: number;
-  /** During a full sync, write to disk at most this often. */
+  /** During a full sync, write to disk when this much time has passed since the last write... */
   flushEveryMs?: number;
+  /** ...or when this many changed records wait in memory. */
+  flushEveryRecords?: number;
   onProgress?: (progress: SyncProgress) => void;
   now?: () => number;
 }
 
-export const DEFAULT_OVERLAP_MS = 5 * 60_000;
+/**
+ * Commit delays and clock differences between the service's own servers are seconds at most; a
+ * minute covers them with room. (A wider window re-reads more on every poll: the records of the
+ * last minutes, plus all that share the newest update time, since `updatedSince` is inclusive.)
+ */
+export const DEFAULT_OVERLAP_MS = 60_000;
+const DEFAULT_FLUSH_EVERY_MS = 5 * 60_000;
+const DEFAULT_FLUSH_EVERY_RECORDS = 50_000;
+/** Passes in a row when a file set aside meanwhile asks for a full one. */
+const MAX_PASSES = 3;
+
+/** The watermark of a complete pass that saw nothing: everything is after it. */
+const BEGINNING = new Date(0).toISOString();
 
 const later = (a: string | null, b: string): string =>
   a === null || Date.parse(b) > Date.parse(a) ? b : a;
@@ -52,25 +71,67 @@ export class SyncEngine {
 
   constructor(private readonly options: SyncOptions) {}
 
-  /** Bring one store's reservations up to date. Concurrent calls for a store share one pass. */
-  syncStore(storeId: string, timeZone: string, signal?: AbortSignal): Promise<SyncResult> {
+  /**
+   * Bring one store's reservations up to date. Concurrent calls for a store share one pass.
+   * Background work by default; staff asking for a refresh may use the read lane.
+   */
+  syncStore(
+    storeId: string,
+    timeZone: string,
+    signal?: AbortSignal,
+    lane: Lane = 'background',
+  ): Promise<SyncResult> {
     const known = this.running.get(storeId);
     if (known) return known;
-    const pass = this.pass(storeId, timeZone, signal).finally(() => this.running.delete(storeId));
+    const pass = this.passes(storeId, timeZone, lane, signal).finally(() =>
+      this.running.delete(storeId),
+    );
     this.running.set(storeId, pass);
     return pass;
   }
 
-  private async pass(storeId: string, timeZone: string, signal?: AbortSignal): Promise<SyncResult> {
+  /** A pass, and another if a file set aside meanwhile reset the store's sync state. */
+  private async passes(
+    storeId: string,
+    timeZone: string,
+    lane: Lane,
+    signal?: AbortSignal,
+  ): Promise<SyncResult> {
+    let result: SyncResult | null = null;
+    for (let i = 0; i < MAX_PASSES; i++) {
+      const resets = this.options.cache.resetCount(storeId);
+      const next = await this.pass(storeId, timeZone, lane, signal);
+      result = result
+        ? {
+            ...next,
+            requests: result.requests + next.requests,
+            records: result.records + next.records,
+            changed: result.changed + next.changed,
+            filesWritten: result.filesWritten + next.filesWritten,
+          }
+        : next;
+      if (this.options.cache.resetCount(storeId) === resets) break;
+    }
+    return result!;
+  }
+
+  private async pass(
+    storeId: string,
+    timeZone: string,
+    lane: Lane,
+    signal?: AbortSignal,
+  ): Promise<SyncResult> {
     const { client, cache, logger } = this.options;
     const now = this.options.now ?? Date.now;
     const overlap = this.options.overlapMs ?? DEFAULT_OVERLAP_MS;
-    const flushEvery = this.options.flushEveryMs ?? 2_000;
+    const flushEvery = this.options.flushEveryMs ?? DEFAULT_FLUSH_EVERY_MS;
+    const flushRecords = this.options.flushEveryRecords ?? DEFAULT_FLUSH_EVERY_RECORDS;
+    const resets = cache.resetCount(storeId);
     const state = cache.syncState(storeId);
     const phase = state.watermark === null ? 'full' : 'incremental';
     const from = state.watermark ?? state.resumeFrom;
     const updatedSince =
-      from === null ? undefined : new Date(Date.parse(from) - overlap).toISOString();
+      from === null ? undefined : new Date(Math.max(0, Date.parse(from) - overlap)).toISOString();
     const cutoff = cache.retentionCutoff(timeZone);
 
     let requests = 0;
@@ -84,9 +145,15 @@ export class SyncEngine {
 
     const save = (complete: boolean) => {
       filesWritten += cache.flush();
+      // A file was set aside meanwhile: the state was reset and must stay so (a full pass follows).
+      if (cache.resetCount(storeId) !== resets) return;
       // Only what is on disk may move the marks: a crash before a flush re-reads those pages.
       if (complete) {
-        cache.setSyncState(storeId, { watermark: newest, resumeFrom: null, lastSyncedAt: now() });
+        cache.setSyncState(storeId, {
+          watermark: newest ?? BEGINNING,
+          resumeFrom: null,
+          lastSyncedAt: now(),
+        });
       } else if (phase === 'full') {
         cache.setSyncState(storeId, { ...cache.syncState(storeId), resumeFrom: newest });
       }
@@ -97,7 +164,7 @@ export class SyncEngine {
       for await (const page of client.reservationPages(
         storeId,
         { updatedSince },
-        { lane: 'background', signal },
+        { lane, signal },
       )) {
         requests++;
         records += page.data.length;
@@ -105,7 +172,12 @@ export class SyncEngine {
         for (const r of page.data) newest = later(newest, r.updatedAt);
         const last = page.data[page.data.length - 1];
         if (firstSeen === null && page.data[0]) firstSeen = Date.parse(page.data[0].updatedAt);
-        if (phase === 'full' && now() - lastFlush >= flushEvery) save(false);
+        if (
+          phase === 'full' &&
+          (now() - lastFlush >= flushEvery || cache.pendingRecords >= flushRecords)
+        ) {
+          save(false);
+        }
         this.options.onProgress?.({
           storeId,
           phase,

@@ -1,20 +1,9 @@
 /** Request validation with the spec's VALIDATION_ERROR details: dotted field paths and a code. */
 import type { z } from 'zod';
-import type { ValidationDetail } from '../../main/api/schemas';
+import { toDetails } from '../../main/api/schemas';
 import { ServiceError } from '../domain/errors';
 
-export function toDetails(error: z.ZodError, prefix = ''): ValidationDetail[] {
-  const join = (path: PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join('.');
-  return error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({
-          field: join([...issue.path, key]),
-          code: 'unrecognized_keys',
-          reason: `unknown field "${key}"`,
-        }))
-      : [{ field: join(issue.path), code: issue.code, reason: issue.message }],
-  );
-}
+export { toDetails };
 
 /**
  * A JSON body that could not be parsed (malformed or empty). It is kept as the request's body and

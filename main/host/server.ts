@@ -1,0 +1,194 @@
+/**
+ * The browser host's HTTP side: the built renderer and a bridge to the router, on loopback only.
+ *
+ * - Listens on 127.0.0.1; a request whose Host is not this address (DNS rebinding) is refused.
+ * - Every call carries the random token in `x-front-desk-token` (a custom header: another site
+ *   cannot send it without a CORS preflight, which is never granted); wrong or missing → 401.
+ * - Events go out as server-sent events. EventSource cannot send headers, so the page trades its
+ *   token for a single-use ticket that expires in seconds, and the token itself never appears
+ *   in a URL.
+ * - Every response carries the renderer's CSP and the other security headers.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from '../api/log';
+import type { IpcResult } from '../ipc/contract';
+import { SECURITY_HEADERS } from './csp';
+import type { EventHub } from './events';
+import { readStatic } from './static';
+
+export const TOKEN_HEADER = 'x-front-desk-token';
+const LOOPBACK = '127.0.0.1';
+const TICKET_MS = 30_000;
+const MAX_TICKETS = 32;
+const MAX_STREAMS = 16;
+/** A stream whose reader stopped reading is cut rather than buffered without end. */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+const HEARTBEAT_MS = 15_000;
+
+export interface HostRouter {
+  handle(channel: unknown, payload: unknown): Promise<IpcResult>;
+}
+
+export interface BrowserHostOptions {
+  router: HostRouter;
+  events: EventHub;
+  /** The built renderer (dist/renderer). */
+  staticRoot: string;
+  logger: Logger;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Random (32 bytes) unless given. */
+  token?: string;
+}
+
+export interface RunningBrowserHost {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  port: number;
+  token: string;
+  /** The address to open: the token travels in the fragment, which is never sent to a server. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<RunningBrowserHost> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const tokenDigest = digest(token);
+  const tokenMatches = (given: unknown) =>
+    typeof given === 'string' && timingSafeEqual(digest(given), tokenDigest);
+
+  const tickets = new Map<string, number>();
+  const streams = new Set<() => void>();
+  let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+
+  // JSON only: a text/plain POST is what a page of another origin may send without asking.
+  app.removeContentTypeParser('text/plain');
+
+  const refuse = (reply: FastifyReply, status: number, error: string) =>
+    reply.code(status).header('cache-control', 'no-store').send({ error });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (!host || !allowedHosts.has(host.toLowerCase())) return refuse(reply, 403, 'bad host');
+    // A page of another origin may not call, even if it somehow had the token.
+    const from = request.headers.origin;
+    if (from !== undefined && !allowedOrigins.has(from)) return refuse(reply, 403, 'bad origin');
+  });
+
+  // On the routes themselves, so that no spelling of a path can reach them without the token.
+  const requireToken = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!tokenMatches(request.headers[TOKEN_HEADER])) return refuse(reply, 401, 'unauthorized');
+  };
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
+
+  app.post<{ Params: { channel: string } }>(
+    '/ipc/:channel',
+    { onRequest: requireToken },
+    async (request, reply) => {
+      const result = await options.router.handle(request.params.channel, request.body);
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  app.post('/events/ticket', { onRequest: requireToken }, async (_request, reply) => {
+    const now = Date.now();
+    for (const [t, expires] of tickets) if (expires <= now) tickets.delete(t);
+    if (tickets.size >= MAX_TICKETS) return refuse(reply, 429, 'too many tickets');
+    const ticket = randomBytes(24).toString('base64url');
+    tickets.set(ticket, now + TICKET_MS);
+    return reply.header('cache-control', 'no-store').send({ ticket });
+  });
+
+  app.get<{ Querystring: { ticket?: string } }>('/events', (request, reply) => {
+    const ticket = request.query.ticket;
+    const expires = typeof ticket === 'string' ? tickets.get(ticket) : undefined;
+    if (ticket !== undefined) tickets.delete(ticket);
+    if (expires === undefined || expires <= Date.now()) return refuse(reply, 401, 'unauthorized');
+    if (streams.size >= MAX_STREAMS) return refuse(reply, 429, 'too many streams');
+    openStream(request, reply);
+  });
+
+  function openStream(request: FastifyRequest, reply: FastifyReply): void {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    const send = (chunk: string) => {
+      if (res.writableLength > MAX_BUFFERED) {
+        options.logger.warn('host.stream_cut', { reason: 'reader too slow' });
+        end();
+        return;
+      }
+      res.write(chunk);
+    };
+    const unsubscribe = options.events.subscribe((event, payload) =>
+      // JSON has no raw newlines, so one data line per event.
+      send(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`),
+    );
+    const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    let ended = false;
+    function end(): void {
+      if (ended) return;
+      ended = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      streams.delete(end);
+      res.end();
+    }
+    streams.add(end);
+    request.raw.on('close', end);
+    send(': open\n\n');
+  }
+
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const file = await readStatic(options.staticRoot, path);
+    if (!file) {
+      if (path === '/' || path === '/index.html')
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('The renderer is not built: run `npm run build:renderer`.');
+      return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+    }
+    return reply.type(file.type).header('cache-control', 'no-cache').send(file.body);
+  });
+
+  await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  allowedHosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`));
+  const origin = `http://${LOOPBACK}:${port}`;
+
+  return {
+    origin,
+    port,
+    token,
+    url: `${origin}/#token=${token}`,
+    async close() {
+      for (const end of [...streams]) end();
+      await app.close();
+    },
+  };
+}

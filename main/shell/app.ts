@@ -1,0 +1,164 @@
+/**
+ * The desktop app's lifecycle: one instance, a locked-down session, the renderer on its own
+ * protocol, the desk behind the IPC router, the menu and printing. Everything that can be plain
+ * Node lives in main/host and is shared with the browser host.
+ */
+import path from 'node:path';
+import { Menu, app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
+import { createLogger, type Logger } from '../api/log';
+import type { Desk, TrainingStarter } from '../desk/desk';
+import { compose, type Composed } from '../host/compose';
+import { localeOf, type Locale } from '../host/labels';
+import { buildManifestHtml, type ManifestSelection } from '../host/manifest';
+import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
+import { forwardEvents, registerIpc } from './ipc';
+import { menuTemplate } from './menu';
+import { printHtml } from './print';
+import { handleAppProtocol, registerAppScheme } from './protocol';
+import { lockDownSession } from './session';
+import { electronSafeStorage, electronStoreOpener } from './storage';
+import { createMainWindow, guardContents } from './window';
+
+export interface ShellOptions {
+  /** Where dist/ is: the app's own path unless given (tests). */
+  appRoot?: string;
+  startTraining?: TrainingStarter;
+  logger?: Logger;
+}
+
+export interface RunningShell {
+  composed: Promise<Composed>;
+  mainWindow(): BrowserWindow | null;
+  printDay(): Promise<void>;
+}
+
+async function printManifest(
+  desk: Desk,
+  date: string,
+  selection: ManifestSelection,
+  locale: Locale,
+  logger: Logger,
+): Promise<{ ok: boolean }> {
+  const html = buildManifestHtml(desk.dayView(date), selection, {
+    locale,
+    training: desk.setupStatus().mode === 'training',
+    now: Date.now(),
+  });
+  const result = await printHtml(html);
+  if (!result.ok && result.reason !== 'cancelled')
+    logger.warn('print.failed', { reason: result.reason });
+  return { ok: result.ok };
+}
+
+/** Returns null when another instance already runs (this one then quits). */
+export async function startShell(options: ShellOptions = {}): Promise<RunningShell | null> {
+  // Before ready: the scheme's privileges, and the sandbox for every renderer.
+  registerAppScheme();
+  app.enableSandbox();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+
+  let mainWindow: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => guardContents(contents));
+  app.on('window-all-closed', () => app.quit());
+
+  await app.whenReady();
+  const logger = options.logger ?? createLogger();
+  const root = options.appRoot ?? app.getAppPath();
+  const devTools = !app.isPackaged;
+  const locale = localeOf(app.getLocale());
+
+  lockDownSession(session.defaultSession);
+  handleAppProtocol(path.join(root, 'dist', 'renderer'));
+
+  const userData = app.getPath('userData');
+  const storage = electronSafeStorage();
+  const composed = compose(
+    {
+      dataDir: userData,
+      secrets: new SafeSecretStore(path.join(userData, 'secure', 'api-key.bin'), storage, logger),
+      keyProvider: new SafeKeyProvider(
+        path.join(userData, 'secure', 'cache-key.bin'),
+        storage,
+        logger,
+      ),
+      logger,
+      defaultServiceUrl: process.env.FRONT_DESK_SERVICE_URL ?? null,
+      openFile: electronStoreOpener,
+      startTraining: options.startTraining,
+    },
+    {
+      overrides: (desk) => ({
+        'manifest.print': ({ date, productId, startTime }) =>
+          printManifest(desk, date, { productId, startTime }, locale, logger),
+      }),
+    },
+  );
+  composed.catch((error: unknown) => logger.error('shell.start_failed', { error }));
+  registerIpc(
+    ipcMain,
+    composed.then((c) => c.router),
+    logger,
+  );
+  void composed.then((c) =>
+    forwardEvents(c.events, () => (mainWindow ? [mainWindow.webContents] : [])),
+  );
+
+  /** The menu's print: the whole day the counter is looking at. */
+  const printDay = async () => {
+    const c = await composed;
+    const view = await c.router.handle('day.get', { date: c.lastViewedDate() });
+    if (!view.ok) {
+      const options = { type: 'info' as const, message: view.error.message };
+      await (mainWindow
+        ? dialog.showMessageBox(mainWindow, options)
+        : dialog.showMessageBox(options));
+      return;
+    }
+    await printManifest(c.desk, (view.value as { date: string }).date, {}, locale, logger);
+  };
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        locale,
+        isMac: process.platform === 'darwin',
+        devTools,
+        onPrintManifest: () =>
+          void printDay().catch((error: unknown) => logger.error('print.failed', { error })),
+      }),
+    ),
+  );
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    const closing = composed.then((c) => c.close());
+    const limit = new Promise((resolve) => setTimeout(resolve, 3000));
+    void Promise.race([closing, limit])
+      .catch(() => undefined)
+      .finally(() => app.quit());
+  });
+
+  mainWindow = createMainWindow({
+    preload: path.join(root, 'dist', 'preload', 'preload.cjs'),
+    devTools,
+  });
+  mainWindow.webContents.on('render-process-gone', (_event, details) =>
+    logger.error('shell.renderer_gone', { reason: details.reason }),
+  );
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+
+  return { composed, mainWindow: () => mainWindow, printDay };
+}

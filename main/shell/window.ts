@@ -1,0 +1,62 @@
+/**
+ * The main window and the rules every web contents lives by: isolated, sandboxed, no Node, no
+ * navigation away from the app, no new windows, no webviews.
+ */
+import { BrowserWindow, type WebContents, type WebPreferences } from 'electron';
+import { APP_START_URL, isAppUrl } from '../host/origin';
+
+/** Electron's security checklist, as settings. (There is no `remote` module since Electron 14.) */
+export const WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  experimentalFeatures: false,
+  navigateOnDragDrop: false,
+  safeDialogs: true,
+  spellcheck: false,
+} as const satisfies WebPreferences;
+
+export interface MainWindowOptions {
+  preload: string;
+  /** DevTools only in development. */
+  devTools: boolean;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Front Desk',
+    backgroundColor: '#ffffff',
+    webPreferences: { ...WEB_PREFERENCES, preload: options.preload, devTools: options.devTools },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(APP_START_URL);
+  return window;
+}
+
+/**
+ * Applied to every web contents as it is created (the main window, the print window, anything
+ * else): navigation stays inside app://front-desk, window.open is denied, webviews are refused.
+ */
+export function guardContents(contents: WebContents): void {
+  contents.on('will-navigate', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}

@@ -1,0 +1,72 @@
+/**
+ * The renderer's way to the main process: `window.frontDesk` from the preload script in the
+ * desktop app, or the browser host's loopback bridge in a browser tab. The host's address puts
+ * its token in the fragment (`#token=…`); it is moved to sessionStorage (so a reload keeps
+ * working) and taken out of the address bar.
+ */
+import { BRIDGE_GLOBAL, type Bridge } from '../../../main/ipc/bridge';
+import { createLoopbackBridge } from './loopback';
+
+const STORAGE_KEY = 'frontDesk.hostToken';
+
+function takeToken(): string | null {
+  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const given = fragment.get('token');
+  if (given) {
+    try {
+      window.sessionStorage.setItem(STORAGE_KEY, given);
+    } catch {
+      // Storage refused: the token still works until the page is reloaded.
+    }
+    fragment.delete('token');
+    const rest = fragment.toString();
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`,
+    );
+    return given;
+  }
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Every call fails with this code when the page was opened without the host's token. */
+export const NO_BRIDGE = 'NO_BRIDGE';
+
+const noBridge: Bridge = {
+  invoke: async () => ({
+    ok: false,
+    error: {
+      code: NO_BRIDGE,
+      message: 'open the address the Front Desk host printed, with its #token',
+      details: [],
+    },
+  }),
+  on: () => () => {},
+};
+
+let bridge: Bridge | null = null;
+
+export function getBridge(): Bridge {
+  if (bridge) return bridge;
+  const exposed = (window as unknown as Record<string, unknown>)[BRIDGE_GLOBAL] as
+    Bridge | undefined;
+  if (exposed) return (bridge = exposed);
+  const token = takeToken();
+  bridge = token
+    ? createLoopbackBridge({
+        origin: window.location.origin,
+        token,
+        fetch: window.fetch.bind(window),
+        openEventSource: (url) => new EventSource(url),
+      })
+    : noBridge;
+  return bridge;
+}
+
+export { createLoopbackBridge } from './loopback';
+export type { LoopbackOptions, EventSourceLike } from './loopback';

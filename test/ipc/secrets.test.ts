@@ -1,0 +1,178 @@
+/**
+ * The API key never reaches the renderer: over a full flow through every channel — set-up, the
+ * day, search, check-in, headcount, walk-ins (booked, pending, refused, queued offline), customer
+ * search, cancellation, the outbox, errors of every kind, training — no response, no event, no
+ * log line and no file holds a key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channels } from '../../main/ipc/contract';
+import { DEMO } from '../../sandbox/scenario/demo';
+import { allFiles } from '../store/support';
+import {
+  KYOTO,
+  LATER,
+  OKINAWA,
+  P,
+  TODAY,
+  cutLink,
+  restoreLink,
+  setUp,
+  startHarness,
+  until,
+  type Harness,
+} from '../desk/support';
+
+describe('the API key stays in the main process', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  it('over a full flow, no response, event, log line or file holds a key', async () => {
+    const key = h.sb.key('org-facility');
+    // Set-up, with failures on the way.
+    await h.raw('setup.checkKey', { apiKey: key, serviceUrl: 'not a url' });
+    await h.raw('setup.checkKey', { apiKey: `${key}x`, serviceUrl: null });
+    for (const role of ['revoked', 'expired', 'contract-ended', 'read-only'])
+      await h.raw('setup.checkKey', { apiKey: h.sb.key(role), serviceUrl: null });
+    await h.raw('setup.saveKey', {
+      apiKey: key,
+      serviceUrl: null,
+      storeId: 'st_nope',
+      plan: 'standard',
+    });
+    await h.call('setup.checkKey', { apiKey: key, serviceUrl: null });
+    await setUp(h);
+    await h.call('setup.status', {});
+    await h.call('status.get', {});
+
+    // The day, search, check-in, headcount.
+    const day = await h.call('day.get', { date: TODAY });
+    await h.call('day.refresh', { date: TODAY });
+    const some = day.products
+      .flatMap((p) => p.slots.flatMap((s) => s.reservations))
+      .find((r) => r.active)!;
+    await h.call('search.find', { text: some.customerName, date: TODAY });
+    await h.call('search.find', { text: some.number!, date: TODAY });
+    await h.call('reservation.get', { reservationId: some.id, date: TODAY });
+    await h.call('checkin.record', {
+      reservationId: some.id,
+      date: TODAY,
+      state: 'partial',
+      adults: 1,
+      children: 0,
+    });
+    await h.call('checkin.undo', { reservationId: some.id, date: TODAY });
+    await h.call('headcount.check', {
+      productId: P.rickshaw,
+      date: TODAY,
+      startTime: null,
+      adults: 2,
+      children: 0,
+    });
+
+    // Walk-ins of every outcome.
+    const book = (extra: Record<string, unknown>) =>
+      h.raw('walkin.book', {
+        productId: P.apiTest,
+        date: LATER,
+        startTime: '10:00',
+        adults: 1,
+        children: 0,
+        participants: [],
+        customer: { lastName: '秘密', email: 'secret@example.jp' },
+        sendConfirmationEmail: true,
+        locale: 'ja',
+        ...extra,
+      });
+    await h.call('walkin.form', { productId: P.kimonoWalk });
+    await h.call('walkin.quote', {
+      productId: P.kimonoWalk,
+      date: LATER,
+      startTime: '13:00',
+      adults: 4,
+      children: 0,
+      customerEmail: 'secret@example.jp',
+      customerId: null,
+    });
+    const booked = await book({});
+    await book({ productId: P.teaCeremony, startTime: '13:00' });
+    await book({ productId: P.kimonoWalk, startTime: '13:00', adults: 2 });
+    await book({ date: '2020-01-01' });
+    cutLink(h.sb);
+    await book({});
+    restoreLink(h.sb);
+    await until(async () => (await h.call('status.get', {})).outbox.waiting === 0, 'the outbox');
+    const items = (await h.call('outbox.list', {})).items;
+    const refused = items.find((i) => i.state === 'refused')!;
+    await h.raw('outbox.retry', { id: refused.id });
+    await h.raw('outbox.discard', { id: refused.id, confirm: true });
+    await h.raw('outbox.retry', { id: 'nope' });
+
+    // Customers and cancellation.
+    await h.call('customers.find', { email: 'secret@example.jp' });
+    await h.raw('customers.find', { email: 'not-an-email' });
+    const r = booked.ok ? (booked.value as { reservation: { id: string } }).reservation : null;
+    await h.call('cancel.preview', {
+      reservationId: r!.id,
+      date: LATER,
+      reason: 'customer_request',
+    });
+    await h.call('cancel.confirm', {
+      reservationId: r!.id,
+      date: LATER,
+      reason: 'customer_request',
+      sendCancellationEmail: true,
+    });
+    await h.raw('cancel.confirm', {
+      reservationId: r!.id,
+      date: LATER,
+      reason: 'customer_request',
+      sendCancellationEmail: true,
+    });
+    await h.raw('manifest.print', { date: TODAY, productId: P.rickshaw, startTime: '10:00' });
+    await h.call('setup.selectStore', { storeId: OKINAWA });
+    await h.call('day.get', { date: null });
+    await h.call('setup.selectStore', { storeId: KYOTO });
+
+    // A restart, training, and back.
+    await h.restart();
+    await h.call('day.get', { date: TODAY });
+    await h.call('setup.startTraining', {});
+    await h.call('day.get', { date: TODAY });
+    await book({});
+    await h.call('status.get', {});
+    await setUp(h);
+    await h.call('setup.removeKey', {});
+    await h.call('setup.status', {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const secrets = [
+      ...Object.values(DEMO.keys).map(
+        (k) => h.sb.sandbox.keys().find((x) => x.token === k)?.token ?? k,
+      ),
+      ...h.trainings.map((t) => t.apiKey),
+    ];
+    expect(h.trainings.length).toBeGreaterThan(0);
+    expect(h.results.length).toBeGreaterThan(40);
+    expect(h.events.length).toBeGreaterThan(20);
+    const responses = JSON.stringify(h.results);
+    const events = JSON.stringify(h.events);
+    const logs = JSON.stringify(h.logs);
+    const files = allFiles(h.dataDir)
+      .map((f) => f.text)
+      .join('\n');
+    for (const secret of secrets) {
+      expect(responses).not.toContain(secret);
+      expect(events).not.toContain(secret);
+      expect(logs).not.toContain(secret);
+      expect(files).not.toContain(secret);
+      // Nor a large piece of it.
+      expect(responses).not.toContain(secret.slice(-16));
+      expect(events).not.toContain(secret.slice(-16));
+    }
+    // The flow went through every channel.
+    expect(new Set(h.results.map((r) => r.channel))).toEqual(new Set(Object.keys(channels)));
+  }, 60_000);
+});

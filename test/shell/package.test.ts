@@ -1,0 +1,247 @@
+/**
+ * The installers' configuration and what they would ship, checked without Electron's binary:
+ * electron-builder's own schema validator accepts electron-builder.yml, and an unpacked Linux
+ * build (`--linux dir`) made with a stub Electron dist is opened and inspected: app.asar holds
+ * the built main, preload and renderer and production dependencies only, the fuses are flipped
+ * as configured and unused locales are gone. The stub is a dummy executable carrying Electron's
+ * fuse sentinel, so electron-builder's fuse step runs for real.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const require = createRequire(import.meta.url);
+const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+  getConfig(projectDir: string, configPath: string | null, fromOptions: unknown): Promise<any>;
+  validateConfiguration(config: unknown, logger: unknown): Promise<void>;
+};
+const { DebugLogger } = require('builder-util') as { DebugLogger: new (on: boolean) => unknown };
+const asar = require('@electron/asar') as {
+  listPackage(file: string, options: object): string[];
+  extractFile(file: string, name: string): Buffer;
+};
+const { getCurrentFuseWire, FuseV1Options } = require('@electron/fuses') as {
+  getCurrentFuseWire(file: string): Promise<Record<number, number>>;
+  FuseV1Options: Record<string, number>;
+};
+
+const pkg = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8'));
+const lock = JSON.parse(readFileSync(path.join(repo, 'package-lock.json'), 'utf8'));
+
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const ON = 49;
+const OFF = 48;
+/** What electron-builder.yml asks for, by fuse. */
+const FUSES: Record<string, number> = {
+  RunAsNode: OFF,
+  EnableCookieEncryption: ON,
+  EnableNodeOptionsEnvironmentVariable: OFF,
+  EnableNodeCliInspectArguments: OFF,
+  EnableEmbeddedAsarIntegrityValidation: ON,
+  OnlyLoadAppFromAsar: ON,
+  LoadBrowserProcessSpecificV8Snapshot: OFF,
+  GrantFileProtocolExtraPrivileges: OFF,
+};
+
+describe('electron-builder.yml', () => {
+  it('passes electron-builder’s own validator', async () => {
+    const config = await getConfig(repo, null, null);
+    await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
+  });
+
+  it('the validator is real: it rejects a misplaced option', async () => {
+    const config = await getConfig(repo, null, null);
+    await expect(
+      validateConfiguration(
+        { ...config, mac: { ...config.mac, oneClick: true } },
+        new DebugLogger(false),
+      ),
+    ).rejects.toThrow(/does not match the API schema/);
+  });
+
+  it('builds NSIS and DMG + zip for x64 and arm64, hardened, fused, in asar', async () => {
+    const config = await getConfig(repo, null, null);
+    expect(config.asar).toBe(true);
+    expect(config.win.target).toEqual([{ target: 'nsis', arch: ['x64', 'arm64'] }]);
+    expect(config.mac.target).toEqual([
+      { target: 'dmg', arch: ['x64', 'arm64'] },
+      { target: 'zip', arch: ['x64', 'arm64'] },
+    ]);
+    expect(config.mac.hardenedRuntime).toBe(true);
+    // Notarization is not switched off: it runs when its environment variables are set.
+    expect(config.mac.notarize).toBeUndefined();
+    expect(existsSync(path.join(repo, config.mac.entitlements))).toBe(true);
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    // Signing secrets come from the environment, never from the file.
+    const text = readFileSync(path.join(repo, 'electron-builder.yml'), 'utf8');
+    expect(text).not.toMatch(/^\s*(cscLink|cscKeyPassword|certificatePassword|identity)\s*:/m);
+  });
+});
+
+describe('an unpacked build with a stub Electron', () => {
+  let work: string;
+  let appDir: string;
+  let archive: string;
+  let entries: string[];
+
+  beforeAll(() => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'fd-package-'));
+    const run = (command: string, args: string[]) => {
+      const result = spawnSync(command, args, {
+        cwd: repo,
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: {
+          ...process.env,
+          CSC_LINK: '',
+          CSC_KEY_PASSWORD: '',
+          ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        },
+      });
+      if (result.status !== 0)
+        throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+      return result.stdout;
+    };
+    // The bundles from the current sources; the renderer as last built (`npm test` builds it).
+    run(process.execPath, ['scripts/build-main.mjs']);
+    if (!existsSync(path.join(repo, 'dist', 'renderer', 'index.html')))
+      run(process.execPath, [
+        path.join(repo, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+      ]);
+
+    // The stub dist: a dummy executable whose fuse wire starts opposite to the configuration.
+    const dist = path.join(work, 'electron-dist');
+    mkdirSync(path.join(dist, 'locales'), { recursive: true });
+    mkdirSync(path.join(dist, 'resources'));
+    const initial = Object.keys(FuseV1Options)
+      .filter((k) => Number.isNaN(Number(k)))
+      .sort((a, b) => FuseV1Options[a]! - FuseV1Options[b]!)
+      .map((name) => (FUSES[name] === ON ? OFF : ON));
+    writeFileSync(
+      path.join(dist, 'electron'),
+      Buffer.concat([
+        Buffer.from('#!/bin/sh\necho "stub Electron"\n'),
+        Buffer.from(SENTINEL),
+        Buffer.from([1, initial.length, ...initial]),
+      ]),
+      { mode: 0o755 },
+    );
+    writeFileSync(path.join(dist, 'LICENSE'), 'stub');
+    for (const locale of ['ja', 'en-US', 'fr', 'de', 'zh-CN'])
+      writeFileSync(path.join(dist, 'locales', `${locale}.pak`), locale);
+
+    const out = path.join(work, 'out');
+    run(process.execPath, [
+      require.resolve('electron-builder/cli.js'),
+      '--linux',
+      'dir',
+      '--x64',
+      '--publish',
+      'never',
+      `-c.electronDist=${dist}`,
+      `-c.electronVersion=${pkg.devDependencies.electron}`,
+      `-c.directories.output=${out}`,
+    ]);
+    appDir = path.join(out, 'linux-unpacked');
+    archive = path.join(appDir, 'resources', 'app.asar');
+    entries = asar.listPackage(archive, {}).map((e) => e.split(path.sep).join('/'));
+  }, 150_000);
+
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('holds the built main, preload and renderer, and nothing else of ours', () => {
+    expect(entries).toContain('/dist/main/main.js');
+    expect(entries).toContain('/dist/preload/preload.cjs');
+    expect(entries).toContain('/dist/renderer/index.html');
+    expect(entries.some((e) => /^\/dist\/renderer\/assets\/.+\.js$/.test(e))).toBe(true);
+    const top = new Set(entries.map((e) => e.split('/')[1]));
+    expect([...top].sort()).toEqual(['dist', 'node_modules', 'package.json']);
+    const ours = entries.filter((e) => e.startsWith('/dist/'));
+    expect(ours.filter((e) => e.endsWith('.map'))).toEqual([]);
+    expect(ours.filter((e) => !/^\/dist\/(main|preload|renderer)(\/|$)/.test(e))).toEqual([]);
+  });
+
+  it('holds production dependencies only', () => {
+    // electron-builder lays node_modules out its own way: compare packages by name and version.
+    const key = (name: string, version: string) => `${name}@${version}`;
+    const shipped = new Set<string>();
+    for (const entry of entries) {
+      if (!/^\/(?:node_modules\/(?:@[^/]+\/)?[^/]+\/)+package\.json$/.test(entry)) continue;
+      const manifest = JSON.parse(asar.extractFile(archive, entry.slice(1)).toString('utf8'));
+      shipped.add(key(manifest.name, manifest.version));
+    }
+    const production = new Set<string>();
+    const development = new Set<string>();
+    for (const [where, entry] of Object.entries(lock.packages as Record<string, any>)) {
+      if (!where.startsWith('node_modules/')) continue;
+      const name = entry.name ?? where.slice(where.lastIndexOf('node_modules/') + 13);
+      (entry.dev || entry.devOptional ? development : production).add(key(name, entry.version));
+    }
+    expect(shipped.size).toBeGreaterThan(0);
+    for (const item of shipped)
+      expect(production.has(item), `${item} is not a production package`).toBe(true);
+    // Nothing is missing at run time either.
+    for (const item of production) expect(shipped.has(item), `${item} is missing`).toBe(true);
+    for (const name of Object.keys(pkg.devDependencies))
+      expect(entries, name).not.toContain(`/node_modules/${name}/package.json`);
+  });
+
+  it('the bundles import only Node, Electron and the shipped packages', () => {
+    const main = asar.extractFile(archive, 'dist/main/main.js').toString('utf8');
+    const imported = new Set(
+      [...main.matchAll(/(?:^|\n)import\s[^;]*?from\s*"([^"]+)"|import\("([^"]+)"\)/g)].map(
+        (m) => m[1] ?? m[2]!,
+      ),
+    );
+    expect(imported.size).toBeGreaterThan(0);
+    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+    for (const name of imported) {
+      if (builtins.has(name) || name === 'electron') continue;
+      const packageName = name.startsWith('@')
+        ? name.split('/').slice(0, 2).join('/')
+        : name.split('/')[0]!;
+      expect(entries, name).toContain(`/node_modules/${packageName}/package.json`);
+    }
+    const preload = asar.extractFile(archive, 'dist/preload/preload.cjs').toString('utf8');
+    const required = new Set([...preload.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]));
+    // A sandboxed preload can require nothing but Electron's own modules.
+    expect([...required]).toEqual(['electron']);
+    const shipped = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8'));
+    expect(entries).toContain(`/${shipped.main}`);
+  });
+
+  it('flips the fuses as configured', async () => {
+    const wire = await getCurrentFuseWire(path.join(appDir, pkg.name));
+    for (const [name, state] of Object.entries(FUSES))
+      expect(wire[FuseV1Options[name]!], name).toBe(state);
+  });
+
+  it('keeps only the Japanese and English locales', () => {
+    expect(readdirSync(path.join(appDir, 'locales')).sort()).toEqual(['en-US.pak', 'ja.pak']);
+  });
+});
