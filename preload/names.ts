@@ -30,6 +30,9 @@ const CHANNELS = {
   'outbox.retry': true,
   'outbox.discard': true,
   'manifest.print': true,
+  'day.watch': true,
+  'prefs.get': true,
+  'prefs.set': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {

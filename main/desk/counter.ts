@@ -385,7 +385,7 @@ export async function quoteWalkIn(
     (request.customerId ? emailOfCustomer(request.customerId) : null) ||
     null;
   if (email !== null && !z.email().safeParse(email).success)
-    return problem('customerEmail', 'invalid_format', 'not an e-mail address');
+    return problem('customer.email', 'invalid_format', 'not an e-mail address');
   if (!online(session)) return problem('price', 'PRICE_OFFLINE', 'no price while offline');
   const calculation = await whileOnline(
     session,

@@ -108,6 +108,8 @@ const Settings = z.object({
     .nullable(),
   /** The store as last listed (no customer data): the counter can start offline from the cache. */
   store: z.looseObject({ id: z.string(), name: z.string() }).nullable().default(null),
+  /** The counter's language; null follows the system. */
+  locale: z.enum(['ja', 'en']).nullable().default(null),
 });
 type Settings = z.infer<typeof Settings>;
 
@@ -119,6 +121,7 @@ const NOT_SET_UP: Settings = {
   plan: null,
   key: null,
   store: null,
+  locale: null,
 };
 
 function keyInfo(ping: KeyStatus): KeyInfo {
@@ -294,6 +297,7 @@ export class Desk {
     await this.stopTraining();
     this.stores = checked.raw;
     this.saveSettings({
+      ...this.settings,
       v: 1,
       mode: 'live',
       serviceUrl: this.serviceUrl(serviceUrl),
@@ -334,7 +338,8 @@ export class Desk {
     this.options.secrets.clear();
     this.stores = [];
     this.customerEmails.clear();
-    this.saveSettings({ ...NOT_SET_UP });
+    // The key goes; the counter's language stays.
+    this.saveSettings({ ...NOT_SET_UP, locale: this.settings.locale });
     if (this.options.trainingByDefault) {
       try {
         return await this.startTraining();
@@ -380,6 +385,7 @@ export class Desk {
       throw new DeskError('NO_STORE', 'the training service has no store');
     }
     this.saveSettings({
+      ...this.settings,
       v: 1,
       mode: 'training',
       serviceUrl: null,
@@ -599,6 +605,7 @@ export class Desk {
       adults: item.adultCount,
       children: item.childCount,
       reservationNumber: e.booked?.reservationNumber ?? null,
+      reservationStatus: e.booked?.status ?? null,
       refusal: e.refused ? { code: e.refused.code, message: e.refused.reason } : null,
       lastError: e.lastError,
     };
@@ -727,6 +734,19 @@ export class Desk {
       'outbox.discard': ({ id, confirm }) => {
         const s = this.requireSession();
         return this.outboxItem(outboxCall(() => s.outbox.discard(id, confirm)));
+      },
+      'day.watch': ({ date }) => {
+        const s = this.session;
+        if (!s) return { ok: false };
+        s.scheduler.setViewing(
+          date === null ? null : { date, productIds: [...productsOf(s).keys()] },
+        );
+        return { ok: true };
+      },
+      'prefs.get': () => ({ locale: this.settings.locale }),
+      'prefs.set': ({ locale }) => {
+        this.saveSettings({ ...this.settings, locale });
+        return { locale };
       },
       'manifest.print': () => {
         // Printing is the shell's; the desk has nothing to print on by itself.

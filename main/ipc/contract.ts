@@ -240,6 +240,8 @@ export const OutboxItem = z.object({
   adults: z.number().int(),
   children: z.number().int(),
   reservationNumber: z.string().nullable(),
+  /** The booked reservation's status: `pending` means created but NOT confirmed. */
+  reservationStatus: z.string().nullable(),
   refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
   lastError: z.string().nullable(),
 });
@@ -257,6 +259,12 @@ export const CancelPreviewView = z.object({
   currency: z.string(),
 });
 export type CancelPreviewView = z.infer<typeof CancelPreviewView>;
+
+export const UiLocale = z.enum(['ja', 'en']);
+
+/** null: follow the system's language. */
+export const Prefs = z.object({ locale: UiLocale.nullable() });
+export type Prefs = z.infer<typeof Prefs>;
 
 // --- channels ---------------------------------------------------------------------------------
 
@@ -298,6 +306,14 @@ export const channels = {
   'day.get': { request: z.object({ date: LocalDate.nullable() }), response: DayView },
   'day.refresh': {
     request: z.object({ date: LocalDate }),
+    response: z.object({ ok: z.boolean() }),
+  },
+  /**
+   * The day view shows this date (or, with null, is no longer shown): background refresh is
+   * fast while a day is watched and slow otherwise.
+   */
+  'day.watch': {
+    request: z.object({ date: LocalDate.nullable() }),
     response: z.object({ ok: z.boolean() }),
   },
   'search.find': {
@@ -389,9 +405,18 @@ export const channels = {
     response: OutboxItem,
   },
   'manifest.print': {
-    request: z.object({ date: LocalDate, productId: Id, startTime: LocalTime }),
+    request: z.object({
+      date: LocalDate,
+      productId: Id,
+      startTime: LocalTime,
+      /** The manifest is printed in the language the counter shows. */
+      locale: UiLocale.default('ja'),
+    }),
     response: z.object({ ok: z.boolean() }),
   },
+  /** The counter's language, kept by the main process (the renderer keeps nothing). */
+  'prefs.get': { request: z.object({}), response: Prefs },
+  'prefs.set': { request: z.object({ locale: UiLocale }), response: Prefs },
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -96,8 +96,8 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
     },
     {
       overrides: (desk) => ({
-        'manifest.print': ({ date, productId, startTime }) =>
-          printManifest(desk, date, { productId, startTime }, locale, logger),
+        'manifest.print': ({ date, productId, startTime, locale: shown }) =>
+          printManifest(desk, date, { productId, startTime }, shown, logger),
       }),
     },
   );

@@ -57,6 +57,8 @@ export interface SyncOptions {
 export const DEFAULT_OVERLAP_MS = 60_000;
 const DEFAULT_FLUSH_EVERY_MS = 5 * 60_000;
 const DEFAULT_FLUSH_EVERY_RECORDS = 50_000;
+/** Pages whose pace estimates what is left (see `estimate`). */
+const RECENT_PAGES = 10;
 /** Passes in a row when a file set aside meanwhile asks for a full one. */
 const MAX_PASSES = 3;
 
@@ -140,6 +142,8 @@ export class SyncEngine {
     let filesWritten = 0;
     let newest: string | null = from;
     let firstSeen: number | null = null;
+    /** Update time at the end of the last few pages. */
+    const pageEnds: number[] = [];
     let lastFlush = now();
     const started = now();
 
@@ -172,6 +176,8 @@ export class SyncEngine {
         for (const r of page.data) newest = later(newest, r.updatedAt);
         const last = page.data[page.data.length - 1];
         if (firstSeen === null && page.data[0]) firstSeen = Date.parse(page.data[0].updatedAt);
+        if (last) pageEnds.push(Date.parse(last.updatedAt));
+        if (pageEnds.length > RECENT_PAGES + 1) pageEnds.shift();
         if (
           phase === 'full' &&
           (now() - lastFlush >= flushEvery || cache.pendingRecords >= flushRecords)
@@ -185,7 +191,7 @@ export class SyncEngine {
           records,
           ...this.estimate(
             firstSeen,
-            last ? Date.parse(last.updatedAt) : null,
+            pageEnds,
             requests,
             now() - started,
             page.nextCursor === null,
@@ -204,24 +210,28 @@ export class SyncEngine {
   }
 
   /**
-   * The listing is in update-time order, so the share of the range from the first record to now
-   * that the pages have covered estimates how much is left; the pace so far gives the time.
+   * The listing is in update-time order, so what is left is the update-time range from the last
+   * page to now. Pages per unit of that time: the average so far, or that of the last few pages
+   * if higher (bookings crowd towards the present, so the average alone promises too little). The
+   * pace so far, never faster than the rate budget allows, gives the time.
    */
   private estimate(
     first: number | null,
-    last: number | null,
+    pageEnds: number[],
     pages: number,
     elapsedMs: number,
     done: boolean,
   ): Pick<SyncProgress, 'estimatedPagesLeft' | 'estimatedMsLeft'> {
     if (done) return { estimatedPagesLeft: 0, estimatedMsLeft: 0 };
     const now = (this.options.now ?? Date.now)();
-    if (first === null || last === null || now <= first || last <= first) {
+    const last = pageEnds[pageEnds.length - 1];
+    if (first === null || last === undefined || now <= last || last <= first) {
       return { estimatedPagesLeft: null, estimatedMsLeft: null };
     }
-    const covered = Math.min(1, (last - first) / (now - first));
-    if (covered <= 0) return { estimatedPagesLeft: null, estimatedMsLeft: null };
-    const pagesLeft = Math.max(1, Math.round((pages / covered) * (1 - covered)));
+    const average = pages / (last - first);
+    const span = last - pageEnds[0]!;
+    const recent = pageEnds.length > 1 && span > 0 ? (pageEnds.length - 1) / span : 0;
+    const pagesLeft = Math.max(1, Math.round((now - last) * Math.max(average, recent)));
     // The rate budget bounds the pace: background pages get the governor's background share.
     const g = this.options.client.governor.state();
     const budgetMsPerPage = g.limit.windowMs / Math.max(1e-9, g.effectiveLimit * g.backgroundShare);

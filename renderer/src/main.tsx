@@ -1,16 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Root } from './app/App';
+import { createApp } from './app/createApp';
+import { getBridge } from './bridge';
+import './styles.css';
 
-function App() {
-  return (
-    <main>
-      <h1>Front Desk</h1>
-    </main>
-  );
-}
-
+const app = createApp(getBridge());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root app={app} />
   </StrictMode>,
 );
+void app.start();

@@ -73,7 +73,9 @@ export function compileScenario(scenario: Scenario, clock: Clock): World {
   const world = new World(state, clock);
   const todays = new Map(state.stores.map((st) => [st.id, localToday(now, st.timeZone)]));
   scenario.reservations.forEach((r, i) =>
-    world.addReservation(compileReservation(world, r, i, now, todays)),
+    world.addReservation(
+      compileReservation(world, r, i, scenario.reservations.length, now, todays),
+    ),
   );
   state.lastUpdateMs = state.reservations.reduce((m, r) => Math.max(m, Date.parse(r.updatedAt)), 0);
   // A fresh world sorts the sync order once, now that every record is in.
@@ -84,6 +86,7 @@ function compileReservation(
   world: World,
   r: ScenarioReservation,
   index: number,
+  total: number,
   now: number,
   todays: Map<string, string>,
 ): ReservationRecord {
@@ -116,7 +119,9 @@ function compileReservation(
     }
   }
 
-  const latest = now - 60_000;
+  // Bookings that would be made after "now" are stamped just before it, a millisecond apart in
+  // scenario order, so they do not all share one update time.
+  const latest = now - 60_000 - (total - index);
   const at = (daysBefore: number) => Math.min(slot.startMs - daysBefore * 86_400_000, latest);
   const createdMs = at(r.bookedDaysBefore);
   const customer = resolveCustomer(world, r, organizationId, createdMs);

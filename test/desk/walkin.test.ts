@@ -180,7 +180,7 @@ describe('walk-in', () => {
       children: 0,
       customerEmail: 'not-an-email',
     });
-    expect(badEmail.problems[0]).toMatchObject({ field: 'customerEmail' });
+    expect(badEmail.problems[0]).toMatchObject({ field: 'customer.email' });
   });
 
   it('custom fields are checked locally, per participant: problems at their fields, nothing sent', async () => {

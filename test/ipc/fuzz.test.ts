@@ -84,6 +84,9 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'outbox.retry': { id: 'ob_1' },
   'outbox.discard': { id: 'ob_1', confirm: true },
   'manifest.print': { date: TODAY, productId: 'pr_1', startTime: '10:00' },
+  'day.watch': { date: TODAY },
+  'prefs.get': {},
+  'prefs.set': { locale: 'en' },
 };
 
 const NAMES = Object.keys(channels) as Channel[];

@@ -132,6 +132,9 @@ describe('the API key stays in the main process', () => {
       sendCancellationEmail: true,
     });
     await h.raw('manifest.print', { date: TODAY, productId: P.rickshaw, startTime: '10:00' });
+    await h.raw('prefs.set', { locale: 'en' });
+    await h.raw('day.watch', { date: null });
+    await h.raw('prefs.get', {});
     await h.call('setup.selectStore', { storeId: OKINAWA });
     await h.call('day.get', { date: null });
     await h.call('setup.selectStore', { storeId: KYOTO });

@@ -538,8 +538,20 @@ describe('calculate refuses an empty party, as creation does', () => {
       const r = await t.call('POST', t.storePath(DEMO.stores.kyoto, '/reservations/calculate'), {
         body: {
           items: [
-            { productId: DEMO.products.rickshaw, date: '2026-11-21', startTime: '10:00', adultCount: 1, childCount: 0 },
-            { productId: DEMO.products.rickshaw, date: '2026-11-21', startTime: '10:00', adultCount: 0, childCount: 0 },
+            {
+              productId: DEMO.products.rickshaw,
+              date: '2026-11-21',
+              startTime: '10:00',
+              adultCount: 1,
+              childCount: 0,
+            },
+            {
+              productId: DEMO.products.rickshaw,
+              date: '2026-11-21',
+              startTime: '10:00',
+              adultCount: 0,
+              childCount: 0,
+            },
           ],
         },
       });
@@ -547,7 +559,9 @@ describe('calculate refuses an empty party, as creation does', () => {
       expect(ErrorBody.parse(r.body)).toEqual({
         error: 'invalid request',
         code: 'VALIDATION_ERROR',
-        details: [{ field: 'items.1.adultCount', code: 'too_small', reason: 'at least one participant' }],
+        details: [
+          { field: 'items.1.adultCount', code: 'too_small', reason: 'at least one participant' },
+        ],
       });
     } finally {
       await t.close();

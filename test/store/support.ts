@@ -1,11 +1,27 @@
-/** A local store in a temp dir (conf files, a fixed key) and a client of a test sandbox. */
+/**
+ * A local store in a temp dir (conf files, a fixed key), a client of a test sandbox, a link that
+ * can be cut (a TCP relay in front of the sandbox), walk-in requests and a scan for customer data
+ * in clear. No vitest here: the crash test's child process imports this too.
+ */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RateGovernor, ReservationClient, silentLogger, type Logger } from '../../main/api/index';
+import { DateTime } from 'luxon';
+import {
+  RateGovernor,
+  ReservationClient,
+  silentLogger,
+  type ClientOptions,
+  type Logger,
+} from '../../main/api/index';
+import type { CreateReservationRequest } from '../../main/api/schemas';
 import { fixedKeyProvider, openLocalStore, type OpenedStore } from '../../main/store/index';
+import { DEMO } from '../../sandbox/scenario/demo';
 
 export const TEST_KEY = Buffer.alloc(32, 7);
+export const KYOTO = DEMO.stores.kyoto;
+export const TOKYO = 'Asia/Tokyo';
 
 export function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'fd-store-'));
@@ -27,17 +43,17 @@ export function openTestStore(
 export function testClient(
   baseUrl: string,
   apiKey: string,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger } & Partial<ClientOptions> = {},
 ): ReservationClient {
   return new ReservationClient({
-    baseUrl,
-    apiKey,
     governor: new RateGovernor({
       limit: { requests: 100_000, windowMs: 60_000 },
       backgroundShare: 1,
     }),
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
-    logger: options.logger,
+    ...options,
+    baseUrl,
+    apiKey,
   });
 }
 
@@ -57,4 +73,135 @@ export function allFiles(root: string): { file: string; text: string }[] {
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Customer data found in clear in any file under `root`: names (those that cannot occur in
+ * base64 by chance: with non-ASCII characters, or 6 characters and more), e-mails and phones.
+ */
+export function plaintextFindings(
+  root: string,
+  customers: {
+    lastName?: string;
+    firstName?: string;
+    email?: string | null;
+    phone?: string | null;
+  }[],
+): { file: string; found: string }[] {
+  const files = allFiles(root);
+  const needles = new Set<string>();
+  for (const c of customers) {
+    for (const name of [c.lastName, c.firstName]) {
+      if (name && (/[^ -~]/.test(name) || name.length >= 6)) needles.add(name);
+    }
+    if (c.email) needles.add(c.email);
+    if (c.phone) needles.add(c.phone);
+  }
+  const out: { file: string; found: string }[] = [];
+  for (const { file, text } of files) {
+    for (const needle of needles) if (text.includes(needle)) out.push({ file, found: needle });
+  }
+  return out;
+}
+
+/** A date in the store's time zone, `days` after today (by the given clock). */
+export function storeDate(days: number, now = Date.now()): string {
+  return DateTime.fromMillis(now, { zone: TOKYO }).plus({ days }).toISODate()!;
+}
+
+/**
+ * A walk-in on the unpublished test product (capacity 99 at 10:00 and 15:00, every day), paid at
+ * the counter, with a name that tells it apart.
+ */
+export function walkIn(
+  lastName: string,
+  date: string,
+  options: { startTime?: string; adults?: number; productId?: string } = {},
+): CreateReservationRequest {
+  return {
+    customer: {
+      lastName,
+      firstName: '花子',
+      email: `${lastName.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.jp`,
+      phone: '090-5555-0101',
+    },
+    items: [
+      {
+        productId: options.productId ?? DEMO.products.apiTest,
+        date,
+        startTime: options.startTime ?? '10:00',
+        adultCount: options.adults ?? 1,
+        childCount: 0,
+      },
+    ],
+    paymentMethod: 'external',
+    sendConfirmationEmail: false,
+  };
+}
+
+/**
+ * A TCP relay in front of the sandbox: the client talks to it; `down()` cuts every connection
+ * and refuses new ones (the shop's link is gone), `up()` listens again on the same port.
+ */
+export class LinkRelay {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  private port = 0;
+
+  constructor(private readonly target: string) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get isUp(): boolean {
+    return this.server !== null;
+  }
+
+  async up(): Promise<string> {
+    if (this.server) return this.url;
+    const { hostname, port } = new URL(this.target);
+    const server = createServer((inbound) => {
+      const outbound = connect(Number(port), hostname);
+      for (const s of [inbound, outbound]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => {
+          inbound.destroy();
+          outbound.destroy();
+        });
+      }
+      inbound.pipe(outbound);
+      outbound.pipe(inbound);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as { port: number }).port;
+    this.server = server;
+    return this.url;
+  }
+
+  async down(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** Wait until `check` holds, polling; throws after `timeoutMs`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

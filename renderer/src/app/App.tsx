@@ -1,0 +1,202 @@
+/**
+ * The window: header (store, quick search, main actions with their keys, language), the screen,
+ * and the status bar that is always there. Until a key is set up, the set-up screen is all.
+ */
+import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { langOf } from '../i18n';
+import { CancelScreen } from '../screens/cancel/CancelScreen';
+import { DayScreen } from '../screens/day/DayScreen';
+import { ManifestScreen } from '../screens/manifest/ManifestScreen';
+import { ReservationScreen } from '../screens/reservation/ReservationScreen';
+import { SEARCH_INPUT_ID, SearchBox } from '../screens/search/SearchBox';
+import { SearchScreen } from '../screens/search/SearchScreen';
+import { SetupScreen } from '../screens/setup/SetupScreen';
+import { OutboxScreen } from '../screens/status/OutboxScreen';
+import { StatusBar, TrainingBanner } from '../screens/status/StatusBar';
+import { WalkInScreen } from '../screens/walkin/WalkInScreen';
+import { addDays } from '../format/format';
+import { AppContext, useApp, useSlice } from './context';
+import type { FrontDeskApp } from './createApp';
+import { isTyping, KEYS, shortcutOf } from './shortcuts';
+import { Kbd } from '../components/Kbd';
+import { FeatureReason } from '../components/FeatureList';
+
+export function Root({ app }: { app: FrontDeskApp }) {
+  return (
+    <AppContext.Provider value={app}>
+      <I18nextProvider i18n={app.i18n}>
+        <App />
+      </I18nextProvider>
+    </AppContext.Provider>
+  );
+}
+
+function useShortcuts() {
+  const app = useApp();
+  useEffect(() => {
+    const { stores, actions } = app;
+    function onKey(e: KeyboardEvent) {
+      const typing = isTyping(e.target);
+      const action = shortcutOf(e, typing);
+      if (!action) return;
+      const setUp = stores.setup.getState().status?.mode;
+      if (!setUp || setUp === 'not_set_up') return;
+      const screen = stores.nav.getState().screen.name;
+      switch (action) {
+        case 'search': {
+          const input = document.getElementById(SEARCH_INPUT_ID);
+          if (input instanceof HTMLInputElement) {
+            e.preventDefault();
+            input.focus();
+            input.select();
+          }
+          return;
+        }
+        case 'walkIn':
+          e.preventDefault();
+          if (stores.setup.getState().feature('walkIn').enabled) actions.startWalkIn();
+          return;
+        case 'outbox':
+          e.preventDefault();
+          stores.nav.getState().go({ name: 'outbox' });
+          return;
+        case 'today':
+          e.preventDefault();
+          actions.openDay(null);
+          return;
+        case 'back':
+          if (e.target instanceof HTMLElement && e.target.id === SEARCH_INPUT_ID) {
+            stores.search.getState().clear();
+            e.target.blur();
+          }
+          if (screen !== 'day') {
+            e.preventDefault();
+            stores.nav.getState().back();
+          }
+          return;
+        case 'prevDay':
+        case 'nextDay': {
+          const date = stores.day.getState().date;
+          if (screen !== 'day' || !date) return;
+          e.preventDefault();
+          actions.openDay(addDays(date, action === 'prevDay' ? -1 : 1));
+          return;
+        }
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [app]);
+}
+
+function App() {
+  const { t, i18n } = useTranslation();
+  const { stores } = useApp();
+  const setup = useSlice(stores.setup, (s) => s.status);
+  const screen = useSlice(stores.nav, (s) => s.screen);
+  useShortcuts();
+
+  useEffect(() => {
+    document.documentElement.lang = langOf(i18n);
+    document.title = t('app.name');
+  }, [i18n, i18n.language, t]);
+
+  const setUp = setup !== null && setup.mode !== 'not_set_up';
+  return (
+    <div className="app">
+      <header className="top">
+        <TrainingBanner />
+        <div className="top-row">
+          <h1 className="brand">{t('app.name')}</h1>
+          {setup?.store && <span className="store-name">{setup.store.name}</span>}
+          {setUp && <SearchBox />}
+          {setUp && <MainNav />}
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main id="main" className="main">
+        {setup === null ? (
+          <p role="status">{t('common.loading')}</p>
+        ) : !setUp ? (
+          <SetupScreen />
+        ) : (
+          <ScreenView screen={screen} />
+        )}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}
+
+function ScreenView({
+  screen,
+}: {
+  screen: ReturnType<FrontDeskApp['stores']['nav']['getState']>['screen'];
+}) {
+  switch (screen.name) {
+    case 'day':
+      return <DayScreen />;
+    case 'manifest':
+      return <ManifestScreen productId={screen.productId} startTime={screen.startTime} />;
+    case 'reservation':
+      return <ReservationScreen />;
+    case 'walkin':
+      return <WalkInScreen />;
+    case 'cancel':
+      return <CancelScreen />;
+    case 'outbox':
+      return <OutboxScreen />;
+    case 'setup':
+      return <SetupScreen />;
+    case 'search':
+      return <SearchScreen />;
+  }
+}
+
+function MainNav() {
+  const { t } = useTranslation();
+  const { stores, actions } = useApp();
+  const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
+  return (
+    <nav className="main-nav" aria-label={t('nav.label')}>
+      <button type="button" onClick={() => actions.openDay(null)} aria-keyshortcuts={KEYS.today}>
+        {t('nav.today')} <Kbd keys={KEYS.today} />
+      </button>
+      <button
+        type="button"
+        className="primary"
+        disabled={!walkIn.enabled}
+        aria-describedby={walkIn.enabled ? undefined : 'walkin-off'}
+        onClick={() => actions.startWalkIn()}
+        aria-keyshortcuts={KEYS.walkIn}
+      >
+        {t('nav.walkIn')} <Kbd keys={KEYS.walkIn} />
+      </button>
+      {!walkIn.enabled && (
+        <span id="walkin-off" className="hint">
+          <FeatureReason state={walkIn} />
+        </span>
+      )}
+      <button type="button" onClick={() => stores.nav.getState().go({ name: 'setup' })}>
+        {t('nav.setup')}
+      </button>
+    </nav>
+  );
+}
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const { actions } = useApp();
+  const other = langOf(i18n) === 'ja' ? 'en' : 'ja';
+  return (
+    <button
+      type="button"
+      className="lang"
+      onClick={() => actions.setLanguage(other)}
+      aria-label={t('language.switchTo', { language: t(`language.${other}`) })}
+    >
+      <span lang={other}>{t(`language.${other}`)}</span>
+    </button>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Keyboard shortcuts, one place: what each key does and the label the UI shows beside the
+ * control. Function keys work even while typing in a field; "/" only when not typing.
+ */
+export const KEYS = {
+  search: 'F2',
+  searchAlt: '/',
+  walkIn: 'F4',
+  outbox: 'F8',
+  today: 'F9',
+  back: 'Esc',
+  prevDay: 'PageUp',
+  nextDay: 'PageDown',
+  confirm: 'Enter',
+} as const;
+
+export type ShortcutAction =
+  'search' | 'walkIn' | 'outbox' | 'today' | 'back' | 'prevDay' | 'nextDay';
+
+/** Whether focus is in a place where keys type text. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement)
+    return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(target.type);
+  return false;
+}
+
+export function shortcutOf(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  typing: boolean,
+): ShortcutAction | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  switch (e.key) {
+    case 'F2':
+      return 'search';
+    case '/':
+      return typing ? null : 'search';
+    case 'F4':
+      return 'walkIn';
+    case 'F8':
+      return 'outbox';
+    case 'F9':
+      return 'today';
+    case 'Escape':
+      return 'back';
+    case 'PageUp':
+      return typing ? null : 'prevDay';
+    case 'PageDown':
+      return typing ? null : 'nextDay';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Booked adults and children against capacity. The bar is decoration: the same numbers are in
+ * the text beside it, so it is hidden from assistive technology.
+ */
+export function HeadcountBar({
+  adults,
+  children,
+  capacity,
+}: {
+  adults: number;
+  children: number;
+  capacity: number | null;
+}) {
+  const total = Math.max(capacity ?? 0, adults + children, 1);
+  const pct = (n: number) => `${Math.min(100, (n / total) * 100)}%`;
+  return (
+    <span className="bar" aria-hidden="true">
+      <span className="bar-adults" style={{ width: pct(adults) }} />
+      <span className="bar-children" style={{ width: pct(children) }} />
+    </span>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Cancellation: the reason → the fee, the refund and who refunds it (cancel-preview) → the e-mail
+ * choice → one confirm. When the counter refunds (`merchant`), it says so plainly, with the sum.
+ */
+import { useTranslation } from 'react-i18next';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { BackButton } from '../../components/BackButton';
+import { ErrorNote } from '../../components/ErrorNote';
+import { CANCEL_REASONS } from '../../stores/cancel';
+
+export function CancelScreen() {
+  const { t } = useTranslation();
+  const { stores, actions } = useApp();
+  const fmt = useFormat();
+  const reservation = useSlice(stores.cancel, (s) => s.reservation);
+  const reason = useSlice(stores.cancel, (s) => s.reason);
+  const preview = useSlice(stores.cancel, (s) => s.preview);
+  const previewing = useSlice(stores.cancel, (s) => s.previewing);
+  const sendEmail = useSlice(stores.cancel, (s) => s.sendEmail);
+  const confirming = useSlice(stores.cancel, (s) => s.confirming);
+  const done = useSlice(stores.cancel, (s) => s.done);
+  const rebook = useSlice(stores.cancel, (s) => s.rebook);
+  const error = useSlice(stores.cancel, (s) => s.error);
+  const c = stores.cancel.getState();
+
+  if (!reservation) {
+    return (
+      <section className="screen" aria-labelledby="cancel-title">
+        <BackButton />
+        <h2 id="cancel-title">{t('cancel.title')}</h2>
+      </section>
+    );
+  }
+
+  const money = (n: number) => fmt.money(n, preview?.currency ?? reservation.currency);
+  const startRebook = () =>
+    actions.startWalkIn({
+      productId: reservation.productId,
+      adults: reservation.adults,
+      children: reservation.children,
+      customer: {
+        lastName: reservation.customerName,
+        email: reservation.email ?? '',
+        phone: reservation.phone ?? '',
+      },
+    });
+
+  if (done) {
+    const p = done.preview;
+    return (
+      <section className="screen cancel" aria-labelledby="cancel-title">
+        <h2 id="cancel-title">{t('cancel.doneTitle')}</h2>
+        <div className="notice ok" role="status">
+          <p>{t('cancel.done', { name: reservation.customerName })}</p>
+          {p.refund > 0 && p.refundBy === 'merchant' && (
+            <p className="strong">{t('cancel.merchantRefund', { amount: money(p.refund) })}</p>
+          )}
+          {p.refund > 0 && p.refundBy === 'service' && (
+            <p>{t('cancel.serviceRefund', { amount: money(p.refund), by: p.refundByRaw })}</p>
+          )}
+        </div>
+        <div className="actions">
+          {rebook && (
+            <button type="button" className="primary" autoFocus onClick={startRebook}>
+              {t('cancel.bookAgain')}
+            </button>
+          )}
+          <button type="button" autoFocus={!rebook} onClick={() => actions.openDay(null)}>
+            {t('common.toDay')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="screen cancel" aria-labelledby="cancel-title">
+      <BackButton />
+      <h2 id="cancel-title">{rebook ? t('cancel.rebookTitle') : t('cancel.title')}</h2>
+      <p>
+        {reservation.customerName} · {reservation.productName} · {fmt.date(reservation.date)}{' '}
+        {fmt.time(reservation.startTime)} ·{' '}
+        {t('common.party', { adults: reservation.adults, children: reservation.children })}
+      </p>
+      {rebook && <p className="notice">{t('cancel.rebookExplain')}</p>}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void c.confirm();
+        }}
+      >
+        <fieldset>
+          <legend>{t('cancel.reason')}</legend>
+          {CANCEL_REASONS.map((r, i) => (
+            <label key={r} className="choice">
+              <input
+                type="radio"
+                name="reason"
+                value={r}
+                checked={reason === r}
+                autoFocus={i === 0}
+                onChange={() => void c.chooseReason(r)}
+              />
+              <span>
+                {t(`cancel.reasons.${r}`)}
+                <span className="hint"> {t(`cancel.reasonHints.${r}`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {previewing && <p role="status">{t('cancel.previewing')}</p>}
+        {error && <ErrorNote code={error.code} />}
+        {preview && (
+          <section className="card" aria-labelledby="preview-title">
+            <h3 id="preview-title">{t('cancel.previewTitle')}</h3>
+            {!preview.cancellable ? (
+              <p className="notice warn">{t('cancel.notCancellable')}</p>
+            ) : (
+              <>
+                <dl className="facts">
+                  <dt>{t('cancel.total')}</dt>
+                  <dd>{money(preview.total)}</dd>
+                  <dt>{t('cancel.fee')}</dt>
+                  <dd>{money(preview.fee)}</dd>
+                  <dt>{t('cancel.refund')}</dt>
+                  <dd>{money(preview.refund)}</dd>
+                  <dt>{t('cancel.refundBy')}</dt>
+                  <dd>
+                    {preview.refundBy === 'merchant'
+                      ? t('cancel.byMerchant')
+                      : t('cancel.byService', { by: preview.refundByRaw })}
+                  </dd>
+                </dl>
+                {preview.refund > 0 && preview.refundBy === 'merchant' && (
+                  <p className="notice warn strong">
+                    {t('cancel.merchantRefund', { amount: money(preview.refund) })}
+                  </p>
+                )}
+                {preview.refund === 0 && <p>{t('cancel.noRefund')}</p>}
+                <label className="choice">
+                  <input
+                    type="checkbox"
+                    checked={sendEmail}
+                    onChange={(e) => c.setSendEmail(e.target.checked)}
+                  />
+                  <span>{t('cancel.sendEmail')}</span>
+                </label>
+                <button type="submit" className="danger" disabled={confirming}>
+                  {confirming
+                    ? t('cancel.confirming')
+                    : t('cancel.confirm', { fee: money(preview.fee) })}
+                </button>
+              </>
+            )}
+          </section>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The day: every product's slots with booked headcounts, pending approvals, and how old the data
+ * is. It paints from the cache at once; a refresh runs behind and never hides what is shown.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { ErrorNote } from '../../components/ErrorNote';
+import { localNow } from '../../format/format';
+import { currentDay } from '../../stores/day';
+import { DateSwitcher } from './DateSwitcher';
+import { nextBookable } from './nextSlot';
+import { ProductCard } from './ProductCard';
+
+export function DayScreen() {
+  const { t } = useTranslation();
+  const { stores, actions } = useApp();
+  const view = useSlice(stores.day, currentDay);
+  const date = useSlice(stores.day, (s) => s.date);
+  const error = useSlice(stores.day, (s) => s.error);
+  const loading = useSlice(stores.day, (s) => s.loading);
+  const refreshing = useSlice(stores.day, (s) => s.refreshing);
+  const now = useSlice(stores.status, (s) => s.now);
+  const fmt = useFormat();
+  const painted = useRef(false);
+
+  const timeZone = view?.store.timeZone ?? fmt.timeZone;
+  // Minutes are enough for "next"; recomputed when the clock ticks past one.
+  const nowTime = localNow(now, timeZone).time;
+  const next = useMemo(() => {
+    const out = new Map<string, string | null>();
+    if (view)
+      for (const p of view.products) out.set(p.id, nextBookable(p, view.date, view.today, nowTime));
+    return out;
+  }, [view, nowTime]);
+
+  useEffect(() => {
+    // For the benchmark: the first day view painted with data.
+    if (view && !painted.current) {
+      painted.current = true;
+      performance.mark('fd:day-painted');
+    }
+  }, [view]);
+
+  if (!view) {
+    return (
+      <section className="screen" aria-labelledby="day-title">
+        <h2 id="day-title">{t('day.title')}</h2>
+        {error ? (
+          <ErrorNote code={error.code} />
+        ) : (
+          <p role="status">{loading || date === null ? t('day.loading') : t('day.noData')}</p>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section className="screen day" aria-labelledby="day-title">
+      <div className="day-head">
+        <h2 id="day-title">
+          {fmt.date(view.date)}
+          {view.date === view.today && <span className="badge plain">{t('day.today')}</span>}
+        </h2>
+        <p className="age">
+          {view.syncedAt
+            ? t('day.age', {
+                age: fmt.age(view.syncedAt, now),
+                time: fmt.instant(view.syncedAt, now),
+              })
+            : t('day.neverSynced')}
+        </p>
+        <button
+          type="button"
+          onClick={() => void stores.day.getState().refresh()}
+          disabled={refreshing}
+        >
+          {refreshing ? t('day.refreshing') : t('day.refresh')}
+        </button>
+      </div>
+      <DateSwitcher date={view.date} today={view.today} />
+      {view.incomplete && (
+        <p className="notice" role="status">
+          {t('day.incomplete')}
+        </p>
+      )}
+      {error && <ErrorNote code={error.code} />}
+      {view.pendingApprovals.length > 0 && (
+        <section className="pending card" aria-labelledby="pending-title">
+          <h3 id="pending-title">{t('day.pendingTitle', { n: view.pendingApprovals.length })}</h3>
+          <p className="hint">{t('day.pendingExplain')}</p>
+          <ul>
+            {view.pendingApprovals.map((r) => (
+              <li key={`${r.id}|${r.productId}|${r.startTime}`}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => actions.openReservation(r)}
+                >
+                  {fmt.time(r.startTime)} {r.productName} · {r.customerName} ·{' '}
+                  {t('common.party', { adults: r.adults, children: r.children })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {view.products.length === 0 ? (
+        <p>{t('day.noProducts')}</p>
+      ) : (
+        <div className="products">
+          {view.products.map((p) => (
+            <ProductCard key={p.id} product={p} nextStart={next.get(p.id) ?? null} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

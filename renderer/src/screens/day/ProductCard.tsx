@@ -1,0 +1,115 @@
+/**
+ * One product of the day: its marks (unpublished, needs approval, day status) and its slots, each
+ * with a headcount bar. Memoized, as are its slots: a day reload re-renders only what changed.
+ */
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductView, SlotView } from '../../../../main/ipc/contract';
+import { useApp } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { HeadcountBar } from '../../components/HeadcountBar';
+
+const KNOWN_DAY_STATUS = new Set(['available', 'limited', 'closed', 'past', 'deadline_passed']);
+
+export const ProductCard = memo(function ProductCard({
+  product,
+  nextStart,
+}: {
+  product: ProductView;
+  nextStart: string | null;
+}) {
+  const { t } = useTranslation();
+  const titleId = `product-${product.id}`;
+  return (
+    <article className="product" aria-labelledby={titleId}>
+      <header className="product-head">
+        <h3 id={titleId}>{product.name}</h3>
+        <span className="marks">
+          {!product.isPublished && <span className="badge plain">{t('day.unpublished')}</span>}
+          {product.approvalType === 'manual' && (
+            <span className="badge warn">{t('day.manual')}</span>
+          )}
+          {product.dayStatus && (
+            <span className={`badge day-${product.dayStatus}`}>
+              {KNOWN_DAY_STATUS.has(product.dayStatus)
+                ? t(`day.status.${product.dayStatus as 'available'}`)
+                : t('day.status.other', { status: product.dayStatus })}
+            </span>
+          )}
+          {product.dayStatus === null && (
+            <span className="badge plain">{t('day.status.unknown')}</span>
+          )}
+        </span>
+      </header>
+      {product.slots.length === 0 ? (
+        <p className="hint">{t('day.noSlots')}</p>
+      ) : (
+        <ul className="slots">
+          {product.slots.map((slot) => (
+            <li key={slot.startTime}>
+              <SlotButton
+                productId={product.id}
+                slot={slot}
+                isNext={slot.startTime === nextStart}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+});
+
+const SlotButton = memo(function SlotButton({
+  productId,
+  slot,
+  isNext,
+}: {
+  productId: string;
+  slot: SlotView;
+  isNext: boolean;
+}) {
+  const { t } = useTranslation();
+  const { actions } = useApp();
+  const fmt = useFormat();
+  const { adults, children } = slot.booked;
+  const pending = slot.reservations.filter((r) => r.status === 'pending').length;
+  const parties = slot.reservations.filter((r) => r.active).length;
+  const full = slot.remaining !== null && slot.remaining <= 0;
+  return (
+    <button
+      type="button"
+      className={`slot${isNext ? ' next' : ''}${full ? ' full' : ''}`}
+      onClick={() => actions.openManifest(productId, slot.startTime)}
+    >
+      <span className="slot-time">
+        {fmt.time(slot.startTime)}
+        {slot.endTime && `–${fmt.time(slot.endTime)}`}
+      </span>
+      {isNext && <span className="badge next-badge">{t('day.nextBookable')}</span>}
+      <HeadcountBar adults={adults} children={children} capacity={slot.capacity} />
+      <span className="slot-counts">
+        {t('day.booked', { adults, children })}
+        {' · '}
+        {slot.capacity === null
+          ? t('day.capacityUnknown')
+          : t('day.capacity', { capacity: slot.capacity, remaining: slot.remaining ?? 0 })}
+      </span>
+      <span className="slot-extra">
+        {t('day.parties', { n: parties })}
+        {pending > 0 && (
+          <>
+            {' · '}
+            <span className="warn-text">{t('day.pendingInSlot', { n: pending })}</span>
+          </>
+        )}
+        {full && (
+          <>
+            {' · '}
+            {t('day.full')}
+          </>
+        )}
+      </span>
+    </button>
+  );
+});

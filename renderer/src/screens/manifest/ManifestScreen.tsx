@@ -1,0 +1,199 @@
+/**
+ * A slot's manifest: its parties with names, headcount, status, payment method, custom-field
+ * answers and check-in state. Print it; export it as CSV. It is made from the cached day view, so
+ * it works offline.
+ */
+import { memo, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReservationView } from '../../../../main/ipc/contract';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { BackButton } from '../../components/BackButton';
+import { CheckInState, PaymentMethod, ReservationStatus } from '../../components/Badges';
+import { ErrorNote } from '../../components/ErrorNote';
+import { HeadcountBar } from '../../components/HeadcountBar';
+import { asCallError, type CallError } from '../../api/api';
+import { manifestCsv, manifestFileName } from '../../manifest/csv';
+import { currentDay } from '../../stores/day';
+
+export function ManifestScreen({ productId, startTime }: { productId: string; startTime: string }) {
+  const { t } = useTranslation();
+  const app = useApp();
+  const { stores, actions, api, platform } = app;
+  const view = useSlice(stores.day, currentDay);
+  const walkInOn = useSlice(stores.setup, (s) => s.feature('walkIn').enabled);
+  const fmt = useFormat();
+  const [error, setError] = useState<CallError | null>(null);
+  const product = view?.products.find((p) => p.id === productId);
+  const slot = product?.slots.find((s) => s.startTime === startTime);
+
+  const exportCsv = useCallback(() => {
+    if (!view || !product || !slot) return;
+    const csv = manifestCsv(slot.reservations, {
+      number: t('manifest.col.number'),
+      name: t('manifest.col.name'),
+      adults: t('manifest.col.adults'),
+      children: t('manifest.col.children'),
+      status: t('manifest.col.status'),
+      payment: t('manifest.col.payment'),
+      phone: t('manifest.col.phone'),
+      email: t('manifest.col.email'),
+      checkIn: t('manifest.col.checkIn'),
+      checkedAdults: t('manifest.col.checkedAdults'),
+      checkedChildren: t('manifest.col.checkedChildren'),
+      statusText: (s) =>
+        s === 'confirmed' || s === 'pending' || s === 'cancelled'
+          ? t(`status.${s}`)
+          : t('status.other', { status: s }),
+      paymentText: (m) =>
+        m === 'on_site' || m === 'external' ? t(`payment.${m}`) : t('payment.other', { method: m }),
+      checkInText: (s) =>
+        s === 'arrived'
+          ? t('manifest.checkIn.arrived')
+          : s === 'partial'
+            ? t('manifest.checkIn.partial')
+            : s === 'no_show'
+              ? t('checkIn.noShow')
+              : '',
+    });
+    platform.download(
+      manifestFileName(view.date, slot.startTime, product.name),
+      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+    );
+  }, [view, product, slot, t, platform]);
+
+  const print = useCallback(async () => {
+    if (!view) return;
+    setError(null);
+    try {
+      await api.call('manifest.print', { date: view.date, productId, startTime });
+    } catch (e) {
+      const failure = asCallError(e);
+      // The browser host has no printer of its own: the browser prints this page.
+      if (failure.code === 'PRINT_UNAVAILABLE') platform.print();
+      else setError(failure);
+    }
+  }, [api, platform, view, productId, startTime]);
+
+  if (!view || !product || !slot) {
+    return (
+      <section className="screen" aria-labelledby="manifest-title">
+        <BackButton />
+        <h2 id="manifest-title">{t('manifest.title')}</h2>
+        <p>{t('manifest.notFound')}</p>
+      </section>
+    );
+  }
+
+  const active = slot.reservations.filter((r) => r.active);
+  return (
+    <section className="screen manifest" aria-labelledby="manifest-title">
+      <BackButton />
+      <h2 id="manifest-title">
+        {product.name} · {fmt.date(view.date)} {fmt.time(slot.startTime)}
+        {slot.endTime && `–${fmt.time(slot.endTime)}`}
+      </h2>
+      {product.approvalType === 'manual' && <p className="notice">{t('manifest.manual')}</p>}
+      <p className="summary">
+        <HeadcountBar
+          adults={slot.booked.adults}
+          children={slot.booked.children}
+          capacity={slot.capacity}
+        />
+        {t('day.booked', slot.booked)} ·{' '}
+        {slot.capacity === null
+          ? t('day.capacityUnknown')
+          : t('day.capacity', { capacity: slot.capacity, remaining: slot.remaining ?? 0 })}{' '}
+        · {t('day.parties', { n: active.length })}
+      </p>
+      {view.syncedAt && (
+        <p className="hint">
+          {t('day.age', {
+            age: fmt.age(view.syncedAt, app.platform.now()),
+            time: fmt.instant(view.syncedAt, app.platform.now()),
+          })}
+        </p>
+      )}
+      <div className="actions no-print">
+        <button type="button" onClick={() => void print()}>
+          {t('manifest.print')}
+        </button>
+        <button type="button" onClick={exportCsv}>
+          {t('manifest.csv')}
+        </button>
+        <button
+          type="button"
+          disabled={!walkInOn}
+          onClick={() =>
+            actions.startWalkIn({ productId, slot: { date: view.date, startTime: slot.startTime } })
+          }
+        >
+          {t('manifest.walkIn')}
+        </button>
+      </div>
+      {error && <ErrorNote code={error.code} />}
+      {slot.reservations.length === 0 ? (
+        <p>{t('manifest.empty')}</p>
+      ) : (
+        <table className="manifest-table">
+          <caption>{t('manifest.caption', { n: slot.reservations.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('manifest.col.name')}</th>
+              <th scope="col">{t('manifest.col.party')}</th>
+              <th scope="col">{t('manifest.col.status')}</th>
+              <th scope="col">{t('manifest.col.payment')}</th>
+              <th scope="col">{t('manifest.col.answers')}</th>
+              <th scope="col">{t('manifest.col.checkIn')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slot.reservations.map((r) => (
+              <ManifestRow key={r.id} reservation={r} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+const ManifestRow = memo(function ManifestRow({
+  reservation: r,
+}: {
+  reservation: ReservationView;
+}) {
+  const { t } = useTranslation();
+  const { actions } = useApp();
+  return (
+    <tr className={r.active ? undefined : 'inactive'}>
+      <th scope="row">
+        <button type="button" className="link-button" onClick={() => actions.openReservation(r)}>
+          {r.customerName || t('common.noName')}
+          {r.number && <span className="number">{t('common.number', { number: r.number })}</span>}
+        </button>
+      </th>
+      <td>{t('common.party', { adults: r.adults, children: r.children })}</td>
+      <td>
+        <ReservationStatus status={r.status} />
+      </td>
+      <td>
+        <PaymentMethod method={r.paymentMethod} />
+      </td>
+      <td>
+        {r.answers.length > 0 && (
+          <ul className="answers">
+            {r.answers.map((a) => (
+              <li key={`${a.participantNumber}|${a.fieldId}`}>
+                {t('common.answer', { n: a.participantNumber, label: a.label, value: a.value })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        <CheckInState checkIn={r.checkIn} />
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,267 @@
+/**
+ * One party at the counter: who they are and what they booked, check-in against the booked
+ * headcount (all arrived, the counted numbers, no-show, undo), and the way to changes — which the
+ * service cannot make: more people is a walk-in for the extra seats; fewer or another time is
+ * cancel and book again.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReservationView } from '../../../../main/ipc/contract';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { BackButton } from '../../components/BackButton';
+import { CheckInState, PaymentMethod, ReservationStatus } from '../../components/Badges';
+import { ErrorNote } from '../../components/ErrorNote';
+import { FeatureReason } from '../../components/FeatureList';
+import { Stepper } from '../../components/Stepper';
+
+export function ReservationScreen() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const view = useSlice(stores.reservation, (s) => s.view);
+  const loading = useSlice(stores.reservation, (s) => s.loading);
+  const error = useSlice(stores.reservation, (s) => s.error);
+
+  if (!view) {
+    return (
+      <section className="screen" aria-labelledby="reservation-title">
+        <BackButton />
+        <h2 id="reservation-title">{t('reservation.title')}</h2>
+        {error ? (
+          <ErrorNote code={error.code} />
+        ) : (
+          <p role="status">{loading && t('common.loading')}</p>
+        )}
+      </section>
+    );
+  }
+  return <ReservationDetails view={view} />;
+}
+
+function ReservationDetails({ view }: { view: ReservationView }) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const fmt = useFormat();
+  const error = useSlice(stores.reservation, (s) => s.error);
+  const byParticipant = new Map<number, ReservationView['answers']>();
+  for (const a of view.answers)
+    byParticipant.set(a.participantNumber, [...(byParticipant.get(a.participantNumber) ?? []), a]);
+
+  return (
+    <section className="screen reservation" aria-labelledby="reservation-title">
+      <BackButton />
+      <h2 id="reservation-title">
+        {view.customerName || t('common.noName')} <ReservationStatus status={view.status} />
+      </h2>
+      {view.status === 'pending' && <p className="notice warn">{t('reservation.pendingNotice')}</p>}
+      {!view.active && <p className="notice">{t('reservation.inactive')}</p>}
+      {error && <ErrorNote code={error.code} />}
+      <dl className="facts">
+        <dt>{t('reservation.number')}</dt>
+        <dd>{view.number ?? t('common.none')}</dd>
+        <dt>{t('reservation.product')}</dt>
+        <dd>{view.productName}</dd>
+        <dt>{t('reservation.when')}</dt>
+        <dd>
+          {fmt.date(view.date)} {fmt.time(view.startTime)}
+          {view.endTime && `–${fmt.time(view.endTime)}`}
+        </dd>
+        <dt>{t('reservation.party')}</dt>
+        <dd>{t('common.party', { adults: view.adults, children: view.children })}</dd>
+        <dt>{t('reservation.payment')}</dt>
+        <dd>
+          <PaymentMethod method={view.paymentMethod} />
+        </dd>
+        <dt>{t('reservation.total')}</dt>
+        <dd>
+          {view.totalAmount === null
+            ? t('common.none')
+            : fmt.money(view.totalAmount, view.currency)}
+        </dd>
+        <dt>{t('reservation.phone')}</dt>
+        <dd>{view.phone ?? t('common.none')}</dd>
+        <dt>{t('reservation.email')}</dt>
+        <dd>{view.email ?? t('common.none')}</dd>
+      </dl>
+      {byParticipant.size > 0 && (
+        <section aria-labelledby="answers-title">
+          <h3 id="answers-title">{t('reservation.answers')}</h3>
+          <ul className="answers">
+            {[...byParticipant].map(([n, answers]) => (
+              <li key={n}>
+                <strong>{n === 1 ? t('walkIn.booker') : t('walkIn.participant', { n })}</strong>
+                <ul>
+                  {answers.map((a) => (
+                    <li key={a.fieldId}>
+                      {a.label}: {a.value}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <CheckInPanel view={view} />
+      <ChangesPanel view={view} />
+    </section>
+  );
+}
+
+function CheckInPanel({ view }: { view: ReservationView }) {
+  const { t } = useTranslation();
+  const { stores, actions } = useApp();
+  const adults = useSlice(stores.reservation, (s) => s.adults);
+  const children = useSlice(stores.reservation, (s) => s.children);
+  const comparison = useSlice(stores.reservation, (s) => s.comparison);
+  const busy = useSlice(stores.reservation, (s) => s.busy);
+  const feature = useSlice(stores.setup, (s) => s.feature('checkIn'));
+  const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
+  const r = stores.reservation.getState();
+  const off = !feature.enabled || !view.active || busy;
+  const extra = Math.max(0, adults + children - view.adults - view.children);
+  const extraAdults = Math.min(extra, Math.max(0, adults - view.adults));
+
+  return (
+    <section className="card checkin" aria-labelledby="checkin-title">
+      <h3 id="checkin-title">{t('checkIn.title')}</h3>
+      <p>
+        {t('checkIn.current')} <CheckInState checkIn={view.checkIn} />
+      </p>
+      {!feature.enabled && (
+        <p className="hint">
+          <FeatureReason state={feature} />
+        </p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!off) void r.recordCounted();
+        }}
+      >
+        <div className="steppers">
+          <Stepper
+            label={t('checkIn.adults')}
+            decreaseLabel={t('checkIn.fewerAdults')}
+            increaseLabel={t('checkIn.moreAdults')}
+            value={adults}
+            onChange={(n) => r.setAdults(n)}
+            hint={t('checkIn.booked', { n: view.adults })}
+            disabled={off}
+          />
+          <Stepper
+            label={t('checkIn.children')}
+            decreaseLabel={t('checkIn.fewerChildren')}
+            increaseLabel={t('checkIn.moreChildren')}
+            value={children}
+            onChange={(n) => r.setChildren(n)}
+            hint={t('checkIn.booked', { n: view.children })}
+            disabled={off}
+          />
+        </div>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            autoFocus={feature.enabled && view.active && !view.checkIn}
+            disabled={off}
+            onClick={() => void r.arrivedAll()}
+          >
+            {t('checkIn.all', { adults: view.adults, children: view.children })}
+          </button>
+          <button type="submit" disabled={off}>
+            {t('checkIn.recordCounted', { adults, children })}
+          </button>
+          <button type="button" disabled={off} onClick={() => void r.noShow()}>
+            {t('checkIn.noShowButton')}
+          </button>
+          {view.checkIn && (
+            <button type="button" disabled={!feature.enabled || busy} onClick={() => void r.undo()}>
+              {t('checkIn.undo')}
+            </button>
+          )}
+        </div>
+      </form>
+      {comparison === 'more' && (
+        <div className="notice" role="status">
+          <p>{t('checkIn.more', { n: extra })}</p>
+          <button
+            type="button"
+            disabled={!walkIn.enabled}
+            onClick={() =>
+              actions.startWalkIn({
+                productId: view.productId,
+                adults: extraAdults,
+                children: extra - extraAdults,
+                slot: { date: view.date, startTime: view.startTime },
+                customer: {
+                  lastName: view.customerName,
+                  phone: view.phone ?? '',
+                  email: view.email ?? '',
+                },
+              })
+            }
+          >
+            {t('checkIn.sellExtra', { n: extra })}
+          </button>
+          {!walkIn.enabled && (
+            <p className="hint">
+              <FeatureReason state={walkIn} />
+            </p>
+          )}
+        </div>
+      )}
+      {comparison === 'fewer' && (
+        <div className="notice" role="status">
+          <p>{t('checkIn.fewer')}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ChangesPanel({ view }: { view: ReservationView }) {
+  const { t } = useTranslation();
+  const { stores, actions } = useApp();
+  const cancel = useSlice(stores.setup, (s) => s.feature('cancel'));
+  const [open, setOpen] = useState(false);
+  if (!view.active) return null;
+  return (
+    <section className="card changes" aria-labelledby="changes-title">
+      <h3 id="changes-title">{t('reservation.changeTitle')}</h3>
+      <div className="actions">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="change-explain"
+          onClick={() => setOpen(!open)}
+        >
+          {t('reservation.change')}
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={!cancel.enabled}
+          onClick={() => actions.startCancel(view, false)}
+        >
+          {t('reservation.cancel')}
+        </button>
+      </div>
+      {!cancel.enabled && (
+        <p className="hint">
+          <FeatureReason state={cancel} />
+        </p>
+      )}
+      <div id="change-explain" hidden={!open}>
+        <p>{t('reservation.changeExplain')}</p>
+        <button
+          type="button"
+          disabled={!cancel.enabled}
+          onClick={() => actions.startCancel(view, true)}
+        >
+          {t('reservation.cancelRebook')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/** What the quick search found: by name, phone, e-mail or number, soonest first. */
+import { useTranslation } from 'react-i18next';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { BackButton } from '../../components/BackButton';
+import { CheckInState, ReservationStatus } from '../../components/Badges';
+import { ErrorNote } from '../../components/ErrorNote';
+
+export function SearchScreen() {
+  const { t } = useTranslation();
+  const { stores, actions } = useApp();
+  const query = useSlice(stores.search, (s) => s.query);
+  const text = useSlice(stores.search, (s) => s.text);
+  const results = useSlice(stores.search, (s) => s.results);
+  const exact = useSlice(stores.search, (s) => s.exact);
+  const searching = useSlice(stores.search, (s) => s.searching);
+  const error = useSlice(stores.search, (s) => s.error);
+  const fmt = useFormat();
+  const list = exact ? [exact, ...results.filter((r) => r.id !== exact.id)] : results;
+  return (
+    <section className="screen" aria-labelledby="search-title">
+      <BackButton />
+      <h2 id="search-title">{t('search.title')}</h2>
+      <p className="hint">{t('search.explain')}</p>
+      {error && <ErrorNote code={error.code} />}
+      <p role="status" className="search-status">
+        {!text.trim()
+          ? t('search.empty')
+          : searching && query !== text.trim()
+            ? t('search.searching')
+            : t('search.count', { n: list.length, query })}
+      </p>
+      {list.length > 0 && (
+        <ul className="results">
+          {list.map((r) => (
+            <li key={`${r.id}|${r.date}|${r.productId}`}>
+              <button type="button" className="result" onClick={() => actions.openReservation(r)}>
+                <span className="result-name">{r.customerName || t('common.noName')}</span>
+                <span>
+                  {fmt.shortDate(r.date)} {fmt.time(r.startTime)} · {r.productName}
+                </span>
+                <span>{t('common.party', { adults: r.adults, children: r.children })}</span>
+                {r.number && <span>{t('common.number', { number: r.number })}</span>}
+                <ReservationStatus status={r.status} />
+                <CheckInState checkIn={r.checkIn} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

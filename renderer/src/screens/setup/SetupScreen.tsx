@@ -1,0 +1,220 @@
+/**
+ * Set-up: paste the key → what ping says (organization, key name, scopes, store limit) → pick the
+ * store and the plan. Or try training mode. The key stays in this form's state only until saved.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp, useSlice } from '../../app/context';
+import { BackButton } from '../../components/BackButton';
+import { ErrorNote } from '../../components/ErrorNote';
+import { FeatureList } from '../../components/FeatureList';
+import type { Plan } from '../../stores/setup';
+
+export function SetupScreen() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const status = useSlice(stores.setup, (s) => s.status);
+  const check = useSlice(stores.setup, (s) => s.check);
+  const busy = useSlice(stores.setup, (s) => s.busy);
+  const error = useSlice(stores.setup, (s) => s.error);
+  const [apiKey, setApiKey] = useState('');
+  const [serviceUrl, setServiceUrl] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [plan, setPlan] = useState<Plan>('standard');
+  const keyId = useId();
+  const urlId = useId();
+
+  // One store (or the one a key is limited to) is chosen already.
+  const storeId =
+    check && picked && check.stores.some((s) => s.id === picked)
+      ? picked
+      : (check?.stores.find((s) => s.id === check.key.storeLimit)?.id ??
+        check?.stores[0]?.id ??
+        null);
+
+  const setUp = status !== null && status.mode !== 'not_set_up';
+
+  return (
+    <section className="screen setup" aria-labelledby="setup-title">
+      {setUp && <BackButton />}
+      <h2 id="setup-title">{t('setup.title')}</h2>
+
+      {setUp && status && (
+        <section className="card" aria-labelledby="current-title">
+          <h3 id="current-title">{t('setup.current')}</h3>
+          <dl className="facts">
+            <dt>{t('setup.mode')}</dt>
+            <dd>{t(`setup.modes.${status.mode}`)}</dd>
+            {status.key && (
+              <>
+                <dt>{t('setup.organization')}</dt>
+                <dd>{status.key.organizationId}</dd>
+                <dt>{t('setup.keyName')}</dt>
+                <dd>{status.key.name}</dd>
+              </>
+            )}
+            <dt>{t('setup.store')}</dt>
+            <dd>{status.store?.name ?? t('setup.noStore')}</dd>
+            {status.plan && (
+              <>
+                <dt>{t('setup.plan')}</dt>
+                <dd>{t(`setup.plans.${status.plan}`)}</dd>
+              </>
+            )}
+          </dl>
+          <FeatureList features={status.features} />
+          <button
+            type="button"
+            className="danger"
+            disabled={busy !== null}
+            onClick={() => void stores.setup.getState().removeKey()}
+          >
+            {status.mode === 'training' ? t('setup.leaveTraining') : t('setup.removeKey')}
+          </button>
+        </section>
+      )}
+
+      <form
+        className="card"
+        aria-labelledby="key-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (apiKey.trim())
+            void stores.setup.getState().checkKey(apiKey.trim(), serviceUrl.trim() || null);
+        }}
+      >
+        <h3 id="key-title">{t('setup.keyTitle')}</h3>
+        <label htmlFor={keyId}>{t('setup.key')}</label>
+        <input
+          id={keyId}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={apiKey}
+          required
+          aria-describedby={`${keyId}-hint`}
+          onChange={(e) => setApiKey(e.target.value)}
+        />
+        <p id={`${keyId}-hint`} className="hint">
+          {t('setup.keyHint')}
+        </p>
+        <label htmlFor={urlId}>{t('setup.serviceUrl')}</label>
+        <input
+          id={urlId}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          value={serviceUrl}
+          aria-describedby={`${urlId}-hint`}
+          onChange={(e) => setServiceUrl(e.target.value)}
+        />
+        <p id={`${urlId}-hint`} className="hint">
+          {t('setup.serviceUrlHint')}
+        </p>
+        <button type="submit" className="primary" disabled={busy !== null || !apiKey.trim()}>
+          {busy === 'checking' ? t('setup.checking') : t('setup.check')}
+        </button>
+      </form>
+
+      {error && <ErrorNote code={error.code} />}
+
+      {check && (
+        <form
+          className="card"
+          aria-labelledby="check-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!storeId) return;
+            void stores.setup
+              .getState()
+              .save(apiKey.trim(), serviceUrl.trim() || null, storeId, plan)
+              .then((ok) => {
+                if (ok) setApiKey('');
+              });
+          }}
+        >
+          <h3 id="check-title">{t('setup.checked')}</h3>
+          <dl className="facts">
+            <dt>{t('setup.organization')}</dt>
+            <dd>{check.key.organizationId}</dd>
+            <dt>{t('setup.keyName')}</dt>
+            <dd>{check.key.name}</dd>
+            <dt>{t('setup.scopes')}</dt>
+            <dd>
+              <ul className="scopes">
+                {check.key.scopes.map((s) => (
+                  <li key={s}>
+                    <code>{s}</code>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            <dt>{t('setup.storeLimit')}</dt>
+            <dd>
+              {check.key.storeLimit
+                ? t('setup.limitedTo', {
+                    store:
+                      check.stores.find((s) => s.id === check.key.storeLimit)?.name ??
+                      check.key.storeLimit,
+                  })
+                : t('setup.allStores')}
+            </dd>
+          </dl>
+          <FeatureList features={check.features} />
+          <fieldset>
+            <legend>{t('setup.chooseStore')}</legend>
+            {check.stores.length === 0 && <p>{t('setup.noStores')}</p>}
+            {check.stores.map((s) => (
+              <label key={s.id} className="choice">
+                <input
+                  type="radio"
+                  name="store"
+                  value={s.id}
+                  checked={storeId === s.id}
+                  onChange={() => setPicked(s.id)}
+                />
+                <span>
+                  {s.name}{' '}
+                  <span className="hint">
+                    {t('setup.storeFacts', { timeZone: s.timeZone, currency: s.currency })}
+                    {!s.acceptsOnSite && ` ${t('setup.noOnSite')}`}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>{t('setup.plan')}</legend>
+            {(['standard', 'facility'] as const).map((p) => (
+              <label key={p} className="choice">
+                <input
+                  type="radio"
+                  name="plan"
+                  value={p}
+                  checked={plan === p}
+                  onChange={() => setPlan(p)}
+                />
+                <span>{t(`setup.plans.${p}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="primary" disabled={busy !== null || !storeId}>
+            {busy === 'saving' ? t('setup.saving') : t('setup.save')}
+          </button>
+        </form>
+      )}
+
+      <section className="card" aria-labelledby="training-title">
+        <h3 id="training-title">{t('setup.trainingTitle')}</h3>
+        <p>{t('setup.trainingExplain')}</p>
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => void stores.setup.getState().startTraining()}
+        >
+          {busy === 'training' ? t('setup.startingTraining') : t('setup.tryTraining')}
+        </button>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Always visible: the link (online / degraded / offline) with the age of the data, the first
+ * sync's progress, and the queued walk-ins with a way to their outcomes.
+ */
+import { useTranslation } from 'react-i18next';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { KEYS } from '../../app/shortcuts';
+import { Kbd } from '../../components/Kbd';
+
+export function StatusBar() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const status = useSlice(stores.status, (s) => s.status);
+  const now = useSlice(stores.status, (s) => s.now);
+  const fmt = useFormat();
+  const go = useSlice(stores.nav, (s) => s.go);
+
+  const link = status?.link ?? 'offline';
+  const syncing = status?.sync && status.sync.phase === 'full' && !status.sync.done;
+  const waiting = status?.outbox.waiting ?? 0;
+  const attention = status?.outbox.needsAttention ?? 0;
+
+  return (
+    <footer className="status-bar" aria-label={t('statusBar.label')}>
+      <div className={`link link-${link}`}>
+        <span className="dot" aria-hidden="true" />
+        <span className="link-text" role="status">
+          {t(`statusBar.link.${link}`)}
+        </span>
+        <span className="age">
+          {status?.syncedAt
+            ? t('statusBar.age', {
+                age: fmt.age(status.syncedAt, now),
+                time: fmt.instant(status.syncedAt, now),
+              })
+            : t('statusBar.neverSynced')}
+        </span>
+      </div>
+      {syncing && status?.sync && (
+        <div className="sync">
+          <label htmlFor="first-sync">{t('statusBar.firstSync')}</label>
+          <progress id="first-sync" />
+          <span>
+            {t('statusBar.syncRecords', { records: status.sync.records })}
+            {status.sync.estimatedMsLeft !== null &&
+              ` ${t('statusBar.syncLeft', { seconds: Math.ceil(status.sync.estimatedMsLeft / 1000) })}`}
+          </span>
+        </div>
+      )}
+      {status && status.rate.queued > 0 && (
+        <span className="rate">{t('statusBar.rateQueued', { n: status.rate.queued })}</span>
+      )}
+      <OutboxNews />
+      <button
+        type="button"
+        className={`outbox-button${attention ? ' attention' : ''}`}
+        onClick={() => go({ name: 'outbox' })}
+        aria-keyshortcuts={KEYS.outbox}
+      >
+        {t('statusBar.outbox', { waiting, attention })} <Kbd keys={KEYS.outbox} />
+      </button>
+    </footer>
+  );
+}
+
+export function TrainingBanner() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const training = useSlice(stores.setup, (s) => s.status?.mode === 'training');
+  const statusTraining = useSlice(stores.status, (s) => s.status?.training === true);
+  if (!training && !statusTraining) return null;
+  return (
+    <p className="training-banner" role="note">
+      {t('training.banner')}
+    </p>
+  );
+}
+
+/** A queued walk-in reached its outcome: say so where staff look, until they dismiss it. */
+function OutboxNews() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const news = useSlice(stores.status, (s) => s.news);
+  const go = useSlice(stores.nav, (s) => s.go);
+  return (
+    <div className="news" role="status">
+      {news && (
+        <>
+          <button
+            type="button"
+            className={`link-button${news.state === 'booked' ? '' : ' error-text'}`}
+            onClick={() => go({ name: 'outbox' })}
+          >
+            {news.state === 'booked'
+              ? t('statusBar.news.booked', {
+                  name: news.customerName,
+                  number: news.reservationNumber ?? '—',
+                })
+              : news.state === 'refused'
+                ? t('statusBar.news.refused', { name: news.customerName })
+                : t('statusBar.news.needs_review', { name: news.customerName })}
+          </button>
+          <button
+            type="button"
+            aria-label={t('statusBar.news.dismiss')}
+            onClick={() => stores.status.getState().dismissNews()}
+          >
+            ×
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

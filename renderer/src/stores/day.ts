@@ -1,0 +1,130 @@
+/**
+ * The day view. Cached days are shown at once; every open or event reloads behind, and the
+ * reloaded view shares unchanged parts with the one on screen (see share.ts).
+ */
+import { createStore } from 'zustand/vanilla';
+import type { DayView } from '../../../main/ipc/contract';
+import { asCallError, type Api, type CallError } from '../api/api';
+import { shareDay } from './share';
+
+export interface DayState {
+  /** The date on screen; null until the first answer says which day is today. */
+  date: string | null;
+  /** The store's today, from the last answer. */
+  today: string | null;
+  /** Views by date, the one on screen and a few recent ones. */
+  days: Record<string, DayView>;
+  loading: boolean;
+  refreshing: boolean;
+  error: CallError | null;
+  /** Show a date (null: today). Cached data shows at once; fresh data follows. */
+  open(date: string | null): Promise<void>;
+  /** Ask the main process to poll the service for this date now. */
+  refresh(): Promise<void>;
+  /** Reload from the cache of the main process (after an event). */
+  reload(): Promise<void>;
+  /** Forget every day (the store changed). */
+  clear(): void;
+}
+
+const KEEP_DAYS = 8;
+
+export function createDayStore(api: Api) {
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+
+  const store = createStore<DayState>()((set, get) => {
+    async function load(date: string | null): Promise<void> {
+      set({ loading: true });
+      try {
+        const view = await api.call('day.get', { date });
+        // The answer may come after staff moved on to another date: keep it, do not jump.
+        const shown = get().date;
+        if (shown !== null && date !== null && shown !== date) {
+          set({ days: keep({ ...get().days, [view.date]: view }, shown), loading: false });
+          return;
+        }
+        const days = get().days;
+        const shared = shareDay(days[view.date], view);
+        set({
+          date: view.date,
+          today: view.today,
+          days:
+            shared === days[view.date] ? days : keep({ ...days, [view.date]: shared }, view.date),
+          loading: false,
+          error: null,
+        });
+      } catch (error) {
+        set({ loading: false, error: asCallError(error) });
+      }
+    }
+
+    function keep(days: Record<string, DayView>, current: string): Record<string, DayView> {
+      const dates = Object.keys(days);
+      if (dates.length <= KEEP_DAYS) return days;
+      const today = get().today;
+      const out: Record<string, DayView> = {};
+      for (const d of [current, today, ...dates.reverse()]) {
+        if (d && days[d] && Object.keys(out).length < KEEP_DAYS) out[d] = days[d];
+      }
+      return out;
+    }
+
+    return {
+      date: null,
+      today: null,
+      days: {},
+      loading: false,
+      refreshing: false,
+      error: null,
+      async open(date) {
+        set({ date, error: null });
+        await load(date);
+      },
+      async refresh() {
+        const date = get().date;
+        if (!date) return;
+        set({ refreshing: true });
+        try {
+          await api.call('day.refresh', { date });
+        } catch (error) {
+          set({ error: asCallError(error) });
+        } finally {
+          set({ refreshing: false });
+        }
+      },
+      reload() {
+        // Events come in bursts: one load at a time, and one more if any came meanwhile.
+        if (inFlight) {
+          again = true;
+          return inFlight;
+        }
+        inFlight = (async () => {
+          do {
+            again = false;
+            await load(get().date);
+          } while (again);
+        })().finally(() => {
+          inFlight = null;
+        });
+        return inFlight;
+      },
+      clear() {
+        set({ date: null, today: null, days: {}, error: null });
+      },
+    };
+  });
+
+  api.on('day.changed', ({ dates }) => {
+    const date = store.getState().date;
+    if (date && (dates.length === 0 || dates.includes(date))) void store.getState().reload();
+  });
+  return store;
+}
+
+export type DayStore = ReturnType<typeof createDayStore>;
+
+/** The view on screen, or null. */
+export function currentDay(state: Pick<DayState, 'date' | 'days'>): DayView | null {
+  return state.date ? (state.days[state.date] ?? null) : null;
+}

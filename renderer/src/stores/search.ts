@@ -1,0 +1,104 @@
+/**
+ * Quick search: by name, phone, e-mail or reservation number, from the main process's cache. A
+ * barcode scanner types the number and Enter: `submit` opens the reservation when the answer is
+ * an exact match, at once, whatever the typing debounce was doing.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ReservationView } from '../../../main/ipc/contract';
+import { asCallError, type Api, type CallError } from '../api/api';
+
+export interface SearchState {
+  text: string;
+  /** The text the results are for. */
+  query: string;
+  results: ReservationView[];
+  exact: ReservationView | null;
+  searching: boolean;
+  error: CallError | null;
+  /** Typing: search after a short pause. */
+  setText(text: string): void;
+  /** Enter: search now; open the reservation when there is exactly one answer. */
+  submit(): Promise<void>;
+  clear(): void;
+}
+
+export interface SearchDeps {
+  /** The date on screen, to prefer its reservations. */
+  date(): string | null;
+  /** Open a reservation found. */
+  open(reservation: ReservationView): void;
+  /** Show the list of results. */
+  showResults(): void;
+  debounceMs?: number;
+}
+
+export function createSearchStore(api: Api, deps: SearchDeps) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let seq = 0;
+
+  return createStore<SearchState>()((set, get) => {
+    async function find(text: string): Promise<boolean> {
+      const mine = ++seq;
+      const query = text.trim();
+      if (!query) {
+        set({ query: '', results: [], exact: null, searching: false, error: null });
+        return false;
+      }
+      set({ searching: true });
+      try {
+        const found = await api.call('search.find', { text: query, date: deps.date() });
+        if (mine !== seq) return false;
+        set({
+          query,
+          results: found.results,
+          exact: found.exact,
+          searching: false,
+          error: null,
+        });
+        return true;
+      } catch (error) {
+        if (mine === seq) set({ searching: false, error: asCallError(error) });
+        return false;
+      }
+    }
+
+    return {
+      text: '',
+      query: '',
+      results: [],
+      exact: null,
+      searching: false,
+      error: null,
+      setText(text) {
+        set({ text });
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          timer = null;
+          void find(text);
+        }, deps.debounceMs ?? 200);
+      },
+      async submit() {
+        if (timer) {
+          clearTimeout(timer);
+          timer = null;
+        }
+        if (!(await find(get().text))) return;
+        const { exact, results } = get();
+        const one = exact ?? (results.length === 1 ? results[0]! : null);
+        if (one) {
+          deps.open(one);
+          // A scanner's next number starts from an empty field.
+          set({ text: '' });
+        } else deps.showResults();
+      },
+      clear() {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        seq++;
+        set({ text: '', query: '', results: [], exact: null, searching: false, error: null });
+      },
+    };
+  });
+}
+
+export type SearchStore = ReturnType<typeof createSearchStore>;

@@ -1,0 +1,96 @@
+/**
+ * The status bar's data: the link, the age of the data, the first sync's progress, the outbox
+ * (queued walk-ins and their outcomes). `now` ticks so ages stay true without a new event.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { OutboxItem, Status } from '../../../main/ipc/contract';
+import { asCallError, type Api, type CallError } from '../api/api';
+
+export interface StatusState {
+  status: Status | null;
+  outbox: OutboxItem[];
+  /** Our clock, for ages; updated by `tick`. */
+  now: number;
+  /** Outbox entries with a call in flight. */
+  busy: Record<string, 'retry' | 'discard'>;
+  error: CallError | null;
+  /** The last queued walk-in that reached an outcome while staff were busy elsewhere. */
+  news: OutboxItem | null;
+  dismissNews(): void;
+  load(): Promise<void>;
+  tick(now?: number): void;
+  retry(id: string): Promise<void>;
+  /** Discard a queued walk-in; the UI asks staff first, so this is the confirmed request. */
+  discard(id: string): Promise<void>;
+}
+
+/** States a queued walk-in ends in that staff must hear about. */
+const OUTCOMES = new Set<OutboxItem['state']>(['booked', 'refused', 'needs_review']);
+
+function upsert(items: OutboxItem[], item: OutboxItem): OutboxItem[] {
+  const i = items.findIndex((x) => x.id === item.id);
+  if (i < 0) return [...items, item];
+  const next = items.slice();
+  next[i] = item;
+  return next;
+}
+
+export function createStatusStore(api: Api, clock: () => number = Date.now) {
+  const store = createStore<StatusState>()((set, get) => {
+    async function act(id: string, kind: 'retry' | 'discard', work: () => Promise<OutboxItem>) {
+      set({ busy: { ...get().busy, [id]: kind }, error: null });
+      try {
+        const item = await work();
+        set({ outbox: upsert(get().outbox, item) });
+      } catch (error) {
+        set({ error: asCallError(error) });
+      } finally {
+        const { [id]: _done, ...rest } = get().busy;
+        set({ busy: rest });
+      }
+    }
+    return {
+      status: null,
+      outbox: [],
+      now: clock(),
+      busy: {},
+      error: null,
+      news: null,
+      dismissNews() {
+        set({ news: null });
+      },
+      async load() {
+        const [status, outbox] = await Promise.allSettled([
+          api.call('status.get', {}),
+          api.call('outbox.list', {}),
+        ]);
+        set({
+          now: clock(),
+          ...(status.status === 'fulfilled' && { status: status.value }),
+          ...(outbox.status === 'fulfilled' && { outbox: outbox.value.items }),
+        });
+      },
+      tick(now = clock()) {
+        set({ now });
+      },
+      retry(id) {
+        return act(id, 'retry', () => api.call('outbox.retry', { id }));
+      },
+      discard(id) {
+        return act(id, 'discard', () => api.call('outbox.discard', { id, confirm: true }));
+      },
+    };
+  });
+  api.on('status.changed', (status) => store.setState({ status, now: clock() }));
+  api.on('outbox.changed', ({ items }) => {
+    const before = new Map(store.getState().outbox.map((i) => [i.id, i.state]));
+    const settled = items.filter((i) => {
+      const was = before.get(i.id);
+      return (was === 'queued' || was === 'sending') && OUTCOMES.has(i.state);
+    });
+    store.setState({ outbox: items, ...(settled.length && { news: settled[settled.length - 1] }) });
+  });
+  return store;
+}
+
+export type StatusStore = ReturnType<typeof createStatusStore>;

@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+/**
+ * An early axe-core audit of every screen in both languages (the e2e audit in Chromium also
+ * checks colour contrast and target sizes, which need a real layout).
+ */
+import { act, cleanup, screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Lang } from '../../renderer/src/format/format';
+import { createFakeBridge, type FakeBridge } from './support/fakeBridge';
+import {
+  demoBridge,
+  fit,
+  KEY_CHECK,
+  NOT_SET_UP,
+  outboxItem,
+  preview,
+  R1,
+  status,
+  TODAY,
+} from './support/fixtures';
+import { renderApp, settle, type Rendered } from './support/render';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+async function audit(screenName: string): Promise<string[]> {
+  const result = await axe.run(document.documentElement, {
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return result.violations.map(
+    (v) => `${screenName}: ${v.id} — ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
+  );
+}
+
+describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
+  it('every screen of the set set-up store has no violations', async () => {
+    fake = demoBridge({
+      'status.get': () =>
+        status({
+          outbox: { waiting: 1, needsAttention: 1 },
+          sync: { phase: 'full', pages: 1, records: 10, estimatedMsLeft: 1000, done: false },
+        }),
+      'outbox.list': () => ({
+        items: [
+          outboxItem(),
+          outboxItem({
+            id: 'e-2',
+            state: 'refused',
+            refusal: { code: 'SLOT_NOT_AVAILABLE', message: 'x' },
+          }),
+        ],
+      }),
+      'cancel.preview': () => preview(),
+      'headcount.check': () =>
+        fit({ nextSlots: [{ date: TODAY, startTime: '15:00', remaining: 4 }] }),
+    });
+    const r: Rendered = await renderApp(fake, { lang });
+    const found: string[] = [];
+    const step = async (name: string, action: () => unknown) => {
+      await act(async () => {
+        await action();
+      });
+      await settle();
+      found.push(...(await audit(name)));
+    };
+    const { actions, stores } = r.app;
+    await step('day', () => undefined);
+    await step('manifest', () => actions.openManifest('p-kayak', '11:00'));
+    await step('reservation', () => actions.openReservation(R1));
+    await step('reservation+change', () => screen.getByRole('button', { expanded: false }).click());
+    await step('search', () => {
+      stores.search.getState().setText('a');
+      stores.nav.getState().go({ name: 'search' });
+    });
+    await step('walk-in product', () => actions.startWalkIn());
+    await step('walk-in party', () => stores.walkIn.getState().chooseProduct('p-bike'));
+    await step('walk-in details', () => stores.walkIn.getState().toDetails());
+    await step('walk-in field errors', () => stores.walkIn.getState().toReview());
+    expect(document.querySelectorAll('[aria-invalid="true"]').length).toBeGreaterThan(2);
+    await step('walk-in review', async () => {
+      const w = stores.walkIn.getState();
+      for (const n of [1, 2]) {
+        w.setAnswer(n, 'height', '170');
+        w.setAnswer(n, 'helmet', 'm');
+      }
+      w.setCustomer({ lastName: 'Kato', email: 'k@example.jp' });
+      await w.toReview();
+    });
+    await step('walk-in done', () => stores.walkIn.getState().confirm());
+    expect(stores.walkIn.getState().step).toBe('done');
+    await step('cancel', () => actions.startCancel(R1, false));
+    await step('cancel preview', () => stores.cancel.getState().chooseReason('customer_request'));
+    await step('outbox', () => stores.nav.getState().go({ name: 'outbox' }));
+    await step('outbox discard question', () =>
+      screen.getAllByRole('button', { name: /破棄する|Discard/ })[0]!.click(),
+    );
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await step('set-up (set up)', () => stores.nav.getState().go({ name: 'setup' }));
+    expect(found).toEqual([]);
+  });
+
+  it('set-up before a key, with a checked key, has no violations', async () => {
+    fake = createFakeBridge({
+      'setup.status': () => NOT_SET_UP,
+      'status.get': () => status({ link: 'offline', syncedAt: null }),
+      'outbox.list': () => ({ items: [] }),
+      'setup.checkKey': () => KEY_CHECK,
+    });
+    const r = await renderApp(fake, { lang });
+    const found = await audit('set-up');
+    await act(async () => {
+      await r.app.stores.setup.getState().checkKey('k', null);
+    });
+    await settle();
+    found.push(...(await audit('set-up checked')));
+    expect(found).toEqual([]);
+  });
+});
+
+it('the audit finds what it should', async () => {
+  fake = createFakeBridge({});
+  document.body.innerHTML = '<main><input type="text"><button></button></main>';
+  const found = await audit('bad');
+  expect(found.some((f) => f.includes('label'))).toBe(true);
+  expect(found.some((f) => f.includes('button-name'))).toBe(true);
+  document.body.innerHTML = '';
+});

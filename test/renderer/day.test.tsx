@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { shareDay } from '../../renderer/src/stores/share';
+import { nextBookable } from '../../renderer/src/screens/day/nextSlot';
+import { demoBridge, dayView, NOW, R1, reservation, TODAY } from './support/fixtures';
+import { renderApp, settle } from './support/render';
+import type { FakeBridge } from './support/fakeBridge';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+function slotButton(product: string, time: RegExp) {
+  const card = screen.getByRole('article', { name: product });
+  return within(card)
+    .getAllByRole('button')
+    .find((b) => time.test(b.textContent ?? ''))!;
+}
+
+describe('day view', () => {
+  it("shows today's products and slots with booked headcount, capacity and marks", async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/May 14, 2026/);
+    expect(fake.callsOf('day.get')[0]).toEqual({ date: null });
+
+    const kayak = screen.getByRole('article', { name: 'Sea Kayak Tour' });
+    expect(within(kayak).getByText('Open')).toBeTruthy();
+    const eleven = slotButton('Sea Kayak Tour', /^11:00/);
+    expect(eleven.textContent).toContain('adults 4, children 1');
+    expect(eleven.textContent).toContain('capacity 12, 7 left');
+    expect(eleven.textContent).toContain('parties: 2');
+    // The bar is drawn to scale: 4 of 12 adults, 1 of 12 children.
+    const bar = eleven.querySelector('.bar')!;
+    expect(bar.getAttribute('aria-hidden')).toBe('true');
+    expect((bar.querySelector('.bar-adults') as HTMLElement).style.width).toBe(
+      `${(4 / 12) * 100}%`,
+    );
+    expect((bar.querySelector('.bar-children') as HTMLElement).style.width).toBe(
+      `${(1 / 12) * 100}%`,
+    );
+
+    const tea = screen.getByRole('article', { name: 'Tea Ceremony' });
+    expect(within(tea).getByText('Needs approval')).toBeTruthy();
+    expect(within(tea).getByText('Few left')).toBeTruthy();
+    expect(slotButton('Tea Ceremony', /^13:00/).textContent).toContain('waiting for approval: 1');
+
+    const bike = screen.getByRole('article', { name: 'Bike Rental' });
+    expect(within(bike).getByText('Unpublished')).toBeTruthy();
+    expect(within(bike).getByText('Availability unknown')).toBeTruthy();
+    expect(within(bike).getByText('No slots on this day.')).toBeTruthy();
+
+    // Age of the data, in the store's zone: synced 3 minutes before 10:00 JST.
+    expect(screen.getAllByText(/Data updated 3 minutes ago \(09:57\)/).length).toBeGreaterThan(0);
+  });
+
+  it('makes the next bookable slot stand out: the first one still to start', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    const nine = slotButton('Sea Kayak Tour', /^09:00/);
+    const eleven = slotButton('Sea Kayak Tour', /^11:00/);
+    expect(nine.className).not.toContain('next');
+    expect(eleven.className).toContain('next');
+    expect(eleven.textContent).toContain('Next available');
+    expect(slotButton('Tea Ceremony', /^13:00/).className).toContain('next');
+  });
+
+  it('lists pending approvals as not confirmed, and opens them', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    const pending = screen.getByRole('region', { name: 'Waiting for approval (1)' });
+    expect(within(pending).getByText(/not confirmed/)).toBeTruthy();
+    await act(async () =>
+      within(pending)
+        .getByRole('button', { name: /Tanaka Jiro/ })
+        .click(),
+    );
+    await settle();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Tanaka Jiro');
+    expect(screen.getAllByText('Pending — not confirmed').length).toBeGreaterThan(0);
+  });
+
+  it('switches dates (today first) and shows cached days at once', async () => {
+    fake = demoBridge();
+    const { app } = await renderApp(fake);
+    const switcher = screen.getByRole('navigation', { name: 'Change the date' });
+    const chips = within(switcher).getAllByRole('button');
+    expect(chips[0]!.textContent).toMatch(/^Today/);
+    expect(chips[0]!.getAttribute('aria-current')).toBe('date');
+    await act(async () =>
+      within(switcher)
+        .getByRole('button', { name: /Next day/ })
+        .click(),
+    );
+    await settle();
+    expect(fake.callsOf('day.get').at(-1)).toEqual({ date: '2026-05-15' });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/May 15/);
+
+    // Back to today: shown from what the store holds before the answer comes.
+    let release!: () => void;
+    fake.handle('day.get', () => new Promise((r) => (release = () => r(dayView()))));
+    act(() => app.actions.openDay(TODAY));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/May 14/);
+    expect(screen.getByRole('article', { name: 'Sea Kayak Tour' })).toBeTruthy();
+    release();
+    await settle();
+  });
+
+  it('says when the first sync has not finished and when data is unavailable', async () => {
+    fake = demoBridge({ 'day.get': () => dayView({ incomplete: true, syncedAt: null }) });
+    await renderApp(fake);
+    expect(screen.getByText(/first sync has not finished/)).toBeTruthy();
+    expect(screen.getByText(/Not synced yet — this may be incomplete/)).toBeTruthy();
+  });
+
+  it('reloads the day when the main process says it changed', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    const before = fake.callsOf('day.get').length;
+    act(() => fake.emit('day.changed', { dates: ['2030-01-01'] }));
+    await settle();
+    expect(fake.callsOf('day.get').length).toBe(before);
+    act(() => fake.emit('day.changed', { dates: [TODAY] }));
+    await settle();
+    expect(fake.callsOf('day.get').length).toBe(before + 1);
+  });
+
+  it('opens the manifest of a slot', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    await act(async () => slotButton('Sea Kayak Tour', /^11:00/).click());
+    await settle();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/Sea Kayak Tour/);
+    expect(screen.getByRole('table')).toBeTruthy();
+  });
+});
+
+describe('day view data', () => {
+  it('shares unchanged products, slots and reservations between reloads', () => {
+    const a = dayView();
+    const changed = dayView();
+    const kayak = changed.products[0]!;
+    kayak.slots[1]!.reservations[0] = reservation({
+      ...R1,
+      checkIn: { state: 'arrived', adults: 2, children: 1, at: NOW, offline: false },
+    });
+    const b = shareDay(a, changed);
+    expect(b).not.toBe(a);
+    expect(b.products[1]).toBe(a.products[1]);
+    expect(b.products[0]).not.toBe(a.products[0]);
+    expect(b.products[0]!.slots[0]).toBe(a.products[0]!.slots[0]);
+    expect(b.products[0]!.slots[1]!.reservations[1]).toBe(a.products[0]!.slots[1]!.reservations[1]);
+    expect(shareDay(a, dayView())).toBe(a);
+  });
+
+  it('picks the next bookable slot by the store clock', () => {
+    const kayak = dayView().products[0]!;
+    expect(nextBookable(kayak, TODAY, TODAY, '08:00')).toBe('09:00');
+    expect(nextBookable(kayak, TODAY, TODAY, '09:00')).toBe('11:00');
+    expect(nextBookable(kayak, TODAY, TODAY, '15:00')).toBeNull();
+    expect(nextBookable(kayak, '2026-05-15', TODAY, '15:00')).toBe('09:00');
+    expect(nextBookable(kayak, '2026-05-13', TODAY, '08:00')).toBeNull();
+  });
+});

@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeBridge } from './support/fakeBridge';
+import { demoBridge, NOW, outboxItem, setupStatus, status } from './support/fixtures';
+import { renderApp, settle } from './support/render';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+const bar = () => screen.getByRole('contentinfo', { name: 'Connection and sync' });
+
+describe('status bar', () => {
+  it('is always there: online with the age of the data', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    const [link] = within(bar()).getAllByRole('status');
+    expect(link!.textContent).toBe('Online');
+    expect(within(bar()).getByText('Data updated 3 minutes ago (09:57)')).toBeTruthy();
+  });
+
+  it('follows the link: degraded, then offline with the cached data still shown', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    act(() => fake.emit('status.changed', status({ link: 'degraded' })));
+    expect(within(bar()).getByText('Connection unstable')).toBeTruthy();
+    act(() =>
+      fake.emit('status.changed', status({ link: 'offline', syncedAt: NOW - 2 * 3_600_000 })),
+    );
+    expect(within(bar()).getByText('Offline — showing saved data')).toBeTruthy();
+    expect(within(bar()).getByText(/2 hours ago \(08:00\)/)).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Sea Kayak Tour' })).toBeTruthy();
+  });
+
+  it('shows the progress of the first sync', async () => {
+    fake = demoBridge({
+      'status.get': () =>
+        status({
+          syncedAt: null,
+          sync: { phase: 'full', pages: 3, records: 300, estimatedMsLeft: 4200, done: false },
+        }),
+    });
+    await renderApp(fake);
+    expect(within(bar()).getByLabelText('First sync').tagName).toBe('PROGRESS');
+    expect(within(bar()).getByText('records: 300 about 5 s left')).toBeTruthy();
+    expect(within(bar()).getByText('Not synced yet')).toBeTruthy();
+    act(() =>
+      fake.emit(
+        'status.changed',
+        status({ sync: { phase: 'full', pages: 9, records: 900, estimatedMsLeft: 0, done: true } }),
+      ),
+    );
+    expect(within(bar()).queryByLabelText('First sync')).toBeNull();
+  });
+
+  it('counts queued walk-ins and opens their outcomes', async () => {
+    fake = demoBridge({
+      'status.get': () => status({ outbox: { waiting: 1, needsAttention: 1 } }),
+      'outbox.list': () => ({
+        items: [
+          outboxItem(),
+          outboxItem({
+            id: 'e-2',
+            state: 'refused',
+            customerName: 'Ito',
+            refusal: { code: 'SLOT_NOT_AVAILABLE', message: 'full' },
+            lastError: null,
+          }),
+          outboxItem({
+            id: 'e-3',
+            state: 'booked',
+            customerName: 'Ono',
+            reservationNumber: '300003',
+          }),
+        ],
+      }),
+    });
+    const r = await renderApp(fake);
+    const button = within(bar()).getByRole('button', {
+      name: /Queued walk-ins: 1 waiting, 1 need attention/,
+    });
+    await r.user.tap(button);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Queued walk-ins');
+    const kato = screen.getByRole('listitem', { name: /Kato/ });
+    expect(within(kato).getByText('Queued — not yet booked')).toBeTruthy();
+    expect(within(kato).getByText('Last attempt: network: offline (attempts: 1)')).toBeTruthy();
+    const ito = screen.getByRole('listitem', { name: /Ito/ });
+    expect(within(ito).getByText(/This slot cannot be booked/)).toBeTruthy();
+    const ono = screen.getByRole('listitem', { name: /Ono/ });
+    expect(ono.textContent).toContain('Booked No. 300003');
+    expect(within(ono).queryByRole('button')).toBeNull();
+  });
+
+  it('retries a refused walk-in, and discards only after confirmation', async () => {
+    fake = demoBridge({
+      'outbox.list': () => ({
+        items: [
+          outboxItem({
+            state: 'refused',
+            refusal: { code: 'SLOT_NOT_AVAILABLE', message: 'full' },
+          }),
+        ],
+      }),
+      'outbox.retry': ({ id }) => outboxItem({ id, state: 'queued' }),
+      'outbox.discard': ({ id }) => outboxItem({ id, state: 'discarded' }),
+    });
+    const r = await renderApp(fake);
+    await r.user.press('F8');
+    await r.user.tap(screen.getByRole('button', { name: 'Retry' }));
+    expect(fake.callsOf('outbox.retry')).toEqual([{ id: 'e-1' }]);
+    expect(screen.getByText('Queued — not yet booked')).toBeTruthy();
+
+    await r.user.tap(screen.getByRole('button', { name: 'Discard' }));
+    expect(fake.callsOf('outbox.discard')).toEqual([]);
+    const dialog = screen.getByRole('alertdialog', { name: /Discard the walk-in of Kato\?/ });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Discard it' }));
+    await r.user.tap(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(fake.callsOf('outbox.discard')).toEqual([]);
+    await r.user.tap(screen.getByRole('button', { name: 'Discard' }));
+    await r.user.press('Enter');
+    expect(fake.callsOf('outbox.discard')).toEqual([{ id: 'e-1', confirm: true }]);
+    expect(screen.getByText('Discarded')).toBeTruthy();
+  });
+
+  it('follows outbox events', async () => {
+    fake = demoBridge();
+    const r = await renderApp(fake);
+    await r.user.press('F8');
+    expect(screen.getByText('No queued walk-ins.')).toBeTruthy();
+    act(() => fake.emit('outbox.changed', { items: [outboxItem({ state: 'sending' })] }));
+    expect(screen.getByText('Sending — not confirmed yet')).toBeTruthy();
+    await settle();
+  });
+
+  it('tells when a queued walk-in reaches its outcome, until dismissed', async () => {
+    fake = demoBridge({ 'outbox.list': () => ({ items: [outboxItem()] }) });
+    const r = await renderApp(fake);
+    act(() =>
+      fake.emit('outbox.changed', {
+        items: [outboxItem({ state: 'booked', reservationNumber: '400004', lastError: null })],
+      }),
+    );
+    const news = within(bar()).getByRole('button', {
+      name: 'Queued walk-in of Kato sent: reservation no. 400004',
+    });
+    await r.user.tap(within(bar()).getByRole('button', { name: 'Dismiss this notice' }));
+    expect(news.isConnected).toBe(false);
+    act(() =>
+      fake.emit('outbox.changed', {
+        items: [
+          outboxItem({ state: 'booked', reservationNumber: '400004' }),
+          outboxItem({ id: 'e-2', state: 'sending', customerName: 'Ito' }),
+        ],
+      }),
+    );
+    expect(within(bar()).queryByRole('button', { name: /Queued walk-in of/ })).toBeNull();
+    act(() =>
+      fake.emit('outbox.changed', {
+        items: [
+          outboxItem({ state: 'booked', reservationNumber: '400004' }),
+          outboxItem({
+            id: 'e-2',
+            state: 'refused',
+            customerName: 'Ito',
+            refusal: { code: 'SLOT_NOT_AVAILABLE', message: 'full' },
+          }),
+        ],
+      }),
+    );
+    await r.user.tap(
+      within(bar()).getByRole('button', {
+        name: 'Queued walk-in of Ito could not be booked — see why',
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Queued walk-ins');
+  });
+
+  it('shows the training banner in training mode', async () => {
+    fake = demoBridge({
+      'setup.status': () => setupStatus({ mode: 'training', plan: 'facility' }),
+      'status.get': () => status({ training: true }),
+    });
+    await renderApp(fake);
+    expect(screen.getByRole('note').textContent).toMatch(/^Training mode/);
+  });
+
+  it('has no training banner in live mode', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Crash safety of the outbox (issue 4): a child process takes walk-ins and sends them while the
+ * test kills it with SIGKILL at random (seeded) moments, again and again on the same store; a last
+ * run sends what is left. Then: no walk-in booked twice, none lost, every one with an outcome.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../main/api/index';
+import { Outbox, type OutboxEntry } from '../../main/store/index';
+import { Random } from '../../sandbox/random';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { KYOTO, openTestStore, removeDir, storeDate, tempDir, testClient } from './support';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const CHILD = path.join(HERE, 'fixtures/walkin-child.ts');
+
+const SEED = 4_2026;
+const CHAINS = 4;
+const RUNS_PER_CHAIN = 14;
+const WALK_INS_PER_RUN = 8;
+/**
+ * Where a run is killed: after its k-th walk-in is announced (k = 0: as soon as it is ready,
+ * while it resends what the previous run left; k = all: while it sends), plus up to this long.
+ * Counting announcements rather than milliseconds keeps the spread whatever the machine's load.
+ */
+const KILL_DELAY_MS = 40;
+
+interface KillPoint {
+  afterQueued: number;
+  delayMs: number;
+}
+
+interface ChildRun {
+  lines: string[];
+  /** Killed before it said `done`. */
+  killedMidway: boolean;
+}
+
+function runChild(
+  args: Record<string, unknown>,
+  kill: KillPoint | null,
+  timeoutMs = 30_000,
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(args)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    let buffer = '';
+    let stderr = '';
+    let killed = false;
+    let queued = 0;
+    const guard = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      buffer += chunk;
+      let at: number;
+      while ((at = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, at);
+        buffer = buffer.slice(at + 1);
+        lines.push(line);
+        if (line.startsWith('queued ')) queued++;
+        const point = line === 'ready' ? 0 : line.startsWith('queued ') ? queued : -1;
+        if (kill && point === kill.afterQueued) {
+          setTimeout(() => {
+            if (child.exitCode === null) killed = child.kill('SIGKILL');
+          }, kill.delayMs);
+        }
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(guard);
+      const done = lines.includes('done');
+      if (!done && signal !== 'SIGKILL') {
+        reject(new Error(`child exited with ${code ?? signal}: ${stderr.slice(0, 2000)}`));
+        return;
+      }
+      if (signal === 'SIGKILL' && !killed) {
+        reject(new Error(`child timed out: ${lines.slice(-3).join(' | ')}`));
+        return;
+      }
+      resolve({ lines, killedMidway: killed && !done });
+    });
+  });
+}
+
+describe('outbox crash safety: SIGKILL while queueing and replaying', () => {
+  let sb: TestSandbox;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({
+      rateLimit: { perPlan: { facility: 100_000 } },
+      faults: {
+        seed: SEED,
+        // Slow enough for kills to land mid-request, with lost answers and cut connections.
+        latencyMs: { min: 0, max: 15 },
+        processingMs: 10,
+        rates: { dropAfterCommit: 0.1, reset: 0.05 },
+        match: { methods: ['POST'], pathIncludes: '/reservations' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await sb.close();
+    for (const d of dirs) removeDir(d);
+  });
+
+  it(`${CHAINS * RUNS_PER_CHAIN} killed runs, then a run to the end: 0 duplicates, 0 lost`, async () => {
+    const queued = new Map<string, string>(); // lastName → entry id
+    let killedMidway = 0;
+    let runs = 0;
+    /** Walk-ins a run announced before it was killed → how many runs. */
+    const killedAfter = new Map<number, number>();
+
+    const chain = async (c: number) => {
+      const dir = tempDir();
+      dirs.push(dir);
+      const random = new Random(SEED + c);
+      const common = {
+        dir,
+        baseUrl: sb.baseUrl,
+        apiKey: sb.key('org-facility'),
+        date: storeDate(3 + c),
+      };
+      for (let r = 0; r < RUNS_PER_CHAIN; r++) {
+        const run = await runChild(
+          { ...common, prefix: `K${c}r${r}`, count: WALK_INS_PER_RUN },
+          { afterQueued: random.int(0, WALK_INS_PER_RUN), delayMs: random.int(0, KILL_DELAY_MS) },
+        );
+        runs++;
+        if (run.killedMidway) {
+          killedMidway++;
+          const n = run.lines.filter((l) => l.startsWith('queued')).length;
+          killedAfter.set(n, (killedAfter.get(n) ?? 0) + 1);
+        }
+        for (const line of run.lines) {
+          const [word, lastName, id] = line.split(' ');
+          if (word === 'queued') queued.set(lastName!, id!);
+        }
+      }
+      // Restart: nothing new, send everything to its outcome.
+      const last = await runChild({ ...common, prefix: `K${c}end`, count: 0 }, null);
+      expect(last.lines).toContain('done');
+      return dir;
+    };
+    const chainDirs = await Promise.all(Array.from({ length: CHAINS }, (_, c) => chain(c)));
+
+    // The kills must land while work goes on, not after it: while queueing (fewer than all
+    // announced) and while sending (all announced, not done).
+    expect(killedMidway).toBeGreaterThanOrEqual(50);
+    expect([...killedAfter.keys()].filter((n) => n < WALK_INS_PER_RUN).length).toBeGreaterThan(3);
+    expect(killedAfter.get(WALK_INS_PER_RUN) ?? 0).toBeGreaterThan(0);
+
+    const entries: OutboxEntry[] = chainDirs.flatMap((dir) => {
+      const store = openTestStore(dir);
+      const client = testClient(sb.baseUrl, sb.key('org-facility'));
+      return new Outbox({
+        files: store.files,
+        cipher: store.cipher,
+        client,
+        logger: silentLogger,
+      }).list();
+    });
+    const byName = new Map<string, OutboxEntry[]>();
+    for (const e of entries) {
+      const name = e.request.customer!.lastName;
+      byName.set(name, [...(byName.get(name) ?? []), e]);
+    }
+    const inService = new Map<string, string[]>();
+    for (const r of sb.sandbox.world.state.reservations) {
+      if (r.storeId !== KYOTO || !/^K\d+r\d+-\d+$/.test(r.customer.lastName)) continue;
+      inService.set(r.customer.lastName, [...(inService.get(r.customer.lastName) ?? []), r.id]);
+    }
+
+    // 0 duplicates: no name booked twice in the service, no walk-in twice in the outbox.
+    const duplicates = [...inService].filter(([, ids]) => ids.length > 1);
+    expect(duplicates).toEqual([]);
+    expect([...byName].filter(([, es]) => es.length > 1)).toEqual([]);
+
+    // No entry without an outcome.
+    const open = entries.filter((e) => e.state !== 'booked' && e.state !== 'refused');
+    expect(open.map((e) => `${e.request.customer!.lastName}: ${e.state}`)).toEqual([]);
+
+    // 0 lost: every walk-in announced as queued is there, booked exactly once or refused.
+    const lost: string[] = [];
+    for (const [name, id] of queued) {
+      const entry = byName.get(name)?.[0];
+      if (!entry || entry.id !== id) {
+        lost.push(name);
+        continue;
+      }
+      const i = Number(name.split('-')[1]);
+      if (i % 7 === 6) {
+        expect(entry.state, name).toBe('refused');
+        expect(entry.refused?.code).toBe('TIME_SLOT_NOT_FOUND');
+        expect(entry.refused?.reason).toBeTruthy();
+        expect(inService.get(name)).toBeUndefined();
+      } else {
+        expect(entry.state, name).toBe('booked');
+        expect(inService.get(name)).toEqual([entry.booked!.reservationId]);
+      }
+    }
+    expect(lost).toEqual([]);
+    // Nothing booked that the outbox does not know of (an entry lost after sending).
+    const orphans = [...inService.keys()].filter((n) => byName.get(n)?.[0]?.state !== 'booked');
+    expect(orphans).toEqual([]);
+
+    const posts = sb.sandbox
+      .requests()
+      .filter((q) => q.method === 'POST' && q.path.endsWith('/reservations'));
+    const where = [...killedAfter]
+      .sort(([a], [b]) => a - b)
+      .map(([n, k]) => `${n}:${k}`)
+      .join(' ');
+    console.log(
+      `crash test: ${runs} runs, ${killedMidway} killed mid-way (after n walk-ins → runs: ${where}), ` +
+        `${queued.size} walk-ins announced, ` +
+        `${entries.length} in the outboxes (${entries.filter((e) => e.state === 'booked').length} booked), ` +
+        `${posts.length} creation requests, ${sb.sandbox.faults.injected.drop_after_commit} answers lost`,
+    );
+    expect(queued.size).toBeGreaterThan(100);
+    // Sends were cut short and repeated after restarts.
+    expect(posts.length).toBeGreaterThan(entries.length);
+  }, 120_000);
+});
