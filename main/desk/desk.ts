@@ -38,6 +38,7 @@ import {
 } from './counter';
 import { buildDayView, findReservation, productsOf, todayIn } from './day';
 import { featuresFor } from './features';
+import { outboxItemOf, statusOf } from './status';
 import { Session, type SessionOptions } from './session';
 import { toReservationView } from './views';
 
@@ -548,34 +549,7 @@ export class Desk {
   // --- status ----------------------------------------------------------------------------------
 
   status(): Status {
-    const s = this.session;
-    const g = s?.governor.state();
-    const entries = s?.outbox.list() ?? [];
-    const progress = s?.lastProgress ?? null;
-    return {
-      link: s?.connectivity.state.link ?? 'offline',
-      linkSince: s?.connectivity.state.since ?? this.now(),
-      syncedAt: s ? s.local.cache.syncState(s.storeId).lastSyncedAt : null,
-      sync: progress && {
-        phase: progress.phase,
-        pages: progress.pages,
-        records: progress.records,
-        estimatedMsLeft: progress.estimatedMsLeft,
-        done: progress.done,
-      },
-      outbox: {
-        waiting: entries.filter((e) => e.state === 'queued' || e.state === 'sending').length,
-        needsAttention: entries.filter((e) => e.state === 'refused' || e.state === 'needs_review')
-          .length,
-      },
-      rate: {
-        limit: g?.limit.requests ?? 0,
-        effectiveLimit: g?.effectiveLimit ?? 0,
-        queued: g ? g.queued.write + g.queued.read + g.queued.background : 0,
-        recent429s: g?.recent429s ?? 0,
-      },
-      training: this.settings.mode === 'training',
-    };
+    return statusOf(this.session, this.settings.mode === 'training', this.now());
   }
 
   /** Status changes come in bursts (every request moves the governor): send at most 4 a second. */
@@ -588,27 +562,7 @@ export class Desk {
   }
 
   private outboxItem(e: OutboxEntry): OutboxItem {
-    const item = e.request.items[0]!;
-    const c = e.request.customer;
-    const product = this.session?.local.cache
-      .catalogue(e.storeId)
-      ?.products.find((p) => p.id === item.productId);
-    return {
-      id: e.id,
-      state: e.state,
-      createdAt: e.createdAt,
-      attempts: e.attempts,
-      customerName: [c?.lastName, c?.firstName].filter(Boolean).join(' '),
-      productName: product?.name ?? item.productId,
-      date: item.date,
-      startTime: item.startTime,
-      adults: item.adultCount,
-      children: item.childCount,
-      reservationNumber: e.booked?.reservationNumber ?? null,
-      reservationStatus: e.booked?.status ?? null,
-      refusal: e.refused ? { code: e.refused.code, message: e.refused.reason } : null,
-      lastError: e.lastError,
-    };
+    return outboxItemOf(e, this.session);
   }
 
   // --- handlers ----------------------------------------------------------------------------------

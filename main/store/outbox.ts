@@ -370,7 +370,18 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
 
   /** Entries waiting to be sent. */
   pending(): number {
-    return this.load().filter((e) => e.state === 'queued' || e.state === 'sending').length;
+    return this.counts().waiting;
+  }
+
+  /** How many wait to be sent, and how many need staff (refused or held); nothing decrypted. */
+  counts(): { waiting: number; needsAttention: number } {
+    let waiting = 0;
+    let needsAttention = 0;
+    for (const e of this.load()) {
+      if (e.state === 'queued' || e.state === 'sending') waiting++;
+      else if (e.state === 'refused' || e.state === 'needs_review') needsAttention++;
+    }
+    return { waiting, needsAttention };
   }
 
   /**
