@@ -128,6 +128,23 @@ describe('day view', () => {
     expect(fake.callsOf('day.get').length).toBe(before + 1);
   });
 
+  it('tells the main process which day it shows, and when it shows none', async () => {
+    fake = demoBridge();
+    const r = await renderApp(fake);
+    expect(fake.callsOf('day.watch')).toEqual([{ date: TODAY }]);
+    await r.user.press('PageDown');
+    expect(fake.callsOf('day.watch').at(-1)).toEqual({ date: '2026-05-15' });
+    await r.user.press('F4');
+    expect(fake.callsOf('day.watch').at(-1)).toEqual({ date: null });
+    await r.user.press('F9');
+    expect(fake.callsOf('day.watch').at(-1)).toEqual({ date: TODAY });
+    // Once per change, not once per render.
+    expect(fake.callsOf('day.watch')).toHaveLength(4);
+    await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
+    await settle();
+    expect(fake.callsOf('day.watch').at(-1)).toEqual({ date: null });
+  });
+
   it('opens the manifest of a slot', async () => {
     fake = demoBridge();
     await renderApp(fake);

@@ -72,6 +72,13 @@ describe('message catalogues', () => {
       'SLOT_NOT_FOUND',
       'OUTBOX_ENTRY_NOT_FOUND',
       'OUTBOX_REFUSED',
+      'INSECURE_SERVICE_URL',
+      // main/host/secrets.ts NO_SECURE_STORAGE (not imported: it needs Node's types).
+      'SECURE_STORAGE_UNAVAILABLE',
+      // The browser host's loopback bridge.
+      'HOST_UNREACHABLE',
+      'HOST_UNAUTHORIZED',
+      'HOST_BAD_ANSWER',
     ];
     for (const code of codes) {
       expect(jaLeaves.has(`errors.${code}`), code).toBe(true);
@@ -201,6 +208,24 @@ describe('language', () => {
     expect(screen.getByText('承認制')).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: '表示言語を切り替え: English' }));
     expect(screen.getByText('Needs approval')).toBeTruthy();
+  });
+
+  it('starts in the language the main process keeps, and keeps a switch there', async () => {
+    fake = demoBridge({ 'prefs.get': () => ({ locale: 'ja' }) });
+    const r = await renderApp(fake, { lang: undefined, languages: () => ['en-US'] });
+    expect(document.documentElement.lang).toBe('ja');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('フロントデスク');
+    expect(fake.callsOf('prefs.set')).toEqual([]);
+    await r.user.tap(screen.getByRole('button', { name: '表示言語を切り替え: English' }));
+    expect(document.documentElement.lang).toBe('en');
+    expect(fake.callsOf('prefs.set')).toEqual([{ locale: 'en' }]);
+  });
+
+  it('follows the system language when none is kept', async () => {
+    fake = demoBridge({ 'prefs.get': () => ({ locale: null }) });
+    await renderApp(fake, { lang: undefined, languages: () => ['en-US'] });
+    expect(fake.callsOf('prefs.get')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Front Desk');
   });
 
   it('books a walk-in in Japanese with the e-mail in the UI language', async () => {

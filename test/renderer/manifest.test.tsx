@@ -99,7 +99,7 @@ describe('manifest', () => {
     const r = await openManifest(fake);
     await r.user.tap(screen.getByRole('button', { name: 'Print' }));
     expect(fake.callsOf('manifest.print')).toEqual([
-      { date: TODAY, productId: 'p-kayak', startTime: '11:00' },
+      { date: TODAY, productId: 'p-kayak', startTime: '11:00', locale: 'en' },
     ]);
     expect(r.prints.count).toBe(0);
 
@@ -117,7 +117,8 @@ describe('manifest', () => {
     const before = fake.calls.length;
     await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
     await settle();
-    expect(fake.calls.length).toBe(before);
+    // Only the note that the day view is no longer shown; no data is asked for.
+    expect(fake.calls.slice(before).map((c) => c.channel)).toEqual(['day.watch']);
     expect(screen.getByRole('table')).toBeTruthy();
   });
 

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge } from './support/fakeBridge';
-import { demoBridge, R2, TODAY } from './support/fixtures';
+import { createScanDetector } from '../../renderer/src/app/shortcuts';
+import { demoBridge, R1, R2, TODAY } from './support/fixtures';
 import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -54,6 +55,47 @@ describe('quick search', () => {
     expect(fake.callsOf('search.find').at(-1)).toEqual({ text: '100002', date: TODAY });
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain(R2.customerName);
     expect(field()).toHaveProperty('value', '');
+  });
+
+  it('opens a scanned reservation wherever the focus is, without pressing the focused button', async () => {
+    fake = demoBridge({
+      'checkin.record': () => {
+        throw new Error('the focused button must not be pressed by the scan');
+      },
+    });
+    const r = await renderApp(fake);
+    await act(async () => r.app.actions.openReservation(R1));
+    await settle();
+    const arrived = screen.getByRole('button', { name: /Everyone arrived/ });
+    expect(document.activeElement).toBe(arrived);
+    // A scanner: the characters and Enter within a few milliseconds of each other.
+    let enterGoesOn = true;
+    await act(async () => {
+      for (const key of [...'100002']) fireEvent.keyDown(arrived, { key });
+      // false: its default action (pressing the focused button) is prevented.
+      enterGoesOn = fireEvent.keyDown(arrived, { key: 'Enter' });
+    });
+    await settle();
+    expect(enterGoesOn).toBe(false);
+    expect(fake.callsOf('search.find').at(-1)).toEqual({ text: '100002', date: TODAY });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain(R2.customerName);
+    expect(fake.callsOf('checkin.record')).toEqual([]);
+  });
+
+  it('tells a scanner from a person: slow keys, few characters, or typing in a field', () => {
+    const scan = createScanDetector(6, 60);
+    const feed = (keys: string[], gap: number, from = 0) =>
+      keys.map((k, i) => scan.key(k, from + i * gap));
+    expect(feed([...'100002', 'Enter'], 8).at(-1)).toBe('100002');
+    expect(feed([...'100002', 'Enter'], 150, 10_000).at(-1)).toBeNull();
+    expect(feed([...'10002', 'Enter'], 8, 20_000).at(-1)).toBeNull();
+    // A pause in the middle starts a new burst: only what came after it counts.
+    expect(feed([...'999', 'Shift', ...'100002', 'Enter'], 8, 30_000).at(-1)).toBe('100002');
+    expect(
+      feed([...'100002'], 8, 40_000)
+        .concat(scan.key('Enter', 40_000 + 5 * 8 + 500))
+        .at(-1),
+    ).toBeNull();
   });
 
   it('stays on the results when Enter finds several, and says when none', async () => {

@@ -178,6 +178,40 @@ describe('status bar', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Queued walk-ins');
   });
 
+  it('says "pending — not confirmed" for a queued walk-in booked as pending, in the list and the bar', async () => {
+    fake = demoBridge({
+      'outbox.list': () => ({
+        items: [outboxItem({ customerName: 'Mori', productName: 'Tea Ceremony' })],
+      }),
+    });
+    const r = await renderApp(fake);
+    act(() =>
+      fake.emit('outbox.changed', {
+        items: [
+          outboxItem({
+            customerName: 'Mori',
+            productName: 'Tea Ceremony',
+            state: 'booked',
+            reservationNumber: '500005',
+            reservationStatus: 'pending',
+            lastError: null,
+          }),
+        ],
+      }),
+    );
+    const news = within(bar()).getByRole('button', {
+      name: 'Queued walk-in of Mori sent: reservation no. 500005 — pending approval, not confirmed',
+    });
+    expect(
+      within(bar()).queryByRole('button', { name: /sent: reservation no\. 500005$/ }),
+    ).toBeNull();
+    await r.user.tap(news);
+    const mori = screen.getByRole('listitem', { name: /Mori/ });
+    expect(within(mori).getByText('Booked — pending approval, not confirmed')).toBeTruthy();
+    expect(mori.textContent).toContain('No. 500005');
+    expect(within(mori).queryByText(/^Booked$/)).toBeNull();
+  });
+
   it('shows the training banner in training mode', async () => {
     fake = demoBridge({
       'setup.status': () => setupStatus({ mode: 'training', plan: 'facility' }),

@@ -251,9 +251,23 @@ describe('walk-in', () => {
     expect(
       screen.getByRole('button', { name: /Request booking \(pending approval\)/ }),
     ).toBeTruthy();
+    // The price, but no "collect" as for a confirmed booking: payment waits for the approval.
+    const price = screen.getByRole('region', { name: 'Price' });
+    expect(within(price).getByText('¥11,000')).toBeTruthy();
+    expect(
+      within(price).getByText(
+        /^The price is ¥11,000\. This booking is pending approval — not confirmed\. Take payment only once/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Collect/)).toBeNull();
+    expect(screen.queryByText(/recorded as “paid/)).toBeNull();
     await r.user.press('Enter');
     expect(screen.getByRole('heading', { name: 'Pending — not confirmed' })).toBeTruthy();
     expect(screen.queryByText('Booked')).toBeNull();
+    expect(screen.queryByText(/Collect/)).toBeNull();
+    expect(
+      screen.getByText(/^Do not take payment yet: collect ¥11,000 once the store has approved/),
+    ).toBeTruthy();
   });
 
   it('says "queued, not yet booked" when the walk-in is queued offline, without a price', async () => {
@@ -336,7 +350,7 @@ describe('walk-in', () => {
         price: null,
         problems: [
           {
-            field: 'customerEmail',
+            field: 'customer.email',
             participantNumber: null,
             code: 'invalid_format',
             message: 'not an e-mail address',

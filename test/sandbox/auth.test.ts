@@ -4,19 +4,19 @@
  * limited to one store, and per-key rate limits. Every error body is parsed with the strict
  * `ErrorBody`, every success with its strict wire schema.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   Availability,
   Calculation,
   CancelPreview,
   CustomerList,
-  ErrorBody,
   InquiryEnvelope,
   KeyStatus,
   ProductEnvelope,
   ProductList,
   StoreList,
+  type ErrorBody,
   type ErrorCode,
   type Scope,
 } from '../../main/api/schemas';
@@ -28,64 +28,21 @@ import {
 import { DEMO, demoCatalogue, demoScenario } from '../../sandbox/scenario/demo';
 import type { ScenarioInput } from '../../sandbox/scenario/format';
 import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
+import {
+  API_TEST,
+  KYOTO,
+  NOW,
+  OKINAWA,
+  expectJsonError,
+  expectOk,
+  findSlot,
+  idempotencyKeys,
+  sleep,
+  useSandbox,
+  type Slot,
+} from './support';
 
-/** Friday 2026-11-20, 10:00 in Tokyo. */
-const NOW = '2026-11-20T01:00:00.000Z';
-const KYOTO = DEMO.stores.kyoto;
-const OKINAWA = DEMO.stores.okinawa;
-/** Unpublished, no required custom fields, 99 seats: test bookings that may be deleted. */
-const API_TEST = DEMO.products.apiTest;
-const JSON_UTF8 = 'application/json; charset=utf-8';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-let idempotencySeq = 0;
-const nextIdempotencyKey = () => `auth-test-${String(++idempotencySeq).padStart(6, '0')}`;
-
-/** Asserts an error answer: status, strict ErrorBody, code, JSON content type. */
-function expectError(reply: Reply, status: number, code: ErrorCode): ErrorBody {
-  expect({ status: reply.status, body: reply.body }).toMatchObject({ status, body: { code } });
-  expect(reply.headers.get('content-type')).toBe(JSON_UTF8);
-  return ErrorBody.parse(reply.body);
-}
-
-/** Asserts a success answer and parses its body with the strict wire schema. */
-function expectOk<S extends z.ZodType>(reply: Reply, status: number, schema: S): z.output<S> {
-  expect({ status: reply.status, body: reply.body }).toMatchObject({ status });
-  expect(reply.headers.get('content-type')).toBe(JSON_UTF8);
-  return schema.parse(reply.body);
-}
-
-interface Slot {
-  date: string;
-  startTime: string;
-}
-
-/** A bookable slot (day available or limited, enough seats) read from availability. */
-async function findSlot(
-  t: TestSandbox,
-  storeId: string,
-  productId: string,
-  headcount: number,
-): Promise<Slot> {
-  for (const [year, month] of [
-    [2026, 11],
-    [2026, 12],
-  ] as const) {
-    const reply = await t.call(
-      'GET',
-      t.storePath(storeId, `/products/${productId}/availability?year=${year}&month=${month}`),
-      { key: 'org-facility' },
-    );
-    const availability = expectOk(reply, 200, Availability);
-    for (const day of availability.days) {
-      if (day.status !== 'available' && day.status !== 'limited') continue;
-      const slot = day.slots.find((s) => s.remainingCapacity >= headcount);
-      if (slot) return { date: day.date, startTime: slot.startTime };
-    }
-  }
-  throw new Error(`no bookable slot for ${productId}`);
-}
+const nextIdempotencyKey = idempotencyKeys('auth-test');
 
 function createBody(slot: Slot, productId = API_TEST) {
   return {
@@ -108,6 +65,22 @@ async function createReservation(
     idempotencyKey: nextIdempotencyKey(),
   });
   return expectOk(reply, 201, WireReservationEnvelope).reservation;
+}
+
+type ScenarioKey = ScenarioInput['keys'][number];
+
+/** `base` with keys of the main organization added, none limited to a store. */
+function withOrgKeys(
+  base: ScenarioInput,
+  keys: Omit<ScenarioKey, 'organizationId' | 'teamId'>[],
+): ScenarioInput {
+  return {
+    ...base,
+    keys: [
+      ...base.keys,
+      ...keys.map((k) => ({ ...k, organizationId: DEMO.organizations.main, teamId: null })),
+    ],
+  };
 }
 
 // --- every endpoint, with the scope decision 31 gives it ----------------------------------------
@@ -311,17 +284,26 @@ async function expectRefused(
     status,
     code,
   });
-  expectError(reply, status, code);
+  expectJsonError(reply, status, code);
+}
+
+/** Kyoto's fixture: a slot for `headcount`, a reservation there that stays, fresh ones on demand. */
+async function kyotoFixture(t: TestSandbox, headcount: number, email: string): Promise<Fixture> {
+  const slot = await findSlot(t, KYOTO, API_TEST, headcount);
+  const existing = await createReservation(t, KYOTO, slot);
+  return {
+    storeId: KYOTO,
+    slot,
+    existingId: existing.id,
+    fresh: async () => (await createReservation(t, KYOTO, slot)).id,
+    email,
+  };
 }
 
 // ------------------------------------------------------------------------------------------------
 
 describe('authentication (spec §5, §7)', () => {
-  let t: TestSandbox;
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: NOW, freezeClock: true });
-  });
-  afterAll(() => t.close());
+  const t = useSandbox();
 
   it('a request without Authorization is 401 UNAUTHORIZED on every kind of endpoint', async () => {
     const kyoto = t.storePath(KYOTO);
@@ -337,7 +319,7 @@ describe('authentication (spec §5, §7)', () => {
         key: null,
         body: method === 'POST' ? {} : undefined,
       });
-      expectError(reply, 401, 'UNAUTHORIZED');
+      expectJsonError(reply, 401, 'UNAUTHORIZED');
     }
     // Authentication comes before the body: a malformed body still gets 401.
     const malformed = await t.call('POST', `${kyoto}/reservations`, {
@@ -345,7 +327,7 @@ describe('authentication (spec §5, §7)', () => {
       rawBody: '{not json',
       idempotencyKey: nextIdempotencyKey(),
     });
-    expectError(malformed, 401, 'UNAUTHORIZED');
+    expectJsonError(malformed, 401, 'UNAUTHORIZED');
   });
 
   it('a malformed Authorization header is 401 UNAUTHORIZED', async () => {
@@ -366,7 +348,7 @@ describe('authentication (spec §5, §7)', () => {
         headers: { authorization },
       });
       expect({ authorization, status: reply.status }).toEqual({ authorization, status: 401 });
-      expectError(reply, 401, 'UNAUTHORIZED');
+      expectJsonError(reply, 401, 'UNAUTHORIZED');
     }
   });
 
@@ -385,20 +367,24 @@ describe('authentication (spec §5, §7)', () => {
     const real = t.key('org-facility');
     const altered = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
     for (const token of ['fd_demo_nobody_0000000000000000', altered, real.toUpperCase(), 'x']) {
-      expectError(await t.call('GET', '/v1/public/ping', { key: token }), 401, 'UNAUTHORIZED');
-      expectError(await t.call('GET', '/v1/public/stores', { key: token }), 401, 'UNAUTHORIZED');
+      expectJsonError(await t.call('GET', '/v1/public/ping', { key: token }), 401, 'UNAUTHORIZED');
+      expectJsonError(
+        await t.call('GET', '/v1/public/stores', { key: token }),
+        401,
+        'UNAUTHORIZED',
+      );
     }
   });
 
   it('a revoked key is 401 API_KEY_REVOKED, ping included', async () => {
     for (const path of ['/v1/public/ping', '/v1/public/stores', t.storePath(KYOTO, '/products')]) {
-      expectError(await t.call('GET', path, { key: 'revoked' }), 401, 'API_KEY_REVOKED');
+      expectJsonError(await t.call('GET', path, { key: 'revoked' }), 401, 'API_KEY_REVOKED');
     }
   });
 
   it('an expired key is 401 API_KEY_EXPIRED, ping included', async () => {
     for (const path of ['/v1/public/ping', '/v1/public/stores', t.storePath(KYOTO, '/products')]) {
-      expectError(await t.call('GET', path, { key: 'expired' }), 401, 'API_KEY_EXPIRED');
+      expectJsonError(await t.call('GET', path, { key: 'expired' }), 401, 'API_KEY_EXPIRED');
     }
   });
 
@@ -470,29 +456,18 @@ describe('authentication (spec §5, §7)', () => {
 describe('a key that expires while in use', () => {
   const EXPIRES_AT = '2026-11-20T02:00:00.000Z';
   const TOKEN = 'fd_test_expiring_key_0123456789';
-  let t: TestSandbox;
-
-  beforeAll(async () => {
-    const base = demoCatalogue();
-    const scenario: ScenarioInput = {
-      ...base,
-      keys: [
-        ...base.keys,
-        {
-          token: TOKEN,
-          name: '臨時端末（11/20 11:00まで）',
-          role: 'expiring',
-          organizationId: DEMO.organizations.main,
-          teamId: null,
-          scopes: ['products:read'],
-          plan: 'standard',
-          expiresAt: EXPIRES_AT,
-        },
-      ],
-    };
-    t = await startTestSandbox({ scenario, now: NOW, freezeClock: true });
+  const t = useSandbox({
+    scenario: withOrgKeys(demoCatalogue(), [
+      {
+        token: TOKEN,
+        name: '臨時端末（11/20 11:00まで）',
+        role: 'expiring',
+        scopes: ['products:read'],
+        plan: 'standard',
+        expiresAt: EXPIRES_AT,
+      },
+    ]),
   });
-  afterAll(() => t.close());
 
   it('works until expiresAt and is 401 API_KEY_EXPIRED from that instant on', async () => {
     expectOk(await t.call('GET', '/v1/public/ping', { key: TOKEN }), 200, KeyStatus);
@@ -506,15 +481,19 @@ describe('a key that expires while in use', () => {
     expectOk(await t.call('GET', '/v1/public/ping', { key: TOKEN }), 200, KeyStatus);
 
     t.sandbox.clock.advance(1);
-    expectError(await t.call('GET', '/v1/public/ping', { key: TOKEN }), 401, 'API_KEY_EXPIRED');
-    expectError(
+    expectJsonError(await t.call('GET', '/v1/public/ping', { key: TOKEN }), 401, 'API_KEY_EXPIRED');
+    expectJsonError(
       await t.call('GET', t.storePath(KYOTO, '/products'), { key: TOKEN }),
       401,
       'API_KEY_EXPIRED',
     );
 
     t.sandbox.clock.advance(86_400_000);
-    expectError(await t.call('GET', '/v1/public/stores', { key: TOKEN }), 401, 'API_KEY_EXPIRED');
+    expectJsonError(
+      await t.call('GET', '/v1/public/stores', { key: TOKEN }),
+      401,
+      'API_KEY_EXPIRED',
+    );
     // Other keys are unaffected.
     expectOk(await t.call('GET', '/v1/public/ping', { key: 'org-standard' }), 200, KeyStatus);
   });
@@ -547,43 +526,25 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
     { role: 'scope-inbox', token: 'fd_test_scope_inbox_0123456789', scopes: ['inbox:write'] },
   ];
 
-  let t: TestSandbox;
+  const base = demoScenario();
+  const t = useSandbox({
+    scenario: withOrgKeys(
+      base,
+      SCOPE_KEYS.map((k) => ({
+        token: k.token,
+        name: `スコープ確認 ${k.role}`,
+        role: k.role,
+        scopes: k.scopes,
+        plan: 'facility' as const,
+      })),
+    ),
+    rateLimit: { perPlan: { standard: 10_000, facility: 10_000, light: 10_000 } },
+  });
   let kyoto: Fixture;
 
   beforeAll(async () => {
-    const base = demoScenario();
-    const scenario: ScenarioInput = {
-      ...base,
-      keys: [
-        ...base.keys,
-        ...SCOPE_KEYS.map((k) => ({
-          token: k.token,
-          name: `スコープ確認 ${k.role}`,
-          role: k.role,
-          organizationId: DEMO.organizations.main,
-          teamId: null,
-          scopes: k.scopes,
-          plan: 'facility' as const,
-        })),
-      ],
-    };
-    t = await startTestSandbox({
-      scenario,
-      now: NOW,
-      freezeClock: true,
-      rateLimit: { perPlan: { standard: 10_000, facility: 10_000, light: 10_000 } },
-    });
-    const slot = await findSlot(t, KYOTO, API_TEST, 40);
-    const existing = await createReservation(t, KYOTO, slot);
-    kyoto = {
-      storeId: KYOTO,
-      slot,
-      existingId: existing.id,
-      fresh: async () => (await createReservation(t, KYOTO, slot)).id,
-      email: base.customers![0]!.email,
-    };
+    kyoto = await kyotoFixture(t, 40, base.customers![0]!.email);
   });
-  afterAll(() => t.close());
 
   it('the endpoint table covers every endpoint of §4 and decisions 20, 21, 28, 30', () => {
     expect(ENDPOINTS.map((e) => e.name)).toHaveLength(14);
@@ -632,17 +593,17 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
       t.storePath(KYOTO, `/reservations/${kyoto.existingId}/cancel`),
       { key: 'read-only', body: { cancelReason: 'weather' } },
     );
-    expectError(cancel, 403, 'INSUFFICIENT_SCOPE');
+    expectJsonError(cancel, 403, 'INSUFFICIENT_SCOPE');
     const del = await t.call('DELETE', t.storePath(KYOTO, `/reservations/${kyoto.existingId}`), {
       key: 'read-only',
     });
-    expectError(del, 403, 'INSUFFICIENT_SCOPE');
+    expectJsonError(del, 403, 'INSUFFICIENT_SCOPE');
     const create = await t.call('POST', t.storePath(KYOTO, '/reservations'), {
       key: 'read-only',
       body: createBody(kyoto.slot),
       idempotencyKey: nextIdempotencyKey(),
     });
-    expectError(create, 403, 'INSUFFICIENT_SCOPE');
+    expectJsonError(create, 403, 'INSUFFICIENT_SCOPE');
     const after = expectOk(
       await t.call('GET', t.storePath(KYOTO, `/reservations/${kyoto.existingId}`)),
       200,
@@ -677,7 +638,7 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
   it('the scope is checked before the request content (decided order of checks)', async () => {
     const path = t.storePath(KYOTO, '/reservations');
     // A malformed body, a missing Idempotency-Key, an unknown store: the scope is refused first.
-    expectError(
+    expectJsonError(
       await t.call('POST', path, {
         key: 'read-only',
         rawBody: '{not json',
@@ -686,12 +647,12 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
       403,
       'INSUFFICIENT_SCOPE',
     );
-    expectError(
+    expectJsonError(
       await t.call('POST', path, { key: 'read-only', body: createBody(kyoto.slot) }),
       403,
       'INSUFFICIENT_SCOPE',
     );
-    expectError(
+    expectJsonError(
       await t.call('POST', t.storePath('st_nowhere', '/reservations'), {
         key: 'read-only',
         body: { nonsense: true },
@@ -701,7 +662,7 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
       'INSUFFICIENT_SCOPE',
     );
     // With the scope, the Idempotency-Key comes before the body (decision 39 and the order).
-    const noKey = expectError(
+    const noKey = expectJsonError(
       await t.call('POST', path, { key: 'org-standard', rawBody: '{not json' }),
       400,
       'VALIDATION_ERROR',
@@ -757,26 +718,13 @@ describe('scopes, contract and plan (decisions 31, 32)', () => {
 });
 
 describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
-  let t: TestSandbox;
+  const t = useSandbox({ rateLimit: { perPlan: { standard: 10_000, facility: 10_000 } } });
   let kyoto: Fixture;
   let okinawa: Fixture;
   let okinawaReservation: WireReservation;
 
   beforeAll(async () => {
-    t = await startTestSandbox({
-      now: NOW,
-      freezeClock: true,
-      rateLimit: { perPlan: { standard: 10_000, facility: 10_000 } },
-    });
-    const kyotoSlot = await findSlot(t, KYOTO, API_TEST, 10);
-    const existing = await createReservation(t, KYOTO, kyotoSlot);
-    kyoto = {
-      storeId: KYOTO,
-      slot: kyotoSlot,
-      existingId: existing.id,
-      fresh: async () => (await createReservation(t, KYOTO, kyotoSlot)).id,
-      email: 'kenichi.tanaka@example.jp',
-    };
+    kyoto = await kyotoFixture(t, 10, 'kenichi.tanaka@example.jp');
     const page = expectOk(
       await t.call('GET', t.storePath(OKINAWA, '/reservations?limit=1'), { key: 'org-facility' }),
       200,
@@ -786,13 +734,12 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
     expect(okinawaReservation.storeId).toBe(OKINAWA);
     okinawa = {
       storeId: OKINAWA,
-      slot: kyotoSlot,
+      slot: kyoto.slot,
       existingId: okinawaReservation.id,
       fresh: async () => okinawaReservation.id,
       email: 'kenichi.tanaka@example.jp',
     };
   });
-  afterAll(() => t.close());
 
   it('an organization key sees the organization’s stores, none of another organization', async () => {
     const stores = expectOk(
@@ -855,7 +802,7 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
         ['DELETE', `/reservations/${id}`, undefined],
       ] as const) {
         const reply = await t.call(method, t.storePath(KYOTO, rest), { key, body });
-        expectError(reply, 404, 'RESERVATION_NOT_FOUND');
+        expectJsonError(reply, 404, 'RESERVATION_NOT_FOUND');
       }
     }
     const after = expectOk(
@@ -869,12 +816,12 @@ describe('keys and stores (spec §2.2, §5.3, §5.5)', () => {
   it('a product of another store through the right store path is 404 PRODUCT_NOT_FOUND', async () => {
     const snorkel = DEMO.products.snorkel;
     for (const key of ['org-facility', 'store-limited']) {
-      expectError(
+      expectJsonError(
         await t.call('GET', t.storePath(KYOTO, `/products/${snorkel}`), { key }),
         404,
         'PRODUCT_NOT_FOUND',
       );
-      expectError(
+      expectJsonError(
         await t.call(
           'GET',
           t.storePath(KYOTO, `/products/${snorkel}/availability?year=2026&month=12`),
@@ -914,7 +861,7 @@ describe('rate limits (spec §8, decision 44)', () => {
 
   /** A 429 with an ErrorBody and Retry-After in whole seconds within the window. */
   function expectLimited(reply: Reply): number {
-    expectError(reply, 429, 'RATE_LIMITED');
+    expectJsonError(reply, 429, 'RATE_LIMITED');
     const retryAfter = reply.headers.get('retry-after');
     expect(retryAfter).toMatch(/^\d+$/);
     const seconds = Number(retryAfter);
@@ -961,11 +908,11 @@ describe('rate limits (spec §8, decision 44)', () => {
   });
 
   it('unauthenticated requests (401) do not consume any budget', async () => {
-    for (let i = 0; i < 20; i++) expectError(await stores(null), 401, 'UNAUTHORIZED');
-    for (let i = 0; i < 10; i++) expectError(await stores('revoked'), 401, 'API_KEY_REVOKED');
-    for (let i = 0; i < 10; i++) expectError(await stores('expired'), 401, 'API_KEY_EXPIRED');
+    for (let i = 0; i < 20; i++) expectJsonError(await stores(null), 401, 'UNAUTHORIZED');
+    for (let i = 0; i < 10; i++) expectJsonError(await stores('revoked'), 401, 'API_KEY_REVOKED');
+    for (let i = 0; i < 10; i++) expectJsonError(await stores('expired'), 401, 'API_KEY_EXPIRED');
     for (let i = 0; i < 10; i++) {
-      expectError(await stores('fd_demo_nobody_0000000000000000'), 401, 'UNAUTHORIZED');
+      expectJsonError(await stores('fd_demo_nobody_0000000000000000'), 401, 'UNAUTHORIZED');
     }
     for (let i = 0; i < 5; i++) expectOk(await stores('org-standard'), 200, StoreList);
     expectLimited(await stores('org-standard'));
@@ -974,17 +921,17 @@ describe('rate limits (spec §8, decision 44)', () => {
   it('authenticated requests count even when refused (400, 403, 404)', async () => {
     const key = 'read-only'; // standard plan, no reservations:write
     const kyoto = t.storePath(KYOTO);
-    expectError(
+    expectJsonError(
       await t.call('POST', `${kyoto}/reservations/calculate`, { key, rawBody: '{not json' }),
       400,
       'VALIDATION_ERROR',
     );
-    expectError(
+    expectJsonError(
       await t.call('GET', `${kyoto}/reservations?limit=0`, { key }),
       400,
       'VALIDATION_ERROR',
     );
-    expectError(
+    expectJsonError(
       await t.call('POST', `${kyoto}/reservations`, {
         key,
         body: {},
@@ -993,8 +940,8 @@ describe('rate limits (spec §8, decision 44)', () => {
       403,
       'INSUFFICIENT_SCOPE',
     );
-    expectError(await t.call('GET', '/v1/public/no-such-endpoint', { key }), 404, 'NOT_FOUND');
-    expectError(
+    expectJsonError(await t.call('GET', '/v1/public/no-such-endpoint', { key }), 404, 'NOT_FOUND');
+    expectJsonError(
       await t.call('GET', t.storePath('st_nowhere', '/products'), { key }),
       404,
       'STORE_NOT_FOUND',

@@ -8,11 +8,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { Availability, ErrorBody, type AvailabilityDay } from '../../main/api/schemas';
+import { Availability, type AvailabilityDay } from '../../main/api/schemas';
 import { WireReservationEnvelope, type WireReservation } from '../../sandbox/model';
 import type { ProductRecord } from '../../sandbox/model';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../../sandbox/scenario/format';
 import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
+import { defaultKey, expectError } from './support';
 
 type ProductInput = z.input<typeof ProductRecord>;
 
@@ -239,24 +240,7 @@ function scenario(): ScenarioInput {
         },
       }),
     ],
-    keys: [
-      {
-        token: 'avail_org_key_0123456789',
-        name: '本部',
-        // The role `call` uses when no key is named.
-        role: 'org-facility',
-        organizationId: 'org_a',
-        teamId: null,
-        scopes: [
-          'products:read',
-          'reservations:read',
-          'reservations:write',
-          'inbox:write',
-          'customers:read',
-        ],
-        plan: 'facility',
-      },
-    ],
+    keys: [defaultKey('avail_org_key_0123456789', 'org_a')],
   };
 }
 
@@ -334,13 +318,6 @@ async function cancel(reservationId: string, storeId = TOKYO): Promise<void> {
   );
   expect(reply.status, reply.text).toBe(200);
   expect(WireReservationEnvelope.parse(reply.body).reservation.status).toBe('cancelled');
-}
-
-function expectError(reply: Reply, status: number, code: string): ErrorBody {
-  expect(reply.status, reply.text).toBe(status);
-  const body = ErrorBody.parse(reply.body);
-  expect(body.code).toBe(code);
-  return body;
 }
 
 /** SLOT_NOT_AVAILABLE / TIME_SLOT_NOT_FOUND carry no details. */

@@ -2,59 +2,47 @@
  * Cancellation (spec §2.10–2.11, rule 11, §6; decisions 23–27, 36, 45) and deletion of test
  * reservations (decision 21).
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Availability, CancelPreview, CancelResult, ErrorBody } from '../../main/api/schemas';
+import { describe, expect, it } from 'vitest';
+import { CancelPreview, CancelResult } from '../../main/api/schemas';
 import { WireReservationEnvelope, type WireReservation } from '../../sandbox/model';
-import { DEMO } from '../../sandbox/scenario/demo';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import {
+  HONOLULU,
+  KYOTO,
+  NOW,
+  OKINAWA,
+  P,
+  createReservation,
+  expectError,
+  remainingSeats,
+  useDemoSandbox,
+} from './support';
 
-/** Friday 2026-11-20, 10:00 in Tokyo. */
-const NOW = '2026-11-20T01:00:00.000Z';
-const KYOTO = DEMO.stores.kyoto;
-const HONOLULU = DEMO.stores.honolulu;
-const P = DEMO.products;
 const KYOTO_BUSINESS = 'kyoto@sorairo-taiken.example.jp';
 const CUSTOMER_EMAIL = 'cancel.test@example.jp';
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startTestSandbox({
-    now: NOW,
-    freezeClock: true,
-    rateLimit: { perPlan: { facility: 1_000_000 } },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => {
-  t.sandbox.reset();
-  t.sandbox.clock.set(NOW);
-});
+const t = useDemoSandbox();
 
 /** 10:00 in Tokyo on a November 2026 day. */
 const tokyoMorning = (day: number) => `2026-11-${String(day).padStart(2, '0')}T01:00:00.000Z`;
 
 type Item = Record<string, unknown>;
 
-const bamboo = (date: string, startTime = '13:30', adultCount = 2): Item => ({
-  productId: P.bambooWalk,
+/** One item at a slot, adults only. */
+const slotItem = (productId: string, date: string, startTime: string, adultCount = 1): Item => ({
+  productId,
   date,
   startTime,
   adultCount,
   childCount: 0,
+});
+
+const bamboo = (date: string, startTime = '13:30', adultCount = 2): Item => ({
+  ...slotItem(P.bambooWalk, date, startTime, adultCount),
   participants: [{ participantNumber: 1, fieldValues: { cf_bamboo_language: 'ja' } }],
 });
 
-const apiTest = (date: string, startTime = '10:00', adultCount = 1): Item => ({
-  productId: P.apiTest,
-  date,
-  startTime,
-  adultCount,
-  childCount: 0,
-});
+const apiTest = (date: string, startTime = '10:00', adultCount = 1): Item =>
+  slotItem(P.apiTest, date, startTime, adultCount);
 
 function body(items: Item[], extra: Record<string, unknown> = {}) {
   return {
@@ -66,14 +54,8 @@ function body(items: Item[], extra: Record<string, unknown> = {}) {
   };
 }
 
-async function create(items: Item[], extra: Record<string, unknown> = {}, store: string = KYOTO) {
-  const r = await t.call('POST', t.storePath(store, '/reservations'), {
-    body: body(items, extra),
-    idempotencyKey: randomUUID(),
-  });
-  expect(r.status, r.text).toBe(201);
-  return WireReservationEnvelope.parse(r.body).reservation;
-}
+const create = (items: Item[], extra: Record<string, unknown> = {}, store: string = KYOTO) =>
+  createReservation(t, store, body(items, extra));
 
 async function preview(
   id: string,
@@ -102,35 +84,14 @@ async function cancel(id: string, cancelBody: unknown, store: string = KYOTO) {
   return CancelResult.parse(r.body).reservation;
 }
 
-function expectError(
-  r: { status: number; body: unknown; text: string },
-  status: number,
-  code: string,
-) {
-  expect(r.status, r.text).toBe(status);
-  const parsed = ErrorBody.parse(r.body);
-  expect(parsed.code).toBe(code);
-  return parsed;
-}
-
 async function get(id: string, store: string = KYOTO): Promise<WireReservation> {
   const r = await t.call('GET', t.storePath(store, `/reservations/${id}`));
   expect(r.status, r.text).toBe(200);
   return WireReservationEnvelope.parse(r.body).reservation;
 }
 
-async function remaining(productId: string, date: string, startTime: string): Promise<number> {
-  const [year, month] = date.split('-');
-  const r = await t.call(
-    'GET',
-    t.storePath(KYOTO, `/products/${productId}/availability?year=${year}&month=${Number(month)}`),
-  );
-  expect(r.status, r.text).toBe(200);
-  const day = Availability.parse(r.body).days.find((d) => d.date === date)!;
-  const slot = day.slots.find((s) => s.startTime === startTime);
-  expect(slot, `${date} ${startTime}`).toBeDefined();
-  return slot!.remainingCapacity;
-}
+const remaining = (productId: string, date: string, startTime: string) =>
+  remainingSeats(t, KYOTO, productId, date, startTime);
 
 const cancelEmails = (reservationId: string) =>
   t.sandbox.emails().filter((e) => e.reservationId === reservationId);
@@ -261,13 +222,7 @@ describe('cancellation fee (§2.11, decision 25)', () => {
     // A bamboo walk in a week (0 %) with a rickshaw ride today (100 % on the day).
     const b = await create([
       bamboo('2026-11-27', '13:30', 1),
-      {
-        productId: P.rickshaw,
-        date: '2026-11-20',
-        startTime: '17:10',
-        adultCount: 1,
-        childCount: 0,
-      },
+      slotItem(P.rickshaw, '2026-11-20', '17:10'),
     ]);
     expect(b.totalAmount).toBe(13_500);
     expect(await preview(b.id, { cancelReason: 'customer_request' })).toMatchObject({
@@ -358,13 +313,7 @@ describe('what cannot be cancelled (decisions 24, 27)', () => {
   });
 
   it('a rejected request is not cancellable; a pending one is', async () => {
-    const tea = {
-      productId: P.teaCeremony,
-      date: '2026-12-10',
-      startTime: '10:00',
-      adultCount: 1,
-      childCount: 0,
-    };
+    const tea = slotItem(P.teaCeremony, '2026-12-10', '10:00');
     const pending = await create([tea]);
     const rejected = await create([tea]);
     expect([pending.status, rejected.status]).toEqual(['pending', 'pending']);
@@ -426,13 +375,7 @@ describe('cancellation e-mails (rule 11, §6, decision 45)', () => {
   });
 
   it('go to the business only where customer e-mail is off', async () => {
-    const hula = {
-      productId: P.hula,
-      date: '2026-11-27',
-      startTime: '10:00',
-      adultCount: 1,
-      childCount: 0,
-    };
+    const hula = slotItem(P.hula, '2026-11-27', '10:00');
     const r = await create([hula], {}, HONOLULU);
     await cancel(r.id, { cancelReason: 'business_request' }, HONOLULU);
     expect(cancelEmails(r.id).map((e) => e.to)).toEqual([['honolulu@sorairo-taiken.example.jp']]);
@@ -458,15 +401,7 @@ describe('seats (decision 36)', () => {
 
   it('a pending reservation holds its seats until rejected', async () => {
     const start = await remaining(P.teaCeremony, '2026-12-10', '13:00');
-    const r = await create([
-      {
-        productId: P.teaCeremony,
-        date: '2026-12-10',
-        startTime: '13:00',
-        adultCount: 2,
-        childCount: 0,
-      },
-    ]);
+    const r = await create([slotItem(P.teaCeremony, '2026-12-10', '13:00', 2)]);
     expect(await remaining(P.teaCeremony, '2026-12-10', '13:00')).toBe(start - 2);
     t.sandbox.reject(r.id);
     expect(await remaining(P.teaCeremony, '2026-12-10', '13:00')).toBe(start);
@@ -523,7 +458,7 @@ describe('request validation and access', () => {
         'RESERVATION_NOT_FOUND',
       );
       expectError(
-        await t.call('POST', t.storePath(DEMO.stores.okinawa, `/reservations/${r.id}/${path}`), {
+        await t.call('POST', t.storePath(OKINAWA, `/reservations/${r.id}/${path}`), {
           body: { cancelReason: 'weather' },
         }),
         404,
@@ -595,7 +530,7 @@ describe('DELETE S/reservations/{id} (decision 21)', () => {
       'INSUFFICIENT_SCOPE',
     );
     expectError(
-      await t.call('DELETE', t.storePath(DEMO.stores.okinawa, `/reservations/${r.id}`)),
+      await t.call('DELETE', t.storePath(OKINAWA, `/reservations/${r.id}`)),
       404,
       'RESERVATION_NOT_FOUND',
     );

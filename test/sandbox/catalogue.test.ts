@@ -2,26 +2,20 @@
  * Conformance of the sandbox's catalogue (spec §2.2–2.4, §4; decisions 6–9, 31): stores, the
  * product list (unpublished included), product details with custom fields of every type.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ErrorBody,
   ProductEnvelope,
   ProductList,
   StoreList,
   type CustomField,
+  type ErrorBody,
   type Product,
   type Store,
+  type ErrorCode,
 } from '../../main/api/schemas';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../../sandbox/scenario/format';
-import { startTestSandbox, type TestSandbox, type Reply } from '../support/sandbox';
-
-const ALL_SCOPES = [
-  'products:read',
-  'reservations:read',
-  'reservations:write',
-  'inbox:write',
-  'customers:read',
-] as const;
+import type { Reply } from '../support/sandbox';
+import { ALL_SCOPES, defaultKey, expectError, useSandbox } from './support';
 
 const FIELDS: CustomField[] = [
   {
@@ -177,16 +171,7 @@ function scenario(): ScenarioInput {
       },
     ],
     keys: [
-      {
-        token: 'cat_org_key_0123456789',
-        name: '本部',
-        // The role `call` uses when no key is named.
-        role: 'org-facility',
-        organizationId: 'org_a',
-        teamId: null,
-        scopes: [...ALL_SCOPES],
-        plan: 'facility',
-      },
+      defaultKey('cat_org_key_0123456789', 'org_a'),
       {
         token: 'cat_store_key_0123456789',
         name: 'ワイキキ店',
@@ -281,19 +266,11 @@ const HULA_PRODUCT: Product = {
   bookingDeadline: { ignoredForApi: false, rule: { minutesBefore: 60 }, slotOverrides: [] },
 };
 
-let t: TestSandbox;
+const t = useSandbox({ scenario: scenario() });
 
-beforeAll(async () => {
-  t = await startTestSandbox({ scenario: scenario(), freezeClock: true });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-function expectError(reply: Reply, status: number, code: string): ErrorBody {
-  expect(reply.status, reply.text).toBe(status);
-  const body = ErrorBody.parse(reply.body);
-  expect(body.code).toBe(code);
+/** An error answer whose message says something too. */
+function expectErrorWithMessage(reply: Reply, status: number, code: ErrorCode): ErrorBody {
+  const body = expectError(reply, status, code);
   expect(body.error).not.toBe('');
   return body;
 }
@@ -385,18 +362,18 @@ describe('GET S/products (spec §2.3, decisions 6–7)', () => {
   });
 
   it('refuses a key without products:read (403) and another store (404)', async () => {
-    const body = expectError(
+    const body = expectErrorWithMessage(
       await t.call('GET', t.storePath('st_tokyo', '/products'), { key: 'no-products' }),
       403,
       'INSUFFICIENT_SCOPE',
     );
     expect(body.details).toBeUndefined();
-    expectError(
+    expectErrorWithMessage(
       await t.call('GET', t.storePath('st_tokyo', '/products'), { key: 'store' }),
       404,
       'STORE_NOT_FOUND',
     );
-    expectError(
+    expectErrorWithMessage(
       await t.call('GET', t.storePath('st_other', '/products'), { key: 'org-facility' }),
       404,
       'STORE_NOT_FOUND',
@@ -438,7 +415,7 @@ describe('GET S/products/{id} (spec §2.3–2.4, decision 8)', () => {
       t.storePath('st_tokyo', '/products/pr_nope/availability?year=2026&month=11'),
       t.storePath('st_tokyo', '/products/pr_hula/availability?year=2026&month=11'),
     ]) {
-      const body = expectError(await t.call('GET', path), 404, 'PRODUCT_NOT_FOUND');
+      const body = expectErrorWithMessage(await t.call('GET', path), 404, 'PRODUCT_NOT_FOUND');
       expect(body.details).toBeUndefined();
     }
   });

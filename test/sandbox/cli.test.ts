@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { KeyInfo } from '../../sandbox/index';
 import { WireReservationPage } from '../../sandbox/model';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { SCENARIO_FORMAT } from '../../sandbox/scenario/format';
@@ -87,20 +88,11 @@ afterEach(() => {
   }
 });
 
+/** The first line the CLI prints: where it serves and the demo keys, as sandbox.ts describes them. */
 interface Printed {
   baseUrl: string;
   controlUrl: string | null;
-  keys: {
-    token: string;
-    role: string;
-    name: string;
-    organizationId: string;
-    teamId: string | null;
-    scopes: string[];
-    plan: string;
-    revoked: boolean;
-    expired: boolean;
-  }[];
+  keys: KeyInfo[];
 }
 
 async function printed(child: Child): Promise<Printed> {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Availability, CustomerList, ErrorBody, InquiryEnvelope } from '../../main/api/schemas';
 import {
   WireReservationEnvelope,
@@ -18,13 +18,7 @@ import { FaultConfig } from '../../sandbox/faults';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { SCENARIO_FORMAT } from '../../sandbox/scenario/format';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
-
-/** Friday 2026-11-20, 10:00 in Tokyo. */
-const NOW = '2026-11-20T01:00:00.000Z';
-const KYOTO = DEMO.stores.kyoto;
-const NO_LIMIT = { perPlan: { facility: 1_000_000 } };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { KYOTO, NOW, NO_RATE_LIMIT, expectError, sleep, useDemoSandbox } from './support';
 
 function createBody(date = '2026-11-27', email = 'control.test@example.jp') {
   return {
@@ -34,17 +28,6 @@ function createBody(date = '2026-11-27', email = 'control.test@example.jp') {
     ],
     paymentMethod: 'on_site',
   };
-}
-
-function expectError(
-  r: { status: number; body: unknown; text: string },
-  status: number,
-  code: string,
-) {
-  expect(r.status, r.text).toBe(status);
-  const parsed = ErrorBody.parse(r.body);
-  expect(parsed.code).toBe(code);
-  return parsed;
 }
 
 async function listAll(s: TestSandbox, store: string = KYOTO): Promise<WireReservation[]> {
@@ -92,7 +75,7 @@ async function serviceNow(s: TestSandbox): Promise<string> {
 
 const opened: TestSandbox[] = [];
 async function open(options: Parameters<typeof startTestSandbox>[0] = {}): Promise<TestSandbox> {
-  const s = await startTestSandbox({ rateLimit: NO_LIMIT, ...options });
+  const s = await startTestSandbox({ rateLimit: NO_RATE_LIMIT, ...options });
   opened.push(s);
   return s;
 }
@@ -217,16 +200,7 @@ describe('control token', () => {
 });
 
 describe('fault injection', () => {
-  let s: TestSandbox;
-  beforeAll(async () => {
-    s = await startTestSandbox({ now: NOW, freezeClock: true, rateLimit: NO_LIMIT });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(() => {
-    s.sandbox.reset();
-  });
+  const s = useDemoSandbox();
 
   const reservationCount = () => s.sandbox.world.state.reservations.length;
   const create = (idempotencyKey: string, body: unknown = createBody(), init?: RequestInit) =>
@@ -775,16 +749,7 @@ describe('snapshots and scenario files', () => {
 });
 
 describe('request log', () => {
-  let s: TestSandbox;
-  beforeAll(async () => {
-    s = await startTestSandbox({ now: NOW, freezeClock: true, rateLimit: NO_LIMIT });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(() => {
-    s.sandbox.reset();
-  });
+  const s = useDemoSandbox();
 
   it('records method, path, status, key role and fault of every answered request', async () => {
     await s.call('GET', '/v1/public/ping');

@@ -1,44 +1,12 @@
 /**
  * Customer search (rule 9; decisions 28, 29) and inbox inquiries (decision 30).
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CustomerList, ErrorBody, InquiryEnvelope } from '../../main/api/schemas';
-import { WireReservationEnvelope } from '../../sandbox/model';
+import { describe, expect, it } from 'vitest';
+import { CustomerList, InquiryEnvelope, type ErrorBody } from '../../main/api/schemas';
 import { DEMO } from '../../sandbox/scenario/demo';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { KYOTO, NOW, OKINAWA, createReservation, expectError, useDemoSandbox } from './support';
 
-/** Friday 2026-11-20, 10:00 in Tokyo. */
-const NOW = '2026-11-20T01:00:00.000Z';
-const KYOTO = DEMO.stores.kyoto;
-
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startTestSandbox({
-    now: NOW,
-    freezeClock: true,
-    rateLimit: { perPlan: { facility: 1_000_000 } },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => {
-  t.sandbox.reset();
-  t.sandbox.clock.set(NOW);
-});
-
-function expectError(
-  r: { status: number; body: unknown; text: string },
-  status: number,
-  code: string,
-) {
-  expect(r.status, r.text).toBe(status);
-  const parsed = ErrorBody.parse(r.body);
-  expect(parsed.code).toBe(code);
-  return parsed;
-}
+const t = useDemoSandbox();
 
 const fieldsOf = (body: ErrorBody) => body.details!.map((d) => (d as { field: string }).field);
 
@@ -65,26 +33,21 @@ function demoCustomer() {
   return { customer: c, count: state.reservations.filter((r) => r.customerId === c.id).length };
 }
 
-async function book(email: string, lastName = '検索') {
-  const r = await t.call('POST', t.storePath(KYOTO, '/reservations'), {
-    idempotencyKey: randomUUID(),
-    body: {
-      customer: { lastName, firstName: '一郎', email, phone: '090-1234-5678' },
-      items: [
-        {
-          productId: DEMO.products.apiTest,
-          date: '2026-11-27',
-          startTime: '10:00',
-          adultCount: 1,
-          childCount: 0,
-        },
-      ],
-      paymentMethod: 'on_site',
-      sendConfirmationEmail: false,
-    },
+function book(email: string, lastName = '検索') {
+  return createReservation(t, KYOTO, {
+    customer: { lastName, firstName: '一郎', email, phone: '090-1234-5678' },
+    items: [
+      {
+        productId: DEMO.products.apiTest,
+        date: '2026-11-27',
+        startTime: '10:00',
+        adultCount: 1,
+        childCount: 0,
+      },
+    ],
+    paymentMethod: 'on_site',
+    sendConfirmationEmail: false,
   });
-  expect(r.status, r.text).toBe(201);
-  return WireReservationEnvelope.parse(r.body).reservation;
 }
 
 describe('GET S/customers?email= (decision 28)', () => {
@@ -155,11 +118,7 @@ describe('GET S/customers?email= (decision 28)', () => {
       expectError(await search(customer.email, key), 403, 'INSUFFICIENT_SCOPE');
     }
     expect((await search(customer.email, 'store-limited')).status).toBe(200);
-    expectError(
-      await search(customer.email, 'store-limited', DEMO.stores.okinawa),
-      404,
-      'STORE_NOT_FOUND',
-    );
+    expectError(await search(customer.email, 'store-limited', OKINAWA), 404, 'STORE_NOT_FOUND');
     expectError(await search(customer.email, null as never), 401, 'UNAUTHORIZED');
   });
 });
@@ -222,7 +181,7 @@ describe('POST S/inquiries (decision 30)', () => {
 
   it('needs the inbox:write scope and a store the key may use', async () => {
     expectError(await post(inquiry, 'read-only'), 403, 'INSUFFICIENT_SCOPE');
-    expectError(await post(inquiry, 'store-limited', DEMO.stores.okinawa), 404, 'STORE_NOT_FOUND');
+    expectError(await post(inquiry, 'store-limited', OKINAWA), 404, 'STORE_NOT_FOUND');
     expectError(await post(inquiry, 'revoked'), 401, 'API_KEY_REVOKED');
     expect(t.sandbox.world.state.inquiries).toEqual([]);
     expect((await post(inquiry, 'store-limited')).status).toBe(201);

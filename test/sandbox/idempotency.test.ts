@@ -4,87 +4,61 @@
  * retention, and a response lost after the commit.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Availability, ErrorBody, type ErrorCode } from '../../main/api/schemas';
+import { describe, expect, it } from 'vitest';
+import type { WireReservation } from '../../sandbox/model';
 import {
-  WireReservationEnvelope,
-  WireReservationPage,
-  type WireReservation,
-} from '../../sandbox/model';
-import { DEMO, demoCatalogue } from '../../sandbox/scenario/demo';
-import type { ScenarioInput } from '../../sandbox/scenario/format';
-import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
+  DAY,
+  KYOTO,
+  NOW,
+  OKINAWA,
+  created,
+  expectError,
+  listOnePage,
+  remainingSeats,
+  sleep,
+  useCatalogueSandbox,
+} from './support';
 
-/** Friday 2026-11-20, 10:00 in Tokyo. */
-const NOW = '2026-11-20T01:00:00.000Z';
-const DAY = '2026-11-27';
-const KYOTO = DEMO.stores.kyoto;
-const OKINAWA = DEMO.stores.okinawa;
 const HOUR = 3_600_000;
 /** One product per store, no custom fields, five seats: counting bookings is counting seats. */
 const KYOTO_PRODUCT = 'pr_idem_kyoto';
 const OKINAWA_PRODUCT = 'pr_idem_okinawa';
 const CAPACITY = 5;
 
-function scenario(): ScenarioInput {
-  const base = demoCatalogue();
-  const product = (id: string, storeId: string) => ({
-    id,
-    storeId,
-    name: `冪等性テスト ${id}`,
-    isPublished: false,
-    approvalType: 'instant' as const,
-    durationMinutes: 60,
-    prices: { adult: 3000, child: 1500 },
-    schedule: {
-      capacity: CAPACITY,
-      rules: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], times: [{ startTime: '10:00' }] }],
-      followsStoreHolidays: false,
+const product = (id: string, storeId: string) => ({
+  id,
+  storeId,
+  name: `冪等性テスト ${id}`,
+  isPublished: false,
+  approvalType: 'instant' as const,
+  durationMinutes: 60,
+  prices: { adult: 3000, child: 1500 },
+  schedule: {
+    capacity: CAPACITY,
+    rules: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], times: [{ startTime: '10:00' }] }],
+    followsStoreHolidays: false,
+  },
+});
+
+const t = useCatalogueSandbox({
+  products: [
+    product(KYOTO_PRODUCT, KYOTO),
+    {
+      ...product('pr_idem_fields', KYOTO),
+      customFields: [
+        {
+          fieldId: 'cf_name',
+          label: 'お名前',
+          fieldType: 'text' as const,
+          isRequired: true,
+          inputScope: 'all_participants' as const,
+          options: null,
+          validation: { maxLength: 10 },
+        },
+      ],
     },
-  });
-  return {
-    ...base,
-    now: NOW,
-    products: [
-      ...base.products,
-      product(KYOTO_PRODUCT, KYOTO),
-      {
-        ...product('pr_idem_fields', KYOTO),
-        customFields: [
-          {
-            fieldId: 'cf_name',
-            label: 'お名前',
-            fieldType: 'text' as const,
-            isRequired: true,
-            inputScope: 'all_participants' as const,
-            options: null,
-            validation: { maxLength: 10 },
-          },
-        ],
-      },
-      product(OKINAWA_PRODUCT, OKINAWA),
-    ],
-  };
-}
-
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startTestSandbox({
-    scenario: scenario(),
-    now: NOW,
-    freezeClock: true,
-    rateLimit: { perPlan: { facility: 100_000, standard: 100_000 } },
-  });
-});
-
-afterAll(async () => {
-  await t.close();
-});
-
-beforeEach(() => {
-  t.sandbox.reset();
-  t.sandbox.clock.set(NOW);
+    product(OKINAWA_PRODUCT, OKINAWA),
+  ],
 });
 
 // --- helpers -----------------------------------------------------------------------------------
@@ -108,44 +82,18 @@ function post(storeId: string, idempotencyKey: string, payload: unknown, key = '
   });
 }
 
-function created(reply: Reply): WireReservation {
-  expect(reply.status, reply.text).toBe(201);
-  return WireReservationEnvelope.parse(reply.body).reservation;
-}
-
-function expectError(reply: Reply, status: number, code: ErrorCode) {
-  expect(
-    { status: reply.status, code: (reply.body as { code?: string })?.code },
-    reply.text,
-  ).toEqual({ status, code });
-  return ErrorBody.parse(reply.body);
-}
-
 /** Reservations of the test product at a store, read over HTTP. */
 async function bookings(
   storeId: string = KYOTO,
   productId: string = KYOTO_PRODUCT,
 ): Promise<WireReservation[]> {
-  const reply = await t.call('GET', t.storePath(storeId, '/reservations?limit=100'));
-  expect(reply.status).toBe(200);
-  const page = WireReservationPage.parse(reply.body);
-  expect(page.nextCursor).toBeNull();
-  return page.data.filter((r) => r.items.some((i) => i.productId === productId));
+  const all = await listOnePage(t, storeId);
+  return all.filter((r) => r.items.some((i) => i.productId === productId));
 }
 
 /** Seats left at the test slot, from availability. */
-async function seatsLeft(
-  storeId: string = KYOTO,
-  productId: string = KYOTO_PRODUCT,
-): Promise<number> {
-  const reply = await t.call(
-    'GET',
-    t.storePath(storeId, `/products/${productId}/availability?year=2026&month=11`),
-  );
-  expect(reply.status).toBe(200);
-  const day = Availability.parse(reply.body).days.find((d) => d.date === DAY);
-  return day!.slots.find((s) => s.startTime === '10:00')!.remainingCapacity;
-}
+const seatsLeft = (storeId: string = KYOTO, productId: string = KYOTO_PRODUCT) =>
+  remainingSeats(t, storeId, productId, DAY, '10:00');
 
 // --- replay ------------------------------------------------------------------------------------
 
@@ -254,7 +202,7 @@ describe('same key while still processing (rule 3)', () => {
     t.sandbox.faults.configure({ processingMs: 300 });
     const key = randomUUID();
     const tooMany = post(KYOTO, key, body(2)); // will fail: one seat left
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     const other = await post(KYOTO, key, body(1));
     expectError(other, 409, 'REQUEST_IN_PROGRESS');
     expect(other.headers.get('retry-after')).toBe('1');
@@ -269,7 +217,7 @@ describe('same key while still processing (rule 3)', () => {
     t.sandbox.faults.configure({ processingMs: 300 });
     const key = randomUUID();
     const first = post(KYOTO, key, body(1));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expectError(await post(KYOTO, key, body(2)), 409, 'REQUEST_IN_PROGRESS');
     created(await first);
     expectError(await post(KYOTO, key, body(2)), 409, 'IDEMPOTENCY_KEY_REUSED');

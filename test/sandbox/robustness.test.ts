@@ -5,10 +5,9 @@
  * wrong types with dotted field paths, unknown paths and methods, bad queries, raw HTTP garbage,
  * a seeded fuzz loop, and UTF-8 round trips.
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Availability,
   Calculation,
@@ -16,7 +15,6 @@ import {
   ErrorBody,
   InquiryEnvelope,
   KeyStatus,
-  type ErrorCode,
 } from '../../main/api/schemas';
 import {
   WireReservationEnvelope,
@@ -24,62 +22,32 @@ import {
   type WireReservation,
 } from '../../sandbox/model';
 import { Random } from '../../sandbox/random';
-import { DEMO } from '../../sandbox/scenario/demo';
-import { startTestSandbox, type Reply, type TestSandbox } from '../support/sandbox';
+import type { Reply, TestSandbox } from '../support/sandbox';
+import {
+  API_TEST,
+  JSON_UTF8,
+  KYOTO,
+  OKINAWA,
+  expectJsonError,
+  expectOk,
+  findSlot,
+  idempotencyKeys,
+  useSandbox,
+  type Slot,
+} from './support';
 
-/** Friday 2026-11-20, 10:00 in Tokyo. */
-const NOW = '2026-11-20T01:00:00.000Z';
-const KYOTO = DEMO.stores.kyoto;
-const OKINAWA = DEMO.stores.okinawa;
-/** Unpublished, no required custom fields, 99 seats. */
-const API_TEST = DEMO.products.apiTest;
-const JSON_UTF8 = 'application/json; charset=utf-8';
 const BODY_LIMIT = 64 * 1024;
 
-let idempotencySeq = 0;
-const nextIdempotencyKey = () => `robust-test-${String(++idempotencySeq).padStart(6, '0')}`;
-
-/** Asserts an error answer: status, strict ErrorBody, code, JSON content type. */
-function expectError(reply: Reply, status: number, code: ErrorCode): ErrorBody {
-  expect({ status: reply.status, body: reply.body }).toMatchObject({ status, body: { code } });
-  expect(reply.headers.get('content-type')).toBe(JSON_UTF8);
-  return ErrorBody.parse(reply.body);
-}
+const nextIdempotencyKey = idempotencyKeys('robust-test');
 
 /** A 400 VALIDATION_ERROR whose details are exactly these (field, code) pairs, in any order. */
 function expectValidation(reply: Reply, expected: [field: string, code: string][]): ErrorBody {
-  const body = expectError(reply, 400, 'VALIDATION_ERROR');
+  const body = expectJsonError(reply, 400, 'VALIDATION_ERROR');
   const details = (body.details ?? []) as { field: string; code: string; reason: string }[];
   for (const d of details) expect(d.reason).toEqual(expect.any(String));
   const pairs = (list: [string, string][]) => list.map(([f, c]) => `${f} ${c}`).sort();
   expect(pairs(details.map((d) => [d.field, d.code]))).toEqual(pairs(expected));
   return body;
-}
-
-function expectOk<S extends z.ZodType>(reply: Reply, status: number, schema: S): z.output<S> {
-  expect({ status: reply.status, body: reply.body }).toMatchObject({ status });
-  expect(reply.headers.get('content-type')).toBe(JSON_UTF8);
-  return schema.parse(reply.body);
-}
-
-interface Slot {
-  date: string;
-  startTime: string;
-}
-
-async function findSlot(t: TestSandbox, productId: string, headcount: number): Promise<Slot> {
-  for (const month of [11, 12]) {
-    const reply = await t.call(
-      'GET',
-      t.storePath(KYOTO, `/products/${productId}/availability?year=2026&month=${month}`),
-    );
-    for (const day of expectOk(reply, 200, Availability).days) {
-      if (day.status !== 'available' && day.status !== 'limited') continue;
-      const slot = day.slots.find((s) => s.remainingCapacity >= headcount);
-      if (slot) return { date: day.date, startTime: slot.startTime };
-    }
-  }
-  throw new Error(`no bookable slot for ${productId}`);
 }
 
 /** One raw HTTP exchange on a fresh connection: whatever the server writes before closing. */
@@ -99,6 +67,46 @@ function rawExchange(baseUrl: string, data: string): Promise<string> {
   });
 }
 
+/**
+ * A JSON POST to the calculate endpoint through node:http, for bodies fetch will not send
+ * (chunked without a length, invalid UTF-8): the status, content type and text of the answer.
+ */
+function rawCalculate(
+  t: TestSandbox,
+  headers: OutgoingHttpHeaders,
+  send: (req: ClientRequest) => void,
+): Promise<{ status: number; contentType: string; body: string }> {
+  const { hostname, port } = new URL(t.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: t.storePath(KYOTO, '/reservations/calculate'),
+        headers: {
+          'content-type': 'application/json',
+          ...headers,
+          authorization: `Bearer ${t.key('org-facility')}`,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type']),
+            body,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    send(req);
+  });
+}
+
 function parseRawResponse(raw: string): { status: number; headers: string; body: unknown } {
   const [head = '', ...rest] = raw.split('\r\n\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
@@ -106,20 +114,15 @@ function parseRawResponse(raw: string): { status: number; headers: string; body:
 }
 
 describe('robustness of the HTTP surface', () => {
-  let t: TestSandbox;
+  const t = useSandbox({ rateLimit: { perPlan: { standard: 100_000, facility: 100_000 } } });
   let slot: Slot;
   let reservation: WireReservation;
   let kyoto: string;
   let validCreate: () => Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await startTestSandbox({
-      now: NOW,
-      freezeClock: true,
-      rateLimit: { perPlan: { standard: 100_000, facility: 100_000 } },
-    });
     kyoto = t.storePath(KYOTO);
-    slot = await findSlot(t, API_TEST, 20);
+    slot = await findSlot(t, KYOTO, API_TEST, 20);
     validCreate = () => ({
       customer: { lastName: '山田', firstName: '太郎', email: 'taro.yamada@example.jp' },
       items: [
@@ -141,7 +144,6 @@ describe('robustness of the HTTP surface', () => {
     });
     reservation = expectOk(created, 201, WireReservationEnvelope).reservation;
   });
-  afterAll(() => t.close());
 
   /** Every POST endpoint with a body, addressed so that only the body can be wrong. */
   const posts = () =>
@@ -248,7 +250,7 @@ describe('robustness of the HTTP surface', () => {
             contentType,
             status: 415,
           });
-          expectError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE');
+          expectJsonError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE');
         }
       }
     });
@@ -292,7 +294,7 @@ describe('robustness of the HTTP surface', () => {
       const over = bodyOf(BODY_LIMIT + 1);
       expect(Buffer.byteLength(over)).toBe(BODY_LIMIT + 1);
       for (const [, path, idempotencyKey] of posts()) {
-        expectError(
+        expectJsonError(
           await t.call('POST', path, { rawBody: over, idempotencyKey }),
           413,
           'PAYLOAD_TOO_LARGE',
@@ -301,13 +303,13 @@ describe('robustness of the HTTP surface', () => {
       // The limit is in bytes: 22,000 kanji are 66,000 bytes.
       const kanji = JSON.stringify({ items: [], pad: '山'.repeat(22_000) });
       expect(kanji.length).toBeLessThan(BODY_LIMIT);
-      expectError(
+      expectJsonError(
         await t.call('POST', `${kyoto}/reservations/calculate`, { rawBody: kanji }),
         413,
         'PAYLOAD_TOO_LARGE',
       );
       // A megabyte is refused the same way.
-      expectError(
+      expectJsonError(
         await t.call('POST', `${kyoto}/reservations/calculate`, {
           rawBody: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
         }),
@@ -317,39 +319,12 @@ describe('robustness of the HTTP surface', () => {
     });
 
     it('a chunked body without Content-Length is cut off at 64 KiB with 413', async () => {
-      const { hostname, port } = new URL(t.baseUrl);
-      const answer = await new Promise<{ status: number; headers: string; body: string }>(
-        (resolve, reject) => {
-          const req = httpRequest(
-            {
-              host: hostname,
-              port,
-              method: 'POST',
-              path: `${kyoto}/reservations/calculate`,
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${t.key('org-facility')}`,
-              },
-            },
-            (res) => {
-              let body = '';
-              res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-              res.on('end', () =>
-                resolve({
-                  status: res.statusCode ?? 0,
-                  headers: String(res.headers['content-type']),
-                  body,
-                }),
-              );
-            },
-          );
-          req.on('error', reject);
-          for (let i = 0; i < 10; i++) req.write(`{"pad":"${'a'.repeat(8000)}",`);
-          req.end('"x":1}');
-        },
-      );
+      const answer = await rawCalculate(t, {}, (req) => {
+        for (let i = 0; i < 10; i++) req.write(`{"pad":"${'a'.repeat(8000)}",`);
+        req.end('"x":1}');
+      });
       expect(answer.status).toBe(413);
-      expect(answer.headers).toBe(JSON_UTF8);
+      expect(answer.contentType).toBe(JSON_UTF8);
       expect(ErrorBody.parse(JSON.parse(answer.body)).code).toBe('PAYLOAD_TOO_LARGE');
     });
   });
@@ -490,7 +465,7 @@ describe('robustness of the HTTP surface', () => {
       ]) {
         const reply = await t.call('GET', path);
         expect({ path, status: reply.status }).toEqual({ path, status: 404 });
-        expectError(reply, 404, 'NOT_FOUND');
+        expectJsonError(reply, 404, 'NOT_FOUND');
       }
     });
 
@@ -513,7 +488,7 @@ describe('robustness of the HTTP surface', () => {
           body: method === 'GET' || method === 'OPTIONS' ? undefined : { cancelReason: 'weather' },
         });
         expect({ method, path, status: reply.status }).toEqual({ method, path, status: 404 });
-        expectError(reply, 404, 'NOT_FOUND');
+        expectJsonError(reply, 404, 'NOT_FOUND');
       }
       // Nothing was changed by the stray methods.
       const after = expectOk(
@@ -550,12 +525,12 @@ describe('robustness of the HTTP surface', () => {
     });
 
     it('odd but decodable identifiers are simply not found', async () => {
-      expectError(await t.call('GET', '/v1/public/stores//products'), 404, 'STORE_NOT_FOUND');
+      expectJsonError(await t.call('GET', '/v1/public/stores//products'), 404, 'STORE_NOT_FOUND');
       for (const id of ['constructor', '__proto__', '%00', "' OR 1=1 --", '山田', '😀']) {
         const enc = encodeURIComponent(id);
-        expectError(await t.call('GET', t.storePath(enc, '/products')), 404, 'STORE_NOT_FOUND');
-        expectError(await t.call('GET', `${kyoto}/products/${enc}`), 404, 'PRODUCT_NOT_FOUND');
-        expectError(
+        expectJsonError(await t.call('GET', t.storePath(enc, '/products')), 404, 'STORE_NOT_FOUND');
+        expectJsonError(await t.call('GET', `${kyoto}/products/${enc}`), 404, 'PRODUCT_NOT_FOUND');
+        expectJsonError(
           await t.call('GET', `${kyoto}/reservations/${enc}`),
           404,
           'RESERVATION_NOT_FOUND',
@@ -787,34 +762,14 @@ describe('robustness of the HTTP surface', () => {
     });
 
     it('invalid UTF-8 bytes in a body do not break the server', async () => {
-      const { hostname, port } = new URL(t.baseUrl);
       const bytes = Buffer.concat([
         Buffer.from('{"items":[],"pad":"'),
         Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]),
         Buffer.from('"}'),
       ]);
-      const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: hostname,
-            port,
-            method: 'POST',
-            path: `${kyoto}/reservations/calculate`,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': bytes.length,
-              authorization: `Bearer ${t.key('org-facility')}`,
-            },
-          },
-          (res) => {
-            let body = '';
-            res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-          },
-        );
-        req.on('error', reject);
-        req.end(bytes);
-      });
+      const status = await rawCalculate(t, { 'content-length': bytes.length }, (req) =>
+        req.end(bytes),
+      );
       expect(status.status).toBe(400);
       const body = ErrorBody.parse(JSON.parse(status.body));
       expect(body.code).toBe('VALIDATION_ERROR');

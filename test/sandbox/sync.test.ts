@@ -2,9 +2,8 @@
  * Sync listing (spec §2.9, rule 10; decisions 20, 21, 41–43): order, `updatedSince`, limits,
  * signed opaque cursors, nothing lost while a client pages, single reservation reads.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../main/api/schemas';
+import { describe, expect, it } from 'vitest';
+import type { ErrorBody, ErrorCode } from '../../main/api/schemas';
 import {
   WireReservationEnvelope,
   WireReservationPage,
@@ -12,28 +11,9 @@ import {
 } from '../../sandbox/model';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { KYOTO, NOW, OKINAWA, createReservation, expectError, useDemoSandbox } from './support';
 
-/** Friday 2026-11-20, 10:00 in Tokyo. */
-const NOW = '2026-11-20T01:00:00.000Z';
-const KYOTO = DEMO.stores.kyoto;
-const OKINAWA = DEMO.stores.okinawa;
-
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startTestSandbox({
-    now: NOW,
-    freezeClock: true,
-    rateLimit: { perPlan: { facility: 1_000_000 } },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => {
-  t.sandbox.reset();
-  t.sandbox.clock.set(NOW);
-});
+const t = useDemoSandbox();
 
 function query(params: Record<string, string | number | undefined>): string {
   const entries = Object.entries(params).filter(([, v]) => v !== undefined);
@@ -67,18 +47,14 @@ async function listAll(
   throw new Error('listing did not end');
 }
 
-async function expectError(
+/** The error answer to a GET of `path`. */
+async function expectErrorAt(
   path: string,
   status: number,
-  code: string,
+  code: ErrorCode,
   options: Parameters<TestSandbox['call']>[2] = {},
-  method = 'GET',
 ): Promise<ErrorBody> {
-  const r = await t.call(method, path, options);
-  expect(r.status, r.text).toBe(status);
-  const body = ErrorBody.parse(r.body);
-  expect(body.code).toBe(code);
-  return body;
+  return expectError(await t.call('GET', path, options), status, code);
 }
 
 /** Reservations of a store as the service holds them (wire shape). */
@@ -107,17 +83,8 @@ function apiTestBody(date = '2026-11-27', startTime = '10:00', adultCount = 1) {
   };
 }
 
-async function create(
-  body: unknown = apiTestBody(),
-  store: string = KYOTO,
-): Promise<WireReservation> {
-  const r = await t.call('POST', t.storePath(store, '/reservations'), {
-    body,
-    idempotencyKey: randomUUID(),
-  });
-  expect(r.status, r.text).toBe(201);
-  return WireReservationEnvelope.parse(r.body).reservation;
-}
+const create = (body: unknown = apiTestBody(), store: string = KYOTO) =>
+  createReservation(t, store, body);
 
 async function cancel(id: string, cancelReason = 'customer_request'): Promise<WireReservation> {
   const r = await t.call('POST', t.storePath(KYOTO, `/reservations/${id}/cancel`), {
@@ -229,20 +196,20 @@ describe('limit (decision 41)', () => {
 
   it('refuses 101 with too_big, 0 with too_small, and non-numbers', async () => {
     const path = (limit: string) => t.storePath(KYOTO, `/reservations?limit=${limit}`);
-    const big = await expectError(path('101'), 400, 'VALIDATION_ERROR');
+    const big = await expectErrorAt(path('101'), 400, 'VALIDATION_ERROR');
     expect(big.details).toEqual([{ field: 'limit', code: 'too_big', reason: expect.any(String) }]);
-    const small = await expectError(path('0'), 400, 'VALIDATION_ERROR');
+    const small = await expectErrorAt(path('0'), 400, 'VALIDATION_ERROR');
     expect(small.details).toEqual([
       { field: 'limit', code: 'too_small', reason: expect.any(String) },
     ]);
     for (const bad of ['-1', 'ten', '1.5', '']) {
-      const body = await expectError(path(bad), 400, 'VALIDATION_ERROR');
+      const body = await expectErrorAt(path(bad), 400, 'VALIDATION_ERROR');
       expect(body.details!.map((d) => (d as { field: string }).field)).toEqual(['limit']);
     }
   });
 
   it('refuses unknown query parameters and a malformed updatedSince', async () => {
-    const unknown = await expectError(
+    const unknown = await expectErrorAt(
       t.storePath(KYOTO, '/reservations?since=2026-11-01T00:00:00.000Z'),
       400,
       'VALIDATION_ERROR',
@@ -251,7 +218,7 @@ describe('limit (decision 41)', () => {
       { field: 'since', code: 'unrecognized_keys', reason: expect.any(String) },
     ]);
     for (const bad of ['yesterday', '2026-11-20', '2026-13-45T99:00:00.000Z junk']) {
-      const body = await expectError(
+      const body = await expectErrorAt(
         t.storePath(KYOTO, `/reservations${query({ updatedSince: bad })}`),
         400,
         'VALIDATION_ERROR',
@@ -381,7 +348,7 @@ describe('cursors are opaque and signed (decision 43)', () => {
     params: Record<string, string | number | undefined>,
     store: string = KYOTO,
   ) {
-    const body = await expectError(
+    const body = await expectErrorAt(
       t.storePath(store, `/reservations${query(params)}`),
       400,
       'VALIDATION_ERROR',
@@ -511,13 +478,13 @@ describe('GET S/reservations/{id} (decision 20)', () => {
   });
 
   it('answers 404 RESERVATION_NOT_FOUND for an unknown id or another store', async () => {
-    await expectError(
+    await expectErrorAt(
       t.storePath(KYOTO, '/reservations/rsv_does_not_exist'),
       404,
       'RESERVATION_NOT_FOUND',
     );
     const okinawaOne = stored(OKINAWA)[0]!;
-    await expectError(
+    await expectErrorAt(
       t.storePath(KYOTO, `/reservations/${okinawaOne.id}`),
       404,
       'RESERVATION_NOT_FOUND',
@@ -525,13 +492,13 @@ describe('GET S/reservations/{id} (decision 20)', () => {
     const r = await t.call('GET', t.storePath(OKINAWA, `/reservations/${okinawaOne.id}`));
     expect(r.status).toBe(200);
     // A key limited to Kyoto does not see Okinawa at all.
-    await expectError(
+    await expectErrorAt(
       t.storePath(OKINAWA, `/reservations/${okinawaOne.id}`),
       404,
       'STORE_NOT_FOUND',
       { key: 'store-limited' },
     );
-    await expectError(t.storePath(OKINAWA, '/reservations'), 404, 'STORE_NOT_FOUND', {
+    await expectErrorAt(t.storePath(OKINAWA, '/reservations'), 404, 'STORE_NOT_FOUND', {
       key: 'store-limited',
     });
   });

@@ -18,7 +18,7 @@ import { WalkInScreen } from '../screens/walkin/WalkInScreen';
 import { addDays } from '../format/format';
 import { AppContext, useApp, useSlice } from './context';
 import type { FrontDeskApp } from './createApp';
-import { isTyping, KEYS, shortcutOf } from './shortcuts';
+import { createScanDetector, isTyping, KEYS, shortcutOf } from './shortcuts';
 import { Kbd } from '../components/Kbd';
 import { FeatureReason } from '../components/FeatureList';
 
@@ -85,8 +85,25 @@ function useShortcuts() {
         }
       }
     }
+    // A scan outside the search field: caught before the focused control sees its Enter.
+    const scanner = createScanDetector();
+    function onScanKey(e: KeyboardEvent) {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      const scanned = scanner.key(e.key, e.timeStamp);
+      if (!scanned) return;
+      const setUp = stores.setup.getState().status?.mode;
+      if (!setUp || setUp === 'not_set_up') return;
+      e.preventDefault();
+      e.stopPropagation();
+      stores.search.getState().setText(scanned);
+      void stores.search.getState().submit();
+    }
+    window.addEventListener('keydown', onScanKey, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onScanKey, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [app]);
 }
 

@@ -7,7 +7,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Bridge } from '../../../main/ipc/bridge';
 import type { ReservationView } from '../../../main/ipc/contract';
 import { createApi, type Api } from '../api/api';
-import { localNow, type Lang } from '../format/format';
+import { localNow, warmFormat, type Lang } from '../format/format';
 import { createI18n, langOf, pickLanguage } from '../i18n';
 import { createCancelStore } from '../stores/cancel';
 import { createDayStore } from '../stores/day';
@@ -34,6 +34,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const platform: Platform = { ...browserPlatform, ...options };
   const api: Api = createApi(bridge);
   const i18n: I18n = createI18n(options.lang ?? pickLanguage(platform.languages()));
+  /** Staff switched language in this session: a late answer of prefs.get must not undo it. */
+  let languageChosen = false;
 
   const nav = createNavStore();
   const setup = createSetupStore(api);
@@ -59,8 +61,10 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       nav.getState().go({ name: 'manifest', productId, startTime });
     },
     openDay(date: string | null) {
+      // The date first: the day view never shows (or reports as watched) the previous one.
+      const opening = day.getState().open(date);
       nav.getState().home();
-      void day.getState().open(date);
+      void opening;
     },
     startWalkIn(start?: WalkInStart) {
       walkIn.getState().start(start);
@@ -70,8 +74,13 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       cancel.getState().open(r, r.date, rebook);
       nav.getState().go({ name: 'cancel', reservationId: r.id, date: r.date });
     },
+    /** Switch the UI language; the main process keeps the choice for the next start. */
     setLanguage(lang: Lang) {
+      languageChosen = true;
       void i18n.changeLanguage(lang);
+      api.call('prefs.set', { locale: lang }).catch(() => {
+        // Not kept: the switch still holds for this session.
+      });
     },
   };
 
@@ -88,7 +97,32 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   });
 
   let timer: ReturnType<typeof setInterval> | null = null;
-  let unwatch: (() => void) | null = null;
+  const unsubscribe: (() => void)[] = [];
+
+  /** The language kept by the main process; none kept: the system's (already chosen). */
+  async function loadLanguage(): Promise<void> {
+    try {
+      const { locale } = await api.call('prefs.get', {});
+      if (locale && !languageChosen && locale !== langOf(i18n)) await i18n.changeLanguage(locale);
+    } catch {
+      // No preference to be had: the system's language stays.
+    }
+  }
+
+  // Background refresh is fast only while a day is watched: tell the main process which date
+  // the day view shows, and null when it is not shown. `told` is what it was last told.
+  let told: string | null = null;
+  function followWatch(): void {
+    const set = setup.getState().status;
+    const onDay = set !== null && set.mode !== 'not_set_up' && nav.getState().screen.name === 'day';
+    const shown = onDay ? day.getState().date : null;
+    // On the day view without a date: today is being asked for; its date follows at once.
+    if (shown === told || (onDay && shown === null)) return;
+    told = shown;
+    api.call('day.watch', { date: shown }).catch(() => {
+      // Best effort: polling goes on at the slow pace.
+    });
+  }
 
   return {
     api,
@@ -99,27 +133,41 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     /** Load what the main process knows, and follow its events. */
     async start() {
       // A new store or a new key: every cached view belongs to the old one.
-      unwatch = setup.subscribe((next, prev) => {
-        const was = prev.status;
-        const now = next.status;
-        if (!now || (was && was.mode === now.mode && was.store?.id === now.store?.id)) return;
-        if (was === null) return;
-        day.getState().clear();
-        nav.getState().home();
-        if (now.mode !== 'not_set_up') void day.getState().open(null);
-        void status.getState().load();
-      });
+      unsubscribe.push(
+        setup.subscribe((next, prev) => {
+          const was = prev.status;
+          const now = next.status;
+          if (!now || (was && was.mode === now.mode && was.store?.id === now.store?.id)) return;
+          if (was === null) return;
+          // A new session knows of no watched day yet.
+          told = null;
+          day.getState().clear();
+          nav.getState().home();
+          if (now.mode !== 'not_set_up') void day.getState().open(null);
+          void status.getState().load();
+        }),
+        nav.subscribe(followWatch),
+        day.subscribe(followWatch),
+        setup.subscribe(followWatch),
+      );
       timer = setInterval(() => status.getState().tick(), options.tickMs ?? 15_000);
-      await setup.getState().load();
-      const set = setup.getState().status;
+      // All at once: a counter PC is set up on almost every start, so the day is asked for
+      // beside the set-up status rather than after it (one round trip less before it shows).
       await Promise.all([
+        // While the day is on its way, build the formatters it will be shown with.
+        Promise.all([setup.getState().load(), loadLanguage()]).then(() => {
+          const store = setup.getState().status?.store;
+          if (store) warmFormat(langOf(i18n), store.timeZone, store.currency, platform.now());
+        }),
         status.getState().load(),
-        set && set.mode !== 'not_set_up' ? day.getState().open(null) : Promise.resolve(),
+        day.getState().open(null),
       ]);
+      const set = setup.getState().status;
+      if (!set || set.mode === 'not_set_up') day.getState().clear();
     },
     stop() {
       if (timer) clearInterval(timer);
-      unwatch?.();
+      for (const off of unsubscribe.splice(0)) off();
       api.dispose();
     },
   };

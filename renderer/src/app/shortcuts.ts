@@ -53,3 +53,28 @@ export function shortcutOf(
       return null;
   }
 }
+
+/**
+ * A barcode scanner is a keyboard that types fast: the code's characters a few milliseconds
+ * apart, then Enter. Fed the keys pressed while no text field has the cursor, it says when such
+ * a burst ends, so a scan opens its reservation wherever the focus was (and its Enter does not
+ * press the focused button). People do not type six characters and Enter this fast.
+ */
+export function createScanDetector(minLength = 6, maxGapMs = 80) {
+  let buffer = '';
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    /** One key and its event time (ms); the scanned text when this Enter ends a scan. */
+    key(key: string, at: number): string | null {
+      const quick = at - last <= maxGapMs;
+      last = at;
+      if (/^[0-9A-Za-z-]$/.test(key)) {
+        buffer = quick ? buffer + key : key;
+        return null;
+      }
+      const scanned = key === 'Enter' && quick && buffer.length >= minLength ? buffer : null;
+      buffer = '';
+      return scanned;
+    },
+  };
+}

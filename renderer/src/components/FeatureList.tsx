@@ -10,17 +10,25 @@ export const FEATURES: readonly Feature[] = [
   'customerSearch',
 ];
 
-export function FeatureList({ features }: { features: SetupStatus['features'] }) {
+export function FeatureList({
+  features,
+  storeChosenHere = false,
+}: {
+  features: SetupStatus['features'];
+  /** A key being checked: the store is picked in the same form, so "no store" is no reason. */
+  storeChosenHere?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ul className="features">
       {FEATURES.map((f) => {
         const state = features[f];
+        const on = state?.enabled || (storeChosenHere && state?.reason === 'no_store');
         return (
-          <li key={f} className={state?.enabled ? 'on' : 'off'}>
+          <li key={f} className={on ? 'on' : 'off'}>
             <span className="feature-name">{t(`features.name.${f}`)}</span>{' '}
             <span className="feature-state">
-              {state?.enabled ? t('features.on') : <FeatureReason state={state} />}
+              {on ? t('features.on') : <FeatureReason state={state} />}
             </span>
           </li>
         );

@@ -36,6 +36,7 @@ export const en: Messages = {
     },
     age: 'Data updated {{age}} ({{time}})',
     neverSynced: 'Not synced yet',
+    notConnected: 'Not connected — set up an API key or try training mode',
     firstSync: 'First sync',
     syncRecords: 'records: {{records}}',
     syncLeft: 'about {{seconds}} s left',
@@ -43,6 +44,8 @@ export const en: Messages = {
     outbox: 'Queued walk-ins: {{waiting}} waiting, {{attention}} need attention',
     news: {
       booked: 'Queued walk-in of {{name}} sent: reservation no. {{number}}',
+      bookedPending:
+        'Queued walk-in of {{name}} sent: reservation no. {{number}} — pending approval, not confirmed',
       refused: 'Queued walk-in of {{name}} could not be booked — see why',
       needs_review: 'Queued walk-in of {{name}} needs a check — was it booked?',
       dismiss: 'Dismiss this notice',
@@ -277,6 +280,8 @@ export const en: Messages = {
     subtotal: 'Subtotal',
     total: 'Total',
     collect: 'Collect {{amount}} at the counter',
+    manualPay:
+      'The price is {{amount}}. This booking is pending approval — not confirmed. Take payment only once the store has approved it and the booking is confirmed.',
     externalNote: 'The payment is recorded as “paid (at the counter / outside)”.',
     priceOffline:
       'Offline: no price can be shown. The walk-in is saved in the queue and sent when the link returns.',
@@ -299,6 +304,8 @@ export const en: Messages = {
       queuedExplain:
         'The walk-in is saved. It is sent exactly once when the link returns; see “Queued walk-ins” at the bottom for its outcome.',
       number: 'Reservation no. {{number}}',
+      pendingPay:
+        'Do not take payment yet: collect {{amount}} once the store has approved the booking and it is confirmed.',
     },
     another: 'Next walk-in',
     openReservation: 'Open the booking',
@@ -338,6 +345,7 @@ export const en: Messages = {
       queued: 'Queued — not yet booked',
       sending: 'Sending — not confirmed yet',
       booked: 'Booked',
+      bookedPending: 'Booked — pending approval, not confirmed',
       refused: 'Could not be booked',
       needs_review:
         'Check needed — not known whether it was booked. Check the admin screen, then retry or discard',
@@ -468,6 +476,14 @@ export const en: Messages = {
     UNKNOWN_CHANNEL: 'Internal app error. Update the app.',
     BRIDGE_FAILED: 'The app lost its internal connection. Restart the app.',
     NO_BRIDGE: 'Open the address the Front Desk host printed (with its #token).',
+    HOST_UNREACHABLE: 'The Front Desk host cannot be reached. Check that it is running.',
+    HOST_UNAUTHORIZED:
+      'This page is not authorized by the Front Desk host. Open the address the host printed again.',
+    HOST_BAD_ANSWER: 'The answer of the Front Desk host could not be read. Reload the page.',
+    INSECURE_SERVICE_URL:
+      'The service address must start with https:// (unless it is on this computer). Check the address.',
+    SECURE_STORAGE_UNAVAILABLE:
+      'This computer has no secure storage (such as a keychain) for the API key, so the key cannot be saved. Contact your administrator.',
     FEATURE_UNAVAILABLE:
       'The API key does not allow this. See why in Set-up, under what the key allows.',
     RESERVATION_NOT_ACTIVE:

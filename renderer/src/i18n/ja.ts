@@ -37,6 +37,7 @@ export const ja = {
     },
     age: 'データ更新: {{age}}（{{time}}）',
     neverSynced: 'まだ同期していません',
+    notConnected: '未接続 — API キーを設定するか、トレーニングモードを試してください',
     firstSync: '初回同期中',
     syncRecords: '{{records}} 件取得',
     syncLeft: '残り約 {{seconds}} 秒',
@@ -44,6 +45,8 @@ export const ja = {
     outbox: '送信待ちの受付: {{waiting}} 件・要確認 {{attention}} 件',
     news: {
       booked: '{{name}} 様の当日受付を送信しました: 予約番号 {{number}}',
+      bookedPending:
+        '{{name}} 様の当日受付を送信しました: 予約番号 {{number}} — 承認待ち・未確定です',
       refused: '{{name}} 様の当日受付は予約できませんでした — 理由を確認してください',
       needs_review: '{{name}} 様の当日受付は要確認です — 予約されたか確認してください',
       dismiss: 'お知らせを閉じる',
@@ -277,6 +280,8 @@ export const ja = {
     subtotal: '小計',
     total: '合計',
     collect: 'カウンターで {{amount}} をお受け取りください',
+    manualPay:
+      '料金は {{amount}} です。この予約は承認待ちで、まだ確定していません。お支払いは、店舗が承認して予約が確定してからお受け取りください。',
     externalNote: '支払いは「支払い済み（店頭・外部）」として記録されます。',
     priceOffline:
       'オフラインのため料金を表示できません。予約は送信待ちとして保存され、回線が戻ったら送信されます。',
@@ -299,6 +304,8 @@ export const ja = {
       queuedExplain:
         '受付は保存されました。回線が戻ると一度だけ送信されます。結果は画面下の「送信待ちの受付」で確認できます。',
       number: '予約番号 {{number}}',
+      pendingPay:
+        'まだお支払いを受け取らないでください。店舗が承認して予約が確定してから {{amount}} をお受け取りください。',
     },
     another: '続けて当日受付',
     openReservation: '予約を開く',
@@ -338,6 +345,7 @@ export const ja = {
       queued: '送信待ち — まだ予約されていません',
       sending: '送信中 — まだ確定していません',
       booked: '予約済み',
+      bookedPending: '予約済み — 承認待ち・未確定',
       refused: '予約できませんでした',
       needs_review:
         '要確認 — 予約されたか不明です。管理画面で確認してから再送か破棄を選んでください',
@@ -467,6 +475,16 @@ export const ja = {
     UNKNOWN_CHANNEL: 'アプリの内部エラーです。アプリを更新してください。',
     BRIDGE_FAILED: 'アプリ内部の接続が切れました。アプリを再起動してください。',
     NO_BRIDGE: 'フロントデスクのホストが表示したアドレス（#token 付き）で開いてください。',
+    HOST_UNREACHABLE:
+      'フロントデスクのホストに接続できません。ホストが動いているか確認してください。',
+    HOST_UNAUTHORIZED:
+      'このページはフロントデスクのホストに許可されていません。ホストが表示したアドレスで開き直してください。',
+    HOST_BAD_ANSWER:
+      'フロントデスクのホストの応答を読めませんでした。ページを再読み込みしてください。',
+    INSECURE_SERVICE_URL:
+      'サービスのアドレスは https:// で始まる必要があります（このパソコン上のアドレスを除く）。アドレスを確認してください。',
+    SECURE_STORAGE_UNAVAILABLE:
+      'このパソコンには API キーを安全に保存する仕組み（キーチェーンなど）がないため、キーを保存できません。管理者に連絡してください。',
     FEATURE_UNAVAILABLE:
       'この API キーではこの操作を使えません。設定で「利用できません」の理由を確認してください。',
     RESERVATION_NOT_ACTIVE:

@@ -32,12 +32,18 @@ const KEEP_DAYS = 8;
 export function createDayStore(api: Api) {
   let inFlight: Promise<void> | null = null;
   let again = false;
+  let dataMarked = false;
 
   const store = createStore<DayState>()((set, get) => {
     async function load(date: string | null): Promise<void> {
       set({ loading: true });
       try {
         const view = await api.call('day.get', { date });
+        // For the benchmark: when the first day's data reached the page.
+        if (!dataMarked) {
+          dataMarked = true;
+          performance.mark('fd:day-data');
+        }
         // The answer may come after staff moved on to another date: keep it, do not jump.
         const shown = get().date;
         if (shown !== null && date !== null && shown !== date) {

@@ -406,10 +406,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             customerId: customer.customerId,
           });
           const offline = quote.problems.some((p) => p.code === 'PRICE_OFFLINE');
-          // The quote names the e-mail by its request field; the form shows it as the customer's.
-          const others = quote.problems
-            .filter((p) => p.code !== 'PRICE_OFFLINE')
-            .map((p) => (p.field === 'customerEmail' ? { ...p, field: 'customer.email' } : p));
+          const others = quote.problems.filter((p) => p.code !== 'PRICE_OFFLINE');
           if (others.length) {
             set({ problems: others });
             return false;

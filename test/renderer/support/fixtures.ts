@@ -357,6 +357,7 @@ export function outboxItem(over: Partial<OutboxItem> = {}): OutboxItem {
     adults: 2,
     children: 0,
     reservationNumber: null,
+    reservationStatus: null,
     refusal: null,
     lastError: 'network: offline',
     ...over,
@@ -419,6 +420,9 @@ export function demoBridge(over: Handlers = {}) {
     'headcount.check': () => fit(),
     'walkin.quote': () => ({ price: PRICE, problems: [] }),
     'walkin.book': () => outcome(),
+    'day.watch': () => ({ ok: true }),
+    'prefs.get': () => ({ locale: null }),
+    'prefs.set': ({ locale }) => ({ locale }),
     ...over,
   });
 }

@@ -15,9 +15,10 @@ import { HeadcountBar } from '../../components/HeadcountBar';
 import { asCallError, type CallError } from '../../api/api';
 import { manifestCsv, manifestFileName } from '../../manifest/csv';
 import { currentDay } from '../../stores/day';
+import { langOf } from '../../i18n';
 
 export function ManifestScreen({ productId, startTime }: { productId: string; startTime: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const app = useApp();
   const { stores, actions, api, platform } = app;
   const view = useSlice(stores.day, currentDay);
@@ -66,14 +67,20 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
     if (!view) return;
     setError(null);
     try {
-      await api.call('manifest.print', { date: view.date, productId, startTime });
+      // Printed in the language the counter shows.
+      await api.call('manifest.print', {
+        date: view.date,
+        productId,
+        startTime,
+        locale: langOf(i18n),
+      });
     } catch (e) {
       const failure = asCallError(e);
       // The browser host has no printer of its own: the browser prints this page.
       if (failure.code === 'PRINT_UNAVAILABLE') platform.print();
       else setError(failure);
     }
-  }, [api, platform, view, productId, startTime]);
+  }, [api, platform, view, productId, startTime, i18n]);
 
   if (!view || !product || !slot) {
     return (

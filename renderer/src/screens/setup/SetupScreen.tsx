@@ -2,7 +2,7 @@
  * Set-up: paste the key → what ping says (organization, key name, scopes, store limit) → pick the
  * store and the plan. Or try training mode. The key stays in this form's state only until saved.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { BackButton } from '../../components/BackButton';
@@ -17,7 +17,12 @@ export function SetupScreen() {
   const check = useSlice(stores.setup, (s) => s.check);
   const busy = useSlice(stores.setup, (s) => s.busy);
   const error = useSlice(stores.setup, (s) => s.error);
-  const [apiKey, setApiKey] = useState('');
+  // The key field is uncontrolled: React would otherwise mirror the key into the DOM's value
+  // attribute, where anything reading the page's markup sees it. Only whether it is filled is
+  // kept in state.
+  const keyRef = useRef<HTMLInputElement>(null);
+  const [hasKey, setHasKey] = useState(false);
+  const apiKeyNow = () => keyRef.current?.value.trim() ?? '';
   const [serviceUrl, setServiceUrl] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const [plan, setPlan] = useState<Plan>('standard');
@@ -79,8 +84,8 @@ export function SetupScreen() {
         aria-labelledby="key-title"
         onSubmit={(e) => {
           e.preventDefault();
-          if (apiKey.trim())
-            void stores.setup.getState().checkKey(apiKey.trim(), serviceUrl.trim() || null);
+          const apiKey = apiKeyNow();
+          if (apiKey) void stores.setup.getState().checkKey(apiKey, serviceUrl.trim() || null);
         }}
       >
         <h3 id="key-title">{t('setup.keyTitle')}</h3>
@@ -90,10 +95,10 @@ export function SetupScreen() {
           type="password"
           autoComplete="off"
           spellCheck={false}
-          value={apiKey}
+          ref={keyRef}
           required
           aria-describedby={`${keyId}-hint`}
-          onChange={(e) => setApiKey(e.target.value)}
+          onChange={(e) => setHasKey(e.target.value.trim() !== '')}
         />
         <p id={`${keyId}-hint`} className="hint">
           {t('setup.keyHint')}
@@ -111,7 +116,7 @@ export function SetupScreen() {
         <p id={`${urlId}-hint`} className="hint">
           {t('setup.serviceUrlHint')}
         </p>
-        <button type="submit" className="primary" disabled={busy !== null || !apiKey.trim()}>
+        <button type="submit" className="primary" disabled={busy !== null || !hasKey}>
           {busy === 'checking' ? t('setup.checking') : t('setup.check')}
         </button>
       </form>
@@ -127,9 +132,11 @@ export function SetupScreen() {
             if (!storeId) return;
             void stores.setup
               .getState()
-              .save(apiKey.trim(), serviceUrl.trim() || null, storeId, plan)
+              .save(apiKeyNow(), serviceUrl.trim() || null, storeId, plan)
               .then((ok) => {
-                if (ok) setApiKey('');
+                if (!ok || !keyRef.current) return;
+                keyRef.current.value = '';
+                setHasKey(false);
               });
           }}
         >
@@ -160,7 +167,7 @@ export function SetupScreen() {
                 : t('setup.allStores')}
             </dd>
           </dl>
-          <FeatureList features={check.features} />
+          <FeatureList features={check.features} storeChosenHere />
           <fieldset>
             <legend>{t('setup.chooseStore')}</legend>
             {check.stores.length === 0 && <p>{t('setup.noStores')}</p>}

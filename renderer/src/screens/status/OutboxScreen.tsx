@@ -48,6 +48,8 @@ function OutboxRow({ item }: { item: OutboxItem }) {
   const titleId = `outbox-${item.id}`;
   const canRetry = item.state === 'refused' || item.state === 'needs_review';
   const canDiscard = item.state === 'queued' || canRetry;
+  // Booked on a manual-approval product: created, but NOT confirmed.
+  const pending = item.state === 'booked' && item.reservationStatus === 'pending';
   return (
     <li className={`outbox-item state-${item.state}`} aria-labelledby={titleId}>
       <h3 id={titleId}>
@@ -58,8 +60,10 @@ function OutboxRow({ item }: { item: OutboxItem }) {
         {t('outbox.party', { adults: item.adults, children: item.children })} ·{' '}
         {t('outbox.created', { time: fmt.instant(item.createdAt, now) })}
       </p>
-      <p className="outbox-state">
-        <strong>{t(`outbox.state.${item.state}`)}</strong>
+      <p className={`outbox-state${pending ? ' warn-text' : ''}`}>
+        <strong>
+          {pending ? t('outbox.state.bookedPending') : t(`outbox.state.${item.state}`)}
+        </strong>
         {item.state === 'booked' &&
           item.reservationNumber &&
           ` ${t('outbox.number', { number: item.reservationNumber })}`}

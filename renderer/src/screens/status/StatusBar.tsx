@@ -15,11 +15,29 @@ export function StatusBar() {
   const now = useSlice(stores.status, (s) => s.now);
   const fmt = useFormat();
   const go = useSlice(stores.nav, (s) => s.go);
+  const connected = useSlice(
+    stores.setup,
+    (s) => s.status !== null && s.status.mode !== 'not_set_up',
+  );
 
   const link = status?.link ?? 'offline';
   const syncing = status?.sync && status.sync.phase === 'full' && !status.sync.done;
   const waiting = status?.outbox.waiting ?? 0;
   const attention = status?.outbox.needsAttention ?? 0;
+
+  if (!connected) {
+    // Nothing set up: no link to judge and no data to age — "offline" would mislead.
+    return (
+      <footer className="status-bar" aria-label={t('statusBar.label')}>
+        <div className="link link-none">
+          <span className="dot" aria-hidden="true" />
+          <span className="link-text" role="status">
+            {t('statusBar.notConnected')}
+          </span>
+        </div>
+      </footer>
+    );
+  }
 
   return (
     <footer className="status-bar" aria-label={t('statusBar.label')}>
@@ -83,17 +101,18 @@ function OutboxNews() {
   const { stores } = useApp();
   const news = useSlice(stores.status, (s) => s.news);
   const go = useSlice(stores.nav, (s) => s.go);
+  const pending = news?.state === 'booked' && news.reservationStatus === 'pending';
   return (
     <div className="news" role="status">
       {news && (
         <>
           <button
             type="button"
-            className={`link-button${news.state === 'booked' ? '' : ' error-text'}`}
+            className={`link-button${news.state !== 'booked' ? ' error-text' : pending ? ' warn-text' : ''}`}
             onClick={() => go({ name: 'outbox' })}
           >
             {news.state === 'booked'
-              ? t('statusBar.news.booked', {
+              ? t(pending ? 'statusBar.news.bookedPending' : 'statusBar.news.booked', {
                   name: news.customerName,
                   number: news.reservationNumber ?? '—',
                 })

@@ -415,10 +415,19 @@ function ReviewStep() {
             <dt>{t('walkIn.total')}</dt>
             <dd className="strong">{fmt.money(s.price.total, s.price.currency)}</dd>
           </dl>
-          <p className="collect">
-            {t('walkIn.collect', { amount: fmt.money(s.price.total, s.price.currency) })}
-          </p>
-          <p className="hint">{t('walkIn.externalNote')}</p>
+          {manual ? (
+            // Not confirmed yet: the counter must not take money as for a confirmed booking.
+            <p className="notice warn">
+              {t('walkIn.manualPay', { amount: fmt.money(s.price.total, s.price.currency) })}
+            </p>
+          ) : (
+            <>
+              <p className="collect">
+                {t('walkIn.collect', { amount: fmt.money(s.price.total, s.price.currency) })}
+              </p>
+              <p className="hint">{t('walkIn.externalNote')}</p>
+            </>
+          )}
         </section>
       ) : (
         <p className="notice warn">
@@ -521,9 +530,14 @@ function DoneStep() {
             <p>{t('walkIn.done.queuedExplain')}</p>
           </>
         )}
-        {price && outcome.outcome !== 'queued' && (
+        {price && outcome.outcome === 'booked' && (
           <p className="collect">
             {t('walkIn.collect', { amount: fmt.money(price.total, price.currency) })}
+          </p>
+        )}
+        {price && outcome.outcome === 'pending' && (
+          <p className="strong">
+            {t('walkIn.done.pendingPay', { amount: fmt.money(price.total, price.currency) })}
           </p>
         )}
       </div>

@@ -1,0 +1,208 @@
+/**
+ * The counter UI (issue 6), measured in Chromium through the browser host:
+ * - the initial renderer JS, gzipped: what index.html loads, built by `vite build`;
+ * - a busy day (400 reservations on one date, in the training sandbox) painted from load, and
+ *   from the moment its data reached the page (the renderer's `fd:day-data`, `fd:day-painted`
+ *   performance marks; median of several cold loads);
+ * - the standard walk-in (two adults, the next slot, name only): key presses and taps after the
+ *   product is chosen, driving the UI, checked against the booking the service holds.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { generateScenario } from '../sandbox/scenario/generate';
+import { DEMO } from '../sandbox/scenario/demo';
+import { ROOT, STATIC_ROOT, startHost, type TestHost } from '../test/e2e/support/host';
+import { atMost, type Figure } from './figures';
+
+const LOADS = 7;
+const BUSY_DAY = 400;
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function build(): void {
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+/** The JS index.html loads at start: its module script and the modules it preloads. */
+export function initialJsGzipBytes(root = STATIC_ROOT): { bytes: number; files: string[] } {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const files = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  if (!files.length) throw new Error('index.html loads no script');
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(path.join(root, file))).length;
+  return { bytes, files };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/** Wait until the host's cache holds the day with every reservation (the first sync is done). */
+async function waitForDay(host: TestHost, count: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const result = await host.composed.router.handle('day.get', { date: null });
+    if (result.ok) {
+      const day = result.value as {
+        products: { slots: { reservations: unknown[] }[] }[];
+        incomplete: boolean;
+      };
+      const n = day.products.flatMap((p) => p.slots).reduce((a, s) => a + s.reservations.length, 0);
+      if (!day.incomplete && n >= count) return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the day never held ${count} reservations`);
+}
+
+async function busyDay(
+  browser: Browser,
+): Promise<{ fromStart: number; fromData: number; reservations: number }> {
+  // Real time here: the page's clock is left alone, so its performance marks are true.
+  const host = await startHost({
+    now: new Date().toISOString(),
+    scenario: generateScenario({
+      reservations: BUSY_DAY,
+      days: 1,
+      store: DEMO.stores.kyoto,
+      seed: 6,
+    }),
+  });
+  try {
+    await waitForDay(host, BUSY_DAY);
+    const fromStart: number[] = [];
+    const fromData: number[] = [];
+    let shown = 0;
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'ja-JP',
+      });
+      const page = await context.newPage();
+      await page.goto(host.url);
+      await page.waitForFunction(
+        () => performance.getEntriesByName('fd:day-painted').length > 0,
+        null,
+        {
+          timeout: 10_000,
+        },
+      );
+      // No named functions inside: tsx would wrap them in a helper the page does not have.
+      const marks = await page.evaluate(() => ({
+        data: performance.getEntriesByName('fd:day-data')[0]!.startTime,
+        painted: performance.getEntriesByName('fd:day-painted')[0]!.startTime,
+      }));
+      fromStart.push(marks.painted);
+      fromData.push(marks.painted - marks.data);
+      shown = await page.getByRole('article').count();
+      await context.close();
+    }
+    if (shown === 0) throw new Error('the busy day showed no product');
+    return { fromStart: median(fromStart), fromData: median(fromData), reservations: BUSY_DAY };
+  } finally {
+    await host.close();
+  }
+}
+
+async function standardWalkIn(browser: Browser): Promise<number> {
+  const host = await startHost();
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'ja-JP',
+    });
+    const page = await context.newPage();
+    await page.clock.install({ time: host.now() });
+    await page.goto(host.url);
+    await page.getByRole('article').first().waitFor();
+    await page.keyboard.press('F4');
+    await page.getByRole('button', { name: /人力車 嵐山めぐり/ }).click();
+    await page.locator('input[name=slot]:checked').waitFor();
+    const start = /(\d{2}:\d{2})/.exec(
+      (await page.locator('label.choice:has(input[name=slot]:checked)').textContent()) ?? '',
+    )![1];
+    // From here every key press, typed field and tap counts.
+    let interactions = 0;
+    const press = async (key: string) => {
+      interactions++;
+      await page.keyboard.press(key);
+    };
+    await press('Enter'); // two adults, the next slot: Next
+    await page.getByLabel('お名前（姓）').waitFor();
+    interactions++; // the name, typed where the cursor already is
+    await page.keyboard.type('計測');
+    await press('Enter'); // the price
+    await page.getByRole('region', { name: '料金' }).waitFor();
+    await press('Enter'); // book
+    await page.getByText('予約が確定しました').waitFor();
+    const booked = host
+      .training()
+      .sandbox.snapshot()
+      .state.reservations.filter((r) => r.customer.lastName === '計測');
+    const item = booked[0]?.items[0];
+    if (
+      booked.length !== 1 ||
+      item?.adultCount !== 2 ||
+      item.childCount !== 0 ||
+      item.startTime !== start
+    )
+      throw new Error('the standard walk-in was not booked as two adults in the next slot');
+    await context.close();
+    return interactions;
+  } finally {
+    await host.close();
+  }
+}
+
+export async function runUiBench(): Promise<Figure[]> {
+  build();
+  const js = initialJsGzipBytes();
+  const browser = await chromium.launch({
+    ...(existsSync(SYSTEM_CHROMIUM) && { executablePath: SYSTEM_CHROMIUM }),
+    args: ARGS,
+  });
+  try {
+    const day = await busyDay(browser);
+    const interactions = await standardWalkIn(browser);
+    return [
+      atMost('initial renderer JS (gzip)', js.bytes / 1024, 'KB', 200),
+      atMost(`${day.reservations}-reservation day painted, from load`, day.fromStart, 'ms', 1000),
+      atMost(
+        `${day.reservations}-reservation day painted, after its data`,
+        day.fromData,
+        'ms',
+        100,
+      ),
+      atMost('standard walk-in after the product', interactions, 'interactions', 6),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+// `npx tsx bench/ui.bench.ts`: this suite alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'bench/ui.bench.ts')) {
+  const { printFigures } = await import('./figures');
+  printFigures('Counter UI (issue 6)', await runUiBench());
+}

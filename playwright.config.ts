@@ -1,0 +1,44 @@
+/**
+ * End-to-end tests in Chromium through the browser host (test/e2e). Each test starts its own
+ * host in training mode (test/e2e/support/host.ts), so no web server is configured here. The
+ * renderer must be built first: `npm run test:e2e` does that.
+ *
+ * Debian's Chromium is used where it is installed (CI and this container); elsewhere Playwright's
+ * own browser, if one was installed.
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const system = existsSync(SYSTEM_CHROMIUM);
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e',
+  // Two workers for two cores: each runs its hosts in its own process beside its Chromium.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(system && { executablePath: SYSTEM_CHROMIUM }),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

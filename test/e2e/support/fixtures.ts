@@ -1,0 +1,99 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Callbacks of page.evaluate run in the page.
+/**
+ * Playwright fixtures: a fresh browser host per test (`host`), and the app open in Chromium on
+ * it (`app`) with the page's clock at the host's business time. Helpers for the audit and the
+ * screenshots every main screen leaves in test-results/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { ROOT, startHost, type HostOptions, type TestHost } from './host';
+
+export type Lang = 'ja' | 'en';
+
+export const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
+
+export const test = base.extend<{
+  hostOptions: HostOptions;
+  host: TestHost;
+  app: Page;
+}>({
+  hostOptions: [{}, { option: true }],
+  host: async ({ hostOptions }, use) => {
+    const host = await startHost(hostOptions);
+    try {
+      await use(host);
+    } finally {
+      await host.close();
+    }
+  },
+  app: async ({ page, host }, use) => {
+    // The page's clock runs from the host's business time (it flows on by itself).
+    await page.clock.install({ time: host.now() });
+    await page.goto(host.url);
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** The language the browser prefers: the app follows it when no language was chosen. */
+export function browserLocale(lang: Lang): string {
+  return lang === 'ja' ? 'ja-JP' : 'en-US';
+}
+
+/**
+ * axe-core on the page as it is: every rule axe runs by default (colour contrast included, in a
+ * real layout) and the WCAG 2.2 target-size rule, which axe leaves off by default.
+ */
+export async function audit(page: Page, where: string): Promise<void> {
+  // Let transitions and focus settle: contrast is measured on what is painted.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const found = result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
+        .join(' | ')}`,
+  );
+  expect(found, `axe violations on ${where}`).toEqual([]);
+}
+
+/** Counter-friendly targets: every control staff press is at least 44 px both ways. */
+export async function expectTouchTargets(page: Page, where: string): Promise<void> {
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, select, input:not([type=radio]):not([type=checkbox]):not([type=hidden]), label.choice, a[href]',
+    );
+    for (const el of Array.from(controls)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.height < 44 || r.width < 44)
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
+    }
+    return out;
+  });
+  expect(small, `controls smaller than 44 px on ${where}`).toEqual([]);
+}
+
+/** A full-page screenshot of a main screen, named by language and screen. */
+export async function shoot(page: Page, lang: Lang, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${lang}-${name}.png`), fullPage: false });
+}
+
+/** Audit, check targets and take the screenshot of one screen. */
+export async function checkScreen(page: Page, lang: Lang, name: string): Promise<void> {
+  await audit(page, `${lang}/${name}`);
+  await expectTouchTargets(page, `${lang}/${name}`);
+  await shoot(page, lang, name);
+}

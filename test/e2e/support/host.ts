@@ -1,0 +1,141 @@
+/**
+ * The browser host as `npm run host` runs it (main/host/cli.ts: the same compose() and
+ * startBrowserHost() over the built renderer, a memory secret store, a random cache key), started
+ * in the test's own process so that the test holds the training sandbox's control surface: fault
+ * injection, its state, its clock. Every host is new: a fresh data folder and a fresh training
+ * sandbox, so tests do not depend on each other.
+ *
+ * Time: the business clock starts at a fixed instant (a Tuesday morning in Kyoto, when every
+ * product runs) and then runs with real time. The desk, the training sandbox and (through
+ * `page.clock`) the page all use it, so "today", the next slot and the age of the data agree.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger, type LogRecord } from '../../../main/api/log';
+import type { TrainingStarter } from '../../../main/desk/desk';
+import { TRAINING_KEY_ROLE } from '../../../main/desk/training';
+import { compose, type Composed } from '../../../main/host/compose';
+import { MemorySecretStore } from '../../../main/host/secrets';
+import { startBrowserHost, type RunningBrowserHost } from '../../../main/host/server';
+import { fixedKeyProvider } from '../../../main/store/crypto';
+import { startSandbox, type RunningSandbox, type StartOptions } from '../../../sandbox/index';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(here, '../../..');
+export const STATIC_ROOT = path.join(ROOT, 'dist/renderer');
+
+/** Tuesday 2026-11-24, 09:30 in Kyoto: every product runs (the shop closes on Wednesdays). */
+export const NOW = '2026-11-24T00:30:00.000Z';
+export const TODAY = '2026-11-24';
+
+export interface HostOptions {
+  /** Start in training mode (default), or on the set-up screen with nothing set up. */
+  training?: boolean;
+  /** Where the business clock starts. */
+  now?: string;
+  /** The training sandbox's scenario (the demo business by default). */
+  scenario?: StartOptions['scenario'];
+  /** Also start a "real" service: a sandbox with the demo's published keys, for set-up. */
+  service?: boolean;
+  /** Sandbox limits: the demo plans' by default. */
+  rateLimit?: StartOptions['rateLimit'];
+}
+
+export interface TestHost {
+  /** The address to open, with the token in the fragment. */
+  url: string;
+  origin: string;
+  token: string;
+  /** The business clock's now. */
+  now(): number;
+  /** The training sandbox now running (throws when training is not running). */
+  training(): RunningSandbox;
+  /** The stand-in for the real service, when asked for. */
+  service: RunningSandbox | null;
+  composed: Composed;
+  /** Warnings and errors the host logged. */
+  logs: LogRecord[];
+  close(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions = {}): Promise<TestHost> {
+  if (!existsSync(path.join(STATIC_ROOT, 'index.html')))
+    throw new Error('the renderer is not built: run `npm run build:renderer` first');
+  const shift = Date.parse(options.now ?? NOW) - Date.now();
+  const now = () => Date.now() + shift;
+  const logs: LogRecord[] = [];
+  const logger = createLogger((r) => logs.push(r), 'warn');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'front-desk-e2e-'));
+
+  let training: RunningSandbox | null = null;
+  // What sandboxTraining() does, keeping the sandbox so the test can reach its control surface.
+  const startTraining: TrainingStarter = async () => {
+    const running = await startSandbox({
+      scenario: options.scenario,
+      now: now(),
+      rateLimit: options.rateLimit,
+      freshKeys: true,
+      port: 0,
+    });
+    training = running;
+    return {
+      baseUrl: running.baseUrl,
+      apiKey: running.sandbox.keyFor(TRAINING_KEY_ROLE),
+      close: async () => {
+        if (training === running) training = null;
+        await running.close();
+      },
+    };
+  };
+
+  const service = options.service
+    ? await startSandbox({ now: now(), rateLimit: options.rateLimit, port: 0 })
+    : null;
+  const composed = await compose(
+    {
+      dataDir,
+      secrets: new MemorySecretStore(),
+      keyProvider: fixedKeyProvider(randomBytes(32)),
+      logger,
+      defaultServiceUrl: null,
+      startTraining,
+      now,
+    },
+    { trainingWhenNotSetUp: options.training ?? true },
+  );
+  let host: RunningBrowserHost;
+  try {
+    host = await startBrowserHost({
+      router: composed.router,
+      events: composed.events,
+      staticRoot: STATIC_ROOT,
+      logger,
+    });
+  } catch (error) {
+    await composed.close();
+    throw error;
+  }
+
+  return {
+    url: host.url,
+    origin: host.origin,
+    token: host.token,
+    now,
+    training() {
+      if (!training) throw new Error('training is not running');
+      return training;
+    },
+    service,
+    composed,
+    logs,
+    async close() {
+      await host.close();
+      await composed.close();
+      await service?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

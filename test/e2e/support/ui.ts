@@ -1,0 +1,82 @@
+/**
+ * The app's own words (its message catalogues) for finding things on screen in either language,
+ * and the sandbox's data for choosing reservations to work on.
+ */
+import type { Page } from '@playwright/test';
+import { en } from '../../../renderer/src/i18n/en';
+import { ja } from '../../../renderer/src/i18n/ja';
+import type { ReservationRecord } from '../../../sandbox/model';
+import { DEMO } from '../../../sandbox/scenario/demo';
+import type { Lang } from './fixtures';
+import type { TestHost } from './host';
+
+export const CATALOGUES = { ja, en };
+
+/** A message with its placeholders filled. */
+export function fill(template: string, vars: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    if (!(k in vars)) throw new Error(`no value for {{${k}}} in "${template}"`);
+    return String(vars[k]);
+  });
+}
+
+/** A message as a pattern: placeholders left open match anything. */
+export function pattern(
+  template: string,
+  vars: Record<string, string | number> = {},
+  whole = false,
+): RegExp {
+  const escaped = template
+    .split(/(\{\{\w+\}\})/)
+    .map((part) => {
+      const m = /^\{\{(\w+)\}\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const v = vars[m[1]!];
+      return v === undefined ? '.*?' : String(v).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(whole ? `^${escaped}$` : escaped);
+}
+
+export const KYOTO = DEMO.stores.kyoto;
+export const PRODUCTS = DEMO.products;
+
+/** Yen as the UI shows it (Intl, in the UI's language). */
+export function yen(lang: Lang, amount: number): string {
+  return new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US', {
+    style: 'currency',
+    currency: 'JPY',
+  }).format(amount);
+}
+
+/** The training sandbox's reservations, as the service holds them. */
+export function reservations(host: TestHost): ReservationRecord[] {
+  return host.training().sandbox.snapshot().state.reservations;
+}
+
+/** The first reservation of the Kyoto store that fits, in a stable order. */
+export function pickReservation(
+  host: TestHost,
+  fits: (r: ReservationRecord) => boolean,
+  skip: ReadonlySet<string> = new Set(),
+): ReservationRecord {
+  const found = reservations(host)
+    .filter((r) => r.storeId === KYOTO && !skip.has(r.id) && fits(r))
+    .sort((a, b) => a.reservationNumber.localeCompare(b.reservationNumber))[0];
+  if (!found) throw new Error('no reservation in the demo fits');
+  return found;
+}
+
+/** A date relative to a base date (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Open a reservation the way staff do: F2, its number, Enter. */
+export async function openByNumber(page: Page, number: string): Promise<void> {
+  await page.keyboard.press('F2');
+  await page.keyboard.type(number);
+  await page.keyboard.press('Enter');
+}
