@@ -4,15 +4,14 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RateGovernor, ReservationClient } from '../main/api/index';
 import * as S from '../main/api/schemas';
 import { DEMO } from '../sandbox/scenario/demo';
-import { generateScenario } from '../sandbox/scenario/generate';
 import { atLeast, atMost, exactly, type Figure } from './figures';
-import { startSandboxProcess } from '../test/support/sandbox-process';
+import { generateScenarioFile, startSandboxProcess } from '../test/support/sandbox-process';
 
 const RESERVATIONS = 20_000;
 const MAX_LIMIT = 100; // decision 41
@@ -43,10 +42,7 @@ async function measured<T>(
 async function pagingBench(): Promise<Figure[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'fd-bench-'));
   const file = path.join(dir, 'scenario.json');
-  await writeFile(
-    file,
-    JSON.stringify(generateScenario({ reservations: RESERVATIONS, store: DEMO.stores.kyoto })),
-  );
+  await generateScenarioFile(file, RESERVATIONS, DEMO.stores.kyoto);
   const sandbox = await startSandboxProcess(['--scenario', file, '--facility-limit', '1000000']);
   try {
     const client = new ReservationClient({

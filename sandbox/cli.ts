@@ -27,6 +27,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --fresh-keys           replace the demo keys with random tokens
   --log                  log requests to stderr
   --generate N --out FILE  write a scenario with N reservations and exit
+  --store ID             with --generate: put every reservation in this store
 `;
 
 const { values } = parseArgs({
@@ -51,6 +52,7 @@ const { values } = parseArgs({
     'fresh-keys': { type: 'boolean' },
     log: { type: 'boolean' },
     generate: { type: 'string' },
+    store: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -74,7 +76,9 @@ async function main(): Promise<void> {
     const reservations = num('generate', values.generate)!;
     await writeFile(
       values.out,
-      JSON.stringify(generateScenario({ reservations, seed: num('seed', values.seed) })),
+      JSON.stringify(
+        generateScenario({ reservations, seed: num('seed', values.seed), store: values.store }),
+      ),
     );
     console.log(JSON.stringify({ wrote: values.out, reservations }));
     return;

@@ -275,7 +275,8 @@ export class Desk {
       return {
         key,
         stores: stores.map(summary),
-        features: featuresFor(key.scopes, false),
+        // What the key's scopes allow; the store is chosen in the same form.
+        features: featuresFor(key.scopes, true),
         raw: stores,
       };
     } finally {

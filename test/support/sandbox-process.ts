@@ -48,3 +48,27 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
     },
   };
 }
+
+/**
+ * Write a generated scenario (`npm run sandbox -- --generate`) in a child process, so that the
+ * memory it takes is not counted against whoever measures afterwards.
+ */
+export async function generateScenarioFile(
+  out: string,
+  reservations: number,
+  store?: string,
+): Promise<void> {
+  const args = [
+    '--import',
+    'tsx',
+    'sandbox/cli.ts',
+    '--generate',
+    String(reservations),
+    '--out',
+    out,
+  ];
+  if (store) args.push('--store', store);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`generating the scenario failed (exit ${code})`);
+}
