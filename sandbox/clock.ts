@@ -8,8 +8,9 @@ export class Clock {
   private frozenAt: number | null = null;
 
   constructor(start?: number | Date | string, options: { frozen?: boolean } = {}) {
-    if (start !== undefined) this.set(start);
+    // Freeze first: set-then-freeze would read real time twice and may land a millisecond late.
     if (options.frozen) this.freeze();
+    if (start !== undefined) this.set(start);
   }
 
   now(): number {
