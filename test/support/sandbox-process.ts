@@ -3,6 +3,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { RequestLogEntry } from '../../sandbox/index';
 
 export interface SandboxProcess {
   baseUrl: string;
@@ -10,7 +11,7 @@ export interface SandboxProcess {
   keys: { token: string; role: string }[];
   key(role: string): string;
   /** The sandbox's own request log. */
-  requests(): Promise<{ method: string; path: string; status: number }[]>;
+  requests(): Promise<RequestLogEntry[]>;
   stop(): Promise<void>;
 }
 
@@ -38,8 +39,7 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
     },
     async requests() {
       const r = await fetch(`${info.controlUrl}/requests`);
-      return ((await r.json()) as { data: { method: string; path: string; status: number }[] })
-        .data;
+      return ((await r.json()) as { data: RequestLogEntry[] }).data;
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

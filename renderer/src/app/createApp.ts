@@ -153,7 +153,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       timer = setInterval(() => status.getState().tick(), options.tickMs ?? 15_000);
       // All at once: a counter PC is set up on almost every start, so the day is asked for
       // beside the set-up status rather than after it (one round trip less before it shows).
-      await Promise.all([
+      const started = Promise.all([
         // While the day is on its way, build the formatters it will be shown with.
         Promise.all([setup.getState().load(), loadLanguage()]).then(() => {
           const store = setup.getState().status?.store;
@@ -162,6 +162,11 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         status.getState().load(),
         day.getState().open(null),
       ]);
+      // The requests are on their way: use the wait to build the formatters of the most likely
+      // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which
+      // would otherwise fall between the day's data arriving and the day being painted.
+      warmFormat(langOf(i18n), 'Asia/Tokyo', 'JPY', platform.now());
+      await started;
       const set = setup.getState().status;
       if (!set || set.mode === 'not_set_up') day.getState().clear();
     },
