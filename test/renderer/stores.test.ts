@@ -16,6 +16,7 @@ import {
   R1,
   status,
   TODAY,
+  fit,
 } from './support/fixtures';
 
 let fake: FakeBridge;
@@ -205,6 +206,32 @@ describe('walkInStore', () => {
     expect(participantsOf({ ...BIKE_FORM, customFields: [] }, 2, {})).toEqual([]);
   });
 
+  it('waits for the re-check of a changed party before moving on, and shows a changed slot', async () => {
+    // 11:00 has room for 7: a party of 8 fits only at 14:00.
+    fake = demoBridge({
+      'headcount.check': ({ adults, children }) =>
+        adults + children > 7
+          ? fit({ nextSlots: [{ date: TODAY, startTime: '14:00', remaining: 12 }] })
+          : fit(),
+    });
+    const w = createWalkInStore(createApi(fake.bridge), {
+      date: () => TODAY,
+      locale: () => 'ja',
+      recheckMs: 10_000, // the debounce would still be waiting when Enter comes
+    });
+    await w.getState().chooseProduct('p-kayak');
+    expect(w.getState().slot).toMatchObject({ startTime: '11:00' });
+    w.getState().setAdults(8);
+    // Enter at once: the check runs now, 11:00 is gone, and staff see 14:00 before going on.
+    expect(await w.getState().toDetails()).toBe(false);
+    expect(w.getState()).toMatchObject({ step: 'party', slot: { startTime: '14:00' } });
+    expect(w.getState().problems.map((p) => p.code)).toEqual(['SLOT_CHANGED']);
+    expect(fake.callsOf('headcount.check').at(-1)).toMatchObject({ adults: 8 });
+    // The second Enter goes on with the slot now on screen.
+    expect(await w.getState().toDetails()).toBe(true);
+    expect(w.getState().step).toBe('details');
+  });
+
   it('a new e-mail forgets the customer found before', async () => {
     fake = demoBridge();
     const w = walkIn();
@@ -222,7 +249,7 @@ describe('walkInStore', () => {
     });
     const w = walkIn();
     await w.getState().chooseProduct('p-kayak');
-    w.getState().toDetails();
+    await w.getState().toDetails();
     w.getState().setCustomer({ lastName: 'Kato' });
     expect(await w.getState().toReview()).toBe(true);
     expect(w.getState()).toMatchObject({ step: 'review', price: null, priceOffline: true });
@@ -232,7 +259,7 @@ describe('walkInStore', () => {
     fake = demoBridge();
     const w = walkIn();
     await w.getState().chooseProduct('p-kayak');
-    w.getState().toDetails();
+    await w.getState().toDetails();
     w.getState().setCustomer({ lastName: 'Kato' });
     await w.getState().toReview();
     await Promise.all([w.getState().confirm(), w.getState().confirm()]);

@@ -330,6 +330,8 @@ export const en: Messages = {
     phone: 'Enter a phone number (digits, +, -, brackets).',
     format: 'This value has the wrong form.',
     noSlot: 'Choose a slot.',
+    slotChanged:
+      'The chosen time has no room for this party: the next time that fits is now selected. Check it and press Enter again.',
     other: 'Check this value ({{code}}: {{message}})',
   },
   outbox: {

@@ -79,7 +79,8 @@ export interface WalkInState {
   setChildren(n: number): void;
   chooseSlot(slot: SlotChoice): void;
   /** Party and slot chosen → custom fields and customer. */
-  toDetails(): boolean;
+  /** Resolves false (staying on the party step) when something must be fixed or looked at. */
+  toDetails(): Promise<boolean>;
   setAnswer(participantNumber: number, fieldId: string, value: FieldValue): void;
   setCustomer(patch: Partial<CustomerDraft>): void;
   findCustomer(): Promise<void>;
@@ -197,6 +198,7 @@ function isOfflineCode(code: string): boolean {
 export function createWalkInStore(api: Api, deps: WalkInDeps) {
   let checkSeq = 0;
   let recheck: ReturnType<typeof setTimeout> | null = null;
+  let checking: Promise<void> | null = null;
 
   return createStore<WalkInState>()((set, get) => {
     function initial(): Omit<WalkInState, keyof WalkInActions> {
@@ -227,7 +229,12 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
       };
     }
 
-    async function checkFit(): Promise<void> {
+    function checkFit(): Promise<void> {
+      checking = runCheck().finally(() => (checking = null));
+      return checking;
+    }
+
+    async function runCheck(): Promise<void> {
       const { productId, date, adults, children } = get();
       if (!productId || !date) return;
       const mine = ++checkSeq;
@@ -313,7 +320,15 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
       chooseSlot(slot) {
         set({ slot, price: null, priceOffline: false });
       },
-      toDetails() {
+      async toDetails() {
+        // The party may have just changed: its slots are checked before moving on, so a walk-in is
+        // never sent for a slot that has no room for it.
+        const seen = get().slot;
+        if (recheck) {
+          clearTimeout(recheck);
+          recheck = null;
+          await checkFit();
+        } else if (checking) await checking;
         const { adults, children, slot } = get();
         const problems: FieldProblem[] = [];
         if (adults + children < 1)
@@ -329,6 +344,15 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             participantNumber: null,
             code: 'NO_SLOT',
             message: 'choose a slot',
+          });
+        else if (seen && (seen.date !== slot.date || seen.startTime !== slot.startTime))
+          // The slot on screen had no room for the party; the next that fits is now chosen. Staff
+          // see it before going on rather than book a time they did not look at.
+          problems.push({
+            field: 'slot',
+            participantNumber: null,
+            code: 'SLOT_CHANGED',
+            message: 'the chosen slot has no room for this party',
           });
         set({ problems });
         if (problems.length) return false;

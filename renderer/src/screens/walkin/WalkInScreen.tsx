@@ -117,7 +117,7 @@ function PartyStep() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        w.toDetails();
+        void w.toDetails();
       }}
     >
       <div className="steppers">

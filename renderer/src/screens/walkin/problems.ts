@@ -52,6 +52,8 @@ export function problemText(t: TFunction, problem: FieldProblem, field?: CustomF
       return t('fieldErrors.format');
     case 'NO_SLOT':
       return t('fieldErrors.noSlot');
+    case 'SLOT_CHANGED':
+      return t('fieldErrors.slotChanged');
     default:
       // A code we do not know: the service's own words, marked as such.
       return t('fieldErrors.other', { message: problem.message, code: problem.code });
