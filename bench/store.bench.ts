@@ -73,8 +73,14 @@ interface ChildReport {
     dates: number;
     shards: number;
     bytesOnDisk: number;
-    /** The estimate of time left when a quarter of the pages were in, and what it really was. */
-    estimateAtQuarter: { estimatedMs: number | null; actualMs: number } | null;
+    /** The estimate of what was left at a quarter, a half and three quarters of the pages, and the truth. */
+    estimates: {
+      share: number;
+      estimatedPages: number | null;
+      actualPages: number;
+      estimatedMs: number | null;
+      actualMs: number;
+    }[];
   };
   oneChange: Poll;
   incremental: Poll;
@@ -126,7 +132,21 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
   peak = Math.max(peak, process.memoryUsage().rss);
   clearInterval(sampler);
   const end = performance.now();
-  const quarter = progress[Math.floor(progress.length / 4)];
+  // No total comes with the listing, so the estimate is a guess that sharpens as pages come in.
+  const estimates = [0.25, 0.5, 0.75].flatMap((share) => {
+    const at = progress[Math.floor(progress.length * share)];
+    return at
+      ? [
+          {
+            share,
+            estimatedPages: at.estimatedPagesLeft,
+            actualPages: result.requests - at.pages,
+            estimatedMs: at.estimatedMsLeft,
+            actualMs: Math.round(end - at.at),
+          },
+        ]
+      : [];
+  });
   const first: ChildReport['first'] = {
     requests: result.requests,
     records: result.records,
@@ -139,9 +159,7 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
     dates: store.cache.cachedDates(STORE).length,
     shards: store.files.list(`numbers/${safeName(STORE)}`).length,
     bytesOnDisk: await bytesUnder(args.dir),
-    estimateAtQuarter: quarter
-      ? { estimatedMs: quarter.estimatedMsLeft, actualMs: Math.round(end - quarter.at) }
-      : null,
+    estimates,
   };
 
   const poll = async (): Promise<Poll> => {
@@ -373,13 +391,20 @@ export async function runStoreBench(): Promise<Figure[]> {
     const listings = log.filter((r) => r.method === 'GET' && r.path.endsWith('/reservations'));
     const { first, oneChange, incremental, read } = report;
     const lowerBound = Math.ceil(RESERVATIONS / MAX_LIMIT);
+    const estimates = first.estimates
+      .map(
+        (e) =>
+          `at ${e.share * 100}% ${e.estimatedPages ?? '–'} pages / ${e.estimatedMs ?? '–'} ms ` +
+          `(really ${e.actualPages} / ${e.actualMs} ms)`,
+      )
+      .join(', ');
     console.log(
       `  first sync: ${first.records} reservations in ${first.requests} pages, ` +
         `${(first.wallMs / 1000).toFixed(1)} s wall at a tenth of the real minute; ` +
         `${first.dates} dates and ${first.shards} number shards kept (within retention), ` +
         `${(first.bytesOnDisk / 2 ** 20).toFixed(1)} MB on disk; RSS ${first.rssBeforeMb.toFixed(0)} MB ` +
         `before the sync (node with the tsx loader), ${first.peakRssMb.toFixed(0)} MB at the peak; ` +
-        `estimate at a quarter: ${first.estimateAtQuarter?.estimatedMs ?? '–'} ms left, really ${first.estimateAtQuarter?.actualMs ?? '–'} ms`,
+        `estimated left ${estimates}`,
     );
     console.log(
       `  the poll that brought one change: ${oneChange.requests} requests (the bookings sharing the ` +
