@@ -57,6 +57,22 @@ describe('day view', () => {
     expect(screen.getAllByText(/Data updated 3 minutes ago \(09:57\)/).length).toBeGreaterThan(0);
   });
 
+  it('leaves the bar of a slot with unknown capacity empty, so it never reads as full', async () => {
+    const day = dayView();
+    const kayak = day.products[0]!;
+    const past = { ...kayak.slots[0]!, capacity: null, remaining: null, bookable: false };
+    const view = { ...day, products: [{ ...kayak, slots: [past] }] };
+    fake = demoBridge({ 'day.get': () => view });
+    await renderApp(fake);
+    const nine = slotButton('Sea Kayak Tour', /^09:00/);
+    expect(nine.textContent).toContain('adults 6, children 0');
+    expect(nine.textContent).toContain('capacity unknown');
+    expect(nine.textContent).not.toContain('Full');
+    const bar = nine.querySelector('.bar')!;
+    expect(bar.className).toContain('unknown');
+    expect(bar.querySelector('.bar-adults')).toBeNull();
+  });
+
   it('makes the next bookable slot stand out: the first one still to start', async () => {
     fake = demoBridge();
     await renderApp(fake);

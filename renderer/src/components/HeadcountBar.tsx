@@ -1,6 +1,8 @@
 /**
  * Booked adults and children against capacity. The bar is decoration: the same numbers are in
- * the text beside it, so it is hidden from assistive technology.
+ * the text beside it, so it is hidden from assistive technology. Without a known capacity (a slot
+ * past its deadline is not in availability) it stays empty and dashed: filled to the end, it
+ * would read as "full".
  */
 export function HeadcountBar({
   adults,
@@ -11,7 +13,8 @@ export function HeadcountBar({
   children: number;
   capacity: number | null;
 }) {
-  const total = Math.max(capacity ?? 0, adults + children, 1);
+  if (capacity === null) return <span className="bar unknown" aria-hidden="true" />;
+  const total = Math.max(capacity, adults + children, 1);
   const pct = (n: number) => `${Math.min(100, (n / total) * 100)}%`;
   return (
     <span className="bar" aria-hidden="true">
