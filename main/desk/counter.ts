@@ -29,6 +29,7 @@ import {
   ACTIVE_STATUSES,
   buildDayView,
   findReservation,
+  requireReservation,
   productsOf,
   todayIn,
   viewsOn,
@@ -140,9 +141,7 @@ export function recordCheckIn(
   request: Request<'checkin.record'>,
   now = Date.now(),
 ): Response<'checkin.record'> {
-  const r = findReservation(session, request.reservationId, request.date);
-  if (!r)
-    throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  const r = requireReservation(session, request.reservationId, request.date);
   if (!ACTIVE_STATUSES.has(String(r.status)))
     throw new DeskError('RESERVATION_NOT_ACTIVE', `this reservation is ${String(r.status)}`, [
       { status: String(r.status) },
@@ -170,9 +169,7 @@ export function undoCheckIn(
   request: Request<'checkin.undo'>,
   now = Date.now(),
 ): Response<'checkin.undo'> {
-  const r = findReservation(session, request.reservationId, request.date);
-  if (!r)
-    throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  const r = requireReservation(session, request.reservationId, request.date);
   session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
     state: null,
     adults: 0,

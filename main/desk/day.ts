@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import type { Product, Reservation } from '../api/client';
 import type { DayView, ProductView, ReservationView, SlotView } from '../ipc/contract';
+import { DeskError } from '../ipc/router';
 import type { Session } from './session';
 import { ACTIVE_STATUSES, toReservationView } from './views';
 
@@ -128,6 +129,18 @@ export function findReservation(
       .reservationsOn(session.storeId, date)
       .reservations.find((r) => r.id === reservationId) ?? null
   );
+}
+
+/** The reservation a counter action names, from the day's cached data. */
+export function requireReservation(
+  session: Session,
+  reservationId: string,
+  date: string,
+): Reservation {
+  const r = findReservation(session, reservationId, date);
+  if (!r)
+    throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
+  return r;
 }
 
 export { ACTIVE_STATUSES };

@@ -36,7 +36,7 @@ import {
   walkInForm,
   whileOnline,
 } from './counter';
-import { buildDayView, findReservation, productsOf, todayIn } from './day';
+import { buildDayView, productsOf, requireReservation, todayIn } from './day';
 import { featuresFor } from './features';
 import { outboxItemOf, statusOf } from './status';
 import { Session, type SessionOptions } from './session';
@@ -610,12 +610,7 @@ export class Desk {
       'search.find': ({ text, date }) => search(this.requireSession(), text, date, this.now()),
       'reservation.get': ({ reservationId, date }) => {
         const s = this.requireSession();
-        const r = findReservation(s, reservationId, date);
-        if (!r)
-          throw new DeskError(
-            'RESERVATION_NOT_CACHED',
-            'this reservation is not in the day’s data',
-          );
+        const r = requireReservation(s, reservationId, date);
         const index = Math.max(
           0,
           r.items.findIndex((i) => i.date === date),

@@ -268,18 +268,19 @@ export type Prefs = z.infer<typeof Prefs>;
 
 // --- channels ---------------------------------------------------------------------------------
 
+/** A key as pasted at set-up. */
+const PastedKey = z.string().trim().min(1).max(500);
+/** The service's address; the configured one when null. */
+const ServiceUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(500)
+  .nullable()
+  .default(null);
+
 export const channels = {
   'setup.status': { request: z.object({}), response: SetupStatus },
   'setup.checkKey': {
-    request: z.object({
-      apiKey: z.string().trim().min(1).max(500),
-      /** The service's address; the configured one when null. */
-      serviceUrl: z
-        .url({ protocol: /^https?$/ })
-        .max(500)
-        .nullable()
-        .default(null),
-    }),
+    request: z.object({ apiKey: PastedKey, serviceUrl: ServiceUrl }),
     response: z.object({
       key: KeyInfo,
       stores: z.array(StoreSummary),
@@ -288,12 +289,8 @@ export const channels = {
   },
   'setup.saveKey': {
     request: z.object({
-      apiKey: z.string().trim().min(1).max(500),
-      serviceUrl: z
-        .url({ protocol: /^https?$/ })
-        .max(500)
-        .nullable()
-        .default(null),
+      apiKey: PastedKey,
+      serviceUrl: ServiceUrl,
       storeId: Id,
       plan: Plan,
     }),

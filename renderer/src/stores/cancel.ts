@@ -38,33 +38,27 @@ export interface CancelState {
   confirm(): Promise<boolean>;
 }
 
+/** A cancellation as it starts: no reason chosen yet, the e-mail on. */
+const FRESH = {
+  reason: null,
+  preview: null,
+  previewing: false,
+  sendEmail: true,
+  confirming: false,
+  done: null,
+  error: null,
+} satisfies Partial<CancelState>;
+
 export function createCancelStore(api: Api) {
   let seq = 0;
   return createStore<CancelState>()((set, get) => ({
+    ...FRESH,
     reservation: null,
     date: null,
     rebook: false,
-    reason: null,
-    preview: null,
-    previewing: false,
-    sendEmail: true,
-    confirming: false,
-    done: null,
-    error: null,
     open(reservation, date, rebook) {
       seq++;
-      set({
-        reservation,
-        date,
-        rebook,
-        reason: null,
-        preview: null,
-        previewing: false,
-        sendEmail: true,
-        confirming: false,
-        done: null,
-        error: null,
-      });
+      set({ ...FRESH, reservation, date, rebook });
     },
     async chooseReason(reason) {
       const { reservation, date } = get();
