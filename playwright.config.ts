@@ -4,13 +4,10 @@
  * renderer must be built first: `npm run test:e2e` does that.
  *
  * Debian's Chromium is used where it is installed (CI and this container); elsewhere Playwright's
- * own browser, if one was installed.
+ * own browser, if one was installed (test/e2e/support/chromium.ts).
  */
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const system = existsSync(SYSTEM_CHROMIUM);
+import { chromiumLaunchOptions } from './test/e2e/support/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -28,17 +25,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(system && { executablePath: SYSTEM_CHROMIUM }),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium' }],
 });

@@ -8,26 +8,18 @@
  *   product is chosen, driving the UI, checked against the booking the service holds.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { DEMO } from '../sandbox/scenario/demo';
+import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
 import { ROOT, STATIC_ROOT, startHost, type TestHost } from '../test/e2e/support/host';
 import { atMost, type Figure } from './figures';
 
 const LOADS = 7;
 const BUSY_DAY = 400;
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 function build(): void {
   const result = spawnSync(
@@ -178,10 +170,7 @@ async function standardWalkIn(browser: Browser): Promise<number> {
 export async function runUiBench(): Promise<Figure[]> {
   build();
   const js = initialJsGzipBytes();
-  const browser = await chromium.launch({
-    ...(existsSync(SYSTEM_CHROMIUM) && { executablePath: SYSTEM_CHROMIUM }),
-    args: ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const day = await busyDay(browser);
     const interactions = await standardWalkIn(browser);
