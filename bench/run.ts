@@ -1,12 +1,12 @@
 /** `npm run bench`: every benchmark, each figure beside its target, written to bench/results. */
 import { runApiBench } from './api.bench';
-import { runStoreBench } from './store.bench';
+import { runLocalBench } from './local.bench';
 import { runUiBench } from './ui.bench';
 import { printFigures, writeFigures, type Figure } from './figures';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['Reservation Service client (issue 3)', runApiBench],
-  ['Local store: cache, sync, outbox (issue 4)', runStoreBench],
+  ['Local data: cache, sync, outbox (issue 4)', runLocalBench],
   ['Counter UI in Chromium (issue 6)', runUiBench],
 ];
 

@@ -24,7 +24,7 @@ import type {
 import { NetworkError } from '../api/errors';
 import { checkParticipants, isEmptyValue } from '../api/field-rules';
 import { DeskError } from '../ipc/router';
-import type { OutboxEntry } from '../store/outbox';
+import type { OutboxEntry } from '../local/outbox';
 import {
   ACTIVE_STATUSES,
   buildDayView,

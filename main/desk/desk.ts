@@ -20,8 +20,8 @@ import type {
   StoreSummary,
 } from '../ipc/contract';
 import { DeskError, type Handlers } from '../ipc/router';
-import { Files, OutboxError, confOpener, type KeyProvider, type OpenFile } from '../store/index';
-import type { OutboxEntry } from '../store/outbox';
+import { Files, OutboxError, confOpener, type KeyProvider, type OpenFile } from '../local/index';
+import type { OutboxEntry } from '../local/outbox';
 import {
   bookWalkIn,
   checkHeadcount,

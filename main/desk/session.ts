@@ -24,7 +24,7 @@ import {
   type OpenFile,
   type OpenedStore,
   type SyncProgress,
-} from '../store/index';
+} from '../local/index';
 
 export interface SessionOptions {
   serviceUrl: string;

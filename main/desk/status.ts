@@ -1,6 +1,6 @@
 /** The status bar's data and the outbox as the counter lists it. */
 import type { OutboxItem, Status } from '../ipc/contract';
-import type { OutboxEntry } from '../store/outbox';
+import type { OutboxEntry } from '../local/outbox';
 import type { Session } from './session';
 
 export function statusOf(session: Session | null, training: boolean, now: number): Status {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../api/log';
-import { fixedKeyProvider } from '../store/crypto';
+import { fixedKeyProvider } from '../local/crypto';
 import { compose } from './compose';
 import { MemorySecretStore } from './secrets';
 import { startBrowserHost } from './server';

@@ -7,7 +7,7 @@
 import type { Logger } from '../api/log';
 import { Desk, type TrainingStarter } from '../desk/desk';
 import { Router, type Handlers } from '../ipc/router';
-import type { KeyProvider, OpenFile } from '../store/index';
+import type { KeyProvider, OpenFile } from '../local/index';
 import { sandboxTraining } from '../desk/training';
 import { EventHub } from './events';
 import type { GuardedSecretStore } from './secrets';

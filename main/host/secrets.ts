@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Logger } from '../api/log';
 import type { SecretStore } from '../desk/desk';
 import { DeskError } from '../ipc/router';
-import type { KeyProvider } from '../store/crypto';
+import type { KeyProvider } from '../local/crypto';
 
 /** What is used of Electron's safeStorage. */
 export interface SafeStorageLike {

@@ -5,7 +5,7 @@ import { safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import path from 'node:path';
 import type { SafeStorageLike } from '../host/secrets';
-import { serialize, type OpenFile, type StoreFile } from '../store/files';
+import { serialize, type OpenFile, type StoreFile } from '../local/files';
 
 export function electronSafeStorage(platform: NodeJS.Platform = process.platform): SafeStorageLike {
   return {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/scenario/demo';
-import { allFiles } from '../store/support';
+import { allFiles } from '../local/support';
 import {
   KYOTO,
   OKINAWA,

@@ -8,12 +8,12 @@ import { createLogger } from '../../main/api/log';
 import { Desk, type SecretStore } from '../../main/desk/desk';
 import type { Channel, EventName, IpcResult, Request, Response } from '../../main/ipc/contract';
 import { Router } from '../../main/ipc/router';
-import { fixedKeyProvider } from '../../main/store/index';
+import { fixedKeyProvider } from '../../main/local/index';
 import { sandboxTraining } from '../../main/desk/training';
 import type { DeskOptions, TrainingStarter } from '../../main/desk/desk';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
-import { TEST_KEY, removeDir, tempDir } from '../store/support';
+import { TEST_KEY, removeDir, tempDir } from '../local/support';
 
 /** Tuesday 2026-11-24, 09:30 in Kyoto: every product runs (the shop closes on Wednesdays). */
 export const NOW = '2026-11-24T00:30:00.000Z';

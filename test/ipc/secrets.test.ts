@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
-import { allFiles } from '../store/support';
+import { allFiles } from '../local/support';
 import {
   KYOTO,
   LATER,

@@ -15,7 +15,7 @@ import {
   SyncEngine,
   safeName,
   type OpenedStore,
-} from '../../main/store/index';
+} from '../../main/local/index';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import {
   KYOTO,

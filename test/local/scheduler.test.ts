@@ -19,7 +19,7 @@ import {
   SyncScheduler,
   type Intervals,
   type OpenedStore,
-} from '../../main/store/index';
+} from '../../main/local/index';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import {

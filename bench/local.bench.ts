@@ -26,7 +26,7 @@ import {
   safeName,
   type Intervals,
   type SyncProgress,
-} from '../main/store/index';
+} from '../main/local/index';
 import { DEMO } from '../sandbox/scenario/demo';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
@@ -365,7 +365,7 @@ async function steadyBench(
 
 // --- all together ------------------------------------------------------------------------------
 
-export async function runStoreBench(): Promise<Figure[]> {
+export async function runLocalBench(): Promise<Figure[]> {
   const work = await mkdtemp(path.join(tmpdir(), 'fd-store-bench-'));
   const scenario = generateScenario({ reservations: RESERVATIONS, store: STORE });
   // Ten products at the counter: the store's own, and copies without bookings to make up ten.

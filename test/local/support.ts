@@ -16,7 +16,7 @@ import {
   type Logger,
 } from '../../main/api/index';
 import type { CreateReservationRequest } from '../../main/api/schemas';
-import { fixedKeyProvider, openLocalStore, type OpenedStore } from '../../main/store/index';
+import { fixedKeyProvider, openLocalStore, type OpenedStore } from '../../main/local/index';
 import { DEMO } from '../../sandbox/scenario/demo';
 
 export const TEST_KEY = Buffer.alloc(32, 7);

@@ -8,7 +8,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type ReservationClient } from '../../main/api/index';
-import { SyncEngine, type OpenedStore } from '../../main/store/index';
+import { SyncEngine, type OpenedStore } from '../../main/local/index';
 import { Random } from '../../sandbox/random';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/api/index';
-import { Outbox, type OutboxEntry } from '../../main/store/index';
+import { Outbox, type OutboxEntry } from '../../main/local/index';
 import { Random } from '../../sandbox/random';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import { KYOTO, openTestStore, removeDir, storeDate, tempDir, testClient } from './support';

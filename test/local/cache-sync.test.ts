@@ -15,7 +15,7 @@ import {
   safeName,
   type OpenedStore,
   type SyncProgress,
-} from '../../main/store/index';
+} from '../../main/local/index';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import {
   KYOTO,
