@@ -22,25 +22,22 @@ import type {
 import { DeskError, type Handlers } from '../ipc/router';
 import { Files, OutboxError, confOpener, type KeyProvider, type OpenFile } from '../local/index';
 import type { OutboxEntry } from '../local/outbox';
+import { confirmCancel, previewCancel } from './cancel/cancel';
+import { recordCheckIn, undoCheckIn } from './checkin/checkin';
 import {
-  bookWalkIn,
-  checkHeadcount,
-  confirmCancel,
-  ensureCatalogue,
-  previewCancel,
-  quoteWalkIn,
-  recordCheckIn,
-  remember,
-  search,
-  undoCheckIn,
-  walkInForm,
-  whileOnline,
-} from './counter';
-import { buildDayView, productsOf, requireReservation, todayIn } from './day';
+  buildDayView,
+  productsOf,
+  requireReservation,
+  reservationViewOn,
+  todayIn,
+} from './day/day';
+import { checkHeadcount } from './headcount/headcount';
+import { ensureCatalogue, whileOnline } from './link';
+import { search } from './search/search';
+import { bookWalkIn, quoteWalkIn, walkInForm } from './walkin/walkin';
 import { featuresFor } from './features';
-import { outboxItemOf, statusOf } from './status';
+import { outboxItemOf, statusOf } from './status/status';
 import { Session, type SessionOptions } from './session';
-import { toReservationView } from './views';
 
 /** Where the API key is kept: the shell uses Electron's safeStorage; tests keep it in memory. */
 export interface SecretStore {
@@ -610,18 +607,7 @@ export class Desk {
       'search.find': ({ text, date }) => search(this.requireSession(), text, date, this.now()),
       'reservation.get': ({ reservationId, date }) => {
         const s = this.requireSession();
-        const r = requireReservation(s, reservationId, date);
-        const index = Math.max(
-          0,
-          r.items.findIndex((i) => i.date === date),
-        );
-        return toReservationView(
-          r,
-          productsOf(s),
-          s.local.cache.checkInsOn(s.storeId, date).get(r.id),
-          s.currency,
-          index,
-        );
+        return reservationViewOn(s, requireReservation(s, reservationId, date), date);
       },
       'checkin.record': (request) => {
         const result = recordCheckIn(this.requireSession(), request, this.now());
@@ -709,10 +695,5 @@ export class Desk {
   dayView(date: string) {
     const s = this.requireSession();
     return buildDayView(s, date, this.now());
-  }
-
-  /** Put reservations into the session's cache (used by the outbox's booking callback). */
-  remember(reservations: Parameters<typeof remember>[1]): string[] {
-    return remember(this.requireSession(), reservations);
   }
 }

@@ -2,7 +2,7 @@
  * Finding the party in front of the counter: by name (full/half-width and hiragana/katakana
  * insensitive), phone (digits only), e-mail, or reservation number (as a scanner types it).
  */
-import type { ReservationView } from '../ipc/contract';
+import type { ReservationView } from '../../ipc/contract';
 
 /** Full-width to half-width (NFKC), katakana to hiragana, lower case, no spaces. */
 export function normalizeText(text: string): string {

@@ -5,11 +5,11 @@
  * still shown when they have bookings.
  */
 import { DateTime } from 'luxon';
-import type { Product, Reservation } from '../api/client';
-import type { DayView, ProductView, ReservationView, SlotView } from '../ipc/contract';
-import { DeskError } from '../ipc/router';
-import type { Session } from './session';
-import { ACTIVE_STATUSES, toReservationView } from './views';
+import type { Product, Reservation } from '../../api/client';
+import type { DayView, ProductView, ReservationView, SlotView } from '../../ipc/contract';
+import { DeskError } from '../../ipc/router';
+import type { Session } from '../session';
+import { ACTIVE_STATUSES, toReservationView } from '../views';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
   return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
@@ -144,3 +144,13 @@ export function requireReservation(
 }
 
 export { ACTIVE_STATUSES };
+
+/** A reservation as the counter shows it on `date` (its item of that day, its check-in). */
+export function reservationViewOn(session: Session, r: Reservation, date: string): ReservationView {
+  const checkIns = session.local.cache.checkInsOn(session.storeId, date);
+  const index = Math.max(
+    0,
+    r.items.findIndex((i) => i.date === date),
+  );
+  return toReservationView(r, productsOf(session), checkIns.get(r.id), session.currency, index);
+}

@@ -1,7 +1,7 @@
 /** The status bar's data and the outbox as the counter lists it. */
-import type { OutboxItem, Status } from '../ipc/contract';
-import type { OutboxEntry } from '../local/outbox';
-import type { Session } from './session';
+import type { OutboxItem, Status } from '../../ipc/contract';
+import type { OutboxEntry } from '../../local/outbox';
+import type { Session } from '../session';
 
 export function statusOf(session: Session | null, training: boolean, now: number): Status {
   const g = session?.governor.state();
