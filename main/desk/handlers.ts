@@ -31,7 +31,7 @@ type Repeated<P extends readonly Part[], Seen = never> = P extends readonly [
   ? (keyof First & Seen) | Repeated<Rest, Seen | keyof First>
   : never;
 
-/** Channels some part handles (`keyof` of each part, not of their union: that is only the common ones). */
+/** Channels some part handles: `keyof` of each part (of their union it is only the common ones). */
 type Handled<T> = T extends unknown ? keyof T : never;
 
 /** Channels no part handles. */
@@ -63,14 +63,10 @@ export function combine(...parts: readonly Part[]): Handlers {
 }
 
 /** The handlers, each refusing (via `refuse`) a call its channel's feature does not allow. */
-export function guardFeatures(
-  handlers: Handlers,
-  refuse: (feature: Feature) => void,
-  featureOf: Record<Channel, Feature | null> = FEATURE_OF,
-): Handlers {
+function guardFeatures(handlers: Handlers, refuse: (feature: Feature) => void): Handlers {
   const guarded: Part = {};
   for (const channel of Object.keys(handlers) as Channel[]) {
-    const feature = featureOf[channel];
+    const feature = FEATURE_OF[channel];
     const handler = handlers[channel] as (request: unknown) => unknown;
     Object.assign(guarded, {
       [channel]:

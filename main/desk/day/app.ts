@@ -1,4 +1,4 @@
-/** The day's channels: the day view (filled when the cache lacks it), a refresh, what is watched. */
+/** The day's channels: the day view (filled if the cache lacks it), refresh, the date watched. */
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { ensureCatalogue, whileOnline } from '../link';

@@ -32,7 +32,7 @@ export class TrainingService {
     return this.starter();
   }
 
-  /** End the earlier training and run this one, on fresh data: every training starts from the demo. */
+  /** End the earlier training and run this one on fresh data: each starts from the demo as is. */
   async adopt(training: RunningTraining): Promise<void> {
     await this.stop();
     this.running = training;
