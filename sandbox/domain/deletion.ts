@@ -1,3 +1,4 @@
+/** Deleting a reservation (DELETE on a reservation of the store). */
 import type { ReservationRecord } from '../model';
 import { ServiceError } from './errors';
 import type { StoreContext } from './store-context';
