@@ -80,7 +80,7 @@ export async function confirmCancel(
     CANCEL_UNCONFIRMED,
   );
   // Into the cache at once; the session announces the day changed.
-  session.remember(session.storeId, [outcome.reservation]);
+  session.remember([outcome.reservation]);
   return {
     reservation: reservationViewOn(session, outcome.reservation, request.date),
     preview: previewView(session, preview),

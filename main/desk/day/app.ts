@@ -23,7 +23,7 @@ export function dayApp(ctx: DeskContext): HandlersOf<'day.get' | 'day.refresh' |
         s,
         async (signal) => {
           await Promise.all([
-            s.sync.syncStore(s.storeId, s.timeZone, signal),
+            s.sync.syncStore(signal),
             ensureCatalogue(s, signal).then(() =>
               s.scheduler.refreshAvailability(date, [...productsOf(s).keys()]),
             ),

@@ -25,18 +25,18 @@ export class DayFiller {
     const { cache } = s.local;
     const products = () => [...productsOf(s).keys()];
     const lacking =
-      !cache.catalogue(s.storeId) ||
-      cache.syncState(s.storeId).watermark === null ||
-      products().some((id) => !cache.availabilityOn(s.storeId, date).has(id));
+      !cache.catalogue() ||
+      cache.syncState().watermark === null ||
+      products().some((id) => !cache.availabilityOn(date).has(id));
     if (!lacking) return;
     let filling = this.filling.get(s);
     if (!filling) this.filling.set(s, (filling = new Map()));
     let pending = filling.get(date);
     if (!pending) {
       const started = (async () => {
-        const sync = s.sync.syncStore(s.storeId, s.timeZone).catch(() => undefined);
+        const sync = s.sync.syncStore().catch(() => undefined);
         await ensureCatalogue(s);
-        const have = cache.availabilityOn(s.storeId, date);
+        const have = cache.availabilityOn(date);
         const missing = products().filter((id) => !have.has(id));
         await Promise.allSettled([
           missing.length ? s.scheduler.refreshAvailability(date, missing) : null,

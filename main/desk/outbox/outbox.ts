@@ -11,9 +11,7 @@ import type { Session } from '../session';
 export function outboxItemOf(e: OutboxEntry, session: Session | null): OutboxItem {
   const item = e.request.items[0]!;
   const c = e.request.customer;
-  const product = session?.local.cache
-    .catalogue(e.storeId)
-    ?.products.find((p) => p.id === item.productId);
+  const product = session?.local.cache.catalogue()?.products.find((p) => p.id === item.productId);
   return {
     id: e.id,
     state: e.state,

@@ -8,7 +8,7 @@ export function statusOf(session: Session | null, training: boolean, now: number
   return {
     link: session?.connectivity.state.link ?? 'offline',
     linkSince: session?.connectivity.state.since ?? now,
-    syncedAt: session ? session.local.cache.syncState(session.storeId).lastSyncedAt : null,
+    syncedAt: session ? session.local.cache.syncState().lastSyncedAt : null,
     sync: progress && {
       phase: progress.phase,
       pages: progress.pages,
