@@ -78,8 +78,6 @@ const boundaries = [
       // Shared on purpose: the wire schemas are the contract both sides of HTTP implement.
       'main/api/schemas',
       'main/common',
-      // TEMPORARY (issue 10): the sandbox stops sharing the client's field rules; remove when it has.
-      ...moduleAt('main/api/field-rules'),
     ],
     message:
       'The sandbox stands in for the Reservation Service: it shares only the wire schemas and main/common with the app, so that a rule bug on one side is caught by the other’s tests.',
