@@ -50,9 +50,6 @@ const boundaries = [
       ...moduleAt('main/ipc/contract'),
       'main/common',
       'node_modules',
-      // TEMPORARY (issue 10): until the contract moves to main/ipc/contract/, it builds on the
-      // wire schemas.
-      'main/api/schemas',
     ],
     message:
       'The IPC contract and bridge are carried into the renderer and preload: they build only on main/common, never on main/api or the desk.',
