@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 /** A module that is a file today and may become a folder with an index.ts: allow both. */
@@ -125,17 +125,15 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
-      ],
+      // Node's resolution with our extensions: pure JavaScript, so `npm ci` needs no native
+      // binary for any platform (eslint-plugin-import-x's resolver ships one per platform, and
+      // the lock file could not hold them all).
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { basePath: import.meta.dirname, zones: boundaries },
-      ],
+      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaries }],
     },
   },
   {
