@@ -189,6 +189,19 @@ const Headcount = z.object({
   children: z.number().int().min(0).max(999),
 });
 
+/**
+ * The customer as staff are typing it: nothing required yet, lengths bounded only against abuse.
+ * The desk's check says what is wrong, by field.
+ */
+const CustomerDraft = z.object({
+  lastName: z.string().max(1000),
+  firstName: z.string().max(1000).default(''),
+  email: z.string().max(1000).nullable().default(null),
+  phone: z.string().max(1000).nullable().default(null),
+  /** An existing customer found by e-mail. */
+  customerId: z.string().max(200).nullable().default(null),
+});
+
 export const WalkInCustomer = z.object({
   lastName: z.string().trim().min(1).max(100),
   firstName: z.string().max(100).default(''),
@@ -197,6 +210,17 @@ export const WalkInCustomer = z.object({
   /** An existing customer found by e-mail. */
   customerId: z.string().nullable().default(null),
 });
+
+/** A walk-in as entered so far: what `walkin.quote` checks (every problem by field) and prices. */
+export const WalkInDraft = z.object({
+  productId: Id,
+  date: LocalDate,
+  startTime: LocalTime,
+  ...Headcount.shape,
+  participants: z.array(ParticipantAnswers).max(999),
+  customer: CustomerDraft,
+});
+export type WalkInDraft = z.infer<typeof WalkInDraft>;
 
 export const Price = z.object({
   currency: z.string(),
@@ -345,23 +369,13 @@ export const channels = {
   },
   'walkin.form': { request: z.object({ productId: Id }), response: ProductForm },
   'walkin.quote': {
-    request: z.object({
-      productId: Id,
-      date: LocalDate,
-      startTime: LocalTime,
-      ...Headcount.shape,
-      customerEmail: z.string().max(254).nullable(),
-      customerId: z.string().nullable(),
-    }),
+    request: WalkInDraft,
+    /** Every problem of the draft by field; a price only when there is none (and online). */
     response: z.object({ price: Price.nullable(), problems: z.array(FieldProblem) }),
   },
   'walkin.book': {
-    request: z.object({
-      productId: Id,
-      date: LocalDate,
-      startTime: LocalTime,
-      ...Headcount.shape,
-      participants: z.array(ParticipantAnswers).max(999),
+    // Strict, a safety net under the desk's check: a walk-in is booked only when complete.
+    request: WalkInDraft.extend({
       customer: WalkInCustomer,
       sendConfirmationEmail: z.boolean(),
       locale: z.enum(['ja', 'en']),
