@@ -10,17 +10,15 @@ import type {
   HeadcountFit,
   Price,
   ProductForm,
-  Response,
-  WalkInDraft,
   WalkInOutcome,
 } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 import { latestRun } from './latestRun';
+import { customerActions, type CustomerActions, type FoundCustomer } from './walkinCustomer';
 import {
   clampCount,
-  customerOf,
+  draftOf,
   EMPTY_CUSTOMER,
-  participantsOf,
   slotAfterCheck,
   type Answers,
   type CustomerDraft,
@@ -29,7 +27,6 @@ import {
 } from './walkinDraft';
 
 export type WalkInStep = 'product' | 'party' | 'details' | 'review' | 'done';
-export type FoundCustomer = Response<'customers.find'>['customers'][number];
 
 export interface WalkInStart {
   productId?: string;
@@ -40,7 +37,7 @@ export interface WalkInStart {
   customer?: Partial<CustomerDraft>;
 }
 
-export interface WalkInState {
+export interface WalkInState extends CustomerActions {
   step: WalkInStep;
   productId: string | null;
   form: ProductForm | null;
@@ -73,13 +70,9 @@ export interface WalkInState {
   setAdults(n: number): void;
   setChildren(n: number): void;
   chooseSlot(slot: SlotChoice): void;
-  /** Party and slot chosen → custom fields and customer. */
-  /** Resolves false (staying on the party step) when something must be fixed or looked at. */
+  /** Party and slot chosen → custom fields and customer; false when something must be looked at. */
   toDetails(): Promise<boolean>;
   setAnswer(participantNumber: number, fieldId: string, value: FieldValue): void;
-  setCustomer(patch: Partial<CustomerDraft>): void;
-  findCustomer(): Promise<void>;
-  useCustomer(customer: FoundCustomer | null): void;
   /** Details filled → the desk's check, and the price when nothing is wrong. */
   toReview(): Promise<boolean>;
   setSendEmail(on: boolean): void;
@@ -116,20 +109,6 @@ const partyProblem = (field: string, code: string, message: string): FieldProble
 /** Network trouble: the walk-in can still be queued without a price. */
 function isOfflineCode(code: string): boolean {
   return code === 'OFFLINE' || code.startsWith('NETWORK_');
-}
-
-/** The walk-in as the desk checks it, once a product and a slot are chosen. */
-function draftOf(s: WalkInState): WalkInDraft | null {
-  if (!s.productId || !s.slot) return null;
-  return {
-    productId: s.productId,
-    date: s.slot.date,
-    startTime: s.slot.startTime,
-    adults: s.adults,
-    children: s.children,
-    participants: participantsOf(s.form, s.adults + s.children, s.answers),
-    customer: customerOf(s.customer),
-  };
 }
 
 export function createWalkInStore(api: Api, deps: WalkInDeps) {
@@ -264,47 +243,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
           ),
         });
       },
-      setCustomer(patch) {
-        const customer = { ...get().customer, ...patch };
-        // A different e-mail is a different customer (and a different repeat discount).
-        if (patch.email !== undefined && patch.email !== get().customer.email) {
-          customer.customerId = patch.customerId ?? null;
-          set({ found: null, price: null });
-        }
-        const fields = Object.keys(patch).map((k) => `customer.${k}`);
-        set({ customer, problems: get().problems.filter((p) => !fields.includes(p.field)) });
-      },
-      async findCustomer() {
-        const email = get().customer.email.trim();
-        if (email.length < 3) return;
-        set({ finding: true, error: null });
-        try {
-          const { customers } = await api.call('customers.find', { email });
-          set({ found: customers });
-        } catch (error) {
-          set({ error: asCallError(error) });
-        } finally {
-          set({ finding: false });
-        }
-      },
-      useCustomer(customer) {
-        if (!customer) {
-          set({ customer: { ...get().customer, customerId: null }, price: null });
-          return;
-        }
-        set({
-          customer: {
-            lastName: customer.name,
-            firstName: '',
-            email: customer.email,
-            phone: customer.phone ?? '',
-            customerId: customer.id,
-          },
-          found: null,
-          price: null,
-          problems: get().problems.filter((p) => !p.field.startsWith('customer.')),
-        });
-      },
+      ...customerActions(api, set, get),
       async toReview() {
         const draft = draftOf(get());
         if (!draft) return false;

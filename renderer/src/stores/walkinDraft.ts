@@ -87,6 +87,28 @@ export function customerOf(customer: CustomerDraft): WalkInDraft['customer'] {
   };
 }
 
+/** The walk-in as the desk checks it, once a product and a slot are chosen. */
+export function draftOf(s: {
+  productId: string | null;
+  slot: SlotChoice | null;
+  form: ProductForm | null;
+  adults: number;
+  children: number;
+  answers: Answers;
+  customer: CustomerDraft;
+}): WalkInDraft | null {
+  if (!s.productId || !s.slot) return null;
+  return {
+    productId: s.productId,
+    date: s.slot.date,
+    startTime: s.slot.startTime,
+    adults: s.adults,
+    children: s.children,
+    participants: participantsOf(s.form, s.adults + s.children, s.answers),
+    customer: customerOf(s.customer),
+  };
+}
+
 /** The slot after a fit check: the one chosen if it still fits, else the one asked for, else the next. */
 export function slotAfterCheck(
   fit: HeadcountFit,
