@@ -105,7 +105,13 @@ const quantile = (values: number[], q: number) => {
 
 async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
   const open = (root: string) =>
-    openLocalStore({ root, keyProvider: fixedKeyProvider(KEY), logger: silentLogger });
+    openLocalStore({
+      root,
+      storeId: STORE,
+      timeZone: ZONE,
+      keyProvider: fixedKeyProvider(KEY),
+      logger: silentLogger,
+    });
   const store = open(args.dir);
   const client = new ReservationClient({
     baseUrl: args.baseUrl,
@@ -126,7 +132,7 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const result = await sync.syncStore(STORE, ZONE);
+  const result = await sync.syncStore();
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -156,7 +162,7 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
     wallMs,
     filesWritten: store.files.stats.writes,
     bytesWritten: store.files.stats.bytesWritten,
-    dates: store.cache.cachedDates(STORE).length,
+    dates: store.cache.cachedDates().length,
     shards: store.files.list(`numbers/${safeName(STORE)}`).length,
     bytesOnDisk: await bytesUnder(args.dir),
     estimates,
@@ -164,7 +170,7 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
 
   const poll = async (): Promise<Poll> => {
     const writes = store.files.stats.writes;
-    const result = await sync.syncStore(STORE, ZONE);
+    const result = await sync.syncStore();
     return {
       requests: result.requests,
       changed: result.changed,
@@ -175,8 +181,8 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
   // moves the watermark past the hundred-odd bookings that the generator stamps with one identical
   // update time: an inclusive `updatedSince` lists those again as long as they are the newest.
   const target = store.cache
-    .cachedDates(STORE)
-    .flatMap((d) => store.cache.reservationsOn(STORE, d).reservations)
+    .cachedDates()
+    .flatMap((d) => store.cache.reservationsOn(d).reservations)
     .find(
       (r) => r.status === 'confirmed' && (r.items?.[0]?.date ?? '') > DateTime.now().toISODate()!,
     );
@@ -192,8 +198,8 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
   // A day with 400 reservations: real records of the store, put on one date.
   const date = DateTime.now().setZone(ZONE).plus({ days: 120 }).toISODate()!;
   const records: Reservation[] = [];
-  for (const d of store.cache.cachedDates(STORE)) {
-    for (const r of store.cache.reservationsOn(STORE, d).reservations) {
+  for (const d of store.cache.cachedDates()) {
+    for (const r of store.cache.reservationsOn(d).reservations) {
       if (records.length === DAY_SIZE) break;
       records.push({
         ...r,
@@ -204,12 +210,12 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
     }
   }
   const day = open(args.readDir);
-  day.cache.applyReservations(STORE, records, '2000-01-01');
+  day.cache.applyReservations(records, '2000-01-01');
   day.cache.flush();
   const warm: number[] = [];
   for (let i = 0; i < 500; i++) {
     const t = performance.now();
-    const n = day.cache.reservationsOn(STORE, date).reservations.length;
+    const n = day.cache.reservationsOn(date).reservations.length;
     warm.push(performance.now() - t);
     if (n !== DAY_SIZE) throw new Error(`read ${n} reservations, expected ${DAY_SIZE}`);
   }
@@ -218,7 +224,7 @@ async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
   for (let i = 0; i < 40; i++) {
     const fresh = open(args.readDir);
     const t = performance.now();
-    fresh.cache.reservationsOn(STORE, date);
+    fresh.cache.reservationsOn(date);
     cold.push(performance.now() - t);
   }
   client.close();
@@ -276,6 +282,8 @@ async function steadyBench(
 ): Promise<{ perMinute: number; limited: number; staleness: number[]; requests: number }> {
   const store = openLocalStore({
     root: dir,
+    storeId: STORE,
+    timeZone: ZONE,
     keyProvider: fixedKeyProvider(KEY),
     logger: silentLogger,
   });
@@ -291,6 +299,7 @@ async function steadyBench(
   const outbox = new Outbox({
     files: store.files,
     cipher: store.cipher,
+    storeId: STORE,
     client,
     logger: silentLogger,
   });
@@ -304,17 +313,15 @@ async function steadyBench(
     outbox,
     connectivity,
     logger: silentLogger,
-    storeId: STORE,
-    timeZone: ZONE,
     intervals,
   });
   const today = DateTime.now().setZone(ZONE);
   const candidates = store.cache
-    .cachedDates(STORE)
+    .cachedDates()
     .filter((d) => d >= today.plus({ days: 2 }).toISODate()!)
     .flatMap((d) =>
       store.cache
-        .reservationsOn(STORE, d)
+        .reservationsOn(d)
         .reservations.filter((r) => r.status === 'confirmed')
         .map((r) => ({ id: r.id, date: d })),
     );
@@ -337,7 +344,7 @@ async function steadyBench(
       if (!answer.ok) continue;
       for (;;) {
         const cached = store.cache
-          .reservationsOn(STORE, target.date)
+          .reservationsOn(target.date)
           .reservations.find((r) => r.id === target.id);
         if (cached?.status === 'cancelled') break;
         if (Date.now() - changedAt > 30_000) throw new Error('a change never reached the cache');

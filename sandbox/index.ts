@@ -8,8 +8,10 @@ import { buildApiServer } from './http/api';
 import { buildControlServer } from './http/control';
 import { Sandbox, type KeyInfo, type SandboxOptions } from './sandbox';
 
-export { Sandbox, SandboxFileError } from './sandbox';
-export type { KeyInfo, SandboxOptions, Snapshot, RequestLogEntry } from './sandbox';
+export { Sandbox } from './sandbox';
+export type { KeyInfo, SandboxOptions } from './sandbox';
+export type { RequestLogEntry } from './request-log';
+export { SandboxFileError, type Snapshot } from './sandbox-files';
 
 export interface StartOptions extends SandboxOptions {
   /** API port; 0 (default) picks a free one. */

@@ -192,6 +192,11 @@ export type ReservationRecord = z.infer<typeof ReservationRecord>;
 export const WireReservation = ReservationRecord.omit({ organizationId: true });
 export type WireReservation = z.infer<typeof WireReservation>;
 
+export function toWire(record: ReservationRecord): WireReservation {
+  const { organizationId: _org, ...wire } = record;
+  return wire;
+}
+
 export const IdempotencyRecord = z.strictObject({
   /** Organization, store and key value: keys of different stores never collide. */
   scope: z.string(),

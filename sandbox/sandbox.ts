@@ -4,38 +4,35 @@
  * (approve, reject, cancel, book with card), for tests and training.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { z } from 'zod';
+import { writeFile } from 'node:fs/promises';
+import type { z } from 'zod';
 import {
   CancelReason,
   CreateReservationRequest,
   RecordedPaymentMethod,
-  Timestamp,
   type Reservation,
 } from '../main/api/schemas';
 import { Clock } from './clock';
+import { approveReservation, rejectReservation } from './domain/approval';
+import { cancelReservation } from './domain/cancellation';
+import { createReservation } from './domain/creation';
 import { CursorCodec } from './domain/cursor';
 import { ServiceError } from './domain/errors';
-import { recordEmail } from './domain/mail';
-import {
-  cancelReservation,
-  createReservation,
-  toWire,
-  type StoreContext,
-} from './domain/reservations';
+import type { StoreContext } from './domain/store-context';
 import { World } from './domain/world';
 import { FaultInjector, type FaultConfigInput } from './faults';
-import { WorldState, type EmailRecord, type Plan } from './model';
+import {
+  toWire,
+  type EmailRecord,
+  type Plan,
+  type ReservationRecord,
+  type WorldState,
+} from './model';
+import { RequestLog, type RequestLogEntry } from './request-log';
+import { readSource, type Snapshot } from './sandbox-files';
 import { compileScenario } from './scenario/compile';
 import { demoScenario } from './scenario/demo';
-import { SCENARIO_FORMAT, SNAPSHOT_FORMAT, Scenario, type ScenarioInput } from './scenario/format';
-
-export const Snapshot = z.strictObject({
-  format: z.literal(SNAPSHOT_FORMAT),
-  now: Timestamp,
-  state: WorldState,
-});
-export type Snapshot = z.infer<typeof Snapshot>;
+import { SNAPSHOT_FORMAT, type ScenarioInput } from './scenario/format';
 
 export interface SandboxOptions {
   /** A scenario (object or file path); the demo business when left out. */
@@ -52,17 +49,6 @@ export interface SandboxOptions {
   freshKeys?: boolean;
 }
 
-export interface RequestLogEntry {
-  at: number;
-  method: string;
-  path: string;
-  status: number;
-  keyRole: string | null;
-  fault: string | null;
-  durationMs: number;
-}
-
-const REQUEST_LOG_LIMIT = 100_000;
 const PLAN_LIMITS: Record<Plan, number> = { standard: 60, facility: 300, light: 60 };
 
 /** What the CLI prints and tests use: a demo key and its properties. */
@@ -78,46 +64,6 @@ export interface KeyInfo {
   expired: boolean;
 }
 
-/** A scenario or snapshot that cannot be read or is not valid; the message says where and why. */
-export class SandboxFileError extends Error {
-  override name = 'SandboxFileError';
-}
-
-/** Read a scenario or snapshot file; every failure names the file. */
-async function loadJson(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new SandboxFileError(`cannot read sandbox file ${path}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new SandboxFileError(`sandbox file ${path} is not JSON: ${(error as Error).message}`);
-  }
-}
-
-type Source = { kind: 'snapshot'; snapshot: Snapshot } | { kind: 'scenario'; scenario: Scenario };
-
-/** A snapshot or a scenario, told apart by `format`, with a readable error for anything else. */
-function parseSource(input: unknown, origin: string): Source {
-  const format = (input as { format?: unknown } | null)?.format;
-  if (format === SNAPSHOT_FORMAT) {
-    const parsed = Snapshot.safeParse(input);
-    if (parsed.success) return { kind: 'snapshot', snapshot: parsed.data };
-    throw new SandboxFileError(`${origin}: invalid snapshot:\n${z.prettifyError(parsed.error)}`);
-  }
-  if (format === SCENARIO_FORMAT) {
-    const parsed = Scenario.safeParse(input);
-    if (parsed.success) return { kind: 'scenario', scenario: parsed.data };
-    throw new SandboxFileError(`${origin}: invalid scenario:\n${z.prettifyError(parsed.error)}`);
-  }
-  throw new SandboxFileError(
-    `${origin}: not a sandbox file: format must be ${SNAPSHOT_FORMAT} or ${SCENARIO_FORMAT}`,
-  );
-}
-
 export class Sandbox {
   readonly clock: Clock;
   readonly faults: FaultInjector;
@@ -128,7 +74,7 @@ export class Sandbox {
   readonly inProgress = new Map<string, string>();
   world: World;
   private readonly planLimits: Record<Plan, number>;
-  private readonly requestLog: RequestLogEntry[] = [];
+  private readonly requestLog = new RequestLog();
   private baseline: string;
 
   private constructor(world: World, clock: Clock, options: SandboxOptions) {
@@ -147,13 +93,10 @@ export class Sandbox {
   }
 
   static async create(options: SandboxOptions = {}): Promise<Sandbox> {
-    const { scenario: given } = options;
     const source =
-      given === undefined
-        ? parseSource(demoScenario(), 'demo scenario')
-        : typeof given === 'string'
-          ? parseSource(await loadJson(given), given)
-          : parseSource(given, 'scenario');
+      options.scenario === undefined
+        ? await readSource(demoScenario(), 'demo scenario')
+        : await readSource(options.scenario, 'scenario');
     if (source.kind === 'snapshot') {
       const clock = new Clock(options.now ?? source.snapshot.now, { frozen: options.freezeClock });
       return new Sandbox(new World(source.snapshot.state, clock), clock, options);
@@ -190,17 +133,15 @@ export class Sandbox {
   // --- requests ------------------------------------------------------------------------------
 
   logRequest(entry: Omit<RequestLogEntry, 'at'>): void {
-    if (this.requestLog.length >= REQUEST_LOG_LIMIT)
-      this.requestLog.splice(0, REQUEST_LOG_LIMIT / 10);
-    this.requestLog.push({ at: Date.now(), ...entry });
+    this.requestLog.add(entry);
   }
 
   requests(): readonly RequestLogEntry[] {
-    return this.requestLog;
+    return this.requestLog.all();
   }
 
   clearRequests(): void {
-    this.requestLog.length = 0;
+    this.requestLog.clear();
   }
 
   // --- state ---------------------------------------------------------------------------------
@@ -227,10 +168,7 @@ export class Sandbox {
 
   /** Load a snapshot or a scenario (object or file); it becomes the state `reset` returns to. */
   async load(source: unknown): Promise<void> {
-    const parsed =
-      typeof source === 'string'
-        ? parseSource(await loadJson(source), source)
-        : parseSource(source, 'load');
+    const parsed = await readSource(source, 'load');
     if (parsed.kind === 'snapshot') {
       this.clock.set(parsed.snapshot.now);
       this.world = new World(parsed.snapshot.state, this.clock);
@@ -256,33 +194,24 @@ export class Sandbox {
 
   // --- what the admin screen and the booking site do ------------------------------------------
 
-  private contextOf(reservationId: string): { ctx: StoreContext; id: string } {
+  private reservation(reservationId: string): ReservationRecord {
     const r = this.world.reservation(reservationId);
     if (!r)
       throw new ServiceError('RESERVATION_NOT_FOUND', `reservation ${reservationId} not found`);
-    const store = this.world.store(r.storeId)!;
-    return { ctx: { world: this.world, store, organizationId: store.organizationId }, id: r.id };
+    return r;
   }
 
   /** The business approves a pending reservation; the customer is told (spec §6). */
   approve(reservationId: string): Reservation {
-    const { ctx } = this.contextOf(reservationId);
-    const r = this.world.reservation(reservationId)!;
-    if (r.status !== 'pending')
-      throw new ServiceError('RESERVATION_NOT_CANCELLABLE', `reservation is ${r.status}`);
-    this.world.updateReservation(r, (rec) => (rec.status = 'confirmed'));
-    recordEmail(this.world, ctx.store, r, 'reservation_approved');
+    const r = this.reservation(reservationId);
+    approveReservation(this.world, r);
     return toWire(r);
   }
 
   /** The business declines a pending reservation: it becomes `rejected` and frees its seats. */
   reject(reservationId: string): Reservation {
-    const r = this.world.reservation(reservationId);
-    if (!r)
-      throw new ServiceError('RESERVATION_NOT_FOUND', `reservation ${reservationId} not found`);
-    if (r.status !== 'pending')
-      throw new ServiceError('RESERVATION_NOT_CANCELLABLE', `reservation is ${r.status}`);
-    this.world.updateReservation(r, (rec) => (rec.status = 'rejected'));
+    const r = this.reservation(reservationId);
+    rejectReservation(this.world, r);
     return toWire(r);
   }
 
@@ -292,8 +221,9 @@ export class Sandbox {
     reason: z.input<typeof CancelReason>,
     sendCancellationEmail = true,
   ): Reservation {
-    const { ctx } = this.contextOf(reservationId);
-    const r = this.world.reservation(reservationId)!;
+    const r = this.reservation(reservationId);
+    const store = this.world.store(r.storeId)!;
+    const ctx: StoreContext = { world: this.world, store, organizationId: store.organizationId };
     return toWire(
       cancelReservation(ctx, r, {
         cancelReason: CancelReason.parse(reason),

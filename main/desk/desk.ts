@@ -509,16 +509,16 @@ export class Desk {
     const { cache } = s.local;
     const products = () => [...productsOf(s).keys()];
     const lacking =
-      !cache.catalogue(s.storeId) ||
-      cache.syncState(s.storeId).watermark === null ||
-      products().some((id) => !cache.availabilityOn(s.storeId, date).has(id));
+      !cache.catalogue() ||
+      cache.syncState().watermark === null ||
+      products().some((id) => !cache.availabilityOn(date).has(id));
     if (!lacking) return;
     let pending = this.filling.get(date);
     if (!pending) {
       pending = (async () => {
-        const sync = s.sync.syncStore(s.storeId, s.timeZone).catch(() => undefined);
+        const sync = s.sync.syncStore().catch(() => undefined);
         await ensureCatalogue(s);
-        const have = cache.availabilityOn(s.storeId, date);
+        const have = cache.availabilityOn(date);
         const missing = products().filter((id) => !have.has(id));
         await Promise.allSettled([
           missing.length ? s.scheduler.refreshAvailability(date, missing) : null,
@@ -592,7 +592,7 @@ export class Desk {
           s,
           async (signal) => {
             await Promise.all([
-              s.sync.syncStore(s.storeId, s.timeZone, signal),
+              s.sync.syncStore(signal),
               ensureCatalogue(s, signal).then(() =>
                 s.scheduler.refreshAvailability(date, [...productsOf(s).keys()]),
               ),

@@ -47,7 +47,7 @@ export async function whileOnline<T>(
 /** The catalogue, fetched when the cache has none yet (right after set-up). */
 export async function ensureCatalogue(session: Session, signal?: AbortSignal): Promise<void> {
   const { cache } = session.local;
-  if (cache.catalogue(session.storeId) || !online(session)) return;
+  if (cache.catalogue() || !online(session)) return;
   const products = await session.client.products(session.storeId, { lane: 'read', signal });
-  cache.saveCatalogue(session.storeId, products, session.store);
+  cache.saveCatalogue(products, session.store);
 }

@@ -87,6 +87,8 @@ export class Session {
     );
     this.local = openLocalStore({
       root,
+      storeId: options.storeId,
+      timeZone: this.timeZone,
       open: options.openFile?.(root),
       keyProvider: options.keyProvider,
       logger,
@@ -107,9 +109,10 @@ export class Session {
       cipher: this.local.cipher,
       client: this.client,
       logger,
+      storeId: options.storeId,
       now: options.now,
       // A booked walk-in shows in the day view at once, before the next sync brings it.
-      onBooked: (storeId, reservation) => this.remember(storeId, [reservation]),
+      onBooked: (reservation) => this.remember([reservation]),
     });
     this.scheduler = new SyncScheduler({
       client: this.client,
@@ -118,8 +121,6 @@ export class Session {
       outbox: this.outbox,
       connectivity: this.connectivity,
       logger,
-      storeId: options.storeId,
-      timeZone: this.timeZone,
       now: options.now,
     });
     this.connectivity.on('change', () => options.onChange?.());
@@ -131,9 +132,9 @@ export class Session {
   }
 
   /** Put reservations the service just returned into the cache; returns the dates touched. */
-  remember(storeId: string, reservations: Reservation[]): string[] {
+  remember(reservations: Reservation[]): string[] {
     const { cache } = this.local;
-    cache.applyReservations(storeId, reservations, cache.retentionCutoff(this.timeZone));
+    cache.applyReservations(reservations, cache.retentionCutoff());
     cache.flush();
     const dates = [
       ...new Set(reservations.flatMap((r) => (r.items ?? []).map((i) => i.date))),

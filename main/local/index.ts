@@ -1,22 +1,25 @@
-/** The local store of the main process: cache, sync, outbox, connectivity. */
+/** The counter's local data for one store: cache, sync, outbox, connectivity. */
 import path from 'node:path';
 import type { Logger } from '../api/log';
-import { LocalCache, fromSafeName } from './cache';
+import { LocalCache } from './cache';
 import { Cipher, type KeyProvider } from './crypto';
 import { Files, confOpener, type OpenFile } from './files';
+import { storeDir } from './layout';
 
-export * from './cache';
-export * from './connectivity';
-export * from './crypto';
-export * from './files';
-export * from './outbox';
-export * from './scheduler';
-export * from './sync';
-export type { CheckInEvent, CheckInState, StoreSyncState } from './schema';
+export { Connectivity } from './connectivity';
+export { fixedKeyProvider, type KeyProvider } from './crypto';
+export { Files, confOpener, type OpenFile } from './files';
+export { safeName } from './layout';
+export { Outbox, OutboxError, type OutboxEntry } from './outbox';
+export { DEFAULT_INTERVALS, SyncScheduler, type Intervals } from './scheduler';
+export { SyncEngine, type SyncProgress } from './sync';
 
 export interface LocalStoreOptions {
   /** Directory of the cache files (the shell passes one under userData). */
   root: string;
+  /** The store whose data this is, and its time zone (the store's dates and retention). */
+  storeId: string;
+  timeZone: string;
   /** How files are opened: electron-store in the app, conf in tests (the default). */
   open?: OpenFile;
   keyProvider: KeyProvider;
@@ -32,27 +35,27 @@ export interface OpenedStore {
 }
 
 /**
- * Open the cache. A reservations or number file found unreadable is set aside and the store's
+ * Open the store's cache. A reservations or number file found unreadable is set aside and the
  * sync state reset, so the next pass rebuilds what was lost. Nothing of that touches the outbox.
  */
 export function openLocalStore(options: LocalStoreOptions): OpenedStore {
   const root = path.resolve(options.root);
+  const { storeId } = options;
+  const rebuilt = [storeDir('reservations', storeId), storeDir('numbers', storeId)];
   let cache: LocalCache | null = null;
   const files = new Files(root, options.open ?? confOpener(root), options.logger, (dir) => {
-    const [kind, store] = dir.split('/');
-    if (kind === 'outbox') {
+    if (dir === 'outbox') {
       // Cannot happen short of a damaged disk (every write is atomic); the file is kept aside.
       options.logger.error('outbox.unreadable', {
         reason: 'the outbox file was set aside; queued walk-ins in it are not sent',
       });
     }
-    if (cache && store && (kind === 'reservations' || kind === 'numbers')) {
-      const storeId = fromSafeName(store);
+    if (cache && rebuilt.includes(dir)) {
       options.logger.warn('cache.rebuild', {
         storeId,
         reason: 'a reservations file was set aside',
       });
-      cache.requireFullSync(storeId);
+      cache.requireFullSync();
     }
   });
   const cipher = new Cipher(options.keyProvider);
@@ -60,6 +63,8 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
     files,
     cipher,
     logger: options.logger,
+    storeId,
+    timeZone: options.timeZone,
     now: options.now,
     retentionDays: options.retentionDays,
   });

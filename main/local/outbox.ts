@@ -5,87 +5,21 @@
  * it exactly once. Every entry ends with a recorded outcome: booked (the reservation) or refused
  * (the service's code and a reason staff can act on); none disappears without one.
  *
- * It lives in its own file, which cache recovery never touches. Customer data in it (the request,
- * the service's words on a refusal) is sealed.
+ * It lives in its own file (`outbox-file.ts`), which cache recovery never touches. An outbox
+ * belongs to one store: the store's walk-ins are queued in it.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import {
-  AuthenticationError,
-  HttpError,
-  IdempotencyKeyReusedError,
-  PermissionError,
-  RequestValidationError,
-  ResponseError,
-  type ApiError,
-} from '../api/errors';
+import { ResponseError, type ApiError } from '../api/errors';
 import type { Reservation, ReservationClient } from '../api/client';
 import type { Logger } from '../api/log';
 import type { CreateReservationRequest } from '../api/schemas';
 import type { Cipher } from './crypto';
 import { TypedEmitter } from './events';
 import type { Files } from './files';
+import { describeFailure, isFinalRefusal, refusalOf } from './outbox-failures';
+import { FINAL, OutboxFile, type OutboxEntry, type StoredEntry } from './outbox-file';
 
-export const OutboxState = z.enum([
-  'queued',
-  'sending',
-  'booked',
-  'refused',
-  'needs_review',
-  'discarded',
-]);
-export type OutboxState = z.infer<typeof OutboxState>;
-
-const Booked = z
-  .object({
-    reservationId: z.string(),
-    reservationNumber: z.string().nullable(),
-    status: z.string(),
-  })
-  .nullable();
-
-const Refusal = z.object({
-  code: z.string(),
-  reason: z.string(),
-  details: z.array(z.unknown()).default([]),
-});
-type Refusal = z.infer<typeof Refusal>;
-
-const StoredEntry = z.object({
-  id: z.string(),
-  storeId: z.string(),
-  idempotencyKey: z.string(),
-  /** The creation request, sealed: it holds the customer's name and contact. */
-  request: z.string(),
-  state: OutboxState,
-  createdAt: z.number(),
-  attempts: z.number().int(),
-  /** First time the request may have reached the service (our clock). */
-  firstSentAt: z.number().nullable(),
-  lastAttemptAt: z.number().nullable(),
-  /** The last transient failure, for the status bar. */
-  lastError: z.string().nullable(),
-  booked: Booked,
-  /** The code in clear (for counts and lists); the reason and details sealed: they may quote data. */
-  refused: z.object({ code: z.string(), sealed: z.string() }).nullable(),
-  discardedAt: z.number().nullable(),
-});
-type StoredEntry = z.infer<typeof StoredEntry>;
-
-const OutboxFileV2 = z.object({ v: z.literal(2), entries: z.array(StoredEntry) });
-
-/** The first format kept the service's refusal in clear. Read once, then rewritten sealed. */
-const OutboxFileV1 = z.object({
-  v: z.literal(1),
-  entries: z.array(StoredEntry.extend({ refused: Refusal.nullable() })),
-});
-
-const OutboxFile = z.union([OutboxFileV2, OutboxFileV1]);
-
-export interface OutboxEntry extends Omit<StoredEntry, 'request' | 'refused'> {
-  request: CreateReservationRequest;
-  refused: Refusal | null;
-}
+export type { OutboxEntry };
 
 export type OutboxEvents = { change: OutboxEntry[] };
 
@@ -94,9 +28,11 @@ export interface OutboxOptions {
   cipher: Cipher;
   client: ReservationClient;
   logger: Logger;
+  /** The store whose walk-ins are queued here. */
+  storeId: string;
   now?: () => number;
   /** Told of every booking, to put the new reservation in the cache at once. */
-  onBooked?: (storeId: string, reservation: Reservation) => void;
+  onBooked?: (reservation: Reservation) => void;
   /**
    * After this long, a request that may have reached the service is not sent again blindly: the
    * service may have forgotten its Idempotency-Key (24 h, decision 40), and a resend could book
@@ -105,14 +41,16 @@ export interface OutboxOptions {
   reviewAfterMs?: number;
 }
 
-const DIR = 'outbox';
-const NAME = 'outbox';
-
 export class OutboxError extends Error {
   override name = 'OutboxError';
 }
 
-const FINAL: readonly OutboxState[] = ['booked', 'refused', 'discarded'];
+export interface ReplayResult {
+  booked: number;
+  refused: number;
+  review: number;
+  remaining: number;
+}
 
 export class Outbox extends TypedEmitter<OutboxEvents> {
   private readonly now: () => number;
@@ -120,49 +58,26 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   private replaying: Promise<ReplayResult> | null = null;
   /** Entries being sent by this process, so that a send and a replay never send one twice. */
   private readonly inFlight = new Map<string, Promise<StoredEntry>>();
+  private readonly file: OutboxFile;
 
   constructor(private readonly options: OutboxOptions) {
     super();
     this.now = options.now ?? Date.now;
     this.reviewAfterMs = options.reviewAfterMs ?? 23 * 3_600_000;
+    this.file = new OutboxFile(options.files, options.cipher, options.logger);
   }
 
-  private load(): StoredEntry[] {
-    const file = this.options.files.read(DIR, NAME, OutboxFile);
-    if (!file) return [];
-    if (file.v === 2) return file.entries;
-    const entries = file.entries.map((e) => ({ ...e, refused: e.refused && this.sealRefusal(e) }));
-    this.options.files.write(DIR, NAME, { v: 2, entries });
-    this.options.logger.info('outbox.migrated', { from: 1, to: 2 });
-    return entries;
-  }
-
+  /** Write the entries, and tell listeners how they stand. */
   private save(entries: StoredEntry[]): void {
-    this.options.files.write(DIR, NAME, { v: 2, entries });
+    this.file.save(entries);
     this.emit(
       'change',
-      entries.map((e) => this.reveal(e)),
+      entries.map((e) => this.file.reveal(e)),
     );
   }
 
-  private sealRefusal(e: { id: string; refused: Refusal | null }): StoredEntry['refused'] {
-    if (!e.refused) return null;
-    const { code, reason, details } = e.refused;
-    return { code, sealed: this.options.cipher.seal({ reason, details }, `${e.id}#refused`) };
-  }
-
-  private reveal(e: StoredEntry): OutboxEntry {
-    const { cipher } = this.options;
-    let refused: Refusal | null = null;
-    if (e.refused) {
-      const opened = cipher.open<Omit<Refusal, 'code'>>(e.refused.sealed, `${e.id}#refused`);
-      refused = { code: e.refused.code, reason: opened.reason, details: opened.details ?? [] };
-    }
-    return { ...e, request: cipher.open<CreateReservationRequest>(e.request, e.id), refused };
-  }
-
   private update(id: string, change: (e: StoredEntry) => void): StoredEntry {
-    const entries = this.load();
+    const entries = this.file.load();
     const entry = entries.find((e) => e.id === id);
     if (!entry) throw new OutboxError(`no outbox entry ${id}`);
     change(entry);
@@ -171,41 +86,23 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   }
 
   list(): OutboxEntry[] {
-    return this.load().map((e) => this.reveal(e));
+    return this.file.load().map((e) => this.file.reveal(e));
   }
 
   get(id: string): OutboxEntry | null {
-    const e = this.load().find((x) => x.id === id);
-    return e ? this.reveal(e) : null;
+    const e = this.file.load().find((x) => x.id === id);
+    return e ? this.file.reveal(e) : null;
   }
 
   /** Write a walk-in durably. Only when this returns may staff be told it is queued. */
-  enqueue(
-    storeId: string,
-    request: CreateReservationRequest,
-    idempotencyKey: string = randomUUID(),
-  ): OutboxEntry {
-    const entries = this.load();
-    const id = randomUUID();
-    const entry: StoredEntry = {
-      id,
-      storeId,
-      idempotencyKey,
-      request: this.options.cipher.seal(request, id),
-      state: 'queued',
-      createdAt: this.now(),
-      attempts: 0,
-      firstSentAt: null,
-      lastAttemptAt: null,
-      lastError: null,
-      booked: null,
-      refused: null,
-      discardedAt: null,
-    };
+  enqueue(request: CreateReservationRequest, idempotencyKey: string = randomUUID()): OutboxEntry {
+    const { storeId } = this.options;
+    const entries = this.file.load();
+    const entry = this.file.newEntry(storeId, request, idempotencyKey, this.now());
     entries.push(entry);
     this.save(entries);
-    this.options.logger.info('outbox.queued', { entryId: id, storeId });
-    return this.reveal(entry);
+    this.options.logger.info('outbox.queued', { entryId: entry.id, storeId });
+    return this.file.reveal(entry);
   }
 
   /**
@@ -213,10 +110,10 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    * refused, or still queued when the failure was transient (the replay will send it).
    */
   async send(id: string, signal?: AbortSignal): Promise<OutboxEntry> {
-    const entry = this.load().find((e) => e.id === id);
+    const entry = this.file.load().find((e) => e.id === id);
     if (!entry) throw new OutboxError(`no outbox entry ${id}`);
-    if (entry.state !== 'queued' && entry.state !== 'sending') return this.reveal(entry);
-    return this.reveal(await this.attemptOnce(entry, 'write', signal));
+    if (entry.state !== 'queued' && entry.state !== 'sending') return this.file.reveal(entry);
+    return this.file.reveal(await this.attemptOnce(entry, 'write', signal));
   }
 
   /** Send every queued entry in order; stops at the first transient failure to keep the order. */
@@ -228,8 +125,8 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   private async replayAll(signal?: AbortSignal): Promise<ReplayResult> {
     const result: ReplayResult = { booked: 0, refused: 0, review: 0, remaining: 0 };
     // Each turn ends an entry or stops: bounded by the entries there are.
-    for (let turns = this.load().length + 1; turns > 0; turns--) {
-      const next = this.load().find((e) => e.state === 'queued' || e.state === 'sending');
+    for (let turns = this.file.load().length + 1; turns > 0; turns--) {
+      const next = this.file.load().find((e) => e.state === 'queued' || e.state === 'sending');
       if (!next) break;
       const done = await this.attemptOnce(next, 'background', signal);
       if (done.state === 'booked') result.booked++;
@@ -237,9 +134,9 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       else if (done.state === 'needs_review') result.review++;
       else break;
     }
-    result.remaining = this.load().filter(
-      (e) => e.state === 'queued' || e.state === 'sending',
-    ).length;
+    result.remaining = this.file
+      .load()
+      .filter((e) => e.state === 'queued' || e.state === 'sending').length;
     return result;
   }
 
@@ -273,7 +170,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       e.firstSentAt ??= this.now();
       e.lastAttemptAt = this.now();
     });
-    const request = this.options.cipher.open<CreateReservationRequest>(sending.request, sending.id);
+    const request = this.file.openRequest(sending);
     try {
       const reservation = await client.createReservation(
         sending.storeId,
@@ -287,7 +184,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
         attempts: sending.attempts,
       });
       try {
-        this.options.onBooked?.(sending.storeId, reservation);
+        this.options.onBooked?.(reservation);
       } catch (error) {
         // The booking stands; the next sync brings it to the cache.
         logger.warn('outbox.cache_failed', { entryId: entry.id, error: (error as Error).name });
@@ -311,7 +208,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
         logger.warn('outbox.refused', { entryId: entry.id, code: refused.code });
         return this.update(entry.id, (e) => {
           e.state = 'refused';
-          e.refused = this.sealRefusal({ id: e.id, refused });
+          e.refused = this.file.sealRefusal({ id: e.id, refused });
         });
       }
       if (failure instanceof ResponseError && failure.status >= 200 && failure.status < 300) {
@@ -338,7 +235,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    * new one.
    */
   retry(id: string): OutboxEntry {
-    return this.reveal(
+    return this.file.reveal(
       this.update(id, (e) => {
         if (e.state !== 'refused' && e.state !== 'needs_review') {
           throw new OutboxError(`only a refused or held entry can be retried (it is ${e.state})`);
@@ -357,7 +254,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     if (!confirmed) throw new OutboxError('discarding a walk-in needs confirmation');
     if (this.inFlight.has(id))
       throw new OutboxError('this walk-in is being sent; wait for its outcome');
-    return this.reveal(
+    return this.file.reveal(
       this.update(id, (e) => {
         if (e.state === 'booked')
           throw new OutboxError('a booked walk-in cannot be discarded; cancel the reservation');
@@ -377,7 +274,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   counts(): { waiting: number; needsAttention: number } {
     let waiting = 0;
     let needsAttention = 0;
-    for (const e of this.load()) {
+    for (const e of this.file.load()) {
       if (e.state === 'queued' || e.state === 'sending') waiting++;
       else if (e.state === 'refused' || e.state === 'needs_review') needsAttention++;
     }
@@ -389,7 +286,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    * clock). Entries without an outcome are never removed.
    */
   purge(before: number): number {
-    const entries = this.load();
+    const entries = this.file.load();
     const kept = entries.filter(
       (e) =>
         !FINAL.includes(e.state) || (e.discardedAt ?? e.lastAttemptAt ?? e.createdAt) >= before,
@@ -399,37 +296,4 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     this.options.logger.info('outbox.purged', { removed: entries.length - kept.length });
     return entries.length - kept.length;
   }
-}
-
-function describeFailure(failure: ApiError): string {
-  if (failure.name === 'NetworkError') return `network: ${(failure as { reason?: string }).reason}`;
-  if (failure instanceof HttpError) return `${failure.name}: ${String(failure.code)}`;
-  return failure.name;
-}
-
-export interface ReplayResult {
-  booked: number;
-  refused: number;
-  review: number;
-  remaining: number;
-}
-
-/**
- * A failure that sending again cannot change: the service said no, or the request is wrong. A key
- * refused (401, 403) is not the walk-in's refusal: with a working key it may well be booked.
- */
-function isFinalRefusal(error: ApiError): boolean {
-  if (error instanceof IdempotencyKeyReusedError || error instanceof RequestValidationError)
-    return true;
-  if (error instanceof AuthenticationError || error instanceof PermissionError) return false;
-  return error instanceof HttpError && !error.retryable;
-}
-
-function refusalOf(error: ApiError): { code: string; reason: string; details: unknown[] } {
-  if (error instanceof HttpError)
-    return { code: String(error.code), reason: error.message, details: error.details };
-  if (error instanceof RequestValidationError) {
-    return { code: 'VALIDATION_ERROR', reason: error.message, details: error.details };
-  }
-  return { code: error.name, reason: error.message, details: [] };
 }

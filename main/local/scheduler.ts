@@ -40,13 +40,12 @@ export const DEFAULT_INTERVALS: Intervals = {
 
 export interface SchedulerOptions {
   client: ReservationClient;
+  /** The store's cache: the store whose data is kept up to date. */
   cache: LocalCache;
   sync: SyncEngine;
   outbox: Outbox;
   connectivity: Connectivity;
   logger: Logger;
-  storeId: string;
-  timeZone: string;
   intervals?: Partial<Intervals>;
   now?: () => number;
 }
@@ -115,27 +114,24 @@ export class SyncScheduler {
 
   /** Fresh availability for a walk-in or a refresh staff asked for, on the read lane. */
   async refreshAvailability(date: string, productIds: string[]): Promise<void> {
+    const { cache, client } = this.options;
     const d = DateTime.fromISO(date);
     await Promise.all(
       productIds.map(async (productId) => {
-        const availability = await this.options.client.availability(
-          this.options.storeId,
-          productId,
-          d.year,
-          d.month,
-          { lane: 'read' },
-        );
-        this.options.cache.saveAvailability(this.options.storeId, availability);
+        const availability = await client.availability(cache.storeId, productId, d.year, d.month, {
+          lane: 'read',
+        });
+        cache.saveAvailability(availability);
       }),
     );
   }
 
   /** Poll now (staff pressed refresh), on the read lane. Never throws; the link state tells. */
   async pollNow(): Promise<void> {
-    const { sync, storeId, timeZone, logger } = this.options;
+    const { sync, logger } = this.options;
     this.nextPollAt = this.now() + this.pollEveryMs();
     try {
-      await sync.syncStore(storeId, timeZone, this.controller.signal, 'read');
+      await sync.syncStore(this.controller.signal, 'read');
     } catch (error) {
       logger.info('scheduler.deferred', { step: 'poll', error: (error as Error).name });
     }
@@ -189,7 +185,8 @@ export class SyncScheduler {
 
   /** Run each due step; one failing (reported to connectivity by the client) skips only itself. */
   private async runDue(): Promise<void> {
-    const { cache, client, sync, outbox, storeId, timeZone } = this.options;
+    const { cache, client, sync, outbox } = this.options;
+    const { storeId } = cache;
     if (this.options.connectivity.state.link === 'offline') return;
     const signal = this.controller.signal;
     const slow = this.link === 'degraded' ? 2 : 1;
@@ -197,14 +194,14 @@ export class SyncScheduler {
       this.nextCatalogueAt = this.now() + this.intervals.catalogueMs * slow;
       await this.step('catalogue', async () => {
         const products = await client.products(storeId, { lane: 'background', signal });
-        cache.saveCatalogue(storeId, products, cache.catalogue(storeId)?.store ?? null);
+        cache.saveCatalogue(products, cache.catalogue()?.store ?? null);
       });
     }
     // Walk-ins first: they wait for the link more urgently than anything else.
     if (outbox.pending() > 0) await this.step('outbox', () => outbox.replay(signal));
     if (this.now() >= this.nextPollAt) {
       this.nextPollAt = this.now() + this.pollEveryMs();
-      await this.step('poll', () => sync.syncStore(storeId, timeZone, signal));
+      await this.step('poll', () => sync.syncStore(signal));
     }
     if (this.viewing) {
       const { date } = this.viewing;
@@ -223,7 +220,6 @@ export class SyncScheduler {
           this.tried.set(`${date.slice(0, 7)} ${productId}`, this.now());
           await this.step('availability', async () => {
             cache.saveAvailability(
-              storeId,
               await client.availability(storeId, productId, d.year, d.month, {
                 lane: 'background',
                 signal,
@@ -236,7 +232,7 @@ export class SyncScheduler {
     if (this.now() >= this.nextPurgeAt) {
       this.nextPurgeAt = this.now() + this.intervals.purgeMs;
       await this.step('purge', () => {
-        cache.purge(storeId, timeZone);
+        cache.purge();
         outbox.purge(this.now() - cache.retentionDays * 86_400_000);
       });
     }
@@ -263,7 +259,7 @@ export class SyncScheduler {
     const out = new Map<string, number>();
     if (!this.viewing) return out;
     const { date, productIds } = this.viewing;
-    const cached = this.options.cache.availabilityOn(this.options.storeId, date);
+    const cached = this.options.cache.availabilityOn(date);
     for (const id of productIds) {
       const tried = this.tried.get(`${date.slice(0, 7)} ${id}`) ?? 0;
       out.set(id, Math.max(cached.get(id)?.fetchedAt ?? 0, tried));

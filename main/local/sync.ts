@@ -37,6 +37,7 @@ export interface SyncResult {
 
 export interface SyncOptions {
   client: ReservationClient;
+  /** The cache to fill: its store is the one synced. */
   cache: LocalCache;
   logger: Logger;
   /** Re-read this much before the watermark on every poll. */
@@ -69,40 +70,25 @@ const later = (a: string | null, b: string): string =>
   a === null || Date.parse(b) > Date.parse(a) ? b : a;
 
 export class SyncEngine {
-  private readonly running = new Map<string, Promise<SyncResult>>();
+  private running: Promise<SyncResult> | null = null;
 
   constructor(private readonly options: SyncOptions) {}
 
   /**
-   * Bring one store's reservations up to date. Concurrent calls for a store share one pass.
+   * Bring the cache's store's reservations up to date. Concurrent calls share one pass.
    * Background work by default; staff asking for a refresh may use the read lane.
    */
-  syncStore(
-    storeId: string,
-    timeZone: string,
-    signal?: AbortSignal,
-    lane: Lane = 'background',
-  ): Promise<SyncResult> {
-    const known = this.running.get(storeId);
-    if (known) return known;
-    const pass = this.passes(storeId, timeZone, lane, signal).finally(() =>
-      this.running.delete(storeId),
-    );
-    this.running.set(storeId, pass);
-    return pass;
+  syncStore(signal?: AbortSignal, lane: Lane = 'background'): Promise<SyncResult> {
+    this.running ??= this.passes(lane, signal).finally(() => (this.running = null));
+    return this.running;
   }
 
   /** A pass, and another if a file set aside meanwhile reset the store's sync state. */
-  private async passes(
-    storeId: string,
-    timeZone: string,
-    lane: Lane,
-    signal?: AbortSignal,
-  ): Promise<SyncResult> {
+  private async passes(lane: Lane, signal?: AbortSignal): Promise<SyncResult> {
     let result: SyncResult | null = null;
     for (let i = 0; i < MAX_PASSES; i++) {
-      const resets = this.options.cache.resetCount(storeId);
-      const next = await this.pass(storeId, timeZone, lane, signal);
+      const resets = this.options.cache.resetCount();
+      const next = await this.pass(lane, signal);
       result = result
         ? {
             ...next,
@@ -112,29 +98,25 @@ export class SyncEngine {
             filesWritten: result.filesWritten + next.filesWritten,
           }
         : next;
-      if (this.options.cache.resetCount(storeId) === resets) break;
+      if (this.options.cache.resetCount() === resets) break;
     }
     return result!;
   }
 
-  private async pass(
-    storeId: string,
-    timeZone: string,
-    lane: Lane,
-    signal?: AbortSignal,
-  ): Promise<SyncResult> {
+  private async pass(lane: Lane, signal?: AbortSignal): Promise<SyncResult> {
     const { client, cache, logger } = this.options;
+    const { storeId } = cache;
     const now = this.options.now ?? Date.now;
     const overlap = this.options.overlapMs ?? DEFAULT_OVERLAP_MS;
     const flushEvery = this.options.flushEveryMs ?? DEFAULT_FLUSH_EVERY_MS;
     const flushRecords = this.options.flushEveryRecords ?? DEFAULT_FLUSH_EVERY_RECORDS;
-    const resets = cache.resetCount(storeId);
-    const state = cache.syncState(storeId);
+    const resets = cache.resetCount();
+    const state = cache.syncState();
     const phase = state.watermark === null ? 'full' : 'incremental';
     const from = state.watermark ?? state.resumeFrom;
     const updatedSince =
       from === null ? undefined : new Date(Math.max(0, Date.parse(from) - overlap)).toISOString();
-    const cutoff = cache.retentionCutoff(timeZone);
+    const cutoff = cache.retentionCutoff();
 
     let requests = 0;
     let records = 0;
@@ -150,16 +132,16 @@ export class SyncEngine {
     const save = (complete: boolean) => {
       filesWritten += cache.flush();
       // A file was set aside meanwhile: the state was reset and must stay so (a full pass follows).
-      if (cache.resetCount(storeId) !== resets) return;
+      if (cache.resetCount() !== resets) return;
       // Only what is on disk may move the marks: a crash before a flush re-reads those pages.
       if (complete) {
-        cache.setSyncState(storeId, {
+        cache.setSyncState({
           watermark: newest ?? BEGINNING,
           resumeFrom: null,
           lastSyncedAt: now(),
         });
       } else if (phase === 'full') {
-        cache.setSyncState(storeId, { ...cache.syncState(storeId), resumeFrom: newest });
+        cache.setSyncState({ ...cache.syncState(), resumeFrom: newest });
       }
       lastFlush = now();
     };
@@ -172,7 +154,7 @@ export class SyncEngine {
       )) {
         requests++;
         records += page.data.length;
-        changed += cache.applyReservations(storeId, page.data, cutoff);
+        changed += cache.applyReservations(page.data, cutoff);
         for (const r of page.data) newest = later(newest, r.updatedAt);
         const last = page.data[page.data.length - 1];
         if (firstSeen === null && page.data[0]) firstSeen = Date.parse(page.data[0].updatedAt);

@@ -1,7 +1,9 @@
 /** Price calculation with group and repeat discounts (spec §2.7, rule 2). */
-import type { Calculation, Discount } from '../../main/api/schemas';
+import type { CalculateRequest, Calculation, Discount } from '../../main/api/schemas';
 import type { ProductRecord, StoreRecord } from '../model';
 import { localToday } from './calendar';
+import { ServiceError } from './errors';
+import { productOf, type StoreContext } from './store-context';
 import type { World } from './world';
 
 export interface PricedLine {
@@ -83,4 +85,20 @@ export function policyFeePercent(
     .filter((t) => t.daysBefore >= daysLeft)
     .sort((a, b) => a.daysBefore - b.daysBefore)[0];
   return tier?.feePercent ?? 0;
+}
+
+/** The calculation endpoint: a request priced for a customer (by e-mail) of the store. */
+export function calculatePrice(ctx: StoreContext, body: CalculateRequest): Calculation {
+  // As for creation: a booking of nobody has no price.
+  const empty = body.items.findIndex((i) => i.adultCount + i.childCount < 1);
+  if (empty >= 0) {
+    throw new ServiceError('VALIDATION_ERROR', 'invalid request', [
+      { field: `items.${empty}.adultCount`, code: 'too_small', reason: 'at least one participant' },
+    ]);
+  }
+  const lines = body.items.map((item) => ({ ...item, product: productOf(ctx, item.productId) }));
+  const repeat = body.customerEmail
+    ? isRepeatCustomer(ctx.world, ctx.organizationId, body.customerEmail, ctx.store)
+    : false;
+  return calculate(lines, repeat, ctx.store.currency);
 }

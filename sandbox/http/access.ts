@@ -1,7 +1,7 @@
 /** Who may do what (spec §5): contract and plan, scopes, and which stores a key can see. */
 import type { FastifyRequest } from 'fastify';
 import type { Scope } from '../../main/api/schemas';
-import type { StoreContext } from '../domain/reservations';
+import type { StoreContext } from '../domain/store-context';
 import { ServiceError } from '../domain/errors';
 import type { ApiKeyRecord } from '../model';
 import type { Sandbox } from '../sandbox';

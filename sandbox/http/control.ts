@@ -5,12 +5,12 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CancelReason, RecordedPaymentMethod } from '../../main/api/schemas';
+import { CancelReason, RecordedPaymentMethod, toDetails } from '../../main/api/schemas';
 import { ServiceError } from '../domain/errors';
 import { FaultConfig, ScriptedFault } from '../faults';
-import { SandboxFileError, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { SandboxFileError } from '../sandbox-files';
 import { ScenarioError } from '../scenario/compile';
-import { toDetails } from './validate';
 
 const ClockChange = z.strictObject({
   set: z.union([z.iso.datetime(), z.number()]).optional(),

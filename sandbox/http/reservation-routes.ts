@@ -12,17 +12,13 @@ import {
   type Customer,
 } from '../../main/api/schemas';
 import { ServiceError } from '../domain/errors';
-import {
-  calculatePrice,
-  cancelReservation,
-  createReservation,
-  deleteReservation,
-  listReservations,
-  previewCancel,
-  toWire,
-  type StoreContext,
-} from '../domain/reservations';
-import type { ReservationRecord } from '../model';
+import { cancelReservation, previewCancel } from '../domain/cancellation';
+import { createReservation } from '../domain/creation';
+import { deleteReservation } from '../domain/deletion';
+import { listReservations } from '../domain/listing';
+import { calculatePrice } from '../domain/pricing';
+import type { StoreContext } from '../domain/store-context';
+import { toWire, type ReservationRecord } from '../model';
 import type { Sandbox } from '../sandbox';
 import { storeContext } from './access';
 import { STORE_PATH } from './paths';

@@ -3,8 +3,6 @@ import type { z } from 'zod';
 import { toDetails } from '../../main/api/schemas';
 import { ServiceError } from '../domain/errors';
 
-export { toDetails };
-
 /**
  * A JSON body that could not be parsed (malformed or empty). It is kept as the request's body and
  * refused where the route validates its body, so that it fails as the body shape does: after

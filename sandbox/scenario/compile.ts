@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import { addDays, localToday, scheduledTimes, toSlot } from '../domain/calendar';
 import { activeUsages, remainingCapacity } from '../domain/availability';
 import { calculate, policyFeePercent } from '../domain/pricing';
-import { SERVICE_NAME } from '../domain/reservations';
+import { SERVICE_NAME } from '../domain/cancellation';
 import { World } from '../domain/world';
 import type { CustomerRecord, ReservationRecord, WorldState } from '../model';
 import type { Scenario, ScenarioReservation } from './format';

@@ -3,16 +3,11 @@
  * and its capacities scaled up so that the requested number of reservations fits without
  * overbooking, spread over past and future days.
  */
+import { Booker } from '../domain/booker/booker';
+import { everydaySlots } from '../domain/booker/ledger';
+import { makeCustomers } from '../domain/booker/people';
 import { Random } from '../random';
-import {
-  Booker,
-  DEMO,
-  DEMO_MAX_PARTY,
-  DEMO_WEIGHTS,
-  demoCatalogue,
-  everydaySlots,
-  makeCustomers,
-} from './demo';
+import { DEMO, DEMO_MAX_PARTY, DEMO_WEIGHTS, demoCatalogue } from './demo';
 import { Scenario, type ScenarioInput } from './format';
 
 export interface GenerateOptions {

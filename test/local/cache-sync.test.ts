@@ -48,7 +48,7 @@ describe('cache and sync against the sandbox', () => {
       client: testClient(sb.baseUrl, sb.key('org-facility')),
       cache: s.cache,
       logger: silentLogger,
-    }).syncStore(KYOTO, TOKYO);
+    }).syncStore();
   const serviceKyoto = () => sb.sandbox.world.state.reservations.filter((r) => r.storeId === KYOTO);
 
   beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('cache and sync against the sandbox', () => {
       logger: silentLogger,
       onProgress: (p) => progress.push(p),
     });
-    const result = await sync.syncStore(KYOTO, TOKYO);
+    const result = await sync.syncStore();
     expect(result.phase).toBe('full');
     const expected = serviceKyoto();
     expect(result.records).toBe(expected.length);
@@ -92,9 +92,9 @@ describe('cache and sync against the sandbox', () => {
       expect(p.estimatedMsLeft).toBeGreaterThan(0);
     }
     const cached = store.cache
-      .cachedDates(KYOTO)
-      .flatMap((d) => store.cache.reservationsOn(KYOTO, d).reservations);
-    const cutoff = store.cache.retentionCutoff(TOKYO);
+      .cachedDates()
+      .flatMap((d) => store.cache.reservationsOn(d).reservations);
+    const cutoff = store.cache.retentionCutoff();
     const kept = expected.filter((r) => r.items.some((i) => i.date >= cutoff));
     expect(kept.length).toBeLessThan(expected.length); // the demo has older reservations too
     expect(new Set(cached.map((r) => r.id))).toEqual(new Set(kept.map((r) => r.id)));
@@ -104,8 +104,7 @@ describe('cache and sync against the sandbox', () => {
       dates.size + readdirSync(path.join(dir, 'numbers', safeName(KYOTO))).length,
     );
     // Every cached reservation is found by its number.
-    for (const r of kept)
-      expect(store.cache.findByNumber(KYOTO, r.reservationNumber)?.id).toBe(r.id);
+    for (const r of kept) expect(store.cache.findByNumber(r.reservationNumber)?.id).toBe(r.id);
     expect(
       plaintextFindings(
         dir,
@@ -135,11 +134,11 @@ describe('cache and sync against the sandbox', () => {
     writeFileSync(shard, 'not json at all');
     const logs: LogRecord[] = [];
     s = openTestStore(d, { logger: createLogger((l) => logs.push(l)) });
-    expect(s.cache.findByNumber(KYOTO, r.reservationNumber)).toBeNull();
+    expect(s.cache.findByNumber(r.reservationNumber)).toBeNull();
     expect(logs.map((l) => l.event)).toEqual(['cache.file_set_aside', 'cache.rebuild']);
     expect(logs[0]!.why).toBe('unreadable (SyntaxError)');
     expect((await syncOnce(s)).phase).toBe('full');
-    expect(s.cache.findByNumber(KYOTO, r.reservationNumber)?.id).toBe(r.id);
+    expect(s.cache.findByNumber(r.reservationNumber)?.id).toBe(r.id);
   });
 
   it('a file found corrupted during an incremental pass: the pass does not move the watermark, a full pass follows', async () => {
@@ -152,7 +151,7 @@ describe('cache and sync against the sandbox', () => {
     )!;
     const date = target.items[0]!.date;
     const before = s.cache
-      .reservationsOn(KYOTO, date)
+      .reservationsOn(date)
       .reservations.map((x) => x.id)
       .sort();
     sb.sandbox.cancel(target.id, 'weather', false);
@@ -163,8 +162,8 @@ describe('cache and sync against the sandbox', () => {
     // followed in the same call.
     expect(result.phase).toBe('full');
     expect(result.requests).toBeGreaterThan(2);
-    expect(s.cache.syncState(KYOTO).watermark).not.toBeNull();
-    const after = s.cache.reservationsOn(KYOTO, date).reservations;
+    expect(s.cache.syncState().watermark).not.toBeNull();
+    const after = s.cache.reservationsOn(date).reservations;
     expect(after.map((x) => x.id).sort()).toEqual(before);
     expect(after.find((x) => x.id === target.id)?.status).toBe('cancelled');
   });
@@ -201,7 +200,7 @@ describe('cache and sync against the sandbox', () => {
     writeFileSync(file, JSON.stringify({ v: 1, reservations: plain }));
     const logs: LogRecord[] = [];
     const s = openTestStore(d, { logger: createLogger((l) => logs.push(l)) });
-    const day = s.cache.reservationsOn(KYOTO, date);
+    const day = s.cache.reservationsOn(date);
     expect(day.reservations).toEqual(plain);
     const onDisk = JSON.parse(readFileSync(file, 'utf8')) as {
       v: number;
@@ -220,11 +219,9 @@ describe('cache and sync against the sandbox', () => {
       status: 'cancelled',
       updatedAt: '2026-01-02T00:00:00.000Z',
     } as Reservation;
-    s.cache.applyReservations(KYOTO, [newer], '2000-01-01');
+    s.cache.applyReservations([newer], '2000-01-01');
     s.cache.flush();
-    expect(openTestStore(d).cache.reservationsOn(KYOTO, date).reservations[0]!.status).toBe(
-      'cancelled',
-    );
+    expect(openTestStore(d).cache.reservationsOn(date).reservations[0]!.status).toBe('cancelled');
   });
 
   it('a version 1 outbox (refusal in clear) is read as version 2 with the refusal sealed', () => {
@@ -233,10 +230,11 @@ describe('cache and sync against the sandbox', () => {
     const outbox = new Outbox({
       files: s.files,
       cipher: s.cipher,
+      storeId: KYOTO,
       client: testClient(sb.baseUrl, sb.key('org-facility')),
       logger: silentLogger,
     });
-    const entry = outbox.enqueue(KYOTO, walkIn('Migrating', storeDate(3)));
+    const entry = outbox.enqueue(walkIn('Migrating', storeDate(3)));
     const file = path.join(d, 'outbox', 'outbox.json');
     const v2 = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, unknown>[] };
     const reason = 'slot full for migrating.guest@example.jp';
@@ -255,6 +253,7 @@ describe('cache and sync against the sandbox', () => {
     const again = new Outbox({
       files: reopened.files,
       cipher: reopened.cipher,
+      storeId: KYOTO,
       client: testClient(sb.baseUrl, sb.key('org-facility')),
       logger: silentLogger,
     });
@@ -274,9 +273,9 @@ describe('cache and sync against the sandbox', () => {
     const s = openTestStore(d, { retentionDays: days });
     // Put everything of the service in the cache, as if kept from earlier days.
     const all = serviceKyoto();
-    s.cache.applyReservations(KYOTO, all as Reservation[], '2000-01-01');
+    s.cache.applyReservations(all as Reservation[], '2000-01-01');
     s.cache.flush();
-    const cutoff = s.cache.retentionCutoff(TOKYO);
+    const cutoff = s.cache.retentionCutoff();
     expect(cutoff).toBe(DateTime.now().setZone(TOKYO).minus({ days }).toISODate());
     const old = all.find((r) => r.items.every((i) => i.date < cutoff))!;
     const recent = all.find((r) => r.items.every((i) => i.date >= cutoff))!;
@@ -287,8 +286,8 @@ describe('cache and sync against the sandbox', () => {
       at: Date.now(),
       offline: true,
     };
-    s.cache.recordCheckIn(KYOTO, old.items[0]!.date, old.id, event);
-    s.cache.recordCheckIn(KYOTO, recent.items[0]!.date, recent.id, event);
+    s.cache.recordCheckIn(old.items[0]!.date, old.id, event);
+    s.cache.recordCheckIn(recent.items[0]!.date, recent.id, event);
     const month = (date: string) => ({
       productId: 'pr_api_test',
       year: Number(date.slice(0, 4)),
@@ -296,8 +295,8 @@ describe('cache and sync against the sandbox', () => {
       days: [],
     });
     const oldMonth = DateTime.fromISO(cutoff).minus({ months: 2 }).toISODate()!;
-    s.cache.saveAvailability(KYOTO, month(oldMonth));
-    s.cache.saveAvailability(KYOTO, month(cutoff));
+    s.cache.saveAvailability(month(oldMonth));
+    s.cache.saveAvailability(month(cutoff));
     // A file set aside long ago, and one set aside just now.
     const asideOld = path.join(
       reservationsDir(d),
@@ -307,15 +306,15 @@ describe('cache and sync against the sandbox', () => {
     writeFileSync(asideOld, 'x');
     writeFileSync(asideNew, 'x');
 
-    const removed = s.cache.purge(KYOTO, TOKYO);
+    const removed = s.cache.purge();
     expect(removed.filesRemoved).toBeGreaterThan(0);
-    const dates = s.cache.cachedDates(KYOTO);
+    const dates = s.cache.cachedDates();
     expect(dates.length).toBeGreaterThan(0);
     expect(dates.every((x) => x >= cutoff)).toBe(true);
-    expect(s.cache.findByNumber(KYOTO, old.reservationNumber)).toBeNull();
-    expect(s.cache.findByNumber(KYOTO, recent.reservationNumber)?.id).toBe(recent.id);
-    expect(s.cache.checkInsOn(KYOTO, old.items[0]!.date).size).toBe(0);
-    expect(s.cache.checkInsOn(KYOTO, recent.items[0]!.date).get(recent.id)?.current).toMatchObject({
+    expect(s.cache.findByNumber(old.reservationNumber)).toBeNull();
+    expect(s.cache.findByNumber(recent.reservationNumber)?.id).toBe(recent.id);
+    expect(s.cache.checkInsOn(old.items[0]!.date).size).toBe(0);
+    expect(s.cache.checkInsOn(recent.items[0]!.date).get(recent.id)?.current).toMatchObject({
       state: 'arrived',
     });
     expect(
@@ -337,8 +336,8 @@ describe('cache and sync against the sandbox', () => {
       client: testClient(sb.baseUrl, sb.key('org-facility')),
       cache: s.cache,
       logger: silentLogger,
-    }).syncStore(KYOTO, TOKYO);
-    expect(s.cache.cachedDates(KYOTO).every((x) => x >= cutoff)).toBe(true);
+    }).syncStore();
+    expect(s.cache.cachedDates().every((x) => x >= cutoff)).toBe(true);
   });
 
   it('no name, e-mail or phone in clear in any file: after sync, with walk-ins queued and refused, and check-ins', async () => {
@@ -348,6 +347,7 @@ describe('cache and sync against the sandbox', () => {
     const outbox = new Outbox({
       files: s.files,
       cipher: s.cipher,
+      storeId: KYOTO,
       client: testClient(sb.baseUrl, sb.key('org-facility')),
       logger: silentLogger,
     });
@@ -358,11 +358,11 @@ describe('cache and sync against the sandbox', () => {
     ];
     guests[0]!.customer!.email = 'offline.taro@example.jp';
     guests[0]!.customer!.phone = '080-9876-5432';
-    const entries = guests.map((g) => outbox.enqueue(KYOTO, g));
+    const entries = guests.map((g) => outbox.enqueue(g));
     expect((await outbox.send(entries[2]!.id)).state).toBe('refused');
-    const cached = s.cache.reservationsOn(KYOTO, storeDate(1)).reservations;
+    const cached = s.cache.reservationsOn(storeDate(1)).reservations;
     for (const r of cached.slice(0, 5)) {
-      s.cache.recordCheckIn(KYOTO, storeDate(1), r.id, {
+      s.cache.recordCheckIn(storeDate(1), r.id, {
         state: 'partial',
         adults: 1,
         children: 0,

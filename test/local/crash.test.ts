@@ -164,6 +164,7 @@ describe('outbox crash safety: SIGKILL while queueing and replaying', () => {
       return new Outbox({
         files: store.files,
         cipher: store.cipher,
+        storeId: KYOTO,
         client,
         logger: silentLogger,
       }).list();

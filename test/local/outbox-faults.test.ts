@@ -20,7 +20,6 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import {
   KYOTO,
   LinkRelay,
-  TOKYO,
   openTestStore,
   removeDir,
   storeDate,
@@ -63,10 +62,11 @@ describe('outbox fault matrix', () => {
     new Outbox({
       files: store.files,
       cipher: store.cipher,
+      storeId: KYOTO,
       client: c,
       logger: createLogger((r) => logs.push(r), 'debug'),
       now: () => now,
-      onBooked: (_storeId, r) => booked.push(r.id),
+      onBooked: (r) => booked.push(r.id),
     });
 
   beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('outbox fault matrix', () => {
   it('a lost answer (committed, connection cut): booked once, with the same key', async () => {
     setUp();
     const who = name('Lost');
-    const entry = outbox.enqueue(KYOTO, walkIn(who, storeDate(4)));
+    const entry = outbox.enqueue(walkIn(who, storeDate(4)));
     sb.sandbox.faults.enqueue({
       action: 'drop_after_commit',
       match: { methods: ['POST'], pathIncludes: '/reservations' },
@@ -116,7 +116,7 @@ describe('outbox fault matrix', () => {
   it('answers lost until the deadline: stays queued, then a replay books it once', async () => {
     setUp();
     const who = name('LostLong');
-    const entry = outbox.enqueue(KYOTO, walkIn(who, storeDate(4)));
+    const entry = outbox.enqueue(walkIn(who, storeDate(4)));
     sb.sandbox.faults.configure({
       rates: { dropAfterCommit: 1 },
       match: { methods: ['POST'], pathIncludes: '/reservations' },
@@ -142,7 +142,7 @@ describe('outbox fault matrix', () => {
     setUp();
     sb.sandbox.faults.configure({ retryAfterSeconds: 0 });
     const who = name(action);
-    const entry = outbox.enqueue(KYOTO, walkIn(who, storeDate(5)));
+    const entry = outbox.enqueue(walkIn(who, storeDate(5)));
     sb.sandbox.faults.enqueue({
       action,
       match: { methods: ['POST'], pathIncludes: '/reservations' },
@@ -166,7 +166,7 @@ describe('outbox fault matrix', () => {
     });
     const names = Array.from({ length: 25 }, () => name('Rnd'));
     const ids = names.map((who, i) =>
-      outbox.enqueue(KYOTO, walkIn(who, storeDate(6), { startTime: i % 2 ? '15:00' : '10:00' })),
+      outbox.enqueue(walkIn(who, storeDate(6), { startTime: i % 2 ? '15:00' : '10:00' })),
     );
     for (let i = 0; i < 30 && outbox.pending() > 0; i++) await outbox.replay();
     expect(outbox.pending()).toBe(0);
@@ -184,7 +184,7 @@ describe('outbox fault matrix', () => {
     connectivity.useClient(client);
     await relay.down();
     const names = [name('OffA'), name('OffB'), name('OffC')];
-    const entries = names.map((who) => outbox.enqueue(KYOTO, walkIn(who, storeDate(7))));
+    const entries = names.map((who) => outbox.enqueue(walkIn(who, storeDate(7))));
     const result = await outbox.replay();
     expect(result).toMatchObject({ booked: 0, remaining: 3 });
     expect(connectivity.state.link).toBe('offline');
@@ -217,7 +217,7 @@ describe('outbox fault matrix', () => {
   it('sent a day ago and never answered: held for staff, not resent blindly; staff retry books it once', async () => {
     setUp();
     const who = name('Review');
-    const entry = outbox.enqueue(KYOTO, walkIn(who, storeDate(8)));
+    const entry = outbox.enqueue(walkIn(who, storeDate(8)));
     sb.sandbox.faults.configure({
       rates: { dropAfterCommit: 1 },
       match: { methods: ['POST'], pathIncludes: '/reservations' },
@@ -253,10 +253,10 @@ describe('outbox fault matrix', () => {
       { participantNumber: 1, fieldValues: { cf_not_on_this_product: 'x' } },
     ];
     const entries = [
-      outbox.enqueue(KYOTO, walkIn(ok1, date)),
-      outbox.enqueue(KYOTO, walkIn(full, date, { startTime: '15:00' })),
-      outbox.enqueue(KYOTO, badRequest),
-      outbox.enqueue(KYOTO, walkIn(ok2, date)),
+      outbox.enqueue(walkIn(ok1, date)),
+      outbox.enqueue(walkIn(full, date, { startTime: '15:00' })),
+      outbox.enqueue(badRequest),
+      outbox.enqueue(walkIn(ok2, date)),
     ];
     expect(await outbox.replay()).toMatchObject({ booked: 2, refused: 2, remaining: 0 });
     const [a, b, c, d] = entries.map((e) => outbox.get(e.id)!);
@@ -300,7 +300,7 @@ describe('outbox fault matrix', () => {
     setUp();
     const revoked = makeOutbox(makeClient(sb.key('revoked')));
     const who = name('Key');
-    const entry = revoked.enqueue(KYOTO, walkIn(who, storeDate(10)));
+    const entry = revoked.enqueue(walkIn(who, storeDate(10)));
     expect(await revoked.replay()).toMatchObject({ refused: 0, remaining: 1 });
     const held = revoked.get(entry.id)!;
     expect(held.state).toBe('queued');
@@ -314,7 +314,7 @@ describe('outbox fault matrix', () => {
     setUp();
     sb.sandbox.faults.configure({ latencyMs: { min: 50, max: 50 } });
     const who = name('Twice');
-    const entry = outbox.enqueue(KYOTO, walkIn(who, storeDate(11)));
+    const entry = outbox.enqueue(walkIn(who, storeDate(11)));
     const before = creations().length;
     const [sent] = await Promise.all([outbox.send(entry.id), outbox.replay()]);
     expect(sent.state).toBe('booked');
@@ -325,12 +325,12 @@ describe('outbox fault matrix', () => {
   it('a corrupted reservations file is set aside and rebuilt by sync; the outbox is untouched', async () => {
     setUp();
     const queuedWho = name('Keep');
-    outbox.enqueue(KYOTO, walkIn(queuedWho, storeDate(12)));
+    outbox.enqueue(walkIn(queuedWho, storeDate(12)));
     const sync = new SyncEngine({ client, cache: store.cache, logger: createLogger(() => {}) });
-    await sync.syncStore(KYOTO, TOKYO);
+    await sync.syncStore();
     const date = storeDate(1);
     const ids = store.cache
-      .reservationsOn(KYOTO, date)
+      .reservationsOn(date)
       .reservations.map((r) => r.id)
       .sort();
     expect(ids.length).toBeGreaterThan(0);
@@ -342,7 +342,7 @@ describe('outbox fault matrix', () => {
     // A fresh start of the app: the file is read, found bad, set aside.
     logs.length = 0;
     store = openTestStore(dir, { logger: createLogger((r) => logs.push(r), 'debug') });
-    expect(store.cache.reservationsOn(KYOTO, date).reservations).toEqual([]);
+    expect(store.cache.reservationsOn(date).reservations).toEqual([]);
     const line = logs.find((l) => l.event === 'cache.file_set_aside');
     expect(line).toMatchObject({
       level: 'warn',
@@ -350,13 +350,13 @@ describe('outbox fault matrix', () => {
     });
     expect(String(line!.movedTo)).toMatch(new RegExp(`^${date}\\.json\\.corrupt-\\d+$`));
     expect(logs.some((l) => l.event === 'cache.rebuild')).toBe(true);
-    expect(store.cache.syncState(KYOTO).watermark).toBeNull();
+    expect(store.cache.syncState().watermark).toBeNull();
 
     const again = new SyncEngine({ client, cache: store.cache, logger: createLogger(() => {}) });
-    expect((await again.syncStore(KYOTO, TOKYO)).phase).toBe('full');
+    expect((await again.syncStore()).phase).toBe('full');
     expect(
       store.cache
-        .reservationsOn(KYOTO, date)
+        .reservationsOn(date)
         .reservations.map((r) => r.id)
         .sort(),
     ).toEqual(ids);

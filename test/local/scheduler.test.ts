@@ -25,7 +25,6 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import {
   KYOTO,
   LinkRelay,
-  TOKYO,
   openTestStore,
   removeDir,
   storeDate,
@@ -103,10 +102,11 @@ describe('sync scheduler', () => {
     const outbox = new Outbox({
       files: store.files,
       cipher: store.cipher,
+      storeId: KYOTO,
       client,
       logger,
-      onBooked: (storeId, r) => {
-        store.cache.applyReservations(storeId, [r], '2000-01-01');
+      onBooked: (r) => {
+        store.cache.applyReservations([r], '2000-01-01');
         store.cache.flush();
       },
     });
@@ -117,8 +117,6 @@ describe('sync scheduler', () => {
       outbox,
       connectivity,
       logger,
-      storeId: KYOTO,
-      timeZone: TOKYO,
       intervals: { catalogueMs: 60_000, purgeMs: 60_000, offlineCheckMs: 500, ...intervals },
     });
     return {
@@ -151,8 +149,8 @@ describe('sync scheduler', () => {
     });
     const { scheduler, store, governor } = rig;
     scheduler.start();
-    await until(() => store.cache.syncState(KYOTO).watermark !== null, 10_000, 'first sync');
-    await until(() => store.cache.catalogue(KYOTO) !== null, 5_000, 'catalogue');
+    await until(() => store.cache.syncState().watermark !== null, 10_000, 'first sync');
+    await until(() => store.cache.catalogue() !== null, 5_000, 'catalogue');
 
     // Idle: one poll a second at most.
     let t = Date.now();
@@ -181,7 +179,7 @@ describe('sync scheduler', () => {
     expect([...asked.keys()].sort()).toEqual([...products].sort());
     // Each product at most once per max(400 ms, 3 × 60 ms), after the first fetch.
     for (const count of asked.values()) expect(count).toBeLessThanOrEqual(1 + 1_300 / 400 + 1);
-    const cached = store.cache.availabilityOn(KYOTO, date);
+    const cached = store.cache.availabilityOn(date);
     expect([...cached.keys()].sort()).toEqual([...products].sort());
 
     // Closing the day view slows the polls down again.
@@ -203,7 +201,7 @@ describe('sync scheduler', () => {
     rig = makeRig({ viewingPollMs: 150, idlePollMs: 60_000 });
     const { scheduler, store, connectivity, outbox, logs, client } = rig;
     scheduler.start();
-    await until(() => store.cache.syncState(KYOTO).watermark !== null, 10_000, 'first sync');
+    await until(() => store.cache.syncState().watermark !== null, 10_000, 'first sync');
     scheduler.setViewing({ date: storeDate(2), productIds: [DEMO.products.apiTest] });
     await sleep(300);
 
@@ -231,7 +229,7 @@ describe('sync scheduler', () => {
     await client.ping().catch(() => undefined);
     expect(connectivity.state.link).toBe('offline');
     const who = `Sched${Date.now()}`;
-    const entry = outbox.enqueue(KYOTO, walkIn(who, storeDate(6)));
+    const entry = outbox.enqueue(walkIn(who, storeDate(6)));
     await sleep(300);
     expect(outbox.get(entry.id)!.state).toBe('queued');
     const up = Date.now();
@@ -246,7 +244,7 @@ describe('sync scheduler', () => {
     expect(inService.map((r) => r.id)).toEqual([booked.reservationId]);
     expect(
       store.cache
-        .reservationsOn(KYOTO, storeDate(6))
+        .reservationsOn(storeDate(6))
         .reservations.some((r) => r.id === booked.reservationId),
     ).toBe(true);
     client.close();

@@ -27,12 +27,15 @@ export function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'fd-store-'));
 }
 
+/** The test store's local data: the Kyoto store's, in its time zone. */
 export function openTestStore(
   root: string,
   options: { logger?: Logger; now?: () => number; retentionDays?: number } = {},
 ): OpenedStore {
   return openLocalStore({
     root,
+    storeId: KYOTO,
+    timeZone: TOKYO,
     keyProvider: fixedKeyProvider(TEST_KEY),
     logger: options.logger ?? silentLogger,
     now: options.now,

@@ -47,7 +47,7 @@ describe('sync correctness under random interleavings', () => {
 
   /** The cache and the service, date by date within retention: differences as text. */
   function differences(store: OpenedStore): string[] {
-    const cutoff = store.cache.retentionCutoff(TOKYO);
+    const cutoff = store.cache.retentionCutoff();
     const service = new Map<string, Map<string, string>>();
     for (const r of sb.sandbox.world.state.reservations) {
       if (r.storeId !== KYOTO) continue;
@@ -59,12 +59,12 @@ describe('sync correctness under random interleavings', () => {
       }
     }
     const out: string[] = [];
-    const dates = new Set([...service.keys(), ...store.cache.cachedDates(KYOTO)]);
+    const dates = new Set([...service.keys(), ...store.cache.cachedDates()]);
     for (const date of [...dates].filter((d) => d >= cutoff).sort()) {
       const want = service.get(date) ?? new Map<string, string>();
       const have = new Map(
         store.cache
-          .reservationsOn(KYOTO, date)
+          .reservationsOn(date)
           .reservations.map((r) => [r.id, `${r.status} ${r.updatedAt}`]),
       );
       for (const [id, v] of want)
@@ -165,7 +165,7 @@ describe('sync correctness under random interleavings', () => {
       },
     });
     const poll = async () => {
-      await sync.syncStore(KYOTO, TOKYO);
+      await sync.syncStore();
       counts.polls++;
     };
 
@@ -187,16 +187,13 @@ describe('sync correctness under random interleavings', () => {
       }
     }
     // The last poll: no change while it runs.
-    await new SyncEngine({ client, cache: store.cache, logger: silentLogger }).syncStore(
-      KYOTO,
-      TOKYO,
-    );
+    await new SyncEngine({ client, cache: store.cache, logger: silentLogger }).syncStore();
     expect(differences(store)).toEqual([]);
     // Reservation numbers lead to the cached records too.
-    const cutoff = store.cache.retentionCutoff(TOKYO);
+    const cutoff = store.cache.retentionCutoff();
     for (const r of sb.sandbox.world.state.reservations) {
       if (r.storeId === KYOTO && r.items.some((i) => i.date >= cutoff)) {
-        expect(store.cache.findByNumber(KYOTO, r.reservationNumber)?.status).toBe(r.status);
+        expect(store.cache.findByNumber(r.reservationNumber)?.status).toBe(r.status);
       }
     }
     client.close();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkParticipants } from '../../main/api/field-rules';
 import type { ParticipantInput } from '../../main/api/schemas';
 import { Clock } from '../../sandbox/clock';
 import { localToday } from '../../sandbox/domain/calendar';
+import { fieldProblems, numberingProblems } from '../../sandbox/domain/participant-rules';
 import type { World } from '../../sandbox/domain/world';
 import { compileScenario } from '../../sandbox/scenario/compile';
 import { DEMO, demoScenario } from '../../sandbox/scenario/demo';
@@ -232,7 +232,11 @@ describe('demo scenario', () => {
           }),
         ),
       }));
-      const check = checkParticipants(p.customFields, r.adultCount + r.childCount, participants);
+      const headcount = r.adultCount + r.childCount;
+      const check = {
+        numbering: numberingProblems(participants, headcount, 'items.0'),
+        fields: fieldProblems(p.customFields, headcount, participants),
+      };
       expect(check, `${r.productId} ${r.date} ${r.startTime}`).toEqual({
         numbering: [],
         fields: [],

@@ -79,7 +79,7 @@ export async function confirmCancel(
     },
     CANCEL_UNCONFIRMED,
   );
-  const dates = session.remember(session.storeId, [outcome.reservation]);
+  const dates = session.remember([outcome.reservation]);
   return {
     result: {
       reservation: reservationViewOn(session, outcome.reservation, request.date),

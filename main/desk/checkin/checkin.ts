@@ -17,7 +17,7 @@ export function recordCheckIn(
     ]);
   const adults = request.state === 'no_show' ? 0 : (request.adults ?? 0);
   const children = request.state === 'no_show' ? 0 : (request.children ?? 0);
-  session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
+  session.local.cache.recordCheckIn(request.date, r.id, {
     state: request.state,
     adults,
     children,
@@ -39,7 +39,7 @@ export function undoCheckIn(
   now = Date.now(),
 ): Response<'checkin.undo'> {
   const r = requireReservation(session, request.reservationId, request.date);
-  session.local.cache.recordCheckIn(session.storeId, request.date, r.id, {
+  session.local.cache.recordCheckIn(request.date, r.id, {
     state: null,
     adults: 0,
     children: 0,

@@ -27,9 +27,7 @@ export function storeSummary(session: Session): DayView['store'] {
 }
 
 export function productsOf(session: Session): Map<string, Product> {
-  return new Map(
-    (session.local.cache.catalogue(session.storeId)?.products ?? []).map((p) => [p.id, p]),
-  );
+  return new Map((session.local.cache.catalogue()?.products ?? []).map((p) => [p.id, p]));
 }
 
 /** Reservation views of a date, one per item on that date. */
@@ -39,9 +37,9 @@ export function viewsOn(
   products = productsOf(session),
 ): ReservationView[] {
   const { cache } = session.local;
-  const checkIns = cache.checkInsOn(session.storeId, date);
+  const checkIns = cache.checkInsOn(date);
   const out: ReservationView[] = [];
-  for (const r of cache.reservationsOn(session.storeId, date).reservations) {
+  for (const r of cache.reservationsOn(date).reservations) {
     r.items.forEach((item, i) => {
       if (item.date === date)
         out.push(toReservationView(r, products, checkIns.get(r.id), session.currency, i));
@@ -60,7 +58,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
   const { cache } = session.local;
   const products = productsOf(session);
   const views = viewsOn(session, date, products);
-  const availability = cache.availabilityOn(session.storeId, date);
+  const availability = cache.availabilityOn(date);
   const productViews: ProductView[] = [];
   for (const product of products.values()) {
     const cached = availability.get(product.id);
@@ -106,7 +104,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
       slots: [...slots.values()].sort((a, b) => (a.startTime < b.startTime ? -1 : 1)),
     });
   }
-  const sync = cache.syncState(session.storeId);
+  const sync = cache.syncState();
   return {
     date,
     today: todayIn(session.timeZone, now),
@@ -125,9 +123,8 @@ export function findReservation(
   date: string,
 ): Reservation | null {
   return (
-    session.local.cache
-      .reservationsOn(session.storeId, date)
-      .reservations.find((r) => r.id === reservationId) ?? null
+    session.local.cache.reservationsOn(date).reservations.find((r) => r.id === reservationId) ??
+    null
   );
 }
 
@@ -147,7 +144,7 @@ export { ACTIVE_STATUSES };
 
 /** A reservation as the counter shows it on `date` (its item of that day, its check-in). */
 export function reservationViewOn(session: Session, r: Reservation, date: string): ReservationView {
-  const checkIns = session.local.cache.checkInsOn(session.storeId, date);
+  const checkIns = session.local.cache.checkInsOn(date);
   const index = Math.max(
     0,
     r.items.findIndex((i) => i.date === date),

@@ -14,7 +14,7 @@ async function freshAvailability(
   now: number,
 ): Promise<void> {
   if (!online(session)) return;
-  const cached = session.local.cache.availabilityOn(session.storeId, date).get(productId);
+  const cached = session.local.cache.availabilityOn(date).get(productId);
   if (cached && now - cached.fetchedAt < FRESH_AVAILABILITY_MS) return;
   try {
     await whileOnline(
@@ -35,7 +35,7 @@ export async function checkHeadcount(
   const party = (request.adults ?? 0) + (request.children ?? 0);
   await freshAvailability(session, request.productId, request.date, now);
   const { cache } = session.local;
-  const cached = cache.availabilityOn(session.storeId, request.date).get(request.productId);
+  const cached = cache.availabilityOn(request.date).get(request.productId);
   const nowLocal = DateTime.fromMillis(now, { zone: session.timeZone });
   const today = nowLocal.toISODate()!;
   const nowTime = nowLocal.toFormat('HH:mm');
@@ -47,7 +47,7 @@ export async function checkHeadcount(
   const first = DateTime.fromISO(request.date);
   for (let d = 0; d < 14 && nextSlots.length < 5; d++) {
     const date = first.plus({ days: d }).toISODate()!;
-    const day = cache.availabilityOn(session.storeId, date).get(request.productId)?.day;
+    const day = cache.availabilityOn(date).get(request.productId)?.day;
     for (const s of day?.slots ?? []) {
       const remaining = typeof s.remainingCapacity === 'number' ? s.remainingCapacity : 0;
       if (remaining >= party && upcoming(date, s.startTime) && nextSlots.length < 5) {

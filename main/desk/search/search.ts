@@ -19,7 +19,7 @@ export function search(
   if (!query) return { exact: null, results: [] };
   const today = todayIn(session.timeZone, now);
   if (queryKind(query) === 'number') {
-    const found = session.local.cache.findByNumber(session.storeId, digitsOnly(query));
+    const found = session.local.cache.findByNumber(digitsOnly(query));
     if (found) {
       const on = found.items.find((i) => i.date === (date ?? today))?.date ?? found.items[0]!.date;
       return { exact: reservationViewOn(session, found, on), results: [] };

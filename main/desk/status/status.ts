@@ -9,7 +9,7 @@ export function statusOf(session: Session | null, training: boolean, now: number
   return {
     link: session?.connectivity.state.link ?? 'offline',
     linkSince: session?.connectivity.state.since ?? now,
-    syncedAt: session ? session.local.cache.syncState(session.storeId).lastSyncedAt : null,
+    syncedAt: session ? session.local.cache.syncState().lastSyncedAt : null,
     sync: progress && {
       phase: progress.phase,
       pages: progress.pages,
@@ -31,9 +31,7 @@ export function statusOf(session: Session | null, training: boolean, now: number
 export function outboxItemOf(e: OutboxEntry, session: Session | null): OutboxItem {
   const item = e.request.items[0]!;
   const c = e.request.customer;
-  const product = session?.local.cache
-    .catalogue(e.storeId)
-    ?.products.find((p) => p.id === item.productId);
+  const product = session?.local.cache.catalogue()?.products.find((p) => p.id === item.productId);
   return {
     id: e.id,
     state: e.state,

@@ -256,7 +256,7 @@ export async function bookWalkIn(session: Session, request: Booking): Promise<Wa
       problems,
     };
   }
-  const entry = session.outbox.enqueue(session.storeId, creationRequest(request));
+  const entry = session.outbox.enqueue(creationRequest(request));
   if (!online(session)) return outcomeOf(session, entry, request);
   const controller = new AbortController();
   const stop = session.connectivity.on('change', ({ link }) => {

@@ -1,0 +1,190 @@
+/**
+ * The store's reservations, one sealed file per date, and the number index beside them.
+ *
+ * Changes are buffered in memory and written by `flush()`, so a sync page that touches many dates
+ * writes each date file once, and a poll that changes nothing writes nothing. Reads see the
+ * buffer, so the counter works from the cache while a first sync is still running.
+ */
+import type { Reservation } from '../api/client';
+import type { Logger } from '../api/log';
+import { SealError, type Cipher } from './crypto';
+import type { Files } from './files';
+import { storeDir } from './layout';
+import { ReservationNumbers } from './reservation-numbers';
+import { DateFileAny, type DateFile } from './schema';
+
+/** Decrypted records kept for reads (a busy day is read again after every poll). */
+const OPENED_LIMIT = 5_000;
+
+function itemDates(r: Reservation): string[] {
+  return [
+    ...new Set(
+      (r.items ?? []).map((i) => i.date).filter((d): d is string => typeof d === 'string'),
+    ),
+  ];
+}
+
+export interface ReservationsOptions {
+  files: Files;
+  cipher: Cipher;
+  logger: Logger;
+  storeId: string;
+}
+
+export class Reservations {
+  private readonly files: Files;
+  private readonly cipher: Cipher;
+  private readonly logger: Logger;
+  private readonly storeId: string;
+  private readonly dir: string;
+  private readonly numbers: ReservationNumbers;
+  /** Date files changed since the last flush, by date. */
+  private readonly dirtyDates = new Map<string, DateFile>();
+  /** Records changed since the last flush. */
+  private dirtyRecords = 0;
+  /** Reservation id → the sealed value last opened and what it held. */
+  private readonly opened = new Map<string, { s: string; r: Reservation }>();
+
+  constructor(options: ReservationsOptions) {
+    this.files = options.files;
+    this.cipher = options.cipher;
+    this.logger = options.logger;
+    this.storeId = options.storeId;
+    this.dir = storeDir('reservations', options.storeId);
+    this.numbers = new ReservationNumbers(options.files, options.storeId);
+  }
+
+  private readDateFile(date: string): DateFile {
+    const dirty = this.dirtyDates.get(date);
+    if (dirty) return dirty;
+    // Not remembered for write-if-changed: a date file is only written when a record changed.
+    const file = this.files.read(this.dir, date, DateFileAny, { remember: false });
+    if (!file) return { v: 2, records: {} };
+    if (file.v === 2) return file;
+    // Version 1 held plain records: seal them and write the file in the current version.
+    const migrated: DateFile = { v: 2, records: {} };
+    for (const r of file.reservations)
+      migrated.records[r.id] = { u: r.updatedAt, s: this.cipher.seal(r, r.id) };
+    this.files.write(this.dir, date, migrated, { remember: false });
+    this.logger.info('cache.migrated', { file: `${this.dir}/${date}`, from: 1, to: 2 });
+    return migrated;
+  }
+
+  /**
+   * Merge reservations from the service: a record replaces the cached one only when it is newer
+   * (by updatedAt), so overlapping polls and repeated pages change nothing. Returns how many
+   * records changed. Nothing is written until `flush()`.
+   */
+  apply(reservations: Reservation[], cutoff: string): number {
+    let changed = 0;
+    for (const r of reservations) {
+      const dates = itemDates(r);
+      if (dates.length === 0 || dates.every((d) => d < cutoff)) continue;
+      const updated = Date.parse(r.updatedAt);
+      let sealed: string | null = null;
+      for (const date of dates) {
+        const file = this.readDateFile(date);
+        const known = file.records[r.id];
+        if (known && Date.parse(known.u) >= updated) continue;
+        sealed ??= this.cipher.seal(r, r.id);
+        file.records[r.id] = { u: r.updatedAt, s: sealed };
+        this.dirtyDates.set(date, file);
+        changed++;
+      }
+      if (sealed) this.dirtyRecords++;
+      // Also for records already cached: a number shard set aside is rebuilt by a full pass.
+      if (typeof r.reservationNumber === 'string' && r.reservationNumber) {
+        this.numbers.note(r.reservationNumber, dates[0]!);
+      }
+    }
+    return changed;
+  }
+
+  /** Write everything buffered; returns the number of files written. */
+  flush(): number {
+    let written = 0;
+    for (const [date, file] of this.dirtyDates) {
+      // Only changed files are dirty: no copy kept for write-if-changed (a day's file is large).
+      if (this.files.write(this.dir, date, file, { remember: false })) written++;
+      // Let each day go once written: a first sync's buffer is the bulk of its memory.
+      this.dirtyDates.delete(date);
+    }
+    this.dirtyRecords = 0;
+    return written + this.numbers.flush();
+  }
+
+  /** Files waiting for `flush()`. */
+  get pendingWrites(): number {
+    return this.dirtyDates.size + this.numbers.pendingWrites;
+  }
+
+  /** Records changed since the last `flush()`. */
+  get pendingRecords(): number {
+    return this.dirtyRecords;
+  }
+
+  private open(id: string, sealed: string): Reservation | null {
+    const known = this.opened.get(id);
+    if (known?.s === sealed) return known.r;
+    try {
+      const r = this.cipher.open<Reservation>(sealed, id);
+      this.opened.delete(id);
+      this.opened.set(id, { s: sealed, r });
+      if (this.opened.size > OPENED_LIMIT) {
+        this.opened.delete(this.opened.keys().next().value!);
+      }
+      return r;
+    } catch (error) {
+      if (!(error instanceof SealError)) throw error;
+      // A record sealed with another key (the key was replaced) is unreadable: sync brings it back.
+      this.logger.warn('cache.record_unreadable', { storeId: this.storeId, reservationId: id });
+      return null;
+    }
+  }
+
+  /** The reservations on a date. They are shared with later reads: treat them as read-only. */
+  on(date: string): Reservation[] {
+    const out: Reservation[] = [];
+    for (const [id, { s }] of Object.entries(this.readDateFile(date).records)) {
+      const r = this.open(id, s);
+      if (r) out.push(r);
+    }
+    return out;
+  }
+
+  /** The reservation a scanned number names, if it is cached. */
+  findByNumber(number: string): Reservation | null {
+    const date = this.numbers.dateOf(number);
+    if (!date) return null;
+    return this.on(date).find((r) => r.reservationNumber === number) ?? null;
+  }
+
+  /** Dates with cached reservations (written or waiting for `flush()`), ascending. */
+  dates(): string[] {
+    const dates = new Set(this.files.list(this.dir));
+    for (const date of this.dirtyDates.keys()) dates.add(date);
+    return [...dates].sort();
+  }
+
+  /**
+   * Delete reservations entirely before the cutoff: the files of earlier dates, what waits to be
+   * written for them, their numbers. Returns the files removed.
+   */
+  purge(cutoff: string): number {
+    let removed = 0;
+    for (const date of this.files.list(this.dir)) {
+      if (date < cutoff) {
+        this.files.remove(this.dir, date);
+        removed++;
+      }
+    }
+    for (const date of this.dirtyDates.keys()) {
+      if (date < cutoff) this.dirtyDates.delete(date);
+    }
+    for (const [id, { r }] of this.opened) {
+      if (itemDates(r).every((d) => d < cutoff)) this.opened.delete(id);
+    }
+    this.numbers.purge(cutoff);
+    return removed;
+  }
+}
