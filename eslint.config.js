@@ -1,7 +1,85 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/** A module that is a file today and may become a folder with an index.ts: allow both. */
+const moduleAt = (path) => [path, `${path}.ts`];
+
+/**
+ * Who may import whom, checked on resolved paths (so `../` depth and index files do not matter).
+ * `from` is what a zone's files may not import, `except` (relative to `from`) what they still may;
+ * test/, bench/ and scripts/ are free.
+ */
+const boundaries = [
+  {
+    target: 'renderer',
+    from: '.',
+    except: [
+      'renderer',
+      'node_modules',
+      ...moduleAt('main/ipc/contract'),
+      ...moduleAt('main/ipc/bridge'),
+    ],
+    message:
+      'The renderer runs in its own, sandboxed process and talks to main only through the IPC contract and bridge (main/ipc/contract, main/ipc/bridge).',
+  },
+  {
+    target: 'preload',
+    from: '.',
+    except: [
+      'preload',
+      'node_modules',
+      ...moduleAt('main/ipc/contract'),
+      ...moduleAt('main/ipc/bridge'),
+    ],
+    message:
+      'The preload script is bundled on its own into a sandboxed context: it may use only the IPC contract and bridge.',
+  },
+  {
+    target: 'main/common',
+    from: '.',
+    except: ['main/common', 'node_modules'],
+    message: 'main/common is the leaf every layer shares: it imports nothing of the project.',
+  },
+  {
+    target: [...moduleAt('main/ipc/contract'), ...moduleAt('main/ipc/bridge')],
+    from: '.',
+    except: [
+      ...moduleAt('main/ipc/contract'),
+      'main/common',
+      'node_modules',
+    ],
+    message:
+      'The IPC contract and bridge are carried into the renderer and preload: they build only on main/common, never on main/api or the desk.',
+  },
+  {
+    target: 'main/api',
+    from: ['main/desk', 'main/local', 'main/ipc', 'main/host', 'main/shell'],
+    message:
+      'main/api is the Reservation Service client: it knows nothing of the counter (desk, local data, IPC, hosts, shell) that uses it.',
+  },
+  {
+    target: 'main/local',
+    from: ['main/desk', 'main/ipc', 'main/host', 'main/shell'],
+    message:
+      'main/local keeps the counter’s local data below the desk: the desk, IPC, hosts and shell use it, not the other way round.',
+  },
+  {
+    target: 'sandbox',
+    from: '.',
+    except: [
+      'sandbox',
+      'node_modules',
+      // Shared on purpose: the wire schemas are the contract both sides of HTTP implement.
+      'main/api/schemas',
+      'main/common',
+    ],
+    message:
+      'The sandbox stands in for the Reservation Service: it shares only the wire schemas and main/common with the app, so that a rule bug on one side is caught by the other’s tests.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -30,14 +108,55 @@ export default tseslint.config(
     },
   },
   {
-    // Electron may only be imported by the thin shell and the preload script: everything else
-    // must run under plain Node so that it is tested for real.
+    // Type-aware rules, with the same two projects the typecheck uses (test/renderer is in the
+    // renderer's). Only rules that find real bugs: a promise whose rejection nobody sees, a promise
+    // where a value or a void callback is expected, an `await` on something that is not one.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './renderer/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      // The router maps thrown errors by class: a thrown string or plain object would lose its meaning.
+      '@typescript-eslint/only-throw-error': 'error',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: boundaries },
+      ],
+    },
+  },
+  {
     files: ['main/**/*.ts', 'sandbox/**/*.ts', 'renderer/**/*.{ts,tsx}'],
     ignores: ['main/shell/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only main/shell and preload import electron.' }] },
+        {
+          paths: [
+            {
+              name: 'electron',
+              message:
+                'Only main/shell and preload import electron: everything else runs under plain Node, so that it is tested for real.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,12 +8,9 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { BRIDGE_GLOBAL, IPC_INVOKE, ipcEventChannel, type Bridge } from '../main/ipc/bridge';
 import type { IpcResult } from '../main/ipc/contract';
+// The helper's own file, not the contract's index: that would bring zod into the bundle.
+import { failure } from '../main/ipc/contract/failure';
 import { isChannel, isEventName } from './names';
-
-const failure = (code: string, message: string): IpcResult => ({
-  ok: false,
-  error: { code, message, details: [] },
-});
 
 const bridge: Bridge = {
   invoke(channel, payload) {

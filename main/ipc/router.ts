@@ -16,6 +16,7 @@ import type { Logger } from '../api/log';
 import { toDetails } from '../api/schemas';
 import {
   channels,
+  failure,
   type Channel,
   type IpcError,
   type IpcResult,
@@ -87,10 +88,7 @@ export class Router {
 
   async handle(channel: unknown, payload: unknown): Promise<IpcResult> {
     if (!isChannel(channel)) {
-      return {
-        ok: false,
-        error: { code: 'UNKNOWN_CHANNEL', message: 'no such channel', details: [] },
-      };
+      return failure('UNKNOWN_CHANNEL', 'no such channel');
     }
     const spec = channels[channel];
     let input: ReturnType<typeof spec.request.safeParse>;
@@ -98,17 +96,14 @@ export class Router {
       input = spec.request.safeParse(payload ?? {});
     } catch {
       // A payload that cannot even be read (a getter that throws): it is not valid input.
-      return { ok: false, error: { code: 'INVALID_INPUT', message: 'invalid input', details: [] } };
+      return failure('INVALID_INPUT', 'invalid input');
     }
     if (!input.success) {
-      return {
-        ok: false,
-        error: {
-          code: 'INVALID_INPUT',
-          message: 'invalid input',
-          details: safeDetails(input.error).slice(0, MAX_DETAILS),
-        },
-      };
+      return failure(
+        'INVALID_INPUT',
+        'invalid input',
+        safeDetails(input.error).slice(0, MAX_DETAILS),
+      );
     }
     try {
       const handler = this.handlers[channel] as (request: unknown) => Promise<unknown> | unknown;
@@ -120,19 +115,19 @@ export class Router {
           channel,
           issues: safeDetails(output.error).slice(0, 5),
         });
-        return { ok: false, error: { ...INTERNAL } };
+        return failure(INTERNAL.code, INTERNAL.message);
       }
       return { ok: true, value: output.data };
     } catch (error) {
-      let failure: IpcError;
+      let refused: IpcError;
       try {
-        failure = toIpcError(error);
+        refused = toIpcError(error);
       } catch {
-        failure = { ...INTERNAL };
+        refused = { ...INTERNAL };
       }
-      if (failure.code === 'INTERNAL') this.log('error', 'ipc.failed', { channel, error });
-      else this.log('info', 'ipc.refused', { channel, code: failure.code });
-      return { ok: false, error: failure };
+      if (refused.code === 'INTERNAL') this.log('error', 'ipc.failed', { channel, error });
+      else this.log('info', 'ipc.refused', { channel, code: refused.code });
+      return failure(refused.code, refused.message, refused.details);
     }
   }
 }

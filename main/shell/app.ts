@@ -107,6 +107,7 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
     composed.then((c) => c.router),
     logger,
   );
+  // A failed start is logged above; then there are no events to forward.
   void composed.then((c) =>
     forwardEvents(c.events, () => (mainWindow ? [mainWindow.webContents] : [])),
   );

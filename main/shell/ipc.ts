@@ -6,18 +6,13 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { Logger } from '../api/log';
 import { IPC_INVOKE, ipcEventChannel } from '../ipc/bridge';
-import type { IpcResult } from '../ipc/contract';
+import { failure, type IpcResult } from '../ipc/contract';
 import type { EventHub } from '../host/events';
 import { isAppUrl, isTrustedSender } from '../host/origin';
 
 export interface RouterLike {
   handle(channel: unknown, payload: unknown): Promise<IpcResult>;
 }
-
-const failure = (code: string, message: string): IpcResult => ({
-  ok: false,
-  error: { code, message, details: [] },
-});
 
 function originOf(url: string | undefined): string {
   try {

@@ -39,6 +39,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     webPreferences: { ...WEB_PREFERENCES, preload: options.preload, devTools: options.devTools },
   });
   window.once('ready-to-show', () => window.show());
+  // Not awaited: the page is the app's own (app: protocol); were it to fail, Electron logs the
+  // rejection and the window stays blank, which nothing here could mend.
   void window.loadURL(APP_START_URL);
   return window;
 }

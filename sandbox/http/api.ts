@@ -129,7 +129,7 @@ export async function buildApiServer(
                 'no such resource: an identifier in the path is too long',
               )
             : new ServiceError('INTERNAL_ERROR', 'internal error');
-      return reply.status(failure.status).send(failure.body());
+      reply.status(failure.status).send(failure.body());
     },
   });
   app.decorateRequest('principal', null);
@@ -141,7 +141,9 @@ export async function buildApiServer(
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body.toString(), (error, value) => {
+    // Fastify types a parser as either callback- or promise-style; the default JSON parser is the
+    // callback style and returns nothing, so there is no promise to wait for.
+    void parseJson(request, body.toString(), (error, value) => {
       if (!error) return done(null, value);
       const empty = (error as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
       done(null, new UnparsableBody(empty ? 'empty_body' : 'invalid_json', error.message));

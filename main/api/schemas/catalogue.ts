@@ -1,6 +1,7 @@
 /** Key status, stores, products, custom fields and availability (spec §2.1–2.5). */
 import { z } from 'zod';
-import { Amount, Currency, Id, LocalDate, LocalTime } from './primitives';
+import { CustomField, Id, LocalDate, LocalTime } from '../../common';
+import { Amount, Currency } from './primitives';
 
 /** Scopes seen in keys (spec §5.4); `customers:read` is our decision for customer search. */
 export const Scope = z.enum([
@@ -39,30 +40,8 @@ export type Store = z.infer<typeof Store>;
 
 export const StoreList = z.strictObject({ data: z.array(Store) });
 
-export const FieldType = z.enum(['number', 'select', 'multi_select', 'text']);
-export const InputScope = z.enum(['booker_only', 'all_participants']);
-
-export const FieldOption = z.strictObject({ value: z.string(), label: z.string() });
-
-/** Number range (`min`, `max`) or text length (`minLength`, `maxLength`). */
-export const FieldValidation = z.strictObject({
-  min: z.number().optional(),
-  max: z.number().optional(),
-  minLength: z.number().int().optional(),
-  maxLength: z.number().int().optional(),
-});
-
-/** Custom field (spec §2.4). */
-export const CustomField = z.strictObject({
-  fieldId: Id,
-  label: z.string(),
-  fieldType: FieldType,
-  isRequired: z.boolean(),
-  inputScope: InputScope,
-  options: z.array(FieldOption).nullable(),
-  validation: FieldValidation.nullable(),
-});
-export type CustomField = z.infer<typeof CustomField>;
+// The walk-in form shows custom fields as the service sends them: defined once, in main/common.
+export { CustomField, FieldOption, FieldType, FieldValidation, InputScope } from '../../common';
 
 /** A deadline: N minutes before the start, or N days before at a local time (e.g. 前日17:00). */
 export const DeadlineRule = z.union([

@@ -1,11 +1,12 @@
 /** Price calculation, reservation creation, records, sync pages and cancellation (spec §2.6–2.11). */
 import { z } from 'zod';
 import { PaymentMethod } from './catalogue';
-import { Amount, Currency, Id, LocalDate, LocalTime, Timestamp } from './primitives';
+import { CancelReason, FieldValueInput, Id, LocalDate, LocalTime } from '../../common';
+import { Amount, Currency, Timestamp } from './primitives';
 import { tolerantLeaf } from './tolerant';
 
-/** Values as sent: a number as a number, select values as option values, multi-select as arrays. */
-export const FieldValueInput = z.union([z.string(), z.number(), z.array(z.string())]);
+// Field values and cancel reasons are the same at the IPC boundary: defined once, in main/common.
+export { CancelReason, FieldValueInput } from '../../common';
 
 export const ParticipantInput = z.strictObject({
   participantNumber: z.number().int().min(1),
@@ -110,14 +111,6 @@ export type ReservationStatus = z.infer<typeof ReservationStatus>;
 /** Payment methods on records include `card` (booking-site card payment). */
 export const RecordedPaymentMethod = z.enum(['on_site', 'external', 'card']);
 export const ReservationSource = z.enum(['api', 'booking_site', 'admin']);
-
-export const CancelReason = z.enum([
-  'customer_request',
-  'business_request',
-  'weather',
-  'force_majeure',
-]);
-export type CancelReason = z.infer<typeof CancelReason>;
 
 /** `merchant`, or the service's own name when the service refunds (spec §2.10). */
 export const RefundHandledBy = z.string().min(1);

@@ -5,6 +5,7 @@
  * working) and taken out of the address bar.
  */
 import { BRIDGE_GLOBAL, type Bridge } from '../../../main/ipc/bridge';
+import { failure } from '../../../main/ipc/contract';
 import { createLoopbackBridge } from './loopback';
 
 const STORAGE_KEY = 'frontDesk.hostToken';
@@ -38,14 +39,8 @@ function takeToken(): string | null {
 export const NO_BRIDGE = 'NO_BRIDGE';
 
 const noBridge: Bridge = {
-  invoke: async () => ({
-    ok: false,
-    error: {
-      code: NO_BRIDGE,
-      message: 'open the address the Front Desk host printed, with its #token',
-      details: [],
-    },
-  }),
+  invoke: async () =>
+    failure(NO_BRIDGE, 'open the address the Front Desk host printed, with its #token'),
   on: () => () => {},
 };
 

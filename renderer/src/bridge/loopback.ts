@@ -8,6 +8,7 @@ import type { Bridge } from '../../../main/ipc/bridge';
 import {
   IpcResult,
   events as eventSchemas,
+  failure,
   type Channel,
   type EventName,
 } from '../../../main/ipc/contract';
@@ -32,10 +33,6 @@ export interface LoopbackOptions {
 }
 
 const CLOSED = 2;
-
-function failure(code: string, message: string): IpcResult {
-  return { ok: false, error: { code, message, details: [] } };
-}
 
 export function createLoopbackBridge(options: LoopbackOptions): Bridge {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();

@@ -1,0 +1,166 @@
+/** Every channel: its request and its response. */
+import { z } from 'zod';
+import { CancelReason, Id, LocalDate, LocalTime } from '../../common';
+import {
+  Feature,
+  FeatureState,
+  KeyInfo,
+  Plan,
+  Prefs,
+  SetupStatus,
+  StoreSummary,
+  UiLocale,
+} from './setup';
+import { OutboxItem, Status } from './status';
+import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
+import {
+  FieldProblem,
+  Headcount,
+  Price,
+  ProductForm,
+  WalkInCustomer,
+  WalkInDraft,
+  WalkInOutcome,
+} from './walkin';
+
+/** A key as pasted at set-up. */
+const PastedKey = z.string().trim().min(1).max(500);
+/** The service's address; the configured one when null. */
+const ServiceUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(500)
+  .nullable()
+  .default(null);
+
+export const channels = {
+  'setup.status': { request: z.object({}), response: SetupStatus },
+  'setup.checkKey': {
+    request: z.object({ apiKey: PastedKey, serviceUrl: ServiceUrl }),
+    response: z.object({
+      key: KeyInfo,
+      stores: z.array(StoreSummary),
+      features: z.record(Feature, FeatureState),
+    }),
+  },
+  'setup.saveKey': {
+    request: z.object({
+      apiKey: PastedKey,
+      serviceUrl: ServiceUrl,
+      storeId: Id,
+      plan: Plan,
+    }),
+    response: SetupStatus,
+  },
+  'setup.selectStore': { request: z.object({ storeId: Id }), response: SetupStatus },
+  'setup.removeKey': { request: z.object({}), response: SetupStatus },
+  'setup.startTraining': { request: z.object({}), response: SetupStatus },
+  'status.get': { request: z.object({}), response: Status },
+  'day.get': { request: z.object({ date: LocalDate.nullable() }), response: DayView },
+  'day.refresh': {
+    request: z.object({ date: LocalDate }),
+    response: z.object({ ok: z.boolean() }),
+  },
+  /**
+   * The day view shows this date (or, with null, is no longer shown): background refresh is
+   * fast while a day is watched and slow otherwise.
+   */
+  'day.watch': {
+    request: z.object({ date: LocalDate.nullable() }),
+    response: z.object({ ok: z.boolean() }),
+  },
+  'search.find': {
+    request: z.object({ text: z.string().max(200), date: LocalDate.nullable() }),
+    response: z.object({ exact: ReservationView.nullable(), results: z.array(ReservationView) }),
+  },
+  'reservation.get': {
+    request: z.object({ reservationId: Id, date: LocalDate }),
+    response: ReservationView,
+  },
+  'checkin.record': {
+    request: z.object({
+      reservationId: Id,
+      date: LocalDate,
+      state: z.enum(['arrived', 'partial', 'no_show']),
+      ...Headcount.shape,
+    }),
+    response: z.object({ reservation: ReservationView, comparison: Comparison }),
+  },
+  'checkin.undo': {
+    request: z.object({ reservationId: Id, date: LocalDate }),
+    response: z.object({ reservation: ReservationView }),
+  },
+  'headcount.check': {
+    request: z.object({
+      productId: Id,
+      date: LocalDate,
+      startTime: LocalTime.nullable(),
+      ...Headcount.shape,
+    }),
+    response: HeadcountFit,
+  },
+  'walkin.form': { request: z.object({ productId: Id }), response: ProductForm },
+  'walkin.quote': {
+    request: WalkInDraft,
+    /** Every problem of the draft by field; a price only when there is none (and online). */
+    response: z.object({ price: Price.nullable(), problems: z.array(FieldProblem) }),
+  },
+  'walkin.book': {
+    // Strict, a safety net under the desk's check: a walk-in is booked only when complete.
+    request: WalkInDraft.extend({
+      customer: WalkInCustomer,
+      sendConfirmationEmail: z.boolean(),
+      locale: z.enum(['ja', 'en']),
+    }),
+    response: WalkInOutcome,
+  },
+  'customers.find': {
+    request: z.object({ email: z.string().trim().min(3).max(254) }),
+    response: z.object({
+      customers: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          email: z.string(),
+          phone: z.string().nullable(),
+          visits: z.number().int(),
+        }),
+      ),
+    }),
+  },
+  'cancel.preview': {
+    request: z.object({ reservationId: Id, date: LocalDate, reason: CancelReason }),
+    response: CancelPreviewView,
+  },
+  'cancel.confirm': {
+    request: z.object({
+      reservationId: Id,
+      date: LocalDate,
+      reason: CancelReason,
+      sendCancellationEmail: z.boolean(),
+    }),
+    response: z.object({ reservation: ReservationView, preview: CancelPreviewView }),
+  },
+  'outbox.list': { request: z.object({}), response: z.object({ items: z.array(OutboxItem) }) },
+  'outbox.retry': { request: z.object({ id: z.string() }), response: OutboxItem },
+  'outbox.discard': {
+    request: z.object({ id: z.string(), confirm: z.literal(true) }),
+    response: OutboxItem,
+  },
+  'manifest.print': {
+    request: z.object({
+      date: LocalDate,
+      productId: Id,
+      startTime: LocalTime,
+      /** The manifest is printed in the language the counter shows. */
+      locale: UiLocale.default('ja'),
+    }),
+    response: z.object({ ok: z.boolean() }),
+  },
+  /** The counter's language, kept by the main process (the renderer keeps nothing). */
+  'prefs.get': { request: z.object({}), response: Prefs },
+  'prefs.set': { request: z.object({ locale: UiLocale }), response: Prefs },
+} as const;
+
+export type Channel = keyof typeof channels;
+export type Request<C extends Channel> = z.input<(typeof channels)[C]['request']>;
+export type Response<C extends Channel> = z.output<(typeof channels)[C]['response']>;

@@ -1,0 +1,16 @@
+/** Every event the main process sends, with its payload. */
+import { z } from 'zod';
+import { LocalDate } from '../../common';
+import { SetupStatus } from './setup';
+import { OutboxItem, Status } from './status';
+
+export const events = {
+  'status.changed': Status,
+  /** Cached data of a date changed (sync, check-in, booking): views of it should reload. */
+  'day.changed': z.object({ dates: z.array(LocalDate) }),
+  'outbox.changed': z.object({ items: z.array(OutboxItem) }),
+  'setup.changed': SetupStatus,
+} as const;
+
+export type EventName = keyof typeof events;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

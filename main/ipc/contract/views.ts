@@ -1,0 +1,109 @@
+/** What the counter shows: reservations, slots, products, a day; a headcount's fit; a cancel preview. */
+import { z } from 'zod';
+import { Id, LocalDate, LocalTime } from '../../common';
+import { StoreSummary } from './setup';
+
+export const CheckIn = z.object({
+  state: z.enum(['arrived', 'partial', 'no_show']),
+  adults: z.number().int(),
+  children: z.number().int(),
+  at: z.number(),
+  offline: z.boolean(),
+});
+export type CheckIn = z.infer<typeof CheckIn>;
+
+/** A custom-field answer ready to show: select values already turned into their labels. */
+export const Answer = z.object({
+  participantNumber: z.number().int(),
+  fieldId: z.string(),
+  label: z.string(),
+  value: z.string(),
+});
+
+/**
+ * A reservation as the counter shows it. `status` is the service's; one it does not know is
+ * kept as is and shown raw.
+ */
+export const ReservationView = z.object({
+  id: Id,
+  number: z.string().nullable(),
+  status: z.string(),
+  active: z.boolean(),
+  customerName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  paymentMethod: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  date: LocalDate,
+  startTime: LocalTime,
+  endTime: z.string().nullable(),
+  totalAmount: z.number().nullable(),
+  currency: z.string(),
+  answers: z.array(Answer),
+  checkIn: CheckIn.nullable(),
+});
+export type ReservationView = z.infer<typeof ReservationView>;
+
+export const SlotView = z.object({
+  startTime: LocalTime,
+  endTime: z.string().nullable(),
+  /** From cached availability; null when not known (no availability cached for the day). */
+  capacity: z.number().int().nullable(),
+  remaining: z.number().int().nullable(),
+  bookable: z.boolean(),
+  booked: z.object({ adults: z.number().int(), children: z.number().int() }),
+  reservations: z.array(ReservationView),
+});
+export type SlotView = z.infer<typeof SlotView>;
+
+export const ProductView = z.object({
+  id: Id,
+  name: z.string(),
+  isPublished: z.boolean(),
+  approvalType: z.string(),
+  dayStatus: z.string().nullable(),
+  availabilityFetchedAt: z.number().nullable(),
+  slots: z.array(SlotView),
+});
+export type ProductView = z.infer<typeof ProductView>;
+
+export const DayView = z.object({
+  date: LocalDate,
+  today: LocalDate,
+  store: StoreSummary,
+  products: z.array(ProductView),
+  pendingApprovals: z.array(ReservationView),
+  /** Our clock: when reservations were last synced (null: never); the UI shows the age. */
+  syncedAt: z.number().nullable(),
+  /** The first full sync has not finished: the day may be incomplete. */
+  incomplete: z.boolean(),
+});
+export type DayView = z.infer<typeof DayView>;
+
+export const HeadcountFit = z.object({
+  fits: z.enum(['yes', 'no', 'unknown']),
+  remaining: z.number().int().nullable(),
+  /** Upcoming slots where the party fits, soonest first. */
+  nextSlots: z.array(
+    z.object({ date: LocalDate, startTime: LocalTime, remaining: z.number().int() }),
+  ),
+});
+export type HeadcountFit = z.infer<typeof HeadcountFit>;
+
+export const Comparison = z.enum(['match', 'fewer', 'more']);
+
+export const CancelPreviewView = z.object({
+  cancellable: z.boolean(),
+  total: z.number(),
+  fee: z.number(),
+  refund: z.number(),
+  /** `merchant`: the counter refunds by hand; `service`: the service refunds by itself. */
+  refundBy: z.enum(['merchant', 'service']),
+  /** The service's own value of refundHandledBy, shown when it is neither known one. */
+  refundByRaw: z.string(),
+  currency: z.string(),
+});
+export type CancelPreviewView = z.infer<typeof CancelPreviewView>;

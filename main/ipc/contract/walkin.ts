@@ -1,0 +1,88 @@
+/** A walk-in: the product's form, the answers and customer given, the price and the outcome. */
+import { z } from 'zod';
+import { CustomField, FieldValueInput, Id, LocalDate, LocalTime } from '../../common';
+import { ReservationView } from './views';
+
+export const ProductForm = z.object({
+  id: Id,
+  name: z.string(),
+  approvalType: z.string(),
+  isPublished: z.boolean(),
+  currency: z.string(),
+  customFields: z.array(CustomField),
+});
+export type ProductForm = z.infer<typeof ProductForm>;
+
+export const ParticipantAnswers = z.object({
+  participantNumber: z.number().int().min(1).max(999),
+  fieldValues: z.record(z.string(), FieldValueInput),
+});
+
+/** A party's size, as every channel that takes one asks it. */
+export const Headcount = z.object({
+  adults: z.number().int().min(0).max(999),
+  children: z.number().int().min(0).max(999),
+});
+
+/**
+ * The customer as staff are typing it: nothing required yet, lengths bounded only against abuse.
+ * The desk's check says what is wrong, by field.
+ */
+const CustomerDraft = z.object({
+  lastName: z.string().max(1000),
+  firstName: z.string().max(1000).default(''),
+  email: z.string().max(1000).nullable().default(null),
+  phone: z.string().max(1000).nullable().default(null),
+  /** An existing customer found by e-mail. */
+  customerId: z.string().max(200).nullable().default(null),
+});
+
+/** A walk-in as entered so far: what `walkin.quote` checks (every problem by field) and prices. */
+export const WalkInDraft = z.object({
+  productId: Id,
+  date: LocalDate,
+  startTime: LocalTime,
+  ...Headcount.shape,
+  participants: z.array(ParticipantAnswers).max(999),
+  customer: CustomerDraft,
+});
+export type WalkInDraft = z.infer<typeof WalkInDraft>;
+
+export const WalkInCustomer = z.object({
+  lastName: z.string().trim().min(1).max(100),
+  firstName: z.string().max(100).default(''),
+  email: z.string().max(254).nullable().default(null),
+  phone: z.string().max(30).nullable().default(null),
+  /** An existing customer found by e-mail. */
+  customerId: z.string().nullable().default(null),
+});
+
+export const Price = z.object({
+  currency: z.string(),
+  subtotal: z.number(),
+  discounts: z.array(z.object({ type: z.string(), label: z.string(), amount: z.number() })),
+  total: z.number(),
+});
+export type Price = z.infer<typeof Price>;
+
+/** A problem with one input, where the UI shows it (a field, or a participant's field). */
+export const FieldProblem = z.object({
+  field: z.string(),
+  participantNumber: z.number().int().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export type FieldProblem = z.infer<typeof FieldProblem>;
+
+export const WalkInOutcome = z.object({
+  /**
+   * booked — confirmed by the service; pending — created but NOT confirmed (manual approval);
+   * queued — written locally, not yet booked; refused — the service said no (see `refusal`).
+   */
+  outcome: z.enum(['booked', 'pending', 'queued', 'refused']),
+  entryId: z.string(),
+  reservation: ReservationView.nullable(),
+  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  problems: z.array(FieldProblem),
+});
+export type WalkInOutcome = z.infer<typeof WalkInOutcome>;
