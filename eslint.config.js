@@ -46,11 +46,7 @@ const boundaries = [
   {
     target: [...moduleAt('main/ipc/contract'), ...moduleAt('main/ipc/bridge')],
     from: '.',
-    except: [
-      ...moduleAt('main/ipc/contract'),
-      'main/common',
-      'node_modules',
-    ],
+    except: [...moduleAt('main/ipc/contract'), 'main/common', 'node_modules'],
     message:
       'The IPC contract and bridge are carried into the renderer and preload: they build only on main/common, never on main/api or the desk.',
   },

@@ -1,5 +1,10 @@
-/** What the key's scopes allow at the counter, and why not when they do not. */
-import type { Feature, SetupStatus } from '../ipc/contract';
+/**
+ * What the key's scopes allow at the counter, and why not when they do not; which feature each
+ * IPC channel belongs to, declared once for every channel (decision 31, and the counter's own
+ * "Scopes per channel" in docs/decisions.md).
+ */
+import { DeskError } from '../ipc/errors';
+import type { Channel, Feature, SetupStatus } from '../ipc/contract';
 
 type FeatureState = SetupStatus['features'][Feature];
 
@@ -27,4 +32,56 @@ export function featuresFor(
     }
   }
   return out;
+}
+
+/**
+ * The feature a channel belongs to: a key whose scopes do not allow it is refused before the
+ * handler runs (nothing is sent or queued). Null: set-up, status, preferences and the outbox's
+ * list and discard work with any key. Reads a walk-in needs before booking (the form, the price,
+ * whether a party fits) are the day view's: they read the catalogue and availability, as it does.
+ */
+export const FEATURE_OF: Record<Channel, Feature | null> = {
+  'setup.status': null,
+  'setup.checkKey': null,
+  'setup.saveKey': null,
+  'setup.selectStore': null,
+  'setup.removeKey': null,
+  'setup.startTraining': null,
+  'status.get': null,
+  'prefs.get': null,
+  'prefs.set': null,
+  'day.get': 'dayView',
+  'day.refresh': 'dayView',
+  'day.watch': 'dayView',
+  'manifest.print': 'dayView',
+  'search.find': 'checkIn',
+  'reservation.get': 'checkIn',
+  'checkin.record': 'checkIn',
+  'checkin.undo': 'checkIn',
+  'headcount.check': 'dayView',
+  'walkin.form': 'dayView',
+  'walkin.quote': 'dayView',
+  'walkin.book': 'walkIn',
+  'customers.find': 'customerSearch',
+  'cancel.preview': 'cancel',
+  'cancel.confirm': 'cancel',
+  'outbox.list': null,
+  'outbox.retry': 'walkIn',
+  'outbox.discard': null,
+};
+
+const messageOfFeature: Record<Feature, string> = {
+  dayView: 'the key cannot read the day',
+  checkIn: 'the key cannot read reservations',
+  walkIn: 'the key cannot create reservations',
+  cancel: 'the key cannot cancel reservations',
+  customerSearch: 'the key cannot search customers',
+};
+
+/** The refusal of a feature the key does not allow, or null when it does. */
+export function featureRefusal(feature: Feature, state: FeatureState): DeskError | null {
+  if (state.enabled) return null;
+  return new DeskError('FEATURE_UNAVAILABLE', messageOfFeature[feature], [
+    { feature, reason: state.reason, scope: state.scope },
+  ]);
 }

@@ -3,7 +3,7 @@
  * staff wait for so that a lost link is said at once instead of after every retry.
  */
 import { NetworkError } from '../api/errors';
-import { DeskError } from '../ipc/router';
+import { DeskError } from '../ipc/errors';
 import type { Session } from './session';
 
 export function online(session: Session): boolean {

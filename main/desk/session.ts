@@ -25,6 +25,7 @@ import {
   type OpenedStore,
   type SyncProgress,
 } from '../local/index';
+import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
   serviceUrl: string;
@@ -66,9 +67,8 @@ export class Session {
     const { logger } = options;
     this.storeId = options.storeId;
     this.store = options.store;
-    this.timeZone =
-      typeof options.store.timeZone === 'string' ? options.store.timeZone : 'Asia/Tokyo';
-    this.currency = typeof options.store.currency === 'string' ? options.store.currency : 'JPY';
+    this.timeZone = timeZoneOf(options.store);
+    this.currency = currencyOf(options.store);
     this.connectivity = new Connectivity({ logger });
     this.governor = new RateGovernor({ limit: options.plan });
     this.client = new ReservationClient({
@@ -131,8 +131,8 @@ export class Session {
     this.scheduler.start();
   }
 
-  /** Put reservations the service just returned into the cache; returns the dates touched. */
-  remember(reservations: Reservation[]): string[] {
+  /** Put reservations the service just returned into the cache, and say which dates changed. */
+  remember(reservations: Reservation[]): void {
     const { cache } = this.local;
     cache.applyReservations(reservations, cache.retentionCutoff());
     cache.flush();
@@ -140,7 +140,6 @@ export class Session {
       ...new Set(reservations.flatMap((r) => (r.items ?? []).map((i) => i.date))),
     ].filter((d): d is string => typeof d === 'string');
     if (dates.length) this.options.onReservations?.(dates);
-    return dates;
   }
 
   /** End the session: stop background work and abort what is in flight. */

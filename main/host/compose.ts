@@ -5,10 +5,11 @@
  * on the demo store rather than an empty screen.
  */
 import type { Logger } from '../api/log';
-import { Desk, type TrainingStarter } from '../desk/desk';
+import type { TrainingStarter } from '../desk/context';
+import { Desk } from '../desk/desk';
 import { Router, type Handlers } from '../ipc/router';
 import type { KeyProvider, OpenFile } from '../local/index';
-import { sandboxTraining } from '../desk/training';
+import { sandboxTraining } from '../desk/training/sandbox';
 import { EventHub } from './events';
 import type { GuardedSecretStore } from './secrets';
 
@@ -28,7 +29,10 @@ export interface Platform {
 export interface ComposeOptions {
   /** Run training whenever nothing is set up (default true): at start and after removeKey. */
   trainingWhenNotSetUp?: boolean;
-  /** Handlers the platform provides itself (the shell prints); given the desk they work on. */
+  /**
+   * Handlers the platform provides itself (the shell prints); given the desk they work on. They
+   * stand behind the same feature checks as the desk's own.
+   */
   overrides?: (desk: Desk) => Partial<Handlers>;
 }
 
@@ -57,7 +61,7 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
   });
 
   let lastViewed: string | null = null;
-  const base = desk.handlers();
+  const base = desk.handlers(options.overrides?.(desk));
   const handlers: Handlers = {
     ...base,
     // Refuse before the desk closes the current session, not after: a key that cannot be kept
@@ -72,7 +76,6 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
       lastViewed = day.date;
       return day;
     },
-    ...options.overrides?.(desk),
   };
   const router = new Router(handlers, platform.logger);
 

@@ -3,7 +3,7 @@
  * page with no scripts, every value escaped, printed by the shell from a hidden window.
  */
 import type { DayView, ProductView, ReservationView, SlotView } from '../ipc/contract';
-import { DeskError } from '../ipc/router';
+import { DeskError } from '../ipc/errors';
 import { PRINT_CSP } from './csp';
 import { labelsFor, type Labels, type Locale } from './labels';
 

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../api/log';
-import type { SecretStore } from '../desk/desk';
-import { DeskError } from '../ipc/router';
+import type { SecretStore } from '../desk/context';
+import { DeskError } from '../ipc/errors';
 import type { KeyProvider } from '../local/crypto';
 
 /** What is used of Electron's safeStorage. */

@@ -5,13 +5,6 @@
  * `{ code, message, details }` — never a stack, never a secret. It never throws.
  */
 import type { z } from 'zod';
-import {
-  ApiError,
-  HttpError,
-  NetworkError,
-  RequestValidationError,
-  ResponseError,
-} from '../api/errors';
 import type { Logger } from '../api/log';
 import { toDetails } from '../api/schemas';
 import {
@@ -20,46 +13,23 @@ import {
   type Channel,
   type IpcError,
   type IpcResult,
-  type Request,
   type Response,
 } from './contract';
+import { toIpcError } from './errors';
 
-export type Handlers = {
-  [C in Channel]: (
-    request: z.output<(typeof channels)[C]['request']>,
-  ) => Promise<Response<C>> | Response<C>;
-};
+/** What answers one channel: its parsed request in, its response (or a promise of it) out. */
+export type Handler<C extends Channel> = (
+  request: z.output<(typeof channels)[C]['request']>,
+) => Promise<Response<C>> | Response<C>;
 
-/** An error a handler throws on purpose, with a code the renderer turns into a message. */
-export class DeskError extends Error {
-  override name = 'DeskError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: unknown[] = [],
-  ) {
-    super(message);
-  }
-}
+/** Every channel's handler. */
+export type Handlers = { [C in Channel]: Handler<C> };
+
+/** The handlers of some channels: what one counter feature declares. */
+export type HandlersOf<C extends Channel> = Pick<Handlers, C>;
 
 function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
-}
-
-/** The part of an error the renderer may see. */
-export function toIpcError(error: unknown): IpcError {
-  if (error instanceof DeskError)
-    return { code: error.code, message: error.message, details: error.details };
-  if (error instanceof HttpError)
-    return { code: String(error.code), message: error.message, details: error.details };
-  if (error instanceof NetworkError)
-    return { code: `NETWORK_${error.reason.toUpperCase()}`, message: error.message, details: [] };
-  if (error instanceof ResponseError)
-    return { code: 'BAD_ANSWER', message: error.message, details: [] };
-  if (error instanceof RequestValidationError)
-    return { code: 'VALIDATION_ERROR', message: error.message, details: error.details };
-  if (error instanceof ApiError) return { code: 'API_ERROR', message: error.message, details: [] };
-  return { code: 'INTERNAL', message: 'something went wrong in the app', details: [] };
 }
 
 /** At most this many validation details go back: enough to mark the fields, never a flood. */
@@ -150,5 +120,3 @@ function safeDetails(error: z.ZodError): unknown[] {
     return [];
   }
 }
-
-export type { Request, Response };

@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { Menu, app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
 import { createLogger, type Logger } from '../api/log';
-import type { Desk, TrainingStarter } from '../desk/desk';
+import type { TrainingStarter } from '../desk/context';
+import type { Desk } from '../desk/desk';
 import { compose, type Composed } from '../host/compose';
 import { localeOf, type Locale } from '../host/labels';
 import { buildManifestHtml, type ManifestSelection } from '../host/manifest';

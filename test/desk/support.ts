@@ -5,12 +5,12 @@
  */
 import type { LogRecord, Logger } from '../../main/api/index';
 import { createLogger } from '../../main/api/log';
-import { Desk, type SecretStore } from '../../main/desk/desk';
+import type { SecretStore, TrainingStarter } from '../../main/desk/context';
+import { Desk, type DeskOptions } from '../../main/desk/desk';
 import type { Channel, EventName, IpcResult, Request, Response } from '../../main/ipc/contract';
 import { Router } from '../../main/ipc/router';
 import { fixedKeyProvider } from '../../main/local/index';
-import { sandboxTraining } from '../../main/desk/training';
-import type { DeskOptions, TrainingStarter } from '../../main/desk/desk';
+import { sandboxTraining } from '../../main/desk/training/sandbox';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import { TEST_KEY, removeDir, tempDir } from '../local/support';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogRecord } from '../../main/api/log';
-import { DeskError } from '../../main/ipc/router';
+import { DeskError } from '../../main/ipc/errors';
 import {
   MemorySecretStore,
   SafeKeyProvider,

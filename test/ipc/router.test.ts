@@ -14,7 +14,8 @@ import { createLogger, type LogRecord } from '../../main/api/log';
 import { featuresFor } from '../../main/desk/features';
 import type { channels } from '../../main/ipc/contract';
 import { IpcResult, type Status } from '../../main/ipc/contract';
-import { DeskError, Router, type Handlers } from '../../main/ipc/router';
+import { DeskError } from '../../main/ipc/errors';
+import { Router, type Handlers } from '../../main/ipc/router';
 
 const SECRET = 'fd_live_SuperSecretKey_0123456789';
 

@@ -1,6 +1,6 @@
 /** Cancellation: the fee and who refunds it (cancel-preview), then the cancel with the same body. */
 import type { CancelPreviewView, Request, Response } from '../../ipc/contract';
-import { DeskError } from '../../ipc/router';
+import { DeskError } from '../../ipc/errors';
 import { reservationViewOn } from '../day/day';
 import { whileOnline } from '../link';
 import type { Session } from '../session';
@@ -51,7 +51,7 @@ export async function previewCancel(
 export async function confirmCancel(
   session: Session,
   request: Request<'cancel.confirm'>,
-): Promise<{ result: Response<'cancel.confirm'>; dates: string[] }> {
+): Promise<Response<'cancel.confirm'>> {
   // The preview is asked again with the same body as the cancel (rule 11): the fee shown with the
   // result is the fee of this cancellation, even if the day turned since the first preview.
   const body = {
@@ -79,12 +79,10 @@ export async function confirmCancel(
     },
     CANCEL_UNCONFIRMED,
   );
-  const dates = session.remember([outcome.reservation]);
+  // Into the cache at once; the session announces the day changed.
+  session.remember([outcome.reservation]);
   return {
-    result: {
-      reservation: reservationViewOn(session, outcome.reservation, request.date),
-      preview: previewView(session, preview),
-    },
-    dates,
+    reservation: reservationViewOn(session, outcome.reservation, request.date),
+    preview: previewView(session, preview),
   };
 }

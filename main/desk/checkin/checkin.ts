@@ -1,9 +1,10 @@
 /** Check-in: arrived, partly arrived or no-show, kept on this counter (the service has no such state). */
 import type { Request, Response } from '../../ipc/contract';
-import { DeskError } from '../../ipc/router';
-import { ACTIVE_STATUSES, requireReservation, reservationViewOn } from '../day/day';
+import { DeskError } from '../../ipc/errors';
+import { requireReservation, reservationViewOn } from '../day/day';
 import { online } from '../link';
 import type { Session } from '../session';
+import { ACTIVE_STATUSES } from '../views';
 
 export function recordCheckIn(
   session: Session,

@@ -7,23 +7,13 @@
 import { DateTime } from 'luxon';
 import type { Product, Reservation } from '../../api/client';
 import type { DayView, ProductView, ReservationView, SlotView } from '../../ipc/contract';
-import { DeskError } from '../../ipc/router';
+import { DeskError } from '../../ipc/errors';
 import type { Session } from '../session';
-import { ACTIVE_STATUSES, toReservationView } from '../views';
+import { storeSummary } from '../store-summary';
+import { toReservationView } from '../views';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
   return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
-}
-
-export function storeSummary(session: Session): DayView['store'] {
-  const s = session.store;
-  return {
-    id: session.storeId,
-    name: typeof s.name === 'string' ? s.name : session.storeId,
-    timeZone: session.timeZone,
-    currency: session.currency,
-    acceptsOnSite: Array.isArray(s.paymentMethods) && s.paymentMethods.includes('on_site'),
-  };
 }
 
 export function productsOf(session: Session): Map<string, Product> {
@@ -108,7 +98,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
   return {
     date,
     today: todayIn(session.timeZone, now),
-    store: storeSummary(session),
+    store: storeSummary(session.store),
     products: productViews,
     pendingApprovals: views.filter((v) => v.status === 'pending'),
     syncedAt: sync.lastSyncedAt,
@@ -139,8 +129,6 @@ export function requireReservation(
     throw new DeskError('RESERVATION_NOT_CACHED', 'this reservation is not in the day’s data');
   return r;
 }
-
-export { ACTIVE_STATUSES };
 
 /** A reservation as the counter shows it on `date` (its item of that day, its check-in). */
 export function reservationViewOn(session: Session, r: Reservation, date: string): ReservationView {

@@ -1,6 +1,5 @@
-/** The status bar's data and the outbox as the counter lists it. */
-import type { OutboxItem, Status } from '../../ipc/contract';
-import type { OutboxEntry } from '../../local/outbox';
+/** The status bar's data: the link, the sync, the outbox's counts, the rate budget. */
+import type { Status } from '../../ipc/contract';
 import type { Session } from '../session';
 
 export function statusOf(session: Session | null, training: boolean, now: number): Status {
@@ -25,27 +24,5 @@ export function statusOf(session: Session | null, training: boolean, now: number
       recent429s: g?.recent429s ?? 0,
     },
     training,
-  };
-}
-
-export function outboxItemOf(e: OutboxEntry, session: Session | null): OutboxItem {
-  const item = e.request.items[0]!;
-  const c = e.request.customer;
-  const product = session?.local.cache.catalogue()?.products.find((p) => p.id === item.productId);
-  return {
-    id: e.id,
-    state: e.state,
-    createdAt: e.createdAt,
-    attempts: e.attempts,
-    customerName: [c?.lastName, c?.firstName].filter(Boolean).join(' '),
-    productName: product?.name ?? item.productId,
-    date: item.date,
-    startTime: item.startTime,
-    adults: item.adultCount,
-    children: item.childCount,
-    reservationNumber: e.booked?.reservationNumber ?? null,
-    reservationStatus: e.booked?.status ?? null,
-    refusal: e.refused ? { code: e.refused.code, message: e.refused.reason } : null,
-    lastError: e.lastError,
   };
 }

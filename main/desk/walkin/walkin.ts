@@ -18,7 +18,7 @@ import type {
 } from '../../ipc/contract';
 import { checkParticipants, isEmptyValue } from './rules';
 import type { OutboxEntry } from '../../local/outbox';
-import { DeskError } from '../../ipc/router';
+import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
 import { findReservation, productsOf, reservationViewOn } from '../day/day';
 import type { Session } from '../session';

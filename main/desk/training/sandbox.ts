@@ -3,8 +3,8 @@
  * business and fresh random keys nobody else knows. The shell and the browser host pass this to
  * the desk; the desk itself only sees a `TrainingStarter`.
  */
-import { startSandbox, type StartOptions } from '../../sandbox/index';
-import type { TrainingStarter } from './desk';
+import { startSandbox, type StartOptions } from '../../../sandbox/index';
+import type { TrainingStarter } from '../context';
 
 /** The key training uses: organization-wide, every scope, the facility plan's budget. */
 export const TRAINING_KEY_ROLE = 'org-facility';

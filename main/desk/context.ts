@@ -1,0 +1,41 @@
+/**
+ * What every feature's handlers work with: the settings, the session holder, training, the secret
+ * store, the renderer's events, the clock and the logger. Built once by the desk.
+ */
+import type { Logger } from '../api/index';
+import type { SessionHolder, Emit } from './session-holder';
+import type { SessionOptions } from './session';
+import type { SettingsFile } from './settings';
+import type { TrainingService } from './training/training';
+
+/** Where the API key is kept: the shell uses Electron's safeStorage; tests keep it in memory. */
+export interface SecretStore {
+  read(): string | null;
+  write(value: string): void;
+  clear(): void;
+}
+
+/** Starts the built-in sandbox for training; injected so the desk does not depend on it. */
+export type TrainingStarter = () => Promise<{
+  baseUrl: string;
+  apiKey: string;
+  close(): Promise<void>;
+}>;
+
+export interface DeskContext {
+  settings: SettingsFile;
+  sessions: SessionHolder;
+  training: TrainingService;
+  secrets: SecretStore;
+  emit: Emit;
+  now: () => number;
+  logger: Logger;
+  /** The service's address when set-up does not give one. */
+  defaultServiceUrl: string | null;
+  /** Client tuning (tests shorten retries). */
+  client?: SessionOptions['client'];
+  /** Not set up (first start, key removed): run training, so the app is usable at once. */
+  trainingByDefault: boolean;
+  /** How long `day.get` waits for what the cache lacks before answering with what it has. */
+  fillWaitMs: number;
+}

@@ -1,0 +1,61 @@
+/**
+ * What a day view needs and the cache lacks — the catalogue, the day's availability, the first
+ * sync — fetched now, waited for a short while. Later the scheduler keeps it fresh behind.
+ */
+import type { DeskContext } from '../context';
+import { ensureCatalogue } from '../link';
+import type { Session } from '../session';
+import { productsOf } from './day';
+
+/** A promise that resolves after `ms` without keeping the process alive. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}
+
+export class DayFiller {
+  /** What a day view waits for, per session and date: a new session starts afresh. */
+  private readonly filling = new WeakMap<Session, Map<string, Promise<void>>>();
+
+  constructor(
+    private readonly ctx: Pick<DeskContext, 'sessions' | 'emit' | 'logger' | 'fillWaitMs'>,
+  ) {}
+
+  async fill(s: Session, date: string): Promise<void> {
+    if (s.connectivity.state.link === 'offline') return;
+    const { cache } = s.local;
+    const products = () => [...productsOf(s).keys()];
+    const lacking =
+      !cache.catalogue() ||
+      cache.syncState().watermark === null ||
+      products().some((id) => !cache.availabilityOn(date).has(id));
+    if (!lacking) return;
+    let filling = this.filling.get(s);
+    if (!filling) this.filling.set(s, (filling = new Map()));
+    let pending = filling.get(date);
+    if (!pending) {
+      const started = (async () => {
+        const sync = s.sync.syncStore().catch(() => undefined);
+        await ensureCatalogue(s);
+        const have = cache.availabilityOn(date);
+        const missing = products().filter((id) => !have.has(id));
+        await Promise.allSettled([
+          missing.length ? s.scheduler.refreshAvailability(date, missing) : null,
+          sync,
+        ]);
+      })()
+        .catch((error: unknown) => this.ctx.logger.info('desk.fill_failed', { error }))
+        .finally(() => {
+          if (filling.get(date) === started) filling.delete(date);
+        });
+      filling.set(date, started);
+      pending = started;
+    }
+    const done = await Promise.race([pending.then(() => true), pause(this.ctx.fillWaitMs)]);
+    if (!done) {
+      // Answered with what there was: say so again when the rest has come.
+      void pending.then(() => {
+        if (this.ctx.sessions.current === s) this.ctx.emit('day.changed', { dates: [date] });
+      });
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The counter's current session, and what goes with it: the key's stores as last listed, the
+ * customers found by search, the date the day view shows. Opening a session wires its events to
+ * the renderer (day changed, outbox changed, status); the status goes out at most 4 times a second.
+ */
+import path from 'node:path';
+import { PLAN_LIMITS, type Logger } from '../api/index';
+import type { Store } from '../api/client';
+import type { EventName, EventPayload, Status } from '../ipc/contract';
+import { DeskError } from '../ipc/errors';
+import type { KeyProvider, OpenFile } from '../local/index';
+import { outboxItemOf } from './outbox/outbox';
+import { Session, type SessionOptions } from './session';
+import type { SettingsFile } from './settings';
+import { statusOf } from './status/status';
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export interface SessionHolderOptions {
+  dataDir: string;
+  settings: SettingsFile;
+  keyProvider: KeyProvider;
+  logger: Logger;
+  emit: Emit;
+  now: () => number;
+  openFile?: (root: string) => OpenFile;
+  /** Client tuning for the sessions (tests shorten retries). */
+  client?: SessionOptions['client'];
+}
+
+/** What a session is opened on: the service, the key, the store, the plan's budget, the mode. */
+export interface Connection {
+  serviceUrl: string;
+  apiKey: () => string;
+  store: Store;
+  plan: 'standard' | 'facility';
+  mode: 'live' | 'training';
+}
+
+/** Status changes come in bursts (every request moves the governor): one message per 250 ms. */
+const STATUS_EVERY_MS = 250;
+
+export class SessionHolder {
+  private session: Session | null = null;
+  private statusTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The key's stores as last listed. */
+  stores: Store[] = [];
+  /** The date the day view shows: sync updates are announced for it. */
+  viewing: string | null = null;
+  /** E-mails of customers found by search (for a repeat discount by customer id); memory only. */
+  readonly customerEmails = new Map<string, string>();
+
+  constructor(private readonly options: SessionHolderOptions) {}
+
+  get current(): Session | null {
+    return this.session;
+  }
+
+  require(): Session {
+    if (!this.session) throw new DeskError('NOT_SET_UP', 'no store is connected');
+    return this.session;
+  }
+
+  open(connection: Connection): void {
+    const { emit } = this.options;
+    const session = new Session({
+      serviceUrl: connection.serviceUrl,
+      apiKey: connection.apiKey,
+      storeId: connection.store.id,
+      store: connection.store,
+      plan: PLAN_LIMITS[connection.plan],
+      dataDir: path.join(this.options.dataDir, connection.mode),
+      organizationId: this.options.settings.current.key?.organizationId ?? 'org',
+      keyProvider: this.options.keyProvider,
+      openFile: this.options.openFile,
+      logger: this.options.logger,
+      now: this.options.now,
+      client: this.options.client,
+      onSyncProgress: (p) => {
+        this.queueStatus();
+        if (p.done || p.records > 0)
+          emit('day.changed', { dates: this.viewing ? [this.viewing] : [] });
+      },
+      onChange: () => this.queueStatus(),
+      onReservations: (dates) => {
+        if (this.session === session) emit('day.changed', { dates });
+      },
+    });
+    session.local.cache.saveStores(this.stores);
+    session.outbox.on('change', (entries) => {
+      emit('outbox.changed', { items: entries.map((e) => outboxItemOf(e, this.session)) });
+      this.queueStatus();
+    });
+    this.session = session;
+    this.viewing = null;
+    session.start();
+  }
+
+  close(): void {
+    this.session?.close();
+    this.session = null;
+  }
+
+  /** The key is gone: so are its stores and the customers it found. */
+  forgetKey(): void {
+    this.stores = [];
+    this.customerEmails.clear();
+  }
+
+  status(): Status {
+    const training = this.options.settings.current.mode === 'training';
+    return statusOf(this.session, training, this.options.now());
+  }
+
+  queueStatus(): void {
+    if (this.statusTimer) return;
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = null;
+      this.options.emit('status.changed', this.status());
+    }, STATUS_EVERY_MS);
+  }
+
+  /** The desk stops: the session ends and no status is sent any more. */
+  stop(): void {
+    this.close();
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+    this.statusTimer = null;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Set-up: a pasted key checked against the service, saved with the store it may use; another
+ * store chosen; the key removed; and, at start, the counter resumed where it left off.
+ */
+import { ReservationClient } from '../../api/index';
+import type { Store } from '../../api/client';
+import type { KeyInfo, SetupStatus } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
+import type { DeskContext } from '../context';
+import { NOT_SET_UP } from '../settings';
+import { startTraining } from '../training/training';
+import { announceSetup, keyInfo } from './setup-status';
+
+/** The service's address to use: the one given, the saved one, or the default. */
+function serviceUrl(ctx: DeskContext, given: string | null): string {
+  const url = given ?? ctx.settings.current.serviceUrl ?? ctx.defaultServiceUrl;
+  if (!url) throw new DeskError('NO_SERVICE_URL', 'the service address is not configured');
+  // The key goes with every request: never in clear over a network, only to this machine.
+  const { protocol, hostname } = new URL(url);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+  if (protocol !== 'https:' && !(protocol === 'http:' && loopback))
+    throw new DeskError('INSECURE_SERVICE_URL', 'the service address must use https');
+  return url;
+}
+
+/** A client for set-up: few retries, so a wrong address or a dead key is said quickly. */
+function setupClient(ctx: DeskContext, baseUrl: string, apiKey: string): ReservationClient {
+  return new ReservationClient({
+    baseUrl,
+    apiKey,
+    logger: ctx.logger,
+    retry: { ...ctx.client?.retry, maxAttempts: 2 },
+  });
+}
+
+/** The saved key, read again at each request: a key replaced in set-up is used at once. */
+const savedKey = (ctx: DeskContext) => () => ctx.secrets.read() ?? '';
+
+/** Validate a pasted key with ping and list its stores; nothing is saved. */
+export async function checkKey(
+  ctx: DeskContext,
+  apiKey: string,
+  url: string | null,
+): Promise<{ key: KeyInfo; stores: Store[] }> {
+  const client = setupClient(ctx, serviceUrl(ctx, url), apiKey);
+  try {
+    const ping = await client.ping({ lane: 'write', deadlineMs: 15_000 });
+    const stores = await client.stores({ lane: 'write', deadlineMs: 15_000 });
+    return { key: keyInfo(ping), stores };
+  } finally {
+    client.close();
+  }
+}
+
+export async function saveKey(
+  ctx: DeskContext,
+  request: {
+    apiKey: string;
+    serviceUrl: string | null;
+    storeId: string;
+    plan: 'standard' | 'facility';
+  },
+): Promise<SetupStatus> {
+  const checked = await checkKey(ctx, request.apiKey, request.serviceUrl);
+  const store = checked.stores.find((s) => s.id === request.storeId);
+  if (!store) throw new DeskError('STORE_NOT_AVAILABLE', 'this key cannot use that store');
+  // Keep the key first: if it cannot be kept safely, the counter keeps its working session.
+  ctx.secrets.write(request.apiKey);
+  ctx.sessions.close();
+  await ctx.training.stop();
+  ctx.sessions.stores = checked.stores;
+  ctx.settings.update({
+    mode: 'live',
+    serviceUrl: serviceUrl(ctx, request.serviceUrl),
+    storeId: store.id,
+    plan: request.plan,
+    key: checked.key,
+    store,
+  });
+  ctx.sessions.open({
+    serviceUrl: serviceUrl(ctx, null),
+    apiKey: savedKey(ctx),
+    store,
+    plan: request.plan,
+    mode: 'live',
+  });
+  return announceSetup(ctx);
+}
+
+export function selectStore(ctx: DeskContext, storeId: string): SetupStatus {
+  const { mode, plan } = ctx.settings.current;
+  if (mode === 'not_set_up') throw new DeskError('NOT_SET_UP', 'set up a key first');
+  const store = ctx.sessions.stores.find((s) => s.id === storeId);
+  if (!store) throw new DeskError('STORE_NOT_AVAILABLE', 'this key cannot use that store');
+  const training = mode === 'training' ? ctx.training.current : null;
+  if (mode === 'training' && !training)
+    throw new DeskError('NOT_SET_UP', 'training is not running');
+  ctx.sessions.close();
+  ctx.settings.update({ storeId, store });
+  ctx.sessions.open({
+    serviceUrl: training ? training.baseUrl : serviceUrl(ctx, null),
+    apiKey: training ? () => training.apiKey : savedKey(ctx),
+    store,
+    plan: plan ?? 'standard',
+    mode,
+  });
+  return announceSetup(ctx);
+}
+
+export async function removeKey(ctx: DeskContext): Promise<SetupStatus> {
+  ctx.sessions.close();
+  await ctx.training.stop();
+  ctx.secrets.clear();
+  ctx.sessions.forgetKey();
+  // The key goes; the counter's language stays.
+  ctx.settings.save({ ...NOT_SET_UP, locale: ctx.settings.current.locale });
+  if (ctx.trainingByDefault) {
+    try {
+      return await startTraining(ctx);
+    } catch (error) {
+      ctx.logger.warn('desk.training_failed', { error });
+    }
+  }
+  return announceSetup(ctx);
+}
+
+/**
+ * The saved key and store. The store's listing is asked for first; when the service cannot be
+ * reached the store as last listed is used, so the counter works from the cache offline.
+ */
+async function openLive(ctx: DeskContext): Promise<void> {
+  const { settings, sessions } = ctx;
+  const key = ctx.secrets.read();
+  const { storeId } = settings.current;
+  if (!key || !storeId) return;
+  const client = setupClient(ctx, serviceUrl(ctx, null), key);
+  let store = settings.current.store as Store | null;
+  try {
+    // The key's scopes may have changed in the service's admin screen since set-up.
+    const ping = await client.ping({ lane: 'write', deadlineMs: 8_000 });
+    sessions.stores = await client.stores({ lane: 'write', deadlineMs: 8_000 });
+    store = sessions.stores.find((s) => s.id === storeId) ?? null;
+    settings.update({ key: keyInfo(ping), store: store ?? settings.current.store });
+  } catch (error) {
+    if (!store || store.id !== storeId) throw error;
+    ctx.logger.info('desk.start_offline', { error });
+    sessions.stores = [store];
+  } finally {
+    client.close();
+  }
+  if (!store) {
+    ctx.logger.warn('desk.store_gone', { storeId });
+    return;
+  }
+  sessions.open({
+    serviceUrl: serviceUrl(ctx, null),
+    apiKey: savedKey(ctx),
+    store,
+    plan: settings.current.plan ?? 'standard',
+    mode: 'live',
+  });
+}
+
+/** Resume where the counter left off: the saved key and store, or training anew. */
+export async function resume(ctx: DeskContext): Promise<void> {
+  const { mode } = ctx.settings.current;
+  try {
+    if (mode === 'live') await openLive(ctx);
+    else if (mode === 'training' || ctx.trainingByDefault) await startTraining(ctx);
+  } catch (error) {
+    // Offline at start-up and nothing known of the store: set-up shows what is missing.
+    ctx.logger.warn('desk.start_deferred', { error });
+  }
+}

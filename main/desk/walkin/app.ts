@@ -1,0 +1,20 @@
+/** Walk-in's channels: the product's form, the price, the booking, a returning customer. */
+import type { HandlersOf } from '../../ipc/router';
+import type { DeskContext } from '../context';
+import { findCustomers } from './customers';
+import { bookWalkIn, quoteWalkIn, walkInForm } from './walkin';
+
+export function walkInApp(
+  ctx: DeskContext,
+): HandlersOf<'walkin.form' | 'walkin.quote' | 'walkin.book' | 'customers.find'> {
+  const { sessions } = ctx;
+  return {
+    'walkin.form': ({ productId }) => walkInForm(sessions.require(), productId),
+    'walkin.quote': (request) =>
+      quoteWalkIn(sessions.require(), request, (id) => sessions.customerEmails.get(id) ?? null),
+    // A booking lands in the cache through the session, which announces its date.
+    'walkin.book': (request) => bookWalkIn(sessions.require(), request),
+    'customers.find': ({ email }) =>
+      findCustomers(sessions.require(), email, sessions.customerEmails),
+  };
+}

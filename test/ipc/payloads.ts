@@ -1,0 +1,63 @@
+/** A valid payload of every channel, for tests that go over every channel through the router. */
+import type { Channel } from '../../main/ipc/contract';
+import { TODAY } from '../desk/support';
+
+/** A valid payload of every channel (made-up ids): what the fuzz's mutations start from. */
+export const VALID: Record<Channel, Record<string, unknown>> = {
+  'setup.status': {},
+  'setup.checkKey': { apiKey: 'fd_key', serviceUrl: 'https://api.example.com' },
+  'setup.saveKey': { apiKey: 'fd_key', serviceUrl: null, storeId: 'st_1', plan: 'standard' },
+  'setup.selectStore': { storeId: 'st_1' },
+  'setup.removeKey': {},
+  'setup.startTraining': {},
+  'status.get': {},
+  'day.get': { date: TODAY },
+  'day.refresh': { date: TODAY },
+  'search.find': { text: 'やまだ', date: null },
+  'reservation.get': { reservationId: 'rsv_1', date: TODAY },
+  'checkin.record': {
+    reservationId: 'rsv_1',
+    date: TODAY,
+    state: 'arrived',
+    adults: 1,
+    children: 0,
+  },
+  'checkin.undo': { reservationId: 'rsv_1', date: TODAY },
+  'headcount.check': { productId: 'pr_1', date: TODAY, startTime: '10:00', adults: 2, children: 0 },
+  'walkin.form': { productId: 'pr_1' },
+  'walkin.quote': {
+    productId: 'pr_1',
+    date: TODAY,
+    startTime: '10:00',
+    adults: 2,
+    children: 0,
+    participants: [],
+    customer: { lastName: '山田' },
+  },
+  'walkin.book': {
+    productId: 'pr_1',
+    date: TODAY,
+    startTime: '10:00',
+    adults: 2,
+    children: 0,
+    participants: [{ participantNumber: 1, fieldValues: { cf_a: 'x', cf_b: 3, cf_c: ['a'] } }],
+    customer: { lastName: '山田', firstName: '', email: null, phone: null, customerId: null },
+    sendConfirmationEmail: true,
+    locale: 'ja',
+  },
+  'customers.find': { email: 'a@example.jp' },
+  'cancel.preview': { reservationId: 'rsv_1', date: TODAY, reason: 'weather' },
+  'cancel.confirm': {
+    reservationId: 'rsv_1',
+    date: TODAY,
+    reason: 'weather',
+    sendCancellationEmail: true,
+  },
+  'outbox.list': {},
+  'outbox.retry': { id: 'ob_1' },
+  'outbox.discard': { id: 'ob_1', confirm: true },
+  'manifest.print': { date: TODAY, productId: 'pr_1', startTime: '10:00' },
+  'day.watch': { date: TODAY },
+  'prefs.get': {},
+  'prefs.set': { locale: 'en' },
+};
