@@ -307,8 +307,8 @@ describe('scope-limited keys', () => {
       startTime: '10:00',
       adults: 1,
       children: 0,
-      customerEmail: null,
-      customerId: null,
+      participants: [{ participantNumber: 1, fieldValues: { cf_bamboo_language: 'en' } }],
+      customer: { lastName: '受付' },
     });
     expect(quote.price).not.toBeNull();
   });

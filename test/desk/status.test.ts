@@ -114,8 +114,8 @@ describe('status and events', () => {
       startTime: '10:00',
       adults: 1,
       children: 0,
-      customerEmail: null,
-      customerId: null,
+      participants: [],
+      customer: { lastName: '受付' },
     });
     const status = await h.call('status.get', {});
     expect(status.rate.recent429s).toBe(1);

@@ -86,8 +86,8 @@ describe('walk-in', () => {
       startTime: '13:00',
       adults: 4,
       children: 1,
-      customerEmail: null,
-      customerId: null,
+      participants: kimonoSizes('M', 'M', 'L', 'L', 'S'),
+      customer: { lastName: '受付' },
     });
     const expected = await servicePrice({
       items: [
@@ -121,11 +121,11 @@ describe('walk-in', () => {
       startTime: '13:00',
       adults: 2,
       children: 0,
+      participants: kimonoSizes('M', 'S'),
     };
     const byEmail = await h.call('walkin.quote', {
       ...base,
-      customerEmail: customer.email.toUpperCase(),
-      customerId: null,
+      customer: { lastName: '受付', email: customer.email.toUpperCase() },
     });
     expect(byEmail.price!.discounts.map((d) => d.type)).toEqual(['repeat']);
 
@@ -136,11 +136,10 @@ describe('walk-in', () => {
     expect(found.customers[0]!.visits).toBeGreaterThan(0);
     const byId = await h.call('walkin.quote', {
       ...base,
-      customerEmail: null,
-      customerId: customer.id,
+      customer: { lastName: customer.lastName, customerId: customer.id },
     });
     expect(byId.price).toEqual(byEmail.price);
-    const none = await h.call('walkin.quote', { ...base, customerEmail: null, customerId: null });
+    const none = await h.call('walkin.quote', { ...base, customer: { lastName: '受付' } });
     expect(none.price!.discounts).toEqual([]);
 
     // Booked for that customer: tied to them on the service.
@@ -162,13 +161,13 @@ describe('walk-in', () => {
       productId: P.kimonoWalk,
       date: LATER,
       startTime: '13:00',
-      customerId: null,
+      participants: kimonoSizes('M'),
     };
     const empty = await h.call('walkin.quote', {
       ...base,
       adults: 0,
       children: 0,
-      customerEmail: null,
+      customer: { lastName: '受付' },
     });
     expect(empty).toEqual({
       price: null,
@@ -178,9 +177,90 @@ describe('walk-in', () => {
       ...base,
       adults: 1,
       children: 0,
-      customerEmail: 'not-an-email',
+      customer: { lastName: '受付', email: 'not-an-email' },
     });
     expect(badEmail.problems[0]).toMatchObject({ field: 'customer.email' });
+  });
+
+  it('the quote checks the whole draft: every problem at its field, and no calculate sent', async () => {
+    type Draft = Request<'walkin.quote'>;
+    const draft = (extra: Partial<Draft>): Draft => ({
+      productId: P.kimonoWalk,
+      date: LATER,
+      startTime: '13:00',
+      adults: 2,
+      children: 0,
+      participants: kimonoSizes('M', 'S'),
+      customer: { lastName: '受付' },
+      ...extra,
+    });
+    const calculations = () =>
+      h.sb.sandbox.requests().filter((r) => r.path.split('?')[0]!.endsWith('/calculate')).length;
+    const cases: [Partial<Draft>, string[]][] = [
+      [{ adults: 0 }, ['adults#null:too_small']],
+      [{ customer: { lastName: '  ' } }, ['customer.lastName#null:MISSING_REQUIRED_FIELD']],
+      [{ customer: { lastName: '受付', email: 'nope' } }, ['customer.email#null:invalid_format']],
+      [
+        { customer: { lastName: '受付', firstName: '名'.repeat(101), phone: 'abc' } },
+        ['customer.firstName#null:too_big', 'customer.phone#null:invalid_format'],
+      ],
+      [{ adults: 3 }, ['cf_kimono_size#3:MISSING_REQUIRED_FIELD']],
+      [{ participants: kimonoSizes('M', 'XXL') }, ['cf_kimono_size#2:INVALID_OPTION']],
+      [
+        {
+          productId: P.rickshaw,
+          startTime: '10:00',
+          participants: [
+            { participantNumber: 1, fieldValues: { cf_rickshaw_weight: 200 } },
+            // A number field the renderer could not read as a number: sent as typed.
+            { participantNumber: 2, fieldValues: { cf_rickshaw_weight: '6O' } },
+          ],
+        },
+        ['cf_rickshaw_weight#1:OUT_OF_RANGE', 'cf_rickshaw_weight#2:INVALID_TYPE'],
+      ],
+      [
+        {
+          participants: [
+            {
+              participantNumber: 1,
+              fieldValues: { cf_kimono_size: 'M', cf_kimono_request: 'あ'.repeat(201) },
+            },
+            { participantNumber: 2, fieldValues: { cf_kimono_size: 'S', cf_kimono_request: 'a' } },
+          ],
+        },
+        ['cf_kimono_request#1:TOO_LONG', 'cf_kimono_request#2:BOOKER_ONLY_FIELD'],
+      ],
+      [
+        { participants: [...kimonoSizes('M', 'S'), ...kimonoSizes('L')] },
+        ['participants#null:duplicate'],
+      ],
+      // All at once: one answer with every problem.
+      [
+        {
+          adults: 3,
+          participants: kimonoSizes('M', 'XXL'),
+          customer: { lastName: '', email: 'nope' },
+        },
+        [
+          'cf_kimono_size#2:INVALID_OPTION',
+          'cf_kimono_size#3:MISSING_REQUIRED_FIELD',
+          'customer.email#null:invalid_format',
+          'customer.lastName#null:MISSING_REQUIRED_FIELD',
+        ],
+      ],
+    ];
+    const before = calculations();
+    for (const [extra, expected] of cases) {
+      const quote = await h.call('walkin.quote', draft(extra));
+      expect(quote.price).toBeNull();
+      expect(
+        quote.problems.map((p) => `${p.field}#${p.participantNumber}:${p.code}`).sort(),
+      ).toEqual(expected);
+    }
+    expect(calculations()).toBe(before);
+    // The same draft without a problem is priced.
+    expect((await h.call('walkin.quote', draft({}))).price).not.toBeNull();
+    expect(calculations()).toBe(before + 1);
   });
 
   it('custom fields are checked locally, per participant: problems at their fields, nothing sent', async () => {
@@ -448,6 +528,15 @@ describe('walk-in', () => {
       // Known offline: queued at once.
       const second = await h.call('walkin.book', walkIn({ customer: { lastName: '待機中' } }));
       expect(second.outcome).toBe('queued');
+      // A quote offline: its problems all the same, and no price.
+      const quote = await h.call('walkin.quote', { ...walkIn(), customer: { lastName: '' } });
+      expect(quote).toEqual({
+        price: null,
+        problems: [
+          expect.objectContaining({ field: 'customer.lastName', code: 'MISSING_REQUIRED_FIELD' }),
+          expect.objectContaining({ field: 'price', code: 'PRICE_OFFLINE' }),
+        ],
+      });
       const status = await h.call('status.get', {});
       expect(status.outbox.waiting).toBe(2);
       const items = (await h.call('outbox.list', {})).items.filter(

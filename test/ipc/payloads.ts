@@ -31,8 +31,8 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     startTime: '10:00',
     adults: 2,
     children: 0,
-    customerEmail: null,
-    customerId: null,
+    participants: [],
+    customer: { lastName: '山田' },
   },
   'walkin.book': {
     productId: 'pr_1',

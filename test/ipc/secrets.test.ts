@@ -93,8 +93,8 @@ describe('the API key stays in the main process', () => {
       startTime: '13:00',
       adults: 4,
       children: 0,
-      customerEmail: 'secret@example.jp',
-      customerId: null,
+      participants: [],
+      customer: { lastName: '秘密', email: 'secret@example.jp' },
     });
     const booked = await book({});
     await book({ productId: P.teaCeremony, startTime: '13:00' });

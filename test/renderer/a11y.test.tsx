@@ -14,6 +14,7 @@ import {
   KEY_CHECK,
   NOT_SET_UP,
   outboxItem,
+  PRICE,
   preview,
   R1,
   status,
@@ -57,6 +58,19 @@ describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
       'cancel.preview': () => preview(),
       'headcount.check': () =>
         fit({ nextSlots: [{ date: TODAY, startTime: '15:00', remaining: 4 }] }),
+      // The desk's check, as it answers a bike walk-in with nothing filled in.
+      'walkin.quote': ({ customer }) =>
+        customer.lastName
+          ? { price: PRICE, problems: [] }
+          : {
+              price: null,
+              problems: ['height', 'helmet', 'customer.lastName'].map((field) => ({
+                field,
+                participantNumber: field === 'customer.lastName' ? null : 1,
+                code: 'MISSING_REQUIRED_FIELD',
+                message: 'required',
+              })),
+            },
     });
     const r: Rendered = await renderApp(fake, { lang });
     const found: string[] = [];

@@ -5,7 +5,8 @@ import { CallError, createApi } from '../../renderer/src/api/api';
 import { createDayStore } from '../../renderer/src/stores/day';
 import { createSearchStore } from '../../renderer/src/stores/search';
 import { createStatusStore } from '../../renderer/src/stores/status';
-import { createWalkInStore, localProblems, participantsOf } from '../../renderer/src/stores/walkin';
+import { createWalkInStore } from '../../renderer/src/stores/walkin';
+import { participantsOf } from '../../renderer/src/stores/walkinDraft';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import {
   BIKE_FORM,
@@ -180,16 +181,45 @@ describe('walkInStore', () => {
     ]);
   });
 
-  it('checks required, number and e-mail fields before asking for the price', () => {
-    const customer = { lastName: '', firstName: '', email: 'nope', phone: '', customerId: null };
-    const problems = localProblems(BIKE_FORM, 2, { 2: { height: 'x' } }, customer);
-    expect(problems.map((p) => `${p.field}#${p.participantNumber}:${p.code}`).sort()).toEqual([
-      'customer.email#null:invalid_format',
-      'customer.lastName#null:MISSING_REQUIRED_FIELD',
-      'height#1:MISSING_REQUIRED_FIELD',
-      'height#2:INVALID_TYPE',
-      'helmet#1:MISSING_REQUIRED_FIELD',
-      'helmet#2:MISSING_REQUIRED_FIELD',
+  it('sends the draft to the desk and keeps the problems it answers, at their fields', async () => {
+    const problem = (field: string, participantNumber: number | null, code: string) => ({
+      field,
+      participantNumber,
+      code,
+      message: code,
+    });
+    const answered = [
+      problem('customer.email', null, 'invalid_format'),
+      problem('customer.lastName', null, 'MISSING_REQUIRED_FIELD'),
+      problem('height', 2, 'INVALID_TYPE'),
+    ];
+    fake = demoBridge({ 'walkin.quote': () => ({ price: null, problems: answered }) });
+    const w = walkIn();
+    await w.getState().chooseProduct('p-bike');
+    await w.getState().toDetails();
+    w.getState().setAnswer(2, 'height', 'x');
+    w.getState().setCustomer({ email: ' nope ' });
+    expect(await w.getState().toReview()).toBe(false);
+    expect(fake.callsOf('walkin.quote')).toEqual([
+      {
+        productId: 'p-bike',
+        date: TODAY,
+        startTime: w.getState().slot!.startTime,
+        adults: 2,
+        children: 0,
+        participants: [
+          { participantNumber: 1, fieldValues: {} },
+          { participantNumber: 2, fieldValues: { height: 'x' } },
+        ],
+        customer: { lastName: '', firstName: '', email: 'nope', phone: null, customerId: null },
+      },
+    ]);
+    expect(w.getState()).toMatchObject({ step: 'details', price: null, problems: answered });
+    // Fixing a field takes its problem away; the others stay until the desk is asked again.
+    w.getState().setAnswer(2, 'height', '120');
+    expect(w.getState().problems.map((p) => p.field)).toEqual([
+      'customer.email',
+      'customer.lastName',
     ]);
   });
 
@@ -202,6 +232,10 @@ describe('walkInStore', () => {
     ).toEqual([
       { participantNumber: 1, fieldValues: { height: 170, helmet: 'm', notes: 'late' } },
       { participantNumber: 2, fieldValues: { height: 120 } },
+    ]);
+    // A number that does not read as one goes as typed: the desk says it is not a number.
+    expect(participantsOf(BIKE_FORM, 1, { 1: { height: ' 1 7 0 ' } })).toEqual([
+      { participantNumber: 1, fieldValues: { height: '1 7 0' } },
     ]);
     expect(participantsOf({ ...BIKE_FORM, customFields: [] }, 2, {})).toEqual([]);
   });

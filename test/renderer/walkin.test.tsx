@@ -9,6 +9,7 @@ import {
   fit,
   KAYAK_FORM,
   outcome,
+  PRICE,
   setupStatus,
   TODAY,
 } from './support/fixtures';
@@ -157,7 +158,24 @@ describe('walk-in', () => {
     expect(within(second).queryByLabelText(/Notes/)).toBeNull();
     expect(within(booker).getAllByText('required')).toHaveLength(2);
 
-    // Submit with nothing filled: the required fields say so, and the cursor goes to the first.
+    // Submit with nothing filled: the desk's check answers the problems by field; they are shown
+    // there, and the cursor goes to the first.
+    const problem = (field: string, participantNumber: number | null, code: string) => ({
+      field,
+      participantNumber,
+      code,
+      message: code,
+    });
+    fake.handle('walkin.quote', () => ({
+      price: null,
+      problems: [
+        problem('height', 1, 'MISSING_REQUIRED_FIELD'),
+        problem('helmet', 1, 'MISSING_REQUIRED_FIELD'),
+        problem('height', 2, 'MISSING_REQUIRED_FIELD'),
+        problem('helmet', 2, 'MISSING_REQUIRED_FIELD'),
+        problem('customer.lastName', null, 'MISSING_REQUIRED_FIELD'),
+      ],
+    }));
     await r.user.tap(screen.getByRole('button', { name: /Get the price/ }));
     const height1 = within(booker).getByLabelText(/Height \(cm\)/);
     expect(height1.getAttribute('aria-invalid')).toBe('true');
@@ -165,9 +183,27 @@ describe('walk-in', () => {
     const errorId = height1.getAttribute('aria-describedby')!;
     expect(document.getElementById(errorId)!.textContent).toBe('Fill this in.');
     expect(screen.getByLabelText(/Last name/).getAttribute('aria-invalid')).toBe('true');
-    expect(fake.callsOf('walkin.quote')).toHaveLength(0);
+    expect(
+      within(second)
+        .getByLabelText(/Helmet size/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(fake.callsOf('walkin.quote')).toEqual([
+      expect.objectContaining({
+        participants: [
+          { participantNumber: 1, fieldValues: {} },
+          { participantNumber: 2, fieldValues: {} },
+        ],
+        customer: expect.objectContaining({ lastName: '' }),
+      }),
+    ]);
+    expect(screen.queryByRole('region', { name: 'Price' })).toBeNull();
 
-    // A number out of the field's range is caught before anything is sent.
+    // A number out of the field's range: the desk says so, at that participant's field.
+    fake.handle('walkin.quote', () => ({
+      price: null,
+      problems: [problem('height', 1, 'OUT_OF_RANGE')],
+    }));
     await r.user.fill(height1, '90');
     await r.user.type('170', within(second).getByLabelText(/Height \(cm\)/));
     await act(async () => {
@@ -182,6 +218,10 @@ describe('walk-in', () => {
     await r.user.type('Kato', screen.getByLabelText(/Last name/));
     await r.user.tap(screen.getByRole('button', { name: /Get the price/ }));
     expect(within(booker).getByText('Enter a number from 100 to 210.')).toBeTruthy();
+    expect(fake.callsOf('walkin.quote').at(-1)!.participants[0]!.fieldValues).toMatchObject({
+      height: 90,
+    });
+    fake.handle('walkin.quote', () => ({ price: PRICE, problems: [] }));
 
     await r.user.fill(within(booker).getByLabelText(/Height \(cm\)/), '165');
     expect(within(booker).queryByText('Enter a number from 100 to 210.')).toBeNull();
@@ -330,8 +370,7 @@ describe('walk-in', () => {
     expect(screen.getByText('Existing customer: Mori Aki')).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: /Get the price/ }));
     expect(fake.callsOf('walkin.quote')[0]).toMatchObject({
-      customerEmail: 'aki@example.jp',
-      customerId: 'c-7',
+      customer: { email: 'aki@example.jp', customerId: 'c-7' },
     });
     const toggle = screen.getByRole('checkbox', {
       name: /Send a confirmation e-mail to aki@example.jp/,

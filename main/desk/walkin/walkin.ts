@@ -2,7 +2,6 @@
  * Selling a walk-in: the product's form, the check of what staff entered, the price, and the
  * booking through the outbox.
  */
-import { z } from 'zod';
 import {
   CustomerInput,
   type CreateReservationRequest,
@@ -14,14 +13,18 @@ import type {
   ProductForm,
   Request,
   Response,
+  WalkInDraft,
   WalkInOutcome,
 } from '../../ipc/contract';
-import { checkParticipants, isEmptyValue } from '../../api/field-rules';
+import { checkParticipants, isEmptyValue } from './rules';
 import type { OutboxEntry } from '../../local/outbox';
 import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
 import { findReservation, productsOf, reservationViewOn } from '../day/day';
 import type { Session } from '../session';
+
+/** A walk-in to book, as the router hands it over (defaults filled in). */
+type Booking = WalkInDraft & Pick<Request<'walkin.book'>, 'sendConfirmationEmail' | 'locale'>;
 
 export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
   let product = productsOf(session).get(productId);
@@ -56,46 +59,66 @@ function participantProblems(details: ParticipantDetail[]): FieldProblem[] {
   }));
 }
 
-/** The same checks as the service, before anything is sent: problems shown at their fields. */
-export function checkWalkIn(session: Session, request: Request<'walkin.book'>): FieldProblem[] {
+const problem = (field: string, code: string, message: string): FieldProblem => ({
+  field,
+  participantNumber: null,
+  code,
+  message,
+});
+
+/** The customer as the service gets it: trimmed, empty parts left out. */
+function customerOf(c: WalkInDraft['customer']): NonNullable<CreateReservationRequest['customer']> {
+  const email = c.email?.trim();
+  return {
+    lastName: c.lastName.trim(),
+    ...(c.firstName.trim() && { firstName: c.firstName.trim() }),
+    ...(email && { email }),
+    ...(c.phone?.trim() && { phone: c.phone.trim() }),
+  };
+}
+
+function customerProblems(customer: WalkInDraft['customer']): FieldProblem[] {
+  const parsed = CustomerInput.safeParse(customerOf(customer));
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => {
+    const field = `customer.${issue.path.join('.')}`;
+    return field === 'customer.lastName' && issue.code === 'too_small'
+      ? problem(field, 'MISSING_REQUIRED_FIELD', 'required')
+      : problem(field, issue.code, issue.message);
+  });
+}
+
+/**
+ * The counter's one check of a walk-in, with the service's rules: every problem, at its field
+ * (headcount, customer, each participant's custom fields, participant numbering). The renderer
+ * only places these messages; nothing is sent to the service while there is one.
+ */
+export function checkWalkIn(session: Session, draft: WalkInDraft): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const product = productsOf(session).get(request.productId);
-  const headcount = (request.adults ?? 0) + (request.children ?? 0);
-  if (headcount < 1)
-    problems.push({
-      field: 'adults',
-      participantNumber: null,
-      code: 'too_small',
-      message: 'at least one person',
-    });
-  const customer = CustomerInput.safeParse(creationRequest(request).customer);
-  if (!customer.success) {
-    for (const issue of customer.error.issues) {
-      problems.push({
-        field: `customer.${issue.path.join('.')}`,
-        participantNumber: null,
-        code: issue.code,
-        message: issue.message,
-      });
-    }
-  }
+  const headcount = draft.adults + draft.children;
+  if (headcount < 1) problems.push(problem('adults', 'too_small', 'at least one person'));
+  problems.push(...customerProblems(draft.customer));
+  const product = productsOf(session).get(draft.productId);
   if (product && headcount >= 1) {
     const check = checkParticipants(
       (product.customFields ?? []) as Parameters<typeof checkParticipants>[0],
       headcount,
-      request.participants,
+      draft.participants,
     );
-    problems.push(
-      ...check.numbering.map((d) => ({
-        field: 'participants',
-        participantNumber: null,
-        code: d.code,
-        message: d.reason,
-      })),
-    );
+    problems.push(...check.numbering.map((d) => problem('participants', d.code, d.reason)));
     problems.push(...participantProblems(check.fields));
   }
   return problems;
+}
+
+/** The check, once the catalogue it checks against is known (right after set-up it may not be). */
+async function checkWithCatalogue(session: Session, draft: WalkInDraft): Promise<FieldProblem[]> {
+  if (!productsOf(session).has(draft.productId) && online(session)) {
+    await whileOnline(session, (signal) => ensureCatalogue(session, signal), 'offline').catch(
+      () => undefined,
+    );
+  }
+  return checkWalkIn(session, draft);
 }
 
 /**
@@ -103,8 +126,7 @@ export function checkWalkIn(session: Session, request: Request<'walkin.book'>): 
  * one with an answer (numbers must stay consecutive from 1). The confirmation e-mail goes only
  * when there is an address to send it to: a walk-in without one would only mail the business.
  */
-export function creationRequest(request: Request<'walkin.book'>): CreateReservationRequest {
-  const c = request.customer;
+export function creationRequest(request: Booking): CreateReservationRequest {
   const answered = [...request.participants]
     .sort((a, b) => a.participantNumber - b.participantNumber)
     .map((p) => ({
@@ -116,51 +138,48 @@ export function creationRequest(request: Request<'walkin.book'>): CreateReservat
   let last = answered.length;
   while (last > 0 && Object.keys(answered[last - 1]!.fieldValues).length === 0) last--;
   const participants = answered.slice(0, last);
-  const email = c.email?.trim() || null;
-  const customerId = c.customerId?.trim() || null;
+  const customer = customerOf(request.customer);
+  const customerId = request.customer.customerId?.trim() || null;
   return {
-    customer: {
-      lastName: c.lastName.trim(),
-      ...(c.firstName?.trim() && { firstName: c.firstName.trim() }),
-      ...(email && { email }),
-      ...(c.phone?.trim() && { phone: c.phone.trim() }),
-    },
+    customer,
     ...(customerId && { customerId }),
     items: [
       {
         productId: request.productId,
         date: request.date,
         startTime: request.startTime,
-        adultCount: request.adults ?? 0,
-        childCount: request.children ?? 0,
+        adultCount: request.adults,
+        childCount: request.children,
         ...(participants.length > 0 && { participants }),
       },
     ],
     paymentMethod: 'external',
-    sendConfirmationEmail: request.sendConfirmationEmail && (email !== null || customerId !== null),
+    sendConfirmationEmail:
+      request.sendConfirmationEmail && (customer.email !== undefined || customerId !== null),
     locale: request.locale,
   };
 }
 
+/**
+ * Check a walk-in as entered so far and, when nothing is wrong, price it with calculate. Offline
+ * the problems still come back, with PRICE_OFFLINE: the walk-in can be queued without a price.
+ */
 export async function quoteWalkIn(
   session: Session,
-  request: Request<'walkin.quote'>,
+  draft: WalkInDraft,
   /** The e-mail of a customer found by search, for the repeat discount. */
   emailOfCustomer: (customerId: string) => string | null = () => null,
 ): Promise<Response<'walkin.quote'>> {
-  const headcount = (request.adults ?? 0) + (request.children ?? 0);
-  const problem = (field: string, code: string, message: string) => ({
-    price: null,
-    problems: [{ field, participantNumber: null, code, message }],
-  });
-  if (headcount < 1) return problem('adults', 'too_small', 'at least one person');
+  const problems = await checkWithCatalogue(session, draft);
+  if (!online(session))
+    return {
+      price: null,
+      problems: [...problems, problem('price', 'PRICE_OFFLINE', 'no price while offline')],
+    };
+  if (problems.length) return { price: null, problems };
+  const { customer } = draft;
   const email =
-    request.customerEmail?.trim() ||
-    (request.customerId ? emailOfCustomer(request.customerId) : null) ||
-    null;
-  if (email !== null && !z.email().safeParse(email).success)
-    return problem('customer.email', 'invalid_format', 'not an e-mail address');
-  if (!online(session)) return problem('price', 'PRICE_OFFLINE', 'no price while offline');
+    customer.email?.trim() || (customer.customerId ? emailOfCustomer(customer.customerId) : null);
   const calculation = await whileOnline(
     session,
     (signal) =>
@@ -169,11 +188,11 @@ export async function quoteWalkIn(
         {
           items: [
             {
-              productId: request.productId,
-              date: request.date,
-              startTime: request.startTime,
-              adultCount: request.adults ?? 0,
-              childCount: request.children ?? 0,
+              productId: draft.productId,
+              date: draft.date,
+              startTime: draft.startTime,
+              adultCount: draft.adults,
+              childCount: draft.children,
             },
           ],
           ...(email && { customerEmail: email }),
@@ -195,11 +214,7 @@ export async function quoteWalkIn(
   return { price, problems: [] };
 }
 
-function outcomeOf(
-  session: Session,
-  entry: OutboxEntry,
-  request: Request<'walkin.book'>,
-): WalkInOutcome {
+function outcomeOf(session: Session, entry: OutboxEntry, request: Booking): WalkInOutcome {
   if (entry.state === 'booked' && entry.booked) {
     const r = findReservation(session, entry.booked.reservationId, request.date);
     return {
@@ -225,22 +240,13 @@ function outcomeOf(
 }
 
 /**
- * Book a walk-in. It is checked locally first (nothing is sent when a field is wrong), written to
+ * Book a walk-in. It is checked again first, as the quote did (nothing is sent when a field is wrong), written to
  * the outbox (durably, with its Idempotency-Key), then sent at once if the link is up. Offline, or
  * when the link is lost while sending, it stays queued and staff are told "queued, not yet booked";
  * the outbox sends it, with the same key, when the link returns.
  */
-export async function bookWalkIn(
-  session: Session,
-  request: Request<'walkin.book'>,
-): Promise<WalkInOutcome> {
-  if (!productsOf(session).has(request.productId) && online(session)) {
-    // Right after set-up the catalogue may not be cached yet: the fields are checked against it.
-    await whileOnline(session, (signal) => ensureCatalogue(session, signal), 'offline').catch(
-      () => undefined,
-    );
-  }
-  const problems = checkWalkIn(session, request);
+export async function bookWalkIn(session: Session, request: Booking): Promise<WalkInOutcome> {
+  const problems = await checkWithCatalogue(session, request);
   if (problems.length) {
     return {
       outcome: 'refused',

@@ -16,10 +16,10 @@ import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView }
 import {
   FieldProblem,
   Headcount,
-  ParticipantAnswers,
   Price,
   ProductForm,
   WalkInCustomer,
+  WalkInDraft,
   WalkInOutcome,
 } from './walkin';
 
@@ -100,23 +100,13 @@ export const channels = {
   },
   'walkin.form': { request: z.object({ productId: Id }), response: ProductForm },
   'walkin.quote': {
-    request: z.object({
-      productId: Id,
-      date: LocalDate,
-      startTime: LocalTime,
-      ...Headcount.shape,
-      customerEmail: z.string().max(254).nullable(),
-      customerId: z.string().nullable(),
-    }),
+    request: WalkInDraft,
+    /** Every problem of the draft by field; a price only when there is none (and online). */
     response: z.object({ price: Price.nullable(), problems: z.array(FieldProblem) }),
   },
   'walkin.book': {
-    request: z.object({
-      productId: Id,
-      date: LocalDate,
-      startTime: LocalTime,
-      ...Headcount.shape,
-      participants: z.array(ParticipantAnswers).max(999),
+    // Strict, a safety net under the desk's check: a walk-in is booked only when complete.
+    request: WalkInDraft.extend({
       customer: WalkInCustomer,
       sendConfirmationEmail: z.boolean(),
       locale: z.enum(['ja', 'en']),

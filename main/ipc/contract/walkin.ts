@@ -1,6 +1,6 @@
 /** A walk-in: the product's form, the answers and customer given, the price and the outcome. */
 import { z } from 'zod';
-import { CustomField, FieldValueInput, Id } from '../../common';
+import { CustomField, FieldValueInput, Id, LocalDate, LocalTime } from '../../common';
 import { ReservationView } from './views';
 
 export const ProductForm = z.object({
@@ -23,6 +23,30 @@ export const Headcount = z.object({
   adults: z.number().int().min(0).max(999),
   children: z.number().int().min(0).max(999),
 });
+
+/**
+ * The customer as staff are typing it: nothing required yet, lengths bounded only against abuse.
+ * The desk's check says what is wrong, by field.
+ */
+const CustomerDraft = z.object({
+  lastName: z.string().max(1000),
+  firstName: z.string().max(1000).default(''),
+  email: z.string().max(1000).nullable().default(null),
+  phone: z.string().max(1000).nullable().default(null),
+  /** An existing customer found by e-mail. */
+  customerId: z.string().max(200).nullable().default(null),
+});
+
+/** A walk-in as entered so far: what `walkin.quote` checks (every problem by field) and prices. */
+export const WalkInDraft = z.object({
+  productId: Id,
+  date: LocalDate,
+  startTime: LocalTime,
+  ...Headcount.shape,
+  participants: z.array(ParticipantAnswers).max(999),
+  customer: CustomerDraft,
+});
+export type WalkInDraft = z.infer<typeof WalkInDraft>;
 
 export const WalkInCustomer = z.object({
   lastName: z.string().trim().min(1).max(100),

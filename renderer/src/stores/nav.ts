@@ -16,8 +16,6 @@ export interface NavState {
   history: Screen[];
   /** Open a screen; the current one is kept for `back`. */
   go(screen: Screen): void;
-  /** Replace the current screen (e.g. walk-in done → its reservation). */
-  replace(screen: Screen): void;
   back(): void;
   /** The day view, with no way back. */
   home(): void;
@@ -33,9 +31,6 @@ export function createNavStore() {
       const { screen: current, history } = get();
       if (JSON.stringify(current) === JSON.stringify(screen)) return;
       set({ screen, history: [...history, current].slice(-MAX_HISTORY) });
-    },
-    replace(screen) {
-      set({ screen });
     },
     back() {
       const history = get().history;

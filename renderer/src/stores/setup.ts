@@ -13,15 +13,13 @@ export interface SetupState {
   status: SetupStatus | null;
   /** The last successful check of a pasted key: what ping said and the stores it may use. */
   check: KeyCheck | null;
-  busy: 'checking' | 'saving' | 'training' | 'removing' | 'selecting' | null;
+  busy: 'checking' | 'saving' | 'training' | 'removing' | null;
   error: CallError | null;
   load(): Promise<void>;
   checkKey(apiKey: string, serviceUrl: string | null): Promise<boolean>;
   save(apiKey: string, serviceUrl: string | null, storeId: string, plan: Plan): Promise<boolean>;
   startTraining(): Promise<boolean>;
-  selectStore(storeId: string): Promise<boolean>;
   removeKey(): Promise<boolean>;
-  forgetCheck(): void;
   /** Whether a feature may be used, and why not. */
   feature(feature: Feature): SetupStatus['features'][Feature];
 }
@@ -76,18 +74,10 @@ export function createSetupStore(api: Api) {
         if (status) set({ status, check: null });
         return status !== null;
       },
-      async selectStore(storeId) {
-        const status = await run('selecting', () => api.call('setup.selectStore', { storeId }));
-        if (status) set({ status });
-        return status !== null;
-      },
       async removeKey() {
         const status = await run('removing', () => api.call('setup.removeKey', {}));
         if (status) set({ status, check: null });
         return status !== null;
-      },
-      forgetCheck() {
-        set({ check: null, error: null });
       },
       feature(feature) {
         return get().status?.features[feature] ?? NOT_LOADED;

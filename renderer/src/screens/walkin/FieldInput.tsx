@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { FieldProblem } from '../../../../main/ipc/contract';
-import type { CustomField, FieldValue } from '../../stores/walkin';
+import type { CustomField, FieldValue } from '../../stores/walkinDraft';
 import { problemText } from './problems';
 
 interface FieldInputProps {

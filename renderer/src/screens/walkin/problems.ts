@@ -1,7 +1,10 @@
-/** Field problems (from the main process or our own checks) as messages at their fields. */
+/** Field problems (from the desk's check, or the party step's own) as messages at their fields. */
 import type { TFunction } from 'i18next';
 import type { FieldProblem } from '../../../../main/ipc/contract';
-import type { CustomField } from '../../stores/walkin';
+import { asksParticipant, type CustomField } from '../../stores/walkinDraft';
+
+/** The customer's fields on the details step, in their order there. */
+export const CUSTOMER_FIELDS = ['lastName', 'firstName', 'phone', 'email'] as const;
 
 export function problemAt(
   problems: readonly FieldProblem[],
@@ -14,6 +17,24 @@ export function problemAt(
       (participantNumber === null ||
         p.participantNumber === participantNumber ||
         (p.participantNumber === null && participantNumber === 1)),
+  );
+}
+
+/**
+ * Whether a problem is shown at a field of the details step (else it is listed in the summary):
+ * a customer field, or a custom field asked of one of the participants shown.
+ */
+export function isPlaced(
+  problem: FieldProblem,
+  fields: readonly CustomField[],
+  participants: number,
+): boolean {
+  if (CUSTOMER_FIELDS.some((key) => problem.field === `customer.${key}`)) return true;
+  const n = problem.participantNumber ?? 1;
+  return (
+    n >= 1 &&
+    n <= participants &&
+    fields.some((f) => f.fieldId === problem.field && asksParticipant(f, n))
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The service's rules for participant input against a product's custom fields (spec §2.4, §2.6,
- * rule 4). One implementation serves the sandbox, which enforces them, and the counter, which
- * checks a walk-in before sending it, so the two never disagree.
+ * rule 4), as the counter checks a walk-in before sending it. The sandbox enforces the same rules
+ * with its own code, so that a mistake on one side is caught by the other's tests.
  */
 import type {
   CustomField,
@@ -9,7 +9,7 @@ import type {
   ParticipantDetailCode,
   ParticipantInput,
   ValidationDetail,
-} from './schemas';
+} from '../../api/schemas';
 
 type Value = ParticipantInput['fieldValues'][string];
 
@@ -162,18 +162,4 @@ export function checkParticipants(
     }
   }
   return { numbering, fields: out };
-}
-
-/**
- * How the service returns a value: always a string (multi-select values joined by commas), a
- * number in plain decimal notation (decision 18), never JavaScript's exponent form (`1e+21`).
- */
-export function storedFieldValue(value: Value): string {
-  if (Array.isArray(value)) return value.join(',');
-  if (typeof value === 'number') {
-    const plain = String(value);
-    if (!/e/i.test(plain)) return plain;
-    return value.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 21 });
-  }
-  return value;
 }

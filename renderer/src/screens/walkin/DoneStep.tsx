@@ -1,0 +1,78 @@
+/**
+ * Walk-in step 5: the outcome in words staff cannot misread — booked, pending (not confirmed) or
+ * queued (not yet booked) — and where to go next.
+ */
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+
+export function DoneStep() {
+  const { t } = useTranslation();
+  const { stores, actions } = useApp();
+  const fmt = useFormat();
+  const { outcome, price, productId } = useSlice(
+    stores.walkIn,
+    useShallow((s) => ({ outcome: s.outcome, price: s.price, productId: s.productId })),
+  );
+  if (!outcome) return null;
+  const number = outcome.reservation?.number;
+  return (
+    <div>
+      <div className={`outcome outcome-${outcome.outcome}`} role="status">
+        {outcome.outcome === 'booked' && (
+          <>
+            <h3>{t('walkIn.done.booked')}</h3>
+            {number && <p className="big">{t('walkIn.done.number', { number })}</p>}
+          </>
+        )}
+        {outcome.outcome === 'pending' && (
+          <>
+            <h3>{t('walkIn.done.pending')}</h3>
+            {number && <p className="big">{t('walkIn.done.number', { number })}</p>}
+            <p>{t('walkIn.done.pendingExplain')}</p>
+          </>
+        )}
+        {outcome.outcome === 'queued' && (
+          <>
+            <h3>{t('walkIn.done.queued')}</h3>
+            <p>{t('walkIn.done.queuedExplain')}</p>
+          </>
+        )}
+        {price && outcome.outcome === 'booked' && (
+          <p className="collect">
+            {t('walkIn.collect', { amount: fmt.money(price.total, price.currency) })}
+          </p>
+        )}
+        {price && outcome.outcome === 'pending' && (
+          <p className="strong">
+            {t('walkIn.done.pendingPay', { amount: fmt.money(price.total, price.currency) })}
+          </p>
+        )}
+      </div>
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          autoFocus
+          onClick={() => actions.startWalkIn(productId ? { productId } : undefined)}
+        >
+          {t('walkIn.another')}
+        </button>
+        {outcome.reservation && (
+          <button type="button" onClick={() => actions.openReservation(outcome.reservation!)}>
+            {t('walkIn.openReservation')}
+          </button>
+        )}
+        {outcome.outcome === 'queued' && (
+          <button type="button" onClick={() => stores.nav.getState().go({ name: 'outbox' })}>
+            {t('walkIn.openOutbox')}
+          </button>
+        )}
+        <button type="button" onClick={() => actions.openDay(null)}>
+          {t('common.toDay')}
+        </button>
+      </div>
+    </div>
+  );
+}
