@@ -6,3 +6,4 @@
 export * from './primitives';
 export * from './fields';
 export * from './cancel';
+export * from './store-defaults';

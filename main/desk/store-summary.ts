@@ -1,13 +1,10 @@
 /**
- * The store as the counter shows it (set-up, the day view's header), and the one place that says
- * what the counter assumes when the service leaves out a store's time zone or currency.
+ * The store as the counter shows it (set-up, the day view's header), with the defaults of
+ * main/common where the service leaves out its time zone or currency.
  */
 import type { Store } from '../api/client';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../common';
 import type { StoreSummary } from '../ipc/contract';
-
-/** The shops this counter is made for are in Japan. */
-const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
-const DEFAULT_CURRENCY = 'JPY';
 
 export function timeZoneOf(store: Store): string {
   return typeof store.timeZone === 'string' ? store.timeZone : DEFAULT_TIME_ZONE;

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { Id } from '../../common';
 
+export { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../common';
+
 export const Feature = z.enum(['dayView', 'walkIn', 'cancel', 'customerSearch', 'checkIn']);
 export type Feature = z.infer<typeof Feature>;
 

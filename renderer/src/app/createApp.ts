@@ -16,7 +16,8 @@ import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
 import { createStatusStore } from '../stores/status';
-import { createWalkInStore, type WalkInStart } from '../stores/walkin';
+import { createWalkInStore } from '../stores/walkin';
+import type { WalkInStart } from '../stores/walkinState';
 import { browserPlatform, type Platform } from './platform';
 
 export interface AppOptions extends Partial<Platform> {

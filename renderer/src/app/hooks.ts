@@ -2,6 +2,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../../main/ipc/contract';
 import { createFormat, type Format } from '../format/format';
 import { langOf } from '../i18n';
 import { useApp, useSlice } from './context';
@@ -9,8 +10,8 @@ import { useApp, useSlice } from './context';
 export function useFormat(): Format {
   const { i18n } = useTranslation();
   const { stores } = useApp();
-  const timeZone = useSlice(stores.setup, (s) => s.status?.store?.timeZone) ?? 'Asia/Tokyo';
-  const currency = useSlice(stores.setup, (s) => s.status?.store?.currency) ?? 'JPY';
+  const timeZone = useSlice(stores.setup, (s) => s.status?.store?.timeZone) ?? DEFAULT_TIME_ZONE;
+  const currency = useSlice(stores.setup, (s) => s.status?.store?.currency) ?? DEFAULT_CURRENCY;
   const lang = langOf(i18n);
   return useMemo(() => createFormat(lang, timeZone, currency), [lang, timeZone, currency]);
 }

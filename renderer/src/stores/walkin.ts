@@ -5,91 +5,12 @@
  * slot that fits, so that it takes a handful of keys (see renderer/README.md).
  */
 import { createStore } from 'zustand/vanilla';
-import type {
-  FieldProblem,
-  HeadcountFit,
-  Price,
-  ProductForm,
-  WalkInOutcome,
-} from '../../../main/ipc/contract';
-import { asCallError, type Api, type CallError } from '../api/api';
+import type { FieldProblem } from '../../../main/ipc/contract';
+import { asCallError, type Api } from '../api/api';
 import { latestRun } from './latestRun';
-import { customerActions, type CustomerActions, type FoundCustomer } from './walkinCustomer';
-import {
-  clampCount,
-  draftOf,
-  EMPTY_CUSTOMER,
-  slotAfterCheck,
-  type Answers,
-  type CustomerDraft,
-  type FieldValue,
-  type SlotChoice,
-} from './walkinDraft';
-
-export type WalkInStep = 'product' | 'party' | 'details' | 'review' | 'done';
-
-export interface WalkInStart {
-  productId?: string;
-  adults?: number;
-  children?: number;
-  /** A slot to choose when it fits (e.g. the slot of the party that brought extra people). */
-  slot?: { date: string; startTime: string };
-  customer?: Partial<CustomerDraft>;
-}
-
-export interface WalkInState extends CustomerActions {
-  step: WalkInStep;
-  productId: string | null;
-  form: ProductForm | null;
-  /** The date from which fitting slots are searched. */
-  date: string | null;
-  adults: number;
-  children: number;
-  fit: HeadcountFit | null;
-  checking: boolean;
-  slot: SlotChoice | null;
-  preferred: { date: string; startTime: string } | null;
-  answers: Answers;
-  customer: CustomerDraft;
-  found: FoundCustomer[] | null;
-  finding: boolean;
-  price: Price | null;
-  /** The price could not be asked (offline): the walk-in will be queued without one. */
-  priceOffline: boolean;
-  quoting: boolean;
-  /** Problems at their fields: the party step's own, or the desk's check of the draft. */
-  problems: FieldProblem[];
-  sendEmail: boolean;
-  emailLocale: 'ja' | 'en';
-  outcome: WalkInOutcome | null;
-  booking: boolean;
-  error: CallError | null;
-
-  start(options?: WalkInStart): void;
-  chooseProduct(productId: string): Promise<void>;
-  setAdults(n: number): void;
-  setChildren(n: number): void;
-  chooseSlot(slot: SlotChoice): void;
-  /** Party and slot chosen → custom fields and customer; false when something must be looked at. */
-  toDetails(): Promise<boolean>;
-  setAnswer(participantNumber: number, fieldId: string, value: FieldValue): void;
-  /** Details filled → the desk's check, and the price when nothing is wrong. */
-  toReview(): Promise<boolean>;
-  setSendEmail(on: boolean): void;
-  setEmailLocale(locale: 'ja' | 'en'): void;
-  back(): void;
-  /** After a refusal of the slot: back to the party step to choose another. */
-  otherSlot(): void;
-  confirm(): Promise<void>;
-}
-
-export interface WalkInDeps {
-  /** The date walk-ins are sold from: the store's today. */
-  date(): string | null;
-  /** The UI's language, the default for the confirmation e-mail. */
-  locale(): 'ja' | 'en';
-  recheckMs?: number;
-}
+import { customerActions } from './walkinCustomer';
+import { clampCount, draftOf, EMPTY_CUSTOMER, slotAfterCheck } from './walkinDraft';
+import type { WalkInActions, WalkInDeps, WalkInState, WalkInStep } from './walkinState';
 
 const PREVIOUS: Record<WalkInStep, WalkInStep> = {
   product: 'product',
@@ -312,11 +233,5 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
     };
   });
 }
-
-type WalkInActions = {
-  [
-    K in keyof WalkInState as WalkInState[K] extends (...args: never[]) => unknown ? K : never
-  ]: WalkInState[K];
-};
 
 export type WalkInStore = ReturnType<typeof createWalkInStore>;

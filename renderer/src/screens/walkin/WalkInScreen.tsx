@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { BackButton } from '../../components/BackButton';
 import { FeatureReason } from '../../components/FeatureList';
-import type { WalkInStep } from '../../stores/walkin';
+import type { WalkInStep } from '../../stores/walkinState';
 import { DetailsStep } from './DetailsStep';
 import { DoneStep } from './DoneStep';
 import { PartyStep } from './PartyStep';
