@@ -80,13 +80,6 @@ export class CatalogueCache {
 
   /** Remove the availability of months before `month` (YYYY-MM); returns the files removed. */
   purgeAvailability(month: string): number {
-    let removed = 0;
-    for (const name of this.files.list(this.availabilityDir)) {
-      if (name < month) {
-        this.files.remove(this.availabilityDir, name);
-        removed++;
-      }
-    }
-    return removed;
+    return this.files.removeBefore(this.availabilityDir, month);
   }
 }

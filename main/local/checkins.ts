@@ -42,13 +42,6 @@ export class CheckIns {
 
   /** Delete the check-ins of dates before the cutoff; returns the files removed. */
   purge(cutoff: string): number {
-    let removed = 0;
-    for (const date of this.files.list(this.dir)) {
-      if (date < cutoff) {
-        this.files.remove(this.dir, date);
-        removed++;
-      }
-    }
-    return removed;
+    return this.files.removeBefore(this.dir, cutoff);
   }
 }

@@ -185,6 +185,16 @@ export class Files {
     rmSync(file, { force: true });
   }
 
+  /**
+   * Remove the files of a directory whose names sort before `bound` (names that are dates or
+   * months, so that sorting is by time); returns how many were removed.
+   */
+  removeBefore(dir: string, bound: string): number {
+    const old = this.list(dir).filter((name) => name < bound);
+    for (const name of old) this.remove(dir, name);
+    return old.length;
+  }
+
   /** Names (without `.json`) of the files in a directory. */
   list(dir: string): string[] {
     const full = path.join(this.root, dir);

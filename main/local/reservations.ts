@@ -171,13 +171,7 @@ export class Reservations {
    * written for them, their numbers. Returns the files removed.
    */
   purge(cutoff: string): number {
-    let removed = 0;
-    for (const date of this.files.list(this.dir)) {
-      if (date < cutoff) {
-        this.files.remove(this.dir, date);
-        removed++;
-      }
-    }
+    const removed = this.files.removeBefore(this.dir, cutoff);
     for (const date of this.dirtyDates.keys()) {
       if (date < cutoff) this.dirtyDates.delete(date);
     }
