@@ -1,4 +1,7 @@
 /**
+ * (Over 300 lines: one class, the only code that touches the files — read, write, set aside,
+ * sweep, modes — kept together so no other module writes a file another way.)
+ *
  * The cache's files. electron-store is the store of record in the app; it cannot be imported
  * outside Electron, so this works against `conf` (its base class): the shell opens files with
  * electron-store, tests with conf in a temp dir. Both rewrite a whole file on every change
