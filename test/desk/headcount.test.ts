@@ -38,8 +38,12 @@ describe('the headcount check says which slot does not fit, and why', () => {
   });
   afterAll(() => h.close());
 
-  const check = (date: string, startTime: string | null, adults: number, productId = P.rickshaw) =>
-    h.call('headcount.check', { productId, date, startTime, adults, children: 0 });
+  const check = (
+    date: string,
+    startTime: string | null,
+    adults: number,
+    productId: string = P.rickshaw,
+  ) => h.call('headcount.check', { productId, date, startTime, adults, children: 0 });
 
   it('too few seats: the slot, the seats left and the party, beside the slots that fit', async () => {
     const day = await served(h, P.rickshaw, TODAY);
