@@ -144,7 +144,12 @@ export class Session {
         (r.items ?? [])
           .flatMap((i) => cache.reservationsOn(i.date).reservations)
           .find((c) => c.id === r.id) ?? null;
-      cache.noteSeatChanges(reservations.flatMap((r) => seatChanges(cached(r), r, sentAt)));
+      try {
+        cache.noteSeatChanges(reservations.flatMap((r) => seatChanges(cached(r), r, sentAt)));
+      } catch (error) {
+        // An estimate until the next fetch: it never fails the change it follows.
+        this.options.logger.warn('seats.not_noted', { error: (error as Error).name });
+      }
     }
     cache.applyReservations(reservations, cache.retentionCutoff());
     cache.flush();
