@@ -25,6 +25,7 @@ import {
   type OpenedStore,
   type SyncProgress,
 } from '../local/index';
+import { seatChanges } from './seats';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -112,7 +113,7 @@ export class Session {
       storeId: options.storeId,
       now: options.now,
       // A booked walk-in shows in the day view at once, before the next sync brings it.
-      onBooked: (reservation) => this.remember([reservation]),
+      onBooked: (reservation, sentAt) => this.remember([reservation], sentAt),
     });
     this.scheduler = new SyncScheduler({
       client: this.client,
@@ -131,9 +132,25 @@ export class Session {
     this.scheduler.start();
   }
 
-  /** Put reservations the service just returned into the cache, and say which dates changed. */
-  remember(reservations: Reservation[]): void {
+  /**
+   * Put reservations the service just returned into the cache, and say which dates changed.
+   * `sentAt` (our clock, before the request that changed them was first sent): the counter's own
+   * booking or cancellation, whose seats show in the slots' remaining figures at once.
+   */
+  remember(reservations: Reservation[], sentAt?: number): void {
     const { cache } = this.local;
+    if (sentAt !== undefined) {
+      const cached = (r: Reservation) =>
+        (r.items ?? [])
+          .flatMap((i) => cache.reservationsOn(i.date).reservations)
+          .find((c) => c.id === r.id) ?? null;
+      try {
+        cache.noteSeatChanges(reservations.flatMap((r) => seatChanges(cached(r), r, sentAt)));
+      } catch (error) {
+        // An estimate until the next fetch: it never fails the change it follows.
+        this.options.logger.warn('seats.not_noted', { error: (error as Error).name });
+      }
+    }
     cache.applyReservations(reservations, cache.retentionCutoff());
     cache.flush();
     const dates = [

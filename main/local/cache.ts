@@ -10,7 +10,7 @@
 import { DateTime } from 'luxon';
 import type { Availability, Product, Reservation, Store } from '../api/client';
 import type { Logger } from '../api/log';
-import { CatalogueCache, type CachedAvailability } from './catalogue';
+import { CatalogueCache, type CachedAvailability, type ProductSeatChange } from './catalogue';
 import { CheckIns, type CheckInRecord } from './checkins';
 import type { Cipher } from './crypto';
 import type { DamageLog } from './damage';
@@ -19,7 +19,7 @@ import { Reservations } from './reservations';
 import type { CheckInEvent, StoreSyncState } from './schema';
 import { SyncState } from './sync-state';
 
-export type { CachedAvailability, CheckInRecord };
+export type { CachedAvailability, CheckInRecord, ProductSeatChange };
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
@@ -96,9 +96,14 @@ export class LocalCache {
     this.listings.saveAvailability(availability);
   }
 
-  /** The cached availability of each product on a date, with its age. */
+  /** The cached availability of each product on a date, with its age and our own changes. */
   availabilityOn(date: string): Map<string, CachedAvailability> {
     return this.listings.availabilityOn(date);
+  }
+
+  /** The counter's own bookings and cancellations, in remaining seats until the next fetch. */
+  noteSeatChanges(changes: readonly ProductSeatChange[]): number {
+    return this.listings.noteSeatChanges(changes);
   }
 
   // --- reservations --------------------------------------------------------------------------

@@ -1,15 +1,35 @@
 /**
  * What the service lists of the shop, each with the time it was fetched: the stores the key may
  * see, the store's products, and their availability by month.
+ *
+ * The counter's own bookings and cancellations move a slot's remaining seats at once: each is
+ * noted beside the product's availability, but only when that availability was fetched before
+ * the change was sent (a fetch that ended later may already include it: never counted twice).
+ * The next fetch replaces the product's entry and with it every change noted: it ended after
+ * each change was sent, so the service's figure stands (decision in docs/decisions.md).
  */
 import type { Availability, Product, Store } from '../api/client';
 import type { Files } from './files';
 import { storeDir, safeName } from './layout';
-import { AvailabilityFile, CatalogueFile, StoresFile } from './schema';
+import { AvailabilityFile, CatalogueFile, StoresFile, type SeatChange } from './schema';
 
 export interface CachedAvailability {
   day: Availability['days'][number];
   fetchedAt: number;
+}
+
+/** A change of seats in one product's slot (see `noteSeatChanges`). */
+export type ProductSeatChange = SeatChange & { productId: string };
+
+type Slot = Availability['days'][number]['slots'][number];
+
+/** A slot with the counter's own changes of its date and time applied, within 0..capacity. */
+function withChanges(slot: Slot, date: string, changes: readonly SeatChange[]): Slot {
+  const mine = changes.filter((c) => c.date === date && c.startTime === slot.startTime);
+  if (!mine.length || typeof slot.remainingCapacity !== 'number') return slot;
+  let remaining = slot.remainingCapacity + mine.reduce((n, c) => n + c.seats, 0);
+  if (typeof slot.capacity === 'number') remaining = Math.min(remaining, slot.capacity);
+  return { ...slot, remainingCapacity: Math.max(0, remaining) };
 }
 
 export class CatalogueCache {
@@ -66,14 +86,48 @@ export class CatalogueCache {
     this.files.write(this.availabilityDir, month, file);
   }
 
-  /** The cached availability of each product on a date, with its age. */
+  /**
+   * Note the counter's own changes of seats. Each is kept only where the product's availability
+   * of its month is cached and was fetched before the change was sent; returns how many were.
+   */
+  noteSeatChanges(changes: readonly ProductSeatChange[]): number {
+    let noted = 0;
+    const months = new Set(changes.map((c) => c.date.slice(0, 7)));
+    for (const month of months) {
+      const file = this.files.read(this.availabilityDir, month, AvailabilityFile);
+      let changed = false;
+      for (const { productId, ...change } of changes) {
+        const entry = file?.products[productId];
+        if (change.date.slice(0, 7) !== month || !entry || entry.fetchedAt >= change.sentAt)
+          continue;
+        if (entry.local?.some((c) => c.key === change.key)) continue;
+        (entry.local ??= []).push(change);
+        changed = true;
+        noted++;
+      }
+      if (file && changed) this.files.write(this.availabilityDir, month, file);
+    }
+    return noted;
+  }
+
+  /**
+   * The cached availability of each product on a date, with its age; remaining seats include
+   * the counter's own changes since it was fetched.
+   */
   availabilityOn(date: string): Map<string, CachedAvailability> {
     const file = this.files.read(this.availabilityDir, date.slice(0, 7), AvailabilityFile);
     const out = new Map<string, CachedAvailability>();
     for (const [productId, entry] of Object.entries(file?.products ?? {})) {
-      const day = entry.days.find((d) => d.date === date);
-      if (day)
-        out.set(productId, { day: day as CachedAvailability['day'], fetchedAt: entry.fetchedAt });
+      const found = entry.days.find((d) => d.date === date);
+      if (!found) continue;
+      const day = found as CachedAvailability['day'];
+      const local = entry.local ?? [];
+      out.set(productId, {
+        day: local.length
+          ? { ...day, slots: day.slots.map((s) => withChanges(s, date, local)) }
+          : day,
+        fetchedAt: entry.fetchedAt,
+      });
     }
     return out;
   }

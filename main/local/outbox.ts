@@ -31,8 +31,11 @@ export interface OutboxOptions {
   /** The store whose walk-ins are queued here. */
   storeId: string;
   now?: () => number;
-  /** Told of every booking, to put the new reservation in the cache at once. */
-  onBooked?: (reservation: Reservation) => void;
+  /**
+   * Told of every booking, to put the new reservation in the cache at once; `sentAt` is when the
+   * walk-in was taken, before any attempt could have reached the service.
+   */
+  onBooked?: (reservation: Reservation, sentAt: number) => void;
   /**
    * After this long, a request that may have reached the service is not sent again blindly: the
    * service may have forgotten its Idempotency-Key (24 h, decision 40), and a resend could book
@@ -184,7 +187,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
         attempts: sending.attempts,
       });
       try {
-        this.options.onBooked?.(reservation);
+        this.options.onBooked?.(reservation, sending.createdAt);
       } catch (error) {
         // The booking stands; the next sync brings it to the cache.
         logger.warn('outbox.cache_failed', { entryId: entry.id, error: (error as Error).name });

@@ -35,6 +35,21 @@ export const StoresFile = z.object({
   stores: z.array(z.looseObject({ id: z.string() })),
 });
 
+/**
+ * Seats the counter's own booking (negative) or cancellation (positive) moved in one slot, kept
+ * beside availability fetched before it was sent (see catalogue.ts).
+ */
+export const SeatChange = z.object({
+  /** The reservation, its item and its new status: the same change is noted once. */
+  key: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  seats: z.number().int(),
+  /** Our clock: the earliest moment the service may have applied it. */
+  sentAt: z.number(),
+});
+export type SeatChange = z.infer<typeof SeatChange>;
+
 /** Availability of one store and month, by product, each with the time it was fetched. */
 export const AvailabilityFile = z.object({
   v: z.literal(1),
@@ -45,6 +60,8 @@ export const AvailabilityFile = z.object({
       days: z.array(
         z.looseObject({ date: z.string(), status: z.string(), slots: z.array(z.looseObject({})) }),
       ),
+      /** The counter's own changes since `fetchedAt`; absent in files of older versions. */
+      local: z.array(SeatChange).optional(),
     }),
   ),
 });

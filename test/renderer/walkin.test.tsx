@@ -440,6 +440,74 @@ describe('walk-in', () => {
     expect(screen.getByLabelText('Adults').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says which slot staff came from does not take the party, and why, beside the proposals', async () => {
+    fake = demoBridge({
+      'headcount.check': ({ startTime, adults, children }) =>
+        fit({
+          fits: 'no',
+          remaining: 2,
+          nextSlots: [{ date: TODAY, startTime: '15:00', remaining: 6 }],
+          ...(startTime && {
+            misfit: {
+              date: TODAY,
+              startTime,
+              reason: 'seats' as const,
+              remaining: 2,
+              party: adults + children,
+            },
+          }),
+        }),
+    });
+    const r = await renderApp(fake);
+    await act(async () =>
+      r.app.actions.startWalkIn({
+        productId: 'p-kayak',
+        adults: 4,
+        slot: { date: TODAY, startTime: '14:00' },
+      }),
+    );
+    await settle();
+    expect(fake.callsOf('headcount.check').at(-1)).toMatchObject({
+      date: TODAY,
+      startTime: '14:00',
+      adults: 4,
+    });
+    const note = screen.getByText(/does not take this party/).closest('p')!;
+    expect(note.textContent).toMatch(
+      /14:00 does not take this party: 2 seats left for a party of 4\. Choose a slot that fits below\./,
+    );
+    expect(screen.getByRole('radio', { name: /15:00/ })).toHaveProperty('checked', true);
+  });
+
+  it('says why in Japanese too: the day is closed', async () => {
+    fake = demoBridge({
+      'prefs.get': () => ({ locale: 'ja' }),
+      'headcount.check': ({ startTime, adults }) =>
+        fit({
+          fits: 'no',
+          nextSlots: [],
+          misfit: {
+            date: TODAY,
+            startTime: startTime!,
+            reason: 'closed',
+            remaining: null,
+            party: adults,
+          },
+        }),
+    });
+    const r = await renderApp(fake, { lang: undefined, languages: () => ['ja-JP'] });
+    await act(async () =>
+      r.app.actions.startWalkIn({
+        productId: 'p-kayak',
+        slot: { date: TODAY, startTime: '10:00' },
+      }),
+    );
+    await settle();
+    const note = screen.getByText(/この人数で入れません/).closest('p')!;
+    expect(note.textContent).toMatch(/10:00 の枠にはこの人数で入れません: この日は休業日です。$/);
+    expect(screen.getByText('この人数で入れる枠が今後14日間にありません。')).toBeTruthy();
+  });
+
   it('shows an error by its code when a call fails', async () => {
     fake = demoBridge({
       'walkin.quote': () => {

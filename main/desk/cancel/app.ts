@@ -6,6 +6,6 @@ import { confirmCancel, previewCancel } from './cancel';
 export function cancelApp(ctx: DeskContext): HandlersOf<'cancel.preview' | 'cancel.confirm'> {
   return {
     'cancel.preview': (request) => previewCancel(ctx.sessions.require(), request),
-    'cancel.confirm': (request) => confirmCancel(ctx.sessions.require(), request),
+    'cancel.confirm': (request) => confirmCancel(ctx.sessions.require(), request, ctx.now),
   };
 }

@@ -51,6 +51,7 @@ export async function previewCancel(
 export async function confirmCancel(
   session: Session,
   request: Request<'cancel.confirm'>,
+  now = Date.now,
 ): Promise<Response<'cancel.confirm'>> {
   // The preview is asked again with the same body as the cancel (rule 11): the fee shown with the
   // result is the fee of this cancellation, even if the day turned since the first preview.
@@ -58,6 +59,8 @@ export async function confirmCancel(
     cancelReason: request.reason,
     sendCancellationEmail: request.sendCancellationEmail,
   };
+  // Before anything is sent: the earliest the cancellation may have taken effect.
+  const sentAt = now();
   const { preview, outcome } = await whileOnline(
     session,
     async (signal) => {
@@ -79,8 +82,8 @@ export async function confirmCancel(
     },
     CANCEL_UNCONFIRMED,
   );
-  // Into the cache at once; the session announces the day changed.
-  session.remember([outcome.reservation]);
+  // Into the cache at once, its seats back in the slot; the session announces the day changed.
+  session.remember([outcome.reservation], sentAt);
   return {
     reservation: reservationViewOn(session, outcome.reservation, request.date),
     preview: previewView(session, preview),

@@ -1,8 +1,12 @@
-/** Whether a party fits a slot, and the next slots where it does. */
+/**
+ * Whether a party fits a slot, and the next slots where it does; when it does not fit the slot
+ * asked about, which one and why (`misfit.ts`), so that staff never lose it silently.
+ */
 import { DateTime } from 'luxon';
 import type { HeadcountFit, Request } from '../../ipc/contract';
 import { online, whileOnline } from '../link';
 import type { Session } from '../session';
+import { misfitOf } from './misfit';
 
 const FRESH_AVAILABILITY_MS = 30_000;
 
@@ -62,8 +66,24 @@ export async function checkHeadcount(
     : undefined;
   const remaining =
     slot && typeof slot.remainingCapacity === 'number' ? slot.remainingCapacity : null;
-  if (!online(session)) return { fits: 'unknown', remaining, nextSlots };
+  // Said offline too, from the cache: the link's state says how far to trust it.
+  const misfit =
+    request.startTime &&
+    misfitOf(cached.day, {
+      date: request.date,
+      startTime: request.startTime,
+      party,
+      today,
+      nowTime,
+    });
+  const why = misfit ? { misfit } : {};
+  if (!online(session)) return { fits: 'unknown', remaining, nextSlots, ...why };
   if (!request.startTime)
     return { fits: nextSlots.length ? 'yes' : 'no', remaining: null, nextSlots };
-  return { fits: remaining !== null && remaining >= party ? 'yes' : 'no', remaining, nextSlots };
+  return {
+    fits: remaining !== null && remaining >= party ? 'yes' : 'no',
+    remaining,
+    nextSlots,
+    ...why,
+  };
 }

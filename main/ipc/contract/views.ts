@@ -83,6 +83,21 @@ export const DayView = z.object({
 });
 export type DayView = z.infer<typeof DayView>;
 
+/**
+ * Why the slot asked about does not take the party, as the availability says: `seats` fewer
+ * seats left than the party; `closed`, `past`, `deadline_passed` the day's status (or the slot
+ * left out of an open day: the spec omits slots past their deadline); `started` it has begun;
+ * `unavailable` the day has no slots under a status the counter does not know.
+ */
+export const SlotMisfit = z.object({
+  date: LocalDate,
+  startTime: LocalTime,
+  reason: z.enum(['seats', 'closed', 'past', 'deadline_passed', 'started', 'unavailable']),
+  remaining: z.number().int().nullable(),
+  party: z.number().int(),
+});
+export type SlotMisfit = z.infer<typeof SlotMisfit>;
+
 export const HeadcountFit = z.object({
   fits: z.enum(['yes', 'no', 'unknown']),
   remaining: z.number().int().nullable(),
@@ -90,6 +105,8 @@ export const HeadcountFit = z.object({
   nextSlots: z.array(
     z.object({ date: LocalDate, startTime: LocalTime, remaining: z.number().int() }),
   ),
+  /** The slot asked about, when the cached availability says it does not take the party. */
+  misfit: SlotMisfit.optional(),
 });
 export type HeadcountFit = z.infer<typeof HeadcountFit>;
 

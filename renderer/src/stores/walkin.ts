@@ -63,15 +63,16 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
     }
 
     // The slots that fit the party: re-checked shortly after each change, the latest answer wins.
+    // The slot staff came from is asked about by name, so that the answer says why it does not fit.
     const fitCheck = latestRun(async (isLatest) => {
-      const { productId, date, adults, children } = get();
+      const { productId, date, adults, children, preferred } = get();
       if (!productId || !date) return;
       set({ checking: true });
       try {
         const fit = await api.call('headcount.check', {
           productId,
-          date,
-          startTime: null,
+          date: preferred?.date ?? date,
+          startTime: preferred?.startTime ?? null,
           adults,
           children,
         });

@@ -6,6 +6,7 @@ import { useFormat } from '../../app/hooks';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
 import { Stepper } from '../../components/Stepper';
+import { MisfitNote } from './MisfitNote';
 import { problemAt, problemText } from './problems';
 import { StepError } from './StepError';
 
@@ -63,6 +64,7 @@ export function PartyStep() {
         <legend>{t('walkIn.slots')}</legend>
         {checking && !fit && <p role="status">{t('walkIn.checking')}</p>}
         {fit?.fits === 'unknown' && <p className="notice">{t('walkIn.fitUnknown')}</p>}
+        {fit?.misfit && <MisfitNote misfit={fit.misfit} proposals={fit.nextSlots.length > 0} />}
         {fit && fit.nextSlots.length === 0 && <p>{t('walkIn.noSlots')}</p>}
         {fit?.nextSlots.map((s) => (
           <label key={`${s.date}|${s.startTime}`} className="choice">

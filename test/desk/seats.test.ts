@@ -1,0 +1,128 @@
+/**
+ * The counter's own walk-ins and cancellations in the day view at once (issue 11): the slot's
+ * booked counts and remaining seats change before any availability is fetched again, the renderer
+ * is told, and the next fetch (the service's truth) replaces the local figure without counting
+ * the change twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DayView } from '../../main/ipc/contract';
+import { availabilityDay } from '../../sandbox/domain/availability';
+import { KYOTO, P, setUp, startHarness, type Harness } from './support';
+
+/** Two days ahead: bookable, not in the day the scheduler polls by default. */
+const SOON = '2026-11-26';
+
+const slotOf = (day: DayView, startTime: string) =>
+  day.products.find((p) => p.id === P.bambooWalk)!.slots.find((s) => s.startTime === startTime)!;
+
+describe('own walk-ins and cancellations in the slot at once', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    await setUp(h);
+  });
+  afterAll(() => h.close());
+
+  /** What the service itself says is left in the slot. */
+  function serviceRemaining(startTime: string): number {
+    const { world } = h.sb.sandbox;
+    const day = availabilityDay(
+      world,
+      world.product(KYOTO, P.bambooWalk)!,
+      world.store(KYOTO)!,
+      SOON,
+    );
+    return day.slots.find((s) => s.startTime === startTime)!.remainingCapacity;
+  }
+
+  it('a walk-in takes its seats and a cancellation gives them back, before the next fetch', async () => {
+    const first = await h.call('day.get', { date: SOON });
+    const before = slotOf(first, '10:00');
+    const fetchedAt = first.products.find((p) => p.id === P.bambooWalk)!.availabilityFetchedAt;
+    expect(before.remaining).toBe(serviceRemaining('10:00'));
+
+    const booked = await h.call('walkin.book', {
+      productId: P.bambooWalk,
+      date: SOON,
+      startTime: '10:00',
+      adults: 2,
+      children: 1,
+      participants: [{ participantNumber: 1, fieldValues: { cf_bamboo_language: 'ja' } }],
+      customer: { lastName: '席数' },
+      sendConfirmationEmail: false,
+      locale: 'ja',
+    });
+    expect(booked.outcome).toBe('booked');
+    const afterBooking = await h.call('day.get', { date: SOON });
+    const taken = slotOf(afterBooking, '10:00');
+    // No availability fetched since: the change is the counter's own.
+    expect(afterBooking.products.find((p) => p.id === P.bambooWalk)!.availabilityFetchedAt).toBe(
+      fetchedAt,
+    );
+    expect(taken.remaining).toBe(before.remaining! - 3);
+    expect(taken.booked).toEqual({
+      adults: before.booked.adults + 2,
+      children: before.booked.children + 1,
+    });
+    expect(taken.remaining).toBe(serviceRemaining('10:00'));
+    expect(slotOf(afterBooking, '13:30').remaining).toBe(slotOf(first, '13:30').remaining);
+
+    const events = h.events.length;
+    await h.call('cancel.confirm', {
+      reservationId: booked.reservation!.id,
+      date: SOON,
+      reason: 'customer_request',
+      sendCancellationEmail: false,
+    });
+    // The renderer is told the day changed, and the day then shows the seats back.
+    expect(
+      h.events
+        .slice(events)
+        .some((e) => e.event === 'day.changed' && (e.payload as any).dates.includes(SOON)),
+    ).toBe(true);
+    const afterCancel = await h.call('day.get', { date: SOON });
+    const back = slotOf(afterCancel, '10:00');
+    expect(afterCancel.products.find((p) => p.id === P.bambooWalk)!.availabilityFetchedAt).toBe(
+      fetchedAt,
+    );
+    expect(back.remaining).toBe(before.remaining);
+    expect(back.booked).toEqual(before.booked);
+    expect(back.remaining).toBe(serviceRemaining('10:00'));
+
+    // The next fetch is the truth, and it already includes both: nothing counted twice.
+    await h.call('day.refresh', { date: SOON });
+    const refreshed = await h.call('day.get', { date: SOON });
+    expect(
+      refreshed.products.find((p) => p.id === P.bambooWalk)!.availabilityFetchedAt,
+    ).toBeGreaterThan(fetchedAt!);
+    expect(slotOf(refreshed, '10:00').remaining).toBe(before.remaining);
+  });
+
+  it('the headcount check counts the counter’s own booking at once', async () => {
+    await h.call('day.get', { date: SOON });
+    const left = serviceRemaining('13:30');
+    const booked = await h.call('walkin.book', {
+      productId: P.bambooWalk,
+      date: SOON,
+      startTime: '13:30',
+      adults: left,
+      children: 0,
+      participants: [{ participantNumber: 1, fieldValues: { cf_bamboo_language: 'en' } }],
+      customer: { lastName: '満席' },
+      sendConfirmationEmail: false,
+      locale: 'ja',
+    });
+    expect(booked.outcome).toBe('booked');
+    const day = await h.call('day.get', { date: SOON });
+    expect(slotOf(day, '13:30')).toMatchObject({ remaining: 0, bookable: false });
+    const fit = await h.call('headcount.check', {
+      productId: P.bambooWalk,
+      date: SOON,
+      startTime: '13:30',
+      adults: 1,
+      children: 0,
+    });
+    expect(fit).toMatchObject({ fits: 'no', remaining: 0 });
+  });
+});
