@@ -1,5 +1,5 @@
 /** The service's answers as the client reads them: tolerant parsers and the types they give. */
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as S from './schemas';
 
 /** Tolerant parsers: unknown fields kept, unknown enum values kept as strings. */
@@ -13,7 +13,6 @@ export const T = {
   ReservationEnvelope: S.tolerant(S.ReservationEnvelope),
   ReservationPage: S.tolerant(S.ReservationPage),
   CancelPreview: S.tolerant(S.CancelPreview),
-  CustomerList: S.tolerant(S.CustomerList),
   InquiryEnvelope: S.tolerant(S.InquiryEnvelope),
 };
 
@@ -25,4 +24,29 @@ export type Calculation = z.output<typeof T.Calculation>;
 export type Reservation = z.output<typeof T.ReservationEnvelope>['reservation'];
 export type ReservationPage = z.output<typeof T.ReservationPage>;
 export type CancelPreview = z.output<typeof T.CancelPreview>;
-export type Customer = z.output<typeof T.CustomerList>['data'][number];
+/**
+ * One customer found by e-mail. The spec does not show the search's answer (§4): an id and an
+ * e-mail are what the counter needs; names, phone and visit count are shown when present.
+ */
+const FoundCustomer = z.looseObject({
+  id: z.string().min(1),
+  email: z.string(),
+  lastName: z.string().optional(),
+  firstName: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  reservationCount: z.number().optional(),
+});
+export type Customer = z.output<typeof FoundCustomer>;
+
+/**
+ * The customer search's answer in the shapes a service may plausibly give: the decided
+ * `{ data: [...] }` (decision 28), a bare list, `{ customers: [...] }` or `{ customer }`.
+ */
+export const CustomerAnswer: z.ZodType<Customer[]> = z.union([
+  z.looseObject({ data: z.array(FoundCustomer) }).transform((a) => a.data),
+  z.array(FoundCustomer),
+  z.looseObject({ customers: z.array(FoundCustomer) }).transform((a) => a.customers),
+  z
+    .looseObject({ customer: FoundCustomer.nullable() })
+    .transform((a) => (a.customer ? [a.customer] : [])),
+]);

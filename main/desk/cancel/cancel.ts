@@ -1,7 +1,12 @@
-/** Cancellation: the fee and who refunds it (cancel-preview), then the cancel with the same body. */
+/**
+ * Cancellation: the fee and who refunds it (cancel-preview), then the cancel with the same body.
+ * The outcome is settled through the sync listing when the answer is lost or not a reservation
+ * (the client's `cancelling.ts`); the cache is updated at once either way.
+ */
 import type { CancelPreviewView, Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import { reservationViewOn } from '../day/day';
+import { DEFAULT_OVERLAP_MS } from '../../local/sync';
+import { findReservation, requireReservation, reservationViewOn } from '../day/day';
 import { whileOnline } from '../link';
 import type { Session } from '../session';
 
@@ -29,6 +34,19 @@ function previewView(
 const CANCEL_OFFLINE = 'cancellation needs the service, and the link is down';
 /** The link may have dropped after the cancel reached the service. */
 const CANCEL_UNCONFIRMED = `${CANCEL_OFFLINE}: not confirmed, look at the reservation once it is back`;
+
+/**
+ * A service time no later than the cancel's own update, to read the listing from should the
+ * answer be lost: the later of the record's last known update and the sync watermark less its
+ * overlap (the service's clock, never ours).
+ */
+function settleSince(session: Session, reservationId: string, date: string): string | undefined {
+  const known = findReservation(session, reservationId, date)?.updatedAt;
+  const watermark = session.local.cache.syncState().watermark;
+  const synced = watermark === null ? undefined : Date.parse(watermark) - DEFAULT_OVERLAP_MS;
+  const candidates = [known ? Date.parse(known) : NaN, synced ?? NaN].filter(Number.isFinite);
+  return candidates.length ? new Date(Math.max(...candidates)).toISOString() : undefined;
+}
 
 export async function previewCancel(
   session: Session,
@@ -74,15 +92,26 @@ export async function confirmCancel(
         request.reservationId,
         body,
         { lane: 'write', signal },
+        { since: settleSince(session, request.reservationId, request.date) },
       );
       return { preview, outcome };
     },
     CANCEL_UNCONFIRMED,
   );
-  // Into the cache at once; the session announces the day changed.
-  session.remember([outcome.reservation]);
+  if (outcome.reservation) {
+    // Into the cache at once; the session announces the day changed.
+    session.remember([outcome.reservation]);
+    return {
+      reservation: reservationViewOn(session, outcome.reservation, request.date),
+      preview: previewView(session, preview),
+    };
+  }
+  // The service said the cancellation took but its record was not in the listing (a badly set
+  // clock): shown cancelled from the cached record, and a sync brings the service's own.
+  void session.sync.syncStore().catch(() => undefined);
+  const cached = requireReservation(session, request.reservationId, request.date);
   return {
-    reservation: reservationViewOn(session, outcome.reservation, request.date),
+    reservation: reservationViewOn(session, { ...cached, status: 'cancelled' }, request.date),
     preview: previewView(session, preview),
   };
 }
