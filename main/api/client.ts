@@ -198,6 +198,24 @@ export class ReservationClient {
     return this.canceller.cancel(this.storePath(storeId, ''), reservationId, body, options, hint);
   }
 
+  /**
+   * A reservation's latest state from the sync listing (the spec shows no single-reservation
+   * read): from `hint.since` (service time), else from a window before now by our clock.
+   */
+  reservationFromListing(
+    storeId: string,
+    reservationId: string,
+    hint: SettleHint = {},
+    options?: CallOptions,
+  ): Promise<Reservation | null> {
+    return this.canceller.fromListing(
+      this.storePath(storeId, ''),
+      reservationId,
+      { startedAt: Date.now(), ...hint },
+      options,
+    );
+  }
+
   /** Customers by e-mail (rule 9); the answer's shape is not shown, so several are read. */
   async searchCustomers(
     storeId: string,

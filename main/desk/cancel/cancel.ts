@@ -5,6 +5,7 @@
  */
 import type { CancelPreviewView, Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
+import { HttpError } from '../../api/errors';
 import { DEFAULT_OVERLAP_MS } from '../../local/sync';
 import { findReservation, requireReservation, reservationViewOn } from '../day/day';
 import { whileOnline } from '../link';
@@ -66,6 +67,37 @@ export async function previewCancel(
   return previewView(session, p);
 }
 
+function isNoLongerCancellable(error: unknown): boolean {
+  return (
+    (error instanceof DeskError && error.code === 'NOT_CANCELLABLE') ||
+    (error instanceof HttpError && error.code === 'RESERVATION_ALREADY_CANCELLED')
+  );
+}
+
+/**
+ * Cancelled (or ended) meanwhile by someone else, the admin screen or the customer: staff are
+ * told, and the day shows the service's record at once rather than at the next sync.
+ */
+async function refreshFromListing(
+  session: Session,
+  request: Request<'cancel.confirm'>,
+  since: string | undefined,
+  signal: AbortSignal,
+): Promise<void> {
+  const now = await session.client
+    .reservationFromListing(
+      session.storeId,
+      request.reservationId,
+      { since },
+      {
+        lane: 'write',
+        signal,
+      },
+    )
+    .catch(() => null);
+  if (now) session.remember([now]);
+}
+
 export async function confirmCancel(
   session: Session,
   request: Request<'cancel.confirm'>,
@@ -76,25 +108,31 @@ export async function confirmCancel(
     cancelReason: request.reason,
     sendCancellationEmail: request.sendCancellationEmail,
   };
+  const since = settleSince(session, request.reservationId, request.date);
   const { preview, outcome } = await whileOnline(
     session,
     async (signal) => {
-      const preview = await session.client.cancelPreview(
-        session.storeId,
-        request.reservationId,
-        body,
-        { lane: 'write', signal },
-      );
-      if (!preview.cancellable)
-        throw new DeskError('NOT_CANCELLABLE', 'this reservation can no longer be cancelled');
-      const outcome = await session.client.cancelReservation(
-        session.storeId,
-        request.reservationId,
-        body,
-        { lane: 'write', signal },
-        { since: settleSince(session, request.reservationId, request.date) },
-      );
-      return { preview, outcome };
+      try {
+        const preview = await session.client.cancelPreview(
+          session.storeId,
+          request.reservationId,
+          body,
+          { lane: 'write', signal },
+        );
+        if (!preview.cancellable)
+          throw new DeskError('NOT_CANCELLABLE', 'this reservation can no longer be cancelled');
+        const outcome = await session.client.cancelReservation(
+          session.storeId,
+          request.reservationId,
+          body,
+          { lane: 'write', signal },
+          { since },
+        );
+        return { preview, outcome };
+      } catch (error) {
+        if (isNoLongerCancellable(error)) await refreshFromListing(session, request, since, signal);
+        throw error;
+      }
     },
     CANCEL_UNCONFIRMED,
   );
