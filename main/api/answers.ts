@@ -6,11 +6,20 @@ import * as S from './schemas';
 export const T = {
   KeyStatus: S.tolerant(S.KeyStatus),
   StoreList: S.tolerant(S.StoreList),
-  ProductList: S.tolerant(S.ProductList),
+  // "List of products" (§4) names no wrapper: the decided `{ data }`, or a bare list.
+  ProductList: z.union([
+    S.tolerant(S.ProductList),
+    z.array(S.tolerant(S.Product)).transform((data) => ({ data })),
+  ]),
   ProductEnvelope: S.tolerant(S.ProductEnvelope),
   Availability: S.tolerant(S.Availability),
   Calculation: S.tolerant(S.Calculation),
   ReservationEnvelope: S.tolerant(S.ReservationEnvelope),
+  // "201 with the reservation" (§4) names no wrapper: the decided `{ reservation }`, or bare.
+  Created: z.union([
+    S.tolerant(S.ReservationEnvelope),
+    S.tolerant(S.Reservation).transform((reservation) => ({ reservation })),
+  ]),
   ReservationPage: S.tolerant(S.ReservationPage),
   CancelPreview: S.tolerant(S.CancelPreview),
   InquiryEnvelope: S.tolerant(S.InquiryEnvelope),

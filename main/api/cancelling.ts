@@ -50,6 +50,20 @@ function mayHaveCancelled(error: ApiError): boolean {
   return error instanceof HttpError && error.status >= 500 && error.status !== 503;
 }
 
+/**
+ * A retry's refusal that may be our own lost cancel meeting itself: "already cancelled" (the
+ * code the sandbox decided), or any conflict or cancel-related code a real service may use
+ * instead (§7 does not list the cancel's codes).
+ */
+function mayBeOurCancel(error: unknown): error is HttpError {
+  return (
+    error instanceof HttpError &&
+    (error.status === 409 || /CANCEL/i.test(String(error.code))) &&
+    error.status >= 400 &&
+    error.status < 500
+  );
+}
+
 export class Canceller {
   constructor(
     private readonly requester: Requester,
@@ -77,20 +91,17 @@ export class Canceller {
         },
       });
     } catch (error) {
-      if (
-        !answerLost ||
-        !(error instanceof HttpError) ||
-        error.code !== 'RESERVATION_ALREADY_CANCELLED'
-      )
-        throw error;
+      if (!answerLost || !mayBeOurCancel(error)) throw error;
       const reservation = await this.fromListing(
         storePath,
         reservationId,
         { startedAt, ...hint },
         options,
       );
-      // Still active in the listing: someone else's cancel is not what this is; say what we heard.
+      // Still active in the listing: the refusal is about something else; say what we heard.
       if (reservation && SPEC_ACTIVE.has(String(reservation.status))) throw error;
+      // Not found: only "already cancelled" itself says the cancellation took.
+      if (!reservation && error.code !== 'RESERVATION_ALREADY_CANCELLED') throw error;
       this.requester.logger.info('cancel.resolved_by_read_back', {
         reservationId,
         via: 'listing',

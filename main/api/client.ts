@@ -139,7 +139,7 @@ export class ReservationClient {
     const envelope = await this.requester.call(
       'POST',
       this.storePath(storeId, '/reservations'),
-      T.ReservationEnvelope,
+      T.Created,
       'write',
       options,
       {
