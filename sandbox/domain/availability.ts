@@ -116,7 +116,7 @@ export function planDay(
     .map((t) => toSlot(product, store, date, t))
     .filter((s) => now < bookableUntil(product, store, date, s));
   // Deadlines ignored for the API (rule 7) can never have passed: once its last slot has ended
-  // (decision 34) the day is over, shown `past` like a day gone by (decision 46).
+  // (decision 34) the day is over, shown `past` like a day gone by (docs/decisions.md S7).
   if (open.length === 0)
     return {
       status: product.bookingDeadline.ignoredForApi ? 'past' : 'deadline_passed',
