@@ -7,6 +7,7 @@
  * for anything the spec does not show.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskContext } from '../../main/desk/context';
 import type { Request } from '../../main/ipc/contract';
 import {
   KYOTO,
@@ -208,6 +209,33 @@ describe('every counter flow against a service that serves only what the spec sh
     expect(sent).toContainEqual(['POST', 'cancel', 409]);
     expect(sent).toContainEqual(['GET', 'reservations', 200]);
     expect((await viewsOn(LATER)).find((v) => v.id === booked.id)!.status).toBe('cancelled');
+  });
+
+  it('a cancel the listing cannot find (a badly set clock): shown cancelled, a sync brings the record', async () => {
+    const booked = (await h.call('walkin.book', bamboo('仕様時計'))).reservation!;
+    // The service cancels; the client's listing windows miss the record (as with a clock set
+    // days wrong), so the outcome carries no record.
+    const session = (h.desk as unknown as { ctx: DeskContext }).ctx.sessions.require();
+    const original = session.client.cancelReservation.bind(session.client);
+    session.client.cancelReservation = async (...args) => ({
+      ...(await original(...args)),
+      reservation: null,
+    });
+    try {
+      const done = await h.call('cancel.confirm', {
+        reservationId: booked.id,
+        date: LATER,
+        reason: 'weather',
+        sendCancellationEmail: false,
+      });
+      expect(done.reservation).toMatchObject({ id: booked.id, status: 'cancelled', active: false });
+    } finally {
+      session.client.cancelReservation = original;
+    }
+    await until(
+      async () => (await viewsOn(LATER)).find((v) => v.id === booked.id)!.status === 'cancelled',
+      'the sync to bring the cancelled record',
+    );
   });
 
   it('cancelled meanwhile in the service: refused, and the day shows it cancelled at once', async () => {
