@@ -25,6 +25,8 @@ const HELP = `Usage: npm run sandbox -- [options]
   --reset-rate P  --timeout-rate P  --rate-503 P  --rate-429 P  --drop-rate P
                          probabilities of injected faults per request (0..1)
   --fresh-keys           replace the demo keys with random tokens
+  --spec-only            serve only what the spec shows: its "not shown" endpoints answer 404,
+                         answers carry only the spec's fields (docs/decisions.md)
   --log                  log requests to stderr
   --generate N --out FILE  write a scenario with N reservations and exit
   --store ID             with --generate: put every reservation in this store
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     'rate-429': { type: 'string' },
     'drop-rate': { type: 'string' },
     'fresh-keys': { type: 'boolean' },
+    'spec-only': { type: 'boolean' },
     log: { type: 'boolean' },
     generate: { type: 'string' },
     store: { type: 'string' },
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
     now: values.now,
     freezeClock: values.freeze,
     freshKeys: values['fresh-keys'],
+    specOnly: values['spec-only'],
     logger: values.log,
     rateLimit: {
       windowMs: num('window-ms', values['window-ms']),

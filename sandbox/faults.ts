@@ -24,6 +24,8 @@ export const FaultMatch = z.strictObject({
   methods: z.array(z.string()).optional(),
   /** Faults apply to paths containing this text (e.g. "/reservations"). */
   pathIncludes: z.string().optional(),
+  /** ...and ending with this text (e.g. "/cancel", which "/cancel-preview" does not). */
+  pathEndsWith: z.string().optional(),
 });
 export type FaultMatch = z.infer<typeof FaultMatch>;
 
@@ -70,6 +72,7 @@ export interface FaultPlan {
 function matches(match: FaultMatch, method: string, path: string): boolean {
   if (match.methods && !match.methods.includes(method)) return false;
   if (match.pathIncludes !== undefined && !path.includes(match.pathIncludes)) return false;
+  if (match.pathEndsWith !== undefined && !path.endsWith(match.pathEndsWith)) return false;
   return true;
 }
 

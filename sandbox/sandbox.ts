@@ -47,6 +47,11 @@ export interface SandboxOptions {
   idempotencyRetentionMs?: number;
   /** Replace the scenario's key tokens with random ones (training mode: nobody else knows them). */
   freshKeys?: boolean;
+  /**
+   * Serve only what the spec shows: endpoints it does not show answer 404, answers carry only
+   * the spec's fields and those kept on purpose (`http/spec-only.ts`).
+   */
+  specOnly?: boolean;
 }
 
 const PLAN_LIMITS: Record<Plan, number> = { standard: 60, facility: 300, light: 60 };
@@ -70,6 +75,8 @@ export class Sandbox {
   readonly codec = new CursorCodec(randomBytes(16).toString('hex'));
   readonly rateWindowMs: number;
   readonly idempotencyRetentionMs: number;
+  /** Only what the spec shows is served (`http/spec-only.ts`). */
+  readonly specOnly: boolean;
   /** Idempotency scopes being processed, with the fingerprint of their content. */
   readonly inProgress = new Map<string, string>();
   world: World;
@@ -84,6 +91,7 @@ export class Sandbox {
     this.rateWindowMs = options.rateLimit?.windowMs ?? 60_000;
     this.planLimits = { ...PLAN_LIMITS, ...options.rateLimit?.perPlan };
     this.idempotencyRetentionMs = options.idempotencyRetentionMs ?? 24 * 3_600_000;
+    this.specOnly = options.specOnly ?? false;
     if (options.freshKeys) {
       for (const key of world.state.keys)
         key.token = `fd_training_${randomBytes(18).toString('base64url')}`;

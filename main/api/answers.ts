@@ -1,19 +1,27 @@
 /** The service's answers as the client reads them: tolerant parsers and the types they give. */
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as S from './schemas';
 
 /** Tolerant parsers: unknown fields kept, unknown enum values kept as strings. */
 export const T = {
   KeyStatus: S.tolerant(S.KeyStatus),
   StoreList: S.tolerant(S.StoreList),
-  ProductList: S.tolerant(S.ProductList),
+  // "List of products" (§4) names no wrapper: the decided `{ data }`, or a bare list.
+  ProductList: z.union([
+    S.tolerant(S.ProductList),
+    z.array(S.tolerant(S.Product)).transform((data) => ({ data })),
+  ]),
   ProductEnvelope: S.tolerant(S.ProductEnvelope),
   Availability: S.tolerant(S.Availability),
   Calculation: S.tolerant(S.Calculation),
   ReservationEnvelope: S.tolerant(S.ReservationEnvelope),
+  // "201 with the reservation" (§4) names no wrapper: the decided `{ reservation }`, or bare.
+  Created: z.union([
+    S.tolerant(S.ReservationEnvelope),
+    S.tolerant(S.Reservation).transform((reservation) => ({ reservation })),
+  ]),
   ReservationPage: S.tolerant(S.ReservationPage),
   CancelPreview: S.tolerant(S.CancelPreview),
-  CustomerList: S.tolerant(S.CustomerList),
   InquiryEnvelope: S.tolerant(S.InquiryEnvelope),
 };
 
@@ -25,4 +33,29 @@ export type Calculation = z.output<typeof T.Calculation>;
 export type Reservation = z.output<typeof T.ReservationEnvelope>['reservation'];
 export type ReservationPage = z.output<typeof T.ReservationPage>;
 export type CancelPreview = z.output<typeof T.CancelPreview>;
-export type Customer = z.output<typeof T.CustomerList>['data'][number];
+/**
+ * One customer found by e-mail. The spec does not show the search's answer (§4): an id and an
+ * e-mail are what the counter needs; names, phone and visit count are shown when present.
+ */
+const FoundCustomer = z.looseObject({
+  id: z.string().min(1),
+  email: z.string(),
+  lastName: z.string().optional(),
+  firstName: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  reservationCount: z.number().optional(),
+});
+export type Customer = z.output<typeof FoundCustomer>;
+
+/**
+ * The customer search's answer in the shapes a service may plausibly give: the decided
+ * `{ data: [...] }` (decision 28), a bare list, `{ customers: [...] }` or `{ customer }`.
+ */
+export const CustomerAnswer: z.ZodType<Customer[]> = z.union([
+  z.looseObject({ data: z.array(FoundCustomer) }).transform((a) => a.data),
+  z.array(FoundCustomer),
+  z.looseObject({ customers: z.array(FoundCustomer) }).transform((a) => a.customers),
+  z
+    .looseObject({ customer: FoundCustomer.nullable() })
+    .transform((a) => (a.customer ? [a.customer] : [])),
+]);

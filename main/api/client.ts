@@ -6,6 +6,7 @@
  * Idempotency-Key on every attempt. The sync listing's paging is in `paging.ts`.
  */
 import {
+  CustomerAnswer,
   T,
   type Availability,
   type Calculation,
@@ -17,7 +18,7 @@ import {
   type ReservationPage,
   type Store,
 } from './answers';
-import { HttpError, NetworkError, ResponseError } from './errors';
+import { Canceller, type CancelOutcome, type SettleHint } from './cancelling';
 import { ReservationPager } from './paging';
 import type { RateGovernor } from './governor';
 import { checked, Requester, type CallOptions, type ClientOptions } from './request';
@@ -35,12 +36,7 @@ export type {
   Store,
 } from './answers';
 export type { AttemptOutcome, CallOptions, ClientOptions } from './request';
-
-export interface CancelOutcome {
-  reservation: Reservation;
-  /** The answer to an earlier attempt was lost; the reservation was read back to confirm. */
-  resolvedByReadBack: boolean;
-}
+export type { CancelOutcome, SettleHint } from './cancelling';
 
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -48,11 +44,13 @@ export class ReservationClient {
   readonly governor: RateGovernor;
   private readonly requester: Requester;
   private readonly pager: ReservationPager;
+  private readonly canceller: Canceller;
 
   constructor(options: ClientOptions) {
     this.requester = new Requester(options);
     this.governor = this.requester.governor;
     this.pager = new ReservationPager(this.requester, options.pageSize ?? DEFAULT_PAGE_SIZE);
+    this.canceller = new Canceller(this.requester, this.pager);
   }
 
   /** Cancel every request in flight or waiting; later calls fail as aborted. */
@@ -141,7 +139,7 @@ export class ReservationClient {
     const envelope = await this.requester.call(
       'POST',
       this.storePath(storeId, '/reservations'),
-      T.ReservationEnvelope,
+      T.Created,
       'write',
       options,
       {
@@ -186,79 +184,53 @@ export class ReservationClient {
   }
 
   /**
-   * Cancel (rule 11). Retried like a write; when an attempt's answer was lost and a later attempt
-   * hears "already cancelled", the reservation is read back: cancelled means our cancel took.
+   * Cancel (rule 11), retried like a write. The outcome never depends on the cancel's answer
+   * body or a single-reservation read, which the spec does not show (`cancelling.ts`).
    */
   async cancelReservation(
     storeId: string,
     reservationId: string,
     request: S.CancelRequest,
     options?: CallOptions,
+    hint?: SettleHint,
   ): Promise<CancelOutcome> {
     const body = checked(S.CancelRequest, request, 'cancel request');
-    const path = this.storePath(
-      storeId,
-      `/reservations/${encodeURIComponent(reservationId)}/cancel`,
-    );
-    let answerLost = false;
-    try {
-      const envelope = await this.requester.call(
-        'POST',
-        path,
-        T.ReservationEnvelope,
-        'write',
-        options,
-        {
-          body,
-          onAttemptError: (error) => {
-            if (
-              (error instanceof NetworkError && error.mayHaveReachedService) ||
-              error instanceof ResponseError
-            ) {
-              answerLost = true;
-            } else if (error instanceof HttpError && error.status >= 500 && error.status !== 503) {
-              // 503 means the write was refused before processing ("congested"); others may not.
-              answerLost = true;
-            }
-          },
-        },
-      );
-      return { reservation: envelope.reservation, resolvedByReadBack: false };
-    } catch (error) {
-      if (
-        answerLost &&
-        error instanceof HttpError &&
-        error.code === 'RESERVATION_ALREADY_CANCELLED'
-      ) {
-        const reservation = await this.getReservation(storeId, reservationId, {
-          ...options,
-          lane: 'write',
-        });
-        if (reservation.status === 'cancelled') {
-          this.requester.logger.info('cancel.resolved_by_read_back', { reservationId });
-          return { reservation, resolvedByReadBack: true };
-        }
-      }
-      throw error;
-    }
+    return this.canceller.cancel(this.storePath(storeId, ''), reservationId, body, options, hint);
   }
 
+  /**
+   * A reservation's latest state from the sync listing (the spec shows no single-reservation
+   * read): from `hint.since` (service time), else from a window before now by our clock.
+   */
+  reservationFromListing(
+    storeId: string,
+    reservationId: string,
+    hint: SettleHint = {},
+    options?: CallOptions,
+  ): Promise<Reservation | null> {
+    return this.canceller.fromListing(
+      this.storePath(storeId, ''),
+      reservationId,
+      { startedAt: Date.now(), ...hint },
+      options,
+    );
+  }
+
+  /** Customers by e-mail (rule 9); the answer's shape is not shown, so several are read. */
   async searchCustomers(
     storeId: string,
     email: string,
     options?: CallOptions,
   ): Promise<Customer[]> {
     const query = checked(S.CustomerSearchQuery, { email }, 'customer search');
-    return (
-      await this.requester.call(
-        'GET',
-        this.storePath(storeId, '/customers'),
-        T.CustomerList,
-        'read',
-        options,
-        { query },
-      )
-    ).data;
+    return this.requester.call(
+      'GET',
+      this.storePath(storeId, '/customers'),
+      CustomerAnswer,
+      'read',
+      options,
+      { query },
+    );
   }
 
   async createInquiry(

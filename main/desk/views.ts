@@ -9,6 +9,11 @@ import type { CheckInRecord } from '../local/cache';
 /** Statuses that hold seats; any other, known or not, does not. */
 export const ACTIVE_STATUSES = new Set(['confirmed', 'pending']);
 
+/** A product's name; the spec does not show one, so a service without it shows the id. */
+export function productName(p: Product): string {
+  return typeof p.name === 'string' && p.name.trim() ? p.name : p.id;
+}
+
 export function customerName(r: Reservation): string {
   const c = r.customer;
   return [c?.lastName, c?.firstName].filter((x) => typeof x === 'string' && x.trim()).join(' ');
@@ -64,7 +69,11 @@ export function toReservationView(
     paymentMethod: String(r.paymentMethod ?? ''),
     productId: item.productId,
     productName:
-      product?.name ?? (typeof item.productName === 'string' ? item.productName : item.productId),
+      typeof product?.name === 'string' && product.name.trim()
+        ? product.name
+        : typeof item.productName === 'string'
+          ? item.productName
+          : item.productId,
     date: item.date,
     startTime: item.startTime,
     endTime: typeof item.endTime === 'string' ? item.endTime : null,

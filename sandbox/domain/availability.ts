@@ -115,7 +115,14 @@ export function planDay(
   const open = times
     .map((t) => toSlot(product, store, date, t))
     .filter((s) => now < bookableUntil(product, store, date, s));
-  if (open.length === 0) return { status: 'deadline_passed', slots: [], scheduled };
+  // Deadlines ignored for the API (rule 7) can never have passed: once its last slot has ended
+  // (decision 34) the day is over, shown `past` like a day gone by (docs/decisions.md S7).
+  if (open.length === 0)
+    return {
+      status: product.bookingDeadline.ignoredForApi ? 'past' : 'deadline_passed',
+      slots: [],
+      scheduled,
+    };
   const usages = activeUsages(world, store.id, date);
   const slots = open.map((s) => ({
     ...s,

@@ -1,4 +1,8 @@
-/** Errors the sandbox answers with: the spec §7 body, the status decided for each code. */
+/**
+ * Errors the sandbox answers with: the spec §7 body, the status decided for each code. Only the
+ * statuses §7 lists are used (400, 401, 403, 404, 409, 429, 503); `test/sandbox/statuses.test.ts`
+ * audits it.
+ */
 import type {
   ErrorBody,
   ErrorCode,
@@ -28,12 +32,14 @@ const STATUS: Record<ErrorCode, number> = {
   RESERVATION_ALREADY_CANCELLED: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   REQUEST_IN_PROGRESS: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
-  INTERNAL_ERROR: 500,
+  // §7 lists no 500: a failure of the sandbox itself says "retry later" with its own code.
+  INTERNAL_ERROR: 503,
   SERVICE_UNAVAILABLE: 503,
 };
+
+/** The statuses §7 lists: the only ones the API answers with, besides 200, 201 and 204. */
+export const SPEC_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 429, 503]);
 
 export function statusOf(code: ErrorCode): number {
   return STATUS[code];

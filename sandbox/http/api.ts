@@ -12,6 +12,7 @@ import type { Sandbox } from '../sandbox';
 import { registerCatalogueRoutes } from './catalogue-routes';
 import { API_PREFIX } from './paths';
 import { registerReservationRoutes } from './reservation-routes';
+import { serveSpecOnly } from './spec-only';
 import { UnparsableBody } from './validate';
 
 declare module 'fastify' {
@@ -21,7 +22,10 @@ declare module 'fastify' {
   }
 }
 
-/** Bodies above this are refused with 413 (the largest real booking is a few kilobytes). */
+/**
+ * Bodies above this are refused (the largest real booking is a few kilobytes), with a 400
+ * `VALIDATION_ERROR`: §7 lists no 413.
+ */
 const BODY_LIMIT = 64 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -134,7 +138,7 @@ export async function buildApiServer(
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('faultPlan', null);
-  // JSON only: text/plain bodies are refused with 415 rather than half-parsed.
+  // JSON only: text/plain bodies are refused (a 400, §7 lists no 415) rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   // A malformed JSON body is not refused while parsing but where the route validates its body, so
   // that authorization, the store and the Idempotency-Key are checked first (decided order).
@@ -225,15 +229,21 @@ export async function buildApiServer(
     const e = error as { code?: string; statusCode?: number; message?: string };
     if (error instanceof ServiceError) failure = error;
     else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      failure = new ServiceError(
-        'PAYLOAD_TOO_LARGE',
-        `request body larger than ${BODY_LIMIT} bytes`,
-      );
+      failure = new ServiceError('VALIDATION_ERROR', 'invalid request', [
+        {
+          field: '',
+          code: 'payload_too_large',
+          reason: `request body larger than ${BODY_LIMIT} bytes`,
+        },
+      ]);
     } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      failure = new ServiceError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'send JSON with Content-Type: application/json',
-      );
+      failure = new ServiceError('VALIDATION_ERROR', 'invalid request', [
+        {
+          field: '',
+          code: 'unsupported_media_type',
+          reason: 'send JSON with Content-Type: application/json',
+        },
+      ]);
     } else if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
       // Malformed JSON, an empty JSON body, a bad header: the request content is invalid.
       failure = new ServiceError('VALIDATION_ERROR', 'invalid request', [
@@ -260,6 +270,7 @@ export async function buildApiServer(
     return reply.status(failure.status).send(failure.body());
   });
 
+  if (sandbox.specOnly) serveSpecOnly(app);
   registerCatalogueRoutes(app, sandbox);
   registerReservationRoutes(app, sandbox);
   return app;

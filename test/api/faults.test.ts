@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError, type ReservationClient } from '../../main/api';
+import { SETTLE_WINDOWS_MS } from '../../main/api/cancelling';
 import * as W from '../../main/api/schemas';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
@@ -200,14 +201,15 @@ describe('cancellation under faults', () => {
   }
   const request = { cancelReason: 'customer_request' as const, sendCancellationEmail: false };
 
-  it('a cancel whose answer was lost is resolved by reading the reservation back', async () => {
+  it('a cancel whose answer was lost is resolved by reading the sync listing (no single-reservation GET)', async () => {
     const id = await booked();
     t.sandbox.clearRequests();
     t.sandbox.faults.enqueue({
       action: 'drop_after_commit',
       match: { methods: ['POST'], pathIncludes: `/reservations/${id}/cancel` },
     });
-    const outcome = await client.cancelReservation(KYOTO, id, request);
+    // The service time the desk would pass: the record's last update (the clocks differ here).
+    const outcome = await client.cancelReservation(KYOTO, id, request, {}, { since: NOW });
     expect(outcome.resolvedByReadBack).toBe(true);
     W.Reservation.parse(outcome.reservation);
     expect(outcome.reservation).toMatchObject({
@@ -218,7 +220,27 @@ describe('cancellation under faults', () => {
     expect(injected().drop_after_commit).toBe(1);
     expect(answered().map((r) => [r.method, r.path.split('/').at(-1), r.status])).toEqual([
       ['POST', 'cancel', 409],
-      ['GET', id, 200],
+      ['GET', 'reservations', 200],
+    ]);
+  });
+
+  it('a lost answer with no service time known and the clocks days apart: done, record unknown', async () => {
+    const id = await booked();
+    t.sandbox.clearRequests();
+    t.sandbox.faults.enqueue({
+      action: 'drop_after_commit',
+      match: { methods: ['POST'], pathIncludes: `/reservations/${id}/cancel` },
+    });
+    // The sandbox's clock is days behind ours: the listing windows by our clock miss the record.
+    expect(Date.now() - Date.parse(NOW)).toBeGreaterThan(SETTLE_WINDOWS_MS.at(-1)!);
+    const outcome = await client.cancelReservation(KYOTO, id, request);
+    expect(outcome).toEqual({ reservation: null, resolvedByReadBack: true });
+    expect(t.sandbox.world.state.reservations.find((r) => r.id === id)!.status).toBe('cancelled');
+    // Two listings, never the single-reservation path the spec does not show.
+    expect(answered().map((r) => [r.method, r.path.split('/').at(-1), r.status])).toEqual([
+      ['POST', 'cancel', 409],
+      ['GET', 'reservations', 200],
+      ['GET', 'reservations', 200],
     ]);
   });
 

@@ -521,3 +521,112 @@ describe('Retry-After is honoured', () => {
     expect(gap).toBeLessThan(4_000);
   });
 });
+
+describe('a service that differs where the spec shows nothing (docs/decisions.md, S-table)', () => {
+  const cancel = { cancelReason: 'weather' as const };
+
+  it('a lost cancel answer met by another code: settled through the listing, never a GET of one', async () => {
+    server.handle((req, res) => {
+      const path = (req.url ?? '').split('?')[0]!;
+      if (req.method === 'POST' && path.endsWith('/cancel')) {
+        // The first attempt's answer is lost; the retry hears a code of the service's own.
+        if (server.hits.length === 1) return void req.socket.destroy();
+        return sendJson(res, 409, { error: 'state', code: 'RESERVATION_STATE_CONFLICT' });
+      }
+      if (req.method === 'GET' && path.endsWith('/reservations'))
+        return sendJson(res, 200, {
+          data: [oddReservation({ status: 'canceled' })],
+          nextCursor: null,
+        });
+      sendJson(res, 404, { error: 'no', code: 'NOT_FOUND' });
+    });
+    const outcome = await client.cancelReservation(
+      STORE,
+      'rsv_odd',
+      cancel,
+      {},
+      {
+        since: '2026-11-20T00:00:00.000Z',
+      },
+    );
+    expect(outcome).toMatchObject({
+      resolvedByReadBack: true,
+      reservation: { status: 'canceled' },
+    });
+    expect(server.hits.map((h) => `${h.method} ${h.url.split('?')[0]!.split('/').at(-1)}`)).toEqual(
+      ['POST cancel', 'POST cancel', 'GET reservations'],
+    );
+    expect(server.hits[2]!.url).toContain('updatedSince=2026-11-20T00%3A00%3A00.000Z');
+  });
+
+  it('the same code with the record still active in the listing is the refusal it says', async () => {
+    server.handle((req, res) => {
+      const path = (req.url ?? '').split('?')[0]!;
+      if (req.method === 'POST') {
+        if (server.hits.length === 1) return void req.socket.destroy();
+        return sendJson(res, 409, { error: 'state', code: 'RESERVATION_STATE_CONFLICT' });
+      }
+      if (path.endsWith('/reservations'))
+        return sendJson(res, 200, {
+          data: [oddReservation({ status: 'confirmed' })],
+          nextCursor: null,
+        });
+    });
+    const error = await failure(
+      client.cancelReservation(STORE, 'rsv_odd', cancel, {}, { since: '2026-11-20T00:00:00.000Z' }),
+    );
+    expect(error).toMatchObject({ status: 409, code: 'RESERVATION_STATE_CONFLICT' });
+  });
+
+  it('a cancel answered with an empty body (204) or another shape: the record comes from the listing', async () => {
+    for (const answer of [
+      (_req: unknown, res: ServerResponse) => void res.writeHead(204).end(),
+      json(200, { ok: true }),
+    ]) {
+      server.hits.length = 0;
+      server.handle((req, res) => {
+        if (req.method === 'POST') return answer(req, res);
+        sendJson(res, 200, { data: [oddReservation({ status: 'cancelled' })], nextCursor: null });
+      });
+      const outcome = await client.cancelReservation(STORE, 'rsv_odd', cancel);
+      expect(outcome).toMatchObject({
+        resolvedByReadBack: false,
+        reservation: { id: 'rsv_odd', status: 'cancelled' },
+      });
+      expect(server.hits.map((h) => h.method)).toEqual(['POST', 'GET']);
+    }
+  });
+
+  it('a creation answered with the bare reservation, a product list without its wrapper', async () => {
+    const reservation = oddReservation({ status: 'confirmed' });
+    server.handle(json(201, reservation));
+    const created = await client.createReservation(
+      STORE,
+      {
+        customer: { lastName: '山田' },
+        items: [
+          {
+            productId: 'pr_1',
+            date: '2026-11-27',
+            startTime: '10:00',
+            adultCount: 1,
+            childCount: 0,
+          },
+        ],
+        paymentMethod: 'external',
+      },
+      'idem-0123456789',
+    );
+    expect(created).toEqual(reservation);
+    const product = {
+      id: 'pr_1',
+      isPublished: true,
+      approvalType: 'instant',
+      customFields: [],
+      unlistedTimeAllowedForApi: false,
+      bookingDeadline: { ignoredForApi: true },
+    };
+    server.handle(json(200, [product]));
+    expect(await client.products(STORE)).toEqual([product]);
+  });
+});

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyInfo } from '../../sandbox/index';
@@ -15,7 +16,8 @@ import { DEMO } from '../../sandbox/scenario/demo';
 import { SCENARIO_FORMAT } from '../../sandbox/scenario/format';
 import { startTestSandbox } from '../support/sandbox';
 
-const CWD = '/work/main';
+/** This checkout's root: the CLI under test is the one beside this file. */
+const CWD = fileURLToPath(new URL('../..', import.meta.url));
 const STARTUP_MS = 15_000;
 const TEST_MS = 30_000;
 
@@ -172,6 +174,34 @@ describe('npm run sandbox', () => {
         { headers: { authorization: `Bearer ${byRole.get('org-facility')!.token}` } },
       );
       expect(WireReservationPage.parse(await listing.json()).data).toHaveLength(5);
+    },
+    TEST_MS,
+  );
+
+  it(
+    '--spec-only: the single-reservation path is 404, records carry only the promised fields',
+    async () => {
+      const child = sandboxCli('--port', '0', '--spec-only');
+      const info = await printed(child);
+      const auth = {
+        headers: {
+          authorization: `Bearer ${info.keys.find((k) => k.role === 'org-facility')!.token}`,
+        },
+      };
+      const store = `${info.baseUrl}/v1/public/stores/${DEMO.stores.kyoto}`;
+      const page = (await (await fetch(`${store}/reservations?limit=1`, auth)).json()) as {
+        data: Record<string, unknown>[];
+      };
+      expect(Object.keys(page.data[0]!).sort()).toEqual([
+        'customer',
+        'id',
+        'items',
+        'status',
+        'updatedAt',
+      ]);
+      expect((await fetch(`${store}/reservations/${String(page.data[0]!.id)}`, auth)).status).toBe(
+        404,
+      );
     },
     TEST_MS,
   );

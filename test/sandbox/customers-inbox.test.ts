@@ -175,7 +175,7 @@ describe('POST S/inquiries (decision 30)', () => {
       rawBody: 'name=x',
       headers: { 'content-type': 'text/plain' },
     });
-    expectError(notJson, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(notJson, 400, 'VALIDATION_ERROR');
     expect(t.sandbox.world.state.inquiries).toEqual([]);
   });
 

@@ -228,7 +228,7 @@ describe('robustness of the HTTP surface', () => {
       }
     });
 
-    it('a body that is not JSON is 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    it('a body that is not JSON is 400 VALIDATION_ERROR (unsupported_media_type; §7 lists no 415)', async () => {
       const types = [
         'text/plain',
         'text/plain; charset=utf-8',
@@ -248,9 +248,11 @@ describe('robustness of the HTTP surface', () => {
           expect({ name, contentType, status: reply.status }).toEqual({
             name,
             contentType,
-            status: 415,
+            status: 400,
           });
-          expectJsonError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE');
+          expect(expectJsonError(reply, 400, 'VALIDATION_ERROR').details).toEqual([
+            { field: '', code: 'unsupported_media_type', reason: expect.any(String) },
+          ]);
         }
       }
     });
@@ -273,7 +275,7 @@ describe('robustness of the HTTP surface', () => {
       }
     });
 
-    it('a body over 64 KiB is 413 PAYLOAD_TOO_LARGE; exactly 64 KiB is read', async () => {
+    it('a body over 64 KiB is 400 VALIDATION_ERROR (payload_too_large; §7 lists no 413); exactly 64 KiB is read', async () => {
       /** A JSON object of exactly `bytes` bytes (UTF-8) with an unknown `pad` field. */
       const bodyOf = (bytes: number, char = 'x') => {
         const shell = JSON.stringify({ items: [], pad: '' });
@@ -296,8 +298,8 @@ describe('robustness of the HTTP surface', () => {
       for (const [, path, idempotencyKey] of posts()) {
         expectJsonError(
           await t.call('POST', path, { rawBody: over, idempotencyKey }),
-          413,
-          'PAYLOAD_TOO_LARGE',
+          400,
+          'VALIDATION_ERROR',
         );
       }
       // The limit is in bytes: 22,000 kanji are 66,000 bytes.
@@ -305,27 +307,30 @@ describe('robustness of the HTTP surface', () => {
       expect(kanji.length).toBeLessThan(BODY_LIMIT);
       expectJsonError(
         await t.call('POST', `${kyoto}/reservations/calculate`, { rawBody: kanji }),
-        413,
-        'PAYLOAD_TOO_LARGE',
+        400,
+        'VALIDATION_ERROR',
       );
       // A megabyte is refused the same way.
       expectJsonError(
         await t.call('POST', `${kyoto}/reservations/calculate`, {
           rawBody: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
         }),
-        413,
-        'PAYLOAD_TOO_LARGE',
+        400,
+        'VALIDATION_ERROR',
       );
     });
 
-    it('a chunked body without Content-Length is cut off at 64 KiB with 413', async () => {
+    it('a chunked body without Content-Length is cut off at 64 KiB with a 400', async () => {
       const answer = await rawCalculate(t, {}, (req) => {
         for (let i = 0; i < 10; i++) req.write(`{"pad":"${'a'.repeat(8000)}",`);
         req.end('"x":1}');
       });
-      expect(answer.status).toBe(413);
+      expect(answer.status).toBe(400);
       expect(answer.contentType).toBe(JSON_UTF8);
-      expect(ErrorBody.parse(JSON.parse(answer.body)).code).toBe('PAYLOAD_TOO_LARGE');
+      expect(ErrorBody.parse(JSON.parse(answer.body))).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ field: '', code: 'payload_too_large' }],
+      });
     });
   });
 

@@ -58,10 +58,14 @@ export const BookingDeadline = z.strictObject({
 
 export const ApprovalType = z.enum(['instant', 'manual']);
 
-/** Product (spec §2.3); fields beyond the spec's are decisions (docs/decisions.md). */
+/**
+ * Product (spec §2.3); fields beyond the spec's are decisions (docs/decisions.md). What the spec
+ * does not show is optional here, so a service without it still parses (the spec-only sandbox
+ * leaves it out): the name (the counter shows the id instead) and the deadline's rules.
+ */
 export const Product = z.strictObject({
   id: Id,
-  name: z.string(),
+  name: z.string().optional(),
   description: z.string().optional(),
   isPublished: z.boolean(),
   approvalType: ApprovalType,
@@ -70,7 +74,7 @@ export const Product = z.strictObject({
   prices: z.strictObject({ adult: Amount, child: Amount }).optional(),
   customFields: z.array(CustomField),
   unlistedTimeAllowedForApi: z.boolean(),
-  bookingDeadline: BookingDeadline,
+  bookingDeadline: BookingDeadline.partial({ rule: true, slotOverrides: true }),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -80,10 +84,11 @@ export const ProductEnvelope = z.strictObject({ product: Product });
 export const DayStatus = z.enum(['available', 'limited', 'closed', 'past', 'deadline_passed']);
 export type DayStatus = z.infer<typeof DayStatus>;
 
+/** A slot: its start time and `remainingCapacity` are shown (§2.5); the rest is decided, optional. */
 export const Slot = z.strictObject({
   startTime: LocalTime,
-  endTime: LocalTime,
-  capacity: z.number().int().min(0),
+  endTime: LocalTime.optional(),
+  capacity: z.number().int().min(0).optional(),
   remainingCapacity: z.number().int().min(0),
 });
 export type Slot = z.infer<typeof Slot>;

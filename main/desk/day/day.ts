@@ -10,7 +10,7 @@ import type { DayView, ProductView, ReservationView, SlotView } from '../../ipc/
 import { DeskError } from '../../ipc/errors';
 import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
-import { toReservationView } from '../views';
+import { productName, toReservationView } from '../views';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
   return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
@@ -86,7 +86,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
     }
     productViews.push({
       id: product.id,
-      name: product.name,
+      name: productName(product),
       isPublished: product.isPublished,
       approvalType: String(product.approvalType),
       dayStatus: cached ? String(cached.day.status) : null,

@@ -22,6 +22,7 @@ import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
 import { findReservation, productsOf, reservationViewOn } from '../day/day';
 import type { Session } from '../session';
+import { productName } from '../views';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft & Pick<Request<'walkin.book'>, 'sendConfirmationEmail' | 'locale'>;
@@ -38,7 +39,7 @@ export async function walkInForm(session: Session, productId: string): Promise<P
   if (!product) throw new DeskError('PRODUCT_NOT_FOUND', 'no such product at this store');
   return {
     id: product.id,
-    name: product.name,
+    name: productName(product),
     approvalType: String(product.approvalType),
     isPublished: product.isPublished,
     currency: typeof product.currency === 'string' ? product.currency : session.currency,

@@ -532,6 +532,8 @@ export const en: Messages = {
     OUTBOX_ENTRY_NOT_FOUND: 'This walk-in is not in the queue. Refresh the list.',
     OUTBOX_REFUSED:
       'This walk-in cannot be retried or discarded as it is now (being sent, or already booked).',
+    CUSTOMER_SEARCH_UNAVAILABLE:
+      'This reservation service offers no customer search the app can use. Enter the customer’s details by hand.',
     PRICE_OFFLINE: 'Offline: no price can be shown.',
   },
 };

@@ -532,6 +532,8 @@ export const ja = {
     SLOT_NOT_FOUND: 'この日にその枠はありません。予定を更新してください。',
     OUTBOX_ENTRY_NOT_FOUND: 'この受付は送信待ちの一覧にありません。一覧を更新してください。',
     OUTBOX_REFUSED: 'この受付は今の状態では再送・破棄できません（送信中や予約済みなど）。',
+    CUSTOMER_SEARCH_UNAVAILABLE:
+      'この予約サービスでは顧客検索を利用できません。お客様の情報を手で入力してください。',
     PRICE_OFFLINE: 'オフラインのため料金を表示できません。',
   },
 };
