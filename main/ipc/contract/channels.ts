@@ -14,7 +14,7 @@ import {
   StoreSummary,
   UiLocale,
 } from './setup';
-import { OutboxItem, Status } from './status';
+import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
 import {
   FieldProblem,
@@ -58,6 +58,11 @@ export const channels = {
   'setup.removeKey': { request: z.strictObject({}), response: SetupStatus },
   'setup.startTraining': { request: z.strictObject({}), response: SetupStatus },
   'status.get': { request: z.strictObject({}), response: Status },
+  /** Staff saw a damage notice: it leaves the banner (kept in the log). Answers what remains. */
+  'status.acknowledgeDamage': {
+    request: z.strictObject({ id: z.string().min(1).max(100) }),
+    response: z.object({ damage: z.array(DamageNotice) }),
+  },
   'day.get': { request: z.strictObject({ date: LocalDate.nullable() }), response: DayView },
   'day.refresh': {
     request: z.strictObject({ date: LocalDate }),
