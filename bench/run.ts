@@ -1,17 +1,27 @@
-/** `npm run bench`: every benchmark, each figure beside its target, written to bench/results. */
+/**
+ * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
+ * `npm run bench -- drain` (or api, local, ui) runs only the suites named.
+ */
 import { runApiBench } from './api.bench';
+import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
 import { runUiBench } from './ui.bench';
 import { printFigures, writeFigures, type Figure } from './figures';
 
-const suites: [string, () => Promise<Figure[]>][] = [
-  ['Reservation Service client (issue 3)', runApiBench],
-  ['Local data: cache, sync, outbox (issue 4)', runLocalBench],
-  ['Counter UI in Chromium (issue 6)', runUiBench],
+const suites: [string, string, () => Promise<Figure[]>][] = [
+  ['api', 'Reservation Service client (issue 3)', runApiBench],
+  ['local', 'Local data: cache, sync, outbox (issue 4)', runLocalBench],
+  ['ui', 'Counter UI in Chromium (issue 6)', runUiBench],
+  ['drain', 'Draining a backlog of walk-ins, real time (issue 11)', runDrainBench],
 ];
 
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !suites.some(([id]) => id === name));
+if (unknown.length) throw new Error(`no bench named ${unknown.join(', ')}`);
+
 const all: Figure[] = [];
-for (const [title, run] of suites) {
+for (const [id, title, run] of suites) {
+  if (only.length && !only.includes(id)) continue;
   console.log(`\n▶ ${title}`);
   const figures = await run();
   printFigures(title, figures);

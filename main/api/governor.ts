@@ -3,11 +3,17 @@
  * throttling). A token bucket sized by the key's plan keeps our own traffic under the limit;
  * priority lanes let a walk-in go before a sync page; a 429 (other counter PCs share the key)
  * pauses everything for Retry-After, drains the bucket and shrinks background work, which then
- * recovers slowly.
+ * recovers slowly. Sending queued walk-ins (`drain`) is user work: it runs at close to the plan's
+ * full rate, after the counter's own requests, and always leaves them a turn.
  */
 import { NetworkError } from './errors';
 
-export type Lane = 'write' | 'read' | 'background';
+/**
+ * write, read: the person at the counter. drain: walk-ins queued while offline, being sent — user
+ * work at the plan's rate, but after the counter's requests and leaving them headroom (see
+ * `drainShare`). background: sync, polls, probes, at a small share.
+ */
+export type Lane = 'write' | 'read' | 'drain' | 'background';
 
 export interface PlanLimit {
   requests: number;
@@ -25,6 +31,12 @@ export interface GovernorOptions {
   maxConcurrency?: number;
   /** Largest fraction of the rate that background work may use. */
   backgroundShare?: number;
+  /**
+   * Largest fraction of the plan's window a drain may use (0.9: 54 of 60 a minute), so that the
+   * counter's requests still find a turn at once. 429s slow it with the rest, never below
+   * `MIN_RATE_FACTOR` of it.
+   */
+  drainShare?: number;
   now?: () => number;
 }
 
@@ -61,6 +73,8 @@ export class RateGovernor {
 
   private tokens = 0;
   private backgroundTokens = 1;
+  private drainTokens = 1;
+  private readonly drainShare: number;
   private lastRefill: number;
   private share: number;
   /** Multiplies our rate after 429s (the key is shared with other PCs); recovers to 1. */
@@ -69,7 +83,12 @@ export class RateGovernor {
   private pausedUntil = 0;
   private inFlight = 0;
   private backgroundInFlight = 0;
-  private readonly queues: Record<Lane, Waiter[]> = { write: [], read: [], background: [] };
+  private readonly queues: Record<Lane, Waiter[]> = {
+    write: [],
+    read: [],
+    drain: [],
+    background: [],
+  };
   private readonly penalties: number[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<(state: GovernorState) => void>();
@@ -79,6 +98,7 @@ export class RateGovernor {
     this.maxConcurrency = options.maxConcurrency ?? 4;
     this.defaultShare = options.backgroundShare ?? 0.5;
     this.share = this.defaultShare;
+    this.drainShare = options.drainShare ?? 0.9;
     this.now = options.now ?? Date.now;
     this.lastRefill = this.now();
     this.tokens = this.capacity;
@@ -95,6 +115,12 @@ export class RateGovernor {
   /** Tokens per millisecond. */
   private get rate(): number {
     return ((this.limit.requests - this.capacity) * this.rateFactor) / this.limit.windowMs;
+  }
+
+  /** Tokens per millisecond a drain may use: its share of the plan's window, slowed by 429s. */
+  private get drainRate(): number {
+    const share = (this.limit.requests * this.drainShare * this.rateFactor) / this.limit.windowMs;
+    return Math.min(this.rate, share);
   }
 
   /** Set the key's plan (from set-up). */
@@ -136,6 +162,7 @@ export class RateGovernor {
     this.pausedUntil = Math.max(this.pausedUntil, now + (retryAfterMs ?? this.limit.windowMs / 10));
     this.tokens = 0;
     this.backgroundTokens = 0;
+    this.drainTokens = 0;
     this.share = Math.max(MIN_SHARE, this.share / 2);
     this.rateFactor = Math.max(MIN_RATE_FACTOR, this.rateFactor * 0.75);
     this.lastRefill = now;
@@ -155,6 +182,7 @@ export class RateGovernor {
       queued: {
         write: this.queues.write.length,
         read: this.queues.read.length,
+        drain: this.queues.drain.length,
         background: this.queues.background.length,
       },
       inFlight: this.inFlight,
@@ -183,6 +211,7 @@ export class RateGovernor {
     const elapsed = now - from;
     this.tokens = Math.min(this.capacity, this.tokens + elapsed * this.rate);
     this.backgroundTokens = Math.min(1, this.backgroundTokens + elapsed * this.rate * this.share);
+    this.drainTokens = Math.min(1, this.drainTokens + elapsed * this.drainRate);
     // Additive recovery: a window without 429 gives back a step of rate and background share.
     if (this.lastPenalty && now - this.lastPenalty >= this.limit.windowMs) {
       const steps = Math.floor((now - this.lastPenalty) / this.limit.windowMs);
@@ -211,6 +240,7 @@ export class RateGovernor {
         this.backgroundTokens -= 1;
         this.backgroundInFlight++;
       }
+      if (lane === 'drain') this.drainTokens -= 1;
       if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
       let released = false;
       waiter.resolve(() => {
@@ -226,7 +256,7 @@ export class RateGovernor {
     if (granted || this.listeners.size) this.emit();
   }
 
-  /** Tokens background work must leave behind: one stays free for the counter. */
+  /** Tokens background work and a drain must leave behind: one stays free for the counter. */
   private get reserve(): number {
     return this.capacity >= 2 ? 2 : 1;
   }
@@ -239,15 +269,28 @@ export class RateGovernor {
     if (this.tokens < 1) return null;
     if (this.queues.write.length) return 'write';
     if (this.queues.read.length) return 'read';
+    if (this.queues.drain.length && this.tokens >= this.reserve && this.drainTokens >= 1)
+      return 'drain';
     if (
       this.queues.background.length &&
       this.tokens >= this.reserve &&
       this.backgroundTokens >= 1 &&
-      this.backgroundInFlight < this.backgroundConcurrency
+      this.backgroundInFlight < this.backgroundConcurrency &&
+      this.leavesDrainItsTurn()
     ) {
       return 'background';
     }
     return null;
+  }
+
+  /**
+   * Background work takes a token only if a waiting drain still finds its reserve when its own
+   * share allows it the next turn: a sync running beside a drain gets what the drain leaves.
+   */
+  private leavesDrainItsTurn(): boolean {
+    if (this.queues.drain.length === 0) return true;
+    const untilDrain = Math.max(0, (1 - this.drainTokens) / Math.max(this.drainRate, 1e-12));
+    return Math.min(this.capacity, this.tokens - 1 + untilDrain * this.rate) >= this.reserve;
   }
 
   /** Wake up when the next queued request could be granted by time (not by a release). */
@@ -257,18 +300,24 @@ export class RateGovernor {
       this.timer = null;
     }
     const interactive = this.queues.write.length + this.queues.read.length > 0;
-    const background = this.queues.background.length > 0;
-    if ((!interactive && !background) || this.inFlight >= this.maxConcurrency) return;
+    const drain = this.queues.drain.length > 0;
+    const background =
+      this.queues.background.length > 0 && this.backgroundInFlight < this.backgroundConcurrency;
+    if ((!interactive && !drain && !background) || this.inFlight >= this.maxConcurrency) return;
     const now = this.now();
     let wait: number;
     if (now < this.pausedUntil) wait = this.pausedUntil - now;
     else if (interactive) wait = (1 - this.tokens) / this.rate;
-    else if (this.backgroundInFlight >= this.backgroundConcurrency) return;
     else {
-      wait = Math.max(
-        (this.reserve - this.tokens) / this.rate,
-        (1 - this.backgroundTokens) / (this.rate * Math.max(this.share, 1e-9)),
-      );
+      // The sooner of the drain's and background's next turns, each bound by the reserve too.
+      const reserved = (this.reserve - this.tokens) / this.rate;
+      wait = Infinity;
+      if (drain)
+        wait = Math.max(reserved, (1 - this.drainTokens) / Math.max(this.drainRate, 1e-12));
+      if (background) {
+        const share = (1 - this.backgroundTokens) / (this.rate * Math.max(this.share, 1e-9));
+        wait = Math.min(wait, Math.max(reserved, share));
+      }
     }
     this.timer = setTimeout(
       () => {

@@ -58,6 +58,8 @@ export interface CallExtra {
 const DEFAULT_DEADLINES: Record<Lane, number> = {
   write: 30_000,
   read: 15_000,
+  // A queued walk-in waits its turn behind the counter, and through a 429's pause.
+  drain: 120_000,
   background: 120_000,
 };
 /** The least time worth starting an attempt with (capped by the attempt's own timeout). */

@@ -131,7 +131,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     for (let turns = this.file.load().length + 1; turns > 0; turns--) {
       const next = this.file.load().find((e) => e.state === 'queued' || e.state === 'sending');
       if (!next) break;
-      const done = await this.attemptOnce(next, 'background', signal);
+      const done = await this.attemptOnce(next, 'drain', signal);
       if (done.state === 'booked') result.booked++;
       else if (done.state === 'refused') result.refused++;
       else if (done.state === 'needs_review') result.review++;
@@ -146,7 +146,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   /** One attempt per entry at a time: a second caller waits for the first one's outcome. */
   private attemptOnce(
     entry: StoredEntry,
-    lane: 'write' | 'background',
+    lane: 'write' | 'drain',
     signal?: AbortSignal,
   ): Promise<StoredEntry> {
     const running = this.inFlight.get(entry.id);
@@ -158,7 +158,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
 
   private async attempt(
     entry: StoredEntry,
-    lane: 'write' | 'background',
+    lane: 'write' | 'drain',
     signal?: AbortSignal,
   ): Promise<StoredEntry> {
     const { client, logger } = this.options;

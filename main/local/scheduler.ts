@@ -4,7 +4,8 @@
  * link's return, which triggers the outbox and a poll). Availability is refreshed for the products
  * of the visible day, one request at a time and spaced out, to keep the whole a small share of
  * the key's budget (several counter PCs may share it). All of it uses the client's background
- * lane; a walk-in's own refresh and a refresh staff ask for use the read lane.
+ * lane; a walk-in's own refresh and a refresh staff ask for use the read lane; sending queued
+ * walk-ins is user work, on the drain lane (the outbox's replay).
  */
 import { DateTime } from 'luxon';
 import type { ReservationClient } from '../api/client';
@@ -26,6 +27,8 @@ export interface Intervals {
   availabilitySpacingMs: number;
   catalogueMs: number;
   purgeMs: number;
+  /** Walk-ins a replay left queued are tried again this soon; doubling while none goes through. */
+  outboxRetryMs: number;
 }
 
 export const DEFAULT_INTERVALS: Intervals = {
@@ -36,6 +39,7 @@ export const DEFAULT_INTERVALS: Intervals = {
   availabilitySpacingMs: 10_000,
   catalogueMs: 30 * 60_000,
   purgeMs: 6 * 3_600_000,
+  outboxRetryMs: 5_000,
 };
 
 export interface SchedulerOptions {
@@ -66,6 +70,8 @@ export class SyncScheduler {
   private nextCatalogueAt = 0;
   private nextPurgeAt = 0;
   private nextAvailabilityAt = 0;
+  private nextOutboxAt = Infinity;
+  private outboxWaitMs = 0;
   private controller = new AbortController();
   private stopLink: (() => void) | null = null;
   private link: Link;
@@ -165,7 +171,7 @@ export class SyncScheduler {
       // Nothing to do until the link returns (its change wakes us); look now and then anyway.
       wait = this.intervals.offlineCheckMs;
     } else {
-      const dues = [this.nextPollAt, this.nextCatalogueAt, this.nextPurgeAt];
+      const dues = [this.nextPollAt, this.nextCatalogueAt, this.nextPurgeAt, this.nextOutboxAt];
       if (this.viewing) dues.push(this.nextAvailabilityDue());
       wait = Math.min(...dues) - this.now();
     }
@@ -198,7 +204,7 @@ export class SyncScheduler {
       });
     }
     // Walk-ins first: they wait for the link more urgently than anything else.
-    if (outbox.pending() > 0) await this.step('outbox', () => outbox.replay(signal));
+    if (outbox.pending() > 0) await this.step('outbox', () => this.replay(signal));
     if (this.now() >= this.nextPollAt) {
       this.nextPollAt = this.now() + this.pollEveryMs();
       await this.step('poll', () => sync.syncStore(signal));
@@ -235,6 +241,21 @@ export class SyncScheduler {
         cache.purge();
         outbox.purge(this.now() - cache.retentionDays * 86_400_000);
       });
+    }
+  }
+
+  /** Send the queued walk-ins; if some remain, come back soon (sooner while some go through). */
+  private async replay(signal: AbortSignal): Promise<void> {
+    const { outbox } = this.options;
+    let progressed = false;
+    try {
+      const result = await outbox.replay(signal);
+      progressed = result.booked + result.refused + result.review > 0;
+    } finally {
+      const base = this.intervals.outboxRetryMs;
+      const backoff = Math.min(Math.max(base, this.outboxWaitMs * 2), this.intervals.idlePollMs);
+      this.outboxWaitMs = outbox.pending() === 0 ? 0 : progressed ? base : backoff;
+      this.nextOutboxAt = this.outboxWaitMs ? this.now() + this.outboxWaitMs : Infinity;
     }
   }
 

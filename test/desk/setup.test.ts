@@ -117,6 +117,41 @@ describe('set-up with a key', () => {
     expect(h.secrets.value).toBe(secret);
   });
 
+  const good = DEMO.keys['org-facility'];
+  it.each([
+    ['Japanese characters', 'ＡＰＩキー０１２３４５６７８９あいうえお'],
+    ['a Japanese character inside', `${good.slice(0, 10)}キ${good.slice(10)}`],
+    ['an emoji', `${good}🔑`],
+    ['a space inside', `${good.slice(0, 10)} ${good.slice(10)}`],
+    ['a line break inside', `${good.slice(0, 10)}\n${good.slice(10)}`],
+    ['a tab inside', `${good.slice(0, 10)}\t${good.slice(10)}`],
+    ['too short', 'fd_demo_short'],
+    ['too long', `fd_${'x'.repeat(300)}`],
+  ])('a key with %s is refused as not a key, nothing sent or saved', async (_, apiKey) => {
+    const before = await h.call('setup.status', {});
+    const secret = h.secrets.value;
+    const sent = h.sb.sandbox.requests().length;
+    for (const channel of ['setup.checkKey', 'setup.saveKey'] as const) {
+      const refused = await refusal(h, channel, {
+        apiKey,
+        serviceUrl: null,
+        ...(channel === 'setup.saveKey' && { storeId: KYOTO, plan: 'standard' }),
+      });
+      expect(refused).toMatchObject({
+        code: 'API_KEY_MALFORMED',
+        message: 'this does not look like an API key',
+      });
+    }
+    expect(h.sb.sandbox.requests().length).toBe(sent);
+    expect(await h.call('setup.status', {})).toEqual(before);
+    expect(h.secrets.value).toBe(secret);
+  });
+
+  it('a key pasted with a line break and spaces around it is trimmed and checked', async () => {
+    const checked = await h.call('setup.checkKey', { apiKey: `\n  ${good}\r\n`, serviceUrl: null });
+    expect(checked.key.scopes.length).toBeGreaterThan(0);
+  });
+
   it('a service address where nothing listens is said quickly', async () => {
     const server = createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -31,6 +31,17 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       ).toBeVisible();
     });
 
+    test('a pasted Japanese key is said not to be a key, not a broken connection', async ({
+      app,
+      host,
+    }) => {
+      await app.getByLabel(t.setup.key, { exact: true }).fill('ＡＰＩキー：予約サービス用\n');
+      await app.getByLabel(t.setup.serviceUrl).fill(host.service!.baseUrl);
+      await app.getByRole('button', { name: t.setup.check }).click();
+      await expect(app.getByRole('alert')).toContainText(t.errors.API_KEY_MALFORMED);
+      await expect(app.getByRole('form', { name: t.setup.checked })).toHaveCount(0);
+    });
+
     test('checks a real key: what ping says, its stores, and features its scopes do not allow', async ({
       app,
       host,

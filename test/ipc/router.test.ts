@@ -53,9 +53,13 @@ describe('the router', () => {
       features: featuresFor([], false),
     }));
     const { r } = router({ 'setup.checkKey': checkKey, 'status.get': () => STATUS });
-    const result = await r.handle('setup.checkKey', { apiKey: '  k  ', extra: 'dropped' });
+    const result = await r.handle('setup.checkKey', { apiKey: '  k  ' });
     expect(result.ok).toBe(true);
     expect(checkKey).toHaveBeenCalledWith({ apiKey: 'k', serviceUrl: null });
+    // A key the contract does not name is refused, not dropped (test/ipc/strict.test.ts).
+    const extra = await r.handle('setup.checkKey', { apiKey: 'k', extra: 'refused' });
+    expect(extra).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(checkKey).toHaveBeenCalledTimes(1);
     expect(await r.handle('status.get', undefined)).toEqual({ ok: true, value: STATUS });
     expect(await r.handle('status.get', null)).toEqual({ ok: true, value: STATUS });
   });

@@ -54,7 +54,7 @@ describe('outbox fault matrix', () => {
     testClient(relay.url, key, {
       retry: { baseDelayMs: 10, maxDelayMs: 50 },
       timeouts: { read: 500, write: 500 },
-      deadlines: { write: 1_000, read: 1_000, background: 1_000 },
+      deadlines: { write: 1_000, read: 1_000, drain: 1_000, background: 1_000 },
       onAttempt: (o) => connectivity.report(o),
     });
 

@@ -2,7 +2,7 @@
  * The sync scheduler (issue 4), with real short intervals against the sandbox behind a link that
  * can be cut: polls faster while a day is viewed than when idle, none while offline; availability
  * for the visible day's products only; background lane only; when the link returns, the outbox is
- * sent and a poll runs at once.
+ * sent and a poll runs at once; a replay that stopped on a failure is tried again soon.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -94,7 +94,7 @@ describe('sync scheduler', () => {
       logger,
       retry: { baseDelayMs: 20, maxDelayMs: 50 },
       timeouts: { read: 500, write: 500 },
-      deadlines: { read: 300, write: 300, background: 300 },
+      deadlines: { read: 300, write: 300, drain: 300, background: 300 },
       onAttempt: (o) => connectivity.report(o),
     });
     connectivity.useClient(client);
@@ -248,5 +248,37 @@ describe('sync scheduler', () => {
         .reservations.some((r) => r.id === booked.reservationId),
     ).toBe(true);
     client.close();
+  });
+
+  it('tries a replay that stopped again soon, on the drain lane, not at the next poll', async () => {
+    rig = makeRig({ idlePollMs: 60_000, outboxRetryMs: 200 });
+    const { scheduler, store, outbox, logs, governor } = rig;
+    scheduler.start();
+    await until(() => store.cache.syncState().watermark !== null, 10_000, 'first sync');
+    // The service fails every creation for a while: the first replay gives up and stops.
+    sb.sandbox.faults.configure({
+      rates: { error503: 1 },
+      retryAfterSeconds: 0,
+      match: { methods: ['POST'], pathIncludes: '/reservations' },
+    });
+    const who = `Retry${Date.now()}`;
+    const entry = outbox.enqueue(walkIn(who, storeDate(7)));
+    scheduler.setViewing(null); // wakes the scheduler
+    try {
+      await until(
+        () => logs.some((l) => l.event === 'outbox.deferred' && l.entryId === entry.id),
+        5_000,
+        'the replay to stop',
+      );
+    } finally {
+      sb.sandbox.faults.clear();
+    }
+    // The next poll is a minute away; the walk-in is sent again well before.
+    await until(() => outbox.get(entry.id)!.state === 'booked', 3_000, 'walk-in booked');
+    expect(governor.lanes).toContain('drain');
+    const inService = sb.sandbox.world.state.reservations.filter(
+      (r) => r.customer.lastName === who,
+    );
+    expect(inService).toHaveLength(1);
   });
 });

@@ -19,6 +19,8 @@ function setupBridge() {
     'outbox.list': () => ({ items: [] }),
     'setup.checkKey': ({ apiKey }) => {
       if (apiKey === 'revoked') throw new Refusal('API_KEY_REVOKED');
+      // As the main process answers a key that cannot be one (main/desk/setup/key-shape.ts).
+      if (/[^\x21-\x7e]/.test(apiKey)) throw new Refusal('API_KEY_MALFORMED');
       return KEY_CHECK;
     },
     'setup.saveKey': ({ storeId, plan }) => {
@@ -84,6 +86,30 @@ describe('set-up', () => {
     );
     expect(screen.queryByRole('form', { name: 'What the key allows' })).toBeNull();
   });
+
+  it.each([
+    ['en', 'This does not look like an API key.'],
+    ['ja', 'API キーの形ではありません。'],
+  ] as const)(
+    'a pasted Japanese key is said not to be a key (%s), not a broken connection',
+    async (lang, said) => {
+      fake = setupBridge();
+      const r = await renderApp(fake, { lang, languages: () => [lang] });
+      await r.user.type(
+        'ＡＰＩキー：予約サービス用',
+        screen.getByLabelText(lang === 'en' ? 'API key' : 'API キー'),
+      );
+      await r.user.press('Enter');
+      expect(fake.callsOf('setup.checkKey')).toEqual([
+        { apiKey: 'ＡＰＩキー：予約サービス用', serviceUrl: null },
+      ]);
+      const alert = screen.getByRole('alert').textContent;
+      expect(alert).toContain(said);
+      expect(alert).not.toMatch(/connection|通信/);
+      // The key's result (its stores, what it allows) is not shown.
+      expect(screen.queryByRole('radio')).toBeNull();
+    },
+  );
 
   it('passes a service address when given', async () => {
     fake = setupBridge();

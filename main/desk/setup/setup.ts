@@ -9,6 +9,7 @@ import { DeskError } from '../../ipc/errors';
 import type { DeskContext } from '../context';
 import { NOT_SET_UP } from '../settings';
 import { startTraining } from '../training/training';
+import { assertApiKeyShape } from './key-shape';
 import { announceSetup, keyInfo } from './setup-status';
 
 /** The service's address to use: the one given, the saved one, or the default. */
@@ -42,6 +43,8 @@ export async function checkKey(
   apiKey: string,
   url: string | null,
 ): Promise<{ key: KeyInfo; stores: Store[] }> {
+  // Said as what it is, not as a broken connection: nothing is sent.
+  assertApiKeyShape(apiKey);
   const client = setupClient(ctx, serviceUrl(ctx, url), apiKey);
   try {
     const ping = await client.ping({ lane: 'write', deadlineMs: 15_000 });

@@ -33,7 +33,7 @@ export function statusOf(session: Session | null, training: boolean, now: number
     rate: {
       limit: g?.limit.requests ?? 0,
       effectiveLimit: g?.effectiveLimit ?? 0,
-      queued: g ? g.queued.write + g.queued.read + g.queued.background : 0,
+      queued: g ? g.queued.write + g.queued.read + g.queued.drain + g.queued.background : 0,
       recent429s: g?.recent429s ?? 0,
     },
     training,

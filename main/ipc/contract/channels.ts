@@ -1,4 +1,7 @@
-/** Every channel: its request and its response. */
+/**
+ * Every channel: its request and its response. Requests are strict, nested objects too: a key the
+ * contract does not name is refused (INVALID_INPUT), never silently dropped; answers are ours.
+ */
 import { z } from 'zod';
 import { CancelReason, Id, LocalDate, LocalTime } from '../../common';
 import {
@@ -33,9 +36,9 @@ const ServiceUrl = z
   .default(null);
 
 export const channels = {
-  'setup.status': { request: z.object({}), response: SetupStatus },
+  'setup.status': { request: z.strictObject({}), response: SetupStatus },
   'setup.checkKey': {
-    request: z.object({ apiKey: PastedKey, serviceUrl: ServiceUrl }),
+    request: z.strictObject({ apiKey: PastedKey, serviceUrl: ServiceUrl }),
     response: z.object({
       key: KeyInfo,
       stores: z.array(StoreSummary),
@@ -43,7 +46,7 @@ export const channels = {
     }),
   },
   'setup.saveKey': {
-    request: z.object({
+    request: z.strictObject({
       apiKey: PastedKey,
       serviceUrl: ServiceUrl,
       storeId: Id,
@@ -51,18 +54,18 @@ export const channels = {
     }),
     response: SetupStatus,
   },
-  'setup.selectStore': { request: z.object({ storeId: Id }), response: SetupStatus },
-  'setup.removeKey': { request: z.object({}), response: SetupStatus },
-  'setup.startTraining': { request: z.object({}), response: SetupStatus },
-  'status.get': { request: z.object({}), response: Status },
+  'setup.selectStore': { request: z.strictObject({ storeId: Id }), response: SetupStatus },
+  'setup.removeKey': { request: z.strictObject({}), response: SetupStatus },
+  'setup.startTraining': { request: z.strictObject({}), response: SetupStatus },
+  'status.get': { request: z.strictObject({}), response: Status },
   /** Staff saw a damage notice: it leaves the banner (kept in the log). Answers what remains. */
   'status.acknowledgeDamage': {
-    request: z.object({ id: z.string().min(1).max(100) }),
+    request: z.strictObject({ id: z.string().min(1).max(100) }),
     response: z.object({ damage: z.array(DamageNotice) }),
   },
-  'day.get': { request: z.object({ date: LocalDate.nullable() }), response: DayView },
+  'day.get': { request: z.strictObject({ date: LocalDate.nullable() }), response: DayView },
   'day.refresh': {
-    request: z.object({ date: LocalDate }),
+    request: z.strictObject({ date: LocalDate }),
     response: z.object({ ok: z.boolean() }),
   },
   /**
@@ -70,19 +73,19 @@ export const channels = {
    * fast while a day is watched and slow otherwise.
    */
   'day.watch': {
-    request: z.object({ date: LocalDate.nullable() }),
+    request: z.strictObject({ date: LocalDate.nullable() }),
     response: z.object({ ok: z.boolean() }),
   },
   'search.find': {
-    request: z.object({ text: z.string().max(200), date: LocalDate.nullable() }),
+    request: z.strictObject({ text: z.string().max(200), date: LocalDate.nullable() }),
     response: z.object({ exact: ReservationView.nullable(), results: z.array(ReservationView) }),
   },
   'reservation.get': {
-    request: z.object({ reservationId: Id, date: LocalDate }),
+    request: z.strictObject({ reservationId: Id, date: LocalDate }),
     response: ReservationView,
   },
   'checkin.record': {
-    request: z.object({
+    request: z.strictObject({
       reservationId: Id,
       date: LocalDate,
       state: z.enum(['arrived', 'partial', 'no_show']),
@@ -91,11 +94,11 @@ export const channels = {
     response: z.object({ reservation: ReservationView, comparison: Comparison }),
   },
   'checkin.undo': {
-    request: z.object({ reservationId: Id, date: LocalDate }),
+    request: z.strictObject({ reservationId: Id, date: LocalDate }),
     response: z.object({ reservation: ReservationView }),
   },
   'headcount.check': {
-    request: z.object({
+    request: z.strictObject({
       productId: Id,
       date: LocalDate,
       startTime: LocalTime.nullable(),
@@ -103,7 +106,7 @@ export const channels = {
     }),
     response: HeadcountFit,
   },
-  'walkin.form': { request: z.object({ productId: Id }), response: ProductForm },
+  'walkin.form': { request: z.strictObject({ productId: Id }), response: ProductForm },
   'walkin.quote': {
     request: WalkInDraft,
     /** Every problem of the draft by field; a price only when there is none (and online). */
@@ -119,7 +122,7 @@ export const channels = {
     response: WalkInOutcome,
   },
   'customers.find': {
-    request: z.object({ email: z.string().trim().min(3).max(254) }),
+    request: z.strictObject({ email: z.string().trim().min(3).max(254) }),
     response: z.object({
       customers: z.array(
         z.object({
@@ -133,11 +136,11 @@ export const channels = {
     }),
   },
   'cancel.preview': {
-    request: z.object({ reservationId: Id, date: LocalDate, reason: CancelReason }),
+    request: z.strictObject({ reservationId: Id, date: LocalDate, reason: CancelReason }),
     response: CancelPreviewView,
   },
   'cancel.confirm': {
-    request: z.object({
+    request: z.strictObject({
       reservationId: Id,
       date: LocalDate,
       reason: CancelReason,
@@ -145,14 +148,17 @@ export const channels = {
     }),
     response: z.object({ reservation: ReservationView, preview: CancelPreviewView }),
   },
-  'outbox.list': { request: z.object({}), response: z.object({ items: z.array(OutboxItem) }) },
-  'outbox.retry': { request: z.object({ id: z.string() }), response: OutboxItem },
+  'outbox.list': {
+    request: z.strictObject({}),
+    response: z.object({ items: z.array(OutboxItem) }),
+  },
+  'outbox.retry': { request: z.strictObject({ id: z.string() }), response: OutboxItem },
   'outbox.discard': {
-    request: z.object({ id: z.string(), confirm: z.literal(true) }),
+    request: z.strictObject({ id: z.string(), confirm: z.literal(true) }),
     response: OutboxItem,
   },
   'manifest.print': {
-    request: z.object({
+    request: z.strictObject({
       date: LocalDate,
       productId: Id,
       startTime: LocalTime,
@@ -162,8 +168,8 @@ export const channels = {
     response: z.object({ ok: z.boolean() }),
   },
   /** The counter's language, kept by the main process (the renderer keeps nothing). */
-  'prefs.get': { request: z.object({}), response: Prefs },
-  'prefs.set': { request: z.object({ locale: UiLocale }), response: Prefs },
+  'prefs.get': { request: z.strictObject({}), response: Prefs },
+  'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },
 } as const;
 
 export type Channel = keyof typeof channels;

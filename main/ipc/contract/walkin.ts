@@ -13,13 +13,13 @@ export const ProductForm = z.object({
 });
 export type ProductForm = z.infer<typeof ProductForm>;
 
-export const ParticipantAnswers = z.object({
+export const ParticipantAnswers = z.strictObject({
   participantNumber: z.number().int().min(1).max(999),
   fieldValues: z.record(z.string(), FieldValueInput),
 });
 
 /** A party's size, as every channel that takes one asks it. */
-export const Headcount = z.object({
+export const Headcount = z.strictObject({
   adults: z.number().int().min(0).max(999),
   children: z.number().int().min(0).max(999),
 });
@@ -28,7 +28,7 @@ export const Headcount = z.object({
  * The customer as staff are typing it: nothing required yet, lengths bounded only against abuse.
  * The desk's check says what is wrong, by field.
  */
-const CustomerDraft = z.object({
+const CustomerDraft = z.strictObject({
   lastName: z.string().max(1000),
   firstName: z.string().max(1000).default(''),
   email: z.string().max(1000).nullable().default(null),
@@ -38,7 +38,7 @@ const CustomerDraft = z.object({
 });
 
 /** A walk-in as entered so far: what `walkin.quote` checks (every problem by field) and prices. */
-export const WalkInDraft = z.object({
+export const WalkInDraft = z.strictObject({
   productId: Id,
   date: LocalDate,
   startTime: LocalTime,
@@ -48,7 +48,7 @@ export const WalkInDraft = z.object({
 });
 export type WalkInDraft = z.infer<typeof WalkInDraft>;
 
-export const WalkInCustomer = z.object({
+export const WalkInCustomer = z.strictObject({
   lastName: z.string().trim().min(1).max(100),
   firstName: z.string().max(100).default(''),
   email: z.string().max(254).nullable().default(null),

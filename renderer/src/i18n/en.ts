@@ -478,6 +478,8 @@ export const en: Messages = {
     NETWORK_RESET: 'The connection broke. Try again.',
     NETWORK_ABORTED: 'The request was interrupted. Try again.',
     UNAUTHORIZED: 'The API key is not valid. Check it in Set-up.',
+    API_KEY_MALFORMED:
+      'This does not look like an API key. Copy the whole key again from the service’s admin screen: it has only letters, digits and symbols, no spaces.',
     API_KEY_REVOKED:
       'The API key has been revoked. Issue a new key in the admin screen and set it up again.',
     API_KEY_EXPIRED:

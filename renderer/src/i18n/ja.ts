@@ -476,6 +476,8 @@ export const ja = {
     NETWORK_RESET: '通信が途中で切れました。もう一度試してください。',
     NETWORK_ABORTED: '通信が中断されました。もう一度試してください。',
     UNAUTHORIZED: 'API キーが無効です。設定でキーを確認してください。',
+    API_KEY_MALFORMED:
+      'API キーの形ではありません。予約サービスの管理画面からキー全体をもう一度コピーしてください（半角の英数字と記号だけで、空白は含みません）。',
     API_KEY_REVOKED:
       'API キーが無効化されています。管理画面で新しいキーを発行し、設定し直してください。',
     API_KEY_EXPIRED:
