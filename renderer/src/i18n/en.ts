@@ -11,6 +11,7 @@ export const en: Messages = {
     party: 'adults {{adults}}, children {{children}}',
     number: 'No. {{number}}',
     answer: 'Person {{n}} {{label}}: {{value}}',
+    bookerAnswer: 'Representative {{label}}: {{value}}',
     toDay: "Today's schedule",
   },
   nav: {

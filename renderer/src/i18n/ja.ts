@@ -12,6 +12,7 @@ export const ja = {
     party: '大人 {{adults}}・子ども {{children}}',
     number: '予約番号 {{number}}',
     answer: '{{n}}人目 {{label}}: {{value}}',
+    bookerAnswer: '代表者 {{label}}: {{value}}',
     toDay: '本日の予定へ',
   },
   nav: {

@@ -116,8 +116,20 @@ export const R2 = reservation({
   paymentMethod: 'external',
   totalAmount: 10000,
   answers: [
-    { participantNumber: 1, fieldId: 'allergy', label: 'Allergies', value: 'Peanuts, "shellfish"' },
-    { participantNumber: 2, fieldId: 'allergy', label: 'Allergies', value: 'None' },
+    {
+      participantNumber: 1,
+      fieldId: 'allergy',
+      label: 'Allergies',
+      value: 'Peanuts, "shellfish"',
+      bookerOnly: false,
+    },
+    {
+      participantNumber: 2,
+      fieldId: 'allergy',
+      label: 'Allergies',
+      value: 'None',
+      bookerOnly: false,
+    },
   ],
   checkIn: { state: 'arrived', adults: 2, children: 0, at: NOW - 600_000, offline: false },
 });
