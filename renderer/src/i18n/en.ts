@@ -413,6 +413,7 @@ export const en: Messages = {
       customerSearch: 'Customer search',
     },
     on: 'available',
+    someOff: 'Features off: {{n}}',
     reason: {
       missing_scope: 'off — the key lacks the scope “{{scope}}”',
       no_store: 'off — no store is chosen',

@@ -413,6 +413,7 @@ export const ja = {
       customerSearch: 'お客様検索',
     },
     on: '利用できます',
+    someOff: '使えない機能: {{n}}',
     reason: {
       missing_scope: '利用できません — キーに権限「{{scope}}」がありません',
       no_store: '利用できません — 店舗が選ばれていません',
