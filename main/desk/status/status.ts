@@ -2,7 +2,12 @@
 import type { Status } from '../../ipc/contract';
 import type { Session } from '../session';
 
-export function statusOf(session: Session | null, training: boolean, now: number): Status {
+export function statusOf(
+  session: Session | null,
+  training: boolean,
+  now: number,
+  clockOffsetMs = 0,
+): Status {
   const g = session?.governor.state();
   const progress = session?.lastProgress ?? null;
   return {
@@ -24,5 +29,6 @@ export function statusOf(session: Session | null, training: boolean, now: number
       recent429s: g?.recent429s ?? 0,
     },
     training,
+    clockOffsetMs,
   };
 }

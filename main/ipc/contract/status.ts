@@ -26,6 +26,11 @@ export const Status = z.object({
     recent429s: z.number().int(),
   }),
   training: z.boolean(),
+  /**
+   * How far the counter's clock is from the real one (ms): 0 for a live store; in training, its
+   * pretend time (a morning with bookable slots) minus the real time. The UI shows that time.
+   */
+  clockOffsetMs: z.number(),
 });
 export type Status = z.infer<typeof Status>;
 

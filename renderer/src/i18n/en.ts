@@ -27,6 +27,8 @@ export const en: Messages = {
   },
   training: {
     banner: 'Training mode — a practice store. Nothing here is a real booking or sale.',
+    pretendTime:
+      'Training pretends it is {{time}} (not the real time: a morning with slots to book).',
   },
   statusBar: {
     label: 'Connection and sync',

@@ -75,6 +75,7 @@ export function status(over: Partial<Status> = {}): Status {
     outbox: { waiting: 0, needsAttention: 0 },
     rate: { limit: 60, effectiveLimit: 60, queued: 0, recent429s: 0 },
     training: false,
+    clockOffsetMs: 0,
     ...over,
   });
 }
