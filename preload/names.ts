@@ -13,6 +13,7 @@ const CHANNELS = {
   'setup.removeKey': true,
   'setup.startTraining': true,
   'status.get': true,
+  'status.acknowledgeDamage': true,
   'day.get': true,
   'day.refresh': true,
   'search.find': true,

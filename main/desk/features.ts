@@ -48,6 +48,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'setup.removeKey': null,
   'setup.startTraining': null,
   'status.get': null,
+  'status.acknowledgeDamage': null,
   'prefs.get': null,
   'prefs.set': null,
   'day.get': 'dayView',

@@ -47,6 +47,8 @@ export class SettingsFile {
   constructor(dataDir: string, logger: Logger, openFile?: (root: string) => OpenFile) {
     const root = path.join(dataDir, 'settings');
     this.files = new Files(root, openFile?.(root) ?? confOpener(root), logger);
+    // Written before modes were set: made the user's alone.
+    this.files.tighten();
     this.value = this.files.read('', 'settings', Settings) ?? { ...NOT_SET_UP };
   }
 

@@ -3,22 +3,25 @@
  * desktop app and serves the built renderer to a browser tab on loopback, in training mode by
  * default. Prints the address to open (with its token) on stdout.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../api/log';
-import { fixedKeyProvider } from '../local/crypto';
+import { mkdirPrivate } from '../local/index';
 import { compose } from './compose';
-import { MemorySecretStore } from './secrets';
+import { FileKeyProvider, FileSecretStore, MemorySecretStore } from './secrets';
 import { startBrowserHost } from './server';
 
 const HELP = `Usage: tsx main/host/cli.ts [options]
 
   --port N           port on 127.0.0.1 (default 0: a free one)
-  --data-dir DIR     keep settings and cache here (default: a fresh temporary folder)
+  --data-dir DIR     keep settings and cache here (default: a fresh temporary folder); the
+                     cache key is kept in DIR/secure/cache-key (mode 0600): weaker than the
+                     OS keystore the desktop app uses
+  --keep-api-key     also keep the API key in DIR (sealed with that key file), so a restart
+                     needs no set-up; without it the key is in memory only (needs --data-dir)
   --static-root DIR  the built renderer (default dist/renderer)
   --service-url URL  the Reservation Service's address for set-up with a real key
   --no-training      do not start training mode when nothing is set up
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     'static-root': { type: 'string' },
     'service-url': { type: 'string' },
     'no-training': { type: 'boolean' },
+    'keep-api-key': { type: 'boolean' },
     log: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -48,16 +52,23 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port expects a port number, got "${values.port}"`);
   const temporary = values['data-dir'] === undefined;
+  if (temporary && values['keep-api-key'])
+    throw new Error('--keep-api-key keeps the key in --data-dir, which is not given');
   const dataDir = values['data-dir'] ?? mkdtempSync(path.join(os.tmpdir(), 'front-desk-host-'));
+  mkdirPrivate(dataDir);
   const logger = createLogger(undefined, values.log ? 'info' : 'warn');
 
-  // No OS secret store here: the API key stays in memory and the cache key is new each run (a
-  // kept cache is set aside and synced again), so nothing secret is ever written in clear.
+  // No OS secret store here: the cache key is kept in a file only the user can read, so set-up
+  // and cache survive a restart; the API key stays in memory unless asked to keep it (sealed with
+  // that key). Both are weaker than the desktop app's OS keystore (docs/decisions.md).
+  const keyProvider = new FileKeyProvider(path.join(dataDir, 'secure', 'cache-key'), logger);
   const composed = await compose(
     {
       dataDir,
-      secrets: new MemorySecretStore(),
-      keyProvider: fixedKeyProvider(randomBytes(32)),
+      secrets: values['keep-api-key']
+        ? new FileSecretStore(path.join(dataDir, 'secure', 'api-key'), keyProvider, logger)
+        : new MemorySecretStore(),
+      keyProvider,
       logger,
       defaultServiceUrl: values['service-url'] ?? process.env.FRONT_DESK_SERVICE_URL ?? null,
     },

@@ -3,14 +3,28 @@
  * (Electron's safeStorage: Keychain, DPAPI, libsecret/kwallet) and written to disk only as the
  * ciphertext it returns. Plain Node over a safeStorage-like interface, so it is tested without
  * Electron.
+ *
+ * The browser host has no OS secret store: it keeps the cache key in a key file readable only by
+ * the user (`FileKeyProvider`), and the API key only in memory unless told to keep it sealed with
+ * that key (`FileSecretStore`, `--keep-api-key`). Weaker than the OS keystore: anyone who can read
+ * the user's files (the user's other programs, a backup, root) can read the key file.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../api/log';
 import type { SecretStore } from '../desk/context';
 import { DeskError } from '../ipc/errors';
-import type { KeyProvider } from '../local/crypto';
+import { Cipher, type KeyProvider } from '../local/crypto';
 
 /** What is used of Electron's safeStorage. */
 export interface SafeStorageLike {
@@ -141,5 +155,87 @@ export class SafeKeyProvider implements KeyProvider {
     if (available) writePrivate(this.file, this.storage.encryptString(key.toString('base64')));
     else this.logger.warn('secrets.cache_key_ephemeral', { reason: 'no encryption available' });
     return (this.cached = key);
+  }
+}
+
+/** Read a file that must be the user's alone; a wider one is tightened first (and said so). */
+function readPrivate(file: string, logger: Logger): Buffer {
+  const mode = statSync(file).mode & 0o777;
+  if (mode & 0o077) {
+    logger.warn('secrets.key_file_mode', { file: path.basename(file), mode: mode.toString(8) });
+    chmodSync(file, 0o600);
+  }
+  return readFileSync(file);
+}
+
+/**
+ * The browser host's cache key: 32 random bytes in a file of mode 0600 in a folder of mode 0700,
+ * made once per data folder, so set-up and cache survive a restart with the same `--data-dir`.
+ * A key file that is missing or damaged is replaced by a new key: the cache notices the change
+ * (its key check value) and is rebuilt from the service; check-ins and settings are kept.
+ */
+export class FileKeyProvider implements KeyProvider {
+  private cached: Buffer | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly logger: Logger,
+  ) {}
+
+  key(): Buffer {
+    if (this.cached) return this.cached;
+    if (existsSync(this.file)) {
+      try {
+        const key = Buffer.from(readPrivate(this.file, this.logger).toString('utf8'), 'base64');
+        if (key.length === 32) return (this.cached = key);
+        this.logger.warn('secrets.cache_key_invalid', {});
+      } catch (error) {
+        this.logger.warn('secrets.cache_key_unreadable', { error });
+      }
+    }
+    const key = randomBytes(32);
+    writePrivate(this.file, Buffer.from(key.toString('base64')));
+    return (this.cached = key);
+  }
+}
+
+/**
+ * The browser host's API key when it is asked to keep it (`--keep-api-key`): sealed with the key
+ * file's key (AES-256-GCM, `Cipher`), so it is never in clear on disk, but no safer than that key
+ * file (both are in the same folder): see docs/decisions.md.
+ */
+export class FileSecretStore implements GuardedSecretStore {
+  private readonly cipher: Cipher;
+
+  constructor(
+    private readonly file: string,
+    keys: KeyProvider,
+    private readonly logger: Logger,
+  ) {
+    this.cipher = new Cipher(keys);
+  }
+
+  problem(): DeskError | null {
+    return null;
+  }
+
+  read(): string | null {
+    if (!existsSync(this.file)) return null;
+    try {
+      const sealed = readPrivate(this.file, this.logger).toString('utf8');
+      return this.cipher.open<string>(sealed, 'api-key');
+    } catch (error) {
+      // Another key file (lost, replaced): set-up must be done again.
+      this.logger.warn('secrets.unreadable', { file: path.basename(this.file), error });
+      return null;
+    }
+  }
+
+  write(value: string): void {
+    writePrivate(this.file, Buffer.from(this.cipher.seal(value, 'api-key')));
+  }
+
+  clear(): void {
+    rmSync(this.file, { force: true });
   }
 }

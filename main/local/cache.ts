@@ -13,6 +13,7 @@ import type { Logger } from '../api/log';
 import { CatalogueCache, type CachedAvailability } from './catalogue';
 import { CheckIns, type CheckInRecord } from './checkins';
 import type { Cipher } from './crypto';
+import type { DamageLog } from './damage';
 import type { Files } from './files';
 import { Reservations } from './reservations';
 import type { CheckInEvent, StoreSyncState } from './schema';
@@ -33,6 +34,8 @@ export interface CacheOptions {
   cipher: Cipher;
   logger: Logger;
   storeId: string;
+  /** Where what is lost is reported. */
+  damage: DamageLog;
   /** The store's time zone: dates are the store's. */
   timeZone: string;
   now?: () => number;
@@ -60,7 +63,13 @@ export class LocalCache {
     this.now = options.now ?? Date.now;
     this.retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
     this.listings = new CatalogueCache(files, storeId, this.now);
-    this.reservations = new Reservations(options);
+    this.reservations = new Reservations({
+      ...options,
+      onUnreadable: (date, count) => {
+        options.damage.report({ kind: 'cache_rebuilt', count, where: `reservations/${date}` });
+        this.requireRebuild('cached records were unreadable');
+      },
+    });
     this.checkIns = new CheckIns(files, storeId);
     this.sync = new SyncState(files, storeId);
   }
@@ -166,6 +175,17 @@ export class LocalCache {
 
   /** Forget what sync knows, so that the next pass is a full one. */
   requireFullSync(): void {
+    this.sync.requireFull();
+  }
+
+  /**
+   * Lost cached data is brought back by a full sync. One is asked for unless one is already
+   * due (nothing synced yet), so that many unreadable records cost one reset, not one each.
+   */
+  requireRebuild(reason: string): void {
+    const state = this.sync.get();
+    if (state.watermark === null && state.resumeFrom === null) return;
+    this.logger.warn('cache.rebuild', { storeId: this.storeId, reason });
     this.sync.requireFull();
   }
 

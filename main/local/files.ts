@@ -1,4 +1,7 @@
 /**
+ * (Over 300 lines: one class, the only code that touches the files — read, write, set aside,
+ * sweep, modes — kept together so no other module writes a file another way.)
+ *
  * The cache's files. electron-store is the store of record in the app; it cannot be imported
  * outside Electron, so this works against `conf` (its base class): the shell opens files with
  * electron-store, tests with conf in a temp dir. Both rewrite a whole file on every change
@@ -11,9 +14,13 @@
  * read through the instance.
  *
  * A file that cannot be read (corrupted, wrong shape) is set aside with a clear log line and
- * treated as empty; sync rebuilds it.
+ * treated as empty; sync rebuilds it. The owner's set-aside callback reports it (damage log).
+ *
+ * Everything here is the user's alone: files 0600, folders 0700 (folders made before a file is
+ * opened, since conf makes them with the default mode; older trees tightened by `tighten`).
  */
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -36,6 +43,15 @@ export interface StoreFile {
 /** Open (or create) the file `<dir>/<name>.json` under the cache root. */
 export type OpenFile = (dir: string, name: string) => StoreFile;
 
+/** Modes of what the app writes: readable and writable by the user only. */
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
+
+/** Make a folder (and its missing parents) the user's alone. */
+export function mkdirPrivate(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+}
+
 /** Compact JSON: the files are read by code, not people, and smaller files write faster. */
 export const serialize = (value: unknown) => JSON.stringify(value);
 
@@ -47,6 +63,7 @@ export function confOpener(root: string): OpenFile {
       serialize,
       clearInvalidConfig: false,
       accessPropertiesByDotNotation: false,
+      configFileMode: FILE_MODE,
     }) as unknown as StoreFile;
 }
 
@@ -90,6 +107,7 @@ export class Files {
   private instance(dir: string, name: string, file: string): StoreFile {
     let instance = this.opened.get(file);
     if (!instance) {
+      mkdirPrivate(path.dirname(file));
       instance = this.open(dir, name);
       this.opened.set(file, instance);
     }
@@ -195,6 +213,25 @@ export class Files {
     return old.length;
   }
 
+  /**
+   * Remove the sub-directories of a directory whose names sort before `bound` (dates), with
+   * everything in them; returns how many were removed.
+   */
+  removeDirsBefore(dir: string, bound: string): number {
+    const old = this.dirs(dir).filter((name) => name < bound);
+    for (const name of old) this.removeTree(`${dir}/${name}`);
+    return old.length;
+  }
+
+  /** Remove a directory with everything in it. */
+  removeTree(dir: string): void {
+    const full = path.join(this.root, dir);
+    for (const known of [...this.known.keys(), ...this.opened.keys()]) {
+      if (known.startsWith(`${full}${path.sep}`)) this.forget(known);
+    }
+    rmSync(full, { recursive: true, force: true });
+  }
+
   /** Names (without `.json`) of the files in a directory. */
   list(dir: string): string[] {
     const full = path.join(this.root, dir);
@@ -220,43 +257,71 @@ export class Files {
    */
   sweep(olderThan: number): { temp: number; setAside: number } {
     const removed = { temp: 0, setAside: 0 };
-    const walk = (dir: string) => {
-      let names: string[];
+    this.walk((full, name) => {
+      if (TEMP.test(name)) {
+        rmSync(full, { force: true });
+        removed.temp++;
+        return false;
+      }
+      const aside = SET_ASIDE.exec(name);
+      if (aside) {
+        if (Number(aside[1]) < olderThan) {
+          rmSync(full, { force: true });
+          removed.setAside++;
+        }
+        return false;
+      }
+      return true;
+    });
+    return removed;
+  }
+
+  /**
+   * Make every file and folder of the tree the user's alone (a tree written before the app
+   * set modes has the system's defaults); returns how many were changed.
+   */
+  tighten(): number {
+    let changed = 0;
+    const tight = (full: string, mode: number) => {
       try {
-        names = readdirSync(dir);
+        const st = statSync(full);
+        if ((st.mode & 0o777) === mode) return;
+        chmodSync(full, mode);
+        changed++;
+      } catch {
+        // Gone meanwhile.
+      }
+    };
+    if (existsSync(this.root)) tight(this.root, DIR_MODE);
+    this.walk((full, _name, isDir) => {
+      tight(full, isDir ? DIR_MODE : FILE_MODE);
+      return true;
+    });
+    return changed;
+  }
+
+  /** Visit every entry under the root; `visit` returns false for an entry it removed. */
+  private walk(visit: (full: string, name: string, isDir: boolean) => boolean): void {
+    const walkDir = (dir: string) => {
+      let entries;
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
       } catch {
         return;
       }
-      for (const name of names) {
-        const full = path.join(dir, name);
-        if (TEMP.test(name)) {
-          rmSync(full, { force: true });
-          removed.temp++;
-          continue;
-        }
-        const aside = SET_ASIDE.exec(name);
-        if (aside) {
-          if (Number(aside[1]) < olderThan) {
-            rmSync(full, { force: true });
-            removed.setAside++;
-          }
-          continue;
-        }
-        try {
-          if (statSync(full).isDirectory()) walk(full);
-        } catch {
-          // Gone meanwhile.
-        }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        const isDir = entry.isDirectory();
+        if (visit(full, entry.name, isDir) && isDir) walkDir(full);
       }
     };
-    walk(this.root);
-    return removed;
+    walkDir(this.root);
   }
 
   private setAside(dir: string, name: string, why: string): void {
     const file = this.fullPath(dir, name);
     const aside = `${file}.corrupt-${Date.now()}`;
-    mkdirSync(path.dirname(file), { recursive: true });
+    mkdirPrivate(path.dirname(file));
     try {
       renameSync(file, aside);
     } catch {

@@ -2,13 +2,17 @@
 import path from 'node:path';
 import type { Logger } from '../api/log';
 import { LocalCache } from './cache';
+import { checkInDateOf } from './checkins';
 import { Cipher, type KeyProvider } from './crypto';
-import { Files, confOpener, type OpenFile } from './files';
+import { DamageLog, type DamageReport } from './damage';
+import { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
+import { keyChanged } from './key-check';
 import { storeDir } from './layout';
 
 export { Connectivity } from './connectivity';
 export { fixedKeyProvider, type KeyProvider } from './crypto';
-export { Files, confOpener, type OpenFile } from './files';
+export { DamageLog, type DamageEntry, type DamageKind } from './damage';
+export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 export { safeName } from './layout';
 export { Outbox, OutboxError, type OutboxEntry } from './outbox';
 export { DEFAULT_INTERVALS, SyncScheduler, type Intervals } from './scheduler';
@@ -32,43 +36,70 @@ export interface OpenedStore {
   files: Files;
   cipher: Cipher;
   cache: LocalCache;
+  damage: DamageLog;
+}
+
+/** What a file set aside in `dir` means for staff. */
+function damageOf(dir: string, name: string, storeId: string): DamageReport {
+  const where = `${dir}/${name}`;
+  if (dir === 'outbox' || dir.startsWith('outbox/')) return { kind: 'outbox_set_aside', where };
+  const date = checkInDateOf(dir, name, storeId);
+  if (date !== null) return { kind: 'checkins_lost', date, where };
+  if (dir === storeDir('reservations', storeId) || dir === storeDir('numbers', storeId))
+    return { kind: 'cache_rebuilt', where };
+  return { kind: 'file_set_aside', where };
 }
 
 /**
- * Open the store's cache. A reservations or number file found unreadable is set aside and the
- * sync state reset, so the next pass rebuilds what was lost. Nothing of that touches the outbox.
+ * Open the store's cache. Whatever file is found unreadable is set aside and reported in the
+ * damage log; a reservations or number file lost also resets the sync state, so the next pass
+ * rebuilds it. When the cache key is not the one the cache was sealed with, the sealed cache is
+ * dropped and rebuilt from the service; check-ins (not sealed) and the outbox are kept.
  */
 export function openLocalStore(options: LocalStoreOptions): OpenedStore {
   const root = path.resolve(options.root);
-  const { storeId } = options;
-  const rebuilt = [storeDir('reservations', storeId), storeDir('numbers', storeId)];
+  const { storeId, logger } = options;
+  mkdirPrivate(root);
   let cache: LocalCache | null = null;
-  const files = new Files(root, options.open ?? confOpener(root), options.logger, (dir) => {
-    if (dir === 'outbox') {
-      // Cannot happen short of a damaged disk (every write is atomic); the file is kept aside.
-      options.logger.error('outbox.unreadable', {
-        reason: 'the outbox file was set aside; queued walk-ins in it are not sent',
+  let damage: DamageLog | null = null;
+  const files = new Files(root, options.open ?? confOpener(root), logger, (dir, name) => {
+    const report = damageOf(dir, name, storeId);
+    if (report.kind === 'outbox_set_aside') {
+      logger.error('outbox.unreadable', {
+        reason: 'an outbox file was set aside; queued walk-ins in it are not sent',
       });
     }
-    if (cache && rebuilt.includes(dir)) {
-      options.logger.warn('cache.rebuild', {
-        storeId,
-        reason: 'a reservations file was set aside',
-      });
-      cache.requireFullSync();
+    if (dir === 'meta' && name === 'damage') {
+      // The damage log itself: report it once the read that found it is over.
+      queueMicrotask(() => damage?.report(report));
+      return;
     }
+    damage?.report(report);
+    if (report.kind === 'cache_rebuilt') cache?.requireRebuild('a reservations file was set aside');
   });
+  // Written before anything else here: the set-aside callback reports into it.
+  damage = new DamageLog(files, options.now);
   const cipher = new Cipher(options.keyProvider);
   cache = new LocalCache({
     files,
     cipher,
-    logger: options.logger,
+    damage,
+    logger,
     storeId,
     timeZone: options.timeZone,
     now: options.now,
     retentionDays: options.retentionDays,
   });
+  if (keyChanged(files, options.keyProvider.key())) {
+    // Sealed with a key that is gone: unreadable, so rebuilt. Check-ins are not sealed.
+    files.removeTree(storeDir('reservations', storeId));
+    files.removeTree(storeDir('numbers', storeId));
+    cache.requireFullSync();
+    damage.report({ kind: 'key_changed' });
+    logger.warn('cache.key_changed', { storeId, reason: 'the sealed cache is rebuilt' });
+  }
   // Temp files of writes a crash cut short: the files themselves are whole (renamed or not).
   files.sweep(0);
-  return { files, cipher, cache };
+  files.tighten();
+  return { files, cipher, cache, damage };
 }

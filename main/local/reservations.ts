@@ -4,6 +4,10 @@
  * Changes are buffered in memory and written by `flush()`, so a sync page that touches many dates
  * writes each date file once, and a poll that changes nothing writes nothing. Reads see the
  * buffer, so the counter works from the cache while a first sync is still running.
+ *
+ * Each record opens or fails alone: one that cannot be opened (sealed with another key, damaged)
+ * is dropped from its file, so that the next full sync stores it anew, and reported to the owner
+ * (`onUnreadable`: counted in the damage log, a full sync asked for). It never fails a read.
  */
 import type { Reservation } from '../api/client';
 import type { Logger } from '../api/log';
@@ -29,6 +33,8 @@ export interface ReservationsOptions {
   cipher: Cipher;
   logger: Logger;
   storeId: string;
+  /** Records found unreadable on a date (already dropped from the cache). */
+  onUnreadable?: (date: string, count: number) => void;
 }
 
 export class Reservations {
@@ -44,6 +50,7 @@ export class Reservations {
   private dirtyRecords = 0;
   /** Reservation id → the sealed value last opened and what it held. */
   private readonly opened = new Map<string, { s: string; r: Reservation }>();
+  private readonly onUnreadable: (date: string, count: number) => void;
 
   constructor(options: ReservationsOptions) {
     this.files = options.files;
@@ -52,6 +59,7 @@ export class Reservations {
     this.storeId = options.storeId;
     this.dir = storeDir('reservations', options.storeId);
     this.numbers = new ReservationNumbers(options.files, options.storeId);
+    this.onUnreadable = options.onUnreadable ?? (() => {});
   }
 
   private readDateFile(date: string): DateFile {
@@ -135,9 +143,13 @@ export class Reservations {
       }
       return r;
     } catch (error) {
-      if (!(error instanceof SealError)) throw error;
-      // A record sealed with another key (the key was replaced) is unreadable: sync brings it back.
-      this.logger.warn('cache.record_unreadable', { storeId: this.storeId, reservationId: id });
+      // Whatever went wrong with this one record, the others are still read.
+      const why = error instanceof SealError ? 'sealed' : 'content';
+      this.logger.warn('cache.record_unreadable', {
+        storeId: this.storeId,
+        reservationId: id,
+        why,
+      });
       return null;
     }
   }
@@ -145,9 +157,20 @@ export class Reservations {
   /** The reservations on a date. They are shared with later reads: treat them as read-only. */
   on(date: string): Reservation[] {
     const out: Reservation[] = [];
-    for (const [id, { s }] of Object.entries(this.readDateFile(date).records)) {
+    const file = this.readDateFile(date);
+    let unreadable = 0;
+    for (const [id, { s }] of Object.entries(file.records)) {
       const r = this.open(id, s);
-      if (r) out.push(r);
+      if (r && typeof r === 'object') out.push(r);
+      else {
+        // Dropped, so that a full sync stores it again (a newer-only merge would skip it).
+        delete file.records[id];
+        unreadable++;
+      }
+    }
+    if (unreadable) {
+      this.dirtyDates.set(date, file);
+      this.onUnreadable(date, unreadable);
     }
     return out;
   }

@@ -2,6 +2,7 @@
  * Shapes of the cache files, and their versions. Each file says its version (`v`); a file of an
  * older version is migrated when read, a file that fits no version is set aside and rebuilt.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 /** Reservations of one store and date. Every record is sealed: no customer data in clear. */
@@ -75,6 +76,33 @@ export const CheckInFile = z.object({
   ),
 });
 export type CheckInFile = z.infer<typeof CheckInFile>;
+
+/** The checksum a check-in record file carries: of everything else in it. */
+export function checkInSum(
+  id: string,
+  date: string,
+  record: { current: CheckInEvent | null; history: CheckInEvent[] },
+): string {
+  return createHash('sha256')
+    .update(JSON.stringify([id, date, record.current, record.history]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/**
+ * One reservation's check-ins on one date (the current format): not sealed (no customer data),
+ * with a checksum so that a damaged record is found and set aside rather than believed.
+ */
+export const CheckInRecordFile = z
+  .object({
+    v: z.literal(2),
+    id: z.string(),
+    date: z.string(),
+    current: CheckInEvent.nullable(),
+    history: z.array(CheckInEvent),
+    sum: z.string(),
+  })
+  .refine((f) => f.sum === checkInSum(f.id, f.date, f), { message: 'checksum mismatch' });
 
 export const StoreSyncState = z.object({
   /** Largest updatedAt (service time) of a completed pass; null before the first full sync. */

@@ -5,7 +5,7 @@ import { safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import path from 'node:path';
 import type { SafeStorageLike } from '../host/secrets';
-import { serialize, type OpenFile, type StoreFile } from '../local/files';
+import { FILE_MODE, serialize, type OpenFile, type StoreFile } from '../local/files';
 
 export function electronSafeStorage(platform: NodeJS.Platform = process.platform): SafeStorageLike {
   return {
@@ -26,5 +26,6 @@ export function electronStoreOpener(root: string): OpenFile {
       serialize,
       clearInvalidConfig: false,
       accessPropertiesByDotNotation: false,
+      configFileMode: FILE_MODE,
     }) as unknown as StoreFile;
 }

@@ -2,13 +2,23 @@
  * Secrets over a safeStorage-like store: the API key refused without a real keyring, the cache
  * key made once and kept encrypted, and what happens when the OS store changes under us.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogRecord } from '../../main/api/log';
 import { DeskError } from '../../main/ipc/errors';
 import {
+  FileKeyProvider,
+  FileSecretStore,
   MemorySecretStore,
   SafeKeyProvider,
   SafeSecretStore,
@@ -140,5 +150,46 @@ describe('SafeKeyProvider', () => {
     expect(provider.key()).toBe(key);
     expect(existsSync(file)).toBe(false);
     expect(logs.map((r) => r.event)).toContain('secrets.cache_key_ephemeral');
+  });
+});
+
+describe('the browser host: FileKeyProvider and FileSecretStore', () => {
+  const mode = (file: string) => statSync(file).mode & 0o777;
+
+  it('makes the cache key once, 0600 in a 0700 folder, and reads the same key back', () => {
+    const file = path.join(dir, 'data', 'secure', 'cache-key');
+    const key = new FileKeyProvider(file, logger).key();
+    expect(key).toHaveLength(32);
+    expect(mode(file)).toBe(0o600);
+    expect(mode(path.dirname(file))).toBe(0o700);
+    expect(new FileKeyProvider(file, logger).key().equals(key)).toBe(true);
+  });
+
+  it('tightens a key file others could read, and replaces a damaged one with a new key', () => {
+    const file = path.join(dir, 'secure', 'cache-key');
+    const key = new FileKeyProvider(file, logger).key();
+    chmodSync(file, 0o644);
+    expect(new FileKeyProvider(file, logger).key().equals(key)).toBe(true);
+    expect(mode(file)).toBe(0o600);
+    expect(logs.map((l) => l.event)).toContain('secrets.key_file_mode');
+    writeFileSync(file, 'short');
+    const replaced = new FileKeyProvider(file, logger).key();
+    expect(replaced).toHaveLength(32);
+    expect(replaced.equals(key)).toBe(false);
+  });
+
+  it('keeps the API key sealed with the key file, never in clear; another key file cannot read it', () => {
+    const keys = new FileKeyProvider(path.join(dir, 'secure', 'cache-key'), logger);
+    const file = path.join(dir, 'secure', 'api-key');
+    const store = new FileSecretStore(file, keys, logger);
+    expect(store.problem()).toBeNull();
+    store.write('fd_live_key_123');
+    expect(readFileSync(file, 'utf8')).not.toContain('fd_live_key_123');
+    expect(mode(file)).toBe(0o600);
+    expect(new FileSecretStore(file, keys, logger).read()).toBe('fd_live_key_123');
+    const other = new FileKeyProvider(path.join(dir, 'other', 'cache-key'), logger);
+    expect(new FileSecretStore(file, other, logger).read()).toBeNull();
+    store.clear();
+    expect(existsSync(file)).toBe(false);
   });
 });

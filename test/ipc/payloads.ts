@@ -11,6 +11,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   'setup.removeKey': {},
   'setup.startTraining': {},
   'status.get': {},
+  'status.acknowledgeDamage': { id: 'damage-1' },
   'day.get': { date: TODAY },
   'day.refresh': { date: TODAY },
   'search.find': { text: 'やまだ', date: null },

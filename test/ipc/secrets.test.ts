@@ -46,6 +46,7 @@ describe('the API key stays in the main process', () => {
     await setUp(h);
     await h.call('setup.status', {});
     await h.call('status.get', {});
+    await h.call('status.acknowledgeDamage', { id: 'no-such-notice' });
 
     // The day, search, check-in, headcount.
     const day = await h.call('day.get', { date: TODAY });

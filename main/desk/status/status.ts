@@ -1,6 +1,19 @@
-/** The status bar's data: the link, the sync, the outbox's counts, the rate budget. */
-import type { Status } from '../../ipc/contract';
+/** The status bar's data: the link, the sync, the outbox's counts, the rate budget, damage. */
+import type { DamageNotice, Status } from '../../ipc/contract';
 import type { Session } from '../session';
+
+/** The damage staff have not yet acknowledged (no customer data, no file names). */
+export function damageOf(session: Session | null): DamageNotice[] {
+  if (!session) return [];
+  return session.local.damage.open().map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    at: e.at,
+    lastAt: e.lastAt,
+    count: e.count,
+    date: e.date,
+  }));
+}
 
 export function statusOf(
   session: Session | null,
@@ -29,6 +42,7 @@ export function statusOf(
       recent429s: g?.recent429s ?? 0,
     },
     training,
+    damage: damageOf(session),
     clockOffsetMs,
   };
 }

@@ -11,7 +11,7 @@ import {
   StoreSummary,
   UiLocale,
 } from './setup';
-import { OutboxItem, Status } from './status';
+import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
 import {
   FieldProblem,
@@ -55,6 +55,11 @@ export const channels = {
   'setup.removeKey': { request: z.object({}), response: SetupStatus },
   'setup.startTraining': { request: z.object({}), response: SetupStatus },
   'status.get': { request: z.object({}), response: Status },
+  /** Staff saw a damage notice: it leaves the banner (kept in the log). Answers what remains. */
+  'status.acknowledgeDamage': {
+    request: z.object({ id: z.string().min(1).max(100) }),
+    response: z.object({ damage: z.array(DamageNotice) }),
+  },
   'day.get': { request: z.object({ date: LocalDate.nullable() }), response: DayView },
   'day.refresh': {
     request: z.object({ date: LocalDate }),

@@ -12,6 +12,32 @@ export const SyncProgress = z.object({
   done: z.boolean(),
 });
 
+/**
+ * What the counter lost or set aside, until staff acknowledge it (the damage banner):
+ * `outbox_set_aside` an outbox file could not be read (walk-ins may be in it, not sent);
+ * `checkins_lost` check-in records of `date` were damaged (the rest of the day is kept);
+ * `cache_rebuilt` cached reservations were unreadable and are fetched again;
+ * `key_changed` the cache key changed, the cache is rebuilt (set-up and check-ins kept);
+ * `file_set_aside` another file the counter rebuilds by itself.
+ */
+export const DamageNotice = z.object({
+  id: z.string(),
+  kind: z.enum([
+    'outbox_set_aside',
+    'checkins_lost',
+    'cache_rebuilt',
+    'key_changed',
+    'file_set_aside',
+  ]),
+  /** Our clock: first and last seen. */
+  at: z.number(),
+  lastAt: z.number(),
+  /** Records or files concerned. */
+  count: z.number().int(),
+  date: LocalDate.nullable(),
+});
+export type DamageNotice = z.infer<typeof DamageNotice>;
+
 export const Status = z.object({
   link: Link,
   linkSince: z.number(),
@@ -26,11 +52,13 @@ export const Status = z.object({
     recent429s: z.number().int(),
   }),
   training: z.boolean(),
+  /** Damage staff have not yet acknowledged, oldest first (additive: absent reads as none). */
+  damage: z.array(DamageNotice).default([]),
   /**
    * How far the counter's clock is from the real one (ms): 0 for a live store; in training, its
    * pretend time (a morning with bookable slots) minus the real time. The UI shows that time.
    */
-  clockOffsetMs: z.number(),
+  clockOffsetMs: z.number().default(0),
 });
 export type Status = z.infer<typeof Status>;
 

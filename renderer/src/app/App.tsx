@@ -13,6 +13,7 @@ import { SEARCH_INPUT_ID, SearchBox } from '../screens/search/SearchBox';
 import { SearchScreen } from '../screens/search/SearchScreen';
 import { SetupScreen } from '../screens/setup/SetupScreen';
 import { OutboxScreen } from '../screens/status/OutboxScreen';
+import { DamageBanner } from '../screens/status/DamageBanner';
 import { StatusBar, TrainingBanner } from '../screens/status/StatusBar';
 import { WalkInScreen } from '../screens/walkin/WalkInScreen';
 import { addDays } from '../format/format';
@@ -131,6 +132,7 @@ function App() {
           {setUp && <MainNav />}
           <LanguageSwitch />
         </div>
+        {setUp && <DamageBanner />}
       </header>
       <main id="main" className="main">
         {setup === null ? (

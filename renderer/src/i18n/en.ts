@@ -30,6 +30,31 @@ export const en: Messages = {
     pretendTime:
       'Training pretends it is {{time}} (not the real time: a morning with slots to book).',
   },
+  damage: {
+    label: 'Data the counter lost or set aside',
+    when: '(since {{since}})',
+    acknowledge: 'Understood — hide this notice',
+    outbox_set_aside: {
+      what: 'A file of queued walk-ins could not be read and was set aside.',
+      todo: 'Walk-ins taken at this counter may be in it and may NOT have been booked. In the service’s admin, check that each walk-in taken here since {{since}} has a booking; take again any that has none. The counts below do not include them.',
+    },
+    checkins_lost: {
+      what: '{{count}} check-in record(s) of {{date}} could not be read and were lost.',
+      todo: 'The other check-ins of that day are kept. Look at the day’s list and record again the arrivals that no longer show as checked in.',
+    },
+    cache_rebuilt: {
+      what: '{{count}} saved reservation(s) could not be read.',
+      todo: 'They are being fetched again from the service. Until the sync finishes, a reservation may be missing from the day view: search for it, or wait a moment.',
+    },
+    key_changed: {
+      what: 'The encryption key of the saved data changed (for example after the system’s keyring was reset).',
+      todo: 'Saved reservations are being fetched again from the service (progress below). Set-up and check-ins are kept. Queued walk-ins that cannot be read are listed as needing attention.',
+    },
+    file_set_aside: {
+      what: '{{count}} saved file(s) could not be read and were set aside.',
+      todo: 'The counter fetches this data again by itself. If this notice keeps coming back, the disk may be failing: tell whoever looks after this computer.',
+    },
+  },
   statusBar: {
     label: 'Connection and sync',
     link: {
@@ -45,6 +70,8 @@ export const en: Messages = {
     syncLeft: 'about {{seconds}} s left',
     rateQueued: 'waiting for the service: {{n}}',
     outbox: 'Queued walk-ins: {{waiting}} waiting, {{attention}} need attention',
+    outboxDamaged:
+      'Queued walk-ins: {{waiting}} waiting, {{attention}} need attention — and more may be in a file set aside (see the notice above)',
     news: {
       booked: 'Queued walk-in of {{name}} sent: reservation no. {{number}}',
       bookedPending:

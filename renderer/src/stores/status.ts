@@ -15,7 +15,7 @@ export interface StatusState {
    */
   now: number;
   /** Outbox entries with a call in flight. */
-  busy: Record<string, 'retry' | 'discard'>;
+  busy: Record<string, 'retry' | 'discard' | 'acknowledge'>;
   error: CallError | null;
   /** The last queued walk-in that reached an outcome while staff were busy elsewhere. */
   news: OutboxItem | null;
@@ -25,6 +25,8 @@ export interface StatusState {
   retry(id: string): Promise<void>;
   /** Discard a queued walk-in; the UI asks staff first, so this is the confirmed request. */
   discard(id: string): Promise<void>;
+  /** Staff saw a damage notice: it leaves the banner. */
+  acknowledgeDamage(id: string): Promise<void>;
 }
 
 /** States a queued walk-in ends in that staff must hear about. */
@@ -82,6 +84,19 @@ export function createStatusStore(api: Api, realClock: () => number = Date.now) 
       },
       discard(id) {
         return act(id, 'discard', () => api.call('outbox.discard', { id, confirm: true }));
+      },
+      async acknowledgeDamage(id) {
+        set({ busy: { ...get().busy, [id]: 'acknowledge' }, error: null });
+        try {
+          const { damage } = await api.call('status.acknowledgeDamage', { id });
+          const status = get().status;
+          if (status) set({ status: { ...status, damage } });
+        } catch (error) {
+          set({ error: asCallError(error) });
+        } finally {
+          const { [id]: _done, ...rest } = get().busy;
+          set({ busy: rest });
+        }
       },
     };
   });

@@ -25,6 +25,8 @@ export function StatusBar() {
   const syncing = status?.sync && status.sync.phase === 'full' && !status.sync.done;
   const waiting = status?.outbox.waiting ?? 0;
   const attention = status?.outbox.needsAttention ?? 0;
+  // An outbox file set aside: its walk-ins are not counted, so "0 waiting" would be a lie.
+  const outboxDamaged = status?.damage.some((d) => d.kind === 'outbox_set_aside') ?? false;
 
   if (!connected) {
     // Nothing set up: no link to judge and no data to age — "offline" would mislead.
@@ -73,11 +75,12 @@ export function StatusBar() {
       <OutboxNews />
       <button
         type="button"
-        className={`outbox-button${attention ? ' attention' : ''}`}
+        className={`outbox-button${attention || outboxDamaged ? ' attention' : ''}`}
         onClick={() => go({ name: 'outbox' })}
         aria-keyshortcuts={KEYS.outbox}
       >
-        {t('statusBar.outbox', { waiting, attention })} <Kbd keys={KEYS.outbox} />
+        {t(outboxDamaged ? 'statusBar.outboxDamaged' : 'statusBar.outbox', { waiting, attention })}{' '}
+        <Kbd keys={KEYS.outbox} />
       </button>
     </footer>
   );
