@@ -19,6 +19,8 @@ export interface SecretStore {
 export type TrainingStarter = () => Promise<{
   baseUrl: string;
   apiKey: string;
+  /** Training's own clock (a pretend morning at night): the session's now. Else the desk's. */
+  now?: () => number;
   close(): Promise<void>;
 }>;
 

@@ -48,22 +48,24 @@ export class Desk {
     const { dataDir, logger, emit, openFile } = options;
     const now = options.now ?? Date.now;
     const settings = new SettingsFile(dataDir, logger, openFile);
+    const sessions = new SessionHolder({
+      dataDir,
+      settings,
+      keyProvider: options.keyProvider,
+      logger,
+      emit,
+      now,
+      openFile,
+      client: options.client,
+    });
     this.ctx = {
       settings,
-      sessions: new SessionHolder({
-        dataDir,
-        settings,
-        keyProvider: options.keyProvider,
-        logger,
-        emit,
-        now,
-        openFile,
-        client: options.client,
-      }),
+      sessions,
       training: new TrainingService(options.startTraining, dataDir, logger),
       secrets: options.secrets,
       emit,
-      now,
+      // The session's clock when it has one (training's pretend morning), else the desk's.
+      now: () => sessions.now(),
       logger,
       defaultServiceUrl: options.defaultServiceUrl,
       client: options.client,

@@ -35,6 +35,8 @@ export interface Connection {
   store: Store;
   plan: 'standard' | 'facility';
   mode: 'live' | 'training';
+  /** The session's own clock (training's pretend morning); the desk's clock when left out. */
+  now?: () => number;
 }
 
 /** Status changes come in bursts (every request moves the governor): one message per 250 ms. */
@@ -42,6 +44,8 @@ const STATUS_EVERY_MS = 250;
 
 export class SessionHolder {
   private session: Session | null = null;
+  /** The open session's clock: every handler's "now" (today, the next slot, ages) comes from it. */
+  private clock: (() => number) | null = null;
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
   /** The key's stores as last listed. */
   stores: Store[] = [];
@@ -74,7 +78,7 @@ export class SessionHolder {
       keyProvider: this.options.keyProvider,
       openFile: this.options.openFile,
       logger: this.options.logger,
-      now: this.options.now,
+      now: connection.now ?? this.options.now,
       client: this.options.client,
       onSyncProgress: (p) => {
         this.queueStatus();
@@ -92,6 +96,7 @@ export class SessionHolder {
       this.queueStatus();
     });
     this.session = session;
+    this.clock = connection.now ?? null;
     this.viewing = null;
     session.start();
   }
@@ -99,6 +104,12 @@ export class SessionHolder {
   close(): void {
     this.session?.close();
     this.session = null;
+    this.clock = null;
+  }
+
+  /** Now for the counter: the session's clock (training's pretend time), else the desk's. */
+  now(): number {
+    return (this.clock ?? this.options.now)();
   }
 
   /** The key is gone: so are its stores and the customers it found. */
@@ -109,7 +120,9 @@ export class SessionHolder {
 
   status(): Status {
     const training = this.options.settings.current.mode === 'training';
-    return statusOf(this.session, training, this.options.now());
+    const now = this.now();
+    const offset = this.clock ? now - this.options.now() : 0;
+    return statusOf(this.session, training, now, offset);
   }
 
   queueStatus(): void {

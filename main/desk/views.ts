@@ -24,10 +24,12 @@ function answerText(
   product: Product | undefined,
   fieldId: string,
   value: unknown,
-): { label: string; value: string } {
+): { label: string; value: string; bookerOnly: boolean } {
   const field = product?.customFields?.find((f) => f.fieldId === fieldId);
   const raw = Array.isArray(value) ? value.map(String) : String(value ?? '');
-  if (!field) return { label: fieldId, value: Array.isArray(raw) ? raw.join(', ') : raw };
+  if (!field)
+    return { label: fieldId, value: Array.isArray(raw) ? raw.join(', ') : raw, bookerOnly: false };
+  const bookerOnly = field.inputScope === 'booker_only';
   const options = new Map((field.options ?? []).map((o) => [o.value, o.label]));
   if (field.fieldType === 'select' || field.fieldType === 'multi_select') {
     const values = Array.isArray(raw)
@@ -35,9 +37,13 @@ function answerText(
       : field.fieldType === 'multi_select'
         ? raw.split(',')
         : [raw];
-    return { label: field.label, value: values.map((v) => options.get(v) ?? v).join(', ') };
+    return {
+      label: field.label,
+      value: values.map((v) => options.get(v) ?? v).join(', '),
+      bookerOnly,
+    };
   }
-  return { label: field.label, value: Array.isArray(raw) ? raw.join(', ') : raw };
+  return { label: field.label, value: Array.isArray(raw) ? raw.join(', ') : raw, bookerOnly };
 }
 
 export function toReservationView(

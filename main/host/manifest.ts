@@ -46,12 +46,15 @@ function checkInText(r: ReservationView, l: Labels): string {
     : word;
 }
 
+/** Whose answer: the representative's for a booker-only field, "#n " from the second person. */
+function answerOwner(a: ReservationView['answers'][number], l: Labels): string {
+  if (a.bookerOnly) return `${escapeHtml(l.representative)} `;
+  return a.participantNumber > 1 ? `#${a.participantNumber} ` : '';
+}
+
 function reservationRow(r: ReservationView, l: Labels): string {
   const answers = r.answers
-    .map(
-      (a) =>
-        `${a.participantNumber > 1 ? `#${a.participantNumber} ` : ''}${escapeHtml(a.label)}: ${escapeHtml(a.value)}`,
-    )
+    .map((a) => `${answerOwner(a, l)}${escapeHtml(a.label)}: ${escapeHtml(a.value)}`)
     .join('<br>');
   return `<tr>
 <td class="box">${r.checkIn ? '✔' : '☐'}</td>

@@ -45,15 +45,19 @@ async function availabilityOf(h: Harness, productId: string, date: string) {
   };
 }
 
-/** What staff should read for a stored answer: the field's label, select values as labels. */
+/**
+ * What staff should read for a stored answer: the field's label, select values as labels, and
+ * whether it is the representative's (a booker-only field).
+ */
 function expectedAnswer(h: Harness, productId: string, fieldId: string, value: string) {
   const product = h.sb.sandbox.world.state.products.find((p) => p.id === productId)!;
   const field = product.customFields.find((f) => f.fieldId === fieldId)!;
   const label = (v: string) => field.options?.find((o) => o.value === v)?.label ?? v;
-  if (field.fieldType === 'select') return { label: field.label, value: label(value) };
+  const bookerOnly = field.inputScope === 'booker_only';
+  if (field.fieldType === 'select') return { label: field.label, value: label(value), bookerOnly };
   if (field.fieldType === 'multi_select')
-    return { label: field.label, value: value.split(',').map(label).join(', ') };
-  return { label: field.label, value };
+    return { label: field.label, value: value.split(',').map(label).join(', '), bookerOnly };
+  return { label: field.label, value, bookerOnly };
 }
 
 describe('the day view', () => {
@@ -137,6 +141,7 @@ describe('the day view', () => {
     const world = new Map(worldOn(h, TODAY).map((r) => [r.id, r]));
     let answers = 0;
     let labelled = 0;
+    let bookers = 0;
     for (const v of allViews(day)) {
       const r = world.get(v.id)!;
       const item = r.items.find((i) => i.date === TODAY)!;
@@ -166,8 +171,11 @@ describe('the day view', () => {
       expect(v.answers).toEqual(expected);
       answers += expected.length;
       labelled += v.answers.filter((a) => /（|シンプル|希望しない/.test(a.value)).length;
+      bookers += v.answers.filter((a) => a.bookerOnly).length;
     }
     expect(answers).toBeGreaterThan(20);
+    // Answers of booker-only fields are marked as the representative's.
+    expect(bookers).toBeGreaterThan(0);
     // Select values are shown as their labels (e.g. "M（150〜160cm）" for "M").
     expect(labelled).toBeGreaterThan(5);
   });
@@ -294,8 +302,8 @@ describe('search, headcount and check-in', () => {
     },
   );
 
-  it('by e-mail, whatever the case', async () => {
-    for (const text of ['hanako.yamada@example.jp', 'HANAKO.YAMADA@EXAMPLE.JP'])
+  it('by e-mail, whatever the case, or a fragment of it without "@"', async () => {
+    for (const text of ['hanako.yamada@example.jp', 'HANAKO.YAMADA@EXAMPLE.JP', 'hanako.yama'])
       expect((await find(h, text)).results.map((v) => v.id)).toContain(booked.id);
   });
 

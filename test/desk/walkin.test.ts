@@ -422,12 +422,14 @@ describe('walk-in', () => {
         fieldId: 'cf_kimono_size',
         label: '着物サイズ',
         value: 'M（150〜160cm）',
+        bookerOnly: false,
       },
       {
         participantNumber: 2,
         fieldId: 'cf_kimono_size',
         label: '着物サイズ',
         value: 'S（〜150cm）',
+        bookerOnly: false,
       },
     ]);
     const record = h.sb.sandbox.world.state.reservations.find((r) => r.id === view.id)!;
@@ -493,6 +495,7 @@ describe('walk-in', () => {
         fieldId: 'cf_tea_allergies',
         label: 'アレルギー（和菓子）',
         value: '卵, 乳',
+        bookerOnly: false,
       },
     ]);
     const mail = h.sb.sandbox.emails().find((m) => m.reservationId === outcome.reservation!.id)!;

@@ -61,7 +61,28 @@ const day: DayView = {
             reservation({
               customerName: '<img src=x onerror=alert(1)>',
               answers: [
-                { participantNumber: 1, fieldId: 'f', label: 'Allergy', value: '"nuts" & <eggs>' },
+                {
+                  participantNumber: 1,
+                  fieldId: 'f',
+                  label: 'Allergy',
+                  value: '"nuts" & <eggs>',
+                  bookerOnly: false,
+                },
+                {
+                  participantNumber: 2,
+                  fieldId: 'f',
+                  label: 'Allergy',
+                  value: 'none',
+                  bookerOnly: false,
+                },
+                // Asked of the representative only.
+                {
+                  participantNumber: 1,
+                  fieldId: 'h',
+                  label: 'Hotel',
+                  value: 'Kamo',
+                  bookerOnly: true,
+                },
               ],
             }),
             reservation({ id: 'r2', customerName: 'Cancelled Person', active: false }),
@@ -135,6 +156,14 @@ describe('manifest', () => {
     expect(all).toContain('14:00');
     expect(all).toContain('予約はありません');
     expect(all).toContain('2026/04/01 10:00');
+  });
+
+  it("labels a booker-only answer as the representative's", () => {
+    const en = buildManifestHtml(day, {}, { locale: 'en', training: false, now });
+    expect(en).toContain('Representative Hotel: Kamo');
+    expect(en).toContain('#2 Allergy: none');
+    const ja = buildManifestHtml(day, {}, { locale: 'ja', training: false, now });
+    expect(ja).toContain('代表者 Hotel: Kamo');
   });
 
   it('refuses a slot that is not there', () => {

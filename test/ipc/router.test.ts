@@ -27,6 +27,7 @@ const STATUS: Status = {
   outbox: { waiting: 0, needsAttention: 0 },
   rate: { limit: 60, effectiveLimit: 60, queued: 0, recent429s: 0 },
   training: false,
+  clockOffsetMs: 0,
   damage: [],
 };
 

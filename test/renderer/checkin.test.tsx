@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Response } from '../../main/ipc/contract';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
@@ -164,7 +164,12 @@ describe('reservation and check-in', () => {
       'disabled',
       true,
     );
-    expect(screen.getByText('off — the key lacks the scope “reservations:read”')).toBeTruthy();
+    // On the screen (the header's panel lists it too).
+    expect(
+      within(screen.getByRole('main')).getByText(
+        'off — the key lacks the scope “reservations:read”',
+      ),
+    ).toBeTruthy();
   });
 
   it('keeps what it showed and says why when the reservation cannot be loaded', async () => {

@@ -3,7 +3,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manifestCsv, manifestFileName } from '../../renderer/src/manifest/csv';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
-import { demoBridge, R1, R2, reservation, TODAY } from './support/fixtures';
+import { dayView, demoBridge, R1, R2, reservation, TODAY } from './support/fixtures';
 import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -132,4 +132,40 @@ describe('manifest', () => {
     await r.user.tap(screen.getByRole('button', { name: /Suzuki Hanako/ }));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Suzuki Hanako');
   });
+
+  it.each([
+    ['en', 'Representative Pick-up hotel: Hotel Kamo', 'Person 1 Allergies: Peanuts'],
+    ['ja', '代表者 Pick-up hotel: Hotel Kamo', '1人目 Allergies: Peanuts'],
+  ] as const)(
+    "labels a booker-only answer as the representative's, not person 1's (%s)",
+    async (locale, booker, person) => {
+      const answers = [
+        ...R2.answers,
+        {
+          participantNumber: 1,
+          fieldId: 'pickup',
+          label: 'Pick-up hotel',
+          value: 'Hotel Kamo',
+          bookerOnly: true,
+        },
+      ];
+      const base = dayView();
+      const day = {
+        ...base,
+        products: base.products.map((p) => ({
+          ...p,
+          slots: p.slots.map((s) => ({
+            ...s,
+            reservations: s.reservations.map((r) => (r.id === R2.id ? { ...r, answers } : r)),
+          })),
+        })),
+      };
+      fake = demoBridge({ 'day.get': () => day, 'prefs.get': () => ({ locale }) });
+      await openManifest(fake);
+      const row = screen.getAllByRole('row')[2]!;
+      expect(within(row).getByText(booker)).toBeTruthy();
+      expect(within(row).getByText(new RegExp(`^${person}`))).toBeTruthy();
+      expect(within(row).queryByText(/(Person 1|1人目) Pick-up/)).toBeNull();
+    },
+  );
 });

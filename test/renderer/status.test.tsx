@@ -221,6 +221,35 @@ describe('status bar', () => {
     expect(screen.getByRole('note').textContent).toMatch(/^Training mode/);
   });
 
+  it.each([
+    ['en', 'Training pretends it is Fri, May 15, 2026 09:30 (not the real time'],
+    ['ja', 'トレーニングの時計は 2026年5月15日(金) 09:30 です'],
+  ] as const)(
+    'says what time training pretends it is, when its clock is not the real one (%s)',
+    async (locale, pretend) => {
+      // Real: Thu 10:00 in the store; training: the next morning at 09:30.
+      const offset = 23.5 * 3_600_000;
+      fake = demoBridge({
+        'setup.status': () => setupStatus({ mode: 'training', plan: 'facility' }),
+        'status.get': () => status({ training: true, clockOffsetMs: offset }),
+        'prefs.get': () => ({ locale }),
+      });
+      const r = await renderApp(fake);
+      expect(screen.getByText((text) => text.startsWith(pretend))).toBeTruthy();
+      // The counter's own "now" is the pretend one (ages, today).
+      expect(r.app.stores.status.getState().now).toBe(NOW + offset);
+    },
+  );
+
+  it('says nothing of a pretend time when training runs on the real clock', async () => {
+    fake = demoBridge({
+      'setup.status': () => setupStatus({ mode: 'training', plan: 'facility' }),
+      'status.get': () => status({ training: true }),
+    });
+    await renderApp(fake);
+    expect(screen.queryByText(/Training pretends/)).toBeNull();
+  });
+
   it('has no training banner in live mode', async () => {
     fake = demoBridge();
     await renderApp(fake);

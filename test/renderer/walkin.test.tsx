@@ -91,13 +91,26 @@ describe('walk-in', () => {
     expect(r.user.count).toBe(4);
   });
 
-  it('a required question takes the cursor first', async () => {
+  it("asks the customer's name and contact first, before the product's questions, even required ones", async () => {
     fake = demoBridge();
     const r = await renderApp(fake);
     await chooseProduct(r, /Bike Rental/);
     await r.user.press('Enter');
+    const lastName = screen.getByLabelText(/Last name/);
+    expect(document.activeElement).toBe(lastName);
+    // In reading (and Tab) order: name, first name, phone, e-mail, then the questions.
+    const inputs = [...lastName.closest('form')!.querySelectorAll('input, select, textarea')];
     const booker = screen.getByRole('group', { name: 'Representative' });
-    expect(document.activeElement).toBe(within(booker).getByLabelText(/Height \(cm\)/));
+    const height = within(booker).getByLabelText(/Height \(cm\)/);
+    const order = [
+      lastName,
+      screen.getByLabelText(/First name/),
+      screen.getByLabelText(/Phone/),
+      screen.getByLabelText(/E-mail/),
+      height,
+    ].map((e) => inputs.indexOf(e));
+    expect(order[0]).toBe(0);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
   it('shows the discounts of the price and says to collect the total', async () => {
@@ -179,7 +192,8 @@ describe('walk-in', () => {
     await r.user.tap(screen.getByRole('button', { name: /Get the price/ }));
     const height1 = within(booker).getByLabelText(/Height \(cm\)/);
     expect(height1.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(height1);
+    // The first in reading order: the name, asked first.
+    expect(document.activeElement).toBe(screen.getByLabelText(/Last name/));
     const errorId = height1.getAttribute('aria-describedby')!;
     expect(document.getElementById(errorId)!.textContent).toBe('Fill this in.');
     expect(screen.getByLabelText(/Last name/).getAttribute('aria-invalid')).toBe('true');
@@ -426,7 +440,10 @@ describe('walk-in', () => {
     await r.user.press('Enter');
     const find = screen.getByRole('button', { name: 'Find an existing customer by e-mail' });
     expect(find).toHaveProperty('disabled', true);
-    expect(screen.getByText('off — the key lacks the scope “customers:read”')).toBeTruthy();
+    // On the screen (the header's panel lists it too).
+    expect(
+      within(screen.getByRole('main')).getByText('off — the key lacks the scope “customers:read”'),
+    ).toBeTruthy();
   });
 
   it('checks the headcount on the party step', async () => {

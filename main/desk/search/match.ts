@@ -28,6 +28,20 @@ export function queryKind(text: string): QueryKind {
   return 'name';
 }
 
+/**
+ * A query without "@" may still be part of an e-mail ("tanaka", "example.co"): only when it is
+ * one ASCII word of e-mail characters with a letter and at least three characters, so that
+ * Japanese names, phone digits and one or two letters never pull in every address.
+ */
+export function isEmailFragment(text: string): boolean {
+  const t = text.normalize('NFKC').trim();
+  return t.length >= 3 && /^[A-Za-z0-9._%+-]+$/.test(t) && /[A-Za-z]/.test(t);
+}
+
+function emailIncludes(view: ReservationView, text: string): boolean {
+  return (view.email ?? '').toLowerCase().includes(text.normalize('NFKC').trim().toLowerCase());
+}
+
 /** Whether a reservation matches a query; exact number matches are found separately. */
 export function matches(view: ReservationView, text: string): boolean {
   const kind = queryKind(text);
@@ -35,7 +49,7 @@ export function matches(view: ReservationView, text: string): boolean {
   if (!t) return false;
   switch (kind) {
     case 'email':
-      return (view.email ?? '').toLowerCase().includes(t.normalize('NFKC').toLowerCase());
+      return emailIncludes(view, t);
     case 'number':
     case 'phone': {
       const digits = digitsOnly(t);
@@ -46,7 +60,10 @@ export function matches(view: ReservationView, text: string): boolean {
     }
     case 'name': {
       const q = normalizeText(t);
-      return q.length > 0 && (normalizeText(view.customerName).includes(q) || view.id === t);
+      return (
+        (q.length > 0 && (normalizeText(view.customerName).includes(q) || view.id === t)) ||
+        (isEmailFragment(t) && emailIncludes(view, t))
+      );
     }
   }
 }

@@ -15,7 +15,12 @@ export function damageOf(session: Session | null): DamageNotice[] {
   }));
 }
 
-export function statusOf(session: Session | null, training: boolean, now: number): Status {
+export function statusOf(
+  session: Session | null,
+  training: boolean,
+  now: number,
+  clockOffsetMs = 0,
+): Status {
   const g = session?.governor.state();
   const progress = session?.lastProgress ?? null;
   return {
@@ -38,5 +43,6 @@ export function statusOf(session: Session | null, training: boolean, now: number
     },
     training,
     damage: damageOf(session),
+    clockOffsetMs,
   };
 }

@@ -92,6 +92,7 @@ export async function startTraining(ctx: DeskContext): Promise<SetupStatus> {
     store,
     plan: 'facility',
     mode: 'training',
+    now: training.now,
   });
   return announceSetup(ctx);
 }

@@ -54,6 +54,11 @@ export const Status = z.object({
   training: z.boolean(),
   /** Damage staff have not yet acknowledged, oldest first (additive: absent reads as none). */
   damage: z.array(DamageNotice).default([]),
+  /**
+   * How far the counter's clock is from the real one (ms): 0 for a live store; in training, its
+   * pretend time (a morning with bookable slots) minus the real time. The UI shows that time.
+   */
+  clockOffsetMs: z.number().default(0),
 });
 export type Status = z.infer<typeof Status>;
 

@@ -12,12 +12,17 @@ export const CheckIn = z.object({
 });
 export type CheckIn = z.infer<typeof CheckIn>;
 
-/** A custom-field answer ready to show: select values already turned into their labels. */
+/**
+ * A custom-field answer ready to show: select values already turned into their labels.
+ * `bookerOnly`: the field is asked of the representative only (`inputScope: booker_only`), so
+ * the answer is the representative's, not "person 1"'s.
+ */
 export const Answer = z.object({
   participantNumber: z.number().int(),
   fieldId: z.string(),
   label: z.string(),
   value: z.string(),
+  bookerOnly: z.boolean(),
 });
 
 /**

@@ -21,7 +21,7 @@ import { AppContext, useApp, useSlice } from './context';
 import type { FrontDeskApp } from './createApp';
 import { createScanDetector, isTyping, KEYS, shortcutOf } from './shortcuts';
 import { Kbd } from '../components/Kbd';
-import { FeatureReason } from '../components/FeatureList';
+import { featureOffId, FeaturesOff } from '../components/FeatureList';
 
 export function Root({ app }: { app: FrontDeskApp }) {
   return (
@@ -177,6 +177,7 @@ function MainNav() {
   const { t } = useTranslation();
   const { stores, actions } = useApp();
   const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
+  const features = useSlice(stores.setup, (s) => s.status?.features);
   return (
     <nav className="main-nav" aria-label={t('nav.label')}>
       <button type="button" onClick={() => actions.openDay(null)} aria-keyshortcuts={KEYS.today}>
@@ -186,17 +187,13 @@ function MainNav() {
         type="button"
         className="primary"
         disabled={!walkIn.enabled}
-        aria-describedby={walkIn.enabled ? undefined : 'walkin-off'}
+        aria-describedby={walkIn.enabled ? undefined : featureOffId('walkIn')}
         onClick={() => actions.startWalkIn()}
         aria-keyshortcuts={KEYS.walkIn}
       >
         {t('nav.walkIn')} <Kbd keys={KEYS.walkIn} />
       </button>
-      {!walkIn.enabled && (
-        <span id="walkin-off" className="hint">
-          <FeatureReason state={walkIn} />
-        </span>
-      )}
+      {features && <FeaturesOff features={features} />}
       <button type="button" onClick={() => stores.nav.getState().go({ name: 'setup' })}>
         {t('nav.setup')}
       </button>

@@ -49,3 +49,35 @@ export function FeatureReason({ state }: { state: SetupStatus['features'][Featur
       return <>{t('features.reason.not_set_up')}</>;
   }
 }
+
+/** The id of a feature's reason in the header's panel: a disabled control points to it. */
+export function featureOffId(feature: Feature): string {
+  return `feature-off-${feature}`;
+}
+
+/**
+ * The header's one compact note that the key leaves features off, the reasons on demand (a
+ * disclosure): long reasons in the row squeezed the store name and pushed buttons over each
+ * other at 1024 px. The reasons stay in the document, so a disabled button can point to its own.
+ */
+export function FeaturesOff({ features }: { features: SetupStatus['features'] }) {
+  const { t } = useTranslation();
+  const off = FEATURES.filter((f) => features[f]?.enabled === false);
+  if (!off.length) return null;
+  return (
+    <details className="features-off">
+      <summary>{t('features.someOff', { n: off.length })}</summary>
+      <ul className="features-off-panel">
+        {off.map((f) => (
+          <li key={f} id={featureOffId(f)}>
+            <span className="feature-name">{t(`features.name.${f}`)}</span>
+            {': '}
+            <span className="feature-reason">
+              <FeatureReason state={features[f]} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -11,6 +11,7 @@ export const en: Messages = {
     party: 'adults {{adults}}, children {{children}}',
     number: 'No. {{number}}',
     answer: 'Person {{n}} {{label}}: {{value}}',
+    bookerAnswer: 'Representative {{label}}: {{value}}',
     toDay: "Today's schedule",
   },
   nav: {
@@ -26,6 +27,8 @@ export const en: Messages = {
   },
   training: {
     banner: 'Training mode — a practice store. Nothing here is a real booking or sale.',
+    pretendTime:
+      'Training pretends it is {{time}} (not the real time: a morning with slots to book).',
   },
   damage: {
     label: 'Data the counter lost or set aside',
@@ -450,6 +453,7 @@ export const en: Messages = {
       customerSearch: 'Customer search',
     },
     on: 'available',
+    someOff: 'Features off: {{n}}',
     reason: {
       missing_scope: 'off — the key lacks the scope “{{scope}}”',
       no_store: 'off — no store is chosen',

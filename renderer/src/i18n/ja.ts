@@ -12,6 +12,7 @@ export const ja = {
     party: '大人 {{adults}}・子ども {{children}}',
     number: '予約番号 {{number}}',
     answer: '{{n}}人目 {{label}}: {{value}}',
+    bookerAnswer: '代表者 {{label}}: {{value}}',
     toDay: '本日の予定へ',
   },
   nav: {
@@ -27,6 +28,8 @@ export const ja = {
   },
   training: {
     banner: 'トレーニングモード — 練習用の店舗です。実際の予約・売上にはなりません。',
+    pretendTime:
+      'トレーニングの時計は {{time}} です（実際の時刻ではありません。予約できる枠がある朝に合わせています）。',
   },
   damage: {
     label: '読めなくなった・退避したデータ',
@@ -450,6 +453,7 @@ export const ja = {
       customerSearch: 'お客様検索',
     },
     on: '利用できます',
+    someOff: '使えない機能: {{n}}',
     reason: {
       missing_scope: '利用できません — キーに権限「{{scope}}」がありません',
       no_store: '利用できません — 店舗が選ばれていません',

@@ -9,7 +9,10 @@ import { asCallError, type Api, type CallError } from '../api/api';
 export interface StatusState {
   status: Status | null;
   outbox: OutboxItem[];
-  /** Our clock, for ages; updated by `tick`. */
+  /**
+   * The counter's clock, for ages and "now": the real one moved by the desk's `clockOffsetMs`
+   * (training's pretend time); updated by `tick`.
+   */
   now: number;
   /** Outbox entries with a call in flight. */
   busy: Record<string, 'retry' | 'discard' | 'acknowledge'>;
@@ -37,8 +40,9 @@ function upsert(items: OutboxItem[], item: OutboxItem): OutboxItem[] {
   return next;
 }
 
-export function createStatusStore(api: Api, clock: () => number = Date.now) {
+export function createStatusStore(api: Api, realClock: () => number = Date.now) {
   const store = createStore<StatusState>()((set, get) => {
+    const clock = () => realClock() + (get().status?.clockOffsetMs ?? 0);
     async function act(id: string, kind: 'retry' | 'discard', work: () => Promise<OutboxItem>) {
       set({ busy: { ...get().busy, [id]: kind }, error: null });
       try {
@@ -54,7 +58,7 @@ export function createStatusStore(api: Api, clock: () => number = Date.now) {
     return {
       status: null,
       outbox: [],
-      now: clock(),
+      now: realClock(),
       busy: {},
       error: null,
       news: null,
@@ -67,10 +71,10 @@ export function createStatusStore(api: Api, clock: () => number = Date.now) {
           api.call('outbox.list', {}),
         ]);
         set({
-          now: clock(),
           ...(status.status === 'fulfilled' && { status: status.value }),
           ...(outbox.status === 'fulfilled' && { outbox: outbox.value.items }),
         });
+        set({ now: clock() });
       },
       tick(now = clock()) {
         set({ now });
@@ -96,7 +100,9 @@ export function createStatusStore(api: Api, clock: () => number = Date.now) {
       },
     };
   });
-  api.on('status.changed', (status) => store.setState({ status, now: clock() }));
+  api.on('status.changed', (status) =>
+    store.setState({ status, now: realClock() + status.clockOffsetMs }),
+  );
   api.on('outbox.changed', ({ items }) => {
     const before = new Map(store.getState().outbox.map((i) => [i.id, i.state]));
     const settled = items.filter((i) => {

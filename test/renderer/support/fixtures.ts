@@ -75,6 +75,7 @@ export function status(over: Partial<Status> = {}): Status {
     outbox: { waiting: 0, needsAttention: 0 },
     rate: { limit: 60, effectiveLimit: 60, queued: 0, recent429s: 0 },
     training: false,
+    clockOffsetMs: 0,
     ...over,
   });
 }
@@ -116,8 +117,20 @@ export const R2 = reservation({
   paymentMethod: 'external',
   totalAmount: 10000,
   answers: [
-    { participantNumber: 1, fieldId: 'allergy', label: 'Allergies', value: 'Peanuts, "shellfish"' },
-    { participantNumber: 2, fieldId: 'allergy', label: 'Allergies', value: 'None' },
+    {
+      participantNumber: 1,
+      fieldId: 'allergy',
+      label: 'Allergies',
+      value: 'Peanuts, "shellfish"',
+      bookerOnly: false,
+    },
+    {
+      participantNumber: 2,
+      fieldId: 'allergy',
+      label: 'Allergies',
+      value: 'None',
+      bookerOnly: false,
+    },
   ],
   checkIn: { state: 'arrived', adults: 2, children: 0, at: NOW - 600_000, offline: false },
 });

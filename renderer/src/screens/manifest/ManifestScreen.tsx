@@ -192,7 +192,9 @@ const ManifestRow = memo(function ManifestRow({
           <ul className="answers">
             {r.answers.map((a) => (
               <li key={`${a.participantNumber}|${a.fieldId}`}>
-                {t('common.answer', { n: a.participantNumber, label: a.label, value: a.value })}
+                {a.bookerOnly
+                  ? t('common.bookerAnswer', { label: a.label, value: a.value })
+                  : t('common.answer', { n: a.participantNumber, label: a.label, value: a.value })}
               </li>
             ))}
           </ul>

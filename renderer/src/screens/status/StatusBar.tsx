@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { localNow } from '../../format/format';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
 
@@ -92,8 +93,31 @@ export function TrainingBanner() {
   const statusTraining = useSlice(stores.status, (s) => s.status?.training === true);
   if (!training && !statusTraining) return null;
   return (
-    <p className="training-banner" role="note">
-      {t('training.banner')}
+    <>
+      <p className="training-banner" role="note">
+        {t('training.banner')}
+      </p>
+      <TrainingClock />
+    </>
+  );
+}
+
+/** Beyond this, training's clock is not the real time: staff are told which time it pretends. */
+const PRETEND_AFTER_MS = 60_000;
+
+/** At night training opens on a bookable morning: say plainly what time it pretends it is. */
+function TrainingClock() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const fmt = useFormat();
+  const timeZone = useSlice(stores.setup, (s) => s.status?.store?.timeZone);
+  const offset = useSlice(stores.status, (s) => s.status?.clockOffsetMs ?? 0);
+  const now = useSlice(stores.status, (s) => s.now);
+  if (!timeZone || Math.abs(offset) < PRETEND_AFTER_MS) return null;
+  const local = localNow(now, timeZone);
+  return (
+    <p className="training-clock">
+      {t('training.pretendTime', { time: `${fmt.date(local.date)} ${fmt.time(local.time)}` })}
     </p>
   );
 }

@@ -15,7 +15,8 @@ const INPUTS: Record<(typeof CUSTOMER_FIELDS)[number], { type: string; autoCompl
   email: { type: 'email', autoComplete: 'email' },
 };
 
-export function CustomerFields({ focusName }: { focusName: boolean }) {
+/** The last name takes the cursor: the step asks it first (the standard walk-in is name only). */
+export function CustomerFields() {
   const { t } = useTranslation();
   const { stores } = useApp();
   const { customer, problems, found, finding } = useSlice(
@@ -55,7 +56,7 @@ export function CustomerFields({ focusName }: { focusName: boolean }) {
               {...INPUTS[key]}
               value={customer[key]}
               required={key === 'lastName'}
-              autoFocus={key === 'lastName' && focusName}
+              autoFocus={key === 'lastName'}
               aria-invalid={p ? true : undefined}
               aria-describedby={p ? `${id}-error` : undefined}
               onChange={(e) => w.setCustomer({ [key]: e.target.value })}

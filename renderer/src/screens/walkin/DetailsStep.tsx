@@ -1,7 +1,7 @@
 /**
- * Walk-in step 3: the product's custom fields for each participant asked, and the customer. The
- * desk checks them when staff ask for the price; its problems are shown at their fields, and the
- * cursor goes to the first one.
+ * Walk-in step 3: the customer first (the name is what staff ask first at the counter), then the
+ * product's custom fields for each participant asked. The desk checks them when staff ask for the
+ * price; its problems are shown at their fields, and the cursor goes to the first one.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,9 +44,6 @@ export function DetailsStep() {
     }
   }, [problems]);
 
-  // The cursor starts where staff must type: the first required question, else the name —
-  // optional questions never take it (the standard walk-in is name only).
-  const firstRequired = fields.find((f) => f.isRequired)?.fieldId ?? null;
   const unplaced = problems.filter((p) => !isPlaced(p, fields, participants));
 
   return (
@@ -71,6 +68,8 @@ export function DetailsStep() {
           )}
         </div>
       )}
+      {/* The cursor starts in the name, asked first; the questions follow it. */}
+      <CustomerFields />
       {fields.length > 0 && (
         <section aria-labelledby="fields-title">
           <h3 id="fields-title">{t('walkIn.fields')}</h3>
@@ -88,7 +87,6 @@ export function DetailsStep() {
                     value={answers[n]?.[f.fieldId]}
                     problem={problemAt(problems, f.fieldId, n)}
                     onChange={(v) => w.setAnswer(n, f.fieldId, v)}
-                    autoFocus={n === 1 && f.fieldId === firstRequired}
                   />
                 ))}
               </fieldset>
@@ -96,7 +94,6 @@ export function DetailsStep() {
           })}
         </section>
       )}
-      <CustomerFields focusName={firstRequired === null} />
       <StepError />
       <div className="actions">
         <button type="button" onClick={() => w.back()}>

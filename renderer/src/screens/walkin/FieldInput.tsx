@@ -14,7 +14,6 @@ interface FieldInputProps {
   value: FieldValue | undefined;
   problem: FieldProblem | undefined;
   onChange(value: FieldValue): void;
-  autoFocus?: boolean;
 }
 
 export function FieldInput({
@@ -23,7 +22,6 @@ export function FieldInput({
   value,
   problem,
   onChange,
-  autoFocus,
 }: FieldInputProps) {
   const { t } = useTranslation();
   const id = `field-${participantNumber}-${field.fieldId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -39,7 +37,6 @@ export function FieldInput({
   const common = {
     'aria-invalid': problem ? true : undefined,
     'aria-describedby': problem ? errorId : undefined,
-    autoFocus,
   } as const;
   const v = field.validation;
 
@@ -54,14 +51,13 @@ export function FieldInput({
         <legend>
           {field.label} {required}
         </legend>
-        {(field.options ?? []).map((o, i) => (
+        {(field.options ?? []).map((o) => (
           <label key={o.value} className="choice">
             <input
               type="checkbox"
               name={id}
               value={o.value}
               checked={chosen.includes(o.value)}
-              autoFocus={autoFocus && i === 0}
               onChange={(e) =>
                 onChange(
                   e.target.checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value),
