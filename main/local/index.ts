@@ -10,7 +10,7 @@ export { Connectivity } from './connectivity';
 export { fixedKeyProvider, type KeyProvider } from './crypto';
 export { Files, confOpener, type OpenFile } from './files';
 export { safeName } from './layout';
-export { Outbox, OutboxError, type OutboxEntry } from './outbox';
+export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
 export { DEFAULT_INTERVALS, SyncScheduler, type Intervals } from './scheduler';
 export { SyncEngine, type SyncProgress } from './sync';
 
