@@ -215,24 +215,33 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    */
   list(): OutboxEntry[] {
     const entries = this.file.all().map((record) => {
-      if (!OPENED_IN_LIST.includes(record.state)) return this.view(record);
       const seal = `${record.request}|${record.refused?.sealed ?? ''}`;
       let opened = this.opened.get(seal);
-      if (!opened) {
+      // What this process opened before (taken or sent here) is shown without opening again.
+      if (!opened && OPENED_IN_LIST.includes(record.state)) {
         const request = this.openOrMark(record, false);
         if (!request) return this.view(this.record(record.id));
-        let refused: Refusal | null = null;
-        try {
-          refused = openRefusal(this.options.cipher, record);
-        } catch {
-          // The code stays in clear.
-        }
-        opened = { name: nameOf(request), refused };
-        this.opened.set(seal, opened);
+        opened = this.remember(record, request);
       }
       return this.view(record, opened);
     });
     return entries.concat(this.file.damaged().map((d) => damagedView(d)));
+  }
+
+  /** Keep what was opened of an entry, by its sealed values: they change when it is resealed. */
+  private remember(
+    record: RecordBody,
+    request: CreateReservationRequest,
+  ): { name: string; refused: Refusal | null } {
+    let refused: Refusal | null = null;
+    try {
+      refused = openRefusal(this.options.cipher, record);
+    } catch {
+      // The code stays in clear; the words are lost with the key.
+    }
+    const opened = { name: nameOf(request), refused };
+    this.opened.set(`${record.request}|${record.refused?.sealed ?? ''}`, opened);
+    return opened;
   }
 
   /** One entry, opened as far as the key allows; a damaged file by its listed id. */
@@ -263,12 +272,14 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       productName: known.productName ?? null,
       amount: known.amount ?? null,
     });
+    const sealed = sealRequest(cipher, id, facts, request);
+    this.opened.set(`${sealed}|`, { name: nameOf(request), refused: null });
     const record = this.save({
       v: 3,
       id,
       seq: this.file.nextSeq(),
       facts,
-      request: sealRequest(cipher, id, facts, request),
+      request: sealed,
       state: 'queued',
       attempts: 0,
       firstSentAt: null,
@@ -304,6 +315,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   private async replayAll(signal?: AbortSignal): Promise<ReplayResult> {
     const result: ReplayResult = { booked: 0, refused: 0, review: 0, unreadable: 0, remaining: 0 };
     const waiting = () => this.file.all().filter((e) => WAITING.includes(e.state));
+    const before = new Set(waiting().map((e) => e.id));
     // Each turn ends an entry or stops: bounded by the entries there are.
     for (let turns = this.file.all().length + 1; turns > 0; turns--) {
       const next = waiting()[0];
@@ -313,10 +325,13 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       else if (done.state === 'refused') result.refused++;
       else if (done.state === 'needs_review') result.review++;
       // Not sent, and never will be: the next one is not held up by it.
-      else if (done.state === 'unreadable') result.unreadable++;
-      else break;
+      else if (done.state !== 'unreadable') break;
     }
     result.remaining = waiting().length;
+    // Found on the way, by an attempt or by a list meanwhile.
+    result.unreadable = [...before].filter(
+      (id) => this.file.get(id)?.state === 'unreadable',
+    ).length;
     return result;
   }
 
