@@ -73,6 +73,9 @@ export class OutboxFile {
    */
   private readonly cache = new Map<string, { stamp: string; record: StoredRecord | null }>();
   private damagedFiles: DamagedFile[] = [];
+  /** The entries as last listed, and the directory's identity then. */
+  private sorted: StoredRecord[] | null = null;
+  private seenDir: string | null = null;
 
   constructor(
     private readonly files: Files,
@@ -103,6 +106,8 @@ export class OutboxFile {
     }
     const known = this.cache.get(name);
     if (known?.stamp === stamp) return known.record;
+    // Written by another instance (or new): the list is built again.
+    this.sorted = null;
     // A file that is not JSON or not of this shape is set aside by `Files`.
     const record = this.files.read(DIR, name, StoredRecord);
     if (!record) {
@@ -137,13 +142,30 @@ export class OutboxFile {
     });
   }
 
-  /** Entries in the order they were taken. */
+  /** The directory's identity: every write (a temp file renamed in) changes it. */
+  private dirStamp(): string | null {
+    try {
+      const st = statSync(path.join(this.files.root, DIR), { bigint: true });
+      return `${st.ino}:${st.mtimeNs}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Entries in the order they were taken. Each file is looked at again only when the directory
+   * changed since the last look (another instance on the same files wrote).
+   */
   all(): StoredRecord[] {
-    return this.files
+    const stamp = this.dirStamp();
+    if (this.sorted && stamp !== null && stamp === this.seenDir) return this.sorted;
+    this.sorted = this.files
       .list(DIR)
       .filter((name) => name !== LEGACY)
       .flatMap((name) => this.load(name) ?? [])
       .sort((a, b) => a.seq - b.seq);
+    this.seenDir = stamp;
+    return this.sorted;
   }
 
   get(id: string): StoredRecord | undefined {
@@ -162,12 +184,19 @@ export class OutboxFile {
     this.files.write(DIR, stored.id, stored);
     const stamp = this.stampOf(stored.id);
     if (stamp) this.cache.set(stored.id, { stamp, record: stored });
+    // Our own write changed the directory: the list is updated here, not read again.
+    if (this.sorted) {
+      const others = this.sorted.filter((r) => r.id !== stored.id);
+      this.sorted = [...others, stored].sort((a, b) => a.seq - b.seq);
+      this.seenDir = this.dirStamp();
+    }
     return stored;
   }
 
   remove(id: string): void {
     this.files.remove(DIR, id);
     this.cache.delete(id);
+    this.sorted = null;
   }
 
   damaged(): DamagedFile[] {

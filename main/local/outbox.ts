@@ -125,8 +125,13 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   /** Write one entry, and tell listeners how the outbox stands. */
   private save(record: RecordBody): StoredRecord {
     const stored = this.file.write(record);
-    this.emit('change', this.list());
+    this.changed();
     return stored;
+  }
+
+  /** Tell listeners how the outbox stands (the list is built only when someone listens). */
+  private changed(): void {
+    if (this.listened('change')) this.emit('change', this.list());
   }
 
   private record(id: string): StoredRecord {
@@ -465,7 +470,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       const damaged = this.file.damaged().find((d) => DAMAGED_PREFIX + d.file === id);
       if (!damaged) throw new OutboxError(`no outbox entry ${id}`);
       this.file.removeDamaged(damaged.file);
-      this.emit('change', this.list());
+      this.changed();
       return { ...damagedView(damaged), state: 'discarded', discardedAt: this.now() };
     }
     if (this.inFlight.has(id))
@@ -515,7 +520,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       );
     if (old.length === 0) return 0;
     for (const e of old) this.file.remove(e.id);
-    this.emit('change', this.list());
+    this.changed();
     this.options.logger.info('outbox.purged', { removed: old.length });
     return old.length;
   }
