@@ -2,28 +2,30 @@
  * The outbox: every walk-in is written here, durably, before anything is sent, with its
  * Idempotency-Key and full request. It is then sent — at once when the link is up, later when it
  * returns — in order, always with the same key, so a crash, a lost answer or a long outage books
- * it exactly once. Every entry ends with a recorded outcome: booked (the reservation) or refused
- * (the service's code and a reason staff can act on); none disappears without one.
+ * it exactly once. Every entry ends with a recorded outcome: booked (the reservation), refused
+ * (the service's code and a reason staff can act on), or unreadable (its request no longer opens:
+ * never sent, listed with its facts for staff to check); none disappears without one.
  *
- * It lives in its own file (`outbox-file.ts`), which cache recovery never touches. An outbox
- * belongs to one store: the store's walk-ins are queued in it.
+ * Each entry is its own file (`outbox-file.ts`), which cache recovery never touches; one that
+ * cannot be read blocks no other. An outbox belongs to one store: its walk-ins are queued in it.
+ *
+ * Over 300 lines: an entry's life (queue, send, replay, retry, discard, settle) is one state
+ * machine, kept together; its file, its views and one send are modules of their own.
  */
 import { randomUUID } from 'node:crypto';
-import { ResponseError, type ApiError } from '../api/errors';
 import type { Reservation, ReservationClient } from '../api/client';
 import type { Logger } from '../api/log';
 import type { CreateReservationRequest } from '../api/schemas';
 import type { Cipher } from './crypto';
 import { TypedEmitter } from './events';
 import type { Files } from './files';
-import { describeFailure, isFinalRefusal, refusalOf } from './outbox-failures';
+import { WAITING, sendOne, type Lane } from './outbox-send';
 import { OutboxFile } from './outbox-file';
 import {
   FINAL,
   factsOf,
   openRefusal,
   openRequest,
-  sealRefusal,
   sealRequest,
   type Counter,
   type Facts,
@@ -31,35 +33,18 @@ import {
   type RecordBody,
   type Refusal,
   type StoredRecord,
-  type Unreadable,
 } from './outbox-record';
+import {
+  DAMAGED_PREFIX,
+  OPENED_IN_LIST,
+  OpenedMemo,
+  damagedView,
+  entryView,
+  nameOf,
+  type OutboxEntry,
+} from './outbox-view';
 
-export type { Counter, Facts, OutboxState, Refusal };
-
-/**
- * An entry as the rest of the app sees it: its facts in clear, its state; the customer's name and
- * the service's words only where they were opened (see `list` and `get`).
- */
-export interface OutboxEntry {
-  id: string;
-  state: OutboxState;
-  /** Null only for a damaged file, whose content is lost. */
-  facts: Facts | null;
-  attempts: number;
-  firstSentAt: number | null;
-  lastAttemptAt: number | null;
-  lastError: string | null;
-  booked: StoredRecord['booked'];
-  discardedAt: number | null;
-  unreadable: Unreadable | null;
-  /** A file set aside as unreadable: all that is known of the entry. */
-  damaged: { file: string; setAsideAt: number } | null;
-  refusalCode: string | null;
-  refused: Refusal | null;
-  customerName: string | null;
-  /** The creation request: opened by `get` and the calls that return one entry, never by `list`. */
-  request: CreateReservationRequest | null;
-}
+export type { Counter, Facts, OutboxEntry, OutboxState, Refusal };
 
 export type OutboxEvents = { change: OutboxEntry[] };
 
@@ -96,15 +81,6 @@ export interface ReplayResult {
   remaining: number;
 }
 
-/** Entries staff act on: their name (and the service's words) are worth opening for the list. */
-const OPENED_IN_LIST: readonly OutboxState[] = ['queued', 'sending', 'refused', 'needs_review'];
-const WAITING: readonly OutboxState[] = ['queued', 'sending'];
-/** The id under which a damaged file is listed (entry ids are UUIDs: no clash). */
-const DAMAGED_PREFIX = 'damaged:';
-
-const nameOf = (request: CreateReservationRequest) =>
-  [request.customer?.lastName, request.customer?.firstName].filter(Boolean).join(' ');
-
 export class Outbox extends TypedEmitter<OutboxEvents> {
   private readonly now: () => number;
   private readonly reviewAfterMs: number;
@@ -112,14 +88,14 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   /** Entries being sent by this process, so that a send and a replay never send one twice. */
   private readonly inFlight = new Map<string, Promise<StoredRecord>>();
   private readonly file: OutboxFile;
-  /** What the list opened, per sealed value: a list does not open the same entry twice. */
-  private readonly opened = new Map<string, { name: string; refused: Refusal | null }>();
+  private readonly opened: OpenedMemo;
 
   constructor(private readonly options: OutboxOptions) {
     super();
     this.now = options.now ?? Date.now;
     this.reviewAfterMs = options.reviewAfterMs ?? 23 * 3_600_000;
     this.file = new OutboxFile(options.files, options.cipher, options.logger, this.now);
+    this.opened = new OpenedMemo(options.cipher);
   }
 
   /** Write one entry, and tell listeners how the outbox stands. */
@@ -173,33 +149,6 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     }
   }
 
-  private view(
-    record: StoredRecord,
-    opened: {
-      request?: CreateReservationRequest | null;
-      name?: string | null;
-      refused?: Refusal | null;
-    } = {},
-  ): OutboxEntry {
-    return {
-      id: record.id,
-      state: record.state,
-      facts: record.facts,
-      attempts: record.attempts,
-      firstSentAt: record.firstSentAt,
-      lastAttemptAt: record.lastAttemptAt,
-      lastError: record.lastError,
-      booked: record.booked,
-      discardedAt: record.discardedAt,
-      unreadable: record.unreadable,
-      damaged: null,
-      refusalCode: record.refused?.code ?? null,
-      refused: opened.refused ?? null,
-      customerName: opened.name ?? (opened.request ? nameOf(opened.request) : null),
-      request: opened.request ?? null,
-    };
-  }
-
   /** One entry with everything that can be opened of it. */
   private detail(record: StoredRecord): OutboxEntry {
     const request = this.openOrMark(record);
@@ -210,7 +159,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     } catch {
       // The code stays in clear; the words are lost with the key.
     }
-    return this.view(current, { request, refused });
+    return entryView(current, { request, refused });
   }
 
   /**
@@ -220,33 +169,16 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    */
   list(): OutboxEntry[] {
     const entries = this.file.all().map((record) => {
-      const seal = `${record.request}|${record.refused?.sealed ?? ''}`;
-      let opened = this.opened.get(seal);
+      let opened = this.opened.get(record);
       // What this process opened before (taken or sent here) is shown without opening again.
       if (!opened && OPENED_IN_LIST.includes(record.state)) {
         const request = this.openOrMark(record, false);
-        if (!request) return this.view(this.record(record.id));
-        opened = this.remember(record, request);
+        if (!request) return entryView(this.record(record.id));
+        opened = this.opened.remember(record, request);
       }
-      return this.view(record, opened);
+      return entryView(record, opened);
     });
     return entries.concat(this.file.damaged().map((d) => damagedView(d)));
-  }
-
-  /** Keep what was opened of an entry, by its sealed values: they change when it is resealed. */
-  private remember(
-    record: RecordBody,
-    request: CreateReservationRequest,
-  ): { name: string; refused: Refusal | null } {
-    let refused: Refusal | null = null;
-    try {
-      refused = openRefusal(this.options.cipher, record);
-    } catch {
-      // The code stays in clear; the words are lost with the key.
-    }
-    const opened = { name: nameOf(request), refused };
-    this.opened.set(`${record.request}|${record.refused?.sealed ?? ''}`, opened);
-    return opened;
   }
 
   /** One entry, opened as far as the key allows; a damaged file by its listed id. */
@@ -278,7 +210,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       amount: known.amount ?? null,
     });
     const sealed = sealRequest(cipher, id, facts, request);
-    this.opened.set(`${sealed}|`, { name: nameOf(request), refused: null });
+    this.opened.set(sealed, { name: nameOf(request), refused: null });
     const record = this.save({
       v: 3,
       id,
@@ -296,7 +228,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       unreadable: null,
     });
     this.options.logger.info('outbox.queued', { entryId: id, storeId });
-    return this.view(record, { request });
+    return entryView(record, { request });
   }
 
   /**
@@ -343,7 +275,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   /** One attempt per entry at a time: a second caller waits for the first one's outcome. */
   private attemptOnce(
     record: StoredRecord,
-    lane: 'write' | 'background',
+    lane: Lane,
     signal?: AbortSignal,
   ): Promise<StoredRecord> {
     const running = this.inFlight.get(record.id);
@@ -355,84 +287,20 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     return attempt;
   }
 
-  private async attempt(
-    id: string,
-    lane: 'write' | 'background',
-    signal?: AbortSignal,
-  ): Promise<StoredRecord> {
-    const { client, logger } = this.options;
-    const entry = this.record(id);
-    if (!WAITING.includes(entry.state)) return entry;
-    if (entry.firstSentAt !== null && this.now() - entry.firstSentAt > this.reviewAfterMs) {
-      logger.warn('outbox.needs_review', { entryId: id });
-      return this.update(id, (e) => (e.state = 'needs_review'));
-    }
-    // Opened before anything is sent: what cannot be read is never sent.
-    const request = this.openOrMark(entry);
-    if (!request) return this.record(id);
-    // Marked before sending: after a crash, "sending" means "may have reached the service".
-    const sending = this.update(id, (e) => {
-      e.state = 'sending';
-      e.attempts++;
-      e.firstSentAt ??= this.now();
-      e.lastAttemptAt = this.now();
-    });
-    try {
-      const reservation = await client.createReservation(
-        sending.facts.storeId,
-        request,
-        sending.facts.idempotencyKey,
-        { lane, signal },
-      );
-      logger.info('outbox.booked', {
-        entryId: id,
-        reservationId: reservation.id,
-        attempts: sending.attempts,
-      });
-      try {
-        this.options.onBooked?.(reservation);
-      } catch (error) {
-        // The booking stands; the next sync brings it to the cache.
-        logger.warn('outbox.cache_failed', { entryId: id, error: (error as Error).name });
-      }
-      return this.update(id, (e) => {
-        e.state = 'booked';
-        e.lastError = null;
-        e.booked = {
-          reservationId: reservation.id,
-          reservationNumber:
-            typeof reservation.reservationNumber === 'string'
-              ? reservation.reservationNumber
-              : null,
-          status: reservation.status,
-        };
-      });
-    } catch (error) {
-      const failure = error as ApiError;
-      if (isFinalRefusal(failure)) {
-        const refused = refusalOf(failure);
-        logger.warn('outbox.refused', { entryId: id, code: refused.code });
-        return this.update(id, (e) => {
-          e.state = 'refused';
-          e.refused = sealRefusal(this.options.cipher, id, refused);
-        });
-      }
-      if (failure instanceof ResponseError && failure.status >= 200 && failure.status < 300) {
-        // The service accepted it but its answer makes no sense to us: do not send it again.
-        logger.warn('outbox.needs_review', { entryId: id, problem: failure.problem });
-        return this.update(id, (e) => {
-          e.state = 'needs_review';
-          e.lastError = `answer not understood (${failure.problem})`;
-        });
-      }
-      // Transient, or the key is refused (revoked, lacking a scope): not the walk-in's fault;
-      // it waits, in order, for the link or a working key.
-      logger.info('outbox.deferred', { entryId: id, error: failure.name });
-      return this.update(id, (e) => {
-        e.state = 'queued';
-        e.lastError = describeFailure(failure);
-      });
-    }
+  private attempt(id: string, lane: Lane, signal?: AbortSignal): Promise<StoredRecord> {
+    return sendOne(
+      {
+        ...this.options,
+        now: this.now,
+        reviewAfterMs: this.reviewAfterMs,
+        record: (x) => this.record(x),
+        update: (x, change) => this.update(x, change),
+        openOrMark: (r) => this.openOrMark(r),
+      },
+      id,
+      lane,
+      signal,
+    );
   }
 
   /**
@@ -457,7 +325,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       // Staff have checked: the review clock starts again.
       e.firstSentAt = null;
     });
-    return this.view(retried, { request });
+    return entryView(retried, { request });
   }
 
   /**
@@ -482,7 +350,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       e.state = 'discarded';
       e.discardedAt = this.now();
     });
-    return this.view(record);
+    return entryView(record);
   }
 
   /** Entries waiting to be sent. */
@@ -524,24 +392,4 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     this.options.logger.info('outbox.purged', { removed: old.length });
     return old.length;
   }
-}
-
-function damagedView(d: { file: string; setAsideAt: number }): OutboxEntry {
-  return {
-    id: DAMAGED_PREFIX + d.file,
-    state: 'unreadable',
-    facts: null,
-    attempts: 0,
-    firstSentAt: null,
-    lastAttemptAt: null,
-    lastError: null,
-    booked: null,
-    discardedAt: null,
-    unreadable: { reason: 'damaged', since: d.setAsideAt, was: 'queued' },
-    damaged: d,
-    refusalCode: null,
-    refused: null,
-    customerName: null,
-    request: null,
-  };
 }
