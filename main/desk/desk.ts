@@ -14,6 +14,7 @@ import { buildDayView } from './day/day';
 import { deskHandlers } from './handlers';
 import type { SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
+import { counterIdentity } from './counter';
 import { SettingsFile } from './settings';
 import { resume } from './setup/setup';
 import { setupStatus } from './setup/setup-status';
@@ -52,6 +53,7 @@ export class Desk {
       dataDir,
       settings,
       keyProvider: options.keyProvider,
+      counter: counterIdentity(dataDir, logger, openFile),
       logger,
       emit,
       now,

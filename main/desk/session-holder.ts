@@ -8,7 +8,7 @@ import { PLAN_LIMITS, type Logger } from '../api/index';
 import type { Store } from '../api/client';
 import type { EventName, EventPayload, Status } from '../ipc/contract';
 import { DeskError } from '../ipc/errors';
-import type { KeyProvider, OpenFile } from '../local/index';
+import type { Counter, KeyProvider, OpenFile } from '../local/index';
 import { outboxItemOf } from './outbox/outbox';
 import { Session, type SessionOptions } from './session';
 import type { SettingsFile } from './settings';
@@ -20,6 +20,8 @@ export interface SessionHolderOptions {
   dataDir: string;
   settings: SettingsFile;
   keyProvider: KeyProvider;
+  /** This counter, recorded with each walk-in it queues. */
+  counter?: Counter;
   logger: Logger;
   emit: Emit;
   now: () => number;
@@ -76,6 +78,7 @@ export class SessionHolder {
       dataDir: path.join(this.options.dataDir, connection.mode),
       organizationId: this.options.settings.current.key?.organizationId ?? 'org',
       keyProvider: this.options.keyProvider,
+      counter: this.options.counter,
       openFile: this.options.openFile,
       logger: this.options.logger,
       now: connection.now ?? this.options.now,

@@ -20,6 +20,7 @@ import {
   SyncScheduler,
   openLocalStore,
   safeName,
+  type Counter,
   type KeyProvider,
   type OpenFile,
   type OpenedStore,
@@ -39,6 +40,8 @@ export interface SessionOptions {
   dataDir: string;
   organizationId: string;
   keyProvider: KeyProvider;
+  /** This counter, recorded with each walk-in queued. */
+  counter?: Counter;
   openFile?: (root: string) => OpenFile;
   logger: Logger;
   now?: () => number;
@@ -111,6 +114,7 @@ export class Session {
       client: this.client,
       logger,
       storeId: options.storeId,
+      counter: options.counter ?? null,
       now: options.now,
       // A booked walk-in shows in the day view at once, before the next sync brings it.
       onBooked: (reservation, sentAt) => this.remember([reservation], sentAt),

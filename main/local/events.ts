@@ -12,6 +12,11 @@ export class TypedEmitter<Events extends Record<string, unknown>> {
     return () => this.emitter.off(event, listener);
   }
 
+  /** Whether anyone listens: a payload costly to build is built only then. */
+  listened(event: keyof Events & string): boolean {
+    return this.emitter.listenerCount(event) > 0;
+  }
+
   emit<K extends keyof Events & string>(event: K, payload: Events[K]): void {
     this.emitter.emit(event, payload);
   }

@@ -14,7 +14,7 @@ export { fixedKeyProvider, type KeyProvider } from './crypto';
 export { DamageLog, type DamageEntry, type DamageKind } from './damage';
 export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 export { safeName } from './layout';
-export { Outbox, OutboxError, type OutboxEntry } from './outbox';
+export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
 export { DEFAULT_INTERVALS, SyncScheduler, type Intervals } from './scheduler';
 export { SyncEngine, type SyncProgress } from './sync';
 

@@ -7,7 +7,7 @@ import {
   RequestValidationError,
   type ApiError,
 } from '../api/errors';
-import type { Refusal } from './outbox-file';
+import type { Refusal } from './outbox-record';
 
 /** The last transient failure, as the status bar shows it. */
 export function describeFailure(failure: ApiError): string {

@@ -224,47 +224,52 @@ describe('cache and sync against the sandbox', () => {
     expect(openTestStore(d).cache.reservationsOn(date).reservations[0]!.status).toBe('cancelled');
   });
 
-  it('a version 1 outbox (refusal in clear) is read as version 2 with the refusal sealed', () => {
+  it('a version 1 outbox (refusal in clear) is migrated to a file per entry with the refusal sealed', () => {
     const d = fresh();
     const s = openTestStore(d);
-    const outbox = new Outbox({
+    // The first format: every entry in one file, the request sealed to the entry's id.
+    const id = '22222222-0000-4000-8000-000000000001';
+    const reason = 'slot full for migrating.guest@example.jp';
+    mkdirSync(path.join(d, 'outbox'), { recursive: true });
+    writeFileSync(
+      path.join(d, 'outbox', 'outbox.json'),
+      JSON.stringify({
+        v: 1,
+        entries: [
+          {
+            id,
+            storeId: KYOTO,
+            idempotencyKey: 'migrating-1',
+            request: s.cipher.seal(walkIn('Migrating', storeDate(3)), id),
+            state: 'refused',
+            createdAt: Date.now(),
+            attempts: 1,
+            firstSentAt: null,
+            lastAttemptAt: null,
+            lastError: null,
+            booked: null,
+            refused: { code: 'SLOT_NOT_AVAILABLE', reason, details: [] },
+            discardedAt: null,
+          },
+        ],
+      }),
+    );
+    const again = new Outbox({
       files: s.files,
       cipher: s.cipher,
       storeId: KYOTO,
       client: testClient(sb.baseUrl, sb.key('org-facility')),
       logger: silentLogger,
     });
-    const entry = outbox.enqueue(walkIn('Migrating', storeDate(3)));
-    const file = path.join(d, 'outbox', 'outbox.json');
-    const v2 = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, unknown>[] };
-    const reason = 'slot full for migrating.guest@example.jp';
-    writeFileSync(
-      file,
-      JSON.stringify({
-        v: 1,
-        entries: v2.entries.map((e) => ({
-          ...e,
-          state: 'refused',
-          refused: { code: 'SLOT_NOT_AVAILABLE', reason, details: [] },
-        })),
-      }),
-    );
-    const reopened = openTestStore(d);
-    const again = new Outbox({
-      files: reopened.files,
-      cipher: reopened.cipher,
-      storeId: KYOTO,
-      client: testClient(sb.baseUrl, sb.key('org-facility')),
-      logger: silentLogger,
-    });
-    expect(again.get(entry.id)).toMatchObject({
+    expect(again.get(id)).toMatchObject({
       state: 'refused',
       refused: { code: 'SLOT_NOT_AVAILABLE', reason, details: [] },
     });
-    const text = readFileSync(file, 'utf8');
-    expect(JSON.parse(text).v).toBe(2);
+    const text = readFileSync(path.join(d, 'outbox', `${id}.json`), 'utf8');
+    expect(JSON.parse(text).v).toBe(3);
     expect(text).not.toContain('migrating.guest@example.jp');
     expect(text).toContain('SLOT_NOT_AVAILABLE');
+    expect(existsSync(path.join(d, 'outbox', 'outbox.json'))).toBe(false);
   });
 
   it('retention: past dates beyond the configured days are purged, with their numbers, check-ins, availability and set-aside files', async () => {

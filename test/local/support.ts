@@ -30,13 +30,14 @@ export function tempDir(): string {
 /** The test store's local data: the Kyoto store's, in its time zone. */
 export function openTestStore(
   root: string,
-  options: { logger?: Logger; now?: () => number; retentionDays?: number } = {},
+  options: { logger?: Logger; now?: () => number; retentionDays?: number; key?: Buffer } = {},
 ): OpenedStore {
   return openLocalStore({
     root,
     storeId: KYOTO,
     timeZone: TOKYO,
-    keyProvider: fixedKeyProvider(TEST_KEY),
+    // Another key: the cache key changed (keyring reset, a browser host's new run).
+    keyProvider: fixedKeyProvider(options.key ?? TEST_KEY),
     logger: options.logger ?? silentLogger,
     now: options.now,
     retentionDays: options.retentionDays,

@@ -699,7 +699,7 @@ describe('booking deadlines (spec §2.5, §3, rule 7; decisions 33–34)', () =>
     t.sandbox.clock.set(tokyo('2026-11-20T16:29'));
     expect(await left('pr_ignored', TODAY)).toEqual({ '15:00': 6 });
     // Its last slot has ended: the day is over. Deadlines ignored for the API never passed, so
-    // it is `past` like a day gone by, never `deadline_passed` (decision 46).
+    // it is `past` like a day gone by, never `deadline_passed` (decision S7).
     t.sandbox.clock.set(tokyo('2026-11-20T16:30'));
     expect(await day('pr_ignored', TODAY)).toEqual({ date: TODAY, status: 'past', slots: [] });
     await expectRefused(create('pr_ignored', TODAY, '15:00', 1), 'SLOT_NOT_AVAILABLE');

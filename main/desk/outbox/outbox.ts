@@ -9,24 +9,35 @@ import type { OutboxEntry } from '../../local/outbox';
 import type { Session } from '../session';
 
 export function outboxItemOf(e: OutboxEntry, session: Session | null): OutboxItem {
-  const item = e.request.items[0]!;
-  const c = e.request.customer;
-  const product = session?.local.cache.catalogue()?.products.find((p) => p.id === item.productId);
+  const f = e.facts;
+  const product =
+    f?.productId && !f.productName
+      ? session?.local.cache.catalogue()?.products.find((p) => p.id === f.productId)
+      : undefined;
   return {
     id: e.id,
     state: e.state,
-    createdAt: e.createdAt,
+    createdAt: f?.createdAt ?? e.damaged?.setAsideAt ?? 0,
     attempts: e.attempts,
-    customerName: [c?.lastName, c?.firstName].filter(Boolean).join(' '),
-    productName: product?.name ?? item.productId,
-    date: item.date,
-    startTime: item.startTime,
-    adults: item.adultCount,
-    children: item.childCount,
+    customerName: e.customerName,
+    productName: f?.productName ?? product?.name ?? f?.productId ?? null,
+    date: f?.date ?? null,
+    startTime: f?.startTime ?? null,
+    adults: f?.adults ?? null,
+    children: f?.children ?? null,
+    amount: f?.amount ?? null,
+    counter: f?.counter?.host ?? null,
+    idempotencyKey: f?.idempotencyKey ?? null,
     reservationNumber: e.booked?.reservationNumber ?? null,
     reservationStatus: e.booked?.status ?? null,
-    refusal: e.refused ? { code: e.refused.code, message: e.refused.reason } : null,
+    refusal: e.refusalCode ? { code: e.refusalCode, message: e.refused?.reason ?? '' } : null,
     lastError: e.lastError,
+    unreadable: e.unreadable && {
+      reason: e.unreadable.reason,
+      since: e.unreadable.since,
+      mayHaveBeenSent: e.unreadable.was === 'sending' || e.attempts > 0 || e.damaged !== null,
+      file: e.damaged?.file ?? null,
+    },
   };
 }
 

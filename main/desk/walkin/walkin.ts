@@ -257,7 +257,11 @@ export async function bookWalkIn(session: Session, request: Booking): Promise<Wa
       problems,
     };
   }
-  const entry = session.outbox.enqueue(creationRequest(request));
+  const product = session.local.cache.catalogue()?.products.find((p) => p.id === request.productId);
+  // The product's name is kept in clear with the entry: staff recognise it without the key.
+  const entry = session.outbox.enqueue(creationRequest(request), {
+    productName: product?.name ?? null,
+  });
   if (!online(session)) return outcomeOf(session, entry, request);
   const controller = new AbortController();
   const stop = session.connectivity.on('change', ({ link }) => {

@@ -64,19 +64,47 @@ export type Status = z.infer<typeof Status>;
 
 export const OutboxItem = z.object({
   id: z.string(),
-  state: z.enum(['queued', 'sending', 'booked', 'refused', 'needs_review', 'discarded']),
+  state: z.enum([
+    'queued',
+    'sending',
+    'booked',
+    'refused',
+    'needs_review',
+    'discarded',
+    'unreadable',
+  ]),
+  /** When it was taken (a damaged file: when it was found damaged). */
   createdAt: z.number(),
   attempts: z.number().int(),
-  customerName: z.string(),
-  productName: z.string(),
-  date: LocalDate,
-  startTime: LocalTime,
-  adults: z.number().int(),
-  children: z.number().int(),
+  /** Opened only for entries staff act on (waiting, refused, held); null otherwise. */
+  customerName: z.string().nullable(),
+  /** The facts kept in clear: null only where they are not known (a damaged file). */
+  productName: z.string().nullable(),
+  date: LocalDate.nullable(),
+  startTime: LocalTime.nullable(),
+  adults: z.number().int().nullable(),
+  children: z.number().int().nullable(),
+  amount: z.object({ total: z.number(), currency: z.string() }).nullable(),
+  /** The counter that took it (its machine's name). */
+  counter: z.string().nullable(),
+  idempotencyKey: z.string().nullable(),
   reservationNumber: z.string().nullable(),
   /** The booked reservation's status: `pending` means created but NOT confirmed. */
   reservationStatus: z.string().nullable(),
   refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
   lastError: z.string().nullable(),
+  /**
+   * Why an `unreadable` entry cannot be read: its sealed data does not open (another key,
+   * tampered) or the record is damaged (its facts may be wrong too); `file` when the whole file
+   * was lost. `mayHaveBeenSent`: it was being sent, so the service may hold the booking.
+   */
+  unreadable: z
+    .object({
+      reason: z.enum(['sealed', 'damaged']),
+      since: z.number(),
+      mayHaveBeenSent: z.boolean(),
+      file: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;

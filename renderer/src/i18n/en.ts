@@ -78,6 +78,7 @@ export const en: Messages = {
         'Queued walk-in of {{name}} sent: reservation no. {{number}} — pending approval, not confirmed',
       refused: 'Queued walk-in of {{name}} could not be booked — see why',
       needs_review: 'Queued walk-in of {{name}} needs a check — was it booked?',
+      unreadable: 'A queued walk-in cannot be read and will not be sent — see what to check',
       dismiss: 'Dismiss this notice',
     },
   },
@@ -393,7 +394,26 @@ export const en: Messages = {
       needs_review:
         'Check needed — not known whether it was booked. Check the admin screen, then retry or discard',
       discarded: 'Discarded',
+      unreadable: 'Needs attention — unreadable',
     },
+    /** An entry whose customer details cannot be opened, or whose file was damaged. */
+    unreadable: {
+      sealed:
+        "This walk-in's customer details can no longer be read (the counter's encryption key changed, or the record was altered). It will not be sent.",
+      damaged: 'This record was damaged: the details shown may be wrong too. It will not be sent.',
+      file: 'A queued walk-in was lost: its file ({{file}}) was damaged and could not be read, found at {{time}}. It will not be sent.',
+      maySent: 'It was being sent, so the booking may have been made.',
+      check:
+        "Check in the service's admin screen whether a booking for this slot was made at {{time}}; if not, take the walk-in again.",
+      checkFile:
+        "Check in the service's admin screen which walk-ins taken on this counter before {{time}} were booked; take again any that are missing.",
+      settle: 'Mark settled',
+      settleQuestion: 'Mark this walk-in settled? It will not be sent, and leaves this list.',
+      settleYes: 'Mark settled',
+    },
+    counter: 'counter {{counter}}',
+    amount: 'amount {{amount}}',
+    key: 'Idempotency-Key {{key}}',
     retry: 'Retry',
     discard: 'Discard',
     discardQuestion: 'Discard the walk-in of {{name}}? It will not be sent.',

@@ -30,7 +30,7 @@ export interface StatusState {
 }
 
 /** States a queued walk-in ends in that staff must hear about. */
-const OUTCOMES = new Set<OutboxItem['state']>(['booked', 'refused', 'needs_review']);
+const OUTCOMES = new Set<OutboxItem['state']>(['booked', 'refused', 'needs_review', 'unreadable']);
 
 function upsert(items: OutboxItem[], item: OutboxItem): OutboxItem[] {
   const i = items.findIndex((x) => x.id === item.id);
@@ -104,10 +104,13 @@ export function createStatusStore(api: Api, realClock: () => number = Date.now) 
     store.setState({ status, now: realClock() + status.clockOffsetMs }),
   );
   api.on('outbox.changed', ({ items }) => {
-    const before = new Map(store.getState().outbox.map((i) => [i.id, i.state]));
-    const settled = items.filter((i) => {
+    const before = new Map(store.getState().outbox.map((i) => [i.id, i]));
+    const settled = items.flatMap((i) => {
       const was = before.get(i.id);
-      return (was === 'queued' || was === 'sending') && OUTCOMES.has(i.state);
+      if (!was || (was.state !== 'queued' && was.state !== 'sending') || !OUTCOMES.has(i.state))
+        return [];
+      // The name as last shown, where the outcome's entry no longer opens it.
+      return [{ ...i, customerName: i.customerName ?? was.customerName }];
     });
     store.setState({ outbox: items, ...(settled.length && { news: settled[settled.length - 1] }) });
   });

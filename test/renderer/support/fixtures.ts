@@ -371,8 +371,12 @@ export function outboxItem(over: Partial<OutboxItem> = {}): OutboxItem {
     children: 0,
     reservationNumber: null,
     reservationStatus: null,
+    amount: null,
+    counter: null,
+    idempotencyKey: 'idem-1',
     refusal: null,
     lastError: 'network: offline',
+    unreadable: null,
     ...over,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Queued walk-ins and their outcomes: waiting, sending, booked (with the number), refused (with
- * why), held for review. Retry a refused or held one; discard asks for confirmation first.
+ * why), held for review, unreadable (its facts and what to check). Retry a refused or held one;
+ * discard, or settle an unreadable one, asks for confirmation first.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useApp, useSlice } from '../../app/context';
 import { useErrorText, useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { BackButton } from '../../components/BackButton';
+import { UnreadableNote } from './UnreadableNote';
 
 export function OutboxScreen() {
   const { t } = useTranslation();
@@ -46,29 +48,47 @@ function OutboxRow({ item }: { item: OutboxItem }) {
   const now = useSlice(stores.status, (s) => s.now);
   const [confirming, setConfirming] = useState(false);
   const titleId = `outbox-${item.id}`;
+  const unreadable = item.state === 'unreadable';
   const canRetry = item.state === 'refused' || item.state === 'needs_review';
-  const canDiscard = item.state === 'queued' || canRetry;
+  const canDiscard = item.state === 'queued' || canRetry || unreadable;
   // Booked on a manual-approval product: created, but NOT confirmed.
   const pending = item.state === 'booked' && item.reservationStatus === 'pending';
+  // The facts kept in clear; the customer's name only where it was opened.
+  const slot = [
+    item.productName,
+    item.date && fmt.shortDate(item.date),
+    item.startTime && fmt.time(item.startTime),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const title = [item.customerName, slot].filter(Boolean).join(' · ');
+  const details = [
+    item.adults !== null &&
+      t('outbox.party', { adults: item.adults, children: item.children ?? 0 }),
+    item.amount &&
+      t('outbox.amount', { amount: fmt.money(item.amount.total, item.amount.currency) }),
+    t('outbox.created', { time: fmt.instant(item.createdAt, now) }),
+    item.counter && t('outbox.counter', { counter: item.counter }),
+  ].filter(Boolean);
   return (
     <li className={`outbox-item state-${item.state}`} aria-labelledby={titleId}>
-      <h3 id={titleId}>
-        {item.customerName} · {item.productName} · {fmt.shortDate(item.date)}{' '}
-        {fmt.time(item.startTime)}
-      </h3>
-      <p>
-        {t('outbox.party', { adults: item.adults, children: item.children })} ·{' '}
-        {t('outbox.created', { time: fmt.instant(item.createdAt, now) })}
-      </p>
-      <p className={`outbox-state${pending ? ' warn-text' : ''}`}>
+      <h3 id={titleId}>{title || t('outbox.state.unreadable')}</h3>
+      <p>{details.join(' · ')}</p>
+      <p className={`outbox-state${pending || unreadable ? ' warn-text' : ''}`}>
         <strong>
           {pending ? t('outbox.state.bookedPending') : t(`outbox.state.${item.state}`)}
         </strong>
-        {item.state === 'booked' &&
-          item.reservationNumber &&
+        {item.reservationNumber &&
+          (item.state === 'booked' || unreadable) &&
           ` ${t('outbox.number', { number: item.reservationNumber })}`}
       </p>
-      {item.refusal && (
+      {item.unreadable && unreadable && (
+        <UnreadableNote unreadable={item.unreadable} createdAt={item.createdAt} />
+      )}
+      {unreadable && item.idempotencyKey && (
+        <p className="hint">{t('outbox.key', { key: item.idempotencyKey })}</p>
+      )}
+      {item.refusal && !unreadable && (
         <p className="error-text">
           {errorText(item.refusal.code)} {t('errors.codeLabel', { code: item.refusal.code })}
         </p>
@@ -96,7 +116,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
               disabled={busy !== undefined}
               onClick={() => setConfirming(true)}
             >
-              {t('outbox.discard')}
+              {unreadable ? t('outbox.unreadable.settle') : t('outbox.discard')}
             </button>
           )}
         </div>
@@ -108,7 +128,11 @@ function OutboxRow({ item }: { item: OutboxItem }) {
           aria-labelledby={`${titleId}-q`}
           aria-modal="false"
         >
-          <p id={`${titleId}-q`}>{t('outbox.discardQuestion', { name: item.customerName })}</p>
+          <p id={`${titleId}-q`}>
+            {unreadable
+              ? t('outbox.unreadable.settleQuestion')
+              : t('outbox.discardQuestion', { name: item.customerName ?? slot })}
+          </p>
           <button
             type="button"
             className="danger"
@@ -118,7 +142,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
               void stores.status.getState().discard(item.id);
             }}
           >
-            {t('outbox.discardYes')}
+            {unreadable ? t('outbox.unreadable.settleYes') : t('outbox.discardYes')}
           </button>
           <button type="button" onClick={() => setConfirming(false)}>
             {t('outbox.discardNo')}

@@ -145,7 +145,9 @@ function OutboxNews() {
                 })
               : news.state === 'refused'
                 ? t('statusBar.news.refused', { name: news.customerName })
-                : t('statusBar.news.needs_review', { name: news.customerName })}
+                : news.state === 'unreadable'
+                  ? t('statusBar.news.unreadable')
+                  : t('statusBar.news.needs_review', { name: news.customerName })}
           </button>
           <button
             type="button"
