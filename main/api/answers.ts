@@ -20,10 +20,42 @@ export const T = {
     S.tolerant(S.ReservationEnvelope),
     S.tolerant(S.Reservation).transform((reservation) => ({ reservation })),
   ]),
-  ReservationPage: S.tolerant(S.ReservationPage),
+  ReservationPage: readPageRecordByRecord(),
   CancelPreview: S.tolerant(S.CancelPreview),
   InquiryEnvelope: S.tolerant(S.InquiryEnvelope),
 };
+
+/**
+ * A page of the sync listing, each record read on its own: one the client cannot read (a field it
+ * relies on missing, another shape) is left out of `data` and named in `unreadable` (its id when it
+ * has one), never failing the page and with it every other record (every record stands alone).
+ */
+function readPageRecordByRecord() {
+  const record = S.tolerant(S.Reservation);
+  return S.tolerant(S.ReservationPage.extend({ data: z.array(z.unknown()) })).transform(
+    ({ data, ...page }) => {
+      const read: z.output<typeof record>[] = [];
+      const unreadable: { id: string | null; problem: string }[] = [];
+      for (const item of data) {
+        const parsed = record.safeParse(item);
+        if (parsed.success) read.push(parsed.data);
+        else unreadable.push({ id: idOf(item), problem: problemOf(parsed.error) });
+      }
+      return { ...page, data: read, unreadable };
+    },
+  );
+}
+
+function idOf(item: unknown): string | null {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : null;
+}
+
+/** Where the record failed, never its values (they may be a customer's). */
+function problemOf(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || '(record)'}: ${issue.code}` : 'unreadable';
+}
 
 export type KeyStatus = z.output<typeof T.KeyStatus>;
 export type Store = z.output<typeof T.StoreList>['data'][number];

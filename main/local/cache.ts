@@ -53,6 +53,9 @@ export class LocalCache {
   private readonly reservations: Reservations;
   private readonly checkIns: CheckIns;
   private readonly sync: SyncState;
+  private readonly damage: DamageLog;
+  /** Records from the service already reported unreadable by this process (each once). */
+  private readonly reportedUnreadable = new Set<string>();
 
   constructor(options: CacheOptions) {
     const { files, storeId } = options;
@@ -62,6 +65,7 @@ export class LocalCache {
     this.logger = options.logger;
     this.now = options.now ?? Date.now;
     this.retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    this.damage = options.damage;
     this.listings = new CatalogueCache(files, storeId, this.now);
     this.reservations = new Reservations({
       ...options,
@@ -124,6 +128,27 @@ export class LocalCache {
   }
 
   /** Write everything buffered; returns the number of files written. */
+  /**
+   * Records the service sent that the client could not read (by id where they have one): left
+   * out of the cache and reported once each, so staff know a reservation may be missing from the
+   * day and look it up in the service's admin. A later listing may bring a readable version.
+   */
+  noteUnreadableFromService(records: readonly { id: string | null; problem: string }[]): number {
+    // One without an id is known by what is wrong with it.
+    const keyOf = (r: { id: string | null; problem: string }) => r.id ?? `?${r.problem}`;
+    const fresh = records.filter((r) => !this.reportedUnreadable.has(keyOf(r)));
+    if (fresh.length === 0) return 0;
+    for (const r of fresh) this.reportedUnreadable.add(keyOf(r));
+    const ids = fresh.flatMap((r) => (r.id === null ? [] : [r.id]));
+    this.damage.report({
+      kind: 'service_records_unreadable',
+      count: fresh.length,
+      where: ids.length ? ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '') : null,
+    });
+    this.logger.warn('sync.records_unreadable', { storeId: this.storeId, count: fresh.length });
+    return fresh.length;
+  }
+
   flush(): number {
     return this.reservations.flush();
   }

@@ -20,6 +20,8 @@ export const DamageKind = z.enum([
   'cache_rebuilt',
   /** The cache key changed: the sealed cache is rebuilt from the service. */
   'key_changed',
+  /** Reservations the service sent that the counter could not read: not shown, not cached. */
+  'service_records_unreadable',
   /** Any other file set aside (what the counter can rebuild by itself). */
   'file_set_aside',
 ]);

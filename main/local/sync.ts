@@ -155,6 +155,8 @@ export class SyncEngine {
         requests++;
         records += page.data.length;
         changed += cache.applyReservations(page.data, cutoff);
+        // A record the client cannot read stands alone: the others are kept, staff are told.
+        if (page.unreadable.length) cache.noteUnreadableFromService(page.unreadable);
         for (const r of page.data) newest = later(newest, r.updatedAt);
         const last = page.data[page.data.length - 1];
         if (firstSeen === null && page.data[0]) firstSeen = Date.parse(page.data[0].updatedAt);

@@ -188,7 +188,10 @@ describe('every endpoint against the sandbox', () => {
     t.sandbox.clearRequests();
     const pages: W.ReservationPage[] = [];
     for await (const page of client.reservationPages(KYOTO)) {
-      pages.push(W.ReservationPage.parse(page));
+      // Every record of the sandbox's pages is read: nothing left aside as unreadable.
+      const { unreadable, ...wire } = page;
+      expect(unreadable).toEqual([]);
+      pages.push(W.ReservationPage.parse(wire));
       if (pages.length > 50) throw new Error('too many pages');
     }
     const ids = pages.flatMap((p) => p.data.map((r) => r.id));

@@ -24,6 +24,7 @@ const notice = (over: Partial<DamageNotice>): DamageNotice => ({
   lastAt: NOW - 10 * 60_000,
   count: 1,
   date: TODAY,
+  reference: null,
   ...over,
 });
 
@@ -68,6 +69,21 @@ describe('damage banner', () => {
     fireEvent.click(within(banner()!).getByRole('button', { name: /Understood/ }));
     await settle();
     expect(banner()).toBeNull();
+  });
+
+  it("records the service sent that cannot be read: named by id, to look up in the service's admin", async () => {
+    fake = withDamage([
+      notice({
+        kind: 'service_records_unreadable',
+        count: 2,
+        date: null,
+        reference: 'rsv_a, rsv_b',
+      }),
+    ]);
+    await renderApp(fake);
+    const text = within(banner()!).getByRole('alert').textContent;
+    expect(text).toContain('2 reservation(s) the service sent could not be read');
+    expect(text).toContain('(ids: rsv_a, rsv_b)');
   });
 
   it('an outbox file set aside: walk-ins may be in it; the counter never reads as just "0 waiting"', async () => {

@@ -12,6 +12,7 @@ export function damageOf(session: Session | null): DamageNotice[] {
     lastAt: e.lastAt,
     count: e.count,
     date: e.date,
+    reference: e.kind === 'service_records_unreadable' ? e.where : null,
   }));
 }
 

@@ -18,6 +18,8 @@ export const SyncProgress = z.object({
  * `checkins_lost` check-in records of `date` were damaged (the rest of the day is kept);
  * `cache_rebuilt` cached reservations were unreadable and are fetched again;
  * `key_changed` the cache key changed, the cache is rebuilt (set-up and check-ins kept);
+ * `service_records_unreadable` reservations the service sent that the counter cannot read (not
+ * shown; `reference` names their ids to look up in the service's admin);
  * `file_set_aside` another file the counter rebuilds by itself.
  */
 export const DamageNotice = z.object({
@@ -27,6 +29,7 @@ export const DamageNotice = z.object({
     'checkins_lost',
     'cache_rebuilt',
     'key_changed',
+    'service_records_unreadable',
     'file_set_aside',
   ]),
   /** Our clock: first and last seen. */
@@ -35,6 +38,8 @@ export const DamageNotice = z.object({
   /** Records or files concerned. */
   count: z.number().int(),
   date: LocalDate.nullable(),
+  /** What staff can look up elsewhere (the service's reservation ids); never customer data. */
+  reference: z.string().nullable().default(null),
 });
 export type DamageNotice = z.infer<typeof DamageNotice>;
 

@@ -50,6 +50,10 @@ export const en: Messages = {
       what: 'The encryption key of the saved data changed (for example after the system’s keyring was reset).',
       todo: 'Saved reservations are being fetched again from the service (progress below). Set-up and check-ins are kept. Queued walk-ins that cannot be read are listed as needing attention.',
     },
+    service_records_unreadable: {
+      what: '{{count}} reservation(s) the service sent could not be read by this counter.',
+      todo: 'They are not shown in the day view; every other reservation is. Look them up in the service’s admin (ids: {{reference}}) and tell whoever looks after the counter: the service may have changed.',
+    },
     file_set_aside: {
       what: '{{count}} saved file(s) could not be read and were set aside.',
       todo: 'The counter fetches this data again by itself. If this notice keeps coming back, the disk may be failing: tell whoever looks after this computer.',

@@ -35,6 +35,7 @@ function DamageItem({ notice }: { notice: DamageNotice }) {
     count: notice.count,
     date: notice.date ? fmt.date(notice.date) : '',
     since: fmt.instant(notice.at, now),
+    reference: notice.reference ?? '—',
   };
   return (
     <div className={`damage damage-${notice.kind}`} role="alert">
