@@ -47,7 +47,10 @@ describe('outbox channels after a key change', () => {
     cutLink(h.sb);
     let queued;
     try {
-      queued = await h.call('walkin.book', walkIn('鍵前待機'));
+      queued = await h.call('walkin.book', {
+        ...walkIn('鍵前待機'),
+        quoted: { total: 9000, currency: 'JPY' },
+      });
       expect(queued.outcome).toBe('queued');
     } finally {
       restoreLink(h.sb);
@@ -78,6 +81,8 @@ describe('outbox channels after a key change', () => {
       date: LATER,
       startTime: '10:00',
       unreadable: { reason: 'sealed' },
+      // The total staff were quoted, in clear: recognised without the key.
+      amount: { total: 9000, currency: 'JPY' },
     });
     expect(q.counter).toBeTruthy();
     expect(q.idempotencyKey).toBeTruthy();

@@ -68,6 +68,8 @@ describe('walk-in', () => {
       customer: { lastName: 'Kato', firstName: '', email: null, phone: null, customerId: null },
       sendConfirmationEmail: false,
       locale: 'en',
+      // The total shown, kept in clear with the walk-in should it be queued.
+      quoted: { total: 11000, currency: 'JPY' },
     });
   });
 

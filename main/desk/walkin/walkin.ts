@@ -25,7 +25,9 @@ import type { Session } from '../session';
 import { productName } from '../views';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
-type Booking = WalkInDraft & Pick<Request<'walkin.book'>, 'sendConfirmationEmail' | 'locale'>;
+type Booking = WalkInDraft &
+  Pick<Request<'walkin.book'>, 'sendConfirmationEmail' | 'locale'> &
+  Partial<Pick<Request<'walkin.book'>, 'quoted'>>;
 
 export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
   let product = productsOf(session).get(productId);
@@ -258,9 +260,11 @@ export async function bookWalkIn(session: Session, request: Booking): Promise<Wa
     };
   }
   const product = session.local.cache.catalogue()?.products.find((p) => p.id === request.productId);
-  // The product's name is kept in clear with the entry: staff recognise it without the key.
+  // The product's name and the total quoted are kept in clear with the entry: staff recognise
+  // it without the key.
   const entry = session.outbox.enqueue(creationRequest(request), {
     productName: product?.name ?? null,
+    amount: request.quoted ?? null,
   });
   if (!online(session)) return outcomeOf(session, entry, request);
   const controller = new AbortController();

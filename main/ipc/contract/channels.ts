@@ -118,6 +118,14 @@ export const channels = {
       customer: WalkInCustomer,
       sendConfirmationEmail: z.boolean(),
       locale: z.enum(['ja', 'en']),
+      /**
+       * The total staff were shown (the quote), kept in clear with a queued walk-in so that it
+       * can be recognised without the key; null when it was taken offline without a price.
+       */
+      quoted: z
+        .strictObject({ total: z.number().finite(), currency: z.string().min(1).max(10) })
+        .nullable()
+        .default(null),
     }),
     response: WalkInOutcome,
   },

@@ -217,6 +217,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             ...draft,
             sendConfirmationEmail: s.sendEmail && draft.customer.email !== null,
             locale: s.emailLocale,
+            quoted: s.price && { total: s.price.total, currency: s.price.currency },
           });
           if (outcome.outcome === 'refused' && outcome.problems.length) {
             set({ outcome, problems: outcome.problems, step: 'details' });
