@@ -3,6 +3,7 @@
  * protocol, the desk behind the IPC router, the menu and printing. Everything that can be plain
  * Node lives in main/host and is shared with the browser host.
  */
+import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import { Menu, app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
 import { createLogger, type Logger } from '../api/log';
@@ -12,6 +13,7 @@ import { compose, type Composed } from '../host/compose';
 import { localeOf, type Locale } from '../host/labels';
 import { buildManifestHtml, type ManifestSelection } from '../host/manifest';
 import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
+import { DIR_MODE, mkdirPrivate } from '../local/files';
 import { forwardEvents, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { printHtml } from './print';
@@ -80,6 +82,9 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   handleAppProtocol(path.join(root, 'dist', 'renderer'));
 
   const userData = app.getPath('userData');
+  // Electron makes this folder with the default mode: what the app keeps in it is the user's alone.
+  mkdirPrivate(userData);
+  chmodSync(userData, DIR_MODE);
   const storage = electronSafeStorage();
   const composed = compose(
     {

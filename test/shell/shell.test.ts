@@ -81,6 +81,8 @@ function files(dir: string): string[] {
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'fd-shell-'));
   state.userData = path.join(root, 'userData');
+  // As Electron makes it: the default mode, readable by others.
+  mkdirSync(state.userData, { mode: 0o755 });
   state.appRoot = path.join(root, 'app');
   const renderer = path.join(state.appRoot, 'dist', 'renderer');
   mkdirSync(path.join(renderer, 'assets'), { recursive: true });
@@ -398,6 +400,8 @@ describe('secrets with safeStorage', () => {
     const key = Buffer.from(fakeDecrypt(readFileSync(file)), 'base64');
     expect(key).toHaveLength(32);
     expect(statSync(file).mode & 0o077).toBe(0);
+    // The app's data folder itself is the user's alone, whatever mode Electron made it with.
+    expect(statSync(state.userData).mode & 0o077).toBe(0);
   });
 
   it('refuses to keep the API key with the plain-text backend, and says so', async () => {
