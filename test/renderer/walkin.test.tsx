@@ -348,6 +348,34 @@ describe('walk-in', () => {
     expect(screen.getByRole('button', { name: 'See queued walk-ins' })).toBeTruthy();
   });
 
+  it('a price the service answered in a shape of its own: said plainly, the walk-in books without one', async () => {
+    fake = demoBridge({
+      'walkin.quote': () => ({
+        price: null,
+        problems: [
+          {
+            field: 'price',
+            participantNumber: null,
+            code: 'PRICE_UNREADABLE',
+            message: "the service's price could not be read",
+          },
+        ],
+      }),
+    });
+    const r = await renderApp(fake);
+    await chooseProduct(r, /Sea Kayak Tour/);
+    await r.user.press('Enter');
+    await r.user.type('Kato');
+    await r.user.press('Enter');
+    expect(
+      screen.getByText(/Confirm the price in the service’s admin before taking payment/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Collect/)).toBeNull();
+    await r.user.press('Enter');
+    expect(fake.callsOf('walkin.book')[0]).toMatchObject({ quoted: null });
+    expect(screen.getByRole('heading', { name: 'Booked' })).toBeTruthy();
+  });
+
   it('tells why the service refused, and offers another slot', async () => {
     fake = demoBridge({
       'walkin.book': () =>

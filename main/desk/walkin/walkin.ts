@@ -18,6 +18,7 @@ import type {
 } from '../../ipc/contract';
 import { checkParticipants, isEmptyValue } from './rules';
 import type { OutboxEntry } from '../../local/outbox';
+import { ResponseError } from '../../api/errors';
 import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
 import { findReservation, productsOf, reservationViewOn } from '../day/day';
@@ -183,27 +184,39 @@ export async function quoteWalkIn(
   const { customer } = draft;
   const email =
     customer.email?.trim() || (customer.customerId ? emailOfCustomer(customer.customerId) : null);
-  const calculation = await whileOnline(
-    session,
-    (signal) =>
-      session.client.calculate(
-        session.storeId,
-        {
-          items: [
-            {
-              productId: draft.productId,
-              date: draft.date,
-              startTime: draft.startTime,
-              adultCount: draft.adults,
-              childCount: draft.children,
-            },
-          ],
-          ...(email && { customerEmail: email }),
-        },
-        { lane: 'write', signal },
-      ),
-    'no price while offline',
-  );
+  let calculation;
+  try {
+    calculation = await whileOnline(
+      session,
+      (signal) =>
+        session.client.calculate(
+          session.storeId,
+          {
+            items: [
+              {
+                productId: draft.productId,
+                date: draft.date,
+                startTime: draft.startTime,
+                adultCount: draft.adults,
+                childCount: draft.children,
+              },
+            ],
+            ...(email && { customerEmail: email }),
+          },
+          { lane: 'write', signal },
+        ),
+      'no price while offline',
+    );
+  } catch (error) {
+    // §2.7 shows no field of the calculation: an answer of another shape leaves this walk-in
+    // without a price, as offline, rather than stuck; staff are told to confirm the price.
+    if (error instanceof ResponseError && error.status >= 200 && error.status < 300)
+      return {
+        price: null,
+        problems: [problem('price', 'PRICE_UNREADABLE', "the service's price could not be read")],
+      };
+    throw error;
+  }
   const price: Price = {
     currency: calculation.currency,
     subtotal: calculation.subtotal,

@@ -331,6 +331,8 @@ export const en: Messages = {
     externalNote: 'The payment is recorded as “paid (at the counter / outside)”.',
     priceOffline:
       'Offline: no price can be shown. The walk-in is saved in the queue and sent when the link returns.',
+    priceUnreadable:
+      'The service answered the price in a form this counter cannot read, so no price is shown. Confirm the price in the service’s admin before taking payment; the walk-in can still be booked.',
     noPrice: 'The price could not be fetched.',
     manualReview: 'Needs approval: this booking will be “pending — not confirmed”.',
     emailTitle: 'Confirmation e-mail',

@@ -27,6 +27,9 @@ const partyProblem = (field: string, code: string, message: string): FieldProble
   message,
 });
 
+/** The desk's codes for a walk-in without a price that may still go on. */
+const NO_PRICE = ['PRICE_OFFLINE', 'PRICE_UNREADABLE'];
+
 /** Network trouble: the walk-in can still be queued without a price. */
 function isOfflineCode(code: string): boolean {
   return code === 'OFFLINE' || code.startsWith('NETWORK_');
@@ -52,6 +55,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         finding: false,
         price: null,
         priceOffline: false,
+        priceUnreadable: false,
         quoting: false,
         problems: [],
         sendEmail: true,
@@ -84,7 +88,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
     }, deps.recheckMs ?? 250);
 
     function partyChanged(patch: Partial<WalkInState>): void {
-      set({ ...patch, price: null, priceOffline: false, problems: [] });
+      set({ ...patch, price: null, priceOffline: false, priceUnreadable: false, problems: [] });
       fitCheck.later();
     }
 
@@ -130,7 +134,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         partyChanged({ children: clampCount(n) });
       },
       chooseSlot(slot) {
-        set({ slot, price: null, priceOffline: false });
+        set({ slot, price: null, priceOffline: false, priceUnreadable: false });
       },
       async toDetails() {
         // The party may have just changed: its slots are checked before moving on, so a walk-in is
@@ -173,12 +177,14 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         try {
           // The desk checks the whole draft: its problems are shown at their fields.
           const quote = await api.call('walkin.quote', draft);
-          const problems = quote.problems.filter((p) => p.code !== 'PRICE_OFFLINE');
+          // No price (offline, or an answer not understood) does not stop the walk-in.
+          const problems = quote.problems.filter((p) => !NO_PRICE.includes(p.code));
           set({ problems });
           if (problems.length) return false;
           set({
             price: quote.price,
             priceOffline: quote.problems.some((p) => p.code === 'PRICE_OFFLINE'),
+            priceUnreadable: quote.problems.some((p) => p.code === 'PRICE_UNREADABLE'),
             step: 'review',
             outcome: null,
           });
@@ -186,7 +192,14 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         } catch (error) {
           const failure = asCallError(error);
           if (isOfflineCode(failure.code)) {
-            set({ problems: [], price: null, priceOffline: true, step: 'review', outcome: null });
+            set({
+              problems: [],
+              price: null,
+              priceOffline: true,
+              priceUnreadable: false,
+              step: 'review',
+              outcome: null,
+            });
             return true;
           }
           set({ problems: [], error: failure });

@@ -40,6 +40,8 @@ export interface WalkInState extends CustomerActions {
   price: Price | null;
   /** The price could not be asked (offline): the walk-in will be queued without one. */
   priceOffline: boolean;
+  /** The service answered the price in a shape the counter cannot read: no price is shown. */
+  priceUnreadable: boolean;
   quoting: boolean;
   /** Problems at their fields: the party step's own, or the desk's check of the draft. */
   problems: FieldProblem[];

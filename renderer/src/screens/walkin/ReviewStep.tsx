@@ -25,6 +25,7 @@ export function ReviewStep() {
       customer: x.customer,
       price: x.price,
       priceOffline: x.priceOffline,
+      priceUnreadable: x.priceUnreadable,
       sendEmail: x.sendEmail,
       emailLocale: x.emailLocale,
       outcome: x.outcome,
@@ -93,7 +94,11 @@ export function ReviewStep() {
         </section>
       ) : (
         <p className="notice warn">
-          {s.priceOffline ? t('walkIn.priceOffline') : t('walkIn.noPrice')}
+          {s.priceOffline
+            ? t('walkIn.priceOffline')
+            : s.priceUnreadable
+              ? t('walkIn.priceUnreadable')
+              : t('walkIn.noPrice')}
         </p>
       )}
       {email && (
