@@ -5,6 +5,9 @@
  * pauses everything for Retry-After, drains the bucket and shrinks background work, which then
  * recovers slowly. Sending queued walk-ins (`drain`) is user work: it runs at close to the plan's
  * full rate, after the counter's own requests, and always leaves them a turn.
+ *
+ * Over 300 lines: one bucket whose lanes, pauses and recovery share the same state; split, each
+ * part would need the others' internals.
  */
 import { NetworkError } from './errors';
 

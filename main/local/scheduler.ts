@@ -6,6 +6,9 @@
  * the key's budget (several counter PCs may share it). All of it uses the client's background
  * lane; a walk-in's own refresh and a refresh staff ask for use the read lane; sending queued
  * walk-ins is user work, on the drain lane (the outbox's replay).
+ *
+ * Over 300 lines: the timers of polls, availability and the outbox's retries decide together
+ * (each yields to the others while one runs), so they stay in one class.
  */
 import { DateTime } from 'luxon';
 import type { ReservationClient } from '../api/client';
