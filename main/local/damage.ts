@@ -9,23 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { DamageKind } from '../common/local-records';
 import type { Files } from './files';
-
-export const DamageKind = z.enum([
-  /** An outbox file was set aside: queued walk-ins in it may not have been sent. */
-  'outbox_set_aside',
-  /** Check-in records (of `date`) were unreadable and are lost; the rest of the day is kept. */
-  'checkins_lost',
-  /** Cached reservations were unreadable: they are being fetched again from the service. */
-  'cache_rebuilt',
-  /** The cache key changed: the sealed cache is rebuilt from the service. */
-  'key_changed',
-  /** Reservations the service sent that the counter could not read: not shown, not cached. */
-  'service_records_unreadable',
-  /** Any other file set aside (what the counter can rebuild by itself). */
-  'file_set_aside',
-]);
-export type DamageKind = z.infer<typeof DamageKind>;
 
 export const DamageEntry = z.object({
   id: z.string(),

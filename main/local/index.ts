@@ -11,7 +11,8 @@ import { storeDir } from './layout';
 
 export { Connectivity } from './connectivity';
 export { fixedKeyProvider, type KeyProvider } from './crypto';
-export { DamageLog, type DamageEntry, type DamageKind } from './damage';
+export { DamageLog, type DamageEntry } from './damage';
+export type { DamageKind } from '../common/local-records';
 export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 export { safeName } from './layout';
 export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';

@@ -12,19 +12,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CreateReservationRequest } from '../api/schemas';
+import { OutboxState } from '../common/local-records';
 import type { Cipher } from './crypto';
 
-export const OutboxState = z.enum([
-  'queued',
-  'sending',
-  'booked',
-  'refused',
-  'needs_review',
-  'discarded',
-  /** Its request cannot be opened (another key, tampered, damaged): never sent again. */
-  'unreadable',
-]);
-export type OutboxState = z.infer<typeof OutboxState>;
+export { OutboxState };
 
 /** States an entry does not leave by itself: it is done. */
 export const FINAL: readonly OutboxState[] = ['booked', 'refused', 'discarded'];

@@ -1,6 +1,6 @@
 /** The link to the service, sync progress, the outbox of walk-ins not yet booked. */
 import { z } from 'zod';
-import { LocalDate, LocalTime } from '../../common';
+import { DamageKind, LocalDate, LocalTime, OutboxState } from '../../common';
 
 export const Link = z.enum(['online', 'degraded', 'offline']);
 
@@ -24,14 +24,7 @@ export const SyncProgress = z.object({
  */
 export const DamageNotice = z.object({
   id: z.string(),
-  kind: z.enum([
-    'outbox_set_aside',
-    'checkins_lost',
-    'cache_rebuilt',
-    'key_changed',
-    'service_records_unreadable',
-    'file_set_aside',
-  ]),
+  kind: DamageKind,
   /** Our clock: first and last seen. */
   at: z.number(),
   lastAt: z.number(),
@@ -69,15 +62,7 @@ export type Status = z.infer<typeof Status>;
 
 export const OutboxItem = z.object({
   id: z.string(),
-  state: z.enum([
-    'queued',
-    'sending',
-    'booked',
-    'refused',
-    'needs_review',
-    'discarded',
-    'unreadable',
-  ]),
+  state: OutboxState,
   /** When it was taken (a damaged file: when it was found damaged). */
   createdAt: z.number(),
   attempts: z.number().int(),
