@@ -6,16 +6,10 @@ import type { z } from 'zod';
 import type { ProductRecord, StoreRecord } from '../../model';
 import type { Random } from '../../random';
 import type { Scenario, ScenarioCustomer, ScenarioReservation } from '../../scenario/format';
-import {
-  EN_DOMAINS,
-  FIRST_NAMES,
-  FOREIGN_NAMES,
-  JA_DOMAINS,
-  LAST_NAMES,
-} from '../../scenario/people';
+import { EN_DOMAINS, JA_DOMAINS } from '../../scenario/people';
 import { participantsFor } from './answers';
 import { everydaySlots, Ledger, type EverydaySlot } from './ledger';
-import { foreignPhone, isForeign, japanesePhone } from './people';
+import { foreignPhone, isForeign, japanesePhone, pickName } from './people';
 
 type CustomerInput = z.input<typeof ScenarioCustomer>;
 type ReservationInput = z.input<typeof ScenarioReservation>;
@@ -165,16 +159,10 @@ export class Booker {
       foreign = isForeign(c.lastName);
     } else {
       foreign = rng.chance(0.15);
-      const [[lastName, lastLatin], [firstName, firstLatin]] = foreign
-        ? (([last, first]) => [
-            [last, last],
-            [first, first],
-          ])(rng.pick(FOREIGN_NAMES))
-        : [rng.pick(LAST_NAMES), rng.pick(FIRST_NAMES)];
+      const { lastName, firstName, local } = pickName(rng, foreign);
       customer = { lastName, firstName };
       // Walk-ins often leave no e-mail: the reservation then has no customer record.
       if (!walkIn || rng.chance(0.3)) {
-        const local = `${firstLatin}.${lastLatin}`.toLowerCase();
         const domain = rng.pick(foreign ? EN_DOMAINS : JA_DOMAINS);
         customer.email = `${local}.${++this.guestEmails}@${domain}`;
       }

@@ -25,27 +25,32 @@ export function foreignPhone(rng: Random): string {
 
 export const isForeign = (lastName: string) => /^[A-Za-z]/.test(lastName);
 
+/** A made-up name, and the e-mail local part it gives (`first.last`, romaji for Japanese names). */
+export function pickName(
+  rng: Random,
+  foreign: boolean,
+): { lastName: string; firstName: string; local: string } {
+  if (foreign) {
+    const [lastName, firstName] = rng.pick(FOREIGN_NAMES);
+    return { lastName, firstName, local: `${firstName}.${lastName}`.toLowerCase() };
+  }
+  const [lastName, lastRomaji] = rng.pick(LAST_NAMES);
+  const [firstName, firstRomaji] = rng.pick(FIRST_NAMES);
+  return { lastName, firstName, local: `${firstRomaji}.${lastRomaji}` };
+}
+
 /** `count` customers of an organization, about one in seven a foreign tourist. */
 export function makeCustomers(rng: Random, count: number, organizationId: string): CustomerInput[] {
   const emails = new Set<string>();
   const out: CustomerInput[] = [];
   for (let i = 1; i <= count; i++) {
     const foreign = i % 7 === 0;
-    let lastName: string, firstName: string, local: string, domain: string, phone: string | null;
-    if (foreign) {
-      [lastName, firstName] = rng.pick(FOREIGN_NAMES);
-      local = `${firstName}.${lastName}`.toLowerCase();
-      domain = rng.pick(EN_DOMAINS);
-      phone = rng.chance(0.7) ? foreignPhone(rng) : null;
-    } else {
-      const [last, lastRomaji] = rng.pick(LAST_NAMES);
-      const [first, firstRomaji] = rng.pick(FIRST_NAMES);
-      lastName = last;
-      firstName = first;
-      local = `${firstRomaji}.${lastRomaji}`;
-      domain = rng.pick(JA_DOMAINS);
-      phone = rng.chance(0.9) ? japanesePhone(rng) : null;
-    }
+    // The same draws in the same order as before: the scenarios stay as they were.
+    const { lastName, firstName, local } = pickName(rng, foreign);
+    const domain = rng.pick(foreign ? EN_DOMAINS : JA_DOMAINS);
+    const phone = rng.chance(foreign ? 0.7 : 0.9)
+      ? (foreign ? foreignPhone : japanesePhone)(rng)
+      : null;
     let email = `${local}@${domain}`;
     for (let n = 2; emails.has(email); n++) email = `${local}${n}@${domain}`;
     emails.add(email);
