@@ -57,6 +57,18 @@ const boundaries = [
       'main/api is the Reservation Service client: it knows nothing of the counter (desk, local data, IPC, hosts, shell) that uses it.',
   },
   {
+    target: ['main/api', 'main/local'],
+    from: ['main/shop'],
+    message:
+      'main/shop (the counters of one shop over the LAN) builds on main/api and main/local, not the other way round.',
+  },
+  {
+    target: 'main/shop',
+    from: ['main/desk', 'main/ipc', 'main/host', 'main/shell'],
+    message:
+      'main/shop is below the desk: the desk and the hosts wire it, it knows nothing of them.',
+  },
+  {
     target: 'main/local',
     from: ['main/desk', 'main/ipc', 'main/host', 'main/shell'],
     message:
