@@ -31,9 +31,11 @@ export function createLinkServer(
     },
     onLink,
   );
-  server.on('tlsClientError', (error: NodeJS.ErrnoException) =>
-    onRefused(error.code ?? 'handshake_failed'),
-  );
+  server.on('tlsClientError', (error: NodeJS.ErrnoException, socket: TLSSocket) => {
+    // Node reports a handshake timeout but leaves the connection open: end it here.
+    socket.destroy();
+    onRefused(error.code ?? 'handshake_failed');
+  });
   return server;
 }
 

@@ -23,6 +23,12 @@ export function track<T extends { close(): Promise<void> | void }>(thing: T): T 
   return thing;
 }
 
+/** A socket a test opened, destroyed in afterEach. */
+export function trackSocket<T extends { destroy(): unknown }>(socket: T): T {
+  track({ close: () => void socket.destroy() });
+  return socket;
+}
+
 export async function closeAll(): Promise<void> {
   await Promise.all(open.splice(0).map((t) => t.close()));
 }
@@ -83,8 +89,7 @@ export const presentIds = (mesh: Mesh) =>
  * wants (an invalid message, an oversized frame) after a proper hello.
  */
 export async function rawPeer(port: number, counterId = 'raw') {
-  const socket: TLSSocket = await dialLink('127.0.0.1', port, secrets);
-  track({ close: () => void socket.destroy() });
+  const socket: TLSSocket = trackSocket(await dialLink('127.0.0.1', port, secrets));
   const frames: unknown[] = [];
   readFrames(
     socket,
