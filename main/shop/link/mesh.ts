@@ -293,6 +293,8 @@ export class Mesh implements ShopBus {
     if (hello.counterId === this.counterId) {
       // We dialled our own listener (an address of this machine in the list, or found by mDNS).
       if (candidate) candidate.self = true;
+      if (connection.options.dialled)
+        this.logger.debug('shop.link.self', { address: connection.options.address });
       return connection.end('self');
     }
     if (candidate) ((candidate.counterId = hello.counterId), (candidate.attempt = 0));

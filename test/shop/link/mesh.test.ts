@@ -67,6 +67,7 @@ describe('Mesh', () => {
       // Both ends chose the same link of each pair: no counter ever seemed to leave.
       expect(m.logs.filter((l) => l.event === 'shop.link.up')).toHaveLength(2);
       expect(m.logs.filter((l) => l.event === 'shop.link.down')).toEqual([]);
+      expect(m.logs.filter((l) => l.event === 'shop.link.self')).toHaveLength(1);
     }
     // Messages still flow on the links kept.
     meshes[0]!.mesh.broadcast({ kind: 'push', topic: 't', body: 1 });
