@@ -86,7 +86,16 @@ export class Connection {
     this.end('bye');
   }
 
-  /** End quietly after what is written has gone (a duplicate link, say). */
+  /**
+   * Another link to the same counter won: stop sending on this one and end it a little later, so
+   * that the other end has chosen too (it reaches the same choice) before it sees this one close.
+   */
+  retire(graceMs: number): void {
+    this.retired = true;
+    setTimeout(() => this.end('duplicate'), graceMs).unref();
+  }
+
+  /** End quietly after what is written has gone. */
   end(reason: string): void {
     this.reason = reason;
     this.socket.end();

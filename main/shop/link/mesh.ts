@@ -5,7 +5,7 @@
  * left stays in `peers()` with when it was last seen. Logs say which counter and why, never the
  * key, the PSK or what a message carries.
  */
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Server, TLSSocket } from 'node:tls';
 import { silentLogger, type Logger } from '../../api/log';
 import {
@@ -19,7 +19,8 @@ import {
 import type { ShopSecrets } from '../keys';
 import { Connection, type ConnectionEvents } from './connection';
 import { startDiscovery, type Discovery } from './discovery';
-import { createLinkServer, dialLink } from './tls-link';
+import { Dialler, formatAddress, parsePeerAddress, type Candidate } from './dialler';
+import { createLinkServer, listen } from './tls-link';
 import { LINK_PROTOCOL, type Hello } from './wire';
 
 /** The port a counter listens on unless set up otherwise. */
@@ -41,32 +42,8 @@ export interface MeshOptions {
   now?: () => number;
 }
 
-/** Dialling again after a failure: 250 ms doubling to 5 s, each wait 50–100 % of that. */
-const BACKOFF_BASE_MS = 250;
-const BACKOFF_CAP_MS = 5_000;
-
-interface Candidate {
-  host: string;
-  port: number;
-  attempt: number;
-  timer: ReturnType<typeof setTimeout> | null;
-  dialling: boolean;
-  /** Who answered there last time (so it is not dialled while linked). */
-  counterId: CounterId | null;
-  /** Our own listener: never dialled again. */
-  self: boolean;
-}
-
-/** "host:port" or "[v6]:port" → its parts; null when it is not an address. */
-export function parsePeerAddress(address: string): { host: string; port: number } | null {
-  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:[\]]+)):(\d{1,5})$/.exec(address.trim());
-  const port = Number(match?.[3]);
-  if (!match || port < 1 || port > 65_535) return null;
-  return { host: match[1] ?? match[2]!, port };
-}
-
-const formatAddress = (host: string, port: number) =>
-  host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+/** How long a duplicate link stays open (quiet) after the other one was chosen. */
+const DUPLICATE_GRACE_MS = 500;
 
 export class Mesh implements ShopBus {
   readonly counterId: CounterId;
@@ -75,7 +52,6 @@ export class Mesh implements ShopBus {
   /** The one link per counter that messages go on. */
   private readonly active = new Map<CounterId, Connection>();
   private readonly connections = new Set<Connection>();
-  private readonly candidates = new Map<string, Candidate>();
   private readonly dialledFrom = new WeakMap<Connection, Candidate>();
   /** Every accepted TCP socket, so that close() also ends handshakes under way. */
   private readonly accepted = new Set<Socket>();
@@ -90,6 +66,7 @@ export class Mesh implements ShopBus {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private discovery: Discovery | null = null;
   private closed = false;
+  private readonly dialler: Dialler;
   private readonly events: ConnectionEvents = {
     hello: (c, hello) => this.onHello(c, hello),
     presence: (c, presence) => this.onPresence(c, presence),
@@ -103,6 +80,12 @@ export class Mesh implements ShopBus {
     this.now = options.now ?? Date.now;
     this.heartbeatMs = options.heartbeatMs ?? 1_000;
     this.deadAfterMs = options.deadAfterMs ?? 4_000;
+    this.dialler = new Dialler(
+      options.secrets,
+      this.logger,
+      (id) => this.active.has(id),
+      (socket, address, candidate) => this.adopt(socket, true, address, candidate),
+    );
     this.own = CounterPresence.parse({
       counterId: options.counterId,
       name: options.name,
@@ -117,7 +100,13 @@ export class Mesh implements ShopBus {
   async start(): Promise<number> {
     const server = createLinkServer(
       this.options.secrets,
-      (socket) => this.adopt(socket, false, this.seenAddress(socket), null),
+      (socket) =>
+        this.adopt(
+          socket,
+          false,
+          formatAddress(socket.remoteAddress ?? '?', socket.remotePort ?? 0),
+          null,
+        ),
       (reason) => this.logger.info('shop.link.refused', { reason }),
     );
     this.server = server;
@@ -125,17 +114,10 @@ export class Mesh implements ShopBus {
       this.accepted.add(socket);
       socket.once('close', () => this.accepted.delete(socket));
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.listen.port, this.options.listen.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    this.port = await listen(server, this.options.listen.host, this.options.listen.port);
     server.on('error', (error: NodeJS.ErrnoException) =>
       this.logger.warn('shop.mesh.listener_error', { code: error.code }),
     );
-    this.port = (server.address() as AddressInfo).port;
     this.heartbeat = setInterval(() => {
       for (const c of this.connections) c.sendPresence(this.own);
     }, this.heartbeatMs);
@@ -156,21 +138,9 @@ export class Mesh implements ShopBus {
     return this.port;
   }
 
-  /** A counter to dial (from the peer list or discovery); known ones are left as they are. */
+  /** A counter to dial ("host", port), as the peer list or discovery give them. */
   addCandidate(host: string, port: number): void {
-    const key = formatAddress(host, port);
-    if (this.closed || this.candidates.has(key)) return;
-    const candidate: Candidate = {
-      host,
-      port,
-      attempt: 0,
-      timer: null,
-      dialling: false,
-      counterId: null,
-      self: false,
-    };
-    this.candidates.set(key, candidate);
-    this.dial(candidate);
+    if (!this.closed) this.dialler.add(host, port);
   }
 
   setPresence(presence: Omit<CounterPresence, 'counterId' | 'protocol'>): void {
@@ -218,7 +188,7 @@ export class Mesh implements ShopBus {
     if (this.closed) return;
     this.closed = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
-    for (const c of this.candidates.values()) if (c.timer) clearTimeout(c.timer);
+    this.dialler.stop();
     const closing = [...this.connections].map(
       (c) => new Promise<void>((resolve) => (c.socket.once('close', resolve), c.bye())),
     );
@@ -228,42 +198,9 @@ export class Mesh implements ShopBus {
     for (const socket of this.accepted) socket.destroy();
     await stopped;
     this.active.clear();
-    let changed = false;
-    for (const p of this.known.values()) if (p.present) ((p.present = false), (changed = true));
-    if (changed) this.emitPeers();
-  }
-
-  private seenAddress(socket: TLSSocket): string {
-    return formatAddress(socket.remoteAddress ?? '?', socket.remotePort ?? 0);
-  }
-
-  private dial(candidate: Candidate): void {
-    candidate.timer = null;
-    if (this.closed || candidate.self || candidate.dialling) return;
-    if (candidate.counterId && this.active.has(candidate.counterId)) return;
-    candidate.dialling = true;
-    const address = formatAddress(candidate.host, candidate.port);
-    dialLink(candidate.host, candidate.port, this.options.secrets).then(
-      (socket) => {
-        candidate.dialling = false;
-        if (this.closed) socket.destroy();
-        else this.adopt(socket, true, address, candidate);
-      },
-      (error: Error) => {
-        candidate.dialling = false;
-        // The first failure in a row is worth a line; the retries that follow are not.
-        const log = candidate.attempt === 0 ? this.logger.info : this.logger.debug;
-        log('shop.link.dial_failed', { address, reason: error.message });
-        this.retry(candidate);
-      },
-    );
-  }
-
-  private retry(candidate: Candidate): void {
-    if (this.closed || candidate.self || candidate.timer) return;
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** candidate.attempt);
-    candidate.attempt++;
-    candidate.timer = setTimeout(() => this.dial(candidate), ceiling * (0.5 + Math.random() * 0.5));
+    const present = [...this.known.values()].filter((p) => p.present);
+    for (const p of present) p.present = false;
+    if (present.length > 0) this.emitPeers();
   }
 
   private adopt(
@@ -297,13 +234,14 @@ export class Mesh implements ShopBus {
         this.logger.debug('shop.link.self', { address: connection.options.address });
       return connection.end('self');
     }
-    if (candidate) ((candidate.counterId = hello.counterId), (candidate.attempt = 0));
-    const current = this.active.get(hello.counterId);
-    if (current && !this.preferred(connection, current)) {
-      connection.retired = true;
-      return connection.end('duplicate');
+    if (candidate) {
+      candidate.counterId = hello.counterId;
+      candidate.attempt = 0;
     }
-    if (current) ((current.retired = true), current.end('duplicate'));
+    const current = this.active.get(hello.counterId);
+    if (current && !this.preferred(connection, current))
+      return connection.retire(DUPLICATE_GRACE_MS);
+    current?.retire(DUPLICATE_GRACE_MS);
     this.active.set(hello.counterId, connection);
     const address =
       connection.options.dialled || hello.listenPort === null
@@ -362,9 +300,9 @@ export class Mesh implements ShopBus {
       this.logger.info('shop.link.down', { counterId: id, reason });
       if (!this.closed) this.emitPeers();
       // Dial it again wherever it was reached (the other end may be the one to dial back).
-      for (const c of this.candidates.values()) if (c.counterId === id) this.retry(c);
+      this.dialler.redial(id);
     }
-    if (candidate && !(id && this.active.has(id))) this.retry(candidate);
+    if (candidate && !(id && this.active.has(id))) this.dialler.retry(candidate);
   }
 
   private emitPeers(): void {

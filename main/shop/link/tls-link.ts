@@ -4,6 +4,7 @@
  * Both ends prove they hold the key without sending it; a counter of another shop, or anyone
  * else, fails the handshake. node:tls only — no cryptography of our own.
  */
+import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type TLSSocket } from 'node:tls';
 import type { ShopSecrets } from '../keys';
 
@@ -73,5 +74,16 @@ export function dialLink(
       reject(new Error(error.code ?? 'connect_failed'));
     };
     socket.once('error', onError);
+  });
+}
+
+/** Bind the listener; resolves with the port (the one asked, or the one given for 0). */
+export function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
   });
 }

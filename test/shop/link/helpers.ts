@@ -30,7 +30,7 @@ export function trackSocket<T extends { destroy(): unknown }>(socket: T): T {
 }
 
 export async function closeAll(): Promise<void> {
-  await Promise.all(open.splice(0).map((t) => t.close()));
+  await Promise.all(open.splice(0).map(async (t) => t.close()));
 }
 
 export interface TestMesh {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { shopSecrets } from '../../../main/shop/keys';
-import { parsePeerAddress } from '../../../main/shop/link/mesh';
+import { parsePeerAddress } from '../../../main/shop/link/dialler';
 import { method, ShopRpc } from '../../../main/shop/rpc';
 import { LanProxy } from '../../support/lan-proxy';
 import {
@@ -140,7 +140,7 @@ describe('Mesh', () => {
 
   it('marks a silent counter (no FIN, no frames) not present after deadAfterMs; a closed one at once', async () => {
     const a = await startMesh('a');
-    const silent = await rawPeer(a.port, 'silent');
+    await rawPeer(a.port, 'silent');
     await waitFor(() => presentIds(a.mesh).includes('silent'));
     const since = Date.now();
     // The raw peer never sends a heartbeat: its socket stays open, like a machine that died.

@@ -68,7 +68,12 @@ describe('what an onlooker on the LAN can do', () => {
       replay.once('close', () => (clearTimeout(timer), resolve(true)));
     });
     replay.write(captured);
-    expect(await closed).toBe(true);
+    let got = 0;
+    replay.on('data', (d: Buffer) => (got += d.length));
+    expect(
+      await closed,
+      `DEBUG ${got} ${captured.length} ${proxy.accepted} ${a.mesh.linkCount()} ${JSON.stringify(a.logs.slice(-8))}`,
+    ).toBe(true);
     await sleep(200);
     expect(a.received).toHaveLength(3);
     expect(a.mesh.linkCount()).toBe(linksBefore);
