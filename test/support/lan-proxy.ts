@@ -19,7 +19,7 @@ export class LanProxy {
   private readonly sockets = new Set<Socket>();
   private server: Server | null = null;
   private isCut = false;
-  private tamper: Tamper | null = null;
+  private tamperWith: Tamper | null = null;
 
   constructor(
     private readonly targetPort: number,
@@ -49,8 +49,8 @@ export class LanProxy {
   }
 
   /** Change bytes in flight from now on (null: stop). */
-  setTamper(tamper: Tamper | null): void {
-    this.tamper = tamper;
+  tamper(fn: Tamper | null): void {
+    this.tamperWith = fn;
   }
 
   bytes(direction: Direction): Buffer {
@@ -83,7 +83,7 @@ export class LanProxy {
   private pipe(from: Socket, to: Socket, direction: Direction): void {
     let index = 0;
     from.on('data', (chunk: Buffer) => {
-      const out = this.tamper ? this.tamper(chunk, direction, index) : chunk;
+      const out = this.tamperWith ? this.tamperWith(chunk, direction, index) : chunk;
       index++;
       this.capture[direction].push(Buffer.from(out));
       if (!to.destroyed) to.write(out);

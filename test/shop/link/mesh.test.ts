@@ -218,6 +218,22 @@ describe('Mesh', () => {
     expect(await ra.call('b', echo, { text: 'hi' })).toEqual({ text: 'hi from a' });
   });
 
+  it('close() says bye, stops listening and dialling, and shows every counter gone', async () => {
+    const a = await startMesh('a');
+    const b = await startMesh('b', { peers: [`127.0.0.1:${a.port}`] });
+    await waitFor(() => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'));
+    await a.mesh.close();
+    expect(a.mesh.linkCount()).toBe(0);
+    expect(presentIds(a.mesh)).toEqual([]);
+    expect(a.mesh.peers()).toHaveLength(1);
+    await waitFor(() => presentIds(b.mesh).length === 0, 1_000);
+    expect(b.logs.find((l) => l.event === 'shop.link.down')).toMatchObject({ reason: 'bye' });
+    // Its port is free again: nothing of it listens any more.
+    const again = await startMesh('a2', { listen: { host: '127.0.0.1', port: a.port } });
+    expect(again.port).toBe(a.port);
+    expect(a.mesh.send('b', { kind: 'push', topic: 'x', body: 1 })).toBe(false);
+  });
+
   it('parses peer addresses', () => {
     expect(parsePeerAddress('192.168.1.12:47110')).toEqual({ host: '192.168.1.12', port: 47110 });
     expect(parsePeerAddress('[fe80::1]:47110')).toEqual({ host: 'fe80::1', port: 47110 });

@@ -85,7 +85,7 @@ describe('what an onlooker on the LAN can do', () => {
     // b sends no heartbeats meanwhile: the next bytes from b to a are the message.
     const { a, b, proxy } = await pairThroughProxy({ heartbeatMs: 60_000, deadAfterMs: 120_000 });
     let flipped = 0;
-    proxy.setTamper((chunk, direction) => {
+    proxy.tamper((chunk, direction) => {
       if (direction !== 'toTarget' || flipped > 0 || chunk.length < 40) return chunk;
       flipped++;
       const out = Buffer.from(chunk);
