@@ -1,29 +1,30 @@
 /**
  * The shop's shared state for one store session: one Yjs doc kept in step with every other
  * counter's (`doc-sync.ts`), saved on this counter (`doc-storage.ts`), read through zod
- * (`records.ts`). Three maps:
+ * (`records.ts`). Three shared types:
  *
- * - `checkins`: event id → check-in event, grow-only (an event is never changed once set);
+ * - `checkins`: the check-in events, a grow-only list (`checkin-log.ts`);
  * - `holds`: `<counterId>/<entryId>` → the facts of a queued walk-in, written and removed only
  *   by the owning counter (a change made elsewhere under its prefix is put back);
  * - `counters`: counter id → its name and when it wrote it.
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
- * listed) and the others stand. Old dates are purged (their keys deleted; Yjs's GC keeps only
- * the ids of what was deleted), so the doc does not grow forever.
+ * listed, `problems.ts`) and the others stand. Old dates are purged (Yjs's GC keeps only the
+ * ids of what was deleted), so the doc does not grow forever.
  */
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
 import type { CounterId, ShopBus } from '../bus';
+import { CheckInLog } from './checkin-log';
 import { DocSync, FromPeer } from './doc-sync';
 import { DocStorage, type DocPersistence } from './doc-storage';
+import { describeIssue, SharedProblems } from './problems';
 import {
-  CheckInEvent,
   CounterRecord,
   Hold,
   holdKey,
   holdOwner,
-  type SharedArea,
+  type CheckInEvent,
   type SharedProblem,
 } from './records';
 
@@ -43,34 +44,32 @@ export interface ShopStateOptions {
 /** A queued walk-in of this counter, as the outbox knows it (the state adds store and counter). */
 export type OwnHold = Omit<Hold, 'storeId' | 'counterId' | 'counterName'> & { entryId: string };
 
-type Area = Exclude<SharedArea, 'doc'>;
-const SCHEMAS = { checkins: CheckInEvent, holds: Hold, counters: CounterRecord } as const;
+type Area = 'holds' | 'counters';
+const SCHEMAS = { holds: Hold, counters: CounterRecord } as const;
 
 export class ShopState {
   private readonly doc = new Y.Doc();
   private readonly maps: Record<Area, Y.Map<unknown>>;
   private readonly valid = {
-    checkins: new Map<string, CheckInEvent>(),
     holds: new Map<string, Hold>(),
     counters: new Map<string, CounterRecord>(),
   };
-  private readonly found = new Map<string, SharedProblem>();
+  private readonly found: SharedProblems;
+  private readonly checkins: CheckInLog;
   /** This counter's holds as last set here (null until set in this session). */
   private own: Map<string, Hold> | null = null;
-  private readonly checkInListeners = new Set<(events: CheckInEvent[]) => void>();
   private readonly holdListeners = new Set<() => void>();
-  private readonly problemListeners = new Set<() => void>();
   private readonly sync: DocSync;
   private readonly storage: DocStorage | null;
   private closed = false;
 
   constructor(private readonly options: ShopStateOptions) {
-    this.maps = {
-      checkins: this.doc.getMap('checkins'),
-      holds: this.doc.getMap('holds'),
-      counters: this.doc.getMap('counters'),
-    };
-    for (const area of ['checkins', 'holds', 'counters'] as const)
+    this.found = new SharedProblems(options.logger, options.now);
+    this.checkins = new CheckInLog(this.doc.getArray('checkins'), this.found, (l, v) =>
+      this.tell(l, v),
+    );
+    this.maps = { holds: this.doc.getMap('holds'), counters: this.doc.getMap('counters') };
+    for (const area of ['holds', 'counters'] as const)
       this.maps[area].observe((event) => this.changed(area, event));
     this.storage = options.persist
       ? new DocStorage(
@@ -78,7 +77,7 @@ export class ShopState {
           options.persist,
           options.saveDelayMs ?? 1_000,
           options.logger,
-          (issue) => this.report('doc', 'persisted', issue, {}),
+          (issue) => this.found.report('doc', 'persisted', issue, {}),
         )
       : null;
     this.introduce();
@@ -92,21 +91,17 @@ export class ShopState {
 
   /** Record a check-in event; false when an event of that id is already there (it stays). */
   addCheckInEvent(event: CheckInEvent): boolean {
-    const record = CheckInEvent.parse(event);
-    if (this.maps.checkins.has(record.id)) return false;
-    this.doc.transact(() => this.maps.checkins.set(record.id, record));
-    return true;
+    return this.checkins.add(event);
   }
 
   /** The valid check-in events of a date, from every counter. */
   checkInEvents(date: string): CheckInEvent[] {
-    return [...this.valid.checkins.values()].filter((e) => e.date === date);
+    return this.checkins.of(date);
   }
 
   /** Called with the valid events that arrived (from a peer or from this counter). */
   onCheckInEvents(listener: (events: CheckInEvent[]) => void): () => void {
-    this.checkInListeners.add(listener);
-    return () => this.checkInListeners.delete(listener);
+    return this.checkins.onAdded(listener);
   }
 
   /** Replace this counter's holds: new ones added, changed ones rewritten, gone ones removed. */
@@ -139,12 +134,11 @@ export class ShopState {
 
   /** Records that failed their schema (and a saved state that could not be loaded). */
   problems(): SharedProblem[] {
-    return [...this.found.values()];
+    return this.found.list();
   }
 
   onProblems(listener: () => void): () => void {
-    this.problemListeners.add(listener);
-    return () => this.problemListeners.delete(listener);
+    return this.found.onChange(listener);
   }
 
   /**
@@ -153,15 +147,12 @@ export class ShopState {
    * it back; another counter's old holds go when it purges).
    */
   purgeBefore(date: string): void {
-    const old = (value: unknown) => {
-      const d = dateOf(value);
-      return d !== null && d < date;
-    };
-    const { checkins, holds } = this.maps;
+    const { holds } = this.maps;
     this.doc.transact(() => {
-      for (const [key, value] of checkins.entries()) if (old(value)) checkins.delete(key);
+      this.checkins.purgeBefore(date);
       for (const [key, value] of holds.entries())
-        if (holdOwner(key) === this.options.counter.id && old(value)) holds.delete(key);
+        if (holdOwner(key) === this.options.counter.id && (dateOf(value) ?? date) < date)
+          holds.delete(key);
     });
     if (this.own) for (const [key, hold] of this.own) if (hold.date < date) this.own.delete(key);
   }
@@ -203,61 +194,29 @@ export class ShopState {
   }
 
   private changed(area: Area, event: Y.YMapEvent<unknown>): void {
-    const added: CheckInEvent[] = [];
     let ownTouched = false;
     for (const [key, change] of event.changes.keys) {
       if (area === 'holds' && holdOwner(key) === this.options.counter.id)
         ownTouched ||= event.transaction.origin instanceof FromPeer;
       this.valid[area].delete(key);
       if (change.action === 'delete') {
-        this.forget(area, key);
+        this.found.forget(area, key);
         continue;
       }
       const value = event.target.get(key);
       const parsed = SCHEMAS[area].safeParse(value);
       const issue = !parsed.success
-        ? describe(parsed.error)
+        ? describeIssue(parsed.error)
         : misplaced(area, key, parsed.data, this.options.storeId);
       if (issue) {
-        this.report(area, key, issue, value);
+        this.found.report(area, key, issue, value, area === 'holds' ? holdOwner(key) : null);
         continue;
       }
-      this.forget(area, key);
+      this.found.forget(area, key);
       (this.valid[area] as Map<string, unknown>).set(key, parsed.data);
-      if (area === 'checkins') added.push(parsed.data as CheckInEvent);
     }
     if (ownTouched) this.putBackOwnHolds();
-    if (added.length > 0) this.tell(this.checkInListeners, added);
     if (area === 'holds') this.tell(this.holdListeners, undefined);
-  }
-
-  private forget(area: SharedArea, key: string): void {
-    if (this.found.delete(`${area}:${key}`)) this.tell(this.problemListeners, undefined);
-  }
-
-  private report(area: SharedArea, key: string, issue: string, value: unknown): void {
-    const id = `${area}:${key}`;
-    if (this.found.has(id)) return;
-    const known =
-      typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-    const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 64) : null);
-    const problem: SharedProblem = {
-      area,
-      key: key.slice(0, 200),
-      issue,
-      counterId: text(known.counterId) ?? (area === 'holds' ? holdOwner(key) : null),
-      date: text(known.date),
-      reservationId: text(known.reservationId),
-      foundAt: this.options.now(),
-    };
-    this.found.set(id, problem);
-    this.options.logger.warn('shop.record.unusable', {
-      area,
-      key: problem.key,
-      issue,
-      counterId: problem.counterId,
-    });
-    this.tell(this.problemListeners, undefined);
   }
 
   /** A listener that throws is logged, never thrown into the doc's update (or a peer's message). */
@@ -281,19 +240,9 @@ function dateOf(value: unknown): string | null {
 
 /** A valid record under the wrong key or of another store. */
 function misplaced(area: Area, key: string, record: unknown, storeId: string): string | null {
-  if (area === 'checkins' && (record as CheckInEvent).id !== key) return 'id differs from its key';
-  if (area === 'holds') {
-    const hold = record as Hold;
-    if (holdOwner(key) !== hold.counterId) return 'counter differs from its key';
-    if (hold.storeId !== storeId) return 'of another store';
-  }
+  if (area !== 'holds') return null;
+  const hold = record as Hold;
+  if (holdOwner(key) !== hold.counterId) return 'counter differs from its key';
+  if (hold.storeId !== storeId) return 'of another store';
   return null;
-}
-
-/** The first issue of a failed parse: where and what, never the value. */
-function describe(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
-  const first = error.issues[0];
-  if (!first) return 'invalid';
-  const where = first.path.map(String).join('.');
-  return (where ? `${where}: ${first.message}` : first.message).slice(0, 200);
 }
