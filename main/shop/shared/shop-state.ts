@@ -37,7 +37,7 @@ export interface ShopStateOptions {
   persist?: DocPersistence;
   /** Step 1 to every present peer this often (ms); default 5 s. */
   antiEntropyMs?: number;
-  /** The doc is saved this long after its last change (ms); default 1 s. */
+  /** The doc is saved this long after a change (ms), at most once per period; default 1 s. */
   saveDelayMs?: number;
 }
 
