@@ -1,6 +1,6 @@
 /**
- * The secure channel between two counters: TLS 1.3 authenticated by an external pre-shared key
- * derived from the API key and the store (`shopSecrets`), no certificates (docs/decisions.md L1).
+ * The secure channel between two counters: TLS authenticated by a pre-shared key derived from
+ * the API key and the store (`shopSecrets`), no certificates (docs/decisions.md L1, L9).
  * Both ends prove they hold the key without sending it; a counter of another shop, or anyone
  * else, fails the handshake. node:tls only — no cryptography of our own.
  */
@@ -11,7 +11,13 @@ import type { ShopSecrets } from '../keys';
 /** A handshake that has not finished by then is given up (a silent or slow peer). */
 export const HANDSHAKE_TIMEOUT_MS = 5_000;
 
-const PROTOCOL = { minVersion: 'TLSv1.3', maxVersion: 'TLSv1.3' } as const;
+/**
+ * TLS 1.2 with ECDHE-PSK and ChaCha20-Poly1305: a fresh ephemeral key per link (forward secrecy)
+ * authenticated by the PSK, an AEAD cipher. Not TLS 1.3: Electron's Node is built on BoringSSL,
+ * which does not offer TLS 1.3 external PSKs (L9), and both builds must speak the same suite.
+ */
+export const LINK_CIPHER = 'ECDHE-PSK-CHACHA20-POLY1305';
+const PROTOCOL = { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2', ciphers: LINK_CIPHER } as const;
 
 /**
  * A listener that accepts only handshakes with the shop's PSK; `onLink` gets each socket once
@@ -53,6 +59,8 @@ export function dialLink(
       host,
       port,
       pskCallback: () => ({ psk: secrets.psk, identity: secrets.identity }),
+      // No certificate, so no name to check: the PSK suite (checked below) is what authenticates.
+      checkServerIdentity: () => undefined,
     });
     const timer = setTimeout(() => {
       socket.destroy();
@@ -63,7 +71,10 @@ export function dialLink(
       socket.off('error', onError);
       // Only the PSK may authenticate the other end: a server that showed a certificate instead
       // (even one some CA trusts) is not a counter of this shop.
-      if (Object.keys(socket.getPeerCertificate()).length > 0) {
+      if (
+        Object.keys(socket.getPeerCertificate()).length > 0 ||
+        socket.getCipher().name !== LINK_CIPHER
+      ) {
         socket.destroy();
         reject(new Error('not_psk'));
       } else resolve(socket);

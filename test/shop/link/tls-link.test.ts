@@ -3,7 +3,7 @@ import { connect as connectTls } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shopSecrets } from '../../../main/shop/keys';
-import { createLinkServer, dialLink } from '../../../main/shop/link/tls-link';
+import { LINK_CIPHER, createLinkServer, dialLink } from '../../../main/shop/link/tls-link';
 import { closeAll, trackSocket, presentIds, secrets, startMesh, track, waitFor } from './helpers';
 
 afterEach(closeAll);
@@ -32,13 +32,14 @@ async function linkServer(handshakeTimeoutMs?: number) {
 }
 
 describe('the TLS-PSK link', () => {
-  it('links two ends holding the same key over TLS 1.3 without certificates', async () => {
+  it('links two ends holding the same key over TLS 1.2 ECDHE-PSK without certificates', async () => {
     const { port, linked } = await linkServer();
     const socket = await dialLink('127.0.0.1', port, secrets);
     trackSocket(socket);
-    expect(socket.getProtocol()).toBe('TLSv1.3');
+    expect(socket.getProtocol()).toBe('TLSv1.2');
+    expect(socket.getCipher().name).toBe(LINK_CIPHER);
     await waitFor(() => linked.length === 1);
-    expect(linked).toEqual(['TLSv1.3']);
+    expect(linked).toEqual(['TLSv1.2']);
   });
 
   it('fails the handshake with another key or store, on both ends', async () => {
