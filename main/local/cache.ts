@@ -105,6 +105,11 @@ export class LocalCache {
     return this.listings.availabilityOn(date);
   }
 
+  /** A month's cached availability of every product, own changes applied (see catalogue.ts). */
+  availabilityOfMonth(month: string): { availability: Availability; fetchedAt: number }[] {
+    return this.listings.availabilityOfMonth(month);
+  }
+
   /** The counter's own bookings and cancellations, in remaining seats until the next fetch. */
   noteSeatChanges(changes: readonly ProductSeatChange[]): number {
     return this.listings.noteSeatChanges(changes);

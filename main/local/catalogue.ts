@@ -87,6 +87,27 @@ export class CatalogueCache {
   }
 
   /**
+   * Every product's cached availability of a month ("YYYY-MM"), the counter's own changes
+   * applied, with the time each was fetched: what the shop's poller passes to the others.
+   */
+  availabilityOfMonth(month: string): { availability: Availability; fetchedAt: number }[] {
+    const file = this.files.read(this.availabilityDir, month, AvailabilityFile);
+    const [year, m] = month.split('-').map(Number);
+    return Object.entries(file?.products ?? {}).map(([productId, entry]) => {
+      const local = entry.local ?? [];
+      const days = (entry.days as Availability['days']).map((day) =>
+        local.length
+          ? { ...day, slots: day.slots.map((s) => withChanges(s, day.date, local)) }
+          : day,
+      );
+      return {
+        availability: { productId, year: year!, month: m!, days },
+        fetchedAt: entry.fetchedAt,
+      };
+    });
+  }
+
+  /**
    * Note the counter's own changes of seats. Each is kept only where the product's availability
    * of its month is cached and was fetched before the change was sent; returns how many were.
    */
