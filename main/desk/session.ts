@@ -21,6 +21,7 @@ import {
   openLocalStore,
   safeName,
   type Counter,
+  type Intervals,
   type KeyProvider,
   type OpenFile,
   type OpenedStore,
@@ -53,6 +54,8 @@ export interface SessionOptions {
   onReservations?: (dates: string[]) => void;
   /** Client tuning (tests shorten the retry backoff). */
   client?: Pick<ClientOptions, 'retry' | 'timeouts'>;
+  /** Scheduler tuning (tests shorten the polls). */
+  intervals?: Partial<Intervals>;
 }
 
 export class Session {
@@ -131,6 +134,7 @@ export class Session {
       connectivity: this.connectivity,
       logger,
       now: options.now,
+      intervals: options.intervals,
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());

@@ -96,8 +96,8 @@ export class LocalCache {
     return this.listings.catalogue();
   }
 
-  saveAvailability(availability: Availability): void {
-    this.listings.saveAvailability(availability);
+  saveAvailability(availability: Availability, fetchedAt?: number): void {
+    this.listings.saveAvailability(availability, fetchedAt);
   }
 
   /** The cached availability of each product on a date, with its age and our own changes. */
@@ -105,8 +105,10 @@ export class LocalCache {
     return this.listings.availabilityOn(date);
   }
 
-  /** A month's cached availability of every product, own changes applied (see catalogue.ts). */
-  availabilityOfMonth(month: string): { availability: Availability; fetchedAt: number }[] {
+  /** A month's cached availability of every product, with the seat changes noted since. */
+  availabilityOfMonth(
+    month: string,
+  ): { availability: Availability; fetchedAt: number; local: ProductSeatChange[] }[] {
     return this.listings.availabilityOfMonth(month);
   }
 

@@ -181,22 +181,29 @@ export class Follower {
   private async pullAvailability(poller: CounterId, month: string): Promise<void> {
     const { rpc, cache, logger } = this.options;
     const answer = await rpc.call(poller, availabilityOf, { month });
-    const { read, unreadable } = readEach(
-      ReadRecord.Availability,
-      answer.items.map((i) => i.availability),
-    );
-    if (unreadable.length)
-      logger.warn('shop.availability_unreadable', { count: unreadable.length });
+    const now = this.now();
     const ours = new Map(
-      cache.availabilityOfMonth(month).map((a) => [a.availability.productId, a.availability]),
+      cache.availabilityOfMonth(month).map((a) => [a.availability.productId, a]),
     );
-    // Saved only where it differs: the poller's figures include the seats every counter's own
-    // bookings took (each pushes them), so they replace ours.
-    for (const a of read) {
-      const same = JSON.stringify(ours.get(a.productId)?.days) === JSON.stringify(a.days);
-      if (!same && a.year === Number(month.slice(0, 4)) && a.month === Number(month.slice(5)))
-        cache.saveAvailability(a);
+    let unreadable = 0;
+    for (const item of answer.items) {
+      const read = readEach(ReadRecord.Availability, [item.availability]).read[0];
+      if (!read || `${read.year}-${String(read.month).padStart(2, '0')}` !== month) {
+        unreadable++;
+        continue;
+      }
+      const fetchedAt = now - item.fetchedAgoMs;
+      const mine = ours.get(read.productId);
+      const changes = item.local.map(({ sentAgoMs, ...c }) => ({ ...c, sentAt: now - sentAgoMs }));
+      // A fetch newer than ours replaces it, and the changes noted since either fetch are noted
+      // again on top (each once, by key; only those sent after the fetch count).
+      if (!mine || mine.fetchedAt < fetchedAt) {
+        cache.saveAvailability(read, fetchedAt);
+        changes.push(...(mine?.local ?? []));
+      }
+      if (changes.length) cache.noteSeatChanges(changes);
     }
+    if (unreadable) logger.warn('shop.availability_unreadable', { count: unreadable });
     this.availabilityMonth = month;
   }
 
@@ -205,6 +212,7 @@ export class Follower {
     const answer = await rpc.call(poller, catalogueOf, {});
     if (answer === null) return;
     const theirs = this.now() - answer.fetchedAgoMs;
+    // Our own save stamps the time it was saved: a catalogue the poller fetched since is newer.
     if ((cache.catalogue()?.fetchedAt ?? -Infinity) >= theirs) return;
     const { read, unreadable } = readEach(ReadRecord.Product, answer.products);
     if (unreadable.length) logger.warn('shop.products_unreadable', { count: unreadable.length });

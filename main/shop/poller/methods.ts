@@ -37,12 +37,34 @@ export const reservationsSince = method(
   }),
 );
 
-/** The poller's cached availability of a month (every product it holds, or those named). */
+/** A change of seats noted since a fetch (a counter's own booking or cancellation). */
+export const SeatChangeAgo = z.object({
+  productId: z.string().min(1).max(200),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  startTime: z.string().min(1).max(20),
+  seats: z.number().int().min(-10_000).max(10_000),
+  /** The reservation, slot and status: the same change is noted once on every counter. */
+  key: z.string().min(1).max(400),
+  sentAgoMs: Ago,
+});
+
+/**
+ * The poller's cached availability of a month (every product it holds, or those named), as
+ * fetched, with the seat changes noted since: each counter notes them once (by key).
+ */
 export const availabilityOf = method(
   'availability',
   z.object({ month: Month, productIds: z.array(z.string().min(1).max(200)).max(500).optional() }),
   z.object({
-    items: z.array(z.object({ availability: z.unknown(), fetchedAgoMs: Ago })).max(500),
+    items: z
+      .array(
+        z.object({
+          availability: z.unknown(),
+          fetchedAgoMs: Ago,
+          local: z.array(SeatChangeAgo).max(10_000),
+        }),
+      )
+      .max(500),
   }),
 );
 

@@ -108,9 +108,10 @@ export class PollerRelay {
       items: this.options.cache
         .availabilityOfMonth(month)
         .filter(({ availability }) => !wanted || wanted.has(availability.productId))
-        .map(({ availability, fetchedAt }) => ({
+        .map(({ availability, fetchedAt, local }) => ({
           availability,
           fetchedAgoMs: this.ago(fetchedAt),
+          local: local.map(({ sentAt, ...change }) => ({ ...change, sentAgoMs: this.ago(sentAt) })),
         })),
     };
   }
