@@ -212,8 +212,8 @@ export class SyncScheduler {
       // Nothing to do until the link returns (its change wakes us); look now and then anyway.
       wait = this.intervals.offlineCheckMs;
     } else {
-      const dues = [this.nextPurgeAt, this.nextOutboxAt];
-      if (this.background) dues.push(this.nextPollAt, this.nextCatalogueAt);
+      const dues = [this.nextPollAt, this.nextPurgeAt, this.nextOutboxAt];
+      if (this.background) dues.push(this.nextCatalogueAt);
       if (this.background && this.viewing) dues.push(this.nextAvailabilityDue());
       wait = Math.min(...dues) - this.now();
     }
@@ -248,9 +248,10 @@ export class SyncScheduler {
     }
     // Walk-ins first: they wait for the link more urgently than anything else.
     if (outbox.pending() > 0) await this.step('outbox', () => this.replay(signal));
-    if (background && this.now() >= this.nextPollAt) {
+    if (this.now() >= this.nextPollAt) {
       this.nextPollAt = this.now() + this.pollEveryMs();
-      await this.step('poll', () => sync.syncStore(signal));
+      // A follower keeps the pace (its queued walk-ins are looked at above) but does not poll.
+      if (background) await this.step('poll', () => sync.syncStore(signal));
     }
     if (background && this.viewing) {
       const { date } = this.viewing;

@@ -250,6 +250,23 @@ describe('one poller per shop', () => {
     expect(damage.some((d) => d.kind === 'service_records_unreadable')).toBe(true);
   });
 
+  it('a follower still sends its own queued walk-ins and the refresh staff ask for', async () => {
+    const [c1, c2, c3] = shop(FAST);
+    await until(() => watermark(c3!) !== null, 15_000, 'followers');
+    const entry = c3!.session.outbox.enqueue(walkIn('Queued', date));
+    await until(
+      () => c3!.session.outbox.get(entry.id)?.state === 'booked',
+      10_000,
+      'the queued walk-in to be sent by its own counter',
+    );
+    const id = c3!.session.outbox.get(entry.id)!.booked!.reservationId;
+    await until(() => held(c1!).has(id) && held(c2!).has(id), 2_000, 'the others to see it');
+    await c3!.session.scheduler.pollNow();
+    expect(c3!.lanes).toContain('drain');
+    expect(c3!.lanes).toContain('read');
+    expect(c3!.lanes).not.toContain('background');
+  });
+
   it("leaves room in each counter's budget for what the others report using", async () => {
     const [c1, c2] = shop(FAST);
     await until(() => c1!.session.governor.recentRequests() >= 5, 15_000, 'the poller to poll');
