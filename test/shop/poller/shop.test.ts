@@ -250,6 +250,33 @@ describe('one poller per shop', () => {
     expect(damage.some((d) => d.kind === 'service_records_unreadable')).toBe(true);
   });
 
+  it('a follower whose poller does not answer, or has not synced, keeps its data and says so', async () => {
+    const [c1, c2] = shop(FAST);
+    await until(() => watermark(c2!) !== null, 15_000, 'the follower');
+    const before = held(c2!);
+    // c-1 still polls and pushes, but hears no question.
+    const receive = c1!.bus.receive.bind(c1!.bus);
+    c1!.bus.receive = (from: string, m: ShopMessage) => {
+      if (m.kind !== 'request') receive(from, m);
+    };
+    await until(() => c2!.session.shop!.view().relay.problem === 'no_answer', 12_000, 'no answer');
+    expect(held(c2!)).toEqual(before);
+    expect(c2!.lanes).toEqual([]);
+    // c-1 answers again but has lost its data: a full sync is due and not done.
+    c1!.bus.receive = receive;
+    c1!.session.scheduler.stop();
+    c1!.session.local.cache.requireFullSync();
+    c1!.bus.broadcast({
+      kind: 'push',
+      topic: 'moved',
+      body: { watermark: null, availabilityAt: null, catalogueAt: null },
+    });
+    await until(() => c2!.session.shop!.view().relay.problem === 'not_ready', 5_000, 'not ready');
+    expect(held(c2!)).toEqual(before);
+    expect(watermark(c2!)).not.toBeNull();
+    expect(c2!.lanes).toEqual([]);
+  });
+
   it('a follower still sends its own queued walk-ins and the refresh staff ask for', async () => {
     const [c1, c2, c3] = shop(FAST);
     await until(() => watermark(c3!) !== null, 15_000, 'followers');
