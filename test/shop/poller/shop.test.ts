@@ -7,7 +7,8 @@
  * each counter's budget leaves room for what the others use.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ReservationClient, silentLogger, type Lane, type Store } from '../../../main/api/index';
+import type { ReservationClient } from '../../../main/api/index';
+import { silentLogger, type Lane, type Store } from '../../../main/api/index';
 import { Session } from '../../../main/desk/session';
 import { fixedKeyProvider, type Intervals } from '../../../main/local/index';
 import type { ShopMessage } from '../../../main/shop/bus';
