@@ -108,8 +108,15 @@ export class Follower {
     if (poller === null || this.closed) return;
     const wanted = this.wanted;
     const seen = this.seen;
+    let problem: FollowState['problem'] = null;
     try {
-      await this.pullReservations(poller);
+      try {
+        await this.pullReservations(poller);
+      } catch (error) {
+        // A poller still on its first sync may already hold the catalogue and availability.
+        if (!(error instanceof ShopRpcError && error.code === 'not_ready')) throw error;
+        problem = 'not_ready';
+      }
       const month = this.month();
       if (
         !seen ||
@@ -121,7 +128,7 @@ export class Follower {
       if (poller !== this.poller) return;
       this.seen = wanted ?? seen ?? { watermark: null, availabilityAt: null, catalogueAt: null };
       this.pulledAt = this.now();
-      this.problem = null;
+      this.problem = problem;
     } catch (error) {
       if (poller !== this.poller) return;
       const code = error instanceof ShopRpcError ? error.code : 'failed';
@@ -141,22 +148,26 @@ export class Follower {
     let watermark: string | null = null;
     let syncedAgoMs: number | null = null;
     let pages = 0;
-    do {
-      const answer = await rpc.call(poller, reservationsSince, { watermark: since, cursor });
-      // The first page's watermark: anything newer listed meanwhile comes again next time.
-      if (watermark === null) {
-        watermark = answer.watermark;
-        syncedAgoMs = answer.syncedAgoMs;
-      }
-      const page = T.ReservationPage.safeParse(answer.page);
-      if (!page.success) throw new ShopRpcError('bad_result', 'reservations.since');
-      cache.applyReservations(page.data.data, cache.retentionCutoff());
-      if (page.data.unreadable.length) cache.noteUnreadableFromService(page.data.unreadable);
-      for (const r of page.data.data)
-        for (const item of r.items ?? []) if (typeof item.date === 'string') dates.add(item.date);
-      cursor = page.data.nextCursor;
-    } while (cursor !== null && ++pages < MAX_PAGES && poller === this.poller);
-    cache.flush();
+    try {
+      do {
+        const answer = await rpc.call(poller, reservationsSince, { watermark: since, cursor });
+        // The first page's watermark: anything newer listed meanwhile comes again next time.
+        if (watermark === null) {
+          watermark = answer.watermark;
+          syncedAgoMs = answer.syncedAgoMs;
+        }
+        const page = T.ReservationPage.safeParse(answer.page);
+        if (!page.success) throw new ShopRpcError('bad_result', 'reservations.since');
+        cache.applyReservations(page.data.data, cache.retentionCutoff());
+        if (page.data.unreadable.length) cache.noteUnreadableFromService(page.data.unreadable);
+        for (const r of page.data.data)
+          for (const item of r.items ?? []) if (typeof item.date === 'string') dates.add(item.date);
+        cursor = page.data.nextCursor;
+      } while (cursor !== null && ++pages < MAX_PAGES && poller === this.poller);
+    } finally {
+      // What came is kept, even when a later page did not.
+      cache.flush();
+    }
     // Every page is in (and no file was set aside meanwhile): the poller's watermark is ours.
     if (cursor === null && watermark !== null && cache.resetCount() === resets) {
       const state = cache.syncState();
