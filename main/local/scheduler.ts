@@ -110,10 +110,6 @@ export class SyncScheduler {
     this.wake();
   }
 
-  get runsBackground(): boolean {
-    return this.background;
-  }
-
   /** What the day view shows (null: closed). */
   viewingNow(): Viewing | null {
     return this.viewing && { date: this.viewing.date, productIds: [...this.viewing.productIds] };
