@@ -30,6 +30,8 @@ export class ShopSlot {
   private session: Session | null = null;
   private stopListening: (() => void) | null = null;
   private failed = false;
+  /** What the port was last told, so that an unchanged save tells it nothing. */
+  private told = '';
 
   constructor(
     private readonly options: {
@@ -51,8 +53,10 @@ export class ShopSlot {
     if (!wanted || session !== this.session) this.close();
     if (!wanted) return;
     const config = shopConfigOf(settings, this.options.counter);
+    const told = JSON.stringify(config);
     if (this.port) {
-      this.port.reconfigure(config);
+      if (told !== this.told) this.port.reconfigure(config);
+      this.told = told;
       return;
     }
     this.session = session;
@@ -61,6 +65,7 @@ export class ShopSlot {
     if (!open) return;
     try {
       this.port = open({ session, counter: this.options.counter, config, logger });
+      this.told = told;
       this.stopListening = this.port.onChange(this.options.onChange);
     } catch (error) {
       // The counter works alone, as before the shop: staff see "unavailable", never a failure.

@@ -16,8 +16,8 @@ export type ShopEdit = 'name' | 'sharing' | 'peers';
 export interface ShopState {
   settings: ShopSettings | null;
   busy: ShopEdit | null;
-  /** The last change that was refused, and why. */
-  error: { edit: ShopEdit; error: CallError } | null;
+  /** The last change that was refused (or the settings that did not load), and why. */
+  error: { edit: ShopEdit | 'load'; error: CallError } | null;
   /** The last change that was kept. */
   saved: ShopEdit | null;
   load(): Promise<void>;
@@ -35,7 +35,7 @@ export function createShopStore(api: Api) {
         const answer: ShopAnswer = await api.call('shop.get', {});
         set({ settings: answer.settings });
       } catch (error) {
-        set({ error: { edit: 'name', error: asCallError(error) } });
+        set({ error: { edit: 'load', error: asCallError(error) } });
       }
     },
     async configure(edit, change) {

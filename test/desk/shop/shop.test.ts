@@ -166,6 +166,14 @@ describe('the shop at the desk', () => {
       name: '受付1',
       peers: ['counter-2.local:47110', '[::1]'],
     });
+    // The same settings saved again tell the shop nothing.
+    const told = shop!.configs.length;
+    await h.call('shop.configure', {
+      counterName: '受付1',
+      sharing: true,
+      peers: ['counter-2.local:47110', '[::1]'],
+    });
+    expect(shop!.configs).toHaveLength(told);
 
     const off = await h.call('shop.configure', { counterName: '受付1', sharing: false, peers: [] });
     expect(shop!.closed).toBe(true);
