@@ -34,6 +34,8 @@ const CHANNELS = {
   'day.watch': true,
   'prefs.get': true,
   'prefs.set': true,
+  'shop.get': true,
+  'shop.configure': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {

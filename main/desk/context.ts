@@ -1,8 +1,9 @@
 /**
- * What every feature's handlers work with: the settings, the session holder, training, the secret
+ * What every feature's handlers work with: the settings, the session holder, this counter, training, the secret
  * store, the renderer's events, the clock and the logger. Built once by the desk.
  */
 import type { Logger } from '../api/index';
+import type { Counter } from '../local/index';
 import type { SessionHolder, Emit } from './session-holder';
 import type { SessionOptions } from './session';
 import type { SettingsFile } from './settings';
@@ -27,6 +28,8 @@ export type TrainingStarter = () => Promise<{
 export interface DeskContext {
   settings: SettingsFile;
   sessions: SessionHolder;
+  /** This counter: its install's id and host name. */
+  counter: Counter;
   training: TrainingService;
   secrets: SecretStore;
   emit: Emit;

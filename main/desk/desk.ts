@@ -16,6 +16,7 @@ import type { SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
 import { counterIdentity } from './counter';
 import { SettingsFile } from './settings';
+import type { ShopOpener } from './shop/port';
 import { resume } from './setup/setup';
 import { setupStatus } from './setup/setup-status';
 import { TrainingService } from './training/training';
@@ -40,6 +41,8 @@ export interface DeskOptions {
    * catalogue, the day's availability and the first sync before answering with what it has.
    */
   fillWaitMs?: number;
+  /** Opens the shop (the store's other counters) for a live session with sharing on. */
+  openShop?: ShopOpener;
 }
 
 export class Desk {
@@ -49,11 +52,13 @@ export class Desk {
     const { dataDir, logger, emit, openFile } = options;
     const now = options.now ?? Date.now;
     const settings = new SettingsFile(dataDir, logger, openFile);
+    const counter = counterIdentity(dataDir, logger, openFile);
     const sessions = new SessionHolder({
       dataDir,
       settings,
       keyProvider: options.keyProvider,
-      counter: counterIdentity(dataDir, logger, openFile),
+      counter,
+      openShop: options.openShop,
       logger,
       emit,
       now,
@@ -63,6 +68,7 @@ export class Desk {
     this.ctx = {
       settings,
       sessions,
+      counter,
       training: new TrainingService(options.startTraining, dataDir, logger),
       secrets: options.secrets,
       emit,

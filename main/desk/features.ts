@@ -37,7 +37,8 @@ export function featuresFor(
 /**
  * The feature a channel belongs to: a key whose scopes do not allow it is refused before the
  * handler runs (nothing is sent or queued). Null: set-up, status, preferences and the outbox's
- * list and discard work with any key. Reads a walk-in needs before booking (the form, the price,
+ * list and discard work with any key; so do the shop's (naming the counter, listing its peers: the
+ * counter's own business, decision U3). Reads a walk-in needs before booking (the form, the price,
  * whether a party fits) are the day view's: they read the catalogue and availability, as it does.
  */
 export const FEATURE_OF: Record<Channel, Feature | null> = {
@@ -51,6 +52,8 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'status.acknowledgeDamage': null,
   'prefs.get': null,
   'prefs.set': null,
+  'shop.get': null,
+  'shop.configure': null,
   'day.get': 'dayView',
   'day.refresh': 'dayView',
   'day.watch': 'dayView',

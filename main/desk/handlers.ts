@@ -16,6 +16,7 @@ import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
 import { searchApp } from './search/app';
 import { setupApp } from './setup/app';
+import { shopApp } from './shop/app';
 import { featuresOf } from './setup/setup-status';
 import { statusApp } from './status/app';
 import { trainingApp } from './training/app';
@@ -100,6 +101,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     trainingApp(ctx),
     statusApp(ctx),
     prefsApp(ctx),
+    shopApp(ctx),
     dayApp(ctx),
     searchApp(ctx),
     checkInApp(ctx),

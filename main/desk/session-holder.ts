@@ -2,6 +2,7 @@
  * The counter's current session, and what goes with it: the key's stores as last listed, the
  * customers found by search, the date the day view shows. Opening a session wires its events to
  * the renderer (day changed, outbox changed, status); the status goes out at most 4 times a second.
+ * The shop (the store's other counters) follows the session: `shop`.
  */
 import path from 'node:path';
 import { PLAN_LIMITS, type Logger } from '../api/index';
@@ -12,6 +13,8 @@ import type { Counter, KeyProvider, OpenFile } from '../local/index';
 import { outboxItemOf } from './outbox/outbox';
 import { Session, type SessionOptions } from './session';
 import type { SettingsFile } from './settings';
+import type { ShopOpener } from './shop/port';
+import { ShopSlot } from './shop/shop-slot';
 import { statusOf } from './status/status';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -20,8 +23,10 @@ export interface SessionHolderOptions {
   dataDir: string;
   settings: SettingsFile;
   keyProvider: KeyProvider;
-  /** This counter, recorded with each walk-in it queues. */
-  counter?: Counter;
+  /** This counter, recorded with each walk-in it queues and known by the shop's other counters. */
+  counter: Counter;
+  /** Opens the shop for a live session with sharing on; none: the counter works alone. */
+  openShop?: ShopOpener;
   logger: Logger;
   emit: Emit;
   now: () => number;
@@ -55,8 +60,17 @@ export class SessionHolder {
   viewing: string | null = null;
   /** E-mails of customers found by search (for a repeat discount by customer id); memory only. */
   readonly customerEmails = new Map<string, string>();
+  /** The shop of the open session, when it shares. */
+  readonly shop: ShopSlot;
 
-  constructor(private readonly options: SessionHolderOptions) {}
+  constructor(private readonly options: SessionHolderOptions) {
+    this.shop = new ShopSlot({
+      counter: options.counter,
+      logger: options.logger,
+      open: options.openShop,
+      onChange: () => this.queueStatus(),
+    });
+  }
 
   get current(): Session | null {
     return this.session;
@@ -95,16 +109,30 @@ export class SessionHolder {
     });
     session.local.cache.saveStores(this.stores);
     session.outbox.on('change', (entries) => {
-      emit('outbox.changed', { items: entries.map((e) => outboxItemOf(e, this.session)) });
+      const names = this.counterNames();
+      emit('outbox.changed', { items: entries.map((e) => outboxItemOf(e, this.session, names)) });
       this.queueStatus();
     });
     this.session = session;
     this.clock = connection.now ?? null;
     this.viewing = null;
     session.start();
+    this.shop.follow(session, this.options.settings.current);
+  }
+
+  /** The shop settings changed: the shop opens, closes or takes them at once. */
+  followShop(): void {
+    this.shop.follow(this.session, this.options.settings.current);
+    this.queueStatus();
+  }
+
+  /** The names to show for counters that did something (this one's as set now). */
+  counterNames(): (counter: Counter) => string {
+    return this.shop.namer(this.options.settings.current);
   }
 
   close(): void {
+    this.shop.close();
     this.session?.close();
     this.session = null;
     this.clock = null;
@@ -125,7 +153,8 @@ export class SessionHolder {
     const training = this.options.settings.current.mode === 'training';
     const now = this.now();
     const offset = this.clock ? now - this.options.now() : 0;
-    return statusOf(this.session, training, now, offset);
+    const shop = this.shop.status(this.options.settings.current, this.session !== null);
+    return statusOf(this.session, training, now, offset, shop);
   }
 
   queueStatus(): void {

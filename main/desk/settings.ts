@@ -7,6 +7,24 @@ import { z } from 'zod';
 import type { Logger } from '../api/index';
 import { Files, confOpener, type OpenFile } from '../local/index';
 
+/**
+ * This counter in the shop (issue 12). Read tolerantly: a file written before the shop has none
+ * (the defaults), and a damaged part falls back to them rather than losing the whole settings.
+ * The name and the peers are checked when set (`shop/shop-config.ts`).
+ */
+const ShopPart = z.object({
+  /** The name staff chose; null: the host name. */
+  counterName: z.string().min(1).max(40).nullable().default(null),
+  /** Share with the store's other counters on the LAN. */
+  sharing: z.boolean().default(true),
+  /** Peer addresses for networks that block discovery ("host", "host:port", "[ipv6]:port"). */
+  peers: z.array(z.string().min(1).max(300)).max(16).default([]),
+  /** The port the counter listens on; null: the default. */
+  port: z.number().int().min(1).max(65_535).nullable().default(null),
+});
+export type ShopPart = z.infer<typeof ShopPart>;
+export const SHOP_DEFAULTS: ShopPart = { counterName: null, sharing: true, peers: [], port: null };
+
 const Settings = z.object({
   v: z.literal(1),
   mode: z.enum(['not_set_up', 'live', 'training']),
@@ -25,6 +43,7 @@ const Settings = z.object({
   store: z.looseObject({ id: z.string(), name: z.string() }).nullable().default(null),
   /** The counter's language; null follows the system. */
   locale: z.enum(['ja', 'en']).nullable().default(null),
+  shop: ShopPart.default(SHOP_DEFAULTS).catch(SHOP_DEFAULTS),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -37,6 +56,7 @@ export const NOT_SET_UP: Settings = {
   key: null,
   store: null,
   locale: null,
+  shop: SHOP_DEFAULTS,
 };
 
 /** The settings as saved, read once at start; every change is written at once. */

@@ -57,6 +57,8 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   'outbox.list': {},
   'outbox.retry': { id: 'ob_1' },
   'outbox.discard': { id: 'ob_1', confirm: true },
+  'shop.get': {},
+  'shop.configure': { counterName: '受付1', sharing: true, peers: ['192.168.1.12:47110'] },
   'manifest.print': { date: TODAY, productId: 'pr_1', startTime: '10:00' },
   'day.watch': { date: TODAY },
   'prefs.get': {},

@@ -136,6 +136,8 @@ describe('the API key stays in the main process', () => {
     await h.raw('prefs.set', { locale: 'en' });
     await h.raw('day.watch', { date: null });
     await h.raw('prefs.get', {});
+    await h.call('shop.configure', { counterName: '受付1', sharing: true, peers: ['10.0.0.2'] });
+    await h.call('shop.get', {});
     await h.call('setup.selectStore', { storeId: OKINAWA });
     await h.call('day.get', { date: null });
     await h.call('setup.selectStore', { storeId: KYOTO });

@@ -17,6 +17,7 @@ import {
   PRICE,
   preview,
   R1,
+  shopHandlers,
   status,
   TODAY,
 } from './support/fixtures';
@@ -123,6 +124,7 @@ describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
       'status.get': () => status({ link: 'offline', syncedAt: null }),
       'outbox.list': () => ({ items: [] }),
       'setup.checkKey': () => KEY_CHECK,
+      ...shopHandlers(),
     });
     const r = await renderApp(fake, { lang });
     const found = await audit('set-up');

@@ -73,6 +73,10 @@ describe('message catalogues', () => {
       'OUTBOX_ENTRY_NOT_FOUND',
       'OUTBOX_REFUSED',
       'INSECURE_SERVICE_URL',
+      // The shop's settings (main/desk/shop/shop-config.ts).
+      'COUNTER_NAME_INVALID',
+      'PEER_ADDRESS_INVALID',
+      'TOO_MANY_PEERS',
       // main/host/secrets.ts NO_SECURE_STORAGE (not imported: it needs Node's types).
       'SECURE_STORAGE_UNAVAILABLE',
       // The browser host's loopback bridge.

@@ -2,7 +2,15 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, createFakeBridge, type FakeBridge } from './support/fakeBridge';
-import { dayView, KEY_CHECK, NOT_SET_UP, setupStatus, status, STORE } from './support/fixtures';
+import {
+  dayView,
+  KEY_CHECK,
+  NOT_SET_UP,
+  setupStatus,
+  shopHandlers,
+  status,
+  STORE,
+} from './support/fixtures';
 import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -32,6 +40,7 @@ function setupBridge() {
       return current;
     },
     'day.get': () => dayView(),
+    ...shopHandlers(),
   });
 }
 

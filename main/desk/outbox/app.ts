@@ -10,19 +10,21 @@ export function outboxApp(
   return {
     'outbox.list': () => {
       const s = sessions.current;
-      return { items: (s?.outbox.list() ?? []).map((e) => outboxItemOf(e, s)) };
+      const names = sessions.counterNames();
+      return { items: (s?.outbox.list() ?? []).map((e) => outboxItemOf(e, s, names)) };
     },
     'outbox.retry': ({ id }) => {
       const s = sessions.require();
       const entry = outboxCall(() => s.outbox.retry(id));
       if (s.connectivity.state.link !== 'offline') void s.outbox.replay().catch(() => undefined);
-      return outboxItemOf(entry, s);
+      return outboxItemOf(entry, s, sessions.counterNames());
     },
     'outbox.discard': ({ id, confirm }) => {
       const s = sessions.require();
       return outboxItemOf(
         outboxCall(() => s.outbox.discard(id, confirm)),
         s,
+        sessions.counterNames(),
       );
     },
   };

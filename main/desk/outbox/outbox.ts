@@ -5,10 +5,15 @@
 import type { OutboxItem } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { OutboxError } from '../../local/index';
-import type { OutboxEntry } from '../../local/outbox';
+import type { Counter, OutboxEntry } from '../../local/outbox';
 import type { Session } from '../session';
 
-export function outboxItemOf(e: OutboxEntry, session: Session | null): OutboxItem {
+/** `nameOf`: the name staff gave the counter that took it (else its host name). */
+export function outboxItemOf(
+  e: OutboxEntry,
+  session: Session | null,
+  nameOf: (counter: Counter) => string = (c) => c.host,
+): OutboxItem {
   const f = e.facts;
   const product =
     f?.productId && !f.productName
@@ -26,7 +31,7 @@ export function outboxItemOf(e: OutboxEntry, session: Session | null): OutboxIte
     adults: f?.adults ?? null,
     children: f?.children ?? null,
     amount: f?.amount ?? null,
-    counter: f?.counter?.host ?? null,
+    counter: f?.counter ? nameOf(f.counter) : null,
     idempotencyKey: f?.idempotencyKey ?? null,
     reservationNumber: e.booked?.reservationNumber ?? null,
     reservationStatus: e.booked?.status ?? null,

@@ -115,8 +115,9 @@ export async function removeKey(ctx: DeskContext): Promise<SetupStatus> {
   await ctx.training.stop();
   ctx.secrets.clear();
   ctx.sessions.forgetKey();
-  // The key goes; the counter's language stays.
-  ctx.settings.save({ ...NOT_SET_UP, locale: ctx.settings.current.locale });
+  // The key goes; the counter's language and its place in the shop (name, peers) stay.
+  const { locale, shop } = ctx.settings.current;
+  ctx.settings.save({ ...NOT_SET_UP, locale, shop });
   if (ctx.trainingByDefault) {
     try {
       return await startTraining(ctx);

@@ -1,5 +1,8 @@
-/** The status bar's data: the link, the sync, the outbox's counts, the rate budget, damage. */
-import type { DamageNotice, Status } from '../../ipc/contract';
+/**
+ * The status bar's data: the link, the sync, the outbox's counts, the rate budget, damage, and
+ * the shop (the store's other counters, or why this one works alone).
+ */
+import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
 import type { Session } from '../session';
 
 /** The damage staff have not yet acknowledged (no customer data, no file names). */
@@ -21,6 +24,7 @@ export function statusOf(
   training: boolean,
   now: number,
   clockOffsetMs = 0,
+  shop: ShopStatus = { sharing: false, reason: 'not_set_up' },
 ): Status {
   const g = session?.governor.state();
   const progress = session?.lastProgress ?? null;
@@ -45,5 +49,6 @@ export function statusOf(
     training,
     damage: damageOf(session),
     clockOffsetMs,
+    shop,
   };
 }

@@ -14,6 +14,7 @@ import {
   StoreSummary,
   UiLocale,
 } from './setup';
+import { ShopAnswer, ShopConfigure } from './shop';
 import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
 import {
@@ -175,6 +176,10 @@ export const channels = {
     }),
     response: z.object({ ok: z.boolean() }),
   },
+  /** This counter in the shop: its settings and the counters present (or why it works alone). */
+  'shop.get': { request: z.strictObject({}), response: ShopAnswer },
+  /** Name the counter, turn sharing on or off, list peers: applied at once, no restart. */
+  'shop.configure': { request: ShopConfigure, response: ShopAnswer },
   /** The counter's language, kept by the main process (the renderer keeps nothing). */
   'prefs.get': { request: z.strictObject({}), response: Prefs },
   'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },

@@ -6,6 +6,7 @@
  */
 export * from './setup';
 export * from './status';
+export * from './shop';
 export * from './views';
 export * from './walkin';
 export * from './channels';

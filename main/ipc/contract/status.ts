@@ -1,6 +1,7 @@
 /** The link to the service, sync progress, the outbox of walk-ins not yet booked. */
 import { z } from 'zod';
 import { DamageKind, LocalDate, LocalTime, OutboxState } from '../../common';
+import { ShopStatus } from './shop';
 
 export const Link = z.enum(['online', 'degraded', 'offline']);
 
@@ -57,6 +58,8 @@ export const Status = z.object({
    * pretend time (a morning with bookable slots) minus the real time. The UI shows that time.
    */
   clockOffsetMs: z.number().default(0),
+  /** The shop's counters, or why this one works alone (additive: absent reads as not set up). */
+  shop: ShopStatus.default({ sharing: false, reason: 'not_set_up' }),
 });
 export type Status = z.infer<typeof Status>;
 
@@ -75,7 +78,7 @@ export const OutboxItem = z.object({
   adults: z.number().int().nullable(),
   children: z.number().int().nullable(),
   amount: z.object({ total: z.number(), currency: z.string() }).nullable(),
-  /** The counter that took it (its machine's name). */
+  /** The counter that took it: the name staff gave it, else its machine's name. */
   counter: z.string().nullable(),
   idempotencyKey: z.string().nullable(),
   reservationNumber: z.string().nullable(),

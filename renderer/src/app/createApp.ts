@@ -15,6 +15,7 @@ import { createNavStore } from '../stores/nav';
 import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
+import { createShopStore } from '../stores/shop';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
@@ -44,6 +45,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const day = createDayStore(api);
   const reservation = createReservationStore(api);
   const cancel = createCancelStore(api);
+  const shop = createShopStore(api);
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {
@@ -129,7 +131,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     api,
     i18n,
     platform,
-    stores: { nav, setup, status, day, reservation, search, walkIn, cancel },
+    stores: { nav, setup, status, day, reservation, search, walkIn, cancel, shop },
     actions,
     /** Load what the main process knows, and follow its events. */
     async start() {

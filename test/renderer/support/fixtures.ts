@@ -11,6 +11,7 @@ import {
   ProductForm,
   ReservationView,
   SetupStatus,
+  ShopAnswer,
   Status,
   WalkInOutcome,
   type Response,
@@ -411,6 +412,33 @@ export const KEY_CHECK: Response<'setup.checkKey'> = {
   },
 };
 
+/** This counter's shop settings as set-up shows them (not sharing: none other is faked). */
+export function shopAnswer(over: Partial<ShopAnswer['settings']> = {}): ShopAnswer {
+  return ShopAnswer.parse({
+    settings: {
+      counterName: null,
+      hostName: 'desk-pc-01',
+      sharing: true,
+      peers: [],
+      port: null,
+      ...over,
+    },
+    shop: { sharing: false, reason: 'unavailable' },
+  });
+}
+
+/** The shop's channels, keeping what was configured. */
+export function shopHandlers(initial = shopAnswer()): Handlers {
+  let answer = initial;
+  return {
+    'shop.get': () => answer,
+    'shop.configure': ({ counterName, sharing, peers }) => {
+      answer = { ...answer, settings: { ...answer.settings, counterName, sharing, peers } };
+      return answer;
+    },
+  };
+}
+
 /** A fake main process with a set-up store and the demo day; override any channel. */
 export function demoBridge(over: Handlers = {}) {
   const day = dayView();
@@ -440,6 +468,7 @@ export function demoBridge(over: Handlers = {}) {
     'day.watch': () => ({ ok: true }),
     'prefs.get': () => ({ locale: null }),
     'prefs.set': ({ locale }) => ({ locale }),
+    ...shopHandlers(),
     ...over,
   });
 }

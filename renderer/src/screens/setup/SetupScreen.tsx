@@ -1,6 +1,7 @@
 /**
  * Set-up: paste the key → what ping says (organization, key name, scopes, store limit) → pick the
  * store and the plan. Or try training mode. The key stays in this form's state only until saved.
+ * And this counter's place in the shop (its name, sharing, peers), before and after set-up.
  */
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureList } from '../../components/FeatureList';
 import type { Plan } from '../../stores/setup';
+import { ThisCounter } from './ThisCounter';
 
 export function SetupScreen() {
   const { t } = useTranslation();
@@ -222,6 +224,8 @@ export function SetupScreen() {
           {busy === 'training' ? t('setup.startingTraining') : t('setup.tryTraining')}
         </button>
       </section>
+
+      <ThisCounter />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Always visible: the link (online / degraded / offline) with the age of the data, the first
- * sync's progress, and the queued walk-ins with a way to their outcomes.
+ * sync's progress, the shop's counters, and the queued walk-ins with a way to their outcomes.
  */
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
@@ -8,6 +8,7 @@ import { useFormat } from '../../app/hooks';
 import { localNow } from '../../format/format';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
+import { ShopStatus } from './ShopStatus';
 
 export function StatusBar() {
   const { t } = useTranslation();
@@ -69,6 +70,7 @@ export function StatusBar() {
           </span>
         </div>
       )}
+      <ShopStatus />
       {status && status.rate.queued > 0 && (
         <span className="rate">{t('statusBar.rateQueued', { n: status.rate.queued })}</span>
       )}

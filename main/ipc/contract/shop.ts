@@ -1,0 +1,82 @@
+/**
+ * The shop: this counter among the store's other counters on the LAN (issue 12). What the status
+ * bar shows (who is present, who syncs for the shop, when one that left was last seen) and what
+ * set-up sets (the counter's name, sharing on or off, peer addresses for networks that block
+ * discovery).
+ */
+import { z } from 'zod';
+
+/** A counter's own view of its link to the service, as it tells the others. */
+export const CounterLink = z.enum(['online', 'degraded', 'offline', 'unknown']);
+
+/** Another counter of the shop, heard of since this one started. */
+export const ShopCounter = z.object({
+  counterId: z.string().min(1).max(64),
+  /** The name its staff chose (or its host name). */
+  name: z.string().min(1).max(40),
+  /** Connected now. */
+  present: z.boolean(),
+  /** Our clock (epoch ms): the last time anything arrived from it. */
+  lastSeen: z.number(),
+  /** It syncs with the service for the shop (the elected poller). */
+  polling: z.boolean(),
+  link: CounterLink,
+});
+export type ShopCounter = z.infer<typeof ShopCounter>;
+
+/** Sharing is on and running: this counter and the others. */
+export const ShopView = z.object({
+  sharing: z.literal(true),
+  self: z.object({
+    counterId: z.string().min(1).max(64),
+    name: z.string().min(1).max(40),
+    polling: z.boolean(),
+  }),
+  counters: z.array(ShopCounter),
+});
+export type ShopView = z.infer<typeof ShopView>;
+
+/**
+ * Why this counter works alone: sharing turned `off` in set-up; `training` (its sandbox's key is
+ * its own, no other counter holds it); `not_set_up` (no key, no store); `unavailable` (on, but
+ * the shop could not start here).
+ */
+export const ShopOffReason = z.enum(['off', 'training', 'not_set_up', 'unavailable']);
+export type ShopOffReason = z.infer<typeof ShopOffReason>;
+
+export const ShopStatus = z.discriminatedUnion('sharing', [
+  ShopView,
+  z.object({ sharing: z.literal(false), reason: ShopOffReason }),
+]);
+export type ShopStatus = z.infer<typeof ShopStatus>;
+
+/** The counter's shop settings as set-up shows them. */
+export const ShopSettings = z.object({
+  /** The name staff chose; null: the host name. */
+  counterName: z.string().nullable(),
+  /** The machine's name: the name when none is chosen. */
+  hostName: z.string(),
+  sharing: z.boolean(),
+  /** "host", "host:port", "[ipv6]:port": counters to dial where discovery is blocked. */
+  peers: z.array(z.string()),
+  /** The port the counter listens on; null: the default. */
+  port: z.number().int().nullable(),
+});
+export type ShopSettings = z.infer<typeof ShopSettings>;
+
+/** At most this many peer addresses (a shop has two to five counters). */
+export const MAX_PEERS = 16;
+export const MAX_COUNTER_NAME = 40;
+
+export const ShopAnswer = z.object({ settings: ShopSettings, shop: ShopStatus });
+export type ShopAnswer = z.infer<typeof ShopAnswer>;
+
+/**
+ * What set-up changes. The shape only: the name's and each address's rules are the desk's, so
+ * each bad one gets its own error (which field, which entry, why).
+ */
+export const ShopConfigure = z.strictObject({
+  counterName: z.string().max(200).nullable(),
+  sharing: z.boolean(),
+  peers: z.array(z.string().max(300)).max(64),
+});
