@@ -26,3 +26,9 @@ export function counterIdentity(
   }
   return { id, host: hostname() };
 }
+
+/** The name this counter shows under: the one staff chose, else the machine's name. */
+export function counterName(counter: Counter, chosen: string | null | undefined): string {
+  const name = chosen?.trim();
+  return name ? name : counter.host;
+}

@@ -14,7 +14,7 @@ import { buildDayView } from './day/day';
 import { deskHandlers } from './handlers';
 import type { SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
-import { counterIdentity } from './counter';
+import { counterIdentity, counterName } from './counter';
 import { SettingsFile } from './settings';
 import { resume } from './setup/setup';
 import { setupStatus } from './setup/setup-status';
@@ -40,6 +40,8 @@ export interface DeskOptions {
    * catalogue, the day's availability and the first sync before answering with what it has.
    */
   fillWaitMs?: number;
+  /** The name staff chose for this counter (null or blank: the machine's name). */
+  counterName?: () => string | null;
 }
 
 export class Desk {
@@ -49,11 +51,13 @@ export class Desk {
     const { dataDir, logger, emit, openFile } = options;
     const now = options.now ?? Date.now;
     const settings = new SettingsFile(dataDir, logger, openFile);
+    const counter = counterIdentity(dataDir, logger, openFile);
     const sessions = new SessionHolder({
       dataDir,
       settings,
       keyProvider: options.keyProvider,
-      counter: counterIdentity(dataDir, logger, openFile),
+      counter,
+      counterName: () => counterName(counter, options.counterName?.()),
       logger,
       emit,
       now,

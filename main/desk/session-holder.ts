@@ -22,6 +22,8 @@ export interface SessionHolderOptions {
   keyProvider: KeyProvider;
   /** This counter, recorded with each walk-in it queues. */
   counter?: Counter;
+  /** This counter's name as its check-ins and holds show it. */
+  counterName?: () => string;
   logger: Logger;
   emit: Emit;
   now: () => number;
@@ -79,6 +81,7 @@ export class SessionHolder {
       organizationId: this.options.settings.current.key?.organizationId ?? 'org',
       keyProvider: this.options.keyProvider,
       counter: this.options.counter,
+      counterName: this.options.counterName,
       openFile: this.options.openFile,
       logger: this.options.logger,
       now: connection.now ?? this.options.now,

@@ -15,6 +15,7 @@ export { DamageLog, type DamageEntry } from './damage';
 export type { DamageKind } from '../common/local-records';
 export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 export { safeName } from './layout';
+export { HOLDING, Hold, heldSeats, holdsOf, slotKey, type SlotHold } from './holds';
 export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
 export type { CheckInCounter } from './checkins';
 export { DEFAULT_INTERVALS, SyncScheduler, type Intervals } from './scheduler';

@@ -20,7 +20,15 @@ function checkInBridge() {
     'checkin.record': ({ state, adults, children }): Response<'checkin.record'> => {
       current = reservation({
         ...R1,
-        checkIn: { state, adults, children, at: NOW, offline: false },
+        checkIn: {
+          state,
+          adults,
+          children,
+          at: NOW,
+          offline: false,
+          counterName: '受付1',
+          eventId: 'e-1',
+        },
       });
       const arrived = adults + children;
       const booked = R1.adults + R1.children;
@@ -123,7 +131,15 @@ describe('reservation and check-in', () => {
       'reservation.get': () =>
         reservation({
           ...R2,
-          checkIn: { state: 'partial', adults: 1, children: 0, at: NOW, offline: true },
+          checkIn: {
+            state: 'partial',
+            adults: 1,
+            children: 0,
+            at: NOW,
+            offline: true,
+            counterName: '受付1',
+            eventId: 'e-1',
+          },
         }),
     });
     const r = await renderApp(fake);
