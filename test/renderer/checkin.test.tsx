@@ -69,7 +69,7 @@ describe('reservation and check-in', () => {
     expect(document.activeElement?.textContent).toBe('Everyone arrived (adults 2, children 1)');
     await r.user.press('Enter');
     expect(fake.callsOf('checkin.record')).toEqual([
-      { reservationId: 'r-1', date: TODAY, state: 'arrived', adults: 2, children: 1 },
+      { reservationId: 'r-1', date: TODAY, state: 'arrived', adults: 2, children: 1, basis: null },
     ]);
     expect(screen.getByText('Arrived (adults 2, children 1)')).toBeTruthy();
   });
@@ -121,7 +121,9 @@ describe('reservation and check-in', () => {
     });
     expect(screen.getByText('No-show')).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: 'Undo check-in' }));
-    expect(fake.callsOf('checkin.undo')).toEqual([{ reservationId: 'r-1', date: TODAY }]);
+    expect(fake.callsOf('checkin.undo')).toEqual([
+      { reservationId: 'r-1', date: TODAY, basis: 'e-1' },
+    ]);
     expect(screen.getByText('Not arrived')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Undo check-in' })).toBeNull();
   });
