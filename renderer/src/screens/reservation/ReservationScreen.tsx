@@ -14,8 +14,7 @@ import { CheckInState, PaymentMethod, ReservationStatus } from '../../components
 import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureReason } from '../../components/FeatureList';
 import { Stepper } from '../../components/Stepper';
-import type { CallError } from '../../api/api';
-import { CHANGED_ELSEWHERE } from '../../stores/reservation';
+import { CheckInErrorNote, CheckInWhere, ConflictNote } from './CheckInNotes';
 
 export function ReservationScreen() {
   const { t } = useTranslation();
@@ -119,7 +118,6 @@ function CheckInPanel({ view }: { view: ReservationView }) {
   const busy = useSlice(stores.reservation, (s) => s.busy);
   const feature = useSlice(stores.setup, (s) => s.feature('checkIn'));
   const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
-  const fmt = useFormat();
   const r = stores.reservation.getState();
   const off = !feature.enabled || !view.active || busy;
   const extra = Math.max(0, adults + children - view.adults - view.children);
@@ -130,33 +128,9 @@ function CheckInPanel({ view }: { view: ReservationView }) {
       <h3 id="checkin-title">{t('checkIn.title')}</h3>
       <p>
         {t('checkIn.current')} <CheckInState checkIn={view.checkIn} />
-        {view.checkIn && (
-          <span className="hint">
-            {' '}
-            {view.checkIn.counterName
-              ? t('checkIn.where', {
-                  counter: view.checkIn.counterName,
-                  time: fmt.instant(view.checkIn.at),
-                })
-              : t('checkIn.when', { time: fmt.instant(view.checkIn.at) })}
-          </span>
-        )}
+        <CheckInWhere checkIn={view.checkIn} />
       </p>
-      {view.checkInConflict && (
-        <p className="notice warn" role="status">
-          {t(
-            view.checkInConflict.state === null
-              ? 'checkIn.conflictUndone'
-              : view.checkInConflict.state === 'no_show'
-                ? 'checkIn.conflictNoShow'
-                : 'checkIn.conflict',
-            {
-              counter: view.checkInConflict.counterName,
-              time: fmt.instant(view.checkInConflict.at),
-            },
-          )}
-        </p>
-      )}
+      <ConflictNote conflict={view.checkInConflict} />
       {!feature.enabled && (
         <p className="hint">
           <FeatureReason state={feature} />
@@ -247,20 +221,6 @@ function CheckInPanel({ view }: { view: ReservationView }) {
       )}
     </section>
   );
-}
-
-/** An error of the reservation screen; a check-in changed elsewhere says where and when. */
-function CheckInErrorNote({ error }: { error: CallError }) {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  const d = error.details[0] as { counterName?: unknown; at?: unknown } | undefined;
-  const message =
-    error.code === CHANGED_ELSEWHERE &&
-    typeof d?.counterName === 'string' &&
-    typeof d.at === 'number'
-      ? t('checkIn.changedElsewhere', { counter: d.counterName, time: fmt.instant(d.at) })
-      : undefined;
-  return <ErrorNote code={error.code} message={message} />;
 }
 
 function ChangesPanel({ view }: { view: ReservationView }) {
