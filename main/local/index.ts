@@ -18,7 +18,13 @@ export { safeName } from './layout';
 export { HOLDING, Hold, heldSeats, holdsOf, slotKey, type SlotHold } from './holds';
 export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
 export type { CheckInCounter } from './checkins';
-export { DEFAULT_INTERVALS, SyncScheduler, type Intervals } from './scheduler';
+export {
+  DEFAULT_INTERVALS,
+  SyncScheduler,
+  type BackgroundStep,
+  type Intervals,
+  type Viewing,
+} from './scheduler';
 export { SyncEngine, type SyncProgress } from './sync';
 
 export interface LocalStoreOptions {
