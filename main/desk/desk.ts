@@ -8,11 +8,12 @@
 import type { Logger } from '../api/index';
 import type { DayView, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
-import type { KeyProvider, OpenFile } from '../local/index';
+import type { CheckInEvent } from '../local/schema';
+import type { Hold, KeyProvider, OpenFile } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView } from './day/day';
 import { deskHandlers } from './handlers';
-import type { SessionOptions } from './session';
+import type { Session, SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
 import { counterIdentity } from './counter';
 import { SettingsFile } from './settings';
@@ -43,6 +44,8 @@ export interface DeskOptions {
   fillWaitMs?: number;
   /** Opens the shop (the store's other counters) for a live session with sharing on. */
   openShop?: ShopOpener;
+  /** Other counters' queued walk-ins' holds (shared between counters); none when left out. */
+  otherHolds?: () => Hold[];
 }
 
 export class Desk {
@@ -59,6 +62,7 @@ export class Desk {
       keyProvider: options.keyProvider,
       counter,
       openShop: options.openShop,
+      otherHolds: options.otherHolds,
       logger,
       emit,
       now,
@@ -99,6 +103,28 @@ export class Desk {
   /** Every channel's handler; `overrides` are the platform's own (the shell prints). */
   handlers(overrides?: Partial<Handlers>): Handlers {
     return deskHandlers(this.ctx, overrides);
+  }
+
+  /** The open session, if any (what is shared between counters is connected to it). */
+  get session(): Session | null {
+    return this.ctx.sessions.current;
+  }
+
+  /**
+   * Check-in events other counters made (checked by zod where they arrived): merged into this
+   * counter's records, in any order, any number of times; the date is announced when one is new.
+   */
+  mergeCheckIns(date: string, reservationId: string, events: readonly CheckInEvent[]): void {
+    const session = this.ctx.sessions.current;
+    if (!session) return;
+    const before = session.local.cache.checkInOf(date, reservationId).events.length;
+    const after = session.local.cache.mergeCheckIns(date, reservationId, events).events.length;
+    if (after !== before) this.ctx.emit('day.changed', { dates: [date] });
+  }
+
+  /** Other counters' holds changed (see `otherHolds`): the dates whose seats moved are announced. */
+  holdsChanged(dates: string[]): void {
+    if (this.ctx.sessions.current) this.ctx.emit('day.changed', { dates });
   }
 
   /** For the shell's print: the day view the manifest is made from. */

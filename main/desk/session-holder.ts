@@ -9,13 +9,19 @@ import { PLAN_LIMITS, type Logger } from '../api/index';
 import type { Store } from '../api/client';
 import type { EventName, EventPayload, Status } from '../ipc/contract';
 import { DeskError } from '../ipc/errors';
-import type { Counter, KeyProvider, OpenFile } from '../local/index';
+import { holdsOf, type Counter, type Hold, type KeyProvider, type OpenFile } from '../local/index';
 import { outboxItemOf } from './outbox/outbox';
 import { Session, type SessionOptions } from './session';
 import type { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
-import { ShopSlot } from './shop/shop-slot';
+import { ShopSlot, counterNameOf } from './shop/shop-slot';
 import { statusOf } from './status/status';
+
+/** This counter's holds, as a key that changes with them, and their dates. */
+function holdDates(session: Session): { key: string; dates: string[] } {
+  const own = holdsOf(session.outbox.states(), session.counter());
+  return { key: JSON.stringify(own), dates: [...new Set(own.map((h) => h.date))] };
+}
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -27,6 +33,8 @@ export interface SessionHolderOptions {
   counter: Counter;
   /** Opens the shop for a live session with sharing on; none: the counter works alone. */
   openShop?: ShopOpener;
+  /** Other counters' holds, for every session opened (see `Session.otherHolds`). */
+  otherHolds?: () => Hold[];
   logger: Logger;
   emit: Emit;
   now: () => number;
@@ -93,6 +101,9 @@ export class SessionHolder {
       organizationId: this.options.settings.current.key?.organizationId ?? 'org',
       keyProvider: this.options.keyProvider,
       counter: this.options.counter,
+      // As staff named it in set-up (or the machine's name): read at each use, so a rename shows at once.
+      counterName: () => counterNameOf(this.options.settings.current, this.options.counter),
+      otherHolds: this.options.otherHolds,
       openFile: this.options.openFile,
       logger: this.options.logger,
       now: connection.now ?? this.options.now,
@@ -108,10 +119,16 @@ export class SessionHolder {
       },
     });
     session.local.cache.saveStores(this.stores);
+    let holds = holdDates(session);
     session.outbox.on('change', (entries) => {
       const names = this.counterNames();
       emit('outbox.changed', { items: entries.map((e) => outboxItemOf(e, this.session, names)) });
       this.queueStatus();
+      // A walk-in queued, booked or dropped moves the seats its slot shows as remaining.
+      const now = holdDates(session);
+      if (now.key !== holds.key && this.session === session)
+        emit('day.changed', { dates: [...new Set([...holds.dates, ...now.dates])] });
+      holds = now;
     });
     this.session = session;
     this.clock = connection.now ?? null;

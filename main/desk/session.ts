@@ -20,7 +20,9 @@ import {
   SyncScheduler,
   openLocalStore,
   safeName,
+  holdsOf,
   type Counter,
+  type Hold,
   type Intervals,
   type KeyProvider,
   type OpenFile,
@@ -45,6 +47,10 @@ export interface SessionOptions {
   keyProvider: KeyProvider;
   /** This counter, recorded with each walk-in queued. */
   counter?: Counter;
+  /** The name staff gave this counter, as its check-ins and holds show it (default: host name). */
+  counterName?: () => string;
+  /** Other counters' holds (shared between counters); none when left out. */
+  otherHolds?: () => Hold[];
   openFile?: (root: string) => OpenFile;
   logger: Logger;
   now?: () => number;
@@ -57,6 +63,9 @@ export interface SessionOptions {
   /** Scheduler tuning (tests shorten the polls). */
   intervals?: Partial<Intervals>;
 }
+
+/** The counter id of a session opened without one (tests, tools). */
+const UNKNOWN_COUNTER = 'this-counter';
 
 export class Session {
   readonly client: ReservationClient;
@@ -71,6 +80,11 @@ export class Session {
   readonly timeZone: string;
   readonly currency: string;
   lastProgress: SyncProgress | null = null;
+  /**
+   * Seats other counters' queued walk-ins hold: the one input for what the counters share of them
+   * (replace it to feed them in); subtracted from remaining seats with this counter's own.
+   */
+  otherHolds: () => Hold[];
   /** The shop's other counters, when sharing is on (`attachShop`). */
   shop: Shop | null = null;
 
@@ -80,6 +94,7 @@ export class Session {
     this.store = options.store;
     this.timeZone = timeZoneOf(options.store);
     this.currency = currencyOf(options.store);
+    this.otherHolds = options.otherHolds ?? (() => []);
     this.connectivity = new Connectivity({ logger });
     this.governor = new RateGovernor({ limit: options.plan });
     this.client = new ReservationClient({
@@ -104,6 +119,7 @@ export class Session {
       keyProvider: options.keyProvider,
       logger,
       now: options.now,
+      counter: () => this.counter(),
     });
     this.sync = new SyncEngine({
       client: this.client,
@@ -138,6 +154,20 @@ export class Session {
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());
+  }
+
+  /** This counter as its check-ins and holds name it. */
+  counter(): { id: string; name: string } {
+    const { counter, counterName } = this.options;
+    return { id: counter?.id ?? UNKNOWN_COUNTER, name: counterName?.() ?? counter?.host ?? '' };
+  }
+
+  /** Seats queued walk-ins hold: this counter's (from its outbox) and the other counters'. */
+  holds(): Hold[] {
+    const own = holdsOf(this.outbox.states(), this.counter());
+    const ownId = this.counter().id;
+    // A counter's own holds come from its outbox, never back from the others.
+    return own.concat(this.otherHolds().filter((h) => h.counterId !== ownId));
   }
 
   start(): void {

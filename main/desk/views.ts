@@ -3,7 +3,7 @@
  * product's labels (select values become their option labels), the local check-in state.
  */
 import type { Product, Reservation } from '../api/client';
-import type { ReservationView } from '../ipc/contract';
+import type { CheckIn, CheckInConflict, ReservationView } from '../ipc/contract';
 import type { CheckInRecord } from '../local/cache';
 
 /** Statuses that hold seats; any other, known or not, does not. */
@@ -46,12 +46,41 @@ function answerText(
   return { label: field.label, value: Array.isArray(raw) ? raw.join(', ') : raw, bookerOnly };
 }
 
+/** The check-in state as the counter shows it: the fold's current event, where it was made. */
+function checkInOf(record: CheckInRecord | undefined): CheckIn | null {
+  const c = record?.current;
+  if (!c?.state) return null;
+  const { state, adults, children, at, offline, counterName, id } = c;
+  return { state, adults, children, at, offline, counterName, eventId: id };
+}
+
+/**
+ * When this counter's latest check-in of the party lost to another counter's made at the same
+ * time: that one, so staff see "already checked in at 受付1, 10:03". Gone once staff record again.
+ */
+export function conflictOf(
+  record: CheckInRecord | undefined,
+  ownCounterId: string,
+): CheckInConflict | null {
+  const lost = record?.setAside.filter(
+    (x) => x.event.counterId === ownCounterId && x.wonBy && x.wonBy.counterId !== ownCounterId,
+  );
+  const last = lost?.at(-1);
+  if (!last?.wonBy) return null;
+  const since = record!.chain.some((e) => e.counterId === ownCounterId && e.at > last.event.at);
+  if (since) return null;
+  const { counterName, at, state } = last.wonBy;
+  return { counterName, at, state };
+}
+
 export function toReservationView(
   r: Reservation,
   products: Map<string, Product>,
   checkIn: CheckInRecord | undefined,
   currency: string,
   itemIndex = 0,
+  /** This counter: its check-ins that lost a race show as a conflict note. */
+  ownCounterId = '',
 ): ReservationView {
   const item = r.items[itemIndex] ?? r.items[0]!;
   const product = products.get(item.productId);
@@ -86,14 +115,7 @@ export function toReservationView(
     totalAmount: typeof r.totalAmount === 'number' ? r.totalAmount : null,
     currency: typeof r.currency === 'string' ? r.currency : currency,
     answers,
-    checkIn: checkIn?.current
-      ? {
-          state: checkIn.current.state!,
-          adults: checkIn.current.adults,
-          children: checkIn.current.children,
-          at: checkIn.current.at,
-          offline: checkIn.current.offline,
-        }
-      : null,
+    checkIn: checkInOf(checkIn),
+    checkInConflict: conflictOf(checkIn, ownCounterId),
   };
 }

@@ -11,7 +11,7 @@ import { DateTime } from 'luxon';
 import type { Availability, Product, Reservation, Store } from '../api/client';
 import type { Logger } from '../api/log';
 import { CatalogueCache, type CachedAvailability, type ProductSeatChange } from './catalogue';
-import { CheckIns, type CheckInRecord } from './checkins';
+import { CheckIns, type CheckInCounter, type CheckInRecord, type NewCheckIn } from './checkins';
 import type { Cipher } from './crypto';
 import type { DamageLog } from './damage';
 import type { Files } from './files';
@@ -19,7 +19,7 @@ import { Reservations } from './reservations';
 import type { CheckInEvent, StoreSyncState } from './schema';
 import { SyncState } from './sync-state';
 
-export type { CachedAvailability, CheckInRecord, ProductSeatChange };
+export type { CachedAvailability, CheckInCounter, CheckInRecord, NewCheckIn, ProductSeatChange };
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
@@ -40,7 +40,12 @@ export interface CacheOptions {
   timeZone: string;
   now?: () => number;
   retentionDays?: number;
+  /** This counter, as its check-ins name it (none given: an unnamed one). */
+  counter?: () => CheckInCounter;
 }
+
+/** The counter a cache opened without one records as (tests, tools). */
+const UNNAMED_COUNTER: CheckInCounter = { id: 'this-counter', name: '' };
 
 export class LocalCache {
   readonly storeId: string;
@@ -74,7 +79,7 @@ export class LocalCache {
         this.requireRebuild('cached records were unreadable');
       },
     });
-    this.checkIns = new CheckIns(files, storeId);
+    this.checkIns = new CheckIns(files, storeId, options.counter ?? (() => UNNAMED_COUNTER));
     this.sync = new SyncState(files, storeId);
   }
 
@@ -194,9 +199,31 @@ export class LocalCache {
     return this.checkIns.on(date);
   }
 
-  /** Record a check-in state (or its undo, with `state: null`) for a reservation on a date. */
-  recordCheckIn(date: string, reservationId: string, event: CheckInEvent): CheckInRecord {
-    return this.checkIns.record(date, reservationId, event);
+  /** One reservation's check-ins on a date (an empty record when none). */
+  checkInOf(date: string, reservationId: string): CheckInRecord {
+    return this.checkIns.get(date, reservationId);
+  }
+
+  /**
+   * Record a check-in state (or its undo, with `state: null`) made at this counter; its basis is
+   * the record's head unless given (the event staff saw as current).
+   */
+  recordCheckIn(
+    date: string,
+    reservationId: string,
+    event: NewCheckIn,
+    basis?: string | null,
+  ): CheckInRecord {
+    return this.checkIns.record(date, reservationId, event, basis);
+  }
+
+  /** Add check-in events other counters made: idempotent, in any order. */
+  mergeCheckIns(
+    date: string,
+    reservationId: string,
+    events: readonly CheckInEvent[],
+  ): CheckInRecord {
+    return this.checkIns.merge(date, reservationId, events);
   }
 
   // --- sync state ----------------------------------------------------------------------------

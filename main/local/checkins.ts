@@ -1,21 +1,42 @@
 /**
- * Check-ins recorded at the counter, kept apart from synced data: the service knows nothing of
+ * Check-ins recorded at the counters, kept apart from synced data: the service knows nothing of
  * them, so nothing can bring a lost one back. They hold no customer data (a reservation id, a
- * state, a headcount, a time), so they are not sealed: a change of the cache key loses none.
+ * state, a headcount, a time, a counter), so they are not sealed: a change of the cache key loses
+ * none.
  *
- * One small file per reservation and date (`checkins/<store>/<date>/<id>.json`), each with a
- * checksum of its content: a crash or a bad sector damages at most that reservation's record,
- * which is set aside and reported (the files' set-aside callback); the rest of the day stands.
- * The first format, one file per date, is split into records when its date is first read.
+ * A record is the set of check-in events of every counter for one reservation and date (union by
+ * id), its state their fold (checkin-fold.ts): events from other counters merge in any order, any
+ * number of times, to the same record. One small file per reservation and date
+ * (`checkins/<store>/<date>/<id>.json`), each with a checksum of its content: a crash or a bad
+ * sector damages at most that reservation's record, which is set aside and reported (the files'
+ * set-aside callback); the rest of the day stands. Older formats (one file per date; one file per
+ * record with a plain list) are read and rewritten as events when their date is first read.
  */
+import { createHash, randomUUID } from 'node:crypto';
+import { foldCheckIns, uniqueEvents, type CheckInFold } from './checkin-fold';
 import type { Files } from './files';
 import { safeName, storeDir } from './layout';
-import { CheckInFile, CheckInRecordFile, checkInSum, type CheckInEvent } from './schema';
+import {
+  CheckInFile,
+  CheckInRecordFile,
+  checkInEventsSum,
+  type CheckInEvent,
+  type LegacyCheckInEvent,
+} from './schema';
 
-export interface CheckInRecord {
-  current: CheckInEvent | null;
-  history: CheckInEvent[];
+/** A reservation's check-ins on a date: every counter's events and their fold. */
+export interface CheckInRecord extends CheckInFold {
+  events: CheckInEvent[];
 }
+
+/** This counter, as its check-in events name it. */
+export interface CheckInCounter {
+  id: string;
+  name: string;
+}
+
+/** A check-in as a caller records it; the record gives it its id, counter and basis. */
+export type NewCheckIn = LegacyCheckInEvent;
 
 /** Days kept in memory (the day view is built again after every poll). */
 const DAYS_KEPT = 8;
@@ -28,6 +49,44 @@ export function checkInDateOf(dir: string, name: string, storeId: string): strin
   return null;
 }
 
+/**
+ * Events of the older formats, recorded one after the other on this counter: each gets an id
+ * derived from what it is (the same at every read), the previous one as its basis, this counter.
+ */
+export function fromLegacy(
+  reservationId: string,
+  date: string,
+  history: readonly LegacyCheckInEvent[],
+  counter: CheckInCounter,
+): CheckInEvent[] {
+  let basis: string | null = null;
+  return history.map((e, index) => {
+    const { state, adults, children, at, offline } = e;
+    const id = `legacy-${createHash('sha256')
+      .update(JSON.stringify([reservationId, date, index, state, adults, children, at, offline]))
+      .digest('hex')
+      .slice(0, 32)}`;
+    const event: CheckInEvent = {
+      id,
+      state,
+      adults,
+      children,
+      at,
+      offline,
+      counterId: counter.id,
+      counterName: counter.name,
+      basis,
+    };
+    basis = id;
+    return event;
+  });
+}
+
+export function recordOf(events: Iterable<CheckInEvent>): CheckInRecord {
+  const unique = uniqueEvents(events);
+  return { events: unique, ...foldCheckIns(unique) };
+}
+
 export class CheckIns {
   private readonly dir: string;
   /** Date → reservation id → record, as read or written here. */
@@ -36,6 +95,8 @@ export class CheckIns {
   constructor(
     private readonly files: Files,
     storeId: string,
+    /** This counter, now (staff may rename it). */
+    private readonly counter: () => CheckInCounter,
   ) {
     this.dir = storeDir('checkins', storeId);
   }
@@ -44,14 +105,13 @@ export class CheckIns {
     return `${this.dir}/${date}`;
   }
 
-  private writeRecord(date: string, id: string, record: CheckInRecord): void {
+  private writeRecord(date: string, id: string, events: CheckInEvent[]): void {
     this.files.write(this.dayDir(date), safeName(id), {
-      v: 2,
+      v: 3,
       id,
       date,
-      current: record.current,
-      history: record.history,
-      sum: checkInSum(id, date, record),
+      events,
+      sum: checkInEventsSum(id, date, events),
     });
   }
 
@@ -60,7 +120,8 @@ export class CheckIns {
     if (!this.files.list(this.dir).includes(date)) return;
     const old = this.files.read(this.dir, date, CheckInFile, { remember: false });
     if (!old) return; // set aside (and reported) as unreadable
-    for (const [id, record] of Object.entries(old.records)) this.writeRecord(date, id, record);
+    for (const [id, record] of Object.entries(old.records))
+      this.writeRecord(date, id, fromLegacy(id, date, record.history, this.counter()));
     this.files.remove(this.dir, date);
   }
 
@@ -72,9 +133,12 @@ export class CheckIns {
     for (const name of this.files.list(this.dayDir(date))) {
       // A record that fails its schema or checksum is set aside by `read` (and reported).
       const file = this.files.read(this.dayDir(date), name, CheckInRecordFile);
-      if (file && file.date === date) {
-        day.set(file.id, { current: file.current, history: file.history });
-      }
+      if (!file || file.date !== date) continue;
+      if (file.v === 2) {
+        const events = fromLegacy(file.id, date, file.history, this.counter());
+        this.writeRecord(date, file.id, events);
+        day.set(file.id, recordOf(events));
+      } else day.set(file.id, recordOf(file.events));
     }
     this.days.set(date, day);
     if (this.days.size > DAYS_KEPT) this.days.delete(this.days.keys().next().value!);
@@ -85,16 +149,52 @@ export class CheckIns {
     return new Map(this.load(date));
   }
 
-  /** Record a check-in state (or its undo, with `state: null`) for a reservation on a date. */
-  record(date: string, reservationId: string, event: CheckInEvent): CheckInRecord {
-    const day = this.load(date);
-    const before = day.get(reservationId);
-    const record: CheckInRecord = {
-      history: [...(before?.history ?? []), event],
-      current: event.state === null ? null : event,
+  /** One reservation's record on a date (none recorded: an empty one). */
+  get(date: string, reservationId: string): CheckInRecord {
+    return this.load(date).get(reservationId) ?? recordOf([]);
+  }
+
+  /**
+   * Record a check-in state (or its undo, with `state: null`) made at this counter. Its basis is
+   * the record's head unless the caller says which event staff saw as current.
+   */
+  record(
+    date: string,
+    reservationId: string,
+    event: NewCheckIn,
+    basis?: string | null,
+  ): CheckInRecord {
+    const before = this.get(date, reservationId);
+    const counter = this.counter();
+    const made: CheckInEvent = {
+      id: randomUUID(),
+      state: event.state,
+      adults: event.adults,
+      children: event.children,
+      at: event.at,
+      offline: event.offline,
+      counterId: counter.id,
+      counterName: counter.name,
+      basis: basis === undefined ? (before.head?.id ?? null) : basis,
     };
-    this.writeRecord(date, reservationId, record);
-    day.set(reservationId, record);
+    return this.store(date, reservationId, [...before.events, made]);
+  }
+
+  /**
+   * Add events from other counters (already checked where they arrived): idempotent and
+   * order-independent, the union by id. Written only when something is new.
+   */
+  merge(date: string, reservationId: string, events: readonly CheckInEvent[]): CheckInRecord {
+    const before = this.get(date, reservationId);
+    const known = new Set(before.events.map((e) => e.id));
+    if (events.every((e) => known.has(e.id))) return before;
+    return this.store(date, reservationId, [...before.events, ...events]);
+  }
+
+  private store(date: string, reservationId: string, events: CheckInEvent[]): CheckInRecord {
+    const record = recordOf(events);
+    this.writeRecord(date, reservationId, record.events);
+    this.load(date).set(reservationId, record);
     return record;
   }
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Logger } from '../api/log';
 import { LocalCache } from './cache';
-import { checkInDateOf } from './checkins';
+import { checkInDateOf, type CheckInCounter } from './checkins';
 import { Cipher, type KeyProvider } from './crypto';
 import { DamageLog, type DamageReport } from './damage';
 import { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
@@ -15,7 +15,9 @@ export { DamageLog, type DamageEntry } from './damage';
 export type { DamageKind } from '../common/local-records';
 export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 export { safeName } from './layout';
+export { HOLDING, Hold, heldSeats, holdsOf, slotKey, type SlotHold } from './holds';
 export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
+export type { CheckInCounter } from './checkins';
 export {
   DEFAULT_INTERVALS,
   SyncScheduler,
@@ -37,6 +39,8 @@ export interface LocalStoreOptions {
   logger: Logger;
   retentionDays?: number;
   now?: () => number;
+  /** This counter, as its check-ins name it. */
+  counter?: () => CheckInCounter;
 }
 
 export interface OpenedStore {
@@ -96,6 +100,7 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
     timeZone: options.timeZone,
     now: options.now,
     retentionDays: options.retentionDays,
+    counter: options.counter,
   });
   if (keyChanged(files, options.keyProvider.key())) {
     // Sealed with a key that is gone: unreadable, so rebuilt. Check-ins are not sealed.

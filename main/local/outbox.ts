@@ -184,6 +184,11 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     return entries.concat(this.file.damaged().map((d) => damagedView(d)));
   }
 
+  /** Every entry's state and facts, nothing opened (what seats queued walk-ins hold). */
+  states(): Pick<OutboxEntry, 'state' | 'facts'>[] {
+    return this.file.all().map((r) => ({ state: r.state, facts: r.facts }));
+  }
+
   /** One entry, opened as far as the key allows; a damaged file by its listed id. */
   get(id: string): OutboxEntry | null {
     if (id.startsWith(DAMAGED_PREFIX)) {

@@ -73,7 +73,8 @@ export const NumbersFile = z.object({ v: z.literal(1), numbers: z.record(z.strin
 export const CheckInState = z.enum(['arrived', 'partial', 'no_show']);
 export type CheckInState = z.infer<typeof CheckInState>;
 
-export const CheckInEvent = z.object({
+/** A check-in as first stored (record formats 1 and 2): no id, no counter, no basis. */
+export const LegacyCheckInEvent = z.object({
   state: CheckInState.nullable(),
   adults: z.number().int().min(0),
   children: z.number().int().min(0),
@@ -82,6 +83,19 @@ export const CheckInEvent = z.object({
   /** Recorded while the service could not be reached. */
   offline: z.boolean(),
 });
+export type LegacyCheckInEvent = z.infer<typeof LegacyCheckInEvent>;
+
+/**
+ * One check-in, arrival state or undo (`state: null`), as an immutable event: which counter made
+ * it and which event that counter showed as current (`basis`), so that events from several
+ * counters fold into one record (checkin-fold.ts).
+ */
+export const CheckInEvent = LegacyCheckInEvent.extend({
+  id: z.string().min(1).max(200),
+  counterId: z.string().max(200),
+  counterName: z.string().max(200),
+  basis: z.string().max(200).nullable(),
+});
 export type CheckInEvent = z.infer<typeof CheckInEvent>;
 
 /** Local check-ins, kept apart from synced data: the service knows nothing of them. */
@@ -89,37 +103,74 @@ export const CheckInFile = z.object({
   v: z.literal(1),
   records: z.record(
     z.string(),
-    z.object({ current: CheckInEvent.nullable(), history: z.array(CheckInEvent) }),
+    z.object({ current: LegacyCheckInEvent.nullable(), history: z.array(LegacyCheckInEvent) }),
   ),
 });
 export type CheckInFile = z.infer<typeof CheckInFile>;
 
 /** The checksum a check-in record file carries: of everything else in it. */
-export function checkInSum(
-  id: string,
-  date: string,
-  record: { current: CheckInEvent | null; history: CheckInEvent[] },
-): string {
+export function checkInSum(id: string, date: string, ...content: unknown[]): string {
   return createHash('sha256')
-    .update(JSON.stringify([id, date, record.current, record.history]))
+    .update(JSON.stringify([id, date, ...content]))
     .digest('hex')
     .slice(0, 32);
 }
 
-/**
- * One reservation's check-ins on one date (the current format): not sealed (no customer data),
- * with a checksum so that a damaged record is found and set aside rather than believed.
- */
-export const CheckInRecordFile = z
+/** The checksum of a record of events: over their fields in a fixed order, however built. */
+export function checkInEventsSum(
+  id: string,
+  date: string,
+  events: readonly CheckInEvent[],
+): string {
+  return checkInSum(
+    id,
+    date,
+    events.map((e) => [
+      e.id,
+      e.state,
+      e.adults,
+      e.children,
+      e.at,
+      e.offline,
+      e.counterId,
+      e.counterName,
+      e.basis,
+    ]),
+  );
+}
+
+/** Format 2: one reservation's check-ins on one date, as a list in the order recorded. */
+export const CheckInRecordFileV2 = z
   .object({
     v: z.literal(2),
     id: z.string(),
     date: z.string(),
-    current: CheckInEvent.nullable(),
-    history: z.array(CheckInEvent),
+    current: LegacyCheckInEvent.nullable(),
+    history: z.array(LegacyCheckInEvent),
     sum: z.string(),
   })
-  .refine((f) => f.sum === checkInSum(f.id, f.date, f), { message: 'checksum mismatch' });
+  .refine((f) => f.sum === checkInSum(f.id, f.date, f.current, f.history), {
+    message: 'checksum mismatch',
+  });
+
+/**
+ * One reservation's check-ins on one date (the current format): the set of events of every
+ * counter. Not sealed (no customer data), with a checksum so that a damaged record is found and
+ * set aside rather than believed.
+ */
+export const CheckInRecordFileV3 = z
+  .object({
+    v: z.literal(3),
+    id: z.string(),
+    date: z.string(),
+    events: z.array(CheckInEvent),
+    sum: z.string(),
+  })
+  .refine((f) => f.sum === checkInEventsSum(f.id, f.date, f.events), {
+    message: 'checksum mismatch',
+  });
+
+export const CheckInRecordFile = z.union([CheckInRecordFileV3, CheckInRecordFileV2]);
 
 export const StoreSyncState = z.object({
   /** Largest updatedAt (service time) of a completed pass; null before the first full sync. */

@@ -27,6 +27,7 @@ function reservation(overrides: Partial<ReservationView>): ReservationView {
     currency: 'JPY',
     answers: [],
     checkIn: null,
+    checkInConflict: null,
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ const day: DayView = {
           remaining: 5,
           bookable: true,
           booked: { adults: 4, children: 1 },
+          heldByQueued: [],
           reservations: [
             reservation({
               customerName: '<img src=x onerror=alert(1)>',
@@ -95,6 +97,8 @@ const day: DayView = {
                 children: 0,
                 at: 0,
                 offline: false,
+                counterName: '受付1',
+                eventId: 'e-r3',
               },
             }),
           ],
@@ -106,6 +110,7 @@ const day: DayView = {
           remaining: null,
           bookable: true,
           booked: { adults: 0, children: 0 },
+          heldByQueued: [],
           reservations: [],
         },
       ],

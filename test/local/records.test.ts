@@ -23,7 +23,7 @@ import {
   safeName,
   type OpenedStore,
 } from '../../main/local/index';
-import type { CheckInEvent } from '../../main/local/schema';
+import type { NewCheckIn as CheckInEvent } from '../../main/local/checkins';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import {
   KYOTO,

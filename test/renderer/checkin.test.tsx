@@ -20,7 +20,15 @@ function checkInBridge() {
     'checkin.record': ({ state, adults, children }): Response<'checkin.record'> => {
       current = reservation({
         ...R1,
-        checkIn: { state, adults, children, at: NOW, offline: false },
+        checkIn: {
+          state,
+          adults,
+          children,
+          at: NOW,
+          offline: false,
+          counterName: '受付1',
+          eventId: 'e-1',
+        },
       });
       const arrived = adults + children;
       const booked = R1.adults + R1.children;
@@ -61,7 +69,7 @@ describe('reservation and check-in', () => {
     expect(document.activeElement?.textContent).toBe('Everyone arrived (adults 2, children 1)');
     await r.user.press('Enter');
     expect(fake.callsOf('checkin.record')).toEqual([
-      { reservationId: 'r-1', date: TODAY, state: 'arrived', adults: 2, children: 1 },
+      { reservationId: 'r-1', date: TODAY, state: 'arrived', adults: 2, children: 1, basis: null },
     ]);
     expect(screen.getByText('Arrived (adults 2, children 1)')).toBeTruthy();
   });
@@ -113,7 +121,9 @@ describe('reservation and check-in', () => {
     });
     expect(screen.getByText('No-show')).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: 'Undo check-in' }));
-    expect(fake.callsOf('checkin.undo')).toEqual([{ reservationId: 'r-1', date: TODAY }]);
+    expect(fake.callsOf('checkin.undo')).toEqual([
+      { reservationId: 'r-1', date: TODAY, basis: 'e-1' },
+    ]);
     expect(screen.getByText('Not arrived')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Undo check-in' })).toBeNull();
   });
@@ -123,7 +133,15 @@ describe('reservation and check-in', () => {
       'reservation.get': () =>
         reservation({
           ...R2,
-          checkIn: { state: 'partial', adults: 1, children: 0, at: NOW, offline: true },
+          checkIn: {
+            state: 'partial',
+            adults: 1,
+            children: 0,
+            at: NOW,
+            offline: true,
+            counterName: '受付1',
+            eventId: 'e-1',
+          },
         }),
     });
     const r = await renderApp(fake);

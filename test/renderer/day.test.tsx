@@ -178,7 +178,15 @@ describe('day view data', () => {
     const kayak = changed.products[0]!;
     kayak.slots[1]!.reservations[0] = reservation({
       ...R1,
-      checkIn: { state: 'arrived', adults: 2, children: 1, at: NOW, offline: false },
+      checkIn: {
+        state: 'arrived',
+        adults: 2,
+        children: 1,
+        at: NOW,
+        offline: false,
+        counterName: '受付1',
+        eventId: 'e-1',
+      },
     });
     const b = shareDay(a, changed);
     expect(b).not.toBe(a);

@@ -1,10 +1,50 @@
-/** Check-in: arrived, partly arrived or no-show, kept on this counter (the service has no such state). */
+/**
+ * Check-in: arrived, partly arrived or no-show, kept on the counters (the service has no such
+ * state). Staff act on the state their screen shows (`basis`): when another counter changed it
+ * meanwhile, nothing is recorded and staff are told what that counter recorded, and when.
+ */
 import type { Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
+import type { CheckInRecord, NewCheckIn } from '../../local/cache';
 import { requireReservation, reservationViewOn } from '../day/day';
 import { online } from '../link';
 import type { Session } from '../session';
 import { ACTIVE_STATUSES } from '../views';
+
+/**
+ * Refuse a change when the check-in staff saw is no longer the current one. A screen that showed
+ * no check-in (null) still stands when the record's last event is an undo: staff saw the state
+ * that holds.
+ */
+function requireUnchanged(record: CheckInRecord, basis: string | null | undefined): void {
+  if (basis === undefined) return;
+  const head = record.head;
+  if (head?.id === basis || (basis === null && !head?.state)) return;
+  const { counterName, at, state, adults, children } = head ?? {
+    counterName: '',
+    at: 0,
+    state: null,
+    adults: 0,
+    children: 0,
+  };
+  throw new DeskError(
+    'CHECKIN_CHANGED_ELSEWHERE',
+    'this check-in was changed at another counter meanwhile',
+    [{ counterName, at, state, adults, children }],
+  );
+}
+
+function record(
+  session: Session,
+  date: string,
+  reservationId: string,
+  event: NewCheckIn,
+  basis: string | null | undefined,
+): void {
+  const { cache } = session.local;
+  requireUnchanged(cache.checkInOf(date, reservationId), basis);
+  cache.recordCheckIn(date, reservationId, event);
+}
 
 export function recordCheckIn(
   session: Session,
@@ -18,13 +58,13 @@ export function recordCheckIn(
     ]);
   const adults = request.state === 'no_show' ? 0 : (request.adults ?? 0);
   const children = request.state === 'no_show' ? 0 : (request.children ?? 0);
-  session.local.cache.recordCheckIn(request.date, r.id, {
-    state: request.state,
-    adults,
-    children,
-    at: now,
-    offline: !online(session),
-  });
+  record(
+    session,
+    request.date,
+    r.id,
+    { state: request.state, adults, children, at: now, offline: !online(session) },
+    request.basis,
+  );
   const view = reservationViewOn(session, r, request.date);
   const arrived = adults + children;
   const booked = view.adults + view.children;
@@ -40,12 +80,12 @@ export function undoCheckIn(
   now = Date.now(),
 ): Response<'checkin.undo'> {
   const r = requireReservation(session, request.reservationId, request.date);
-  session.local.cache.recordCheckIn(request.date, r.id, {
-    state: null,
-    adults: 0,
-    children: 0,
-    at: now,
-    offline: !online(session),
-  });
+  record(
+    session,
+    request.date,
+    r.id,
+    { state: null, adults: 0, children: 0, at: now, offline: !online(session) },
+    request.basis,
+  );
   return { reservation: reservationViewOn(session, r, request.date) };
 }

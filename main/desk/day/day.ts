@@ -10,6 +10,8 @@ import type { DayView, ProductView, ReservationView, SlotView } from '../../ipc/
 import { DeskError } from '../../ipc/errors';
 import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
+import { availabilityLessHolds } from '../holds';
+import { slotKey } from '../../local/index';
 import { productName, toReservationView } from '../views';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
@@ -32,7 +34,16 @@ export function viewsOn(
   for (const r of cache.reservationsOn(date).reservations) {
     r.items.forEach((item, i) => {
       if (item.date === date)
-        out.push(toReservationView(r, products, checkIns.get(r.id), session.currency, i));
+        out.push(
+          toReservationView(
+            r,
+            products,
+            checkIns.get(r.id),
+            session.currency,
+            i,
+            session.counter().id,
+          ),
+        );
     });
   }
   return out.sort((a, b) =>
@@ -48,7 +59,12 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
   const { cache } = session.local;
   const products = productsOf(session);
   const views = viewsOn(session, date, products);
-  const availability = cache.availabilityOn(date);
+  const { availability, held } = availabilityLessHolds(session, date);
+  const heldBy = (productId: string, startTime: string) =>
+    (held.get(slotKey(productId, startTime))?.byCounter ?? []).map(({ counterName, seats }) => ({
+      counterName,
+      seats,
+    }));
   const productViews: ProductView[] = [];
   for (const product of products.values()) {
     const cached = availability.get(product.id);
@@ -61,6 +77,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
         remaining: typeof s.remainingCapacity === 'number' ? s.remainingCapacity : null,
         bookable: (s.remainingCapacity ?? 0) > 0,
         booked: { adults: 0, children: 0 },
+        heldByQueued: heldBy(product.id, s.startTime),
         reservations: [],
       });
     }
@@ -74,6 +91,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
           remaining: null,
           bookable: false,
           booked: { adults: 0, children: 0 },
+          heldByQueued: heldBy(product.id, v.startTime),
           reservations: [],
         };
         slots.set(v.startTime, slot);
@@ -137,5 +155,12 @@ export function reservationViewOn(session: Session, r: Reservation, date: string
     0,
     r.items.findIndex((i) => i.date === date),
   );
-  return toReservationView(r, productsOf(session), checkIns.get(r.id), session.currency, index);
+  return toReservationView(
+    r,
+    productsOf(session),
+    checkIns.get(r.id),
+    session.currency,
+    index,
+    session.counter().id,
+  );
 }

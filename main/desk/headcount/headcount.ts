@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import type { HeadcountFit, Request } from '../../ipc/contract';
 import { online, whileOnline } from '../link';
 import type { Session } from '../session';
+import { availabilityLessHolds } from '../holds';
 import { misfitOf } from './misfit';
 
 const FRESH_AVAILABILITY_MS = 30_000;
@@ -38,8 +39,7 @@ export async function checkHeadcount(
 ): Promise<HeadcountFit> {
   const party = (request.adults ?? 0) + (request.children ?? 0);
   await freshAvailability(session, request.productId, request.date, now);
-  const { cache } = session.local;
-  const cached = cache.availabilityOn(request.date).get(request.productId);
+  const cached = availabilityLessHolds(session, request.date).availability.get(request.productId);
   const nowLocal = DateTime.fromMillis(now, { zone: session.timeZone });
   const today = nowLocal.toISODate()!;
   const nowTime = nowLocal.toFormat('HH:mm');
@@ -51,7 +51,7 @@ export async function checkHeadcount(
   const first = DateTime.fromISO(request.date);
   for (let d = 0; d < 14 && nextSlots.length < 5; d++) {
     const date = first.plus({ days: d }).toISODate()!;
-    const day = cache.availabilityOn(date).get(request.productId)?.day;
+    const day = availabilityLessHolds(session, date).availability.get(request.productId)?.day;
     for (const s of day?.slots ?? []) {
       const remaining = typeof s.remainingCapacity === 'number' ? s.remainingCapacity : 0;
       if (remaining >= party && upcoming(date, s.startTime) && nextSlots.length < 5) {

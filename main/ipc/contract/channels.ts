@@ -30,6 +30,12 @@ import {
 /** A key as pasted at set-up. */
 const PastedKey = z.string().trim().min(1).max(500);
 /** The service's address; the configured one when null. */
+/**
+ * The check-in event staff saw as current (`checkIn.eventId`; null: none), so that a change made
+ * meanwhile at another counter is not overwritten unseen. Left out: no such check.
+ */
+const CheckInBasis = z.string().min(1).max(200).nullable().optional();
+
 const ServiceUrl = z
   .url({ protocol: /^https?$/ })
   .max(500)
@@ -91,11 +97,12 @@ export const channels = {
       date: LocalDate,
       state: z.enum(['arrived', 'partial', 'no_show']),
       ...Headcount.shape,
+      basis: CheckInBasis,
     }),
     response: z.object({ reservation: ReservationView, comparison: Comparison }),
   },
   'checkin.undo': {
-    request: z.strictObject({ reservationId: Id, date: LocalDate }),
+    request: z.strictObject({ reservationId: Id, date: LocalDate, basis: CheckInBasis }),
     response: z.object({ reservation: ReservationView }),
   },
   'headcount.check': {

@@ -9,8 +9,23 @@ export const CheckIn = z.object({
   children: z.number().int(),
   at: z.number(),
   offline: z.boolean(),
+  /** The counter it was recorded at (its staff-chosen name). */
+  counterName: z.string(),
+  /** The event that set it: sent back as `basis` with the next check-in or undo. */
+  eventId: z.string(),
 });
 export type CheckIn = z.infer<typeof CheckIn>;
+
+/**
+ * This counter's latest check-in of a party lost to one another counter made at the same time
+ * (the earlier wins): which counter, when, and what it recorded (null: an undo).
+ */
+export const CheckInConflict = z.object({
+  counterName: z.string(),
+  at: z.number(),
+  state: z.enum(['arrived', 'partial', 'no_show']).nullable(),
+});
+export type CheckInConflict = z.infer<typeof CheckInConflict>;
 
 /**
  * A custom-field answer ready to show: select values already turned into their labels.
@@ -49,6 +64,7 @@ export const ReservationView = z.object({
   currency: z.string(),
   answers: z.array(Answer),
   checkIn: CheckIn.nullable(),
+  checkInConflict: CheckInConflict.nullable(),
 });
 export type ReservationView = z.infer<typeof ReservationView>;
 
@@ -57,9 +73,12 @@ export const SlotView = z.object({
   endTime: z.string().nullable(),
   /** From cached availability; null when not known (no availability cached for the day). */
   capacity: z.number().int().nullable(),
+  /** Less the seats queued walk-ins hold (`heldByQueued`). */
   remaining: z.number().int().nullable(),
   bookable: z.boolean(),
   booked: z.object({ adults: z.number().int(), children: z.number().int() }),
+  /** Seats walk-ins queued (not yet booked) will take, by counter (this one and the others). */
+  heldByQueued: z.array(z.object({ counterName: z.string(), seats: z.number().int() })),
   reservations: z.array(ReservationView),
 });
 export type SlotView = z.infer<typeof SlotView>;

@@ -2,12 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../app/hooks';
 
-export function ErrorNote({ code, id }: { code: string; id?: string }) {
+/** `message`: a more precise message than the code's (built from the error's details). */
+export function ErrorNote({ code, id, message }: { code: string; id?: string; message?: string }) {
   const { t } = useTranslation();
   const text = useErrorText();
   return (
     <div className="error-note" role="alert" id={id}>
-      <p>{text(code)}</p>
+      <p>{message ?? text(code)}</p>
       <p className="code">{t('errors.codeLabel', { code })}</p>
     </div>
   );

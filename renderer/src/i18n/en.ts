@@ -134,6 +134,8 @@ export const en: Messages = {
     parties: 'parties: {{n}}',
     pendingInSlot: 'waiting for approval: {{n}}',
     full: 'Full',
+    heldByQueued: 'held by queued walk-ins: {{list}}',
+    heldBy: '{{seats}} at {{counter}}',
   },
   manifest: {
     title: 'Manifest',
@@ -185,6 +187,13 @@ export const en: Messages = {
     partial: 'Partly arrived (adults {{adults}}, children {{children}})',
     noShow: 'No-show',
     offline: '(recorded offline)',
+    where: 'at {{counter}}, {{time}}',
+    when: 'at {{time}}',
+    conflict: 'Already checked in at {{counter}}, {{time}}',
+    conflictNoShow: 'Already marked no-show at {{counter}}, {{time}}',
+    conflictUndone: 'Check-in already undone at {{counter}}, {{time}}',
+    changedElsewhere:
+      'Changed at {{counter}}, {{time}} meanwhile: nothing was recorded here. Check the state shown and try again.',
     adults: 'Adults here',
     children: 'Children here',
     fewerAdults: 'One adult fewer',
@@ -612,6 +621,8 @@ export const en: Messages = {
       'This computer has no secure storage (such as a keychain) for the API key, so the key cannot be saved. Contact your administrator.',
     FEATURE_UNAVAILABLE:
       'The API key does not allow this. See why in Set-up, under what the key allows.',
+    CHECKIN_CHANGED_ELSEWHERE:
+      'This check-in was changed at another counter meanwhile: nothing was recorded. Check the state shown and try again.',
     RESERVATION_NOT_ACTIVE:
       'This booking is not active (cancelled or similar): it cannot be checked in.',
     SLOT_NOT_FOUND: 'There is no such slot on this day. Refresh the schedule.',

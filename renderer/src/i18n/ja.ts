@@ -135,6 +135,8 @@ export const ja = {
     parties: '{{n}} 組',
     pendingInSlot: '承認待ち {{n}} 件',
     full: '満席',
+    heldByQueued: '未送信の当日受付が確保中: {{list}}',
+    heldBy: '{{counter}} {{seats}}席',
   },
   manifest: {
     title: '参加者名簿',
@@ -186,6 +188,13 @@ export const ja = {
     partial: '一部来店（大人 {{adults}}・子ども {{children}}）',
     noShow: '不来店',
     offline: '（オフラインで記録）',
+    where: '{{counter}}・{{time}}',
+    when: '{{time}}',
+    conflict: '{{counter}}で{{time}}にチェックイン済み',
+    conflictNoShow: '{{counter}}で{{time}}に不来店として記録済み',
+    conflictUndone: '{{counter}}で{{time}}に受付取り消し済み',
+    changedElsewhere:
+      '{{counter}}で{{time}}に変更されていたため、ここでは記録していません。表示中の状態を確認してから、もう一度操作してください。',
     adults: '来店した大人',
     children: '来店した子ども',
     fewerAdults: '大人を1人減らす',
@@ -613,6 +622,8 @@ export const ja = {
       'このパソコンには API キーを安全に保存する仕組み（キーチェーンなど）がないため、キーを保存できません。管理者に連絡してください。',
     FEATURE_UNAVAILABLE:
       'この API キーではこの操作を使えません。設定で「利用できません」の理由を確認してください。',
+    CHECKIN_CHANGED_ELSEWHERE:
+      'この受付は別の受付端末で変更されていたため、記録していません。表示中の状態を確認してから、もう一度操作してください。',
     RESERVATION_NOT_ACTIVE:
       'この予約は有効ではありません（キャンセル済みなど）。来店受付はできません。',
     SLOT_NOT_FOUND: 'この日にその枠はありません。予定を更新してください。',

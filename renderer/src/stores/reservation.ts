@@ -42,6 +42,12 @@ function countsOf(view: ReservationView): { adults: number; children: number } {
     : { adults: view.adults, children: view.children };
 }
 
+/** The error a check-in gets when another counter changed it since the screen showed it. */
+export const CHANGED_ELSEWHERE = 'CHECKIN_CHANGED_ELSEWHERE';
+
+/** The check-in the screen shows, sent so that a change made meanwhile elsewhere is not overwritten. */
+const basisOf = (view: ReservationView | null) => view?.checkIn?.eventId ?? null;
+
 export function createReservationStore(api: Api) {
   const store = createStore<ReservationState>()((set, get) => {
     async function record(
@@ -49,7 +55,7 @@ export function createReservationStore(api: Api) {
       adults: number,
       children: number,
     ) {
-      const { reservationId, date } = get();
+      const { reservationId, date, view } = get();
       if (!reservationId || !date) return;
       set({ busy: true, error: null });
       try {
@@ -59,6 +65,7 @@ export function createReservationStore(api: Api) {
           state,
           adults,
           children,
+          basis: basisOf(view),
         });
         set({
           view: result.reservation,
@@ -66,10 +73,17 @@ export function createReservationStore(api: Api) {
           ...(state !== 'no_show' && { adults, children }),
         });
       } catch (error) {
-        set({ error: asCallError(error) });
+        await failed(error);
       } finally {
         set({ busy: false });
       }
+    }
+
+    /** Say why; when another counter changed the check-in, show the state it left. */
+    async function failed(error: unknown) {
+      const e = asCallError(error);
+      set({ error: e });
+      if (e.code === CHANGED_ELSEWHERE) await get().reload();
     }
 
     return {
@@ -137,14 +151,18 @@ export function createReservationStore(api: Api) {
         return record('no_show', 0, 0);
       },
       async undo() {
-        const { reservationId, date } = get();
+        const { reservationId, date, view } = get();
         if (!reservationId || !date) return;
         set({ busy: true, error: null });
         try {
-          const { reservation } = await api.call('checkin.undo', { reservationId, date });
+          const { reservation } = await api.call('checkin.undo', {
+            reservationId,
+            date,
+            basis: basisOf(view),
+          });
           set({ view: reservation, comparison: null, ...countsOf(reservation) });
         } catch (error) {
-          set({ error: asCallError(error) });
+          await failed(error);
         } finally {
           set({ busy: false });
         }

@@ -102,6 +102,7 @@ export function reservation(over: Partial<ReservationView> = {}): ReservationVie
     currency: 'JPY',
     answers: [],
     checkIn: null,
+    checkInConflict: null,
     ...over,
   });
 }
@@ -133,7 +134,15 @@ export const R2 = reservation({
       bookerOnly: false,
     },
   ],
-  checkIn: { state: 'arrived', adults: 2, children: 0, at: NOW - 600_000, offline: false },
+  checkIn: {
+    state: 'arrived',
+    adults: 2,
+    children: 0,
+    at: NOW - 600_000,
+    offline: false,
+    counterName: '受付1',
+    eventId: 'e-r2',
+  },
 });
 export const R3 = reservation({
   id: 'r-3',
@@ -183,6 +192,7 @@ export function dayView(over: Partial<DayView> = {}): DayView {
             remaining: 4,
             bookable: true,
             booked: { adults: 6, children: 0 },
+            heldByQueued: [],
             reservations: [],
           },
           {
@@ -192,6 +202,7 @@ export function dayView(over: Partial<DayView> = {}): DayView {
             remaining: 7,
             bookable: true,
             booked: { adults: 4, children: 1 },
+            heldByQueued: [],
             reservations: [R1, R2],
           },
           {
@@ -201,6 +212,7 @@ export function dayView(over: Partial<DayView> = {}): DayView {
             remaining: 12,
             bookable: true,
             booked: { adults: 0, children: 0 },
+            heldByQueued: [],
             reservations: [],
           },
         ],
@@ -220,6 +232,7 @@ export function dayView(over: Partial<DayView> = {}): DayView {
             remaining: 2,
             bookable: true,
             booked: { adults: 4, children: 0 },
+            heldByQueued: [],
             reservations: [R3, R4],
           },
         ],

@@ -94,6 +94,16 @@ const SlotButton = memo(function SlotButton({
         {slot.capacity === null
           ? t('day.capacityUnknown')
           : t('day.capacity', { capacity: slot.capacity, remaining: slot.remaining ?? 0 })}
+        {slot.heldByQueued.length > 0 && (
+          <>
+            {' · '}
+            {t('day.heldByQueued', {
+              list: slot.heldByQueued
+                .map((h) => t('day.heldBy', { counter: h.counterName, seats: h.seats }))
+                .join(', '),
+            })}
+          </>
+        )}
       </span>
       <span className="slot-extra">
         {t('day.parties', { n: parties })}

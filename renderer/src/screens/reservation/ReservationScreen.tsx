@@ -14,6 +14,7 @@ import { CheckInState, PaymentMethod, ReservationStatus } from '../../components
 import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureReason } from '../../components/FeatureList';
 import { Stepper } from '../../components/Stepper';
+import { CheckInErrorNote, CheckInWhere, ConflictNote } from './CheckInNotes';
 
 export function ReservationScreen() {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ function ReservationDetails({ view }: { view: ReservationView }) {
       </h2>
       {view.status === 'pending' && <p className="notice warn">{t('reservation.pendingNotice')}</p>}
       {!view.active && <p className="notice">{t('reservation.inactive')}</p>}
-      {error && <ErrorNote code={error.code} />}
+      {error && <CheckInErrorNote error={error} />}
       <dl className="facts">
         <dt>{t('reservation.number')}</dt>
         <dd>{view.number ?? t('common.none')}</dd>
@@ -127,7 +128,9 @@ function CheckInPanel({ view }: { view: ReservationView }) {
       <h3 id="checkin-title">{t('checkIn.title')}</h3>
       <p>
         {t('checkIn.current')} <CheckInState checkIn={view.checkIn} />
+        <CheckInWhere checkIn={view.checkIn} />
       </p>
+      <ConflictNote conflict={view.checkInConflict} />
       {!feature.enabled && (
         <p className="hint">
           <FeatureReason state={feature} />
