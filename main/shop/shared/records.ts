@@ -7,59 +7,32 @@
  * None of them carries customer data: a reservation id, a state, headcounts, times, counters. The
  * schemas are strict, so a record with any other field (a name, an e-mail) is refused, not kept.
  *
- * The check-in event is the one schema of the shop's check-ins; if main/local keeps its own copy
- * (issue 12, part B2), one of the two is re-exported from the other (this file only holds schemas).
+ * Check-in events and holds are the counter's own records (main/local) with what places them in
+ * the shop: one schema each, extended here.
  */
 import { z } from 'zod';
-import { Id, LocalDate, LocalTime } from '../../common/primitives';
+import { Id, LocalDate } from '../../common/primitives';
+import { Hold as LocalHold } from '../../local/holds';
+import { CheckInEvent as LocalCheckInEvent } from '../../local/schema';
 import { CounterId } from '../bus';
 
 const CounterName = z.string().min(1).max(40);
-const Headcount = z.number().int().min(0).max(9_999);
 const EpochMs = z.number().int().min(0);
 
-export const CheckInState = z.enum(['arrived', 'partial', 'no_show']);
-export type CheckInState = z.infer<typeof CheckInState>;
-
 /**
- * One check-in action at one counter, never changed once written. The current state of a
- * reservation is a fold of its events (part B2): `basis` is the event the counter saw as current
- * when staff acted (null for the first), so concurrent actions are siblings of one basis.
+ * A check-in event as shared: the counter's own record (main/local/schema.ts, one source) with
+ * where it belongs, strict so that nothing else rides along.
  */
-export const CheckInEvent = z.strictObject({
-  id: Id,
+export const CheckInEvent = LocalCheckInEvent.extend({
   reservationId: Id,
   date: LocalDate,
-  /** null: the previous state was undone. */
-  state: CheckInState.nullable(),
-  adults: Headcount,
-  children: Headcount,
-  /** The recording counter's clock (epoch ms). */
-  at: EpochMs,
-  /** Recorded while the service could not be reached. */
-  offline: z.boolean(),
-  counterId: CounterId,
-  counterName: CounterName,
-  basis: Id.nullable(),
-});
+}).strict();
 export type CheckInEvent = z.infer<typeof CheckInEvent>;
 
-/** The facts of one queued walk-in that the other counters subtract from remaining seats. */
-export const Hold = z.strictObject({
-  storeId: Id,
-  productId: Id,
-  date: LocalDate,
-  startTime: LocalTime,
-  adults: Headcount,
-  children: Headcount,
-  counterId: CounterId,
-  counterName: CounterName,
-  /** When the walk-in was taken (the owning counter's clock, epoch ms). */
-  takenAt: EpochMs,
-});
+/** A queued walk-in's hold as shared: the counter's own (main/local/holds.ts) with its store and when it was taken. */
+export const Hold = LocalHold.extend({ storeId: Id, takenAt: EpochMs }).strict();
 export type Hold = z.infer<typeof Hold>;
 
-/** A counter as the shop knows it: the name staff chose, and when it last wrote it. */
 export const CounterRecord = z.strictObject({ name: CounterName, seenAt: EpochMs });
 export type CounterRecord = z.infer<typeof CounterRecord>;
 
