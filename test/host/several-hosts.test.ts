@@ -12,7 +12,7 @@ import {
   bookableSlot,
   checkIn,
   isReservationPoll,
-  notArrived,
+  partiesToCheckIn,
   viewOn,
   walkIn,
 } from '../support/shop-actions';
@@ -112,11 +112,10 @@ describe('three browser hosts on one sandbox key and store', () => {
 
   it('today: a check-in stays at the counter that made it', async () => {
     const [first, second] = shop.counters as [Counter, Counter];
-    const today = (await first.call('day.get', { date: null })).date;
-    const party = (await notArrived(first, today))[0]!;
-    expect((await checkIn(first, party)).checkIn).toMatchObject({ state: 'arrived' });
-    await second.call('day.refresh', { date: today });
-    expect((await viewOn(second, today, party.id))?.checkIn).toBeNull();
+    const [party] = await partiesToCheckIn([first, second], 1);
+    expect((await checkIn(first, party!)).checkIn).toMatchObject({ state: 'arrived' });
+    await second.call('day.refresh', { date: party!.date });
+    expect(await viewOn(second, party!.date, party!.id)).toMatchObject({ checkIn: null });
   }, 60_000);
 
   it('the service can be made unreachable: a walk-in queues, then is booked when it returns', async () => {

@@ -79,8 +79,29 @@ export async function checkIn(counter: Counter, r: ReservationView): Promise<Res
   return answer.reservation;
 }
 
-/** Reservations of a day a counter may check in (active, not yet checked in). */
-export async function notArrived(counter: Counter, date: string): Promise<ReservationView[]> {
-  const day = await counter.call('day.get', { date });
-  return allReservations(day).filter((r) => r.active && r.checkIn === null);
+/**
+ * Up to `count` parties no counter has checked in yet (before the shop, a check-in stays at its
+ * counter, so each counter is asked), from today on: enough for a run of check-ins.
+ */
+export async function partiesToCheckIn(
+  counters: Counter[],
+  count: number,
+  days = 7,
+): Promise<ReservationView[]> {
+  const today = (await counters[0]!.call('day.get', { date: null })).today;
+  const found: ReservationView[] = [];
+  for (let d = 0; d < days && found.length < count; d++) {
+    const date = DateTime.fromISO(today).plus({ days: d }).toISODate()!;
+    const arrived = new Set<string>();
+    let first: ReservationView[] = [];
+    for (const c of counters) {
+      const all = allReservations(await c.call('day.get', { date }));
+      if (c === counters[0]) first = all;
+      for (const r of all) if (r.checkIn) arrived.add(r.id);
+    }
+    found.push(...first.filter((r) => r.active && !arrived.has(r.id)));
+  }
+  // Back to today: day.get also tells the counter which day it shows (its polling pace).
+  for (const c of counters) await c.call('day.get', { date: null });
+  return found.slice(0, count);
 }
