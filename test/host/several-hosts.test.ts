@@ -80,11 +80,15 @@ describe('three browser hosts on one sandbox key and store', () => {
 
   it('today: each polls the service on its own, so three hosts send about three times as much', async () => {
     await new Promise((r) => setTimeout(r, 3_000));
+    const from = Date.now();
     const counts = await backgroundCount(shop.counters);
-    for (const n of counts) expect(n).toBeGreaterThan(0);
+    // Every counter polls the reservations itself (every 20 s while it shows a day)...
+    for (const c of shop.counters)
+      expect(c.service.count(from, isReservationPoll)).toBeGreaterThan(0);
+    // ...so the shop sends about 3 × one counter's traffic (its target: ≤ 1.2 ×). The margin
+    // is for short windows, where a step more or less moves a count by a fifth.
     const total = counts.reduce((a, b) => a + b, 0);
-    // The shop's target is ≤ 1.2 × one counter; before the shop is wired it is about 3 ×.
-    expect(total / alone).toBeGreaterThanOrEqual(2);
+    expect(total / alone).toBeGreaterThanOrEqual(1.5);
   }, 120_000);
 
   it("today: a walk-in at one counter shows at another only after that counter's own poll", async () => {

@@ -24,17 +24,23 @@ const STOP_MS = 10_000;
 const ADDRESS = /^Front Desk \(browser host[^)]*\): (http:\/\/127\.0\.0\.1:\d+)\/#token=([\w-]+)$/;
 const SHOP_LINE = /^Front Desk shop listener: port (\d+)$/;
 
-/** One direction of the LAN between two counters; `port` is what the dialling counter is given. */
+/**
+ * One direction of the LAN between two counters; `port` is what the dialling counter is given.
+ * A `LanProxy` (test/support/lan-proxy.ts: cut, heal, tamper, capture) is one as it stands.
+ */
 export interface LanLink {
   readonly port: number;
   /** Partition: connections refused, open ones cut. */
-  cut(): Promise<void>;
+  cut(): void | Promise<void>;
   /** Back on the same port. */
-  heal(): Promise<void>;
+  heal(): void | Promise<void>;
   close(): Promise<void>;
 }
-/** Makes the link towards a counter's shop listener; `lan-proxy`s slot in here (faults per link). */
-export type LanLinkFactory = (targetPort: number) => Promise<LanLink>;
+/**
+ * Makes the link towards a counter's shop listener; LAN proxies with faults slot in here, e.g.
+ * `async (port) => { const p = new LanProxy(port); await p.start(); return p; }`.
+ */
+export type LanLinkFactory<L extends LanLink = LanLink> = (targetPort: number) => Promise<L>;
 
 /** A plain TCP relay (no faults): a link that can be cut and healed. */
 export const relayLink: LanLinkFactory = async (targetPort) => {
@@ -48,7 +54,7 @@ export const relayLink: LanLinkFactory = async (targetPort) => {
   };
 };
 
-export interface ShopHarnessOptions {
+export interface ShopHarnessOptions<L extends LanLink = LanLink> {
   /** Counters prepared (ports, links, folders); each is started with `start(i)`. */
   counters: number;
   /** The sandbox's demo key every counter is set up with (default org-facility). */
@@ -56,7 +62,8 @@ export interface ShopHarnessOptions {
   plan?: 'standard' | 'facility';
   storeId?: string;
   sandboxArgs?: string[];
-  link?: LanLinkFactory;
+  /** The links between counters (default `relayLink`). */
+  link?: LanLinkFactory<L>;
   /** Extra flags for every host (e.g. `--log`). */
   hostArgs?: string[];
   /** Show the hosts' stderr (default: kept, shown only when a start fails). */
@@ -119,7 +126,7 @@ export class Counter {
   }
 }
 
-export interface ShopHarness {
+export interface ShopHarness<L extends LanLink = LanLink> {
   sandbox: SandboxProcess;
   counters: Counter[];
   storeId: string;
@@ -129,6 +136,8 @@ export interface ShopHarness {
   stop(i: number): Promise<void>;
   /** kill -9: the counter dies without a word (takeover tests). */
   kill(i: number): Promise<void>;
+  /** Counter i's link to counter j (to reach a proxy's own faults). */
+  link(i: number, j: number): L;
   /** Cut or heal the LAN between counters i and j (both directions). */
   cut(i: number, j: number): Promise<void>;
   heal(i: number, j: number): Promise<void>;
@@ -163,10 +172,12 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startShopHarness(options: ShopHarnessOptions): Promise<ShopHarness> {
+export async function startShopHarness<L extends LanLink = LanLink>(
+  options: ShopHarnessOptions<L>,
+): Promise<ShopHarness<L>> {
   const n = options.counters;
   const storeId = options.storeId ?? DEMO.stores.kyoto;
-  const makeLink = options.link ?? relayLink;
+  const makeLink = (options.link ?? relayLink) as LanLinkFactory<L>;
   const root = mkdtempSync(path.join(tmpdir(), 'fd-shop-'));
   const sandbox = await startSandboxProcess(options.sandboxArgs ?? []);
   const keyFile = path.join(root, 'api-key');
@@ -175,7 +186,7 @@ export async function startShopHarness(options: ShopHarnessOptions): Promise<Sho
 
   const counters: Counter[] = [];
   /** links[i][j]: counter i's way to counter j. */
-  const links: (LanLink | null)[][] = [];
+  const links: (L | null)[][] = [];
   const children = new Set<ChildProcess>();
   const killAll = () => {
     for (const c of children) c.kill('SIGKILL');
@@ -304,11 +315,11 @@ export async function startShopHarness(options: ShopHarnessOptions): Promise<Sho
     await waitExit(child, STOP_MS);
   }
 
-  const pair = async (i: number, j: number, act: (l: LanLink) => Promise<void>) => {
+  const pair = async (i: number, j: number, act: (l: LanLink) => void | Promise<void>) => {
     await act(links[i]![j]!);
     await act(links[j]![i]!);
   };
-  const everyPair = async (act: (l: LanLink) => Promise<void>) => {
+  const everyPair = async (act: (l: LanLink) => void | Promise<void>) => {
     for (const row of links) for (const l of row) if (l) await act(l);
   };
 
@@ -319,6 +330,11 @@ export async function startShopHarness(options: ShopHarnessOptions): Promise<Sho
     start,
     stop,
     kill,
+    link(i, j) {
+      const l = links[i]?.[j];
+      if (!l) throw new Error(`no link from ${i} to ${j}`);
+      return l;
+    },
     cut: (i, j) => pair(i, j, (l) => l.cut()),
     heal: (i, j) => pair(i, j, (l) => l.heal()),
     async isolate(i) {
