@@ -64,14 +64,21 @@ const synced = (c: Counter) =>
     200,
   );
 
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
 /** Background requests a minute of each counter over one window while nobody touches them. */
 async function perMinute(counters: Counter[]): Promise<number[]> {
   const from = Date.now();
   await sleep(WINDOW_MS);
-  return counters.map((c) => (c.service.count(from) * 60_000) / WINDOW_MS);
+  const rates = counters.map((c) => (c.service.count(from) * 60_000) / WINDOW_MS);
+  const limited = sum(counters.map((c) => c.service.count(from, (r) => r.status === 429)));
+  console.log(
+    `  ${counters.length} counter(s), req/min each: ${rates.map((r) => r.toFixed(1)).join(', ')}` +
+      (limited ? `; ${limited} answered 429` : ''),
+  );
+  return rates;
 }
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** The issue's target: the whole shop within 1.2 × one counter's background traffic. */
 const shopLimit = (one: number) => Math.round(1.2 * one * 100) / 100;
 
