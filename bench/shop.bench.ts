@@ -36,6 +36,10 @@ const TAKEOVER_GIVE_UP_MS = 30_000;
 const GIVE_UP_AFTER_MISSES = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const began = Date.now();
+/** Progress with the time since the bench began, so a slow stage shows. */
+const say = (line: string) =>
+  console.log(`  [${Math.round((Date.now() - began) / 1000)} s] ${line}`);
 
 /** Milliseconds until `check` holds, or null when it did not within `giveUpMs`. */
 async function timeUntil(
@@ -72,8 +76,8 @@ async function perMinute(counters: Counter[]): Promise<number[]> {
   await sleep(WINDOW_MS);
   const rates = counters.map((c) => (c.service.count(from) * 60_000) / WINDOW_MS);
   const limited = sum(counters.map((c) => c.service.count(from, (r) => r.status === 429)));
-  console.log(
-    `  ${counters.length} counter(s), req/min each: ${rates.map((r) => r.toFixed(1)).join(', ')}` +
+  say(
+    `${counters.length} counter(s), req/min each: ${rates.map((r) => r.toFixed(1)).join(', ')}` +
       (limited ? `; ${limited} answered 429` : ''),
   );
   return rates;
@@ -87,7 +91,7 @@ export async function runShopBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const add = (f: Figure) => {
     figures.push(f);
-    console.log(`  ${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+    say(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
   };
   const live = (n: number) => shop.counters.slice(0, n);
   const startCounters = async (from: number, to: number) => {
@@ -167,7 +171,7 @@ async function visibility(counters: Counter[]): Promise<Figure[]> {
           ok: false,
           note: `${tried - seenAll} of ${tried} check-ins not seen on every other counter within ${VISIBLE_GIVE_UP_MS} ms`,
         };
-  console.log(`  visibility: ${seenAll}/${tried} seen; ${figure.note ?? `p95 ${value} ms`}`);
+  say(`visibility: ${seenAll}/${tried} seen; ${figure.note ?? `p95 ${value} ms`}`);
   return [figure, exactly('check-ins seen on every other counter', seenAll, 'check-ins', tried)];
 }
 
@@ -185,7 +189,7 @@ async function convergence(
   const made: ReservationView[] = [];
   for (const [k, party] of parties.entries())
     made.push(await checkIn(k % 2 === 0 ? first : cutOff, party));
-  console.log(`  partition: ${cutOff.name} cut off for ${PARTITION_MS / 1000} s`);
+  say(`partition: ${cutOff.name} cut off for ${PARTITION_MS / 1000} s`);
   await sleep(PARTITION_MS);
   const started = Date.now();
   await shop.healAll();
