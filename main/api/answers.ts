@@ -34,17 +34,43 @@ function readPageRecordByRecord() {
   const record = S.tolerant(S.Reservation);
   return S.tolerant(S.ReservationPage.extend({ data: z.array(z.unknown()) })).transform(
     ({ data, ...page }) => {
-      const read: z.output<typeof record>[] = [];
-      const unreadable: { id: string | null; problem: string }[] = [];
-      for (const item of data) {
-        const parsed = record.safeParse(item);
-        if (parsed.success) read.push(parsed.data);
-        else unreadable.push({ id: idOf(item), problem: problemOf(parsed.error) });
-      }
+      const { read, unreadable } = readEach(record, data);
       return { ...page, data: read, unreadable };
     },
   );
 }
+
+/** A record the client could not read: its id when it has one, and where it failed. */
+export interface UnreadableRecord {
+  id: string | null;
+  problem: string;
+}
+
+/**
+ * Read records one by one (records the service sent, passed on by another counter, say): those
+ * that fail are named in `unreadable`, never failing the others.
+ */
+export function readEach<T>(
+  record: z.ZodType<T>,
+  items: readonly unknown[],
+): { read: T[]; unreadable: UnreadableRecord[] } {
+  const read: T[] = [];
+  const unreadable: UnreadableRecord[] = [];
+  for (const item of items) {
+    const parsed = record.safeParse(item);
+    if (parsed.success) read.push(parsed.data);
+    else unreadable.push({ id: idOf(item), problem: problemOf(parsed.error) });
+  }
+  return { read, unreadable };
+}
+
+/** One record of each kind, read as the client reads it in a listing. */
+export const ReadRecord = {
+  Reservation: S.tolerant(S.Reservation),
+  Product: S.tolerant(S.Product),
+  Store: S.tolerant(S.Store),
+  Availability: S.tolerant(S.Availability),
+};
 
 function idOf(item: unknown): string | null {
   const id = (item as { id?: unknown } | null)?.id;

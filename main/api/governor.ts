@@ -67,6 +67,11 @@ interface Waiter {
 const RECENT_MS = 10 * 60_000;
 const MIN_SHARE = 0.05;
 const MIN_RATE_FACTOR = 0.25;
+/**
+ * However much the shop's other counters report using, this counter keeps this share of the plan
+ * for its own staff's actions (a walk-in must still go through when the others are busy).
+ */
+const MIN_SHARED_FACTOR = 0.25;
 
 export class RateGovernor {
   private limit: PlanLimit;
@@ -83,6 +88,10 @@ export class RateGovernor {
   /** Multiplies our rate after 429s (the key is shared with other PCs); recovers to 1. */
   private rateFactor = 1;
   private lastPenalty = 0;
+  /** The plan's share left by the shop's other counters (`setOthersUsage`). */
+  private sharedFactor = 1;
+  /** When each turn was granted, for `recentRequests` (pruned to one window). */
+  private readonly granted: number[] = [];
   private pausedUntil = 0;
   private inFlight = 0;
   private backgroundInFlight = 0;
@@ -117,12 +126,17 @@ export class RateGovernor {
 
   /** Tokens per millisecond. */
   private get rate(): number {
-    return ((this.limit.requests - this.capacity) * this.rateFactor) / this.limit.windowMs;
+    return (
+      ((this.limit.requests - this.capacity) * this.rateFactor * this.sharedFactor) /
+      this.limit.windowMs
+    );
   }
 
   /** Tokens per millisecond a drain may use: its share of the plan's window, slowed by 429s. */
   private get drainRate(): number {
-    const share = (this.limit.requests * this.drainShare * this.rateFactor) / this.limit.windowMs;
+    const share =
+      (this.limit.requests * this.drainShare * this.rateFactor * this.sharedFactor) /
+      this.limit.windowMs;
     return Math.min(this.rate, share);
   }
 
@@ -131,6 +145,27 @@ export class RateGovernor {
     this.limit = { ...limit };
     this.tokens = Math.min(this.tokens, this.capacity);
     this.pump();
+  }
+
+  /**
+   * The shop's other counters share the key: together they sent `requests` in the last window
+   * (what their presence reports). Our rate leaves room for that much, never less than a floor
+   * for this counter's own staff.
+   */
+  setOthersUsage(requests: number): void {
+    const share = 1 - Math.max(0, requests) / this.limit.requests;
+    const factor = Math.min(1, Math.max(MIN_SHARED_FACTOR, share));
+    if (factor === this.sharedFactor) return;
+    this.refill(); // what accrued so far accrued at the old rate
+    this.sharedFactor = factor;
+    this.pump();
+  }
+
+  /** Turns granted in the last window (the figure this counter reports to the others). */
+  recentRequests(): number {
+    const since = this.now() - this.limit.windowMs;
+    while (this.granted.length && this.granted[0]! <= since) this.granted.shift();
+    return this.granted.length;
   }
 
   /**
@@ -179,7 +214,8 @@ export class RateGovernor {
     return {
       limit: { ...this.limit },
       effectiveLimit:
-        Math.floor((this.limit.requests - this.capacity) * this.rateFactor) + this.capacity,
+        Math.floor((this.limit.requests - this.capacity) * this.rateFactor * this.sharedFactor) +
+        this.capacity,
       tokens: Math.floor(this.tokens * 100) / 100,
       backgroundShare: this.share,
       queued: {
@@ -239,6 +275,8 @@ export class RateGovernor {
       const waiter = this.queues[lane].shift()!;
       this.tokens -= 1;
       this.inFlight++;
+      this.granted.push(now);
+      if (this.granted.length > 4 * this.limit.requests) this.recentRequests();
       if (lane === 'background') {
         this.backgroundTokens -= 1;
         this.backgroundInFlight++;

@@ -21,11 +21,14 @@ import {
   openLocalStore,
   safeName,
   type Counter,
+  type Intervals,
   type KeyProvider,
   type OpenFile,
   type OpenedStore,
   type SyncProgress,
 } from '../local/index';
+import { Shop } from '../shop/shop';
+import type { ShopBus } from '../shop/bus';
 import { seatChanges } from './seats';
 import { currencyOf, timeZoneOf } from './store-summary';
 
@@ -51,6 +54,8 @@ export interface SessionOptions {
   onReservations?: (dates: string[]) => void;
   /** Client tuning (tests shorten the retry backoff). */
   client?: Pick<ClientOptions, 'retry' | 'timeouts'>;
+  /** Scheduler tuning (tests shorten the polls). */
+  intervals?: Partial<Intervals>;
 }
 
 export class Session {
@@ -66,6 +71,8 @@ export class Session {
   readonly timeZone: string;
   readonly currency: string;
   lastProgress: SyncProgress | null = null;
+  /** The shop's other counters, when sharing is on (`attachShop`). */
+  shop: Shop | null = null;
 
   constructor(readonly options: SessionOptions) {
     const { logger } = options;
@@ -127,6 +134,7 @@ export class Session {
       connectivity: this.connectivity,
       logger,
       now: options.now,
+      intervals: options.intervals,
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());
@@ -142,6 +150,36 @@ export class Session {
    * booking or cancellation, whose seats show in the slots' remaining figures at once.
    */
   remember(reservations: Reservation[], sentAt?: number): void {
+    this.keep(reservations, sentAt);
+    // The other counters of the shop see our walk-ins and cancellations at once, too.
+    this.shop?.share(reservations, sentAt);
+  }
+
+  /**
+   * Share this store's data with the shop's other counters over `bus` (whose owner closes it):
+   * one counter polls the service for all, the others follow; walk-ins and cancellations made
+   * here reach the others at once; the rate budget is shared. Off unless called.
+   */
+  attachShop(bus: ShopBus, name: string): Shop {
+    this.shop?.close();
+    this.shop = new Shop({
+      bus,
+      name,
+      cache: this.local.cache,
+      scheduler: this.scheduler,
+      governor: this.governor,
+      connectivity: this.connectivity,
+      logger: this.options.logger,
+      now: this.options.now,
+      remember: (reservations, sentAt) => this.keep(reservations, sentAt),
+      onReservations: (dates) => this.options.onReservations?.(dates),
+      onChange: () => this.options.onChange?.(),
+    });
+    return this.shop;
+  }
+
+  /** Put reservations in the cache (see `remember`), without telling the shop. */
+  private keep(reservations: Reservation[], sentAt?: number): void {
     const { cache } = this.local;
     if (sentAt !== undefined) {
       const cached = (r: Reservation) =>
@@ -165,6 +203,8 @@ export class Session {
 
   /** End the session: stop background work and abort what is in flight. */
   close(): void {
+    this.shop?.close();
+    this.shop = null;
     this.scheduler.stop();
     this.connectivity.dispose();
     this.client.close();

@@ -96,13 +96,20 @@ export class LocalCache {
     return this.listings.catalogue();
   }
 
-  saveAvailability(availability: Availability): void {
-    this.listings.saveAvailability(availability);
+  saveAvailability(availability: Availability, fetchedAt?: number): void {
+    this.listings.saveAvailability(availability, fetchedAt);
   }
 
   /** The cached availability of each product on a date, with its age and our own changes. */
   availabilityOn(date: string): Map<string, CachedAvailability> {
     return this.listings.availabilityOn(date);
+  }
+
+  /** A month's cached availability of every product, with the seat changes noted since. */
+  availabilityOfMonth(
+    month: string,
+  ): { availability: Availability; fetchedAt: number; local: ProductSeatChange[] }[] {
+    return this.listings.availabilityOfMonth(month);
   }
 
   /** The counter's own bookings and cancellations, in remaining seats until the next fetch. */

@@ -76,14 +76,36 @@ export class CatalogueCache {
     );
   }
 
-  saveAvailability(availability: Availability): void {
+  /** `fetchedAt`: our clock when the service answered (now, unless another counter fetched it). */
+  saveAvailability(availability: Availability, fetchedAt = this.now()): void {
     const month = `${String(availability.year).padStart(4, '0')}-${String(availability.month).padStart(2, '0')}`;
     const file = this.files.read(this.availabilityDir, month, AvailabilityFile) ?? {
       v: 1 as const,
       products: {},
     };
-    file.products[availability.productId] = { fetchedAt: this.now(), days: availability.days };
+    file.products[availability.productId] = { fetchedAt, days: availability.days };
     this.files.write(this.availabilityDir, month, file);
+  }
+
+  /**
+   * Every product's cached availability of a month ("YYYY-MM") as fetched, with the time it was
+   * fetched and the seat changes noted since: what the shop's poller passes to the others.
+   */
+  availabilityOfMonth(
+    month: string,
+  ): { availability: Availability; fetchedAt: number; local: ProductSeatChange[] }[] {
+    const file = this.files.read(this.availabilityDir, month, AvailabilityFile);
+    const [year, m] = month.split('-').map(Number);
+    return Object.entries(file?.products ?? {}).map(([productId, entry]) => ({
+      availability: {
+        productId,
+        year: year!,
+        month: m!,
+        days: entry.days as Availability['days'],
+      },
+      fetchedAt: entry.fetchedAt,
+      local: (entry.local ?? []).map((c) => ({ ...c, productId })),
+    }));
   }
 
   /**

@@ -16,7 +16,13 @@ export type { DamageKind } from '../common/local-records';
 export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 export { safeName } from './layout';
 export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
-export { DEFAULT_INTERVALS, SyncScheduler, type Intervals } from './scheduler';
+export {
+  DEFAULT_INTERVALS,
+  SyncScheduler,
+  type BackgroundStep,
+  type Intervals,
+  type Viewing,
+} from './scheduler';
 export { SyncEngine, type SyncProgress } from './sync';
 
 export interface LocalStoreOptions {

@@ -55,7 +55,15 @@ export interface SchedulerOptions {
   logger: Logger;
   intervals?: Partial<Intervals>;
   now?: () => number;
+  /**
+   * Run the background service steps (reservation poll, availability, catalogue); true unless
+   * another counter of the shop polls for this one (`setBackground`).
+   */
+  background?: boolean;
 }
+
+/** A background step that brought data from the service. */
+export type BackgroundStep = 'poll' | 'availability' | 'catalogue';
 
 export interface Viewing {
   date: string;
@@ -80,11 +88,37 @@ export class SyncScheduler {
   private link: Link;
   /** "YYYY-MM productId" → when availability was last asked for (our clock). */
   private readonly tried = new Map<string, number>();
+  private background: boolean;
+  private readonly stepListeners = new Set<(step: BackgroundStep) => void>();
 
   constructor(private readonly options: SchedulerOptions) {
     this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals };
     this.now = options.now ?? Date.now;
     this.link = options.connectivity.state.link;
+    this.background = options.background ?? true;
+  }
+
+  /**
+   * Poll the service in the background (this counter polls for the shop) or not (another does
+   * and relays what moved; queued walk-ins and refreshes staff ask for are still sent). Takes
+   * effect at once: a counter taking over polls now.
+   */
+  setBackground(enabled: boolean): void {
+    if (enabled === this.background) return;
+    this.background = enabled;
+    if (enabled) this.nextPollAt = 0;
+    this.wake();
+  }
+
+  /** What the day view shows (null: closed). */
+  viewingNow(): Viewing | null {
+    return this.viewing && { date: this.viewing.date, productIds: [...this.viewing.productIds] };
+  }
+
+  /** Called after each background step that succeeded. */
+  onStep(listener: (step: BackgroundStep) => void): () => void {
+    this.stepListeners.add(listener);
+    return () => this.stepListeners.delete(listener);
   }
 
   start(): void {
@@ -174,8 +208,9 @@ export class SyncScheduler {
       // Nothing to do until the link returns (its change wakes us); look now and then anyway.
       wait = this.intervals.offlineCheckMs;
     } else {
-      const dues = [this.nextPollAt, this.nextCatalogueAt, this.nextPurgeAt, this.nextOutboxAt];
-      if (this.viewing) dues.push(this.nextAvailabilityDue());
+      const dues = [this.nextPollAt, this.nextPurgeAt, this.nextOutboxAt];
+      if (this.background) dues.push(this.nextCatalogueAt);
+      if (this.background && this.viewing) dues.push(this.nextAvailabilityDue());
       wait = Math.min(...dues) - this.now();
     }
     if (this.timer) clearTimeout(this.timer);
@@ -199,7 +234,8 @@ export class SyncScheduler {
     if (this.options.connectivity.state.link === 'offline') return;
     const signal = this.controller.signal;
     const slow = this.link === 'degraded' ? 2 : 1;
-    if (this.now() >= this.nextCatalogueAt) {
+    const background = this.background;
+    if (background && this.now() >= this.nextCatalogueAt) {
       this.nextCatalogueAt = this.now() + this.intervals.catalogueMs * slow;
       await this.step('catalogue', async () => {
         const products = await client.products(storeId, { lane: 'background', signal });
@@ -210,9 +246,10 @@ export class SyncScheduler {
     if (outbox.pending() > 0) await this.step('outbox', () => this.replay(signal));
     if (this.now() >= this.nextPollAt) {
       this.nextPollAt = this.now() + this.pollEveryMs();
-      await this.step('poll', () => sync.syncStore(signal));
+      // A follower keeps the pace (its queued walk-ins are looked at above) but does not poll.
+      if (background) await this.step('poll', () => sync.syncStore(signal));
     }
-    if (this.viewing) {
+    if (background && this.viewing) {
       const { date } = this.viewing;
       const ages = this.ages();
       // A month never fetched is fetched whole at once (the governor paces it); after that one
@@ -265,6 +302,8 @@ export class SyncScheduler {
   private async step(name: string, work: () => unknown): Promise<void> {
     try {
       await work();
+      if (name === 'poll' || name === 'availability' || name === 'catalogue')
+        for (const l of this.stepListeners) l(name);
     } catch (error) {
       if (!this.controller.signal.aborted) {
         this.options.logger.info('scheduler.deferred', {

@@ -3,7 +3,7 @@
  * prove they hold the key without ever sending it (docs/decisions.md, issue 12): HKDF-SHA256
  * (Node's crypto) with the store id as salt and one label per use.
  *
- * - `psk`: TLS 1.3's pre-shared key. A counter with another key or store fails the handshake.
+ * - `psk`: the links' TLS pre-shared key. A counter with another key or store fails the handshake.
  * - `tag`: published in discovery so a counter skips other shops' counters without a handshake;
  *   it tells an onlooker nothing of the key or the store (another label, one-way).
  */

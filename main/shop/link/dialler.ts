@@ -1,0 +1,108 @@
+/**
+ * The counters a mesh dials: each address from the peer list or discovery is a candidate,
+ * dialled at once and after each failure again with capped exponential backoff and jitter, not
+ * while the counter that answered there is linked, and never again once it turned out to be our
+ * own listener.
+ */
+import type { TLSSocket } from 'node:tls';
+import type { Logger } from '../../api/log';
+import type { CounterId } from '../bus';
+import type { ShopSecrets } from '../keys';
+import { dialLink } from './tls-link';
+
+/** Dialling again after a failure: 250 ms doubling to 5 s, each wait 50–100 % of that. */
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_CAP_MS = 5_000;
+
+export interface Candidate {
+  host: string;
+  port: number;
+  /** Failures in a row (reset when a hello arrives). */
+  attempt: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  dialling: boolean;
+  /** Who answered there last time (so it is not dialled while linked). */
+  counterId: CounterId | null;
+  /** Our own listener: never dialled again. */
+  self: boolean;
+}
+
+/** "host:port" or "[v6]:port" → its parts; null when it is not an address. */
+export function parsePeerAddress(address: string): { host: string; port: number } | null {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:[\]]+)):(\d{1,5})$/.exec(address.trim());
+  const port = Number(match?.[3]);
+  if (!match || port < 1 || port > 65_535) return null;
+  return { host: match[1] ?? match[2]!, port };
+}
+
+export const formatAddress = (host: string, port: number) =>
+  host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+
+export class Dialler {
+  private readonly candidates = new Map<string, Candidate>();
+  private stopped = false;
+
+  constructor(
+    private readonly secrets: ShopSecrets,
+    private readonly logger: Logger,
+    /** Whether that counter has a link now. */
+    private readonly linked: (counterId: CounterId) => boolean,
+    private readonly onLink: (socket: TLSSocket, address: string, candidate: Candidate) => void,
+  ) {}
+
+  /** A counter to dial; an address already known is left as it is. */
+  add(host: string, port: number): void {
+    const key = formatAddress(host, port);
+    if (this.stopped || this.candidates.has(key)) return;
+    const candidate: Candidate = {
+      host,
+      port,
+      attempt: 0,
+      timer: null,
+      dialling: false,
+      counterId: null,
+      self: false,
+    };
+    this.candidates.set(key, candidate);
+    this.dial(candidate);
+  }
+
+  /** The link to that counter went down: dial it again wherever it was reached. */
+  redial(counterId: CounterId): void {
+    for (const c of this.candidates.values()) if (c.counterId === counterId) this.retry(c);
+  }
+
+  retry(candidate: Candidate): void {
+    if (this.stopped || candidate.self || candidate.timer) return;
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** candidate.attempt);
+    candidate.attempt++;
+    candidate.timer = setTimeout(() => this.dial(candidate), ceiling * (0.5 + Math.random() * 0.5));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const c of this.candidates.values()) if (c.timer) clearTimeout(c.timer);
+  }
+
+  private dial(candidate: Candidate): void {
+    candidate.timer = null;
+    if (this.stopped || candidate.self || candidate.dialling) return;
+    if (candidate.counterId && this.linked(candidate.counterId)) return;
+    candidate.dialling = true;
+    const address = formatAddress(candidate.host, candidate.port);
+    dialLink(candidate.host, candidate.port, this.secrets).then(
+      (socket) => {
+        candidate.dialling = false;
+        if (this.stopped) socket.destroy();
+        else this.onLink(socket, address, candidate);
+      },
+      (error: Error) => {
+        candidate.dialling = false;
+        // The first failure in a row is worth a line; the retries that follow are not.
+        const log = candidate.attempt === 0 ? this.logger.info : this.logger.debug;
+        log('shop.link.dial_failed', { address, reason: error.message });
+        this.retry(candidate);
+      },
+    );
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The shop's check-in events: a grow-only list (a Y.Array) of events never changed once written,
+ * read through zod as they arrive. A list rather than a map by event id: a map keeps every
+ * deleted key for good (Yjs needs it to order later writes to that key), so purged days would
+ * leave ~47 bytes per event behind forever; deleted runs of a list collapse into a few ids
+ * (measured: docs/decisions.md, issue 12 H). Concurrent additions are all kept, in one order
+ * that every counter ends up with.
+ *
+ * An entry is known by its Yjs item id (`client:clock`, the same at every counter). An event
+ * whose id is already taken by another is a problem (the first one read stays).
+ */
+import type * as Y from 'yjs';
+import { describeIssue, type SharedProblems } from './problems';
+import { CheckInEvent } from './records';
+
+/** The entries of some items of the list: key (item id) and value. */
+function* entriesOf(items: Iterable<Y.Item>): Generator<[string, unknown]> {
+  for (const item of items) {
+    if (item.deleted || !item.countable) continue;
+    const values = item.content.getContent();
+    for (let i = 0; i < values.length; i++)
+      yield [`${item.id.client}:${item.id.clock + i}`, values[i]];
+  }
+}
+
+function* itemsOf(list: Y.Array<unknown>): Generator<Y.Item> {
+  for (let item = list._start; item; item = item.right) yield item;
+}
+
+export class CheckInLog {
+  /** Event id → the valid event, and the entry it was read from. */
+  private valid = new Map<string, { event: CheckInEvent; key: string }>();
+  private readonly listeners = new Set<(events: CheckInEvent[]) => void>();
+
+  constructor(
+    private readonly list: Y.Array<unknown>,
+    private readonly problems: SharedProblems,
+    private readonly tell: <T>(listeners: Set<(value: T) => void>, value: T) => void,
+  ) {
+    list.observe((event) => this.changed(event));
+  }
+
+  /** Append an event; false when an event of that id is already there (it stays as it is). */
+  add(event: CheckInEvent): boolean {
+    const record = CheckInEvent.parse(event);
+    if (this.valid.has(record.id)) return false;
+    this.list.push([record]);
+    return true;
+  }
+
+  of(date: string): CheckInEvent[] {
+    return [...this.valid.values()].map((v) => v.event).filter((e) => e.date === date);
+  }
+
+  onAdded(listener: (events: CheckInEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Delete the events (and unreadable entries) of the dates before `date`; in a transaction. */
+  purgeBefore(date: string): void {
+    const values = this.list.toArray();
+    // From the end, so the indexes ahead stay right; runs go in one delete each.
+    for (let end = values.length; end > 0;) {
+      if (!isBefore(values[end - 1], date)) {
+        end--;
+        continue;
+      }
+      let start = end - 1;
+      while (start > 0 && isBefore(values[start - 1], date)) start--;
+      this.list.delete(start, end - start);
+      end = start;
+    }
+  }
+
+  private changed(change: Y.YArrayEvent<unknown>): void {
+    const added: CheckInEvent[] = [];
+    if (change.changes.deleted.size > 0) {
+      // A purge (rare): read the whole list again, in its order.
+      const fresh = new Set([...entriesOf(change.changes.added)].map(([key]) => key));
+      this.valid = new Map();
+      const present = new Set<string>();
+      for (const [key, value] of entriesOf(itemsOf(this.list))) {
+        present.add(key);
+        const event = this.read(key, value);
+        if (event && fresh.has(key)) added.push(event);
+      }
+      this.problems.keepOnly('checkins', present);
+    } else {
+      for (const [key, value] of entriesOf(change.changes.added)) {
+        const event = this.read(key, value);
+        if (event) added.push(event);
+      }
+    }
+    if (added.length > 0) this.tell(this.listeners, added);
+  }
+
+  /** Check one entry: the event if it is valid and new, else null (a problem when invalid). */
+  private read(key: string, value: unknown): CheckInEvent | null {
+    const parsed = CheckInEvent.safeParse(value);
+    if (!parsed.success) {
+      this.problems.report('checkins', key, describeIssue(parsed.error), value);
+      return null;
+    }
+    const taken = this.valid.get(parsed.data.id);
+    if (taken) {
+      if (taken.key !== key) this.problems.report('checkins', key, 'id of another event', value);
+      return null;
+    }
+    this.valid.set(parsed.data.id, { event: parsed.data, key });
+    return parsed.data;
+  }
+}
+
+function isBefore(value: unknown, date: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const d = (value as { date?: unknown }).date;
+  return typeof d === 'string' && d < date;
+}

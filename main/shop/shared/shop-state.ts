@@ -1,0 +1,248 @@
+/**
+ * The shop's shared state for one store session: one Yjs doc kept in step with every other
+ * counter's (`doc-sync.ts`), saved on this counter (`doc-storage.ts`), read through zod
+ * (`records.ts`). Three shared types:
+ *
+ * - `checkins`: the check-in events, a grow-only list (`checkin-log.ts`);
+ * - `holds`: `<counterId>/<entryId>` → the facts of a queued walk-in, written and removed only
+ *   by the owning counter (a change made elsewhere under its prefix is put back);
+ * - `counters`: counter id → its name and when it wrote it.
+ *
+ * Every record is checked when it arrives; one that fails is a problem reported once (logged,
+ * listed, `problems.ts`) and the others stand. Old dates are purged (Yjs's GC keeps only the
+ * ids of what was deleted), so the doc does not grow forever.
+ */
+import * as Y from 'yjs';
+import type { Logger } from '../../api/log';
+import type { CounterId, ShopBus } from '../bus';
+import { CheckInLog } from './checkin-log';
+import { DocSync, FromPeer } from './doc-sync';
+import { DocStorage, type DocPersistence } from './doc-storage';
+import { describeIssue, SharedProblems } from './problems';
+import {
+  CounterRecord,
+  Hold,
+  holdKey,
+  holdOwner,
+  type CheckInEvent,
+  type SharedProblem,
+} from './records';
+
+export interface ShopStateOptions {
+  bus: ShopBus;
+  storeId: string;
+  counter: { id: CounterId; name: string };
+  logger: Logger;
+  now: () => number;
+  persist?: DocPersistence;
+  /** Step 1 to every present peer this often (ms); default 5 s. */
+  antiEntropyMs?: number;
+  /** The doc is saved this long after a change (ms), at most once per period; default 1 s. */
+  saveDelayMs?: number;
+}
+
+/** A queued walk-in of this counter, as the outbox knows it (the state adds store and counter). */
+export type OwnHold = Omit<Hold, 'storeId' | 'counterId' | 'counterName'> & { entryId: string };
+
+type Area = 'holds' | 'counters';
+const SCHEMAS = { holds: Hold, counters: CounterRecord } as const;
+
+export class ShopState {
+  private readonly doc = new Y.Doc();
+  private readonly maps: Record<Area, Y.Map<unknown>>;
+  private readonly valid = {
+    holds: new Map<string, Hold>(),
+    counters: new Map<string, CounterRecord>(),
+  };
+  private readonly found: SharedProblems;
+  private readonly checkins: CheckInLog;
+  /** This counter's holds as last set here (null until set in this session). */
+  private own: Map<string, Hold> | null = null;
+  private readonly holdListeners = new Set<() => void>();
+  private readonly sync: DocSync;
+  private readonly storage: DocStorage | null;
+  private closed = false;
+
+  constructor(private readonly options: ShopStateOptions) {
+    this.found = new SharedProblems(options.logger, options.now);
+    this.checkins = new CheckInLog(this.doc.getArray('checkins'), this.found, (l, v) =>
+      this.tell(l, v),
+    );
+    this.maps = { holds: this.doc.getMap('holds'), counters: this.doc.getMap('counters') };
+    for (const area of ['holds', 'counters'] as const)
+      this.maps[area].observe((event) => this.changed(area, event));
+    this.storage = options.persist
+      ? new DocStorage(
+          this.doc,
+          options.persist,
+          options.saveDelayMs ?? 1_000,
+          options.logger,
+          (issue) => this.found.report('doc', 'persisted', issue, {}),
+        )
+      : null;
+    this.introduce();
+    this.sync = new DocSync({
+      doc: this.doc,
+      bus: options.bus,
+      logger: options.logger,
+      antiEntropyMs: options.antiEntropyMs ?? 5_000,
+    });
+  }
+
+  /** Record a check-in event; false when an event of that id is already there (it stays). */
+  addCheckInEvent(event: CheckInEvent): boolean {
+    return this.checkins.add(event);
+  }
+
+  /** The valid check-in events of a date, from every counter. */
+  checkInEvents(date: string): CheckInEvent[] {
+    return this.checkins.of(date);
+  }
+
+  /** Called with the valid events that arrived (from a peer or from this counter). */
+  onCheckInEvents(listener: (events: CheckInEvent[]) => void): () => void {
+    return this.checkins.onAdded(listener);
+  }
+
+  /** Replace this counter's holds: new ones added, changed ones rewritten, gone ones removed. */
+  setOwnHolds(holds: OwnHold[]): void {
+    const { storeId, counter } = this.options;
+    const next = new Map<string, Hold>();
+    for (const { entryId, ...facts } of holds)
+      next.set(
+        holdKey(counter.id, entryId),
+        Hold.parse({ ...facts, storeId, counterId: counter.id, counterName: counter.name }),
+      );
+    this.own = next;
+    this.putBackOwnHolds();
+  }
+
+  /** Every counter's valid holds of this store (of one date when given). */
+  holds(date?: string): Hold[] {
+    return [...this.valid.holds.values()].filter((h) => date === undefined || h.date === date);
+  }
+
+  onHolds(listener: () => void): () => void {
+    this.holdListeners.add(listener);
+    return () => this.holdListeners.delete(listener);
+  }
+
+  /** The name a counter last gave itself, or null if the shop has not heard of it. */
+  counterName(counterId: CounterId): string | null {
+    return this.valid.counters.get(counterId)?.name ?? null;
+  }
+
+  /** Records that failed their schema (and a saved state that could not be loaded). */
+  problems(): SharedProblem[] {
+    return this.found.list();
+  }
+
+  onProblems(listener: () => void): () => void {
+    return this.found.onChange(listener);
+  }
+
+  /**
+   * Delete every counter's check-in events of the dates before `date` (YYYY-MM-DD), and this
+   * counter's holds of those dates (a hold is only ever removed by its owner, which would put
+   * it back; another counter's old holds go when it purges).
+   */
+  purgeBefore(date: string): void {
+    const { holds } = this.maps;
+    this.doc.transact(() => {
+      this.checkins.purgeBefore(date);
+      for (const [key, value] of holds.entries())
+        if (holdOwner(key) === this.options.counter.id && (dateOf(value) ?? date) < date)
+          holds.delete(key);
+    });
+    if (this.own) for (const [key, hold] of this.own) if (hold.date < date) this.own.delete(key);
+  }
+
+  /** The doc as one Yjs update (what is saved; tests and measurements read it). */
+  encodedState(): Uint8Array {
+    return Y.encodeStateAsUpdate(this.doc);
+  }
+
+  /** Sync stops; the state is saved now if it changed. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.sync.close();
+    this.storage?.close();
+    this.doc.destroy();
+  }
+
+  /** This counter's name for the others, written when it is new or changed. */
+  private introduce(): void {
+    const { id, name } = this.options.counter;
+    if (this.valid.counters.get(id)?.name === name) return;
+    this.doc.transact(() =>
+      this.maps.counters.set(id, CounterRecord.parse({ name, seenAt: this.options.now() })),
+    );
+  }
+
+  /** Make the doc hold exactly this counter's holds under its prefix. */
+  private putBackOwnHolds(): void {
+    const own = this.own;
+    if (!own) return;
+    const map = this.maps.holds;
+    this.doc.transact(() => {
+      for (const key of [...map.keys()])
+        if (holdOwner(key) === this.options.counter.id && !own.has(key)) map.delete(key);
+      for (const [key, hold] of own)
+        if (JSON.stringify(map.get(key)) !== JSON.stringify(hold)) map.set(key, hold);
+    });
+  }
+
+  private changed(area: Area, event: Y.YMapEvent<unknown>): void {
+    let ownTouched = false;
+    for (const [key, change] of event.changes.keys) {
+      if (area === 'holds' && holdOwner(key) === this.options.counter.id)
+        ownTouched ||= event.transaction.origin instanceof FromPeer;
+      this.valid[area].delete(key);
+      if (change.action === 'delete') {
+        this.found.forget(area, key);
+        continue;
+      }
+      const value = event.target.get(key);
+      const parsed = SCHEMAS[area].safeParse(value);
+      const issue = !parsed.success
+        ? describeIssue(parsed.error)
+        : misplaced(area, key, parsed.data, this.options.storeId);
+      if (issue) {
+        this.found.report(area, key, issue, value, area === 'holds' ? holdOwner(key) : null);
+        continue;
+      }
+      this.found.forget(area, key);
+      (this.valid[area] as Map<string, unknown>).set(key, parsed.data);
+    }
+    if (ownTouched) this.putBackOwnHolds();
+    if (area === 'holds') this.tell(this.holdListeners, undefined);
+  }
+
+  /** A listener that throws is logged, never thrown into the doc's update (or a peer's message). */
+  private tell<T>(listeners: Set<(value: T) => void>, value: T): void {
+    for (const listener of listeners) {
+      try {
+        listener(value);
+      } catch (error) {
+        this.options.logger.error('shop.listener.failed', { error });
+      }
+    }
+  }
+}
+
+/** The date a record is of, if it says one. */
+function dateOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const date = (value as { date?: unknown }).date;
+  return typeof date === 'string' ? date : null;
+}
+
+/** A valid record under the wrong key or of another store. */
+function misplaced(area: Area, key: string, record: unknown, storeId: string): string | null {
+  if (area !== 'holds') return null;
+  const hold = record as Hold;
+  if (holdOwner(key) !== hold.counterId) return 'counter differs from its key';
+  if (hold.storeId !== storeId) return 'of another store';
+  return null;
+}

@@ -1,0 +1,209 @@
+/**
+ * A counter's part in the shop, over any bus: who polls the service (election), what the poller
+ * passes on (relay) and what followers pull (follower), the reservations a counter's own
+ * walk-ins and cancellations returned (pushed to every counter at once), this counter's presence
+ * (name, polling, link, requests sent in the rate window) and one rate budget (each governor
+ * leaves room for what the others report using). The session attaches it; the bus is the
+ * caller's (opened and closed by whoever made it).
+ */
+import type { Reservation } from '../api/client';
+import { readEach, ReadRecord } from '../api/answers';
+import type { RateGovernor } from '../api/governor';
+import type { Logger } from '../api/log';
+import type { LocalCache } from '../local/cache';
+import type { Connectivity, SyncScheduler } from '../local/index';
+import type { CounterId, CounterPresence, ShopBus } from './bus';
+import { ShopRpc } from './rpc';
+import { Election } from './poller/election';
+import { Follower, type FollowState } from './poller/follower';
+import { MOVED, Moved, OwnReservations, PAGE_SIZE, RESERVATIONS } from './poller/methods';
+import { PollerRelay } from './poller/relay';
+
+export interface ShopOptions {
+  bus: ShopBus;
+  /** This counter's name as staff chose it ("受付1"). */
+  name: string;
+  cache: LocalCache;
+  scheduler: SyncScheduler;
+  governor: RateGovernor;
+  connectivity: Connectivity;
+  logger: Logger;
+  /**
+   * Put reservations another counter's own walk-in or cancellation returned into the cache, the
+   * seats they took or gave back noted as for our own (`sentAt`: our clock) — never pushed again.
+   */
+  remember: (reservations: Reservation[], sentAt?: number) => void;
+  /** Reservations pulled from the poller changed these dates. */
+  onReservations?: (dates: string[]) => void;
+  /** Something `view()` shows changed. */
+  onChange?: () => void;
+  now?: () => number;
+  /** How often the presence's request count is brought up to date. */
+  presenceEveryMs?: number;
+}
+
+export interface CounterView {
+  counterId: CounterId;
+  name: string;
+  present: boolean;
+  /** Our clock (epoch ms). */
+  lastSeen: number;
+  polling: boolean;
+  link: CounterPresence['link'];
+}
+
+export interface ShopView {
+  sharing: true;
+  self: { counterId: CounterId; name: string; polling: boolean };
+  counters: CounterView[];
+  /** A follower's view of its poller: whom it follows, when it last pulled, what went wrong. */
+  relay: FollowState;
+}
+
+export class Shop {
+  readonly election: Election;
+  private readonly rpc: ShopRpc;
+  private readonly relay: PollerRelay;
+  private readonly follower: Follower;
+  private readonly now: () => number;
+  private readonly stops: Array<() => void> = [];
+  private readonly timer: ReturnType<typeof setInterval>;
+  private closed = false;
+
+  constructor(private readonly options: ShopOptions) {
+    const { bus, logger } = options;
+    this.now = options.now ?? Date.now;
+    this.rpc = new ShopRpc(bus);
+    this.election = new Election(bus);
+    this.relay = new PollerRelay({ ...options, rpc: this.rpc, isPoller: () => this.isPoller() });
+    this.follower = new Follower({ ...options, rpc: this.rpc });
+    // Part B's shared state (check-ins, holds, names) is attached here by the lead, beside the
+    // relay: it needs only the bus (`doc` messages) and is closed with the rest in `close()`.
+    this.stops.push(
+      this.election.onChange(() => this.roleChanged()),
+      bus.onPeers(() => this.peersChanged()),
+      bus.onMessage((from, message) => {
+        if (message.kind === 'push') this.pushed(from, message.topic, message.body);
+      }),
+      options.connectivity.on('change', () => this.updatePresence()),
+    );
+    this.timer = setInterval(() => this.updatePresence(), options.presenceEveryMs ?? 2_000);
+    this.timer.unref?.();
+    logger.info('shop.attached', { counterId: bus.counterId });
+    this.roleChanged();
+    this.peersChanged();
+  }
+
+  isPoller(): boolean {
+    return this.election.isPoller();
+  }
+
+  /**
+   * This counter's own walk-in or cancellation returned these reservations (`sentAt`: our clock,
+   * when the request was first sent): every other counter puts them in its cache at once.
+   */
+  share(reservations: readonly Reservation[], sentAt?: number): void {
+    if (this.closed) return;
+    const sentAgoMs = sentAt === undefined ? null : Math.max(0, Math.round(this.now() - sentAt));
+    for (let i = 0; i < reservations.length; i += PAGE_SIZE) {
+      const body = { reservations: reservations.slice(i, i + PAGE_SIZE), sentAgoMs };
+      this.options.bus.broadcast({ kind: 'push', topic: RESERVATIONS, body });
+    }
+  }
+
+  view(): ShopView {
+    const { bus } = this.options;
+    const self = bus.presence();
+    return {
+      sharing: true,
+      self: { counterId: self.counterId, name: self.name, polling: this.isPoller() },
+      counters: bus
+        .peers()
+        .map(({ presence, present, lastSeen }) => ({
+          counterId: presence.counterId,
+          name: presence.name,
+          present,
+          lastSeen,
+          polling: present && presence.polling,
+          link: presence.link,
+        }))
+        .sort((a, b) => (a.counterId < b.counterId ? -1 : a.counterId > b.counterId ? 1 : 0)),
+      relay: this.follower.state(),
+    };
+  }
+
+  /** Stop sharing: this counter polls for itself again, with the whole budget. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    for (const stop of this.stops) stop();
+    this.relay.close();
+    this.follower.close();
+    this.election.close();
+    this.rpc.close();
+    this.options.governor.setOthersUsage(0);
+    this.options.scheduler.setBackground(true);
+  }
+
+  private roleChanged(): void {
+    if (this.closed) return;
+    const poller = this.isPoller();
+    this.options.scheduler.setBackground(poller);
+    this.follower.follow(poller ? null : this.election.poller());
+    this.updatePresence();
+    if (poller) this.relay.announce();
+    this.options.onChange?.();
+  }
+
+  /** The others' requests in their last window come off our budget. */
+  private peersChanged(): void {
+    if (this.closed) return;
+    let others = 0;
+    for (const p of this.options.bus.peers()) if (p.present) others += p.presence.recentRequests;
+    this.options.governor.setOthersUsage(others);
+    this.options.onChange?.();
+  }
+
+  private updatePresence(): void {
+    if (this.closed) return;
+    const { bus, name, connectivity, governor } = this.options;
+    const next = {
+      name,
+      polling: this.isPoller(),
+      link: connectivity.state.link,
+      recentRequests: governor.recentRequests(),
+    };
+    const now = bus.presence();
+    if (
+      now.name !== next.name ||
+      now.polling !== next.polling ||
+      now.link !== next.link ||
+      now.recentRequests !== next.recentRequests
+    )
+      bus.setPresence(next);
+  }
+
+  private pushed(from: CounterId, topic: string, body: unknown): void {
+    if (this.closed) return;
+    if (topic === MOVED) {
+      const moved = Moved.safeParse(body);
+      if (moved.success) this.follower.moved(from, moved.data);
+      else this.options.logger.warn('shop.push_refused', { topic });
+      return;
+    }
+    if (topic === RESERVATIONS) {
+      const own = OwnReservations.safeParse(body);
+      if (!own.success) {
+        this.options.logger.warn('shop.push_refused', { topic });
+        return;
+      }
+      const { read, unreadable } = readEach(ReadRecord.Reservation, own.data.reservations);
+      if (unreadable.length) this.options.cache.noteUnreadableFromService(unreadable);
+      const { sentAgoMs } = own.data;
+      if (read.length)
+        this.options.remember(read, sentAgoMs === null ? undefined : this.now() - sentAgoMs);
+    }
+    // Other topics belong to other parts of the shop (or a newer version): not ours to refuse.
+  }
+}

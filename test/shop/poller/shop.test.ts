@@ -1,0 +1,315 @@
+/**
+ * One poller per shop (issue 12), end to end in one process: three sessions, each with its own
+ * data dir, on one sandbox with one key, their shops joined by an in-memory bus. Only the
+ * elected counter polls the service in the background; the others pull what moved from it and
+ * hold the same reservations; one that missed pushes catches up; when the poller leaves another
+ * polls at once; a walk-in booked on one counter is in the others' caches (and seats) at once;
+ * each counter's budget leaves room for what the others use.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ReservationClient } from '../../../main/api/index';
+import { silentLogger, type Lane, type Store } from '../../../main/api/index';
+import { Session } from '../../../main/desk/session';
+import { fixedKeyProvider, type Intervals } from '../../../main/local/index';
+import type { ShopMessage } from '../../../main/shop/bus';
+import { DEMO } from '../../../sandbox/scenario/demo';
+import { MemoryNetwork, type MemoryBus } from '../../support/memory-bus';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import {
+  KYOTO,
+  TEST_KEY,
+  removeDir,
+  storeDate,
+  tempDir,
+  testClient,
+  until,
+  walkIn,
+} from '../../local/support';
+
+interface Counter {
+  id: string;
+  session: Session;
+  bus: MemoryBus;
+  /** The lane of every turn its governor granted. */
+  lanes: Lane[];
+  dataDir: string;
+}
+
+const PRODUCT = DEMO.products.apiTest;
+const FAST: Partial<Intervals> = { viewingPollMs: 300, idlePollMs: 300, availabilityMs: 300 };
+const SLOW: Partial<Intervals> = { viewingPollMs: 60_000, idlePollMs: 60_000 };
+
+describe('one poller per shop', () => {
+  let sb: TestSandbox;
+  let apiKey: string;
+  let store: Store;
+  let other: ReservationClient;
+  let counters: Counter[] = [];
+  let net: MemoryNetwork;
+  let booked = 0;
+  const date = storeDate(1);
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({ rateLimit: { perPlan: { facility: 1_000_000 } } });
+    apiKey = sb.key('org-facility');
+    other = testClient(sb.baseUrl, apiKey);
+    store = (await other.stores()).find((s) => s.id === KYOTO)!;
+  });
+  afterEach(() => {
+    for (const c of counters) {
+      c.session.close();
+      removeDir(c.dataDir);
+    }
+    counters = [];
+  });
+  afterAll(async () => {
+    other.close();
+    await sb.close();
+  });
+
+  /** Three counters (c-1 is elected), shops attached before their schedulers start. */
+  function shop(intervals: Partial<Intervals>, ids = ['c-1', 'c-2', 'c-3']): Counter[] {
+    net = new MemoryNetwork();
+    counters = ids.map((id) => {
+      const dataDir = tempDir();
+      const session = new Session({
+        serviceUrl: sb.baseUrl,
+        apiKey: () => apiKey,
+        storeId: KYOTO,
+        store,
+        plan: { requests: 100_000, windowMs: 60_000 },
+        dataDir,
+        organizationId: DEMO.organizations.main,
+        keyProvider: fixedKeyProvider(TEST_KEY),
+        logger: silentLogger,
+        client: { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
+        intervals,
+      });
+      const lanes: Lane[] = [];
+      const acquire = session.governor.acquire.bind(session.governor);
+      session.governor.acquire = (lane, signal) => {
+        lanes.push(lane);
+        return acquire(lane, signal);
+      };
+      return { id, session, bus: net.join(id), lanes, dataDir };
+    });
+    for (const c of counters) c.session.attachShop(c.bus, `受付${c.id.slice(2)}`);
+    for (const c of counters) {
+      c.session.scheduler.setViewing({ date, productIds: [PRODUCT] });
+      c.session.start();
+    }
+    return counters;
+  }
+
+  /** Reservation id → updatedAt of every cached date. */
+  function held(c: Counter): Map<string, string> {
+    const { cache } = c.session.local;
+    const out = new Map<string, string>();
+    for (const d of cache.cachedDates())
+      for (const r of cache.reservationsOn(d).reservations) out.set(r.id, r.updatedAt);
+    return out;
+  }
+
+  const same = (a: Counter, b: Counter) =>
+    JSON.stringify([...held(a)].sort()) === JSON.stringify([...held(b)].sort());
+  const watermark = (c: Counter) => c.session.local.cache.syncState().watermark;
+
+  /** A booking made elsewhere (the service's admin, another shop's site). */
+  async function bookElsewhere(): Promise<string> {
+    const r = await other.createReservation(
+      KYOTO,
+      walkIn(`Elsewhere${++booked}`, date),
+      `elsewhere-${Date.now()}-${booked}`,
+    );
+    return r.id;
+  }
+
+  it('followers send no background request while the poller polls, and hold what it holds', async () => {
+    const [c1, c2, c3] = shop(FAST);
+    expect(c1!.session.shop!.isPoller()).toBe(true);
+    await until(() => watermark(c1!) !== null, 15_000, 'the poller to sync');
+    const ids = [await bookElsewhere(), await bookElsewhere()];
+    await until(
+      () => [c2!, c3!].every((c) => ids.every((id) => held(c).has(id)) && same(c, c1!)),
+      15_000,
+      'the followers to hold what the poller holds',
+    );
+    // Several polls later, still none from the followers.
+    const polls = () => c1!.lanes.filter((l) => l === 'background').length;
+    const before = polls();
+    await until(() => polls() >= before + 3, 10_000, 'more polls');
+    expect(c1!.lanes.filter((l) => l === 'background').length).toBeGreaterThan(3);
+    expect(c2!.lanes).toEqual([]);
+    expect(c3!.lanes).toEqual([]);
+    expect(held(c2!).size).toBeGreaterThan(0);
+    expect(watermark(c2!)).not.toBeNull();
+    // The followers hold the poller's availability and catalogue, too.
+    for (const c of [c2!, c3!]) {
+      expect(c.session.local.cache.availabilityOn(date).get(PRODUCT)).toBeDefined();
+      expect(c.session.local.cache.catalogue()?.products.length).toBeGreaterThan(0);
+      expect(c.session.shop!.view().relay).toMatchObject({ poller: 'c-1', problem: null });
+    }
+    expect(c1!.session.shop!.view()).toMatchObject({
+      sharing: true,
+      self: { counterId: 'c-1', name: '受付1', polling: true },
+      counters: [
+        { counterId: 'c-2', name: '受付2', present: true, polling: false },
+        { counterId: 'c-3', name: '受付3', present: true, polling: false },
+      ],
+    });
+  });
+
+  it('a follower that missed several pushes catches up with the next', async () => {
+    const [c1, , c3] = shop(FAST);
+    await until(() => watermark(c3!) !== null, 15_000, 'the follower to catch up first');
+    // c-3 hears no push for a while (lost on the wire).
+    let deaf = true;
+    const receive = c3!.bus.receive.bind(c3!.bus);
+    c3!.bus.receive = (from: string, m: ShopMessage) => {
+      if (!(deaf && m.kind === 'push')) receive(from, m);
+    };
+    // A pull that began before (a push heard just before) ends first.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const ids = [await bookElsewhere(), await bookElsewhere(), await bookElsewhere()];
+    await until(() => ids.every((id) => held(c1!).has(id)), 15_000, 'the poller to have them');
+    const polls = () => c1!.lanes.filter((l) => l === 'background').length;
+    const before = polls();
+    await until(() => polls() >= before + 3, 10_000, 'pushes c-3 does not hear');
+    expect(ids.some((id) => held(c3!).has(id))).toBe(false);
+    deaf = false;
+    await until(() => same(c3!, c1!), 10_000, 'c-3 to catch up');
+    expect(ids.every((id) => held(c3!).has(id))).toBe(true);
+    expect(c3!.lanes).toEqual([]);
+  });
+
+  it('when the poller leaves, the next counter polls well within 10 s and the last follows it', async () => {
+    const [c1, c2, c3] = shop(FAST);
+    await until(() => watermark(c3!) !== null && watermark(c2!) !== null, 15_000, 'followers');
+    expect(c2!.lanes).toEqual([]);
+    const left = Date.now();
+    c1!.session.close(); // killed: its bus goes with it
+    net.leave('c-1');
+    await until(() => c2!.lanes.includes('background'), 10_000, 'c-2 to poll');
+    const tookMs = Date.now() - left;
+    expect(tookMs).toBeLessThan(10_000);
+    expect(c2!.session.shop!.isPoller()).toBe(true);
+    expect(c2!.bus.presence().polling).toBe(true);
+    const id = await bookElsewhere();
+    await until(() => held(c3!).has(id), 10_000, 'c-3 to get it through c-2');
+    expect(c3!.lanes).toEqual([]);
+    expect(c3!.session.shop!.view().relay.poller).toBe('c-2');
+    expect(c3!.session.shop!.view().counters.find((c) => c.counterId === 'c-1')).toMatchObject({
+      present: false,
+    });
+    console.log(`takeover: c-2 polled ${tookMs} ms after c-1 left`);
+  });
+
+  it("a walk-in booked on one counter is in the others' caches and seats at once", async () => {
+    const [c1, c2, c3] = shop(SLOW);
+    const slot = (c: Counter) =>
+      c.session.local.cache
+        .availabilityOn(date)
+        .get(PRODUCT)
+        ?.day.slots.find((s) => s.startTime === '10:00')?.remainingCapacity;
+    await until(
+      () => [c2!, c3!].every((c) => watermark(c) !== null && typeof slot(c) === 'number'),
+      15_000,
+      'followers with reservations and availability',
+    );
+    const seats = slot(c3!)!;
+    const polls = c1!.lanes.filter((l) => l === 'background').length;
+    const sentAt = Date.now();
+    const r = await c2!.session.client.createReservation(
+      KYOTO,
+      walkIn('Counter', date, { adults: 3 }),
+      `walk-in-${sentAt}`,
+    );
+    c2!.session.remember([r], sentAt);
+    const t0 = Date.now();
+    await until(() => held(c1!).has(r.id) && held(c3!).has(r.id), 2_000, 'the push');
+    const visibleMs = Date.now() - t0;
+    // Not a poll's doing: the poller has not polled since (its polls are a minute apart).
+    expect(c1!.lanes.filter((l) => l === 'background').length).toBe(polls);
+    expect(visibleMs).toBeLessThan(1_000);
+    expect(slot(c3!)).toBe(seats - 3);
+    expect(slot(c1!)).toBe(seats - 3);
+    expect(slot(c2!)).toBe(seats - 3);
+  });
+
+  it('a refused push stands alone: the readable reservations are applied, the other reported', async () => {
+    const [c1, c2] = shop(SLOW);
+    await until(() => watermark(c2!) !== null, 15_000, 'follower');
+    const r = await c1!.session.client.getReservation(KYOTO, await bookElsewhere());
+    c1!.bus.broadcast({
+      kind: 'push',
+      topic: 'reservations',
+      body: { reservations: [{ id: 'res_broken', status: 'confirmed' }, r], sentAgoMs: null },
+    });
+    await until(() => held(c2!).has(r.id), 2_000, 'the readable one');
+    expect(held(c2!).has('res_broken')).toBe(false);
+    const damage = c2!.session.local.damage.open();
+    expect(damage.some((d) => d.kind === 'service_records_unreadable')).toBe(true);
+  });
+
+  it('a follower whose poller does not answer, or has not synced, keeps its data and says so', async () => {
+    const [c1, c2] = shop(FAST);
+    await until(() => watermark(c2!) !== null, 15_000, 'the follower');
+    const before = held(c2!);
+    // c-1 still polls and pushes, but hears no question.
+    const receive = c1!.bus.receive.bind(c1!.bus);
+    c1!.bus.receive = (from: string, m: ShopMessage) => {
+      if (m.kind !== 'request') receive(from, m);
+    };
+    await until(() => c2!.session.shop!.view().relay.problem === 'no_answer', 12_000, 'no answer');
+    expect(held(c2!)).toEqual(before);
+    expect(c2!.lanes).toEqual([]);
+    // c-1 answers again but has lost its data: a full sync is due and not done.
+    c1!.bus.receive = receive;
+    c1!.session.scheduler.stop();
+    c1!.session.local.cache.requireFullSync();
+    c1!.bus.broadcast({
+      kind: 'push',
+      topic: 'moved',
+      body: { watermark: null, availabilityAt: null, catalogueAt: null },
+    });
+    await until(() => c2!.session.shop!.view().relay.problem === 'not_ready', 5_000, 'not ready');
+    expect(held(c2!)).toEqual(before);
+    expect(watermark(c2!)).not.toBeNull();
+    expect(c2!.lanes).toEqual([]);
+  });
+
+  it('a follower still sends its own queued walk-ins and the refresh staff ask for', async () => {
+    const [c1, c2, c3] = shop(FAST);
+    await until(() => watermark(c3!) !== null, 15_000, 'followers');
+    const entry = c3!.session.outbox.enqueue(walkIn('Queued', date));
+    await until(
+      () => c3!.session.outbox.get(entry.id)?.state === 'booked',
+      10_000,
+      'the queued walk-in to be sent by its own counter',
+    );
+    const id = c3!.session.outbox.get(entry.id)!.booked!.reservationId;
+    await until(() => held(c1!).has(id) && held(c2!).has(id), 2_000, 'the others to see it');
+    await c3!.session.scheduler.pollNow();
+    expect(c3!.lanes).toContain('drain');
+    expect(c3!.lanes).toContain('read');
+    expect(c3!.lanes).not.toContain('background');
+  });
+
+  it("leaves room in each counter's budget for what the others report using", async () => {
+    const [c1, c2] = shop(FAST);
+    await until(() => c1!.session.governor.recentRequests() >= 5, 15_000, 'the poller to poll');
+    await until(
+      () => c2!.session.governor.state().effectiveLimit < 100_000,
+      6_000,
+      "c-2 to hear of c-1's requests",
+    );
+    const reported = c2!.bus.peers().find((p) => p.presence.counterId === 'c-1')!.presence;
+    expect(reported.recentRequests).toBeGreaterThanOrEqual(5);
+    expect(c2!.session.governor.state().effectiveLimit).toBeLessThanOrEqual(
+      100_000 - reported.recentRequests + 1,
+    );
+    // Sharing off: the whole budget again.
+    c2!.session.shop!.close();
+    expect(c2!.session.governor.state().effectiveLimit).toBe(100_000);
+  });
+});
