@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Channel, IpcResult, Request, Response } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { LinkRelay } from '../local/support';
+import { LanProxy } from './lan-proxy';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 import { ServiceRelay } from './service-relay';
 
@@ -52,6 +53,13 @@ export const relayLink: LanLinkFactory = async (targetPort) => {
     heal: async () => void (await relay.up()),
     close: () => relay.down(),
   };
+};
+
+/** The LAN proxy (cut, heal, tamper, capture per link), e.g. for the replay and tamper tests. */
+export const lanProxyLink: LanLinkFactory<LanProxy> = async (targetPort) => {
+  const proxy = new LanProxy(targetPort);
+  await proxy.start();
+  return proxy;
 };
 
 export interface ShopHarnessOptions<L extends LanLink = LanLink> {
