@@ -12,6 +12,8 @@ export interface Figure {
   /** Human-readable target, e.g. "≤ 201" or "≥ 95". */
   target: string;
   ok: boolean;
+  /** What the value means when it is not a plain measurement (e.g. a wait that timed out). */
+  note?: string;
 }
 
 export function atMost(name: string, value: number, unit: string, limit: number): Figure {
@@ -36,7 +38,8 @@ export function printFigures(title: string, figures: Figure[]): void {
   for (const f of figures) {
     const value = `${f.value} ${f.unit}`.padEnd(18);
     console.log(
-      `  ${f.ok ? 'ok  ' : 'FAIL'} ${f.name.padEnd(width)}  ${value} target ${f.target} ${f.unit}`,
+      `  ${f.ok ? 'ok  ' : 'FAIL'} ${f.name.padEnd(width)}  ${value} target ${f.target} ${f.unit}` +
+        (f.note ? `  (${f.note})` : ''),
     );
   }
 }

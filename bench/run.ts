@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui) runs only the suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop) runs only the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
+import { runShopBench } from './shop.bench';
 import { runUiBench } from './ui.bench';
 import { printFigures, writeFigures, type Figure } from './figures';
 
@@ -13,6 +14,11 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['local', 'Local data: cache, sync, outbox (issue 4)', runLocalBench],
   ['ui', 'Counter UI in Chromium (issue 6)', runUiBench],
   ['drain', 'Draining a backlog of walk-ins, real time (issue 11)', runDrainBench],
+  [
+    'shop',
+    'One shop, many counters: host processes on loopback, real time (issue 12)',
+    runShopBench,
+  ],
 ];
 
 const only = process.argv.slice(2);

@@ -13,6 +13,8 @@ import { mkdirPrivate } from '../local/index';
 import { compose } from './compose';
 import { FileKeyProvider, FileSecretStore, MemorySecretStore } from './secrets';
 import { startBrowserHost } from './server';
+import { readApiKeyFile, shopOverrides } from './shop-flags';
+import { setUpFromFlags } from './unattended-setup';
 
 const HELP = `Usage: tsx main/host/cli.ts [options]
 
@@ -26,6 +28,18 @@ const HELP = `Usage: tsx main/host/cli.ts [options]
   --service-url URL  the Reservation Service's address for set-up with a real key
   --no-training      do not start training mode when nothing is set up
   --log              log at info level (default: warnings only), on stderr
+
+Set-up without the keyboard (a shop PC, tests): start already set up on a store
+  --api-key-file F   the API key, read from F (must be the owner's alone: chmod 600)
+  --store ID         the store to work on (with --api-key-file)
+  --plan P           standard (default) or facility: the key's rate plan
+
+Several counters of one shop (issue 12)
+  --counter-name N   this counter's name as staff see it (default: the host name)
+  --peer HOST:PORT   another counter's shop address; repeat for each (besides discovery)
+  --shop-port N      the shop listener's port (0: a free one, printed on stdout)
+  --no-sharing       work alone: neither listen for nor dial other counters
+  --no-discovery     no mDNS: only the --peer addresses (tests that cut links)
 `;
 
 const { values } = parseArgs({
@@ -36,6 +50,14 @@ const { values } = parseArgs({
     'service-url': { type: 'string' },
     'no-training': { type: 'boolean' },
     'keep-api-key': { type: 'boolean' },
+    'api-key-file': { type: 'string' },
+    store: { type: 'string' },
+    plan: { type: 'string' },
+    'counter-name': { type: 'string' },
+    peer: { type: 'string', multiple: true },
+    'shop-port': { type: 'string' },
+    'no-sharing': { type: 'boolean' },
+    'no-discovery': { type: 'boolean' },
     log: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -51,6 +73,8 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port expects a port number, got "${values.port}"`);
+  const shop = shopOverrides(values);
+  const unattended = unattendedFlags();
   const temporary = values['data-dir'] === undefined;
   if (temporary && values['keep-api-key'])
     throw new Error('--keep-api-key keeps the key in --data-dir, which is not given');
@@ -62,18 +86,31 @@ async function main(): Promise<void> {
   // and cache survive a restart; the API key stays in memory unless asked to keep it (sealed with
   // that key). Both are weaker than the desktop app's OS keystore (docs/decisions.md).
   const keyProvider = new FileKeyProvider(path.join(dataDir, 'secure', 'cache-key'), logger);
+  const secrets = values['keep-api-key']
+    ? new FileSecretStore(path.join(dataDir, 'secure', 'api-key'), keyProvider, logger)
+    : new MemorySecretStore();
+  // Given before the desk resumes, so a counter already set up on this store opens it from its
+  // cache even while the service cannot be reached.
+  if (unattended) secrets.write(unattended.apiKey);
   const composed = await compose(
     {
       dataDir,
-      secrets: values['keep-api-key']
-        ? new FileSecretStore(path.join(dataDir, 'secure', 'api-key'), keyProvider, logger)
-        : new MemorySecretStore(),
+      secrets,
       keyProvider,
       logger,
       defaultServiceUrl: values['service-url'] ?? process.env.FRONT_DESK_SERVICE_URL ?? null,
     },
-    { trainingWhenNotSetUp: !values['no-training'] },
+    { trainingWhenNotSetUp: !values['no-training'] && !unattended, shop },
   );
+  if (unattended) {
+    try {
+      await setUpFromFlags(composed, unattended);
+    } catch (error) {
+      await composed.close();
+      if (temporary) rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const host = await startBrowserHost({
     router: composed.router,
     events: composed.events,
@@ -85,6 +122,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Front Desk (browser host${mode === 'training' ? ', training mode' : ''}): ${host.url}\n`,
   );
+  const shopPort = composed.shopPort();
+  if (shopPort !== null) process.stdout.write(`Front Desk shop listener: port ${shopPort}\n`);
 
   let stopping = false;
   const stop = async () => {
@@ -97,6 +136,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+/** The unattended set-up the flags ask for, or null; the key is read here, never printed. */
+function unattendedFlags() {
+  const file = values['api-key-file'];
+  if (file === undefined) {
+    if (values.store !== undefined || values.plan !== undefined)
+      throw new Error('--store and --plan need --api-key-file');
+    return null;
+  }
+  if (values.store === undefined) throw new Error('--api-key-file needs --store ID');
+  const plan = values.plan ?? 'standard';
+  if (plan !== 'standard' && plan !== 'facility')
+    throw new Error(`--plan expects standard or facility, got "${plan}"`);
+  return { apiKey: readApiKeyFile(file), storeId: values.store, plan } as const;
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,7 @@ import type { KeyProvider, OpenFile } from '../local/index';
 import { sandboxTraining } from '../desk/training/sandbox';
 import { EventHub } from './events';
 import type { GuardedSecretStore } from './secrets';
+import type { ShopOverrides } from './shop-flags';
 
 export interface Platform {
   dataDir: string;
@@ -34,6 +35,8 @@ export interface ComposeOptions {
    * stand behind the same feature checks as the desk's own.
    */
   overrides?: (desk: Desk) => Partial<Handlers>;
+  /** Shop settings given by the platform (the host's flags), over the counter's saved ones. */
+  shop?: ShopOverrides;
 }
 
 export interface Composed {
@@ -42,6 +45,10 @@ export interface Composed {
   events: EventHub;
   /** The date the renderer last asked the day view of (what the menu's print prints). */
   lastViewedDate(): string | null;
+  /** The shop overrides as given (none: {}), for the Shop to apply when it starts. */
+  shop: ShopOverrides;
+  /** The shop listener's bound port; null while none listens (sharing off; no Shop wired yet). */
+  shopPort(): number | null;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,8 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     router,
     events,
     lastViewedDate: () => lastViewed,
+    shop: options.shop ?? {},
+    shopPort: () => null,
     close: () => desk.stop(),
   };
 }
