@@ -31,6 +31,9 @@ import {
 } from '../local/index';
 import { Shop } from '../shop/shop';
 import type { ShopBus } from '../shop/bus';
+import { shareCounterRecords } from '../shop/shared/counter-records';
+import { docInFiles } from '../shop/shared/doc-storage';
+import { ShopState } from '../shop/shared/shop-state';
 import { seatChanges } from './seats';
 import { currencyOf, timeZoneOf } from './store-summary';
 
@@ -87,6 +90,7 @@ export class Session {
   otherHolds: () => Hold[];
   /** The shop's other counters, when sharing is on (`attachShop`). */
   shop: Shop | null = null;
+  private unshare: (() => void) | null = null;
 
   constructor(readonly options: SessionOptions) {
     const { logger } = options;
@@ -190,8 +194,36 @@ export class Session {
    * one counter polls the service for all, the others follow; walk-ins and cancellations made
    * here reach the others at once; the rate budget is shared. Off unless called.
    */
-  attachShop(bus: ShopBus, name: string): Shop {
-    this.shop?.close();
+  attachShop(bus: ShopBus, name: string, shared: { antiEntropyMs?: number } = {}): Shop {
+    this.detachShop();
+    const { logger } = this.options;
+    const now = this.options.now ?? Date.now;
+    // Check-ins, queued walk-ins' holds and counter names: the state every counter converges on.
+    const state = new ShopState({
+      bus,
+      storeId: this.storeId,
+      counter: { id: this.counter().id, name },
+      logger,
+      now,
+      persist: docInFiles(this.local.files),
+      antiEntropyMs: shared.antiEntropyMs,
+    });
+    const records = shareCounterRecords({
+      state,
+      cache: this.local.cache,
+      outbox: this.outbox,
+      storeId: this.storeId,
+      counter: () => this.counter(),
+      onDates: (dates) => this.options.onReservations?.(dates),
+      logger,
+    });
+    const alone = this.otherHolds;
+    this.otherHolds = () => records.otherHolds();
+    this.unshare = () => {
+      records.stop();
+      state.close();
+      this.otherHolds = alone;
+    };
     this.shop = new Shop({
       bus,
       name,
@@ -206,6 +238,14 @@ export class Session {
       onChange: () => this.options.onChange?.(),
     });
     return this.shop;
+  }
+
+  /** Stop sharing (sharing turned off, the shop reopened): this counter works alone again. */
+  detachShop(): void {
+    this.shop?.close();
+    this.shop = null;
+    this.unshare?.();
+    this.unshare = null;
   }
 
   /** Put reservations in the cache (see `remember`), without telling the shop. */
@@ -233,8 +273,7 @@ export class Session {
 
   /** End the session: stop background work and abort what is in flight. */
   close(): void {
-    this.shop?.close();
-    this.shop = null;
+    this.detachShop();
     this.scheduler.stop();
     this.connectivity.dispose();
     this.client.close();

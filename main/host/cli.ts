@@ -39,7 +39,8 @@ Several counters of one shop (issue 12)
   --peer HOST:PORT   another counter's shop address; repeat for each (besides discovery)
   --shop-port N      the shop listener's port (0: a free one, printed on stdout)
   --no-sharing       work alone: neither listen for nor dial other counters
-  --no-discovery     no mDNS: only the --peer addresses (tests that cut links)
+  --discovery        also find the shop's counters by mDNS (off here: the browser host listens
+                     on loopback; the desktop app listens on the LAN and discovers)
 `;
 
 const { values } = parseArgs({
@@ -57,7 +58,7 @@ const { values } = parseArgs({
     peer: { type: 'string', multiple: true },
     'shop-port': { type: 'string' },
     'no-sharing': { type: 'boolean' },
-    'no-discovery': { type: 'boolean' },
+    discovery: { type: 'boolean' },
     log: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },

@@ -12,6 +12,8 @@ import type { KeyProvider, OpenFile } from '../local/index';
 import { sandboxTraining } from '../desk/training/sandbox';
 import { EventHub } from './events';
 import type { GuardedSecretStore } from './secrets';
+import { SettingsFile } from '../desk/settings';
+import { meshShopOpener } from '../desk/shop/open-shop';
 import type { ShopOverrides } from './shop-flags';
 
 export interface Platform {
@@ -37,6 +39,12 @@ export interface ComposeOptions {
   overrides?: (desk: Desk) => Partial<Handlers>;
   /** Shop settings given by the platform (the host's flags), over the counter's saved ones. */
   shop?: ShopOverrides;
+  /**
+   * Where the shop's listener binds and whether it uses mDNS: the desktop app listens on the
+   * shop's LAN and discovers (`{ listenHost: '0.0.0.0', discovery: true }`); the default is
+   * loopback without discovery (the browser host, tests: several counters on one machine).
+   */
+  shopNetwork?: { listenHost: string; discovery: boolean };
 }
 
 export interface Composed {
@@ -47,13 +55,16 @@ export interface Composed {
   lastViewedDate(): string | null;
   /** The shop overrides as given (none: {}), for the Shop to apply when it starts. */
   shop: ShopOverrides;
-  /** The shop listener's bound port; null while none listens (sharing off; no Shop wired yet). */
+  /** The shop listener's bound port; null while none listens (sharing off, not set up, training). */
   shopPort(): number | null;
   close(): Promise<void>;
 }
 
 export async function compose(platform: Platform, options: ComposeOptions = {}): Promise<Composed> {
   const events = new EventHub(platform.logger);
+  const shop = options.shop ?? {};
+  applyShopOverrides(platform, shop);
+  let shopPort: number | null = null;
   const desk = new Desk({
     dataDir: platform.dataDir,
     secrets: platform.secrets,
@@ -65,6 +76,12 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     openFile: platform.openFile,
     now: platform.now,
     trainingByDefault: options.trainingWhenNotSetUp ?? true,
+    openShop: meshShopOpener({
+      listenHost: options.shopNetwork?.listenHost ?? '127.0.0.1',
+      discovery: shop.discovery ?? options.shopNetwork?.discovery ?? false,
+      port: shop.port,
+      onListening: (port) => (shopPort = port),
+    }),
   });
 
   let lastViewed: string | null = null;
@@ -94,8 +111,27 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     router,
     events,
     lastViewedDate: () => lastViewed,
-    shop: options.shop ?? {},
-    shopPort: () => null,
+    shop,
+    shopPort: () => shopPort,
     close: () => desk.stop(),
   };
+}
+
+/**
+ * The flags' name, sharing and peers become the counter's settings (what set-up then shows and
+ * changes), before the desk reads them; the port and discovery are the wire's alone.
+ */
+function applyShopOverrides(platform: Platform, shop: ShopOverrides): void {
+  const { counterName, sharing, peers } = shop;
+  if (counterName === undefined && sharing === undefined && peers === undefined) return;
+  const settings = new SettingsFile(platform.dataDir, platform.logger, platform.openFile);
+  const saved = settings.current.shop;
+  settings.update({
+    shop: {
+      ...saved,
+      counterName: counterName ?? saved.counterName,
+      sharing: sharing ?? saved.sharing,
+      peers: peers ?? saved.peers,
+    },
+  });
 }

@@ -29,7 +29,7 @@ export const ShopOverrides = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),
   /** false: this counter neither listens nor dials (works alone, as before issue 12). */
   sharing: z.boolean().optional(),
-  /** false: no mDNS, only the static peers (tests that cut links between counters). */
+  /** true: also find counters by mDNS (the browser host listens on loopback and does not by default). */
   discovery: z.boolean().optional(),
 });
 export type ShopOverrides = z.infer<typeof ShopOverrides>;
@@ -39,7 +39,7 @@ export interface ShopFlagValues {
   peer?: string[];
   'shop-port'?: string;
   'no-sharing'?: boolean;
-  'no-discovery'?: boolean;
+  discovery?: boolean;
 }
 
 /** The overrides the flags give (an empty object when none is given); throws on a bad value. */
@@ -50,7 +50,7 @@ export function shopOverrides(values: ShopFlagValues): ShopOverrides {
     peers: values.peer,
     port: port === undefined ? undefined : /^\d+$/.test(port) ? Number(port) : NaN,
     sharing: values['no-sharing'] ? false : undefined,
-    discovery: values['no-discovery'] ? false : undefined,
+    discovery: values.discovery ? true : undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

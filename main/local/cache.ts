@@ -47,7 +47,10 @@ export interface CacheOptions {
 /** The counter a cache opened without one records as (tests, tools). */
 const UNNAMED_COUNTER: CheckInCounter = { id: 'this-counter', name: '' };
 
+type CheckInListener = (date: string, reservationId: string, events: CheckInEvent[]) => void;
+
 export class LocalCache {
+  private readonly checkInListeners = new Set<CheckInListener>();
   readonly storeId: string;
   readonly timeZone: string;
   readonly retentionDays: number;
@@ -214,7 +217,17 @@ export class LocalCache {
     event: NewCheckIn,
     basis?: string | null,
   ): CheckInRecord {
-    return this.checkIns.record(date, reservationId, event, basis);
+    const known = new Set(this.checkIns.get(date, reservationId).events.map((e) => e.id));
+    const record = this.checkIns.record(date, reservationId, event, basis);
+    const added = record.events.filter((e) => !known.has(e.id));
+    for (const listener of this.checkInListeners) listener(date, reservationId, added);
+    return record;
+  }
+
+  /** This counter recorded check-in events (the shop shares them with the other counters). */
+  onCheckInRecorded(listener: CheckInListener): () => void {
+    this.checkInListeners.add(listener);
+    return () => this.checkInListeners.delete(listener);
   }
 
   /** Add check-in events other counters made: idempotent, in any order. */

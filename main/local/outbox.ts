@@ -185,8 +185,8 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   }
 
   /** Every entry's state and facts, nothing opened (what seats queued walk-ins hold). */
-  states(): Pick<OutboxEntry, 'state' | 'facts'>[] {
-    return this.file.all().map((r) => ({ state: r.state, facts: r.facts }));
+  states(): Pick<OutboxEntry, 'id' | 'state' | 'facts'>[] {
+    return this.file.all().map((r) => ({ id: r.id, state: r.state, facts: r.facts }));
   }
 
   /** One entry, opened as far as the key allows; a damaged file by its listed id. */

@@ -101,6 +101,8 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       startTraining: options.startTraining,
     },
     {
+      // The shop's counters meet on its LAN (docs/decisions.md, issue 12).
+      shopNetwork: { listenHost: '0.0.0.0', discovery: true },
       overrides: (desk) => ({
         'manifest.print': ({ date, productId, startTime, locale: shown }) =>
           printManifest(desk, date, { productId, startTime }, shown, logger),

@@ -38,14 +38,14 @@ describe('shop flags', () => {
         peer: ['127.0.0.1:4100', 'counter-2.local:4100', '[::1]:4101'],
         'shop-port': '0',
         'no-sharing': true,
-        'no-discovery': true,
+        discovery: true,
       }),
     ).toEqual({
       counterName: '受付1',
       peers: ['127.0.0.1:4100', 'counter-2.local:4100', '[::1]:4101'],
       port: 0,
       sharing: false,
-      discovery: false,
+      discovery: true,
     });
   });
 

@@ -255,7 +255,6 @@ export async function startShopHarness<L extends LanLink = LanLink>(
       c.name,
       '--shop-port',
       String(c.shopPort),
-      '--no-discovery',
       ...c.peers().flatMap((p) => ['--peer', p]),
       ...(options.hostArgs ?? []),
     ];

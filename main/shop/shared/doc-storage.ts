@@ -7,7 +7,9 @@
  * it. It is tried on a scratch doc first, so a half-applied state never mixes with theirs.
  */
 import * as Y from 'yjs';
+import { z } from 'zod';
 import type { Logger } from '../../api/log';
+import type { Files } from '../../local/files';
 import { LOADED } from './doc-sync';
 
 export interface DocPersistence {
@@ -70,4 +72,22 @@ export class DocStorage {
       this.logger.error('shop.doc.save_failed', { error });
     }
   }
+}
+
+const DocFile = z.object({ v: z.literal(1), state: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) });
+
+/**
+ * The shared state kept among the store's files (`shop/doc`): it holds no customer data (its
+ * schemas are strict), so it is not sealed; a damaged file is set aside and reported by `Files`,
+ * and the state is filled again by the other counters.
+ */
+export function docInFiles(files: Files): DocPersistence {
+  return {
+    load: () => {
+      const file = files.read('shop', 'doc', DocFile);
+      return file ? new Uint8Array(Buffer.from(file.state, 'base64')) : null;
+    },
+    save: (update) =>
+      files.write('shop', 'doc', { v: 1, state: Buffer.from(update).toString('base64') }),
+  };
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { Id, LocalDate } from '../../common/primitives';
 import { Hold as LocalHold } from '../../local/holds';
 import { CheckInEvent as LocalCheckInEvent } from '../../local/schema';
-import { CounterId } from '../bus';
+import type { CounterId } from '../bus';
 
 const CounterName = z.string().min(1).max(40);
 const EpochMs = z.number().int().min(0);

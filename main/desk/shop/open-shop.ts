@@ -1,0 +1,126 @@
+/**
+ * The shop as the desk opens it for a live session with sharing on: the wire (a `Mesh` over
+ * TLS-PSK, keyed by the session's API key and store, found by mDNS and the peer list) carrying
+ * the session's part in the shop (`Session.attachShop`: election, relay, shared state). A change
+ * of name, peers or port opens it again; a build whose TLS cannot make the link (L9) shows the
+ * shop as unavailable and the counter works alone.
+ */
+import { Mesh } from '../../shop/link/mesh';
+import { linkSupported } from '../../shop/link/self-test';
+import { shopSecrets } from '../../shop/keys';
+import type { ShopConfig, ShopOpener, ShopOpening, ShopPort, ShopPortView } from './port';
+
+/** The shop's listening port when set-up names none. */
+export const DEFAULT_SHOP_PORT = 47110;
+
+export interface ShopNetwork {
+  /** Where the listener binds: every interface in a shop, loopback on a test machine. */
+  listenHost: string;
+  /** Publish and browse by mDNS (off where tests cut links between counters). */
+  discovery: boolean;
+  /** A port that wins over set-up's (the host's --shop-port; 0: a free one). */
+  port?: number;
+  /** Static peers that win over set-up's (the host's --peer). */
+  peers?: string[];
+  /** The listener is bound (the host prints its port). */
+  onListening?: (port: number) => void;
+  /** Tuning (tests): the wire's heartbeat and the shared state's anti-entropy. */
+  heartbeatMs?: number;
+  deadAfterMs?: number;
+  antiEntropyMs?: number;
+}
+
+/** Once per process: can this runtime's TLS make the shop's link at all? */
+let supported: Promise<boolean> | null = null;
+
+export function meshShopOpener(network: ShopNetwork): ShopOpener {
+  supported ??= linkSupported();
+  const check = supported;
+  return (opening) => new MeshShopPort(opening, network, check);
+}
+
+class MeshShopPort implements ShopPort {
+  private mesh: Mesh | null = null;
+  private readonly listeners = new Set<() => void>();
+  private stopPeers: (() => void) | null = null;
+  private linkable: boolean | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly opening: ShopOpening,
+    private readonly network: ShopNetwork,
+    linkable: Promise<boolean>,
+  ) {
+    void linkable.then((ok) => {
+      this.linkable = ok;
+      if (!ok) opening.logger.warn('shop.link_unsupported', {});
+      else if (!this.closed) this.open(opening.config);
+      this.changed();
+    });
+  }
+
+  view(): ShopPortView | null {
+    const shop = this.opening.session.shop;
+    if (!this.mesh || !shop) return null;
+    const { self, counters } = shop.view();
+    return { self, counters };
+  }
+
+  reconfigure(config: ShopConfig): void {
+    if (this.closed || !this.linkable) return;
+    // The old listener lets go of its port before the new one binds it.
+    void this.teardown().then(() => {
+      if (this.closed) return;
+      this.open(config);
+      this.changed();
+    });
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.teardown();
+  }
+
+  private open(config: ShopConfig): void {
+    const { session, logger } = this.opening;
+    const { network } = this;
+    const mesh = new Mesh({
+      counterId: config.counterId,
+      name: config.name,
+      secrets: shopSecrets(session.options.apiKey(), session.storeId),
+      listen: { host: network.listenHost, port: network.port ?? config.port ?? DEFAULT_SHOP_PORT },
+      peers: network.peers ?? config.peers,
+      discovery: network.discovery,
+      heartbeatMs: network.heartbeatMs,
+      deadAfterMs: network.deadAfterMs,
+      logger,
+    });
+    this.mesh = mesh;
+    session.attachShop(mesh, config.name, { antiEntropyMs: network.antiEntropyMs });
+    this.stopPeers = mesh.onPeers(() => this.changed());
+    mesh.start().then(
+      (port) => network.onListening?.(port),
+      // A port taken by another program: the counter still dials the others.
+      (error: NodeJS.ErrnoException) =>
+        logger.warn('shop.listen_failed', { code: error.code ?? error.name }),
+    );
+  }
+
+  private async teardown(): Promise<void> {
+    this.stopPeers?.();
+    this.stopPeers = null;
+    this.opening.session.detachShop();
+    const mesh = this.mesh;
+    this.mesh = null;
+    await mesh?.close();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
