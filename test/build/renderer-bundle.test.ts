@@ -16,6 +16,7 @@ const FORBIDDEN = [
   'main/api/',
   'main/local/',
   'main/desk/',
+  'main/shop/',
   'main/host/',
   'main/shell/',
   'sandbox/',
