@@ -27,22 +27,55 @@ export type Hold = z.infer<typeof Hold>;
  */
 export const HOLDING: readonly OutboxState[] = ['queued', 'sending', 'needs_review'];
 
-/** This counter's holds, from its outbox entries; entries whose slot is not known hold nothing. */
-export function holdsOf(
-  entries: readonly Pick<OutboxEntry, 'state' | 'facts'>[],
-  counter: { id: string; name: string },
-): Hold[] {
-  const out: Hold[] = [];
-  for (const { state, facts } of entries) {
+/** A waiting walk-in's slot and party, as its outbox entry keeps them in clear. */
+export interface HeldSlot {
+  entryId: string;
+  storeId: string;
+  productId: string;
+  date: string;
+  startTime: string;
+  adults: number;
+  children: number;
+  /** When it was taken (our clock). */
+  takenAt: number;
+}
+
+/** The outbox entries that hold seats, with their slot; entries whose slot is not known hold nothing. */
+export function heldSlots(
+  entries: readonly Pick<OutboxEntry, 'id' | 'state' | 'facts'>[],
+): HeldSlot[] {
+  const out: HeldSlot[] = [];
+  for (const { id, state, facts } of entries) {
     if (!HOLDING.includes(state) || !facts) continue;
-    const { productId, date, startTime } = facts;
+    const { storeId, productId, date, startTime } = facts;
     if (productId === null || date === null || startTime === null) continue;
-    const hold = Hold.safeParse({
+    out.push({
+      entryId: id,
+      storeId,
       productId,
       date,
       startTime,
       adults: facts.adults ?? 0,
       children: facts.children ?? 0,
+      takenAt: facts.createdAt,
+    });
+  }
+  return out;
+}
+
+/** This counter's holds, from its outbox entries. */
+export function holdsOf(
+  entries: readonly Pick<OutboxEntry, 'id' | 'state' | 'facts'>[],
+  counter: { id: string; name: string },
+): Hold[] {
+  const out: Hold[] = [];
+  for (const { productId, date, startTime, adults, children } of heldSlots(entries)) {
+    const hold = Hold.safeParse({
+      productId,
+      date,
+      startTime,
+      adults,
+      children,
       counterId: counter.id,
       counterName: counter.name,
     });

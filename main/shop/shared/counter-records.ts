@@ -7,7 +7,7 @@
  */
 import type { Logger } from '../../api/log';
 import type { LocalCache } from '../../local/cache';
-import { HOLDING, type Hold as LocalHold } from '../../local/holds';
+import { heldSlots, type Hold as LocalHold } from '../../local/holds';
 import type { Outbox } from '../../local/outbox';
 import type { CheckInEvent as LocalCheckInEvent } from '../../local/schema';
 import type { CheckInEvent, Hold } from './records';
@@ -58,24 +58,10 @@ export function shareCounterRecords(options: CounterRecordsOptions): CounterReco
     return [...dates];
   };
 
-  const ownHolds = (): OwnHold[] => {
-    const out: OwnHold[] = [];
-    for (const { id, state: s, facts } of outbox.states()) {
-      if (!HOLDING.includes(s) || !facts || facts.storeId !== storeId) continue;
-      const { productId, date, startTime } = facts;
-      if (productId === null || date === null || startTime === null) continue;
-      out.push({
-        entryId: id,
-        productId,
-        date,
-        startTime,
-        adults: facts.adults ?? 0,
-        children: facts.children ?? 0,
-        takenAt: facts.createdAt,
-      });
-    }
-    return out;
-  };
+  const ownHolds = (): OwnHold[] =>
+    heldSlots(outbox.states())
+      .filter((slot) => slot.storeId === storeId)
+      .map(({ storeId: _s, ...slot }) => slot);
 
   const others = (): Hold[] =>
     state.holds().filter((h) => h.storeId === storeId && h.counterId !== ownId());
