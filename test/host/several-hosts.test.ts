@@ -196,6 +196,13 @@ describe('three browser hosts on one sandbox key and store', () => {
   it('walk-ins queued on two counters while the service is down hold their seats on all three', async () => {
     const [first, second, third] = shop.counters as [Counter, Counter, Counter];
     const slot = await bookableSlot(first, 4);
+    const heldOn = async (c: Counter) => {
+      const day = await c.call('day.get', { date: slot.date });
+      const s = day.products
+        .find((p) => p.id === slot.productId)
+        ?.slots.find((x) => x.startTime === slot.startTime);
+      return (s?.heldByQueued ?? []).map((h) => `${h.counterName}:${h.seats}`).sort();
+    };
     await shop.serviceDown();
     try {
       const queued = await Promise.all([
@@ -203,13 +210,6 @@ describe('three browser hosts on one sandbox key and store', () => {
         walkIn(second, slot, 'テイデンB'),
       ]);
       for (const q of queued) expect(q.outcome).toBe('queued');
-      const heldOn = async (c: Counter) => {
-        const day = await c.call('day.get', { date: slot.date });
-        const s = day.products
-          .find((p) => p.id === slot.productId)
-          ?.slots.find((x) => x.startTime === slot.startTime);
-        return (s?.heldByQueued ?? []).map((h) => `${h.counterName}:${h.seats}`).sort();
-      };
       const expected = [`${first.name}:2`, `${second.name}:2`].sort();
       for (const c of [first, second, third])
         await waitFor(
@@ -232,6 +232,14 @@ describe('three browser hosts on one sandbox key and store', () => {
         500,
       );
     }
+    // Booked, the walk-ins hold nothing any more: their bookings count instead, on every counter.
+    for (const c of [first, second, third])
+      await waitFor(
+        async () => (await heldOn(c)).length === 0,
+        `no hold left on ${c.name}`,
+        10_000,
+        100,
+      );
   }, 180_000);
 
   it('a counter cut off from the others meanwhile: check-ins on both sides, nothing lost when they meet', async () => {
