@@ -4,6 +4,10 @@
  * per pair of counters. A counter is present while its link is up and frames arrive; one that
  * left stays in `peers()` with when it was last seen. Logs say which counter and why, never the
  * key, the PSK or what a message carries.
+ *
+ * Over 300 lines: choosing the one link of a pair, presence and the peer table change together
+ * on every link's hello and close, so they stay in one class (frames, dialling and a link's own
+ * heartbeats are in their modules).
  */
 import type { Socket } from 'node:net';
 import type { Server, TLSSocket } from 'node:tls';
