@@ -17,6 +17,7 @@ import type { ReservationView } from '../main/ipc/contract';
 import { checkIn, partiesToCheckIn, viewOn } from '../test/support/shop-actions';
 import { startShopHarness, waitFor, type Counter } from '../test/support/shop-harness';
 import { atMost, exactly, type Figure } from './figures';
+import { DEFAULT_INTERVALS } from '../main/local/scheduler';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -25,8 +26,16 @@ const seconds = (name: string, fallback: number) => {
 };
 const PARTITION_MS = seconds('SHOP_BENCH_PARTITION_S', 300);
 const WINDOW_MS = seconds('SHOP_BENCH_WINDOW_S', 60);
-/** After a counter starts: its first sync and its day's fill are not background steady state. */
-const SETTLE_MS = 15_000;
+/**
+ * Background steady state: a counter fetches every viewed product's availability at once on its
+ * first view, then one product at a time, each once a cycle (the scheduler's availability pace).
+ * A window opened sooner than one cycle after the counters (or their view) changed counts that
+ * first burst's quiet aftermath, not the steady pace, so counters settle a whole cycle and a margin
+ * first; the window (default one cycle) then counts each viewed product once.
+ */
+const cycleMs = (products: number) =>
+  Math.max(DEFAULT_INTERVALS.availabilityMs, products * DEFAULT_INTERVALS.availabilitySpacingMs);
+const SETTLE_MARGIN_MS = 15_000;
 const CHECKINS = 20;
 /** Visibility and convergence waits give up here (well past their targets). */
 const VISIBLE_GIVE_UP_MS = 5_000;
@@ -70,15 +79,23 @@ const synced = (c: Counter) =>
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** A request's kind for the traffic breakdown: its path, store prefix and query left out. */
+const kindOf = (path: string) => path.split('?')[0]!.replace(/^.*\/stores\/[^/]+/, '');
+
 /** Background requests a minute of each counter over one window while nobody touches them. */
 async function perMinute(counters: Counter[]): Promise<number[]> {
   const from = Date.now();
   await sleep(WINDOW_MS);
   const rates = counters.map((c) => (c.service.count(from) * 60_000) / WINDOW_MS);
   const limited = sum(counters.map((c) => c.service.count(from, (r) => r.status === 429)));
+  const kinds = new Map<string, number>();
+  for (const c of counters)
+    for (const r of c.service.log)
+      if (r.at >= from) kinds.set(kindOf(r.path), (kinds.get(kindOf(r.path)) ?? 0) + 1);
   say(
     `${counters.length} counter(s), req/min each: ${rates.map((r) => r.toFixed(1)).join(', ')}` +
-      (limited ? `; ${limited} answered 429` : ''),
+      (limited ? `; ${limited} answered 429` : '') +
+      `; requests in the window: ${[...kinds].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`,
   );
   return rates;
 }
@@ -101,11 +118,12 @@ export async function runShopBench(): Promise<Figure[]> {
         .slice(from)
         .map((c) => shop.start(c.index)),
     );
-    for (const c of started) {
-      await synced(c);
-      await c.call('day.get', { date: null });
-    }
-    await sleep(SETTLE_MS);
+    for (const c of started) await synced(c);
+    // Every counter back on today's day view (the visibility run moves them), left alone.
+    let products = 0;
+    for (const c of live(to))
+      products = Math.max(products, (await c.call('day.get', { date: null })).products.length);
+    await sleep(cycleMs(products) + SETTLE_MARGIN_MS);
   };
   try {
     // Background traffic: one counter, then three.

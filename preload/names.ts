@@ -36,6 +36,20 @@ const CHANNELS = {
   'prefs.set': true,
   'shop.get': true,
   'shop.configure': true,
+  'journal.day': true,
+  'journal.correct': true,
+  'journal.csv': true,
+  'refunds.owed': true,
+  'refund.record': true,
+  'receipt.get': true,
+  'receipt.print': true,
+  'receipt.pdf': true,
+  'close.preview': true,
+  'close.commit': true,
+  'close.store': true,
+  'close.report': true,
+  'money.settings': true,
+  'money.configure': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {

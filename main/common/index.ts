@@ -9,3 +9,4 @@ export * from './fields';
 export * from './cancel';
 export * from './store-defaults';
 export * from './local-records';
+export * from './money';

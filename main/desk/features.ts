@@ -72,6 +72,21 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'outbox.list': null,
   'outbox.retry': 'walkIn',
   'outbox.discard': null,
+  // Money (issue 13) is the counter's own journal: any key may read and keep it.
+  'journal.day': null,
+  'journal.correct': null,
+  'journal.csv': null,
+  'refunds.owed': null,
+  'refund.record': null,
+  'receipt.get': null,
+  'receipt.print': null,
+  'receipt.pdf': null,
+  'close.preview': null,
+  'close.commit': null,
+  'close.store': null,
+  'close.report': null,
+  'money.settings': null,
+  'money.configure': null,
 };
 
 const messageOfFeature: Record<Feature, string> = {

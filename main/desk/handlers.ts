@@ -7,6 +7,7 @@ import { channels, type Channel, type Feature } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import { cancelApp } from './cancel/app';
 import { checkInApp } from './checkin/app';
+import { closeApp } from './close/app';
 import type { DeskContext } from './context';
 import { dayApp } from './day/app';
 import { FEATURE_OF, featureRefusal } from './features';
@@ -14,6 +15,8 @@ import { headcountApp } from './headcount/app';
 import { manifestApp } from './manifest/app';
 import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
+import { receiptApp } from './receipt/app';
+import { salesApp } from './sales/app';
 import { searchApp } from './search/app';
 import { setupApp } from './setup/app';
 import { shopApp } from './shop/app';
@@ -110,6 +113,9 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     cancelApp(ctx),
     outboxApp(ctx),
     manifestApp(),
+    salesApp(),
+    receiptApp(),
+    closeApp(),
   );
   return guardFeatures({ ...handlers, ...overrides }, refuseUnlessAllowed(ctx));
 }

@@ -29,6 +29,7 @@ import {
   type OpenedStore,
   type SyncProgress,
 } from '../local/index';
+import { MemoryJournal, type Journal } from '../local/journal/journal';
 import { Shop } from '../shop/shop';
 import type { ShopBus } from '../shop/bus';
 import { shareCounterRecords } from '../shop/shared/counter-records';
@@ -90,6 +91,11 @@ export class Session {
   otherHolds: () => Hold[];
   /** The shop's other counters, when sharing is on (`attachShop`). */
   shop: Shop | null = null;
+  /**
+   * The sales journal (issue 13): money taken, refunds, corrections, closes. In memory until the
+   * sales part opens the sealed journal on disk here.
+   */
+  readonly journal: Journal = new MemoryJournal();
   private unshare: (() => void) | null = null;
 
   constructor(readonly options: SessionOptions) {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
+import { VALID } from './payloads';
 import { allFiles } from '../local/support';
 import {
   KYOTO,
@@ -138,6 +139,24 @@ describe('the API key stays in the main process', () => {
     await h.raw('prefs.get', {});
     await h.call('shop.configure', { counterName: '受付1', sharing: true, peers: ['10.0.0.2'] });
     await h.call('shop.get', {});
+    // Money (issue 13): every channel of the journal, receipts and the close.
+    for (const channel of [
+      'journal.day',
+      'journal.correct',
+      'journal.csv',
+      'refunds.owed',
+      'refund.record',
+      'receipt.get',
+      'receipt.print',
+      'receipt.pdf',
+      'close.preview',
+      'close.commit',
+      'close.store',
+      'close.report',
+      'money.settings',
+      'money.configure',
+    ] as const)
+      await h.raw(channel, VALID[channel]);
     await h.call('setup.selectStore', { storeId: OKINAWA });
     await h.call('day.get', { date: null });
     await h.call('setup.selectStore', { storeId: KYOTO });

@@ -14,6 +14,20 @@ import {
   StoreSummary,
   UiLocale,
 } from './setup';
+import {
+  CloseView,
+  DenominationCount,
+  JournalEntryView,
+  MoneySettings,
+  ReceiptDocument,
+  ReceiptOptions,
+  RefundOwed,
+  RefundPaid,
+  RefundReason,
+  StoreCloseView,
+  Tender,
+  TenderLine,
+} from './money';
 import { ShopAnswer, ShopConfigure } from './shop';
 import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
@@ -134,6 +148,11 @@ export const channels = {
         .strictObject({ total: z.number().finite(), currency: z.string().min(1).max(10) })
         .nullable()
         .default(null),
+      /**
+       * How the guest paid at the counter (issue 13): recorded in the sales journal with the
+       * walk-in, before it is sent (the money was taken, booked or queued). Null: not recorded.
+       */
+      tender: Tender.nullable().default(null),
     }),
     response: WalkInOutcome,
   },
@@ -161,8 +180,15 @@ export const channels = {
       date: LocalDate,
       reason: CancelReason,
       sendCancellationEmail: z.boolean(),
+      /** A `merchant` refund paid out at the counter with the cancel (issue 13). */
+      refund: RefundPaid.nullable().default(null),
     }),
-    response: z.object({ reservation: ReservationView, preview: CancelPreviewView }),
+    response: z.object({
+      reservation: ReservationView,
+      preview: CancelPreviewView,
+      /** The journal's refund record, when a refund was paid out. */
+      refundEntryId: z.string().nullable().optional(),
+    }),
   },
   'outbox.list': {
     request: z.strictObject({}),
@@ -183,6 +209,87 @@ export const channels = {
     }),
     response: z.object({ ok: z.boolean() }),
   },
+  /** The sales journal of a business day (null: today), this counter's records. */
+  'journal.day': {
+    request: z.strictObject({ date: LocalDate.nullable() }),
+    response: z.object({
+      businessDate: LocalDate,
+      entries: z.array(JournalEntryView),
+      closed: z.boolean(),
+    }),
+  },
+  /** A correction of an earlier record: a new record naming it (a closed day stays locked). */
+  'journal.correct': {
+    request: z.strictObject({
+      entryId: z.string().min(1).max(200),
+      tender: z.array(TenderLine.extend({ amount: z.number().int().min(-1e9).max(1e9) })).max(2),
+      note: z.string().trim().min(1).max(500),
+    }),
+    response: JournalEntryView,
+  },
+  /** The journal of business days as CSV for accounting (UTF-8 with BOM, for Excel). */
+  'journal.csv': {
+    request: z.strictObject({ from: LocalDate, to: LocalDate, locale: UiLocale.default('ja') }),
+    response: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+  },
+  /** Money owed back to guests until a refund is recorded. */
+  'refunds.owed': {
+    request: z.strictObject({}),
+    response: z.object({ items: z.array(RefundOwed) }),
+  },
+  /** A refund paid out for a sale (owed or decided by staff). */
+  'refund.record': {
+    request: z.strictObject({
+      saleId: z.string().min(1).max(200),
+      reason: RefundReason,
+      paid: RefundPaid,
+    }),
+    response: JournalEntryView,
+  },
+  /** A receipt (or refund slip) as one self-contained HTML page; a second one is 再発行. */
+  'receipt.get': { request: ReceiptOptions, response: ReceiptDocument },
+  /** Print a receipt on the printer chosen in settings (the desktop app prints silently). */
+  'receipt.print': {
+    request: ReceiptOptions,
+    response: z.object({ ok: z.boolean(), reason: z.string().nullable() }),
+  },
+  /** A receipt as PDF (the desktop app's print-to-PDF). */
+  'receipt.pdf': {
+    request: ReceiptOptions,
+    response: z.object({ fileName: z.string(), pdfBase64: z.string() }),
+  },
+  /** The day's close of this counter as it stands (with a float and a count to try). */
+  'close.preview': {
+    request: z.strictObject({
+      date: LocalDate.nullable(),
+      openingFloat: z.number().int().min(0).max(1e9).nullable().default(null),
+      counted: DenominationCount.nullable().default(null),
+    }),
+    response: CloseView,
+  },
+  /** Close the day: a note is required when over or short; the day's journal is then locked. */
+  'close.commit': {
+    request: z.strictObject({
+      date: LocalDate,
+      openingFloat: z.number().int().min(0).max(1e9),
+      counted: DenominationCount,
+      note: z.string().trim().max(500).nullable().default(null),
+    }),
+    response: CloseView,
+  },
+  /** The store's close: every counter of the shop that shares the LAN. */
+  'close.store': {
+    request: z.strictObject({ date: LocalDate.nullable() }),
+    response: StoreCloseView,
+  },
+  /** The close report as a printable page. */
+  'close.report': {
+    request: z.strictObject({ date: LocalDate, locale: UiLocale.default('ja') }),
+    response: z.object({ html: z.string(), fileName: z.string() }),
+  },
+  /** The business's invoice details and the counter's money settings (set-up). */
+  'money.settings': { request: z.strictObject({}), response: MoneySettings },
+  'money.configure': { request: MoneySettings, response: MoneySettings },
   /** This counter in the shop: its settings and the counters present (or why it works alone). */
   'shop.get': { request: z.strictObject({}), response: ShopAnswer },
   /** Name the counter, turn sharing on or off, list peers: applied at once, no restart. */

@@ -9,6 +9,7 @@ export * from './status';
 export * from './shop';
 export * from './views';
 export * from './walkin';
+export * from './money';
 export * from './channels';
 export * from './events';
 export * from './result';

@@ -84,5 +84,7 @@ export const WalkInOutcome = z.object({
   reservation: ReservationView.nullable(),
   refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
   problems: z.array(FieldProblem),
+  /** The sales journal's record of the money taken (issue 13); null: no tender recorded. */
+  saleId: z.string().nullable().optional(),
 });
 export type WalkInOutcome = z.infer<typeof WalkInOutcome>;

@@ -1,0 +1,235 @@
+/**
+ * Money at the counter (issue 13): the tender taken for a walk-in, the sales journal as the
+ * renderer sees it, refunds owed and paid out, receipts, the day's close, and the business's
+ * invoice settings. Amounts are whole yen (JPY has no minor unit); a store in another currency
+ * keeps its amounts in its own smallest unit and the same rules. The money primitives (amounts,
+ * tender, denominations) are main/common's: the journal on disk is made of them too.
+ */
+import { z } from 'zod';
+import {
+  Amount,
+  DenominationCount,
+  LocalDate,
+  ReceiptItem,
+  RefundReason,
+  TenderLine,
+  TenderMethod,
+} from '../../common';
+import { UiLocale } from './setup';
+
+/** The money primitives, where the renderer and the desk look for the contract's types. */
+export {
+  Amount,
+  DENOMINATIONS,
+  DenominationCount,
+  ReceiptItem,
+  RefundReason,
+  Tender,
+  TenderLine,
+  TenderMethod,
+} from '../../common';
+
+/** A journal entry as the renderer lists it; `unreadable` ones stand alone with what to do. */
+export const JournalEntryView = z.object({
+  id: z.string(),
+  kind: z.enum(['sale', 'refund', 'correction', 'close', 'unreadable']),
+  /** Epoch ms of the entry, and the store-local business day it counts on. */
+  at: z.number(),
+  businessDate: LocalDate,
+  counterId: z.string(),
+  counterName: z.string(),
+  /** Signed: sales positive, refunds negative, corrections either. */
+  amount: z.number().int(),
+  tender: z.array(TenderLine),
+  /** Change given back (cash sales). */
+  change: Amount,
+  reservationId: z.string().nullable(),
+  reservationNumber: z.string().nullable(),
+  /** The outbox entry of the walk-in sold (null: not a walk-in). */
+  walkInEntryId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  items: z.array(ReceiptItem),
+  discounts: z.array(z.object({ label: z.string(), amount: Amount })),
+  /** The entry this one corrects or refunds (null: none). */
+  refersTo: z.string().nullable(),
+  refundReason: RefundReason.nullable(),
+  note: z.string().nullable(),
+  /** Receipts printed of this entry (0: none yet; a later one is marked 再発行). */
+  receiptsIssued: z.number().int().min(0),
+  /** The day was closed: the entry cannot change; corrections are new entries. */
+  locked: z.boolean(),
+  /** Why an unreadable entry cannot be shown, and what staff can do. */
+  problem: z.string().nullable(),
+});
+export type JournalEntryView = z.infer<typeof JournalEntryView>;
+
+/** Money owed back to a guest until a refund is recorded: shown loudly until settled. */
+export const RefundOwed = z.object({
+  saleId: z.string(),
+  reason: RefundReason,
+  amount: Amount,
+  /** How the guest paid (the refund is normally paid the same way). */
+  tender: z.array(TenderLine),
+  customerName: z.string().nullable(),
+  reservationId: z.string().nullable(),
+  reservationNumber: z.string().nullable(),
+  /** Epoch ms since when it is owed (the refusal or the cancellation seen). */
+  since: z.number(),
+  /** The sale's product and experience date/time, for staff to recognise it. */
+  summary: z.string(),
+});
+export type RefundOwed = z.infer<typeof RefundOwed>;
+
+/** What a refund paid out at the counter records. */
+export const RefundPaid = z.strictObject({
+  lines: z.array(TenderLine).min(1).max(2),
+  note: z.string().trim().max(500).nullable().default(null),
+});
+export type RefundPaid = z.infer<typeof RefundPaid>;
+
+/** How a receipt is printed. */
+export const ReceiptLayout = z.enum(['58mm', '80mm', 'a4']);
+export type ReceiptLayout = z.infer<typeof ReceiptLayout>;
+
+export const ReceiptOptions = z.strictObject({
+  entryId: z.string().min(1).max(200),
+  layout: ReceiptLayout.nullable().default(null),
+  locale: UiLocale.default('ja'),
+  /** 領収書 mode: with the payer's name (宛名) and what it is for (但し書き). */
+  ryoshusho: z
+    .strictObject({
+      addressee: z.string().trim().max(100),
+      purpose: z.string().trim().max(100),
+    })
+    .nullable()
+    .default(null),
+});
+export type ReceiptOptions = z.infer<typeof ReceiptOptions>;
+
+/** A receipt ready to show, print or save: one self-contained HTML page (no scripts). */
+export const ReceiptDocument = z.object({
+  entryId: z.string(),
+  html: z.string(),
+  /** A file name for the PDF or HTML saved (no personal data in it). */
+  fileName: z.string(),
+  /** Whether this is a reprint (再発行). */
+  reissue: z.boolean(),
+  layout: ReceiptLayout,
+});
+export type ReceiptDocument = z.infer<typeof ReceiptDocument>;
+
+/** Totals of one tender method over a day. */
+export const TenderTotals = z.object({
+  method: TenderMethod,
+  sales: Amount,
+  refunds: Amount,
+  count: z.number().int().min(0),
+});
+
+/** The close of one counter's business day (レジ締め), previewed or done. */
+export const CloseView = z.object({
+  businessDate: LocalDate,
+  counterId: z.string(),
+  counterName: z.string(),
+  /** Null until closed; then the close entry's id and time. */
+  closedAt: z.number().nullable(),
+  closeEntryId: z.string().nullable(),
+  openingFloat: Amount,
+  byTender: z.array(TenderTotals),
+  walkIns: z.object({ count: z.number().int().min(0), amount: Amount }),
+  /** Float + cash sales − cash refunds (change is already netted out of cash sales). */
+  expectedCash: z.number().int(),
+  counted: DenominationCount.nullable(),
+  countedCash: z.number().int().nullable(),
+  /** Counted − expected: positive over, negative short; null until counted. */
+  overShort: z.number().int().nullable(),
+  note: z.string().nullable(),
+  checkIns: z.object({
+    expected: z.number().int().min(0),
+    arrived: z.number().int().min(0),
+    noShows: z.number().int().min(0),
+    /** arrived / expected, 0..1; null when nobody was expected. */
+    rate: z.number().min(0).max(1).nullable(),
+  }),
+  salesByHour: z.array(z.object({ hour: z.number().int().min(0).max(23), amount: z.number() })),
+  salesByProduct: z.array(
+    z.object({ productId: z.string(), name: z.string(), amount: z.number() }),
+  ),
+  refundsOwed: z.number().int().min(0),
+  /** Entries that could not be read: the close counts without them, and says so. */
+  unreadable: z.number().int().min(0),
+});
+export type CloseView = z.infer<typeof CloseView>;
+
+/** The store's close: every counter of the shop that closed (or not yet) the day. */
+export const StoreCloseView = z.object({
+  businessDate: LocalDate,
+  counters: z.array(
+    z.object({
+      counterId: z.string(),
+      counterName: z.string(),
+      closed: z.boolean(),
+      byTender: z.array(TenderTotals),
+      expectedCash: z.number().int(),
+      countedCash: z.number().int().nullable(),
+      overShort: z.number().int().nullable(),
+    }),
+  ),
+  byTender: z.array(TenderTotals),
+  overShort: z.number().int(),
+});
+export type StoreCloseView = z.infer<typeof StoreCloseView>;
+
+/** T followed by 13 digits (the 適格請求書発行事業者 registration number). */
+export const RegistrationNumber = z.string().regex(/^T\d{13}$/, 'expected T and 13 digits');
+
+/** The business's invoice details and the counter's money settings, kept in set-up. */
+export const MoneySettings = z.strictObject({
+  businessName: z.string().trim().max(100),
+  /** Checked (format and check digit) by the desk; null: not registered, receipts say nothing. */
+  registrationNumber: z.string().trim().max(20).nullable(),
+  address: z.string().trim().max(200),
+  phone: z.string().trim().max(30),
+  /** Consumption tax rate in percent for products without their own. */
+  defaultTaxRate: z.number().min(0).max(100),
+  /** Per product id: its tax rate in percent (e.g. 8 for a reduced-rate product). */
+  productTaxRates: z.record(z.string().max(200), z.number().min(0).max(100)),
+  /** QR / e-money brands offered at the tender step. */
+  qrBrands: z.array(z.string().trim().min(1).max(40)).max(30),
+  /** The quick buttons of the cash step, in yen. */
+  quickCash: z.array(Amount).max(8),
+  receiptLayout: ReceiptLayout,
+  /** The OS printer receipts go to (desktop app); null: the system's default. */
+  printerName: z.string().max(200).nullable(),
+  /** Print the receipt at once after every sale without asking. */
+  printAutomatically: z.boolean(),
+  /** Years the journal is kept on this PC (export is the archive). */
+  retentionYears: z.number().int().min(1).max(10),
+});
+export type MoneySettings = z.infer<typeof MoneySettings>;
+
+/** Settings before staff fill in set-up: receipts print without invoice details until then. */
+export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
+  businessName: '',
+  registrationNumber: null,
+  address: '',
+  phone: '',
+  defaultTaxRate: 10,
+  productTaxRates: {},
+  qrBrands: [
+    'PayPay',
+    '楽天ペイ',
+    'd払い',
+    'au PAY',
+    '交通系IC',
+    'iD',
+    'QUICPay',
+    'WAON',
+    'nanaco',
+  ],
+  quickCash: [1_000, 5_000, 10_000],
+  receiptLayout: '80mm',
+  printerName: null,
+  printAutomatically: false,
+  retentionYears: 7,
+};

@@ -1,0 +1,79 @@
+/**
+ * What the counter's features need of the sales journal: append a record, read a day, a range,
+ * one record. The sealed, one-file-per-record journal on disk implements it; `MemoryJournal` keeps
+ * records in memory (tests, and training mode's throwaway sales).
+ */
+import { randomUUID } from 'node:crypto';
+import type { JournalRecord, NewRecord, UnreadableRecord } from './records';
+
+export interface JournalDay {
+  records: JournalRecord[];
+  unreadable: UnreadableRecord[];
+}
+
+export interface Journal {
+  /** Appends a record (refused when its day is closed, except a correction or a receipt). */
+  append(record: NewRecord): JournalRecord;
+  get(id: string): JournalRecord | null;
+  /** Every record of a business day, oldest first, and those that could not be read. */
+  day(businessDate: string): JournalDay;
+  /** Business days from `from` to `to` inclusive. */
+  range(from: string, to: string): JournalDay;
+  /** Records that name `id` (its refunds, corrections, receipts). */
+  about(id: string): JournalRecord[];
+}
+
+/** An append to a day this counter has closed: only corrections and receipts may follow a close. */
+export class JournalLockedError extends Error {
+  override name = 'JournalLockedError';
+}
+
+/** Kinds that may be appended to a closed day. */
+export const AFTER_CLOSE: ReadonlySet<JournalRecord['kind']> = new Set(['correction', 'receipt']);
+
+/** Whether `record` may join `existing` (the same day's records): a closed day is locked. */
+export function checkNotLocked(existing: readonly JournalRecord[], record: NewRecord): void {
+  if (AFTER_CLOSE.has(record.kind)) return;
+  const closed = existing.some(
+    (r) =>
+      r.kind === 'close' &&
+      r.counterId === record.counterId &&
+      r.businessDate === record.businessDate,
+  );
+  if (closed) throw new JournalLockedError(`${record.businessDate} is closed at this counter`);
+}
+
+/** The journal in memory: the same rules, nothing kept. */
+export class MemoryJournal implements Journal {
+  private readonly records: JournalRecord[] = [];
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  append(record: NewRecord): JournalRecord {
+    checkNotLocked(this.day(record.businessDate).records, record);
+    const full = { ...record, id: record.id ?? randomUUID(), at: record.at ?? this.now() };
+    this.records.push(full as JournalRecord);
+    return full as JournalRecord;
+  }
+
+  get(id: string): JournalRecord | null {
+    return this.records.find((r) => r.id === id) ?? null;
+  }
+
+  day(businessDate: string): JournalDay {
+    return this.range(businessDate, businessDate);
+  }
+
+  range(from: string, to: string): JournalDay {
+    return {
+      records: this.records
+        .filter((r) => r.businessDate >= from && r.businessDate <= to)
+        .sort((a, b) => a.at - b.at),
+      unreadable: [],
+    };
+  }
+
+  about(id: string): JournalRecord[] {
+    return this.records.filter((r) => 'refersTo' in r && r.refersTo === id);
+  }
+}

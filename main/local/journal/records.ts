@@ -1,0 +1,112 @@
+/**
+ * The sales journal's records as the counter holds them once opened (issue 13). Append-only:
+ * nothing is ever rewritten; a reprint, a refund, a correction or a close is a new record that
+ * names the one it is about (`refersTo`). Every record stands alone: one that cannot be read is
+ * listed as such and never blocks the others.
+ */
+import { z } from 'zod';
+import { Id, LocalDate } from '../../common';
+import { Amount, DenominationCount, ReceiptItem, RefundReason, TenderLine } from '../../common';
+
+const Base = {
+  /** A UUID: also the record's file name and what its sealed parts are bound to. */
+  id: z.string().min(1).max(100),
+  /** Epoch ms (this counter's clock). */
+  at: z.number().int(),
+  /** The store-local business day it counts on. */
+  businessDate: LocalDate,
+  counterId: z.string().min(1).max(100),
+  counterName: z.string().max(100),
+};
+
+/** Money taken for a walk-in. */
+export const SaleRecord = z.object({
+  ...Base,
+  kind: z.literal('sale'),
+  /** The walk-in's outbox entry: its booking (or refusal) is read from there. */
+  walkInEntryId: z.string().min(1).max(100),
+  /** Known at once when booked online; a queued walk-in's comes from its outbox entry later. */
+  reservationId: Id.nullable(),
+  reservationNumber: z.string().max(100).nullable(),
+  customerName: z.string().max(200).nullable(),
+  currency: z.string().min(1).max(10),
+  items: z.array(ReceiptItem),
+  discounts: z.array(z.object({ label: z.string(), amount: Amount })),
+  /** Tax included, what the guest paid. */
+  total: Amount,
+  tender: z.array(TenderLine).min(1).max(2),
+  change: Amount,
+});
+export type SaleRecord = z.infer<typeof SaleRecord>;
+
+/** Money paid back to a guest. */
+export const RefundRecord = z.object({
+  ...Base,
+  kind: z.literal('refund'),
+  refersTo: z.string().min(1).max(100),
+  reason: RefundReason,
+  amount: Amount,
+  tender: z.array(TenderLine).min(1).max(2),
+  note: z.string().max(500).nullable(),
+});
+export type RefundRecord = z.infer<typeof RefundRecord>;
+
+/** A correction of an earlier record (after the close, the only way to change a day). */
+export const CorrectionRecord = z.object({
+  ...Base,
+  kind: z.literal('correction'),
+  refersTo: z.string().min(1).max(100),
+  /** Signed change of takings, by tender (what the corrected record should have said, minus it). */
+  amount: z.number().int(),
+  tender: z.array(TenderLine.extend({ amount: z.number().int() })).max(2),
+  note: z.string().min(1).max(500),
+});
+export type CorrectionRecord = z.infer<typeof CorrectionRecord>;
+
+/** A receipt printed (the first, or a reprint marked 再発行). */
+export const ReceiptRecord = z.object({
+  ...Base,
+  kind: z.literal('receipt'),
+  refersTo: z.string().min(1).max(100),
+  reissue: z.boolean(),
+});
+export type ReceiptRecord = z.infer<typeof ReceiptRecord>;
+
+/** The day's close of this counter: after it, the day's records are locked. */
+export const CloseRecord = z.object({
+  ...Base,
+  kind: z.literal('close'),
+  /** The business day closed (the record's own `businessDate` is the same day). */
+  openingFloat: Amount,
+  counted: DenominationCount,
+  countedCash: z.number().int(),
+  expectedCash: z.number().int(),
+  overShort: z.number().int(),
+  note: z.string().max(500).nullable(),
+});
+export type CloseRecord = z.infer<typeof CloseRecord>;
+
+export const JournalRecord = z.discriminatedUnion('kind', [
+  SaleRecord,
+  RefundRecord,
+  CorrectionRecord,
+  ReceiptRecord,
+  CloseRecord,
+]);
+export type JournalRecord = z.infer<typeof JournalRecord>;
+
+/** A record to append: the journal gives it its id and time. */
+export type NewRecord = JournalRecord extends infer R
+  ? R extends JournalRecord
+    ? Omit<R, 'id' | 'at'> & { id?: string; at?: number }
+    : never
+  : never;
+
+/** A record that could not be read: shown alone, with what staff can do. */
+export interface UnreadableRecord {
+  id: string;
+  /** Why: 'corrupt' (damaged file), 'sealed_elsewhere' (another key), 'unknown_kind' (newer app). */
+  problem: 'corrupt' | 'sealed_elsewhere' | 'unknown_kind';
+  /** The business day, when the file's clear part still says it. */
+  businessDate: string | null;
+}
