@@ -16,6 +16,10 @@ import { OutboxScreen } from '../screens/status/OutboxScreen';
 import { DamageBanner } from '../screens/status/DamageBanner';
 import { StatusBar, TrainingBanner } from '../screens/status/StatusBar';
 import { WalkInScreen } from '../screens/walkin/WalkInScreen';
+import { CloseScreen } from '../screens/close/CloseScreen';
+import { JournalScreen } from '../screens/money/JournalScreen';
+import { RefundBanner } from '../screens/money/RefundBanner';
+import { RefundsScreen } from '../screens/money/RefundsScreen';
 import { addDays } from '../format/format';
 import { AppContext, useApp, useSlice } from './context';
 import type { FrontDeskApp } from './createApp';
@@ -59,8 +63,10 @@ function useShortcuts() {
           if (stores.setup.getState().feature('walkIn').enabled) actions.startWalkIn();
           return;
         case 'outbox':
+        case 'journal':
+        case 'close':
           e.preventDefault();
-          stores.nav.getState().go({ name: 'outbox' });
+          stores.nav.getState().go({ name: action });
           return;
         case 'today':
           e.preventDefault();
@@ -133,6 +139,7 @@ function App() {
           <LanguageSwitch />
         </div>
         {setUp && <DamageBanner />}
+        {setUp && <RefundBanner />}
       </header>
       <main id="main" className="main">
         {setup === null ? (
@@ -170,6 +177,12 @@ function ScreenView({
       return <SetupScreen />;
     case 'search':
       return <SearchScreen />;
+    case 'journal':
+      return <JournalScreen />;
+    case 'refunds':
+      return <RefundsScreen />;
+    case 'close':
+      return <CloseScreen />;
   }
 }
 
@@ -194,6 +207,20 @@ function MainNav() {
         {t('nav.walkIn')} <Kbd keys={KEYS.walkIn} />
       </button>
       {features && <FeaturesOff features={features} />}
+      <button
+        type="button"
+        onClick={() => stores.nav.getState().go({ name: 'journal' })}
+        aria-keyshortcuts={KEYS.journal}
+      >
+        {t('nav.journal')} <Kbd keys={KEYS.journal} />
+      </button>
+      <button
+        type="button"
+        onClick={() => stores.nav.getState().go({ name: 'close' })}
+        aria-keyshortcuts={KEYS.close}
+      >
+        {t('nav.close')} <Kbd keys={KEYS.close} />
+      </button>
       <button type="button" onClick={() => stores.nav.getState().go({ name: 'setup' })}>
         {t('nav.setup')}
       </button>

@@ -10,7 +10,10 @@ import { createApi, type Api } from '../api/api';
 import { localNow, warmFormat, type Lang } from '../format/format';
 import { createI18n, langOf, pickLanguage } from '../i18n';
 import { createCancelStore } from '../stores/cancel';
+import { createCloseStore } from '../stores/close';
 import { createDayStore } from '../stores/day';
+import { createJournalStore } from '../stores/journal';
+import { createMoneyStore } from '../stores/money';
 import { createNavStore } from '../stores/nav';
 import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
@@ -46,6 +49,9 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const reservation = createReservationStore(api);
   const cancel = createCancelStore(api);
   const shop = createShopStore(api);
+  const money = createMoneyStore(api);
+  const journal = createJournalStore(api);
+  const close = createCloseStore(api, options.recheckMs);
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {
@@ -131,7 +137,20 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     api,
     i18n,
     platform,
-    stores: { nav, setup, status, day, reservation, search, walkIn, cancel, shop },
+    stores: {
+      nav,
+      setup,
+      status,
+      day,
+      reservation,
+      search,
+      walkIn,
+      cancel,
+      shop,
+      money,
+      journal,
+      close,
+    },
     actions,
     /** Load what the main process knows, and follow its events. */
     async start() {
@@ -164,6 +183,9 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         }),
         status.getState().load(),
         day.getState().open(null),
+        // The money settings (quick cash, QR brands) and any refund owed, loud from the start.
+        money.getState().loadSettings(),
+        money.getState().loadOwed(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which

@@ -6,6 +6,8 @@ export const KEYS = {
   search: 'F2',
   searchAlt: '/',
   walkIn: 'F4',
+  journal: 'F6',
+  close: 'F7',
   outbox: 'F8',
   today: 'F9',
   back: 'Esc',
@@ -15,7 +17,7 @@ export const KEYS = {
 } as const;
 
 export type ShortcutAction =
-  'search' | 'walkIn' | 'outbox' | 'today' | 'back' | 'prevDay' | 'nextDay';
+  'search' | 'walkIn' | 'journal' | 'close' | 'outbox' | 'today' | 'back' | 'prevDay' | 'nextDay';
 
 /** Whether focus is in a place where keys type text. */
 export function isTyping(target: EventTarget | null): boolean {
@@ -39,6 +41,10 @@ export function shortcutOf(
       return typing ? null : 'search';
     case 'F4':
       return 'walkIn';
+    case 'F6':
+      return 'journal';
+    case 'F7':
+      return 'close';
     case 'F8':
       return 'outbox';
     case 'F9':

@@ -1,14 +1,17 @@
 /**
  * Cancelling a reservation: the reason first, then the fee, the refund and who refunds it from
  * cancel-preview, the e-mail choice, one confirm. "Cancel and book again" (the service cannot
- * change headcount or time) goes through here too.
+ * change headcount or time) goes through here too. When the counter refunds (`merchant`) a sale it
+ * took the money for, the refund paid out is recorded with the cancel (issue 13).
  */
 import { createStore } from 'zustand/vanilla';
 import type {
   CancelPreviewView,
+  JournalEntryView,
   Request,
   ReservationView,
   Response,
+  TenderMethod,
 } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 
@@ -32,9 +35,16 @@ export interface CancelState {
   confirming: boolean;
   done: Response<'cancel.confirm'> | null;
   error: CallError | null;
+  /** This counter's sale of the reservation (a merchant refund is paid out of its till). */
+  sale: JournalEntryView | null;
+  /** Pay the refund now, with the cancel, and how. */
+  payRefund: boolean;
+  refundMethod: TenderMethod;
   open(reservation: ReservationView, date: string, rebook: boolean): void;
   chooseReason(reason: CancelReason): Promise<void>;
   setSendEmail(on: boolean): void;
+  setPayRefund(on: boolean): void;
+  setRefundMethod(method: TenderMethod): void;
   confirm(): Promise<boolean>;
 }
 
@@ -47,7 +57,24 @@ const FRESH = {
   confirming: false,
   done: null,
   error: null,
+  sale: null,
+  payRefund: true,
+  refundMethod: 'cash',
 } satisfies Partial<CancelState>;
+
+/** The sale this counter recorded for a reservation, today or on its day; null: none here. */
+async function findSale(api: Api, r: ReservationView): Promise<JournalEntryView | null> {
+  for (const date of [null, r.date]) {
+    try {
+      const day = await api.call('journal.day', { date });
+      const sale = day.entries.find((e) => e.kind === 'sale' && e.reservationId === r.id);
+      if (sale) return sale;
+    } catch {
+      // No journal to ask (not built, unreadable): no refund is offered here; the owed list has it.
+    }
+  }
+  return null;
+}
 
 export function createCancelStore(api: Api) {
   let seq = 0;
@@ -72,6 +99,11 @@ export function createCancelStore(api: Api) {
           reason,
         });
         if (mine === seq) set({ preview });
+        if (preview.refundBy === 'merchant' && preview.refund > 0 && mine === seq) {
+          const sale = await findSale(api, reservation);
+          if (mine === seq)
+            set({ sale, refundMethod: sale?.tender[0]?.method ?? 'cash', payRefund: true });
+        }
       } catch (error) {
         if (mine === seq) set({ error: asCallError(error) });
       } finally {
@@ -81,8 +113,14 @@ export function createCancelStore(api: Api) {
     setSendEmail(on) {
       set({ sendEmail: on });
     },
+    setPayRefund(on) {
+      set({ payRefund: on });
+    },
+    setRefundMethod(method) {
+      set({ refundMethod: method });
+    },
     async confirm() {
-      const { reservation, date, reason, preview, sendEmail, confirming } = get();
+      const { reservation, date, reason, preview, sendEmail, confirming, sale } = get();
       if (!reservation || !date || !reason || !preview?.cancellable || confirming) return false;
       set({ confirming: true, error: null });
       try {
@@ -91,6 +129,21 @@ export function createCancelStore(api: Api) {
           date,
           reason,
           sendCancellationEmail: sendEmail,
+          refund:
+            sale && get().payRefund && preview.refundBy === 'merchant' && preview.refund > 0
+              ? {
+                  lines: [
+                    {
+                      method: get().refundMethod,
+                      amount: preview.refund,
+                      received: null,
+                      brand: null,
+                      reference: null,
+                    },
+                  ],
+                  note: null,
+                }
+              : null,
         });
         set({ done, reservation: done.reservation });
         return true;

@@ -9,7 +9,10 @@ export type Screen =
   | { name: 'cancel'; reservationId: string; date: string }
   | { name: 'outbox' }
   | { name: 'setup' }
-  | { name: 'search' };
+  | { name: 'search' }
+  | { name: 'journal' }
+  | { name: 'refunds' }
+  | { name: 'close' };
 
 export interface NavState {
   screen: Screen;

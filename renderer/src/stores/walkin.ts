@@ -9,6 +9,7 @@ import type { FieldProblem } from '../../../main/ipc/contract';
 import { asCallError, type Api } from '../api/api';
 import { latestRun } from './latestRun';
 import { customerActions } from './walkinCustomer';
+import { FRESH_TENDER, tenderActions, tenderToSend } from './walkinTender';
 import { clampCount, draftOf, EMPTY_CUSTOMER, slotAfterCheck } from './walkinDraft';
 import type { WalkInActions, WalkInDeps, WalkInState, WalkInStep } from './walkinState';
 
@@ -60,6 +61,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         problems: [],
         sendEmail: true,
         emailLocale: deps.locale(),
+        ...FRESH_TENDER,
         outcome: null,
         booking: false,
         error: null,
@@ -170,6 +172,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         });
       },
       ...customerActions(api, set, get),
+      ...tenderActions(set, get),
       async toReview() {
         const draft = draftOf(get());
         if (!draft) return false;
@@ -224,6 +227,9 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         const s = get();
         const draft = draftOf(s);
         if (!draft || s.booking) return;
+        // The money taken is recorded with the walk-in: a tender that does not add up stops here.
+        const { tender, problems } = tenderToSend(s, s.form?.approvalType === 'manual');
+        if (problems.length) return set({ tenderShown: true });
         set({ booking: true, error: null });
         try {
           const outcome = await api.call('walkin.book', {
@@ -231,6 +237,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             sendConfirmationEmail: s.sendEmail && draft.customer.email !== null,
             locale: s.emailLocale,
             quoted: s.price && { total: s.price.total, currency: s.price.currency },
+            tender,
           });
           if (outcome.outcome === 'refused' && outcome.problems.length) {
             set({ outcome, problems: outcome.problems, step: 'details' });

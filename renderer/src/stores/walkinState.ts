@@ -8,6 +8,7 @@ import type {
 } from '../../../main/ipc/contract';
 import type { CallError } from '../api/api';
 import type { CustomerActions, FoundCustomer } from './walkinCustomer';
+import type { TenderActions, TenderState } from './walkinTender';
 import type { Answers, CustomerDraft, FieldValue, SlotChoice } from './walkinDraft';
 
 export type WalkInStep = 'product' | 'party' | 'details' | 'review' | 'done';
@@ -21,7 +22,7 @@ export interface WalkInStart {
   customer?: Partial<CustomerDraft>;
 }
 
-export interface WalkInState extends CustomerActions {
+export interface WalkInState extends CustomerActions, TenderActions, TenderState {
   step: WalkInStep;
   productId: string | null;
   form: ProductForm | null;

@@ -8,6 +8,8 @@ import { useFormat } from '../../app/hooks';
 import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { CANCEL_REASONS } from '../../stores/cancel';
+import { ReceiptActions } from '../money/ReceiptActions';
+import { MerchantRefund } from './MerchantRefund';
 
 export function CancelScreen() {
   const { t } = useTranslation();
@@ -59,7 +61,11 @@ export function CancelScreen() {
           {p.refund > 0 && p.refundBy === 'service' && (
             <p>{t('cancel.serviceRefund', { amount: money(p.refund), by: p.refundByRaw })}</p>
           )}
+          {done.refundEntryId && (
+            <p className="strong">{t('money.refund.recorded', { amount: money(p.refund) })}</p>
+          )}
         </div>
+        {done.refundEntryId && <ReceiptActions entryId={done.refundEntryId} slip />}
         <div className="actions">
           {rebook && (
             <button type="button" className="primary" autoFocus onClick={startRebook}>
@@ -138,6 +144,9 @@ export function CancelScreen() {
                   </p>
                 )}
                 {preview.refund === 0 && <p>{t('cancel.noRefund')}</p>}
+                {preview.refund > 0 && preview.refundBy === 'merchant' && (
+                  <MerchantRefund amount={money(preview.refund)} />
+                )}
                 <label className="choice">
                   <input
                     type="checkbox"

@@ -10,6 +10,7 @@ import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureList } from '../../components/FeatureList';
 import type { Plan } from '../../stores/setup';
+import { InvoiceSettings } from './InvoiceSettings';
 import { ThisCounter } from './ThisCounter';
 
 export function SetupScreen() {
@@ -226,6 +227,7 @@ export function SetupScreen() {
       </section>
 
       <ThisCounter />
+      {setUp && <InvoiceSettings />}
     </section>
   );
 }

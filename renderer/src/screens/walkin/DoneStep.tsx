@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { ReceiptActions } from '../money/ReceiptActions';
 
 export function DoneStep() {
   const { t } = useTranslation();
@@ -15,8 +16,10 @@ export function DoneStep() {
     stores.walkIn,
     useShallow((s) => ({ outcome: s.outcome, price: s.price, productId: s.productId })),
   );
+  const autoPrint = useSlice(stores.money, (s) => s.settings.printAutomatically);
   if (!outcome) return null;
   const number = outcome.reservation?.number;
+  const saleId = outcome.saleId ?? null;
   return (
     <div>
       <div className={`outcome outcome-${outcome.outcome}`} role="status">
@@ -39,10 +42,14 @@ export function DoneStep() {
             <p>{t('walkIn.done.queuedExplain')}</p>
           </>
         )}
-        {price && outcome.outcome === 'booked' && (
+        {price && outcome.outcome === 'booked' && !saleId && (
           <p className="collect">
             {t('walkIn.collect', { amount: fmt.money(price.total, price.currency) })}
           </p>
+        )}
+        {saleId && <p className="strong">{t('money.tender.recorded')}</p>}
+        {saleId && outcome.outcome === 'queued' && (
+          <p className="notice warn">{t('money.tender.queuedTaken')}</p>
         )}
         {price && outcome.outcome === 'pending' && (
           <p className="strong">
@@ -50,6 +57,7 @@ export function DoneStep() {
           </p>
         )}
       </div>
+      {saleId && <ReceiptActions entryId={saleId} autoPrint={autoPrint} />}
       <div className="actions">
         <button
           type="button"

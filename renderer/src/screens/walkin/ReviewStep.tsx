@@ -1,6 +1,6 @@
 /**
- * Walk-in step 4: what will be booked, the price to collect (or why there is none), the
- * confirmation e-mail, and confirm. A manual-approval product says "pending" before anything.
+ * Walk-in step 4: what will be booked, the price to collect (or why there is none), how the guest
+ * pays (the tender, recorded with the walk-in), the confirmation e-mail, and confirm. A manual-approval product says "pending" before anything.
  */
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -10,6 +10,7 @@ import { KEYS } from '../../app/shortcuts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Kbd } from '../../components/Kbd';
 import { StepError } from './StepError';
+import { TenderPanel } from './TenderPanel';
 
 export function ReviewStep() {
   const { t } = useTranslation();
@@ -101,6 +102,7 @@ export function ReviewStep() {
               : t('walkIn.noPrice')}
         </p>
       )}
+      {!manual && <TenderPanel queued={s.priceOffline} />}
       {email && (
         <fieldset>
           <legend>{t('walkIn.emailTitle')}</legend>

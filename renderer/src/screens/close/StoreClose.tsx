@@ -1,0 +1,65 @@
+/** The store's close: every counter of the shop, closed or not yet, and the store's totals. */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { ErrorNote } from '../../components/ErrorNote';
+
+export function StoreClose() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const fmt = useFormat();
+  const id = useId();
+  const view = useSlice(stores.close, (s) => s.store);
+  const error = useSlice(stores.close, (s) => s.storeError);
+  const overShort = (n: number | null) =>
+    n === null
+      ? t('common.none')
+      : n === 0
+        ? t('money.close.even')
+        : n > 0
+          ? t('money.close.over', { amount: fmt.money(n) })
+          : t('money.close.short', { amount: fmt.money(-n) });
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('money.close.storeTitle')}</h3>
+      <button type="button" onClick={() => void stores.close.getState().loadStore()}>
+        {t('money.close.storeLoad')}
+      </button>
+      {error && <ErrorNote code={error.code} />}
+      {view && (
+        <table className="tender-table">
+          <caption>{t('money.close.storeCounters', { count: view.counters.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('money.close.counter')}</th>
+              <th scope="col">{t('money.close.state')}</th>
+              <th scope="col">{t('money.close.expected')}</th>
+              <th scope="col">{t('money.close.counted')}</th>
+              <th scope="col">{t('money.close.overShort')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.counters.map((c) => (
+              <tr key={c.counterId}>
+                <th scope="row">{c.counterName}</th>
+                <td>{c.closed ? t('money.close.closed') : t('money.close.notClosed')}</td>
+                <td>{fmt.money(c.expectedCash)}</td>
+                <td>{c.countedCash === null ? t('common.none') : fmt.money(c.countedCash)}</td>
+                <td>{overShort(c.overShort)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {view && (
+        <p className="strong">
+          {t('money.close.storeSummary', {
+            sales: fmt.money(view.byTender.reduce((sum, r) => sum + r.sales - r.refunds, 0)),
+            overShort: overShort(view.overShort),
+          })}
+        </p>
+      )}
+    </section>
+  );
+}

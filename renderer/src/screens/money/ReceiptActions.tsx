@@ -1,0 +1,186 @@
+/**
+ * What can be done with the receipt of a sale (or the slip of a refund): print it, save it as PDF,
+ * see it, in Japanese or English, as a 領収書 with the payer's name and what it is for. The desktop
+ * app prints silently on the printer of set-up; the browser host has no printer of its own
+ * (PRINT_UNAVAILABLE), so the page is printed by the browser from inside the app.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReceiptLayout, ReceiptOptions } from '../../../../main/ipc/contract';
+import { asCallError, type CallError } from '../../api/api';
+import { useApp, useSlice } from '../../app/context';
+import { DocumentView } from '../../components/DocumentView';
+import { ErrorNote } from '../../components/ErrorNote';
+import { langOf } from '../../i18n';
+import { pdfBlob, printDocument } from '../../money/printDocument';
+
+/** Codes that mean "no printer here": the browser prints (or saves as PDF) instead. */
+const NO_PRINTER = new Set(['PRINT_UNAVAILABLE', 'PDF_UNAVAILABLE']);
+
+type Done = 'printed' | 'browserPrint' | 'saved' | 'browserPdf' | null;
+
+export function ReceiptActions({
+  entryId,
+  slip = false,
+  autoPrint = false,
+}: {
+  entryId: string;
+  /** A refund slip rather than a receipt (no 領収書 mode). */
+  slip?: boolean;
+  /** Print once at once (set-up's "print automatically"). */
+  autoPrint?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const { api, platform, stores } = useApp();
+  const defaultLayout = useSlice(stores.money, (s) => s.settings.receiptLayout);
+  const [locale, setLocale] = useState<'ja' | 'en'>(langOf(i18n));
+  const [layout, setLayout] = useState<ReceiptLayout>(defaultLayout);
+  const [ryoshusho, setRyoshusho] = useState(false);
+  const [addressee, setAddressee] = useState('');
+  const [purpose, setPurpose] = useState('');
+  const [busy, setBusy] = useState<'print' | 'pdf' | 'preview' | null>(null);
+  const [done, setDone] = useState<Done>(null);
+  const [error, setError] = useState<CallError | null>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const id = useId();
+  const printedOnce = useRef(false);
+
+  const options = (): ReceiptOptions => ({
+    entryId,
+    layout,
+    locale,
+    ryoshusho: ryoshusho && !slip ? { addressee, purpose } : null,
+  });
+
+  async function run(kind: 'print' | 'pdf' | 'preview') {
+    setBusy(kind);
+    setError(null);
+    setReason(null);
+    setDone(null);
+    try {
+      if (kind === 'preview') {
+        setPreview((await api.call('receipt.get', options())).html);
+      } else if (kind === 'print') {
+        const answer = await api.call('receipt.print', options());
+        if (answer.ok) setDone('printed');
+        else setReason(answer.reason ?? '');
+      } else {
+        const pdf = await api.call('receipt.pdf', options());
+        platform.download(pdf.fileName, pdfBlob(pdf.pdfBase64));
+        setDone('saved');
+      }
+    } catch (failure) {
+      const e = asCallError(failure);
+      if (kind !== 'preview' && NO_PRINTER.has(e.code)) await browserPrint(kind);
+      else setError(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** The browser prints the page itself; its dialog also saves as PDF. */
+  async function browserPrint(kind: 'print' | 'pdf') {
+    try {
+      const doc = await api.call('receipt.get', options());
+      printDocument(doc.html, platform.print);
+      setDone(kind === 'pdf' ? 'browserPdf' : 'browserPrint');
+    } catch (failure) {
+      setError(asCallError(failure));
+    }
+  }
+
+  useEffect(() => {
+    if (!autoPrint || printedOnce.current) return;
+    printedOnce.current = true;
+    void run('print');
+    // Once for this sale, with the options it starts with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoPrint, entryId]);
+
+  const what = slip ? t('money.receipt.slip') : t('money.receipt.receipt');
+  return (
+    <section className="card receipt-actions" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{what}</h3>
+      <div className="inline-fields">
+        <label className="inline-field">
+          <span>{t('money.receipt.language')}</span>
+          <select value={locale} onChange={(e) => setLocale(e.target.value === 'en' ? 'en' : 'ja')}>
+            <option value="ja">{t('language.ja')}</option>
+            <option value="en">{t('language.en')}</option>
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>{t('money.receipt.layout')}</span>
+          <select value={layout} onChange={(e) => setLayout(e.target.value as ReceiptLayout)}>
+            <option value="58mm">{t('money.layouts.58mm')}</option>
+            <option value="80mm">{t('money.layouts.80mm')}</option>
+            <option value="a4">{t('money.layouts.a4')}</option>
+          </select>
+        </label>
+      </div>
+      {!slip && (
+        <fieldset>
+          <legend>{t('money.receipt.ryoshushoTitle')}</legend>
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={ryoshusho}
+              onChange={(e) => setRyoshusho(e.target.checked)}
+            />
+            <span>{t('money.receipt.ryoshusho')}</span>
+          </label>
+          {ryoshusho && (
+            <div className="inline-fields">
+              <label className="field">
+                <span>{t('money.receipt.addressee')}</span>
+                <input
+                  value={addressee}
+                  maxLength={100}
+                  onChange={(e) => setAddressee(e.target.value)}
+                />
+              </label>
+              <label className="field">
+                <span>{t('money.receipt.purpose')}</span>
+                <input
+                  value={purpose}
+                  maxLength={100}
+                  placeholder={t('money.receipt.purposeExample')}
+                  onChange={(e) => setPurpose(e.target.value)}
+                />
+              </label>
+            </div>
+          )}
+        </fieldset>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy !== null}
+          onClick={() => void run('print')}
+        >
+          {busy === 'print' ? t('money.receipt.printing') : t('money.receipt.print', { what })}
+        </button>
+        <button type="button" disabled={busy !== null} onClick={() => void run('pdf')}>
+          {t('money.receipt.pdf')}
+        </button>
+        <button type="button" disabled={busy !== null} onClick={() => void run('preview')}>
+          {t('money.receipt.preview')}
+        </button>
+      </div>
+      <p role="status" className="hint">
+        {busy === 'pdf' || busy === 'preview'
+          ? t('common.loading')
+          : done && t(`money.receipt.done.${done}`)}
+      </p>
+      {reason !== null && (
+        <p className="notice warn" role="alert">
+          {t('money.receipt.printFailed', { reason: reason || t('common.none') })}
+        </p>
+      )}
+      {error && <ErrorNote code={error.code} />}
+      {preview && <DocumentView html={preview} label={t('money.receipt.previewOf', { what })} />}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * Set-up: the business's invoice details printed on receipts (name, registration number T + 13
+ * digits, address, phone, tax rates) and the counter's money settings (QR brands, quick cash
+ * buttons, receipt layout, printer, automatic printing, how long the journal is kept).
+ */
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MoneySettings, ReceiptLayout } from '../../../../main/ipc/contract';
+import { useApp, useSlice } from '../../app/context';
+import { ErrorNote } from '../../components/ErrorNote';
+import { normalizeRegistration, registrationProblem } from '../../money/registrationNumber';
+
+/** Settings as the form holds them: lists and numbers as typed. */
+interface Form {
+  businessName: string;
+  registrationNumber: string;
+  address: string;
+  phone: string;
+  defaultTaxRate: string;
+  productTaxRates: string;
+  qrBrands: string;
+  quickCash: string;
+  receiptLayout: ReceiptLayout;
+  printerName: string;
+  printAutomatically: boolean;
+  retentionYears: string;
+}
+
+const formOf = (s: MoneySettings): Form => ({
+  businessName: s.businessName,
+  registrationNumber: s.registrationNumber ?? '',
+  address: s.address,
+  phone: s.phone,
+  defaultTaxRate: String(s.defaultTaxRate),
+  productTaxRates: Object.entries(s.productTaxRates)
+    .map(([id, rate]) => `${id}=${rate}`)
+    .join('\n'),
+  qrBrands: s.qrBrands.join('\n'),
+  quickCash: s.quickCash.join(' '),
+  receiptLayout: s.receiptLayout,
+  printerName: s.printerName ?? '',
+  printAutomatically: s.printAutomatically,
+  retentionYears: String(s.retentionYears),
+});
+
+const lines = (text: string) =>
+  text
+    .split(/\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The settings of a form, or the names of the fields that are wrong. */
+function settingsOf(f: Form): { settings: MoneySettings | null; wrong: (keyof Form)[] } {
+  const wrong: (keyof Form)[] = [];
+  const rate = Number(f.defaultTaxRate);
+  if (!(rate >= 0 && rate <= 100)) wrong.push('defaultTaxRate');
+  const rates: Record<string, number> = {};
+  for (const l of lines(f.productTaxRates)) {
+    const [id, r] = l.split('=').map((x) => x.trim());
+    const n = Number(r);
+    if (!id || !(n >= 0 && n <= 100)) wrong.push('productTaxRates');
+    else rates[id] = n;
+  }
+  const cash = f.quickCash
+    .split(/[\s,、]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (cash.length > 8 || cash.some((n) => !Number.isInteger(n) || n <= 0)) wrong.push('quickCash');
+  const years = Number(f.retentionYears);
+  if (!Number.isInteger(years) || years < 1 || years > 10) wrong.push('retentionYears');
+  if (registrationProblem(f.registrationNumber)) wrong.push('registrationNumber');
+  if (wrong.length) return { settings: null, wrong: [...new Set(wrong)] };
+  return {
+    settings: {
+      businessName: f.businessName.trim(),
+      registrationNumber: normalizeRegistration(f.registrationNumber) || null,
+      address: f.address.trim(),
+      phone: f.phone.trim(),
+      defaultTaxRate: rate,
+      productTaxRates: rates,
+      qrBrands: lines(f.qrBrands),
+      quickCash: cash,
+      receiptLayout: f.receiptLayout,
+      printerName: f.printerName.trim() || null,
+      printAutomatically: f.printAutomatically,
+      retentionYears: years,
+    },
+    wrong,
+  };
+}
+
+export function InvoiceSettings() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const settings = useSlice(stores.money, (s) => s.settings);
+  const saving = useSlice(stores.money, (s) => s.saving);
+  const saved = useSlice(stores.money, (s) => s.saved);
+  const error = useSlice(stores.money, (s) => s.settingsError);
+  const id = useId();
+  const [form, setForm] = useState<Form>(() => formOf(settings));
+  const [wrong, setWrong] = useState<(keyof Form)[]>([]);
+
+  useEffect(() => {
+    void stores.money.getState().loadSettings();
+  }, [stores.money]);
+  // New settings from the main process (loaded, or saved and kept): the form shows them.
+  const [shown, setShown] = useState(settings);
+  if (shown !== settings) {
+    setShown(settings);
+    setForm(formOf(settings));
+  }
+
+  const set = (patch: Partial<Form>) => {
+    setForm({ ...form, ...patch });
+    setWrong(wrong.filter((k) => !(k in patch)));
+  };
+  const regProblem = registrationProblem(form.registrationNumber);
+  const problemId = (k: keyof Form) => `${id}-${k}-problem`;
+  const text = (k: keyof Form, label: string, hint?: string, multiline = false) => {
+    const bad = wrong.includes(k) || (k === 'registrationNumber' && regProblem !== null);
+    const value = form[k] as string;
+    const props = {
+      value,
+      'aria-invalid': bad || undefined,
+      'aria-describedby': bad || hint ? problemId(k) : undefined,
+    };
+    return (
+      <label className="field">
+        <span>{label}</span>
+        {multiline ? (
+          <textarea {...props} onChange={(e) => set({ [k]: e.target.value })} />
+        ) : (
+          <input {...props} onChange={(e) => set({ [k]: e.target.value })} />
+        )}
+        {(bad || hint) && (
+          <span id={problemId(k)} className={bad ? 'field-error' : 'hint'}>
+            {bad
+              ? k === 'registrationNumber' && regProblem
+                ? t(`money.settings.registrationProblems.${regProblem}`)
+                : t(`money.settings.wrong.${k}` as never)
+              : hint}
+          </span>
+        )}
+      </label>
+    );
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('money.settings.title')}</h3>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const out = settingsOf(form);
+          setWrong(out.wrong);
+          if (out.settings) void stores.money.getState().configure(out.settings);
+        }}
+      >
+        {text('businessName', t('money.settings.businessName'))}
+        {text(
+          'registrationNumber',
+          t('money.settings.registrationNumber'),
+          t('money.settings.registrationHint'),
+        )}
+        {text('address', t('money.settings.address'))}
+        {text('phone', t('money.settings.phone'))}
+        {text('defaultTaxRate', t('money.settings.defaultTaxRate'))}
+        {text(
+          'productTaxRates',
+          t('money.settings.productTaxRates'),
+          t('money.settings.productTaxRatesHint'),
+          true,
+        )}
+        {text('qrBrands', t('money.settings.qrBrands'), t('money.settings.qrBrandsHint'), true)}
+        {text('quickCash', t('money.settings.quickCash'), t('money.settings.quickCashHint'))}
+        <label className="inline-field">
+          <span>{t('money.settings.receiptLayout')}</span>
+          <select
+            value={form.receiptLayout}
+            onChange={(e) => set({ receiptLayout: e.target.value as ReceiptLayout })}
+          >
+            <option value="58mm">{t('money.layouts.58mm')}</option>
+            <option value="80mm">{t('money.layouts.80mm')}</option>
+            <option value="a4">{t('money.layouts.a4')}</option>
+          </select>
+        </label>
+        {text('printerName', t('money.settings.printerName'), t('money.settings.printerHint'))}
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={form.printAutomatically}
+            onChange={(e) => set({ printAutomatically: e.target.checked })}
+          />
+          <span>{t('money.settings.printAutomatically')}</span>
+        </label>
+        {text(
+          'retentionYears',
+          t('money.settings.retentionYears'),
+          t('money.settings.retentionHint'),
+        )}
+        {error && <ErrorNote code={error.code} />}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? t('money.settings.saving') : t('money.settings.save')}
+          </button>
+        </div>
+        <p role="status" className="hint">
+          {saved && t('money.settings.saved')}
+        </p>
+      </form>
+    </section>
+  );
+}

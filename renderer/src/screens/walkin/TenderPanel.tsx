@@ -1,0 +1,242 @@
+/**
+ * How the guest pays, on the review step before booking: cash (what was handed over, quick
+ * buttons for common notes, the change shown large), card (approval or slip number), QR /
+ * e-money (the brand), other; or split across two methods. Checked as it is typed. Cash for the
+ * exact total is chosen already, so the standard walk-in still books with one Enter.
+ */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { TenderMethod } from '../../../../main/ipc/contract';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import {
+  changeDue,
+  rebalance,
+  tenderProblems,
+  type TenderLineDraft,
+} from '../../money/tenderRules';
+import { tenderTotalOf } from '../../stores/walkinTender';
+
+const METHODS = TenderMethod.options;
+
+const amountOf = (value: string): number | null => {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
+};
+
+export function TenderPanel({ queued }: { queued: boolean }) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const fmt = useFormat();
+  const id = useId();
+  const s = useSlice(
+    stores.walkIn,
+    useShallow((x) => ({
+      price: x.price,
+      tenderTotal: x.tenderTotal,
+      lines: x.tenderLines,
+      shown: x.tenderShown,
+    })),
+  );
+  const w = stores.walkIn.getState();
+  const total = tenderTotalOf(s);
+  const lines = total === null ? s.lines : rebalance(total, s.lines);
+  const problems = total === null ? [] : tenderProblems(total, lines);
+  const change = changeDue(lines);
+  const problemsId = `${id}-problems`;
+  const split = lines.length === 2;
+
+  return (
+    <fieldset className="tender" aria-describedby={problems.length ? problemsId : undefined}>
+      <legend>{t('money.tender.title')}</legend>
+      {!s.price && (
+        <label className="field">
+          <span>{t('money.tender.amountTaken')}</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            className="money-input"
+            value={s.tenderTotal ?? ''}
+            onChange={(e) => w.setTenderTotal(amountOf(e.target.value))}
+          />
+          <span className="hint">{t('money.tender.amountTakenHint')}</span>
+        </label>
+      )}
+      {total !== null && (
+        <>
+          <div className="method-choice" role="radiogroup" aria-label={t('money.tender.method')}>
+            {METHODS.map((m) => (
+              <label key={m} className="choice big">
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  checked={lines[0]!.method === m}
+                  onChange={() => (split ? w.setLine(0, { method: m }) : w.chooseMethod(m))}
+                />
+                <span>{t(`money.methods.${m}`)}</span>
+              </label>
+            ))}
+          </div>
+          <label className="choice">
+            <input type="checkbox" checked={split} onChange={(e) => w.setSplit(e.target.checked)} />
+            <span>{t('money.tender.split')}</span>
+          </label>
+          {lines.map((line, i) => (
+            <LineFields
+              key={i}
+              index={i}
+              line={line}
+              split={split}
+              total={total}
+              invalid={problems}
+              describedBy={problemsId}
+            />
+          ))}
+          {change > 0 && (
+            <p className="change-due" aria-live="polite">
+              <span>{t('money.tender.change')}</span> <strong>{fmt.money(change)}</strong>
+            </p>
+          )}
+          {queued && <p className="notice">{t('money.tender.queuedNote')}</p>}
+        </>
+      )}
+      {problems.length > 0 && (
+        <ul id={problemsId} className={s.shown ? 'problems shown' : 'problems'} role="alert">
+          {problems.map((p) => (
+            <li key={p}>{t(`money.tenderProblems.${p}`)}</li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+function LineFields({
+  index,
+  line,
+  split,
+  total,
+  invalid,
+  describedBy,
+}: {
+  index: number;
+  line: TenderLineDraft;
+  split: boolean;
+  total: number;
+  invalid: readonly string[];
+  describedBy: string;
+}) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const fmt = useFormat();
+  const settings = useSlice(stores.money, (s) => s.settings);
+  const w = stores.walkIn.getState();
+  const set = (patch: Partial<TenderLineDraft>) => w.setLine(index, patch);
+  const method = t(`money.methods.${line.method}`);
+  const short = line.method === 'cash' && line.received !== null && line.received < line.amount;
+  // Quick buttons: the exact amount, and the notes set up that cover it.
+  const quick = settings.quickCash.filter((n) => n > line.amount);
+  return (
+    <div className="tender-line" role="group" aria-label={t('money.tender.lineLabel', { method })}>
+      {split && (
+        <div className="inline-fields">
+          {index === 1 && (
+            <label className="inline-field">
+              <span>{t('money.tender.secondMethod')}</span>
+              <select
+                value={line.method}
+                onChange={(e) =>
+                  set({ ...freshFor(e.target.value as TenderMethod), amount: line.amount })
+                }
+              >
+                {METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`money.methods.${m}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="inline-field">
+            <span>{t('money.tender.partAmount', { method })}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={total}
+              className="money-input"
+              value={line.amount}
+              aria-invalid={invalid.includes('line_empty') && line.amount <= 0 ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => set({ amount: amountOf(e.target.value) ?? 0 })}
+            />
+          </label>
+        </div>
+      )}
+      {line.method === 'cash' && (
+        <>
+          <label className="field">
+            <span>{t('money.tender.received', { amount: fmt.money(line.amount) })}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              className="money-input"
+              placeholder={String(line.amount)}
+              value={line.received ?? ''}
+              aria-invalid={short || undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => set({ received: amountOf(e.target.value) })}
+            />
+          </label>
+          <div className="quick-cash">
+            <button type="button" onClick={() => set({ received: line.amount })}>
+              {t('money.tender.exact')}
+            </button>
+            {quick.map((n) => (
+              <button key={n} type="button" onClick={() => set({ received: n })}>
+                {fmt.money(n)}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {line.method === 'qr' && (
+        <label className="inline-field">
+          <span>{t('money.tender.brand')}</span>
+          <select
+            value={line.brand ?? ''}
+            aria-invalid={!line.brand || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => set({ brand: e.target.value || null })}
+          >
+            <option value="">{t('money.tender.chooseBrand')}</option>
+            {settings.qrBrands.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {(line.method === 'card' || line.method === 'other') && (
+        <label className="field">
+          <span>
+            {line.method === 'card' ? t('money.tender.reference') : t('money.tender.otherNote')}
+          </span>
+          <input
+            value={line.reference}
+            maxLength={40}
+            onChange={(e) => set({ reference: e.target.value })}
+          />
+        </label>
+      )}
+    </div>
+  );
+}
+
+function freshFor(method: TenderMethod): Partial<TenderLineDraft> {
+  return { method, received: null, brand: null, reference: '' };
+}

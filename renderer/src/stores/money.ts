@@ -1,0 +1,110 @@
+/**
+ * The counter's money settings (invoice details, QR brands, quick cash, receipts) and the refunds
+ * owed to guests — loud until a refund is recorded. The owed list is asked again whenever the
+ * main process says something moved (status, outbox), and after every refund recorded here.
+ */
+import { createStore } from 'zustand/vanilla';
+import {
+  DEFAULT_MONEY_SETTINGS,
+  type JournalEntryView,
+  type MoneySettings,
+  type RefundOwed,
+  type RefundPaid,
+  type RefundReason,
+} from '../../../main/ipc/contract';
+import { asCallError, type Api, type CallError } from '../api/api';
+import { latestRun } from './latestRun';
+
+export interface MoneyState {
+  /** The settings in force (the defaults until the main process has answered). */
+  settings: MoneySettings;
+  /** The main process answered the settings (false: defaults shown). */
+  settingsLoaded: boolean;
+  saving: boolean;
+  saved: boolean;
+  settingsError: CallError | null;
+  owed: RefundOwed[];
+  /** A refund being recorded (its sale's id). */
+  refunding: string | null;
+  refundError: CallError | null;
+  /** The refund recorded last: its slip is offered. */
+  lastRefund: JournalEntryView | null;
+  loadSettings(): Promise<void>;
+  configure(settings: MoneySettings): Promise<boolean>;
+  loadOwed(): Promise<void>;
+  /** Ask again shortly (bursts of events coalesce). */
+  refreshOwed(): void;
+  recordRefund(saleId: string, reason: RefundReason, paid: RefundPaid): Promise<boolean>;
+  clearRefund(): void;
+}
+
+export function createMoneyStore(api: Api) {
+  const store = createStore<MoneyState>()((set, get) => {
+    const owedCheck = latestRun(async (isLatest) => {
+      try {
+        const { items } = await api.call('refunds.owed', {});
+        if (isLatest()) set({ owed: items });
+      } catch {
+        // Not known now (the journal not open yet): the banner keeps what it showed.
+      }
+    }, 200);
+    return {
+      settings: DEFAULT_MONEY_SETTINGS,
+      settingsLoaded: false,
+      saving: false,
+      saved: false,
+      settingsError: null,
+      owed: [],
+      refunding: null,
+      refundError: null,
+      lastRefund: null,
+      async loadSettings() {
+        try {
+          const settings = await api.call('money.settings', {});
+          set({ settings, settingsLoaded: true });
+        } catch {
+          // The defaults stay: receipts print without invoice details until set-up is saved.
+        }
+      },
+      async configure(settings) {
+        set({ saving: true, saved: false, settingsError: null });
+        try {
+          const kept = await api.call('money.configure', settings);
+          set({ settings: kept, settingsLoaded: true, saved: true });
+          return true;
+        } catch (error) {
+          set({ settingsError: asCallError(error) });
+          return false;
+        } finally {
+          set({ saving: false });
+        }
+      },
+      loadOwed: () => owedCheck.now(),
+      refreshOwed: () => owedCheck.later(),
+      async recordRefund(saleId, reason, paid) {
+        if (get().refunding) return false;
+        set({ refunding: saleId, refundError: null, lastRefund: null });
+        try {
+          const entry = await api.call('refund.record', { saleId, reason, paid });
+          set({ lastRefund: entry, owed: get().owed.filter((o) => o.saleId !== saleId) });
+          void owedCheck.now();
+          return true;
+        } catch (error) {
+          set({ refundError: asCallError(error) });
+          return false;
+        } finally {
+          set({ refunding: null });
+        }
+      },
+      clearRefund() {
+        set({ lastRefund: null, refundError: null });
+      },
+    };
+  });
+  // A refusal of a queued walk-in or a cancellation seen by the poller makes a refund owed.
+  api.on('outbox.changed', () => store.getState().refreshOwed());
+  api.on('status.changed', () => store.getState().refreshOwed());
+  return store;
+}
+
+export type MoneyStore = ReturnType<typeof createMoneyStore>;

@@ -1,0 +1,92 @@
+/**
+ * The walk-in's tender: how the guest pays the total (cash by default, exactly the total, so the
+ * standard walk-in stays four interactions), split across two methods, checked as it is typed.
+ * Actions of the walk-in store, kept here to keep it short. With no price (offline), staff type
+ * the amount taken; left empty, no tender is recorded. A manual-approval product takes none.
+ */
+import type { Price, Tender, TenderMethod } from '../../../main/ipc/contract';
+import {
+  newLine,
+  rebalance,
+  tenderProblems,
+  toTender,
+  type TenderLineDraft,
+  type TenderProblem,
+} from '../money/tenderRules';
+
+export interface TenderState {
+  price: Price | null;
+  /** The amount taken, typed by staff when there is no price; null: none typed. */
+  tenderTotal: number | null;
+  tenderLines: TenderLineDraft[];
+  /** Staff tried to book with a tender that does not add up: its problems are shown. */
+  tenderShown: boolean;
+}
+
+export interface TenderActions {
+  setTenderTotal(amount: number | null): void;
+  /** One method for the whole total (leaves a split). */
+  chooseMethod(method: TenderMethod): void;
+  /** Split across two methods (the second takes the rest) or back to one. */
+  setSplit(on: boolean): void;
+  setLine(index: number, patch: Partial<TenderLineDraft>): void;
+}
+
+export const FRESH_TENDER = {
+  tenderTotal: null,
+  tenderLines: [newLine('cash', 0)],
+  tenderShown: false,
+} satisfies Partial<TenderState>;
+
+/** The total the tender must add up to: the price's, else the amount staff typed. */
+export function tenderTotalOf(s: Pick<TenderState, 'price' | 'tenderTotal'>): number | null {
+  return s.price ? s.price.total : s.tenderTotal;
+}
+
+/**
+ * What is sent with the walk-in: the tender, or null when none is taken (manual approval, or no
+ * amount typed for a walk-in without a price); `problems` when it does not add up.
+ */
+export function tenderToSend(
+  s: Pick<TenderState, 'price' | 'tenderTotal' | 'tenderLines'>,
+  manual: boolean,
+): { tender: Tender | null; problems: TenderProblem[] } {
+  const total = tenderTotalOf(s);
+  if (manual || total === null || total === 0) return { tender: null, problems: [] };
+  const lines = rebalance(total, s.tenderLines);
+  const problems = tenderProblems(total, lines);
+  return problems.length ? { tender: null, problems } : { tender: toTender(lines), problems };
+}
+
+export function tenderActions(
+  set: (patch: Partial<TenderState>) => void,
+  get: () => TenderState,
+): TenderActions {
+  const total = () => tenderTotalOf(get()) ?? 0;
+  return {
+    setTenderTotal(amount) {
+      set({ tenderTotal: amount !== null && amount > 0 ? Math.floor(amount) : null });
+    },
+    chooseMethod(method) {
+      const was = get().tenderLines[0];
+      set({ tenderLines: [was?.method === method ? was : newLine(method, total())] });
+    },
+    setSplit(on) {
+      const lines = get().tenderLines;
+      if (!on) return set({ tenderLines: [{ ...lines[0]!, amount: total() }] });
+      if (lines.length === 2) return;
+      const first = lines[0]!;
+      const other: TenderMethod = first.method === 'cash' ? 'card' : 'cash';
+      // Half each to start with; staff type the first part, the second follows.
+      const half = Math.floor(total() / 2);
+      set({ tenderLines: rebalance(total(), [{ ...first, amount: half }, newLine(other, 0)]) });
+    },
+    setLine(index, patch) {
+      const lines = get().tenderLines.map((l, i) => (i === index ? { ...l, ...patch } : l));
+      // The second part follows the first; typing the second moves the first.
+      if (lines.length === 2 && index === 1 && patch.amount !== undefined)
+        lines[0] = { ...lines[0]!, amount: total() - patch.amount };
+      set({ tenderLines: rebalance(total(), lines) });
+    },
+  };
+}
