@@ -39,6 +39,18 @@ export function changeDue(lines: readonly TenderLineDraft[]): number {
   );
 }
 
+/**
+ * The quick buttons of a cash amount: what a guest hands over in each note set up — the smallest
+ * number of that note covering the amount (¥11,000 in ¥5,000 notes: ¥15,000) — above the amount.
+ */
+export function quickAmounts(amount: number, notes: readonly number[]): number[] {
+  const out = notes
+    .filter((n) => n > 0)
+    .map((n) => Math.ceil(amount / n) * n)
+    .filter((v) => v > amount);
+  return [...new Set(out)].sort((a, b) => a - b);
+}
+
 /** What is wrong with a tender of `total`, each problem once; empty when it may be recorded. */
 export function tenderProblems(
   total: number | null,

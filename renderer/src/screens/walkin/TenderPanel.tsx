@@ -12,6 +12,7 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import {
   changeDue,
+  quickAmounts,
   rebalance,
   tenderProblems,
   type TenderLineDraft,
@@ -136,8 +137,7 @@ function LineFields({
   const set = (patch: Partial<TenderLineDraft>) => w.setLine(index, patch);
   const method = t(`money.methods.${line.method}`);
   const short = line.method === 'cash' && line.received !== null && line.received < line.amount;
-  // Quick buttons: the exact amount, and the notes set up that cover it.
-  const quick = settings.quickCash.filter((n) => n > line.amount);
+  const quick = quickAmounts(line.amount, settings.quickCash);
   return (
     <div className="tender-line" role="group" aria-label={t('money.tender.lineLabel', { method })}>
       {split && (

@@ -1,0 +1,199 @@
+// @vitest-environment happy-dom
+/**
+ * The tender at the walk-in: cash with change, the standard walk-in still four interactions (cash,
+ * exact), a split across card and cash, checks as it is typed (short cash, no QR brand), a walk-in
+ * without a price (offline) with the amount typed, and the receipt of the sale printed by the
+ * browser when the host has no printer.
+ */
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeBridge } from './support/fakeBridge';
+import { demoBridge, outcome, TEA_FORM } from './support/fixtures';
+import { moneyHandlers } from './support/money';
+import { renderApp, settle, type Rendered } from './support/render';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+async function toReview(r: Rendered, product = /Sea Kayak Tour/) {
+  await act(async () => r.app.actions.startWalkIn());
+  await settle();
+  await act(async () => screen.getByRole('button', { name: product }).click());
+  await settle();
+  await r.user.press('Enter');
+  await r.user.type('Kato');
+  await r.user.press('Enter');
+}
+
+/** The step's submit: Book, Request booking (manual approval), Save in the queue (no price). */
+const book = () =>
+  screen.getByRole('button', { name: /^(Book|Request booking|Save in the queue)/ });
+
+describe('tender at the walk-in', () => {
+  it('cash: the amount received, the change shown large, recorded with the walk-in', async () => {
+    const money = moneyHandlers();
+    fake = demoBridge({ ...money.handlers, 'walkin.book': () => outcome({ saleId: 'je-1' }) });
+    const r = await renderApp(fake);
+    await toReview(r);
+    expect(screen.getByRole('radio', { name: 'Cash' })).toHaveProperty('checked', true);
+    // Quick buttons: exact, and what guests hand over in the notes set up (¥1,000, ¥5,000,
+    // ¥10,000) to cover ¥11,000.
+    const quick = screen.getByRole('button', { name: 'Exact' }).parentElement!;
+    expect(Array.from(quick.querySelectorAll('button')).map((b) => b.textContent)).toEqual([
+      'Exact',
+      '¥15,000',
+      '¥20,000',
+    ]);
+    await r.user.tap(screen.getByRole('button', { name: '¥15,000' }));
+    expect(screen.getByText('Change').parentElement?.textContent).toBe('Change ¥4,000');
+    await r.user.fill(screen.getByLabelText(/^Cash received/), '20000');
+    expect(screen.getByText('Change').parentElement?.textContent).toBe('Change ¥9,000');
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]!.tender).toEqual({
+      lines: [{ method: 'cash', amount: 11000, received: 20000, brand: null, reference: null }],
+    });
+    expect(screen.getByText('Payment recorded.')).toBeTruthy();
+  });
+
+  it('the standard walk-in still books with Enter: cash, exactly the total', async () => {
+    fake = demoBridge(moneyHandlers().handlers);
+    const r = await renderApp(fake);
+    await toReview(r);
+    expect(document.activeElement?.textContent).toMatch(/^Book \(¥11,000\)/);
+    await r.user.press('Enter');
+    expect(fake.callsOf('walkin.book')[0]!.tender).toEqual({
+      lines: [{ method: 'cash', amount: 11000, received: 11000, brand: null, reference: null }],
+    });
+  });
+
+  it('split: part card (with its slip number), the rest cash', async () => {
+    fake = demoBridge(moneyHandlers().handlers);
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.tap(screen.getByRole('radio', { name: 'Card' }));
+    await r.user.tap(screen.getByRole('checkbox', { name: /Split across two methods/ }));
+    await r.user.fill(screen.getByLabelText('Paid by Card (¥)'), '8000');
+    expect(screen.getByLabelText('Paid by Cash (¥)')).toHaveProperty('value', '3000');
+    await r.user.fill(screen.getByLabelText('Approval or slip number (optional)'), 'A-778');
+    await r.user.fill(screen.getByLabelText(/^Cash received/), '5000');
+    expect(screen.getByText('Change').parentElement?.textContent).toBe('Change ¥2,000');
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]!.tender).toEqual({
+      lines: [
+        { method: 'card', amount: 8000, received: null, brand: null, reference: 'A-778' },
+        { method: 'cash', amount: 3000, received: 5000, brand: null, reference: null },
+      ],
+    });
+  });
+
+  it('checks as typed: short cash and a QR payment without its brand stop the booking', async () => {
+    fake = demoBridge(moneyHandlers().handlers);
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.fill(screen.getByLabelText(/^Cash received/), '10000');
+    expect(screen.getByText(/Cash received is less than the amount paid/)).toBeTruthy();
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')).toHaveLength(0);
+
+    await r.user.tap(screen.getByRole('radio', { name: 'QR / e-money' }));
+    expect(screen.getByText('Choose the QR / e-money brand.')).toBeTruthy();
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')).toHaveLength(0);
+    await act(async () => {
+      const brand = screen.getByLabelText('Brand') as HTMLSelectElement;
+      brand.value = 'PayPay';
+      brand.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]!.tender).toEqual({
+      lines: [{ method: 'qr', amount: 11000, received: null, brand: 'PayPay', reference: null }],
+    });
+  });
+
+  it('offline, no price: the amount taken is typed, recorded at once; the booking goes later', async () => {
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'walkin.quote': () => ({
+        price: null,
+        problems: [
+          { field: 'price', participantNumber: null, code: 'PRICE_OFFLINE', message: 'offline' },
+        ],
+      }),
+      'walkin.book': () => outcome({ outcome: 'queued', reservation: null, saleId: 'je-2' }),
+    });
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.fill(screen.getByLabelText(/^Amount taken/), '12000');
+    await r.user.fill(screen.getByLabelText(/^Cash received/), '13000');
+    expect(screen.getByText(/The payment is recorded now/)).toBeTruthy();
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]).toMatchObject({
+      quoted: null,
+      tender: { lines: [{ method: 'cash', amount: 12000, received: 13000 }] },
+    });
+    expect(screen.getByText(/The money was taken; the booking will be sent/)).toBeTruthy();
+  });
+
+  it('a manual-approval product takes no payment yet: no tender is sent', async () => {
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'walkin.book': () => outcome({ outcome: 'pending' }),
+    });
+    const r = await renderApp(fake);
+    await toReview(r, new RegExp(TEA_FORM.name));
+    expect(screen.queryByRole('group', { name: 'Payment' })).toBeNull();
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]!.tender).toBeNull();
+  });
+
+  it('the receipt: the browser prints it when the host has no printer, and saves no PDF itself', async () => {
+    const money = moneyHandlers();
+    fake = demoBridge({ ...money.handlers, 'walkin.book': () => outcome({ saleId: 'je-1' }) });
+    const printed: string[] = [];
+    const r = await renderApp(fake, {
+      print: () =>
+        printed.push(document.getElementById('print-region')?.shadowRoot?.textContent ?? ''),
+    });
+    await toReview(r);
+    await r.user.tap(book());
+    await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
+    expect(fake.callsOf('receipt.print')).toHaveLength(1);
+    expect(fake.callsOf('receipt.get')[0]).toMatchObject({ entryId: 'je-1', locale: 'en' });
+    // The page printed is the receipt, its script gone; the region leaves after printing.
+    expect(printed).toEqual(['領収書合計 ¥11,000']);
+    expect(document.getElementById('print-region')).toBeNull();
+    expect(screen.getByText('The browser’s print dialog was opened.')).toBeTruthy();
+
+    // 領収書 mode in Japanese for the guest.
+    await r.user.tap(screen.getByRole('checkbox', { name: /Formal receipt with the payer/ }));
+    await r.user.fill(screen.getByLabelText('Payer’s name (宛名)'), '山田商事');
+    await r.user.fill(screen.getByLabelText('For (但し書き)'), '体験料として');
+    await act(async () => {
+      const lang = screen.getByLabelText('Language') as HTMLSelectElement;
+      lang.value = 'ja';
+      lang.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await r.user.tap(screen.getByRole('button', { name: 'Show it' }));
+    expect(fake.callsOf('receipt.get').at(-1)).toMatchObject({
+      locale: 'ja',
+      ryoshusho: { addressee: '山田商事', purpose: '体験料として' },
+    });
+    const shown = screen.getByRole('document', { name: 'Receipt as it prints' });
+    expect(shown.shadowRoot?.textContent).toBe('領収書合計 ¥11,000');
+
+    // The desktop app has a printer and makes the PDF.
+    money.state.printer = true;
+    await r.user.tap(screen.getByRole('button', { name: 'Save as PDF' }));
+    expect(r.downloads.map((d) => [d.name, d.blob.type])).toEqual([
+      ['receipt-je-1.pdf', 'application/pdf'],
+    ]);
+    await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
+    expect(screen.getByText('Sent to the printer.')).toBeTruthy();
+    expect(printed).toHaveLength(1);
+  });
+});
