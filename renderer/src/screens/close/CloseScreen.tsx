@@ -35,8 +35,8 @@ export function CloseScreen() {
   const [error, setError] = useState<CallError | null>(null);
 
   useEffect(() => {
-    void close.open(null);
-  }, [close]);
+    void stores.close.getState().open(null);
+  }, [stores.close]);
 
   const money = useCallback((n: number) => fmt.money(n), [fmt]);
   const v = c.view;

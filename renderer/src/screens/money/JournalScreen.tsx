@@ -29,9 +29,9 @@ export function JournalScreen() {
   const journal = stores.journal.getState();
 
   useEffect(() => {
-    void journal.open(null);
+    void stores.journal.getState().open(null);
     stores.money.getState().clearRefund();
-  }, [journal, stores.money]);
+  }, [stores.journal, stores.money]);
 
   const day = j.businessDate;
   const total = j.entries.reduce((s, e) => s + (e.kind === 'unreadable' ? 0 : e.amount), 0);

@@ -25,9 +25,9 @@ export function RefundsScreen() {
   const m = stores.money.getState();
 
   useEffect(() => {
-    m.clearRefund();
-    void m.loadOwed();
-  }, [m]);
+    stores.money.getState().clearRefund();
+    void stores.money.getState().loadOwed();
+  }, [stores.money]);
 
   const chosen = owed.find((o) => o.saleId === open) ?? null;
   return (
