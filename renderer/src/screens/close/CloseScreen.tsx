@@ -36,7 +36,9 @@ export function CloseScreen() {
 
   useEffect(() => {
     void stores.close.getState().open(null);
-  }, [stores.close]);
+    // Whether the shop has other counters (sharing), for the store's close.
+    if (!stores.shop.getState().settings) void stores.shop.getState().load();
+  }, [stores.close, stores.shop]);
 
   const money = useCallback((n: number) => fmt.money(n), [fmt]);
   const v = c.view;

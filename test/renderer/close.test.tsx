@@ -1,0 +1,153 @@
+// @vitest-environment happy-dom
+/**
+ * The close (レジ締め): the count with its running total, expected against counted, a shortage
+ * that needs its note before the day closes, the day's figures and charts' tables, the report
+ * printed, the CSV saved as UTF-8 with its BOM, the store's close, in English and Japanese.
+ */
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeBridge, Handlers } from './support/fakeBridge';
+import { demoBridge } from './support/fixtures';
+import { closeView } from './support/money';
+import { renderApp } from './support/render';
+import { countedTotal } from '../../renderer/src/stores/close';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+const REPORT = '<html><body><h1>レジ締め表</h1><p>現金 ¥22,000</p></body></html>';
+
+function closeHandlers(): Handlers {
+  return {
+    'close.preview': ({ openingFloat, counted }) => {
+      const float = openingFloat ?? 0;
+      const countedCash = counted ? countedTotal(counted) : null;
+      return closeView({
+        openingFloat: float,
+        expectedCash: float + 22000,
+        counted,
+        countedCash,
+        overShort: countedCash === null ? null : countedCash - float - 22000,
+      });
+    },
+    'close.commit': ({ openingFloat, counted, note }) =>
+      closeView({
+        closedAt: Date.UTC(2026, 4, 14, 9, 0),
+        closeEntryId: 'je-close',
+        openingFloat,
+        expectedCash: openingFloat + 22000,
+        counted,
+        countedCash: countedTotal(counted),
+        overShort: countedTotal(counted) - openingFloat - 22000,
+        note,
+      }),
+    'close.report': () => ({ html: REPORT, fileName: 'close-2026-05-14.html' }),
+    'journal.csv': () => ({
+      fileName: 'journal-2026-05-14.csv',
+      csv: '日時,金額\r\n2026-05-14 10:00,11000\r\n',
+      rows: 1,
+    }),
+    'close.store': () => ({
+      businessDate: '2026-05-14',
+      counters: [
+        {
+          counterId: 'c-1',
+          counterName: 'Counter 1',
+          closed: true,
+          byTender: [],
+          expectedCash: 32000,
+          countedCash: 30000,
+          overShort: -2000,
+        },
+        {
+          counterId: 'c-2',
+          counterName: 'Counter 2',
+          closed: false,
+          byTender: [],
+          expectedCash: 5000,
+          countedCash: null,
+          overShort: null,
+        },
+      ],
+      byTender: [{ method: 'cash', sales: 27000, refunds: 0, count: 3 }],
+      overShort: -2000,
+    }),
+  };
+}
+
+describe('the close', () => {
+  it('a shortage needs its note; then the day closes with the count', async () => {
+    fake = demoBridge(closeHandlers());
+    const r = await renderApp(fake);
+    await r.user.press('F7');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/^Close the day · /);
+    await r.user.fill(screen.getByLabelText('Opening float (¥)'), '10000');
+    await r.user.fill(screen.getByLabelText('Number of ¥10,000'), '3');
+    await r.user.fill(screen.getByLabelText('Number of ¥100'), '5');
+    expect(screen.getByText('Cash counted', { selector: '.count-total' }).textContent).toBe(
+      'Cash counted ¥30,500',
+    );
+    expect(screen.getByText('¥1,500 short')).toBeTruthy();
+    await r.user.tap(screen.getByRole('button', { name: 'Close the day' }));
+    expect(screen.getByText(/The cash is over or short. Say why/)).toBeTruthy();
+    expect(fake.callsOf('close.commit')).toHaveLength(0);
+    await r.user.fill(screen.getByLabelText('Note (required: why over or short)'), '両替ミス');
+    await r.user.tap(screen.getByRole('button', { name: 'Close the day' }));
+    const [commit] = fake.callsOf('close.commit');
+    expect(commit).toMatchObject({ date: '2026-05-14', openingFloat: 10000, note: '両替ミス' });
+    expect(countedTotal(commit!.counted)).toBe(30500);
+    expect(screen.getByText(/^Closed at /)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close the day' })).toBeNull();
+  });
+
+  it('shows the day: walk-ins, check-ins, sales by method, by hour and by product', async () => {
+    fake = demoBridge(closeHandlers());
+    const r = await renderApp(fake);
+    await r.user.press('F7');
+    expect(screen.getByText('3 · ¥33,000')).toBeTruthy();
+    expect(screen.getByText('8 of 10 parties (check-in rate 80%)')).toBeTruthy();
+    const byHour = screen.getByRole('figure', { name: 'Sales by hour' });
+    expect(byHour.querySelector('tbody')!.textContent).toBe('9:00¥11,00010:00¥22,000');
+    const byProduct = screen.getByRole('figure', { name: 'Sales by product' });
+    expect(byProduct.querySelector('tbody')!.textContent).toBe('Sea Kayak Tour¥33,000');
+  });
+
+  it('prints the report, saves the CSV as UTF-8 with its BOM, adds up the store', async () => {
+    fake = demoBridge(closeHandlers());
+    const printed: string[] = [];
+    const r = await renderApp(fake, {
+      print: () =>
+        printed.push(document.getElementById('print-region')?.shadowRoot?.textContent ?? ''),
+    });
+    await r.user.press('F7');
+    await r.user.tap(screen.getByRole('button', { name: 'Print the close report' }));
+    expect(printed).toEqual(['レジ締め表現金 ¥22,000']);
+    await r.user.tap(screen.getByRole('button', { name: 'Export CSV (accounting)' }));
+    const [csv] = r.downloads;
+    expect(csv!.name).toBe('journal-2026-05-14.csv');
+    const bytes = new Uint8Array(await csv!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe(
+      '日時,金額\r\n2026-05-14 10:00,11000\r\n',
+    );
+    expect(screen.getByText(/CSV of 1 rows saved/)).toBeTruthy();
+    await r.user.tap(screen.getByRole('button', { name: 'Add up the store’s other counters' }));
+    expect(screen.getByText('Not closed yet')).toBeTruthy();
+    expect(
+      screen.getByText(/Store sales less refunds ¥27,000 · over \/ short ¥2,000 short/),
+    ).toBeTruthy();
+  });
+
+  it('in Japanese: レジ締め, 過不足, 不足', async () => {
+    fake = demoBridge(closeHandlers());
+    const r = await renderApp(fake, { lang: 'ja' });
+    await r.user.press('F7');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/^レジ締め · /);
+    await r.user.fill(screen.getByLabelText('￥1,000 の枚数'), '20');
+    expect(screen.getByText('￥2,000 不足')).toBeTruthy();
+    expect(screen.getByText('メモ（必須: 過不足の理由）')).toBeTruthy();
+  });
+});

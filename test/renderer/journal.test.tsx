@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+/**
+ * The journal of the day: every entry, an unreadable one standing alone with what to do, a
+ * correction that needs its note and joins the journal as a new entry, a reprint of a receipt.
+ */
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeBridge } from './support/fakeBridge';
+import { demoBridge } from './support/fixtures';
+import { entry, moneyHandlers } from './support/money';
+import { renderApp } from './support/render';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+const ENTRIES = [
+  entry(),
+  entry({
+    id: 'je-2',
+    kind: 'unreadable',
+    amount: 0,
+    tender: [],
+    change: 0,
+    customerName: null,
+    reservationNumber: null,
+    problem: 'sealed with another key',
+  }),
+  entry({
+    id: 'je-3',
+    kind: 'refund',
+    amount: -5000,
+    tender: [{ method: 'card', amount: 5000, received: null, brand: null, reference: null }],
+    change: 0,
+    refersTo: 'je-1',
+    refundReason: 'other',
+    note: 'late start',
+    receiptsIssued: 0,
+  }),
+];
+
+describe('journal', () => {
+  it('lists the day, the unreadable entry with what to do, totals without it', async () => {
+    fake = demoBridge(moneyHandlers({ entries: ENTRIES }).handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/^Sales journal · /);
+    expect(screen.getByText('3 entries · total ¥6,000')).toBeTruthy();
+    const unreadable = screen.getByRole('group', { name: 'Unreadable entry' });
+    expect(unreadable.textContent).toMatch(/compare with the paper copy/);
+    expect(unreadable.textContent).toMatch(/sealed with another key/);
+    expect(screen.getByText('Cash ¥11,000 · Change ¥9,000')).toBeTruthy();
+    expect(screen.getByText('1 issued (the next is a reprint)')).toBeTruthy();
+    expect(screen.getByText('late start')).toBeTruthy();
+  });
+
+  it('a correction needs its note; it is a new entry naming the one corrected', async () => {
+    const money = moneyHandlers({ entries: ENTRIES });
+    fake = demoBridge(money.handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    const sale = screen.getAllByRole('listitem')[0]!;
+    await r.user.tap(within(sale).getByRole('button', { name: 'Correct' }));
+    await r.user.fill(screen.getByLabelText('Difference (¥, may be negative)'), '-500');
+    await r.user.tap(screen.getByRole('button', { name: 'Record the correction' }));
+    expect(screen.getByText('Say why you correct it.')).toBeTruthy();
+    expect(fake.callsOf('journal.correct')).toHaveLength(0);
+    await r.user.fill(screen.getByLabelText('Why (required)'), 'too much change');
+    await r.user.tap(screen.getByRole('button', { name: 'Record the correction' }));
+    expect(fake.callsOf('journal.correct')).toEqual([
+      {
+        entryId: 'je-1',
+        tender: [{ method: 'cash', amount: -500, received: null, brand: null, reference: null }],
+        note: 'too much change',
+      },
+    ]);
+    expect(screen.getByText('4 entries · total ¥5,500')).toBeTruthy();
+  });
+
+  it('reprints a receipt and a refund slip', async () => {
+    fake = demoBridge(moneyHandlers({ entries: ENTRIES }).handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    await r.user.tap(screen.getByRole('button', { name: 'Reprint refund slip' }));
+    await r.user.tap(screen.getByRole('button', { name: 'Print Refund slip' }));
+    expect(fake.callsOf('receipt.get')[0]).toMatchObject({ entryId: 'je-3' });
+    expect(r.prints.count).toBe(1);
+  });
+
+  it('says plainly when the journal cannot be read', async () => {
+    fake = demoBridge();
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    expect(screen.getByRole('alert').textContent).toMatch(/NOT_FAKED/);
+  });
+});
