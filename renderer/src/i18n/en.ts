@@ -781,6 +781,8 @@ export const en: Messages = {
       'Something unexpected went wrong ({{code}}). Try again; if it keeps happening, call your administrator.',
     codeLabel: 'Code: {{code}}',
     NOT_READY: 'This is not available yet. Update the app.',
+    REGISTRATION_NUMBER_INVALID:
+      'The registration number is not valid (its check digit does not match). Check it against the tax office’s notice.',
     SLOT_NOT_AVAILABLE:
       'This slot cannot be booked (full, past its deadline, or closed). Choose another slot.',
     TIME_SLOT_NOT_FOUND: 'There is no slot at this time. Choose a slot from the list again.',

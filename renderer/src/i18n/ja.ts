@@ -782,6 +782,8 @@ export const ja = {
       '予期しないエラーが発生しました（{{code}}）。もう一度試し、続く場合は管理者に連絡してください。',
     codeLabel: 'コード: {{code}}',
     NOT_READY: 'この機能はまだ準備中です。アプリを更新してください。',
+    REGISTRATION_NUMBER_INVALID:
+      '登録番号が正しくありません（最初の数字＝チェックデジットが合いません）。国税庁の通知書の番号を見直してください。',
     SLOT_NOT_AVAILABLE: 'この枠は予約できません（満席・締切・休業）。別の枠を選んでください。',
     TIME_SLOT_NOT_FOUND: 'この時間の枠はありません。一覧から枠を選び直してください。',
     PAYMENT_METHOD_NOT_AVAILABLE:

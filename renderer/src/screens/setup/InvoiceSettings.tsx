@@ -124,13 +124,14 @@ export function InvoiceSettings() {
       'aria-invalid': bad || undefined,
       'aria-describedby': bad || hint ? problemId(k) : undefined,
     };
+    const inputId = `${id}-${k}`;
     return (
-      <label className="field">
-        <span>{label}</span>
+      <div className="field">
+        <label htmlFor={inputId}>{label}</label>
         {multiline ? (
-          <textarea {...props} onChange={(e) => set({ [k]: e.target.value })} />
+          <textarea id={inputId} {...props} onChange={(e) => set({ [k]: e.target.value })} />
         ) : (
-          <input {...props} onChange={(e) => set({ [k]: e.target.value })} />
+          <input id={inputId} {...props} onChange={(e) => set({ [k]: e.target.value })} />
         )}
         {(bad || hint) && (
           <span id={problemId(k)} className={bad ? 'field-error' : 'hint'}>
@@ -141,7 +142,7 @@ export function InvoiceSettings() {
               : hint}
           </span>
         )}
-      </label>
+      </div>
     );
   };
 

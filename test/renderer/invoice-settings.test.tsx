@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+/**
+ * Set-up's invoice details and money settings: loaded, the registration number checked as typed
+ * (the message says what is wrong), saved whole with money.configure, a refusal said plainly.
+ */
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Refusal, type FakeBridge } from './support/fakeBridge';
+import { demoBridge } from './support/fixtures';
+import { moneyHandlers } from './support/money';
+import { renderApp } from './support/render';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+describe('invoice settings', () => {
+  it('checks the registration number as typed and saves the settings', async () => {
+    fake = demoBridge(moneyHandlers().handlers);
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Set-up' }));
+    await r.user.fill(screen.getByLabelText('Business name'), '嵐山体験');
+    const reg = screen.getByLabelText('Registration number (qualified invoice issuer)');
+    await r.user.fill(reg, '123456789012');
+    expect(screen.getByText(/starts with “T”/)).toBeTruthy();
+    expect(reg.getAttribute('aria-invalid')).toBe('true');
+    await r.user.fill(reg, 'T123456789012');
+    expect(screen.getByText('13 digits follow the “T”. Check the number of digits.')).toBeTruthy();
+    await r.user.tap(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('money.configure')).toHaveLength(0);
+    await r.user.fill(reg, 'T1234567890123');
+    await r.user.fill(screen.getByLabelText(/^Cash buttons/), '1000 5000 10000 2000');
+    await r.user.fill(screen.getByLabelText(/^Tax rates per product/), 'p-lunch=8');
+    await r.user.tap(screen.getByRole('checkbox', { name: /Print the receipt automatically/ }));
+    await r.user.tap(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('money.configure')[0]).toMatchObject({
+      businessName: '嵐山体験',
+      registrationNumber: 'T1234567890123',
+      quickCash: [1000, 5000, 10000, 2000],
+      productTaxRates: { 'p-lunch': 8 },
+      printAutomatically: true,
+      retentionYears: 7,
+    });
+    expect(screen.getByText('Saved.')).toBeTruthy();
+  });
+
+  it('a number the desk refuses (check digit) is said with what to do', async () => {
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'money.configure': () => {
+        throw new Refusal('REGISTRATION_NUMBER_INVALID');
+      },
+    });
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Set-up' }));
+    await r.user.fill(
+      screen.getByLabelText('Registration number (qualified invoice issuer)'),
+      'T1234567890124',
+    );
+    await r.user.tap(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/check digit/);
+  });
+});
