@@ -135,6 +135,7 @@ export function ReceiptActions({
               <label className="field">
                 <span>{t('money.receipt.addressee')}</span>
                 <input
+                  type="text"
                   value={addressee}
                   maxLength={100}
                   onChange={(e) => setAddressee(e.target.value)}
@@ -143,6 +144,7 @@ export function ReceiptActions({
               <label className="field">
                 <span>{t('money.receipt.purpose')}</span>
                 <input
+                  type="text"
                   value={purpose}
                   maxLength={100}
                   placeholder={t('money.receipt.purposeExample')}

@@ -131,7 +131,12 @@ export function InvoiceSettings() {
         {multiline ? (
           <textarea id={inputId} {...props} onChange={(e) => set({ [k]: e.target.value })} />
         ) : (
-          <input id={inputId} {...props} onChange={(e) => set({ [k]: e.target.value })} />
+          <input
+            type="text"
+            id={inputId}
+            {...props}
+            onChange={(e) => set({ [k]: e.target.value })}
+          />
         )}
         {(bad || hint) && (
           <span id={problemId(k)} className={bad ? 'field-error' : 'hint'}>

@@ -227,6 +227,7 @@ function LineFields({
             {line.method === 'card' ? t('money.tender.reference') : t('money.tender.otherNote')}
           </span>
           <input
+            type="text"
             value={line.reference}
             maxLength={40}
             onChange={(e) => set({ reference: e.target.value })}
