@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { changeDue, rebalance } from '../../money/tenderRules';
+import { tenderTotalOf } from '../../stores/walkinTender';
 import { ReceiptActions } from '../money/ReceiptActions';
 
 export function DoneStep() {
@@ -17,6 +19,11 @@ export function DoneStep() {
     useShallow((s) => ({ outcome: s.outcome, price: s.price, productId: s.productId })),
   );
   const autoPrint = useSlice(stores.money, (s) => s.settings.printAutomatically);
+  // The change to hand back, large again once booked (the guest is still waiting for it).
+  const change = useSlice(stores.walkIn, (s) => {
+    const total = tenderTotalOf(s);
+    return total === null ? 0 : changeDue(rebalance(total, s.tenderLines));
+  });
   if (!outcome) return null;
   const number = outcome.reservation?.number;
   const saleId = outcome.saleId ?? null;
@@ -48,6 +55,11 @@ export function DoneStep() {
           </p>
         )}
         {saleId && <p className="strong">{t('money.tender.recorded')}</p>}
+        {saleId && change > 0 && (
+          <p className="change-due">
+            <span>{t('money.tender.change')}</span> <strong>{fmt.money(change)}</strong>
+          </p>
+        )}
         {saleId && outcome.outcome === 'queued' && (
           <p className="notice warn">{t('money.tender.queuedTaken')}</p>
         )}
