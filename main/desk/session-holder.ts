@@ -108,6 +108,7 @@ export class SessionHolder {
       logger: this.options.logger,
       now: connection.now ?? this.options.now,
       client: this.options.client,
+      throwawayJournal: connection.mode === 'training',
       onSyncProgress: (p) => {
         this.queueStatus();
         if (p.done || p.records > 0)

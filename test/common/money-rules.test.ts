@@ -62,7 +62,10 @@ describe('tender', () => {
     ];
     expect(tenderProblems({ lines: split }, 10_000)).toEqual([]);
     expect(changeDue(split)).toBe(3000);
-    const twoCash = [line({ method: 'cash', amount: 5000 }), line({ method: 'cash', amount: 5000 })];
+    const twoCash = [
+      line({ method: 'cash', amount: 5000 }),
+      line({ method: 'cash', amount: 5000 }),
+    ];
     expect(codes(tenderProblems({ lines: twoCash }, 10_000))).toEqual(['SPLIT_SAME_METHOD']);
   });
 
@@ -75,9 +78,9 @@ describe('tender', () => {
 describe('refund', () => {
   it('refuses more than is left of what was taken', () => {
     expect(refundProblems([line({ method: 'cash', amount: 5000 })], 12_000, 7000)).toEqual([]);
-    expect(codes(refundProblems([line({ method: 'cash', amount: 5001 })], 12_000, 7000))).toEqual(
-      ['REFUND_OVER'],
-    );
+    expect(codes(refundProblems([line({ method: 'cash', amount: 5001 })], 12_000, 7000))).toEqual([
+      'REFUND_OVER',
+    ]);
   });
 });
 
