@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../api/index';
 import { Files, confOpener, type OpenFile } from '../local/index';
+import { DEFAULT_MONEY_SETTINGS, MoneySettings } from '../ipc/contract/money';
 
 /**
  * This counter in the shop (issue 12). Read tolerantly: a file written before the shop has none
@@ -44,6 +45,8 @@ const Settings = z.object({
   /** The counter's language; null follows the system. */
   locale: z.enum(['ja', 'en']).nullable().default(null),
   shop: ShopPart.default(SHOP_DEFAULTS).catch(SHOP_DEFAULTS),
+  /** The business's invoice details and money settings (issue 13); a damaged part: defaults. */
+  money: MoneySettings.default(DEFAULT_MONEY_SETTINGS).catch(DEFAULT_MONEY_SETTINGS),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -57,6 +60,7 @@ export const NOT_SET_UP: Settings = {
   store: null,
   locale: null,
   shop: SHOP_DEFAULTS,
+  money: DEFAULT_MONEY_SETTINGS,
 };
 
 /** The settings as saved, read once at start; every change is written at once. */
