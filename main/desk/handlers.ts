@@ -113,7 +113,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     cancelApp(ctx),
     outboxApp(ctx),
     manifestApp(),
-    salesApp(),
+    salesApp(ctx),
     receiptApp(),
     closeApp(),
   );

@@ -60,6 +60,11 @@ export const JournalEntryView = z.object({
   locked: z.boolean(),
   /** Why an unreadable entry cannot be shown, and what staff can do. */
   problem: z.string().nullable(),
+  /**
+   * False: a sale taken offline without the service's price; its amount is what the tender
+   * paid ("price not confirmed by the service"). Absent: confirmed, or not a sale.
+   */
+  priceConfirmed: z.boolean().optional(),
 });
 export type JournalEntryView = z.infer<typeof JournalEntryView>;
 
