@@ -6,7 +6,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../api/index';
 import { Files, confOpener, type OpenFile } from '../local/index';
-import { DEFAULT_MONEY_SETTINGS, MoneySettings } from '../ipc/contract/money';
 
 /**
  * This counter in the shop (issue 12). Read tolerantly: a file written before the shop has none
@@ -45,8 +44,6 @@ const Settings = z.object({
   /** The counter's language; null follows the system. */
   locale: z.enum(['ja', 'en']).nullable().default(null),
   shop: ShopPart.default(SHOP_DEFAULTS).catch(SHOP_DEFAULTS),
-  /** The business's invoice details and money settings (issue 13); a damaged part: defaults. */
-  money: MoneySettings.default(DEFAULT_MONEY_SETTINGS).catch(DEFAULT_MONEY_SETTINGS),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -60,7 +57,6 @@ export const NOT_SET_UP: Settings = {
   store: null,
   locale: null,
   shop: SHOP_DEFAULTS,
-  money: DEFAULT_MONEY_SETTINGS,
 };
 
 /** The settings as saved, read once at start; every change is written at once. */
@@ -83,6 +79,18 @@ export class SettingsFile {
   save(next: Settings): void {
     this.value = next;
     this.files.write('', 'settings', next);
+  }
+
+  /**
+   * A part kept in its own file beside the settings (the money settings, issue 13), so a damaged
+   * part loses only itself: `fallback` when it is missing or unreadable.
+   */
+  part<S extends z.ZodType>(name: string, schema: S, fallback: z.output<S>): z.output<S> {
+    return this.files.read('', name, schema) ?? fallback;
+  }
+
+  savePart(name: string, value: Record<string, unknown>): void {
+    this.files.write('', name, value);
   }
 
   /** Save the current settings with these changed. */
