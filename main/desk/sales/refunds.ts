@@ -10,7 +10,7 @@ import { JournalLockedError } from '../../local/journal/journal';
 import type { JournalRecord, NewRecord, SaleRecord } from '../../local/journal/records';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
-import { bookingOf, markCancelledHere, owedChanged, refundsOwed } from './refunds-owed';
+import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';
 
 const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
 
@@ -106,8 +106,7 @@ export function refundWithCancel(
   return ({ refund }) => {
     if (!paid) {
       // Cancelled here, money taken here, nothing paid back yet: owed until it is.
-      if (sale && !refundsOwed(session, true).some((o) => o.saleId === sale.id))
-        markCancelledHere(session, sale, refund);
+      if (sale && refundedOf(session, sale.id) === 0) markCancelledHere(session, sale, refund);
       return null;
     }
     // A refund for a reservation this counter did not sell names the reservation (J8).
