@@ -3,6 +3,14 @@ import type { Messages } from './ja';
 
 export const en: Messages = {
   app: { name: 'Front Desk' },
+  journalUnreadable: {
+    corrupt:
+      "This record's file is damaged. The close counts without it: check the day against its slips (receipts, card slips) and record a correction if needed.",
+    sealed_elsewhere:
+      "This record is sealed with another key (the keystore was reset or the folder copied). Its amount shows; the guest's name cannot. The close counts without it.",
+    unknown_kind:
+      'A newer version of the app wrote this record. Update the app on this counter to read it. The close counts without it.',
+  },
   common: {
     back: 'Back',
     loading: 'Loading…',

@@ -4,6 +4,15 @@
  */
 export const ja = {
   app: { name: 'フロントデスク' },
+  /** A sales journal record that cannot be read (JournalEntryView.problem's code, issue 13). */
+  journalUnreadable: {
+    corrupt:
+      'この記録のファイルが壊れています。締めはこの記録を除いて計算します。その日の控え(レシート・伝票)と照らし合わせ、必要なら訂正を記録してください。',
+    sealed_elsewhere:
+      'この記録は別の鍵で保護されています(キーストアの初期化やフォルダのコピー)。金額は表示できますが、お客様名は読めません。締めはこの記録を除いて計算します。',
+    unknown_kind:
+      '新しいバージョンのアプリが書いた記録です。この端末のアプリを更新すると読めます。締めはこの記録を除いて計算します。',
+  },
   common: {
     back: '戻る',
     loading: '読み込み中…',
