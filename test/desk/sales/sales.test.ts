@@ -261,6 +261,38 @@ describe('the sales journal at the counter', () => {
     expect((changed.payload as { refundsOwed: number }).refundsOwed).toBe(0);
   });
 
+  it('a sale whose walk-in was never queued (a crash between the two): a refund owed', async () => {
+    const { id: counterId, name: counterName } = session().counter();
+    const sale = session().journal.append({
+      kind: 'sale',
+      businessDate: TODAY,
+      counterId,
+      counterName,
+      walkInEntryId: 'never-queued',
+      reservationId: null,
+      reservationNumber: null,
+      customerName: '未送信',
+      currency: 'JPY',
+      items: [],
+      discounts: [],
+      total: 4000,
+      tender: [{ method: 'cash', amount: 4000, received: 5000, brand: null, reference: null }],
+      change: 1000,
+    });
+    expect(await owed()).toEqual([
+      expect.objectContaining({ saleId: sale.id, reason: 'booking_refused', amount: 4000 }),
+    ]);
+    // Owed across a restart too (its mark), until paid back.
+    await h.restart();
+    expect((await owed()).map((o) => o.saleId)).toEqual([sale.id]);
+    await h.call('refund.record', {
+      saleId: sale.id,
+      reason: 'booking_refused',
+      paid: { lines: [{ method: 'cash', amount: 4000 }], note: null },
+    });
+    expect(await owed()).toEqual([]);
+  });
+
   it('a reservation cancelled elsewhere, seen through sync: a refund owed', async () => {
     const { outcome, total } = await sell('他で取消', (t) => [card(t)]);
     h.sb.sandbox.cancel(outcome.reservation!.id, 'business_request', false);
