@@ -91,6 +91,8 @@ export class Session {
   otherHolds: () => Hold[];
   /** The shop's other counters, when sharing is on (`attachShop`). */
   shop: Shop | null = null;
+  /** The shop's shared state while sharing is on (the store's close reads the counters' there). */
+  shared: ShopState | null = null;
   /**
    * The sales journal (issue 13): money taken, refunds, corrections, closes. In memory until the
    * sales part opens the sealed journal on disk here.
@@ -225,8 +227,10 @@ export class Session {
     });
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
+    this.shared = state;
     this.unshare = () => {
       records.stop();
+      this.shared = null;
       state.close();
       this.otherHolds = alone;
     };
