@@ -66,6 +66,7 @@ export function commitClose(
   try {
     session.journal.append({
       kind: 'close',
+      at: now, // the desk's clock, the one the day and its lock are reckoned by
       businessDate: entry.date,
       counterId: counter.id,
       counterName: counter.name,
