@@ -26,12 +26,17 @@ export function closeApp(
   refundsOwed: RefundsOwedCount,
 ): HandlersOf<'close.preview' | 'close.commit' | 'close.store' | 'close.report' | 'journal.csv'> {
   const { sessions } = ctx;
-  /** The view of a day, published to the shop so the other counters' store close sees it. */
-  const viewOf = async (session: Session, entry: CloseEntry): Promise<CloseView> => {
-    const view = closeViewOf(session, entry, ctx.now(), await refundsOwed());
-    publish(session, view);
-    return view;
-  };
+  /**
+   * The opening float staff last entered per day (this process): the store's close and the report,
+   * which ask none, count with it rather than with none. A closed day has its own.
+   */
+  const floats = new Map<string, number>();
+  const entryOf = (date: string): CloseEntry => ({
+    date,
+    openingFloat: floats.get(date) ?? null,
+    counted: null,
+    note: null,
+  });
   const publish = (session: Session, view: CloseView) => {
     try {
       session.shared?.setOwnClose(summaryOf(view, ctx.now()));
@@ -46,7 +51,11 @@ export function closeApp(
   return {
     'close.preview': async ({ date, openingFloat, counted }) => {
       const s = sessions.require();
-      return viewOf(s, { date: dayOf(s, date), openingFloat, counted, note: null });
+      const day = dayOf(s, date);
+      if (openingFloat !== null) floats.set(day, openingFloat);
+      const view = closeViewOf(s, { ...entryOf(day), counted }, ctx.now(), await refundsOwed());
+      publish(s, view);
+      return view;
     },
     'close.commit': async (request) => {
       const s = sessions.require();
@@ -56,18 +65,16 @@ export function closeApp(
     },
     'close.store': async ({ date }) => {
       const s = sessions.require();
-      const entry = { date: dayOf(s, date), openingFloat: null, counted: null, note: null };
-      const own = closeViewOf(s, entry, ctx.now(), await refundsOwed());
+      const own = closeViewOf(s, entryOf(dayOf(s, date)), ctx.now(), await refundsOwed());
       // Published only when nothing of this counter's is there yet: a preview's figures (with
-      // the float staff entered) are better than these (float 0) and stay.
-      if (!s.shared?.closes(entry.date).some((c) => c.counterId === own.counterId)) publish(s, own);
+      // the cash counted) are better than these and stay.
+      if (!s.shared?.closes(own.businessDate).some((c) => c.counterId === own.counterId))
+        publish(s, own);
       return storeClose(own, s.shared);
     },
     'close.report': async ({ date, locale }) => {
       const s = sessions.require();
-      // Not published: without the float (the report asks none) a preview's figures are better.
-      const entry = { date, openingFloat: null, counted: null, note: null };
-      const view = closeViewOf(s, entry, ctx.now(), await refundsOwed());
+      const view = closeViewOf(s, entryOf(date), ctx.now(), await refundsOwed());
       const html = closeReportHtml(view, {
         locale,
         storeName: storeSummary(s.store).name,

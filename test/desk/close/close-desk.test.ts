@@ -164,6 +164,20 @@ describe('the day’s close at the desk', () => {
     });
   });
 
+  it('the store’s close and the report count with the float last entered; alone, the store is this counter', async () => {
+    const day = '2026-11-23';
+    s.journal.append(own(sale(day, '11:00', 4_000, [{ method: 'cash', amount: 4_000 }])));
+    await h.call('close.preview', { date: day, openingFloat: 20_000, counted: null });
+    const total = await h.call('close.store', { date: day });
+    expect(total.counters).toEqual([
+      expect.objectContaining({ counterId: s.counter().id, closed: false, expectedCash: 24_000 }),
+    ]);
+    expect(total.byTender.find((t) => t.method === 'cash')!.sales).toBe(4_000);
+    const { html } = await h.call('close.report', { date: day, locale: 'en' });
+    expect(html).toContain('¥24,000');
+    expect(html).toContain('Not closed (preview)');
+  });
+
   it('prints a report without scripts, in both languages, with the hour chart', async () => {
     for (const locale of ['ja', 'en'] as const) {
       const { html, fileName } = await h.call('close.report', { date: TODAY, locale });
