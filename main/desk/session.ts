@@ -97,6 +97,8 @@ export class Session {
   otherHolds: () => Hold[];
   /** The shop's other counters, when sharing is on (`attachShop`). */
   shop: Shop | null = null;
+  /** The shop's shared state while sharing is on (the store's close reads the counters' there). */
+  shared: ShopState | null = null;
   /**
    * The sales journal (issue 13): money taken, refunds, corrections, closes. Sealed on disk
    * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
@@ -239,8 +241,10 @@ export class Session {
     });
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
+    this.shared = state;
     this.unshare = () => {
       records.stop();
+      this.shared = null;
       state.close();
       this.otherHolds = alone;
     };

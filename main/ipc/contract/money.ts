@@ -128,6 +128,9 @@ export const TenderTotals = z.object({
   method: TenderMethod,
   sales: Amount,
   refunds: Amount,
+  /** Signed corrections of the method's takings counted on the day (decision Z2). */
+  corrections: z.number().int().default(0),
+  /** Sales paid (in part) with the method. */
   count: z.number().int().min(0),
 });
 
@@ -178,10 +181,16 @@ export const StoreCloseView = z.object({
       expectedCash: z.number().int(),
       countedCash: z.number().int().nullable(),
       overShort: z.number().int().nullable(),
+      /** When the counter last published these figures (this counter's are live: null). */
+      publishedAt: z.number().nullable().default(null),
     }),
   ),
   byTender: z.array(TenderTotals),
   overShort: z.number().int(),
+  /** Counters' summaries that could not be read: each stands alone, left out of the sums. */
+  unreadable: z
+    .array(z.object({ counterId: z.string().nullable(), issue: z.string() }))
+    .default([]),
 });
 export type StoreCloseView = z.infer<typeof StoreCloseView>;
 

@@ -568,6 +568,9 @@ export const en: Messages = {
       'Some answers of the participants are wrong. Fix the marked fields.',
     CHECK_FAILED: 'Some input is wrong. Fix the marked fields.',
     INVALID_INPUT: 'This input was not accepted. Check the values.',
+    DAY_ALREADY_CLOSED:
+      'This day is already closed at this counter. To change it, record a correction of the entry.',
+    CLOSE_FUTURE_DAY: 'A day can only be closed once it has begun. Choose today or an earlier day.',
     COUNTER_NAME_INVALID: 'This counter name cannot be used. Correct the marked field.',
     PEER_ADDRESS_INVALID: 'A counter address is not valid. Correct the marked entry.',
     TOO_MANY_PEERS: 'Too many counter addresses. Remove the ones not needed.',
