@@ -99,7 +99,7 @@ function refuseUnlessAllowed(ctx: DeskContext): (feature: Feature) => void {
 
 /** Every channel's handler, the platform's own (the shell prints) in place of the desk's. */
 export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}): Handlers {
-  const sales = salesApp();
+  const sales = salesApp(ctx);
   const handlers = combine(
     setupApp(ctx),
     trainingApp(ctx),
@@ -114,11 +114,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     cancelApp(ctx),
     outboxApp(ctx),
     manifestApp(),
-<<<<<<< HEAD
-    salesApp(ctx),
-=======
     sales,
->>>>>>> 13916ea222ef6f2ceaf98420a5a0cbd57aaaad52
     receiptApp(),
     closeApp(ctx, refundsOwedCount(sales)),
   );
