@@ -115,7 +115,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     outboxApp(ctx),
     manifestApp(),
     sales,
-    receiptApp(),
+    receiptApp(ctx),
     closeApp(ctx, refundsOwedCount(sales)),
   );
   return guardFeatures({ ...handlers, ...overrides }, refuseUnlessAllowed(ctx));

@@ -100,6 +100,11 @@ export const ReceiptOptions = z.strictObject({
   entryId: z.string().min(1).max(200),
   layout: ReceiptLayout.nullable().default(null),
   locale: UiLocale.default('ja'),
+  /**
+   * preview: shown on screen, not counted; print: the copy handed over (the browser host prints
+   * it itself), recorded so that the next print says 再発行.
+   */
+  purpose: z.enum(['preview', 'print']).default('preview'),
   /** 領収書 mode: with the payer's name (宛名) and what it is for (但し書き). */
   ryoshusho: z
     .strictObject({
