@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop) runs only the suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close) runs only the suites named.
  */
 import { runApiBench } from './api.bench';
+import { runCloseBench } from './close.bench';
 import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
 import { runShopBench } from './shop.bench';
@@ -19,6 +20,7 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
     'One shop, many counters: host processes on loopback, real time (issue 12)',
     runShopBench,
   ],
+  ['close', 'The day’s close over 10 000 journal entries (issue 13)', runCloseBench],
 ];
 
 const only = process.argv.slice(2);

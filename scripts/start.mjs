@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
-const passthrough = args.filter((a) => a !== '--no-build');
+// The browser host opens its address in the browser where there is a desktop (`--no-open`: not).
+const passthrough = [
+  ...args.filter((a) => a !== '--no-build' && a !== '--no-open'),
+  ...(args.includes('--no-open') ? [] : ['--open']),
+];
 
 /** The Electron executable, or null when only the npm package (without its binary) is here. */
 function electronBinary() {

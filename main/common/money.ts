@@ -62,8 +62,11 @@ export const ReceiptItem = z.object({
   /** The experience's date and start time (not the time of sale). */
   date: LocalDate,
   startTime: LocalTime,
-  /** 'adult' | 'child', as priced. */
-  ticket: z.enum(['adult', 'child']),
+  /**
+   * 'adult' | 'child', as priced; 'party': the whole party at one price (quantity 1), when the
+   * service's unit prices are not known (taken offline, decision J5).
+   */
+  ticket: z.enum(['adult', 'child', 'party']),
   quantity: z.number().int().min(0),
   unitPrice: Amount,
   /** Tax rate of this product in percent (10 by default; settings per product). */

@@ -6,12 +6,13 @@
  * the renderer.
  */
 import type { Logger } from '../api/index';
-import type { DayView, SetupStatus } from '../ipc/contract';
+import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import type { CheckInEvent } from '../local/schema';
 import type { Hold, KeyProvider, OpenFile } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView } from './day/day';
+import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
 import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
@@ -125,6 +126,11 @@ export class Desk {
   /** Other counters' holds changed (see `otherHolds`): the dates whose seats moved are announced. */
   holdsChanged(dates: string[]): void {
     if (this.ctx.sessions.current) this.ctx.emit('day.changed', { dates });
+  }
+
+  /** For the shell's receipt printing and PDF: the page, recorded as printed when it is. */
+  receipt(options: ReceiptOptions, purpose: ReceiptPurpose): Promise<PrintableReceipt> {
+    return receiptFor(this.ctx, options, purpose);
   }
 
   /** For the shell's print: the day view the manifest is made from. */

@@ -7,7 +7,7 @@ import { channels, type Channel, type Feature } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import { cancelApp } from './cancel/app';
 import { checkInApp } from './checkin/app';
-import { closeApp } from './close/app';
+import { closeApp, refundsOwedCount } from './close/app';
 import type { DeskContext } from './context';
 import { dayApp } from './day/app';
 import { FEATURE_OF, featureRefusal } from './features';
@@ -99,6 +99,7 @@ function refuseUnlessAllowed(ctx: DeskContext): (feature: Feature) => void {
 
 /** Every channel's handler, the platform's own (the shell prints) in place of the desk's. */
 export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}): Handlers {
+  const sales = salesApp(ctx);
   const handlers = combine(
     setupApp(ctx),
     trainingApp(ctx),
@@ -113,9 +114,9 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     cancelApp(ctx),
     outboxApp(ctx),
     manifestApp(),
-    salesApp(),
-    receiptApp(),
-    closeApp(),
+    sales,
+    receiptApp(ctx),
+    closeApp(ctx, refundsOwedCount(sales)),
   );
   return guardFeatures({ ...handlers, ...overrides }, refuseUnlessAllowed(ctx));
 }

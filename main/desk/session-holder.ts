@@ -16,6 +16,7 @@ import type { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
 import { ShopSlot, counterNameOf } from './shop/shop-slot';
 import { statusOf } from './status/status';
+import { purgeJournal } from './sales/retention';
 
 /** This counter's holds, as a key that changes with them, and their dates. */
 function holdDates(session: Session): { key: string; dates: string[] } {
@@ -108,6 +109,7 @@ export class SessionHolder {
       logger: this.options.logger,
       now: connection.now ?? this.options.now,
       client: this.options.client,
+      throwawayJournal: connection.mode === 'training',
       onSyncProgress: (p) => {
         this.queueStatus();
         if (p.done || p.records > 0)
@@ -134,6 +136,7 @@ export class SessionHolder {
     this.clock = connection.now ?? null;
     this.viewing = null;
     session.start();
+    purgeJournal(session, this.options.settings);
     this.shop.follow(session, this.options.settings.current);
   }
 

@@ -30,6 +30,7 @@ import {
   type SyncProgress,
 } from '../local/index';
 import { MemoryJournal, type Journal } from '../local/journal/journal';
+import { SealedJournal } from '../local/journal/sealed-journal';
 import { Shop } from '../shop/shop';
 import type { ShopBus } from '../shop/bus';
 import { shareCounterRecords } from '../shop/shared/counter-records';
@@ -66,6 +67,11 @@ export interface SessionOptions {
   client?: Pick<ClientOptions, 'retry' | 'timeouts'>;
   /** Scheduler tuning (tests shorten the polls). */
   intervals?: Partial<Intervals>;
+  /**
+   * Training: its sales are not real money, so they are kept in memory and gone with the
+   * session (decision J2). Otherwise the sealed journal on disk.
+   */
+  throwawayJournal?: boolean;
 }
 
 /** The counter id of a session opened without one (tests, tools). */
@@ -91,11 +97,13 @@ export class Session {
   otherHolds: () => Hold[];
   /** The shop's other counters, when sharing is on (`attachShop`). */
   shop: Shop | null = null;
+  /** The shop's shared state while sharing is on (the store's close reads the counters' there). */
+  shared: ShopState | null = null;
   /**
-   * The sales journal (issue 13): money taken, refunds, corrections, closes. In memory until the
-   * sales part opens the sealed journal on disk here.
+   * The sales journal (issue 13): money taken, refunds, corrections, closes. Sealed on disk
+   * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
    */
-  readonly journal: Journal = new MemoryJournal();
+  readonly journal: Journal;
   private unshare: (() => void) | null = null;
 
   constructor(readonly options: SessionOptions) {
@@ -131,6 +139,14 @@ export class Session {
       now: options.now,
       counter: () => this.counter(),
     });
+    this.journal = options.throwawayJournal
+      ? new MemoryJournal(options.now)
+      : new SealedJournal({
+          files: this.local.files,
+          cipher: this.local.cipher,
+          logger,
+          now: options.now,
+        });
     this.sync = new SyncEngine({
       client: this.client,
       cache: this.local.cache,
@@ -225,8 +241,10 @@ export class Session {
     });
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
+    this.shared = state;
     this.unshare = () => {
       records.stop();
+      this.shared = null;
       state.close();
       this.otherHolds = alone;
     };

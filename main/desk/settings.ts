@@ -81,6 +81,18 @@ export class SettingsFile {
     this.files.write('', 'settings', next);
   }
 
+  /**
+   * A part kept in its own file beside the settings (the money settings, issue 13), so a damaged
+   * part loses only itself: `fallback` when it is missing or unreadable.
+   */
+  part<S extends z.ZodType>(name: string, schema: S, fallback: z.output<S>): z.output<S> {
+    return this.files.read('', name, schema) ?? fallback;
+  }
+
+  savePart(name: string, value: Record<string, unknown>): void {
+    this.files.write('', name, value);
+  }
+
   /** Save the current settings with these changed. */
   update(changes: Partial<Settings>): void {
     this.save({ ...this.value, ...changes });

@@ -12,6 +12,7 @@ import { createLogger } from '../api/log';
 import { mkdirPrivate } from '../local/index';
 import { compose } from './compose';
 import { FileKeyProvider, FileSecretStore, MemorySecretStore } from './secrets';
+import { openInBrowser } from './open-browser';
 import { startBrowserHost } from './server';
 import { readApiKeyFile, shopOverrides } from './shop-flags';
 import { setUpFromFlags } from './unattended-setup';
@@ -28,6 +29,8 @@ const HELP = `Usage: tsx main/host/cli.ts [options]
   --service-url URL  the Reservation Service's address for set-up with a real key
   --no-training      do not start training mode when nothing is set up
   --log              log at info level (default: warnings only), on stderr
+  --open             open the address in the browser where this machine has a desktop
+                     (npm start passes it; --no-open there leaves it out)
 
 Set-up without the keyboard (a shop PC, tests): start already set up on a store
   --api-key-file F   the API key, read from F (must be the owner's alone: chmod 600)
@@ -60,6 +63,7 @@ const { values } = parseArgs({
     'no-sharing': { type: 'boolean' },
     discovery: { type: 'boolean' },
     log: { type: 'boolean' },
+    open: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
   strict: true,
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Front Desk (browser host${mode === 'training' ? ', training mode' : ''}): ${host.url}\n`,
   );
+  if (values.open) process.stdout.write(`${openInBrowser(host.url)}\n`);
   const shopPort = composed.shopPort();
   if (shopPort !== null) process.stdout.write(`Front Desk shop listener: port ${shopPort}\n`);
 

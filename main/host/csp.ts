@@ -24,10 +24,6 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
   .map(([name, value]) => `${name} ${value}`)
   .join('; ');
 
-/** A printed manifest has no scripts at all: only its own inline styles. */
-export const PRINT_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
-
 /** Headers for every response of the renderer's origin. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,

@@ -4,7 +4,7 @@
  */
 import type { DayView, ProductView, ReservationView, SlotView } from '../ipc/contract';
 import { DeskError } from '../ipc/errors';
-import { PRINT_CSP } from './csp';
+import { escapeHtml, PRINT_CSP } from '../common/html';
 import { labelsFor, type Labels, type Locale } from './labels';
 
 export interface ManifestSelection {
@@ -16,18 +16,6 @@ export interface ManifestOptions {
   locale: Locale;
   training: boolean;
   now: number;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
 function stamp(ms: number, timeZone: string, locale: Locale): string {

@@ -66,6 +66,7 @@ export class CatalogueCache {
       'catalogue',
       safeName(this.storeId),
       CatalogueFile,
+      { reuse: true },
     );
     return (
       file && {
@@ -137,7 +138,9 @@ export class CatalogueCache {
    * the counter's own changes since it was fetched.
    */
   availabilityOn(date: string): Map<string, CachedAvailability> {
-    const file = this.files.read(this.availabilityDir, date.slice(0, 7), AvailabilityFile);
+    const file = this.files.read(this.availabilityDir, date.slice(0, 7), AvailabilityFile, {
+      reuse: true,
+    });
     const out = new Map<string, CachedAvailability>();
     for (const [productId, entry] of Object.entries(file?.products ?? {})) {
       const found = entry.days.find((d) => d.date === date);

@@ -205,10 +205,17 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    */
   enqueue(
     request: CreateReservationRequest,
-    known: { idempotencyKey?: string; productName?: string | null; amount?: Facts['amount'] } = {},
+    known: {
+      idempotencyKey?: string;
+      productName?: string | null;
+      amount?: Facts['amount'];
+      /** The entry's id chosen beforehand (the sale recorded for it names it first). */
+      id?: string;
+    } = {},
   ): OutboxEntry {
     const { storeId, cipher } = this.options;
-    const id = randomUUID();
+    const id = known.id ?? randomUUID();
+    if (this.file.get(id)) throw new OutboxError(`outbox entry ${id} exists`);
     const facts = factsOf(request, {
       storeId,
       createdAt: this.now(),

@@ -16,7 +16,7 @@ import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
 import { DIR_MODE, mkdirPrivate } from '../local/files';
 import { forwardEvents, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
-import { printHtml } from './print';
+import { pdfOfHtml, printHtml } from './print';
 import { handleAppProtocol, registerAppScheme } from './protocol';
 import { lockDownSession } from './session';
 import { electronSafeStorage, electronStoreOpener } from './storage';
@@ -106,6 +106,19 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       overrides: (desk) => ({
         'manifest.print': ({ date, productId, startTime, locale: shown }) =>
           printManifest(desk, date, { productId, startTime }, shown, logger),
+        // Receipts print at once on the counter's receipt printer (set-up names it).
+        'receipt.print': async (options) => {
+          const { document, printerName } = await desk.receipt(options, 'print');
+          const result = await printHtml(document.html, { silent: true, deviceName: printerName });
+          if (!result.ok) logger.warn('print.failed', { reason: result.reason });
+          return result;
+        },
+        'receipt.pdf': async (options) => {
+          // A PDF handed to the guest is a copy issued, as a print is: the next one says 再発行.
+          const { document } = await desk.receipt(options, 'print');
+          const pdf = await pdfOfHtml(document.html);
+          return { fileName: document.fileName, pdfBase64: pdf.toString('base64') };
+        },
       }),
     },
   );

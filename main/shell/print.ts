@@ -1,6 +1,7 @@
 /**
- * Printing: the manifest's HTML in a hidden window that runs no script, then the system's print
- * dialog. The page is a data: URL, so the customer list never touches the disk.
+ * Printing: a page's HTML (the manifest, a receipt) in a hidden window that runs no script, then
+ * the system's print dialog — or, for receipts, silently to the printer chosen in set-up — or
+ * Chromium's PDF of it. The page is a data: URL, so names never touch the disk.
  */
 import { BrowserWindow } from 'electron';
 import { WEB_PREFERENCES } from './window';
@@ -10,19 +11,47 @@ export interface PrintResult {
   reason: string | null;
 }
 
-export async function printHtml(html: string): Promise<PrintResult> {
+export interface PrintOptions {
+  /** Print without the dialog (receipts at a busy counter). */
+  silent?: boolean;
+  /** The OS printer's name; the system's default when null or left out. */
+  deviceName?: string | null;
+}
+
+async function withPage<T>(html: string, use: (window: BrowserWindow) => Promise<T>): Promise<T> {
   const window = new BrowserWindow({
     show: false,
     webPreferences: { ...WEB_PREFERENCES, javascript: false, devTools: false },
   });
   try {
     await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
-    return await new Promise<PrintResult>((resolve) => {
-      window.webContents.print({ silent: false, printBackground: false }, (success, reason) =>
-        resolve({ ok: success, reason: success ? null : reason || 'failed' }),
-      );
-    });
+    return await use(window);
   } finally {
     window.destroy();
   }
+}
+
+export function printHtml(html: string, options: PrintOptions = {}): Promise<PrintResult> {
+  return withPage(
+    html,
+    (window) =>
+      new Promise<PrintResult>((resolve) => {
+        window.webContents.print(
+          {
+            silent: options.silent ?? false,
+            printBackground: false,
+            ...(options.deviceName && { deviceName: options.deviceName }),
+          },
+          (success, reason) =>
+            resolve({ ok: success, reason: success ? null : reason || 'failed' }),
+        );
+      }),
+  );
+}
+
+/** The page as PDF, its size from the page's own CSS (@page: a receipt roll's width, or A4). */
+export function pdfOfHtml(html: string): Promise<Buffer> {
+  return withPage(html, (window) =>
+    window.webContents.printToPDF({ preferCSSPageSize: true, printBackground: false }),
+  );
 }

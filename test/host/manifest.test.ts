@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DayView, ReservationView } from '../../main/ipc/contract';
-import { buildManifestHtml, escapeHtml } from '../../main/host/manifest';
+import { escapeHtml } from '../../main/common/html';
+import { buildManifestHtml } from '../../main/host/manifest';
 
 function reservation(overrides: Partial<ReservationView>): ReservationView {
   return {

@@ -58,15 +58,18 @@ describe('npm start without Electron', () => {
       ],
       {
         cwd: repo,
-        env: { ...process.env, FRONT_DESK_ELECTRON: '' },
+        // No display: the address is printed with a line saying to open it (nothing opened).
+        env: { ...process.env, FRONT_DESK_ELECTRON: '', DISPLAY: '', WAYLAND_DISPLAY: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     let stderr = '';
     child.stderr!.on('data', (c) => (stderr += c));
-    const [notice, address, ...rest] = await lines(child.stdout!, 2, 45_000).catch((error) => {
-      throw new Error(`${(error as Error).message}\nstderr: ${stderr}`);
-    });
+    const [notice, address, open, ...rest] = await lines(child.stdout!, 3, 45_000).catch(
+      (error) => {
+        throw new Error(`${(error as Error).message}\nstderr: ${stderr}`);
+      },
+    );
     expect(notice).toBe(
       'Electron is not installed here (node_modules/electron has no binary): serving the browser host instead.',
     );
@@ -77,6 +80,7 @@ describe('npm start without Electron', () => {
       );
     expect(match, address).not.toBeNull();
     const [, origin, port, token] = match!;
+    expect(open).toBe(`Open ${address!.split(': ')[1]} in a browser on this machine.`);
 
     const page = await fetch(`${origin}/`);
     expect(page.status).toBe(200);

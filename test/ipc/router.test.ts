@@ -30,6 +30,7 @@ const STATUS: Status = {
   clockOffsetMs: 0,
   shop: { sharing: false, reason: 'not_set_up' },
   damage: [],
+  refundsOwed: 0,
 };
 
 function router(handlers: Partial<Record<keyof typeof channels, (r: any) => unknown>>) {

@@ -99,7 +99,10 @@ describe('the API key stays in the main process', () => {
       customer: { lastName: '秘密', email: 'secret@example.jp' },
     });
     const booked = await book({});
-    await book({ productId: P.teaCeremony, startTime: '13:00' });
+    // Money taken (issue 13): a sale booked, one refused (a refund owed).
+    const paid = { lines: [{ method: 'cash', amount: 8000, received: 10000 }] };
+    await book({ tender: paid });
+    const refusedSale = await book({ productId: P.teaCeremony, startTime: '13:00', tender: paid });
     await book({ productId: P.kimonoWalk, startTime: '13:00', adults: 2 });
     await book({ date: '2020-01-01' });
     cutLink(h.sb);
@@ -139,13 +142,27 @@ describe('the API key stays in the main process', () => {
     await h.raw('prefs.get', {});
     await h.call('shop.configure', { counterName: '受付1', sharing: true, peers: ['10.0.0.2'] });
     await h.call('shop.get', {});
-    // Money (issue 13): every channel of the journal, receipts and the close.
+    // Money (issue 13): the journal's channels for real, then receipts and the close.
+    const saleId = refusedSale.ok ? (refusedSale.value as { saleId: string }).saleId : '';
+    await h.call('journal.day', { date: null });
+    await h.call('refunds.owed', {});
+    await h.call('refund.record', {
+      saleId,
+      reason: 'booking_refused',
+      paid: { lines: [{ method: 'cash', amount: 8000 }], note: null },
+    });
+    await h.call('journal.correct', {
+      entryId: saleId,
+      tender: [{ method: 'cash', amount: -100 }],
+      note: 'change miscounted',
+    });
+    await h.call('money.settings', {});
+    await h.call('money.configure', {
+      ...VALID['money.configure'],
+      registrationNumber: null,
+    } as never);
     for (const channel of [
-      'journal.day',
-      'journal.correct',
       'journal.csv',
-      'refunds.owed',
-      'refund.record',
       'receipt.get',
       'receipt.print',
       'receipt.pdf',
@@ -153,8 +170,6 @@ describe('the API key stays in the main process', () => {
       'close.commit',
       'close.store',
       'close.report',
-      'money.settings',
-      'money.configure',
     ] as const)
       await h.raw(channel, VALID[channel]);
     await h.call('setup.selectStore', { storeId: OKINAWA });

@@ -4,7 +4,7 @@
  * in clear. No vitest here: the crash test's child process imports this too.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer, connect, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
@@ -18,6 +18,7 @@ import {
 import type { CreateReservationRequest } from '../../main/api/schemas';
 import { fixedKeyProvider, openLocalStore, type OpenedStore } from '../../main/local/index';
 import { DEMO } from '../../sandbox/scenario/demo';
+import { RestartableRelay } from '../support/restartable-relay';
 
 export const TEST_KEY = Buffer.alloc(32, 7);
 export const KYOTO = DEMO.stores.kyoto;
@@ -147,53 +148,19 @@ export function walkIn(
  * A TCP relay in front of the sandbox: the client talks to it; `down()` cuts every connection
  * and refuses new ones (the shop's link is gone), `up()` listens again on the same port.
  */
-export class LinkRelay {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  private port = 0;
-
-  constructor(private readonly target: string) {}
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  get isUp(): boolean {
-    return this.server !== null;
-  }
-
-  async up(): Promise<string> {
-    if (this.server) return this.url;
-    const { hostname, port } = new URL(this.target);
-    const server = createServer((inbound) => {
-      const outbound = connect(Number(port), hostname);
-      for (const s of [inbound, outbound]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
+export class LinkRelay extends RestartableRelay {
+  protected makeServer(host: string, port: number): Server {
+    return createServer((inbound) => {
+      const outbound = connect(port, host);
+      this.track(outbound);
+      for (const s of [inbound, outbound])
         s.on('error', () => {
           inbound.destroy();
           outbound.destroy();
         });
-      }
       inbound.pipe(outbound);
       outbound.pipe(inbound);
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as { port: number }).port;
-    this.server = server;
-    return this.url;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
 

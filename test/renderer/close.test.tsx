@@ -7,6 +7,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge, Handlers } from './support/fakeBridge';
+import { StoreCloseView } from '../../main/ipc/contract';
 import { demoBridge } from './support/fixtures';
 import { closeView } from './support/money';
 import { renderApp } from './support/render';
@@ -50,31 +51,33 @@ function closeHandlers(): Handlers {
       csv: '日時,金額\r\n2026-05-14 10:00,11000\r\n',
       rows: 1,
     }),
-    'close.store': () => ({
-      businessDate: '2026-05-14',
-      counters: [
-        {
-          counterId: 'c-1',
-          counterName: 'Counter 1',
-          closed: true,
-          byTender: [],
-          expectedCash: 32000,
-          countedCash: 30000,
-          overShort: -2000,
-        },
-        {
-          counterId: 'c-2',
-          counterName: 'Counter 2',
-          closed: false,
-          byTender: [],
-          expectedCash: 5000,
-          countedCash: null,
-          overShort: null,
-        },
-      ],
-      byTender: [{ method: 'cash', sales: 27000, refunds: 0, count: 3 }],
-      overShort: -2000,
-    }),
+    'close.store': () =>
+      StoreCloseView.parse({
+        businessDate: '2026-05-14',
+        counters: [
+          {
+            counterId: 'c-1',
+            counterName: 'Counter 1',
+            closed: true,
+            byTender: [],
+            expectedCash: 32000,
+            countedCash: 30000,
+            overShort: -2000,
+          },
+          {
+            counterId: 'c-2',
+            counterName: 'Counter 2',
+            closed: false,
+            byTender: [],
+            expectedCash: 5000,
+            countedCash: null,
+            overShort: null,
+          },
+        ],
+        byTender: [{ method: 'cash', sales: 27000, refunds: 0, count: 3 }],
+        overShort: -2000,
+        unreadable: [{ counterId: 'c-3', issue: 'not readable' }],
+      }),
   };
 }
 
@@ -136,6 +139,7 @@ describe('the close', () => {
     expect(screen.getByText(/CSV of 1 rows saved/)).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: 'Add up the store’s other counters' }));
     expect(screen.getByText('Not closed yet')).toBeTruthy();
+    expect(screen.getByText(/1 counter’s figures could not be read/)).toBeTruthy();
     expect(
       screen.getByText(/Store sales less refunds ¥27,000 · over \/ short ¥2,000 short/),
     ).toBeTruthy();

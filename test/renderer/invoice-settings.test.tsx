@@ -31,13 +31,15 @@ describe('invoice settings', () => {
     await r.user.tap(screen.getByRole('button', { name: 'Save' }));
     expect(fake.callsOf('money.configure')).toHaveLength(0);
     await r.user.fill(reg, 'T1234567890123');
+    expect(screen.getByText(/A digit is mistyped/)).toBeTruthy();
+    await r.user.fill(reg, 'T7000012050002');
     await r.user.fill(screen.getByLabelText(/^Cash buttons/), '1000 5000 10000 2000');
     await r.user.fill(screen.getByLabelText(/^Tax rates per product/), 'p-lunch=8');
     await r.user.tap(screen.getByRole('checkbox', { name: /Print the receipt automatically/ }));
     await r.user.tap(screen.getByRole('button', { name: 'Save' }));
     expect(fake.callsOf('money.configure')[0]).toMatchObject({
       businessName: '嵐山体験',
-      registrationNumber: 'T1234567890123',
+      registrationNumber: 'T7000012050002',
       quickCash: [1000, 5000, 10000, 2000],
       productTaxRates: { 'p-lunch': 8 },
       printAutomatically: true,
@@ -46,20 +48,22 @@ describe('invoice settings', () => {
     expect(screen.getByText('Saved.')).toBeTruthy();
   });
 
-  it('a number the desk refuses (check digit) is said with what to do', async () => {
+  it('a number the desk refuses is said with what to do', async () => {
     fake = demoBridge({
       ...moneyHandlers().handlers,
       'money.configure': () => {
-        throw new Refusal('REGISTRATION_NUMBER_INVALID');
+        throw new Refusal('INVALID_INPUT', 'the registration number is wrong', [
+          { field: 'registrationNumber', code: 'CHECK_DIGIT', reason: 'mistyped' },
+        ]);
       },
     });
     const r = await renderApp(fake);
     await r.user.tap(screen.getByRole('button', { name: 'Set-up' }));
     await r.user.fill(
       screen.getByLabelText('Registration number (qualified invoice issuer)'),
-      'T1234567890124',
+      'T7000012050002',
     );
     await r.user.tap(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toMatch(/check digit/);
+    expect(screen.getByRole('alert').textContent).toMatch(/INVALID_INPUT/);
   });
 });

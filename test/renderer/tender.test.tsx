@@ -172,7 +172,7 @@ describe('tender at the walk-in', () => {
     // 領収書 mode in Japanese for the guest.
     await r.user.tap(screen.getByRole('checkbox', { name: /Formal receipt with the payer/ }));
     await r.user.fill(screen.getByLabelText('Payer’s name (宛名)'), '山田商事');
-    await r.user.fill(screen.getByLabelText('For (但し書き)'), '体験料として');
+    await r.user.fill(screen.getByLabelText('For (但し書き)'), '体験料');
     await act(async () => {
       const lang = screen.getByLabelText('Language') as HTMLSelectElement;
       lang.value = 'ja';
@@ -181,7 +181,7 @@ describe('tender at the walk-in', () => {
     await r.user.tap(screen.getByRole('button', { name: 'Show it' }));
     expect(fake.callsOf('receipt.get').at(-1)).toMatchObject({
       locale: 'ja',
-      ryoshusho: { addressee: '山田商事', purpose: '体験料として' },
+      ryoshusho: { addressee: '山田商事', purpose: '体験料' },
     });
     const shown = screen.getByRole('document', { name: 'Receipt as it prints' });
     expect(shown.shadowRoot?.textContent).toBe('領収書合計 ¥11,000');

@@ -5,7 +5,7 @@
  * on the same port — the shop's internet going and returning, as that counter sees it.
  */
 import { createServer, request as forward, Agent, type Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { RestartableRelay } from './restartable-relay';
 
 export interface RelayedRequest {
   at: number;
@@ -15,32 +15,17 @@ export interface RelayedRequest {
   status: number;
 }
 
-export class ServiceRelay {
+export class ServiceRelay extends RestartableRelay {
   readonly log: RelayedRequest[] = [];
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
   private readonly agent = new Agent({ keepAlive: true });
-  private port = 0;
-
-  constructor(private readonly target: string) {}
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  get isUp(): boolean {
-    return this.server !== null;
-  }
 
   /** Requests passed since `since` (epoch ms), optionally only those `which` accepts. */
   count(since = 0, which: (r: RelayedRequest) => boolean = () => true): number {
     return this.log.filter((r) => r.at >= since && which(r)).length;
   }
 
-  async up(): Promise<string> {
-    if (this.server) return this.url;
-    const { hostname, port } = new URL(this.target);
-    const server = createServer((inbound, outbound) => {
+  protected makeServer(host: string, port: number): Server {
+    return createServer((inbound, outbound) => {
       const entry: RelayedRequest = {
         at: Date.now(),
         method: inbound.method ?? '',
@@ -50,8 +35,8 @@ export class ServiceRelay {
       this.log.push(entry);
       const upstream = forward(
         {
-          host: hostname,
-          port: Number(port),
+          host,
+          port,
           method: inbound.method,
           path: inbound.url,
           headers: inbound.headers,
@@ -66,26 +51,6 @@ export class ServiceRelay {
       upstream.on('error', () => outbound.destroy());
       inbound.pipe(upstream);
     });
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as { port: number }).port;
-    this.server = server;
-    return this.url;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   async close(): Promise<void> {

@@ -1,19 +1,117 @@
-/** The day's close and the journal's export (issue 13): built by the close part; refused until then. */
+/**
+ * The day's close and the journal's export (issue 13): preview and commit a counter's close, the
+ * store's close over the shop, the printable report, the journal as CSV.
+ */
+import { DateTime } from 'luxon';
+import type { CloseView } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { HandlersOf } from '../../ipc/router';
+import type { DeskContext } from '../context';
+import { todayIn } from '../day/day';
+import type { Session } from '../session';
+import { storeSummary } from '../store-summary';
+import { closeViewOf, commitClose, type CloseEntry } from './day-close';
+import { journalCsv } from './journal-csv';
+import { closeReportHtml } from './report';
+import { storeClose, summaryOf } from './store-close';
 
-const notYet = () => {
-  throw new DeskError('NOT_READY', 'the close is not built yet');
-};
+/** The longest range one CSV export covers (a year and a day: a fiscal year with a leap day). */
+export const CSV_MAX_DAYS = 366;
 
-export function closeApp(): HandlersOf<
-  'close.preview' | 'close.commit' | 'close.store' | 'close.report' | 'journal.csv'
-> {
+/** How many refunds are owed now (the sales part's list). */
+export type RefundsOwedCount = () => number | Promise<number>;
+
+export function closeApp(
+  ctx: DeskContext,
+  refundsOwed: RefundsOwedCount,
+): HandlersOf<'close.preview' | 'close.commit' | 'close.store' | 'close.report' | 'journal.csv'> {
+  const { sessions } = ctx;
+  /**
+   * The opening float staff last entered per day (this process): the store's close and the report,
+   * which ask none, count with it rather than with none. A closed day has its own.
+   */
+  const floats = new Map<string, number>();
+  const entryOf = (date: string): CloseEntry => ({
+    date,
+    openingFloat: floats.get(date) ?? null,
+    counted: null,
+    note: null,
+  });
+  const publish = (session: Session, view: CloseView) => {
+    try {
+      session.shared?.setOwnClose(summaryOf(view, ctx.now()));
+    } catch (error) {
+      // The shop is a view of the counters' figures: its failure never fails this counter's close.
+      ctx.logger.warn('close.not_shared', { error: (error as Error).name });
+    }
+  };
+  const dayOf = (session: Session, date: string | null) =>
+    date ?? todayIn(session.timeZone, ctx.now());
+
   return {
-    'close.preview': notYet,
-    'close.commit': notYet,
-    'close.store': notYet,
-    'close.report': notYet,
-    'journal.csv': notYet,
+    'close.preview': async ({ date, openingFloat, counted }) => {
+      const s = sessions.require();
+      const day = dayOf(s, date);
+      if (openingFloat !== null) floats.set(day, openingFloat);
+      const view = closeViewOf(s, { ...entryOf(day), counted }, ctx.now(), await refundsOwed());
+      publish(s, view);
+      return view;
+    },
+    'close.commit': async (request) => {
+      const s = sessions.require();
+      const view = commitClose(s, request, ctx.now(), await refundsOwed());
+      publish(s, view);
+      return view;
+    },
+    'close.store': async ({ date }) => {
+      const s = sessions.require();
+      const own = closeViewOf(s, entryOf(dayOf(s, date)), ctx.now(), await refundsOwed());
+      // Published only when nothing of this counter's is there yet: a preview's figures (with
+      // the cash counted) are better than these and stay.
+      if (!s.shared?.closes(own.businessDate).some((c) => c.counterId === own.counterId))
+        publish(s, own);
+      return storeClose(own, s.shared);
+    },
+    'close.report': async ({ date, locale }) => {
+      const s = sessions.require();
+      const view = closeViewOf(s, entryOf(date), ctx.now(), await refundsOwed());
+      const html = closeReportHtml(view, {
+        locale,
+        storeName: storeSummary(s.store).name,
+        timeZone: s.timeZone,
+        now: ctx.now(),
+      });
+      return { html, fileName: `close-report_${date}.html` };
+    },
+    'journal.csv': ({ from, to, locale }) => {
+      const s = sessions.require();
+      const days = DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days;
+      if (days < 0)
+        throw new DeskError('INVALID_INPUT', 'the range ends before it starts', [
+          { field: 'to', code: 'too_small', reason: 'on or after from' },
+        ]);
+      if (days >= CSV_MAX_DAYS)
+        throw new DeskError('INVALID_INPUT', `at most ${CSV_MAX_DAYS} days at once`, [
+          { field: 'to', code: 'too_big', reason: `at most ${CSV_MAX_DAYS} days after from` },
+        ]);
+      return journalCsv(s.journal.range(from, to), { from, to }, locale, s.timeZone);
+    },
+  };
+}
+
+/**
+ * The close's count of refunds owed, from the sales part's `refunds.owed`. Until that part has
+ * landed (its handler refuses NOT_READY) nothing can be owed: no sale can have been recorded.
+ */
+export function refundsOwedCount(
+  sales: Pick<HandlersOf<'refunds.owed'>, 'refunds.owed'>,
+): RefundsOwedCount {
+  return async () => {
+    try {
+      return (await sales['refunds.owed']({})).items.length;
+    } catch (error) {
+      if (error instanceof DeskError && error.code === 'NOT_READY') return 0;
+      throw error;
+    }
   };
 }

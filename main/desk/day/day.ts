@@ -51,9 +51,12 @@ export function viewsOn(
       ? -1
       : a.startTime > b.startTime
         ? 1
-        : a.customerName.localeCompare(b.customerName),
+        : byName.compare(a.customerName, b.customerName),
   );
 }
+
+/** `localeCompare`'s order, with one collator: made per comparison, it was most of a busy day's sort. */
+const byName = new Intl.Collator();
 
 export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
   const { cache } = session.local;

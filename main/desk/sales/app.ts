@@ -1,6 +1,13 @@
-/** The sales journal's channels (issue 13): built by the sales part; refused until then. */
-import { DeskError } from '../../ipc/errors';
+/** The sales journal's channels (issue 13): the day's entries, corrections, refunds, settings. */
 import type { HandlersOf } from '../../ipc/router';
+import type { DeskContext } from '../context';
+import { todayIn } from '../day/day';
+import type { Session } from '../session';
+import { dayView, entryView } from './entries';
+import { correct, recordRefund } from './refunds';
+import { refundsOwed } from './refunds-owed';
+import { purgeJournal } from './retention';
+import { configureMoney, moneySettingsOf } from './settings';
 
 type SalesChannels =
   | 'journal.day'
@@ -10,17 +17,34 @@ type SalesChannels =
   | 'money.settings'
   | 'money.configure';
 
-const notYet = () => {
-  throw new DeskError('NOT_READY', 'the sales journal is not built yet');
-};
+/** A record just written, as listed (it is on an open day, or a correction after the close). */
+function viewOf(session: Session, id: string) {
+  const record = session.journal.get(id)!;
+  if (record.kind === 'receipt') throw new RangeError('a receipt is not an entry');
+  return entryView(session, record, false);
+}
 
-export function salesApp(): HandlersOf<SalesChannels> {
+export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
+  const { sessions, settings } = ctx;
   return {
-    'journal.day': notYet,
-    'journal.correct': notYet,
-    'refunds.owed': notYet,
-    'refund.record': notYet,
-    'money.settings': notYet,
-    'money.configure': notYet,
+    'journal.day': ({ date }) => {
+      const session = sessions.require();
+      purgeJournal(session, settings);
+      return dayView(session, date ?? todayIn(session.timeZone, sessions.now()));
+    },
+    'journal.correct': (request) => {
+      const session = sessions.require();
+      return viewOf(session, correct(session, request).id);
+    },
+    'refunds.owed': () => ({ items: refundsOwed(sessions.require(), true) }),
+    'refund.record': (request) => {
+      const session = sessions.require();
+      const refund = recordRefund(session, request);
+      // One owed fewer: the status bar's count changes.
+      sessions.queueStatus();
+      return viewOf(session, refund.id);
+    },
+    'money.settings': () => moneySettingsOf(settings),
+    'money.configure': (request) => configureMoney(settings, request),
   };
 }

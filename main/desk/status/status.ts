@@ -4,6 +4,16 @@
  */
 import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
 import type { Session } from '../session';
+import { refundsOwed } from '../sales/refunds-owed';
+
+/** How many refunds are owed: a count the status bar shows, never a reason for it to fail. */
+function owedCount(session: Session | null): number {
+  try {
+    return session ? refundsOwed(session).length : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** The damage staff have not yet acknowledged (no customer data, no file names). */
 export function damageOf(session: Session | null): DamageNotice[] {
@@ -50,5 +60,6 @@ export function statusOf(
     damage: damageOf(session),
     clockOffsetMs,
     shop,
+    refundsOwed: owedCount(session),
   };
 }

@@ -7,13 +7,18 @@ import { bookWalkIn, quoteWalkIn, walkInForm } from './walkin';
 export function walkInApp(
   ctx: DeskContext,
 ): HandlersOf<'walkin.form' | 'walkin.quote' | 'walkin.book' | 'customers.find'> {
-  const { sessions } = ctx;
+  const { sessions, settings } = ctx;
   return {
     'walkin.form': ({ productId }) => walkInForm(sessions.require(), productId),
     'walkin.quote': (request) =>
       quoteWalkIn(sessions.require(), request, (id) => sessions.customerEmails.get(id) ?? null),
     // A booking lands in the cache through the session, which announces its date.
-    'walkin.book': (request) => bookWalkIn(sessions.require(), request),
+    'walkin.book': async (request) => {
+      const outcome = await bookWalkIn(sessions.require(), request, settings);
+      // Money taken moves the refunds owed the status counts once its fate is known.
+      if (outcome.saleId) sessions.queueStatus();
+      return outcome;
+    },
     'customers.find': ({ email }) =>
       findCustomers(sessions.require(), email, sessions.customerEmails),
   };

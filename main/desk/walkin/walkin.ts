@@ -1,7 +1,11 @@
 /**
+ * (Just over 300 lines: the walk-in's check, price and booking are one flow; the money taken
+ * with it is sales/sale.ts.)
+ *
  * Selling a walk-in: the product's form, the check of what staff entered, the price, and the
  * booking through the outbox.
  */
+import { randomUUID } from 'node:crypto';
 import {
   CustomerInput,
   type CreateReservationRequest,
@@ -23,12 +27,14 @@ import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
 import { findReservation, productsOf, reservationViewOn } from '../day/day';
 import type { Session } from '../session';
+import type { SettingsFile } from '../settings';
 import { productName } from '../views';
+import { recordSale, rememberQuote } from '../sales/sale';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft &
   Pick<Request<'walkin.book'>, 'sendConfirmationEmail' | 'locale'> &
-  Partial<Pick<Request<'walkin.book'>, 'quoted'>>;
+  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender'>>;
 
 export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
   let product = productsOf(session).get(productId);
@@ -217,6 +223,7 @@ export async function quoteWalkIn(
       };
     throw error;
   }
+  rememberQuote(session, draft, calculation);
   const price: Price = {
     currency: calculation.currency,
     subtotal: calculation.subtotal,
@@ -261,7 +268,11 @@ function outcomeOf(session: Session, entry: OutboxEntry, request: Booking): Walk
  * when the link is lost while sending, it stays queued and staff are told "queued, not yet booked";
  * the outbox sends it, with the same key, when the link returns.
  */
-export async function bookWalkIn(session: Session, request: Booking): Promise<WalkInOutcome> {
+export async function bookWalkIn(
+  session: Session,
+  request: Booking,
+  settings: SettingsFile,
+): Promise<WalkInOutcome> {
   const problems = await checkWithCatalogue(session, request);
   if (problems.length) {
     return {
@@ -273,19 +284,27 @@ export async function bookWalkIn(session: Session, request: Booking): Promise<Wa
     };
   }
   const product = session.local.cache.catalogue()?.products.find((p) => p.id === request.productId);
+  const entryId = randomUUID();
+  // The money taken is written first, naming the entry about to be queued (decision J6); a bad
+  // tender books nothing.
+  const name = product ? productName(product) : request.productId;
+  const sale = recordSale(session, settings, request, entryId, name);
   // The product's name and the total quoted are kept in clear with the entry: staff recognise
   // it without the key.
   const entry = session.outbox.enqueue(creationRequest(request), {
+    id: entryId,
     productName: product?.name ?? null,
-    amount: request.quoted ?? null,
+    amount: request.quoted ?? (sale && { total: sale.total, currency: sale.currency }),
   });
-  if (!online(session)) return outcomeOf(session, entry, request);
+  const saleId = sale?.id ?? null;
+  if (!online(session)) return { ...outcomeOf(session, entry, request), saleId };
   const controller = new AbortController();
   const stop = session.connectivity.on('change', ({ link }) => {
     if (link === 'offline') controller.abort();
   });
   try {
-    return outcomeOf(session, await session.outbox.send(entry.id, controller.signal), request);
+    const sent = await session.outbox.send(entry.id, controller.signal);
+    return { ...outcomeOf(session, sent, request), saleId };
   } finally {
     stop();
   }

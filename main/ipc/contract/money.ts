@@ -29,6 +29,19 @@ export {
   TenderMethod,
 } from '../../common';
 
+/**
+ * The money rules, pure, so that the renderer checks a tender and a registration number as staff
+ * type them with the rules the desk applies again (the renderer imports the contract only).
+ */
+export {
+  changeDue,
+  lineProblems,
+  registrationNumberProblem,
+  tenderProblems,
+  tenderTotal,
+  type MoneyProblem,
+} from '../../common/money-rules';
+
 /** A journal entry as the renderer lists it; `unreadable` ones stand alone with what to do. */
 export const JournalEntryView = z.object({
   id: z.string(),
@@ -60,6 +73,11 @@ export const JournalEntryView = z.object({
   locked: z.boolean(),
   /** Why an unreadable entry cannot be shown, and what staff can do. */
   problem: z.string().nullable(),
+  /**
+   * False: a sale taken offline without the service's price; its amount is what the tender
+   * paid ("price not confirmed by the service"). Absent: confirmed, or not a sale.
+   */
+  priceConfirmed: z.boolean().optional(),
 });
 export type JournalEntryView = z.infer<typeof JournalEntryView>;
 
@@ -95,6 +113,11 @@ export const ReceiptOptions = z.strictObject({
   entryId: z.string().min(1).max(200),
   layout: ReceiptLayout.nullable().default(null),
   locale: UiLocale.default('ja'),
+  /**
+   * preview: shown on screen, not counted; print: the copy handed over (the browser host prints
+   * it itself), recorded so that the next print says 再発行.
+   */
+  purpose: z.enum(['preview', 'print']).default('preview'),
   /** 領収書 mode: with the payer's name (宛名) and what it is for (但し書き). */
   ryoshusho: z
     .strictObject({
@@ -123,6 +146,9 @@ export const TenderTotals = z.object({
   method: TenderMethod,
   sales: Amount,
   refunds: Amount,
+  /** Signed corrections of the method's takings counted on the day (decision Z2). */
+  corrections: z.number().int().default(0),
+  /** Sales paid (in part) with the method. */
   count: z.number().int().min(0),
 });
 
@@ -173,10 +199,16 @@ export const StoreCloseView = z.object({
       expectedCash: z.number().int(),
       countedCash: z.number().int().nullable(),
       overShort: z.number().int().nullable(),
+      /** When the counter last published these figures (this counter's are live: null). */
+      publishedAt: z.number().nullable().default(null),
     }),
   ),
   byTender: z.array(TenderTotals),
   overShort: z.number().int(),
+  /** Counters' summaries that could not be read: each stands alone, left out of the sums. */
+  unreadable: z
+    .array(z.object({ counterId: z.string().nullable(), issue: z.string() }))
+    .default([]),
 });
 export type StoreCloseView = z.infer<typeof StoreCloseView>;
 

@@ -45,6 +45,7 @@ export const SetupStatus = z.object({
 export type SetupStatus = z.infer<typeof SetupStatus>;
 
 export const UiLocale = z.enum(['ja', 'en']);
+export type UiLocale = z.infer<typeof UiLocale>;
 
 /** null: follow the system's language. */
 export const Prefs = z.object({ locale: UiLocale.nullable() });

@@ -60,6 +60,8 @@ export const Status = z.object({
   clockOffsetMs: z.number().default(0),
   /** The shop's counters, or why this one works alone (additive: absent reads as not set up). */
   shop: ShopStatus.default({ sharing: false, reason: 'not_set_up' }),
+  /** Sales whose money is owed back to the guest, until a refund is recorded (issue 13). */
+  refundsOwed: z.number().int().min(0).default(0),
 });
 export type Status = z.infer<typeof Status>;
 

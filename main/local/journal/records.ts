@@ -34,6 +34,11 @@ export const SaleRecord = z.object({
   discounts: z.array(z.object({ label: z.string(), amount: Amount })),
   /** Tax included, what the guest paid. */
   total: Amount,
+  /**
+   * False: taken offline without a price from the service, the total is the tender's own
+   * (decision J5); absent or true: the service's calculation.
+   */
+  priceConfirmed: z.boolean().optional(),
   tender: z.array(TenderLine).min(1).max(2),
   change: Amount,
 });
@@ -109,4 +114,7 @@ export interface UnreadableRecord {
   problem: 'corrupt' | 'sealed_elsewhere' | 'unknown_kind';
   /** The business day, when the file's clear part still says it. */
   businessDate: string | null;
+  /** What the clear part still says of it (a sealed record's amounts are in clear: J1). */
+  kind?: string | null;
+  amount?: number | null;
 }

@@ -2,7 +2,9 @@
  * The counters a mesh dials: each address from the peer list or discovery is a candidate,
  * dialled at once and after each failure again with capped exponential backoff and jitter, not
  * while the counter that answered there is linked, and never again once it turned out to be our
- * own listener.
+ * own listener. An address only discovery gave is forgotten after failing for 10 minutes in a
+ * row (a counter gone for good, or moved to another address): the counter dials us itself when
+ * it comes back, and its own discovery finds us. Addresses from the peer list are kept for good.
  */
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from '../../api/log';
@@ -13,6 +15,8 @@ import { dialLink } from './tls-link';
 /** Dialling again after a failure: 250 ms doubling to 5 s, each wait 50–100 % of that. */
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 5_000;
+/** An address discovery gave that fails this long in a row is forgotten. */
+export const FORGET_DISCOVERED_AFTER_MS = 10 * 60_000;
 
 export interface Candidate {
   host: string;
@@ -25,6 +29,10 @@ export interface Candidate {
   counterId: CounterId | null;
   /** Our own listener: never dialled again. */
   self: boolean;
+  /** Given by discovery only (not the peer list): forgotten after failing long enough. */
+  discovered: boolean;
+  /** When the failures in a row began (null: the last attempt worked, or none yet). */
+  failingSince: number | null;
 }
 
 /** "host:port" or "[v6]:port" → its parts; null when it is not an address. */
@@ -48,12 +56,23 @@ export class Dialler {
     /** Whether that counter has a link now. */
     private readonly linked: (counterId: CounterId) => boolean,
     private readonly onLink: (socket: TLSSocket, address: string, candidate: Candidate) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  /** A counter to dial; an address already known is left as it is. */
-  add(host: string, port: number): void {
+  /** Addresses being dialled (or waiting to be dialled again). */
+  addresses(): string[] {
+    return [...this.candidates.keys()];
+  }
+
+  /**
+   * A counter to dial; an address already known is left as it is (except that the peer list
+   * makes a discovered address one to keep).
+   */
+  add(host: string, port: number, from: 'list' | 'discovery' = 'list'): void {
     const key = formatAddress(host, port);
-    if (this.stopped || this.candidates.has(key)) return;
+    const known = this.candidates.get(key);
+    if (known && from === 'list') known.discovered = false;
+    if (this.stopped || known) return;
     const candidate: Candidate = {
       host,
       port,
@@ -62,6 +81,8 @@ export class Dialler {
       dialling: false,
       counterId: null,
       self: false,
+      discovered: from === 'discovery',
+      failingSince: null,
     };
     this.candidates.set(key, candidate);
     this.dial(candidate);
@@ -101,6 +122,15 @@ export class Dialler {
         // The first failure in a row is worth a line; the retries that follow are not.
         const log = candidate.attempt === 0 ? this.logger.info : this.logger.debug;
         log('shop.link.dial_failed', { address, reason: error.message });
+        candidate.failingSince ??= this.now();
+        if (
+          candidate.discovered &&
+          this.now() - candidate.failingSince >= FORGET_DISCOVERED_AFTER_MS
+        ) {
+          this.candidates.delete(address);
+          this.logger.info('shop.link.forgotten', { address });
+          return;
+        }
         this.retry(candidate);
       },
     );

@@ -136,7 +136,9 @@ export class Mesh implements ShopBus {
         tag: this.options.secrets.tag,
         port: this.port,
         logger: this.logger,
-        onFound: (host, port) => this.addCandidate(host, port),
+        onFound: (host, port) => {
+          if (!this.closed) this.dialler.add(host, port, 'discovery');
+        },
       });
     this.logger.info('shop.mesh.listening', { port: this.port });
     return this.port;
@@ -241,6 +243,7 @@ export class Mesh implements ShopBus {
     if (candidate) {
       candidate.counterId = hello.counterId;
       candidate.attempt = 0;
+      candidate.failingSince = null;
     }
     const current = this.active.get(hello.counterId);
     if (current && !this.preferred(connection, current))

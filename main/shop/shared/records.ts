@@ -11,6 +11,7 @@
  * the shop: one schema each, extended here.
  */
 import { z } from 'zod';
+import { TenderMethod } from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
 import { Hold as LocalHold } from '../../local/holds';
 import { CheckInEvent as LocalCheckInEvent } from '../../local/schema';
@@ -36,6 +37,40 @@ export type Hold = z.infer<typeof Hold>;
 export const CounterRecord = z.strictObject({ name: CounterName, seenAt: EpochMs });
 export type CounterRecord = z.infer<typeof CounterRecord>;
 
+/**
+ * A counter's close of a business day as the store's close adds it up (issue 13): totals by
+ * tender and the cash drawer's figures, whether it is closed — no customer data, no notes (a note
+ * may name a guest). Keyed `<counterId>/<date>`, written only by that counter.
+ */
+export const CloseSummary = z.strictObject({
+  storeId: Id,
+  counterId: Id,
+  counterName: z.string().max(100),
+  date: LocalDate,
+  closed: z.boolean(),
+  byTender: z
+    .array(
+      z.strictObject({
+        method: TenderMethod,
+        sales: z.number().int().min(0),
+        refunds: z.number().int().min(0),
+        corrections: z.number().int(),
+        count: z.number().int().min(0),
+      }),
+    )
+    .max(TenderMethod.options.length),
+  expectedCash: z.number().int(),
+  countedCash: z.number().int().nullable(),
+  overShort: z.number().int().nullable(),
+  publishedAt: EpochMs,
+});
+export type CloseSummary = z.infer<typeof CloseSummary>;
+
+/** The key of a counter's close summary of a date. */
+export function closeKey(counterId: CounterId, date: string): string {
+  return `${counterId}/${date}`;
+}
+
 /** The id of a queued walk-in (the outbox's entry id): no `/`, which ends a hold key's owner. */
 export const EntryId = Id.regex(/^[^/]+$/, 'no "/" in an entry id');
 
@@ -51,7 +86,7 @@ export function holdOwner(key: string): string | null {
 }
 
 /** Which map of the shared doc a record (or the doc itself) is in. */
-export type SharedArea = 'checkins' | 'holds' | 'counters' | 'doc';
+export type SharedArea = 'checkins' | 'holds' | 'counters' | 'closes' | 'doc';
 
 /** A record that cannot be used: what is known of it, and why (never a value of a field). */
 export interface SharedProblem {

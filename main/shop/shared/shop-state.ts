@@ -6,7 +6,9 @@
  * - `checkins`: the check-in events, a grow-only list (`checkin-log.ts`);
  * - `holds`: `<counterId>/<entryId>` → the facts of a queued walk-in, written and removed only
  *   by the owning counter (a change made elsewhere under its prefix is put back);
- * - `counters`: counter id → its name and when it wrote it.
+ * - `counters`: counter id → its name and when it wrote it;
+ * - `closes`: `<counterId>/<date>` → a counter's close summary of the day (issue 13), written
+ *   only by that counter.
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates are purged (Yjs's GC keeps only the
@@ -20,6 +22,8 @@ import { DocSync, FromPeer } from './doc-sync';
 import { DocStorage, type DocPersistence } from './doc-storage';
 import { describeIssue, SharedProblems } from './problems';
 import {
+  CloseSummary,
+  closeKey,
   CounterRecord,
   Hold,
   holdKey,
@@ -44,8 +48,8 @@ export interface ShopStateOptions {
 /** A queued walk-in of this counter, as the outbox knows it (the state adds store and counter). */
 export type OwnHold = Omit<Hold, 'storeId' | 'counterId' | 'counterName'> & { entryId: string };
 
-type Area = 'holds' | 'counters';
-const SCHEMAS = { holds: Hold, counters: CounterRecord } as const;
+type Area = 'holds' | 'counters' | 'closes';
+const SCHEMAS = { holds: Hold, counters: CounterRecord, closes: CloseSummary } as const;
 
 export class ShopState {
   private readonly doc = new Y.Doc();
@@ -53,6 +57,7 @@ export class ShopState {
   private readonly valid = {
     holds: new Map<string, Hold>(),
     counters: new Map<string, CounterRecord>(),
+    closes: new Map<string, CloseSummary>(),
   };
   private readonly found: SharedProblems;
   private readonly checkins: CheckInLog;
@@ -68,8 +73,12 @@ export class ShopState {
     this.checkins = new CheckInLog(this.doc.getArray('checkins'), this.found, (l, v) =>
       this.tell(l, v),
     );
-    this.maps = { holds: this.doc.getMap('holds'), counters: this.doc.getMap('counters') };
-    for (const area of ['holds', 'counters'] as const)
+    this.maps = {
+      holds: this.doc.getMap('holds'),
+      counters: this.doc.getMap('counters'),
+      closes: this.doc.getMap('closes'),
+    };
+    for (const area of ['holds', 'counters', 'closes'] as const)
       this.maps[area].observe((event) => this.changed(area, event));
     this.storage = options.persist
       ? new DocStorage(
@@ -132,6 +141,19 @@ export class ShopState {
     return this.valid.counters.get(counterId)?.name ?? null;
   }
 
+  /** Publish this counter's close summary of a date (its own key; replaced when it changes). */
+  setOwnClose(summary: Omit<CloseSummary, 'storeId' | 'counterId'>): void {
+    const { storeId, counter } = this.options;
+    const record = CloseSummary.parse({ ...summary, storeId, counterId: counter.id });
+    const key = closeKey(counter.id, record.date);
+    this.doc.transact(() => this.maps.closes.set(key, record));
+  }
+
+  /** Every counter's valid close summaries of a date. */
+  closes(date: string): CloseSummary[] {
+    return [...this.valid.closes.values()].filter((c) => c.date === date);
+  }
+
   /** Records that failed their schema (and a saved state that could not be loaded). */
   problems(): SharedProblem[] {
     return this.found.list();
@@ -143,16 +165,17 @@ export class ShopState {
 
   /**
    * Delete every counter's check-in events of the dates before `date` (YYYY-MM-DD), and this
-   * counter's holds of those dates (a hold is only ever removed by its owner, which would put
+   * counter's holds and close summaries of those dates (a hold is only ever removed by its owner, which would put
    * it back; another counter's old holds go when it purges).
    */
   purgeBefore(date: string): void {
-    const { holds } = this.maps;
+    const { holds, closes } = this.maps;
     this.doc.transact(() => {
       this.checkins.purgeBefore(date);
-      for (const [key, value] of holds.entries())
-        if (holdOwner(key) === this.options.counter.id && (dateOf(value) ?? date) < date)
-          holds.delete(key);
+      for (const map of [holds, closes])
+        for (const [key, value] of map.entries())
+          if (holdOwner(key) === this.options.counter.id && (dateOf(value) ?? date) < date)
+            map.delete(key);
     });
     if (this.own) for (const [key, hold] of this.own) if (hold.date < date) this.own.delete(key);
   }
@@ -209,7 +232,7 @@ export class ShopState {
         ? describeIssue(parsed.error)
         : misplaced(area, key, parsed.data, this.options.storeId);
       if (issue) {
-        this.found.report(area, key, issue, value, area === 'holds' ? holdOwner(key) : null);
+        this.found.report(area, key, issue, value, area === 'counters' ? null : holdOwner(key));
         continue;
       }
       this.found.forget(area, key);
@@ -240,6 +263,12 @@ function dateOf(value: unknown): string | null {
 
 /** A valid record under the wrong key or of another store. */
 function misplaced(area: Area, key: string, record: unknown, storeId: string): string | null {
+  if (area === 'closes') {
+    const close = record as CloseSummary;
+    if (key !== closeKey(close.counterId, close.date))
+      return 'counter or date differs from its key';
+    return close.storeId === storeId ? null : 'of another store';
+  }
   if (area !== 'holds') return null;
   const hold = record as Hold;
   if (holdOwner(key) !== hold.counterId) return 'counter differs from its key';

@@ -3,6 +3,14 @@ import type { Messages } from './ja';
 
 export const en: Messages = {
   app: { name: 'Front Desk' },
+  journalUnreadable: {
+    corrupt:
+      "This record's file is damaged. The close counts without it: check the day against its slips (receipts, card slips) and record a correction if needed.",
+    sealed_elsewhere:
+      "This record is sealed with another key (the keystore was reset or the folder copied). Its amount shows; the guest's name cannot. The close counts without it.",
+    unknown_kind:
+      'A newer version of the app wrote this record. Update the app on this counter to read it. The close counts without it.',
+  },
   common: {
     back: 'Back',
     loading: 'Loading…',
@@ -736,6 +744,9 @@ export const en: Messages = {
       state: 'State',
       closed: 'Closed',
       notClosed: 'Not closed yet',
+      storeUnreadable:
+        '{{count}} counter’s figures could not be read and are not in the sums. Check the close on that counter.',
+      corrections: 'Corrections',
       storeSummary: 'Store sales less refunds {{sales}} · over / short {{overShort}}',
     },
     settings: {
@@ -747,6 +758,8 @@ export const en: Messages = {
         prefix: 'The registration number starts with “T” (e.g. T1234567890123).',
         digits: 'Only digits follow the “T”. Remove other characters.',
         length: '13 digits follow the “T”. Check the number of digits.',
+        checkDigit:
+          'A digit is mistyped (the first digit, the check digit, does not match). Compare it with the tax office’s notice.',
       },
       address: 'Address',
       phone: 'Phone',
@@ -781,8 +794,6 @@ export const en: Messages = {
       'Something unexpected went wrong ({{code}}). Try again; if it keeps happening, call your administrator.',
     codeLabel: 'Code: {{code}}',
     NOT_READY: 'This is not available yet. Update the app.',
-    REGISTRATION_NUMBER_INVALID:
-      'The registration number is not valid (its check digit does not match). Check it against the tax office’s notice.',
     SLOT_NOT_AVAILABLE:
       'This slot cannot be booked (full, past its deadline, or closed). Choose another slot.',
     TIME_SLOT_NOT_FOUND: 'There is no slot at this time. Choose a slot from the list again.',
@@ -793,6 +804,9 @@ export const en: Messages = {
       'Some answers of the participants are wrong. Fix the marked fields.',
     CHECK_FAILED: 'Some input is wrong. Fix the marked fields.',
     INVALID_INPUT: 'This input was not accepted. Check the values.',
+    DAY_ALREADY_CLOSED:
+      'This day is already closed at this counter. To change it, record a correction of the entry.',
+    CLOSE_FUTURE_DAY: 'A day can only be closed once it has begun. Choose today or an earlier day.',
     COUNTER_NAME_INVALID: 'This counter name cannot be used. Correct the marked field.',
     PEER_ADDRESS_INVALID: 'A counter address is not valid. Correct the marked entry.',
     TOO_MANY_PEERS: 'Too many counter addresses. Remove the ones not needed.',

@@ -4,6 +4,15 @@
  */
 export const ja = {
   app: { name: 'フロントデスク' },
+  /** A sales journal record that cannot be read (JournalEntryView.problem's code, issue 13). */
+  journalUnreadable: {
+    corrupt:
+      'この記録のファイルが壊れています。締めはこの記録を除いて計算します。その日の控え(レシート・伝票)と照らし合わせ、必要なら訂正を記録してください。',
+    sealed_elsewhere:
+      'この記録は別の鍵で保護されています(キーストアの初期化やフォルダのコピー)。金額は表示できますが、お客様名は読めません。締めはこの記録を除いて計算します。',
+    unknown_kind:
+      '新しいバージョンのアプリが書いた記録です。この端末のアプリを更新すると読めます。締めはこの記録を除いて計算します。',
+  },
   common: {
     back: '戻る',
     loading: '読み込み中…',
@@ -604,7 +613,7 @@ export const ja = {
       ryoshusho: '宛名と但し書きのある領収書にする',
       addressee: '宛名',
       purpose: '但し書き',
-      purposeExample: '体験料として',
+      purposeExample: '体験料',
       print: '{{what}}を印刷',
       printing: '印刷しています…',
       pdf: 'PDF で保存',
@@ -737,6 +746,9 @@ export const ja = {
       state: '状態',
       closed: '締め済み',
       notClosed: 'まだ締めていません',
+      storeUnreadable:
+        '{{count}} 台の端末の集計が読めず、合計に入っていません。その端末でレジ締めを確認してください。',
+      corrections: '訂正',
       storeSummary: '店舗の売上（返金を引く）{{sales}} · 過不足 {{overShort}}',
     },
     settings: {
@@ -748,6 +760,8 @@ export const ja = {
         prefix: '登録番号は「T」で始まります（例: T1234567890123）。',
         digits: '「T」のあとは数字だけです。記号や文字を消してください。',
         length: '「T」のあとの数字は 13 桁です。桁数を確認してください。',
+        checkDigit:
+          '番号のどこかの数字が違います（最初の数字＝チェックデジットが合いません）。国税庁の通知書と見比べてください。',
       },
       address: '住所',
       phone: '電話番号',
@@ -782,8 +796,6 @@ export const ja = {
       '予期しないエラーが発生しました（{{code}}）。もう一度試し、続く場合は管理者に連絡してください。',
     codeLabel: 'コード: {{code}}',
     NOT_READY: 'この機能はまだ準備中です。アプリを更新してください。',
-    REGISTRATION_NUMBER_INVALID:
-      '登録番号が正しくありません（最初の数字＝チェックデジットが合いません）。国税庁の通知書の番号を見直してください。',
     SLOT_NOT_AVAILABLE: 'この枠は予約できません（満席・締切・休業）。別の枠を選んでください。',
     TIME_SLOT_NOT_FOUND: 'この時間の枠はありません。一覧から枠を選び直してください。',
     PAYMENT_METHOD_NOT_AVAILABLE:
@@ -793,6 +805,9 @@ export const ja = {
       '参加者の入力項目に誤りがあります。印の付いた項目を直してください。',
     CHECK_FAILED: '入力内容に誤りがあります。印の付いた項目を直してください。',
     INVALID_INPUT: '入力内容を受け付けられませんでした。値を確認してください。',
+    DAY_ALREADY_CLOSED:
+      'この日はこのレジで締め済みです。変更するには、対象の記録に訂正を記録してください。',
+    CLOSE_FUTURE_DAY: 'まだ始まっていない日は締められません。今日以前の日を選んでください。',
     COUNTER_NAME_INVALID: '端末の名前を使えません。印の付いた欄を直してください。',
     PEER_ADDRESS_INVALID: '接続先のアドレスに誤りがあります。印の付いた項目を直してください。',
     TOO_MANY_PEERS: '接続先のアドレスが多すぎます。不要なものを削除してください。',

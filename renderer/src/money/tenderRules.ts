@@ -1,9 +1,16 @@
 /**
- * The tender's checks as staff type it, pure: the lines add up to the total, cash received covers
- * its part, a QR line names its brand, a split uses two different methods. Integers only (yen).
- * Kept here until the sales part's rules land in main/common; then this file goes (Y2).
+ * The tender as the form holds it, and what the shared money rules (main/common/money-rules, the
+ * desk checks the same) say of it as staff type: each problem once, by the code the screen words.
+ * Integers only (yen). What is the form's alone is here: a split's second part taking the rest,
+ * the quick cash buttons.
  */
-import type { Tender, TenderLine, TenderMethod } from '../../../main/ipc/contract';
+import {
+  changeDue as sharedChangeDue,
+  tenderProblems as sharedProblems,
+  type Tender,
+  type TenderLine,
+  type TenderMethod,
+} from '../../../main/ipc/contract';
 
 export type TenderProblem =
   | 'total_missing'
@@ -31,45 +38,7 @@ export const newLine = (method: TenderMethod, amount: number): TenderLineDraft =
   reference: '',
 });
 
-/** Change given back: what cash lines received beyond their amount. */
-export function changeDue(lines: readonly TenderLineDraft[]): number {
-  return lines.reduce(
-    (sum, l) => sum + (l.method === 'cash' && l.received !== null ? l.received - l.amount : 0),
-    0,
-  );
-}
-
-/**
- * The quick buttons of a cash amount: what a guest hands over in each note set up — the smallest
- * number of that note covering the amount (¥11,000 in ¥5,000 notes: ¥15,000) — above the amount.
- */
-export function quickAmounts(amount: number, notes: readonly number[]): number[] {
-  const out = notes
-    .filter((n) => n > 0)
-    .map((n) => Math.ceil(amount / n) * n)
-    .filter((v) => v > amount);
-  return [...new Set(out)].sort((a, b) => a - b);
-}
-
-/** What is wrong with a tender of `total`, each problem once; empty when it may be recorded. */
-export function tenderProblems(
-  total: number | null,
-  lines: readonly TenderLineDraft[],
-): TenderProblem[] {
-  const found = new Set<TenderProblem>();
-  if (total === null || total <= 0) found.add('total_missing');
-  else if (lines.reduce((s, l) => s + l.amount, 0) !== total) found.add('sum_mismatch');
-  for (const l of lines) {
-    if (lines.length > 1 && l.amount <= 0) found.add('line_empty');
-    if (l.method === 'cash' && l.received !== null && l.received < l.amount)
-      found.add('received_short');
-    if (l.method === 'qr' && !l.brand) found.add('brand_missing');
-  }
-  if (lines.length === 2 && lines[0]!.method === lines[1]!.method) found.add('same_method');
-  return [...found];
-}
-
-/** The contract's tender of a checked draft. */
+/** The contract's tender of the form's lines. */
 export function toTender(lines: readonly TenderLineDraft[]): Tender {
   return {
     lines: lines.map((l): TenderLine => ({
@@ -82,6 +51,31 @@ export function toTender(lines: readonly TenderLineDraft[]): Tender {
   };
 }
 
+/** Change given back (the shared rule). */
+export function changeDue(lines: readonly TenderLineDraft[]): number {
+  return sharedChangeDue(toTender(lines).lines);
+}
+
+/** The shared rules' codes, as the screen words them. */
+const WORDED: Record<string, TenderProblem> = {
+  TENDER_SHORT: 'sum_mismatch',
+  TENDER_OVER: 'sum_mismatch',
+  CASH_SHORT: 'received_short',
+  BRAND_REQUIRED: 'brand_missing',
+  SPLIT_SAME_METHOD: 'same_method',
+  too_small: 'line_empty',
+};
+
+/** What is wrong with a tender of `total`, each problem once; empty when it may be recorded. */
+export function tenderProblems(
+  total: number | null,
+  lines: readonly TenderLineDraft[],
+): TenderProblem[] {
+  if (total === null || total <= 0) return ['total_missing'];
+  const found = sharedProblems(toTender(lines), total).map((p) => WORDED[p.code] ?? 'sum_mismatch');
+  return [...new Set(found)];
+}
+
 /** Split one payment in two: the second line takes what the first leaves of the total. */
 export function rebalance(total: number, lines: TenderLineDraft[]): TenderLineDraft[] {
   if (lines.length < 2) return lines.map((l) => ({ ...l, amount: total }));
@@ -90,4 +84,16 @@ export function rebalance(total: number, lines: TenderLineDraft[]): TenderLineDr
     { ...lines[0]!, amount: first },
     { ...lines[1]!, amount: total - first },
   ];
+}
+
+/**
+ * The quick buttons of a cash amount: what a guest hands over in each note set up — the smallest
+ * number of that note covering the amount (¥11,000 in ¥5,000 notes: ¥15,000) — above the amount.
+ */
+export function quickAmounts(amount: number, notes: readonly number[]): number[] {
+  const out = notes
+    .filter((n) => n > 0)
+    .map((n) => Math.ceil(amount / n) * n)
+    .filter((v) => v > amount);
+  return [...new Set(out)].sort((a, b) => a - b);
 }

@@ -1,7 +1,7 @@
 /**
  * The counter's money settings (invoice details, QR brands, quick cash, receipts) and the refunds
- * owed to guests — loud until a refund is recorded. The owed list is asked again whenever the
- * main process says something moved (status, outbox), and after every refund recorded here.
+ * owed to guests — loud until a refund is recorded. The owed list is asked again when the status's
+ * count of them moves, and after every refund recorded here.
  */
 import { createStore } from 'zustand/vanilla';
 import {
@@ -101,9 +101,14 @@ export function createMoneyStore(api: Api) {
       },
     };
   });
-  // A refusal of a queued walk-in or a cancellation seen by the poller makes a refund owed.
-  api.on('outbox.changed', () => store.getState().refreshOwed());
-  api.on('status.changed', () => store.getState().refreshOwed());
+  // A refusal of a queued walk-in or a cancellation seen by the poller makes a refund owed: the
+  // status counts them, and the list is asked again when the count moves.
+  let counted: number | null = null;
+  api.on('status.changed', ({ refundsOwed }) => {
+    if (refundsOwed === counted) return;
+    counted = refundsOwed;
+    store.getState().refreshOwed();
+  });
   return store;
 }
 

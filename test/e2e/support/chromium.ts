@@ -1,16 +1,16 @@
 /**
- * How Chromium is launched, for the end-to-end tests and the UI benchmark alike: Debian's
- * Chromium where it is installed (CI and this container), elsewhere Playwright's own browser,
- * if one was installed. The flags keep a headless run quiet and off the network.
+ * How Chromium is launched, for the end-to-end tests and the benchmarks alike: the one
+ * `scripts/ensure-browser.ts` checked before the run (a system Chromium where one is installed,
+ * as in CI; elsewhere Playwright's own). The flags keep a headless run quiet and off the network.
  */
-import { existsSync } from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
-
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+import { findChromium } from '../../../scripts/browser';
 
 export function chromiumLaunchOptions(): LaunchOptions {
+  const found = findChromium();
   return {
-    ...(existsSync(SYSTEM_CHROMIUM) && { executablePath: SYSTEM_CHROMIUM }),
+    // Playwright finds its own browser by itself; any other is named.
+    ...(found && found.source !== 'playwright' && { executablePath: found.path }),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -25,7 +25,7 @@ describe('tender rules', () => {
     expect(changeDue([cash(11000, null)])).toBe(0);
   });
 
-  it('problems: sum, short cash, missing brand, same method twice, an empty part', () => {
+  it('problems (the shared rules, worded): sum, short cash, missing brand, same method twice, an empty part', () => {
     expect(tenderProblems(11000, [cash(11000, 20000)])).toEqual([]);
     expect(tenderProblems(11000, [cash(10000, null)])).toEqual(['sum_mismatch']);
     expect(tenderProblems(11000, [cash(11000, 10000)])).toEqual(['received_short']);
@@ -60,13 +60,14 @@ describe('tender rules', () => {
 });
 
 describe('registration number', () => {
-  it('T and 13 digits; what is wrong, said', () => {
-    expect(registrationProblem('T1234567890123')).toBeNull();
+  it('T and 13 digits with the 法人番号 check digit (the shared rule); what is wrong, said', () => {
+    expect(registrationProblem('T7000012050002')).toBeNull();
+    expect(registrationProblem('T1234567890123')).toBe('checkDigit');
     expect(registrationProblem('')).toBeNull();
     expect(registrationProblem('1234567890123')).toBe('prefix');
     expect(registrationProblem('T12345678901X3')).toBe('digits');
     expect(registrationProblem('T123456789012')).toBe('length');
-    expect(normalizeRegistration('ｔ１２３４-５６７８-９０１２３')).toBe('T1234567890123');
-    expect(registrationProblem('ｔ１２３４５６７８９０１２３')).toBeNull();
+    expect(normalizeRegistration('ｔ７０００-０１２０-５０００２')).toBe('T7000012050002');
+    expect(registrationProblem('ｔ７０００-０１２０-５０００２')).toBeNull();
   });
 });

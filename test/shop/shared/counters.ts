@@ -6,7 +6,8 @@ import type { LogRecord } from '../../../main/api/log';
 import type { Logger } from '../../../main/api/log';
 import type { CheckInEvent } from '../../../main/shop/shared/records';
 import { ShopState, type OwnHold } from '../../../main/shop/shared/shop-state';
-import type { MemoryNetwork } from '../../support/memory-bus';
+import * as Y from 'yjs';
+import type { MemoryBus, MemoryNetwork } from '../../support/memory-bus';
 
 export const STORE = 'store-1';
 export const DAY = '2026-11-23';
@@ -116,4 +117,25 @@ export async function until(done: () => boolean, timeoutMs = 10_000): Promise<vo
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A doc written by hand and sent as a peer would: records our schemas may refuse. */
+export function sendRaw(bus: MemoryBus, to: string, write: (doc: Y.Doc) => void): void {
+  const doc = new Y.Doc();
+  write(doc);
+  // y-protocols: messageYjsUpdate (2), then the update as a var-length byte array.
+  const update = Y.encodeStateAsUpdate(doc);
+  const header = [2, ...varUint(update.length)];
+  const data = Buffer.concat([Buffer.from(header), Buffer.from(update)]).toString('base64');
+  bus.send(to, { kind: 'doc', data });
+}
+
+function varUint(n: number): number[] {
+  const out: number[] = [];
+  while (n > 127) {
+    out.push((n & 127) | 128);
+    n >>>= 7;
+  }
+  out.push(n);
+  return out;
 }

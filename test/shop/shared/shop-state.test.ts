@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CheckInEvent, CounterRecord, Hold } from '../../../main/shop/shared/records';
-import { MemoryNetwork, type MemoryBus } from '../../support/memory-bus';
+import { MemoryNetwork } from '../../support/memory-bus';
 import {
   checkIn,
   closeCounter,
@@ -10,6 +10,7 @@ import {
   hold,
   openCounter,
   SavedDoc,
+  sendRaw,
   STORE,
   until,
   type TestCounter,
@@ -27,31 +28,10 @@ function shop(ids: string[], network = new MemoryNetwork()) {
   return { network, counters };
 }
 
-/** A doc written by hand and sent as a peer would: records our schemas may refuse. */
-function sendRaw(bus: MemoryBus, to: string, write: (doc: Y.Doc) => void): void {
-  const doc = new Y.Doc();
-  write(doc);
-  // y-protocols: messageYjsUpdate (2), then the update as a var-length byte array.
-  const update = Y.encodeStateAsUpdate(doc);
-  const header = [2, ...varUint(update.length)];
-  const data = Buffer.concat([Buffer.from(header), Buffer.from(update)]).toString('base64');
-  bus.send(to, { kind: 'doc', data });
-}
-
 /** A hold record as it is in the doc (what a peer writes under `<counter>/<entry>`). */
 function rawHold(entryId: string, fields: Partial<Hold> = {}): Hold {
   const { entryId: _, ...facts } = hold(entryId);
   return { ...facts, storeId: STORE, counterId: 'x', counterName: 'X', ...fields };
-}
-
-function varUint(n: number): number[] {
-  const out: number[] = [];
-  while (n > 127) {
-    out.push((n & 127) | 128);
-    n >>>= 7;
-  }
-  out.push(n);
-  return out;
 }
 
 describe('ShopState', () => {

@@ -213,6 +213,7 @@ export function CloseScreen() {
               <th scope="col">{t('money.tender.method')}</th>
               <th scope="col">{t('money.close.sales')}</th>
               <th scope="col">{t('money.close.refunds')}</th>
+              <th scope="col">{t('money.close.corrections')}</th>
               <th scope="col">{t('money.close.entries')}</th>
             </tr>
           </thead>
@@ -222,6 +223,7 @@ export function CloseScreen() {
                 <th scope="row">{t(`money.methods.${row.method}`)}</th>
                 <td>{fmt.money(row.sales)}</td>
                 <td>{fmt.money(row.refunds)}</td>
+                <td>{fmt.money(row.corrections)}</td>
                 <td>{row.count}</td>
               </tr>
             ))}

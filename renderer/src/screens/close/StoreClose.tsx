@@ -52,6 +52,11 @@ export function StoreClose() {
           </tbody>
         </table>
       )}
+      {view && view.unreadable.length > 0 && (
+        <p className="notice warn">
+          {t('money.close.storeUnreadable', { count: view.unreadable.length })}
+        </p>
+      )}
       {view && (
         <p className="strong">
           {t('money.close.storeSummary', {

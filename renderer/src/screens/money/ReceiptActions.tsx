@@ -37,7 +37,7 @@ export function ReceiptActions({
   const [layout, setLayout] = useState<ReceiptLayout>(defaultLayout);
   const [ryoshusho, setRyoshusho] = useState(false);
   const [addressee, setAddressee] = useState('');
-  const [purpose, setPurpose] = useState('');
+  const [forWhat, setForWhat] = useState('');
   const [busy, setBusy] = useState<'print' | 'pdf' | 'preview' | null>(null);
   const [done, setDone] = useState<Done>(null);
   const [error, setError] = useState<CallError | null>(null);
@@ -46,11 +46,13 @@ export function ReceiptActions({
   const id = useId();
   const printedOnce = useRef(false);
 
-  const options = (): ReceiptOptions => ({
+  /** `print`: the copy handed over (counted: the next says 再発行); `preview`: on screen only. */
+  const options = (purpose: ReceiptOptions['purpose']): ReceiptOptions => ({
     entryId,
     layout,
     locale,
-    ryoshusho: ryoshusho && !slip ? { addressee, purpose } : null,
+    purpose,
+    ryoshusho: ryoshusho && !slip ? { addressee, purpose: forWhat } : null,
   });
 
   async function run(kind: 'print' | 'pdf' | 'preview') {
@@ -60,13 +62,13 @@ export function ReceiptActions({
     setDone(null);
     try {
       if (kind === 'preview') {
-        setPreview((await api.call('receipt.get', options())).html);
+        setPreview((await api.call('receipt.get', options('preview'))).html);
       } else if (kind === 'print') {
-        const answer = await api.call('receipt.print', options());
+        const answer = await api.call('receipt.print', options('print'));
         if (answer.ok) setDone('printed');
         else setReason(answer.reason ?? '');
       } else {
-        const pdf = await api.call('receipt.pdf', options());
+        const pdf = await api.call('receipt.pdf', options('print'));
         platform.download(pdf.fileName, pdfBlob(pdf.pdfBase64));
         setDone('saved');
       }
@@ -82,7 +84,7 @@ export function ReceiptActions({
   /** The browser prints the page itself; its dialog also saves as PDF. */
   async function browserPrint(kind: 'print' | 'pdf') {
     try {
-      const doc = await api.call('receipt.get', options());
+      const doc = await api.call('receipt.get', options('print'));
       printDocument(doc.html, platform.print);
       setDone(kind === 'pdf' ? 'browserPdf' : 'browserPrint');
     } catch (failure) {
@@ -145,10 +147,10 @@ export function ReceiptActions({
                 <span>{t('money.receipt.purpose')}</span>
                 <input
                   type="text"
-                  value={purpose}
+                  value={forWhat}
                   maxLength={100}
                   placeholder={t('money.receipt.purposeExample')}
-                  onChange={(e) => setPurpose(e.target.value)}
+                  onChange={(e) => setForWhat(e.target.value)}
                 />
               </label>
             </div>

@@ -1,0 +1,199 @@
+/**
+ * The close report: one self-contained printable HTML page (no scripts, the print CSP), Japanese
+ * or English — by tender, the cash count, over/short and its note, walk-ins, check-ins, sales by
+ * product, and sales by hour as an inline SVG bar chart (the screen's interactive chart is the
+ * renderer's).
+ */
+import { DateTime } from 'luxon';
+import { escapeHtml, PRINT_CSP } from '../../common/html';
+import { DENOMINATIONS, type CloseView, type UiLocale } from '../../ipc/contract';
+
+const LABELS = {
+  ja: {
+    title: 'レジ締めレポート',
+    closedAt: '締め時刻',
+    notClosed: '未締め（プレビュー）',
+    counter: 'レジ',
+    byTender: '支払方法別',
+    method: '支払方法',
+    sales: '売上',
+    refunds: '返金',
+    corrections: '訂正',
+    net: '差引',
+    count: '件数',
+    methods: { cash: '現金', card: 'カード', qr: 'QR・電子マネー', other: 'その他' },
+    cash: '現金',
+    openingFloat: '釣銭準備金',
+    expected: '理論在高',
+    counted: '実在高',
+    overShort: '過不足',
+    note: 'メモ',
+    denomination: '金種',
+    pieces: '枚数',
+    amount: '金額',
+    walkIns: '当日受付',
+    checkIns: 'チェックイン',
+    expectedParties: '予定組数',
+    arrived: '来店',
+    noShows: '不来店',
+    rate: '来店率',
+    byHour: '時間帯別売上',
+    byProduct: '商品別売上',
+    product: '商品',
+    refundsOwed: '未返金',
+    unreadable: '読めない記録（集計に含まれていません）',
+    printedAt: '印刷',
+    none: 'なし',
+  },
+  en: {
+    title: 'Close report',
+    closedAt: 'Closed at',
+    notClosed: 'Not closed (preview)',
+    counter: 'Counter',
+    byTender: 'By tender',
+    method: 'Method',
+    sales: 'Sales',
+    refunds: 'Refunds',
+    corrections: 'Corrections',
+    net: 'Net',
+    count: 'Count',
+    methods: { cash: 'Cash', card: 'Card', qr: 'QR / e-money', other: 'Other' },
+    cash: 'Cash',
+    openingFloat: 'Opening float',
+    expected: 'Expected cash',
+    counted: 'Counted cash',
+    overShort: 'Over/short',
+    note: 'Note',
+    denomination: 'Denomination',
+    pieces: 'Pieces',
+    amount: 'Amount',
+    walkIns: 'Walk-ins',
+    checkIns: 'Check-ins',
+    expectedParties: 'Parties expected',
+    arrived: 'Arrived',
+    noShows: 'No-shows',
+    rate: 'Check-in rate',
+    byHour: 'Sales by hour',
+    byProduct: 'Sales by product',
+    product: 'Product',
+    refundsOwed: 'Refunds still owed',
+    unreadable: 'Unreadable entries (not counted)',
+    printedAt: 'Printed',
+    none: 'none',
+  },
+} as const;
+
+const yen = (n: number, locale: UiLocale) =>
+  `${n < 0 ? '−' : ''}¥${Math.abs(n).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US')}`;
+const signed = (n: number, locale: UiLocale) => (n > 0 ? `+${yen(n, locale)}` : yen(n, locale));
+
+function row(cells: readonly string[], header = false): string {
+  const tag = header ? 'th' : 'td';
+  return `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+}
+
+/** Sales by hour as bars: only the hours from the first to the last with sales (all if none). */
+export function hourChart(view: CloseView, locale: UiLocale): string {
+  const withSales = view.salesByHour.filter((h) => h.amount !== 0).map((h) => h.hour);
+  const first = withSales.length ? Math.min(...withSales) : 0;
+  const last = withSales.length ? Math.max(...withSales) : 23;
+  const hours = view.salesByHour.filter((h) => h.hour >= first && h.hour <= last);
+  const max = Math.max(1, ...hours.map((h) => h.amount));
+  const bar = 28;
+  const height = 160;
+  const width = hours.length * bar + 20;
+  const bars = hours
+    .map((h, i) => {
+      const x = 10 + i * bar;
+      const barHeight = Math.round((Math.max(0, h.amount) / max) * (height - 40));
+      const y = height - 20 - barHeight;
+      const title = `${h.hour}:00 ${yen(h.amount, locale)}`;
+      return (
+        `<g><title>${escapeHtml(title)}</title>` +
+        `<rect x="${x + 4}" y="${y}" width="${bar - 8}" height="${barHeight}" fill="#2f6f9f"/>` +
+        `<text x="${x + bar / 2}" y="${height - 5}" font-size="10" text-anchor="middle">${h.hour}</text></g>`
+      );
+    })
+    .join('');
+  const label = escapeHtml(LABELS[locale].byHour);
+  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${label}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><line x1="10" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" stroke="#333"/>${bars}</svg>`;
+}
+
+export interface ReportOptions {
+  locale: UiLocale;
+  storeName: string;
+  timeZone: string;
+  now: number;
+}
+
+export function closeReportHtml(view: CloseView, options: ReportOptions): string {
+  const { locale, timeZone } = options;
+  const l = LABELS[locale];
+  const stamp = (ms: number) =>
+    DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
+  const tenders = view.byTender.map((t) =>
+    row([
+      l.methods[t.method],
+      yen(t.sales, locale),
+      yen(t.refunds, locale),
+      signed(t.corrections, locale),
+      yen(t.sales - t.refunds + t.corrections, locale),
+      String(t.count),
+    ]),
+  );
+  const count = view.counted
+    ? DENOMINATIONS.map((d) => {
+        const pieces = view.counted![String(d) as keyof typeof view.counted];
+        return row([yen(d, locale), String(pieces), yen(d * pieces, locale)]);
+      })
+    : [];
+  const { checkIns } = view;
+  const products = view.salesByProduct.map((p) => row([p.name, yen(p.amount, locale)]));
+  const state = view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}`;
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(PRINT_CSP)}">
+<title>${escapeHtml(`${l.title} ${view.businessDate}`)}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 16mm; color: #111; }
+h1 { font-size: 18pt; margin: 0 0 4pt; }
+h2 { font-size: 12pt; margin: 14pt 0 4pt; }
+table { border-collapse: collapse; margin-bottom: 6pt; }
+th, td { border: 1px solid #999; padding: 2pt 6pt; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+.alert { font-weight: bold; }
+@media print { body { margin: 0; } }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(l.title)} · ${escapeHtml(options.storeName)} · ${escapeHtml(view.businessDate)}</h1>
+<p>${escapeHtml(`${l.counter}: ${view.counterName || view.counterId}`)} · ${escapeHtml(state)} · ${escapeHtml(`${l.printedAt}: ${stamp(options.now)}`)}</p>
+<h2>${escapeHtml(l.byTender)}</h2>
+<table>${row([l.method, l.sales, l.refunds, l.corrections, l.net, l.count], true)}${tenders.join('')}</table>
+<h2>${escapeHtml(l.cash)}</h2>
+<table>
+${row([l.openingFloat, yen(view.openingFloat, locale)])}
+${row([l.expected, yen(view.expectedCash, locale)])}
+${row([l.counted, view.countedCash === null ? '—' : yen(view.countedCash, locale)])}
+<tr class="${view.overShort ? 'alert' : ''}"><td>${escapeHtml(l.overShort)}</td><td>${escapeHtml(view.overShort === null ? '—' : signed(view.overShort, locale))}</td></tr>
+${row([l.note, view.note ?? l.none])}
+</table>
+${count.length ? `<table>${row([l.denomination, l.pieces, l.amount], true)}${count.join('')}</table>` : ''}
+<h2>${escapeHtml(l.walkIns)}</h2>
+<table>${row([l.count, String(view.walkIns.count)])}${row([l.amount, yen(view.walkIns.amount, locale)])}</table>
+<h2>${escapeHtml(l.checkIns)}</h2>
+<table>${row([l.expectedParties, String(checkIns.expected)])}${row([l.arrived, String(checkIns.arrived)])}${row([l.noShows, String(checkIns.noShows)])}${row([l.rate, checkIns.rate === null ? '—' : `${Math.round(checkIns.rate * 100)}%`])}</table>
+<h2>${escapeHtml(l.byHour)}</h2>
+${hourChart(view, locale)}
+<h2>${escapeHtml(l.byProduct)}</h2>
+${products.length ? `<table>${row([l.product, l.amount], true)}${products.join('')}</table>` : `<p>${escapeHtml(l.none)}</p>`}
+<table>
+${row([l.refundsOwed, String(view.refundsOwed)])}
+${row([l.unreadable, String(view.unreadable)])}
+</table>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,108 @@
+/**
+ * The store's close: every counter's close of the day added up (decision Z5). Each counter
+ * publishes its summary (totals by tender, the drawer's figures, closed or not — no customer data,
+ * no note) into the shop's shared state; the others' are read back there, zod-checked, and one
+ * that cannot be read is left out of the sums and listed. Without a shop it is this counter alone.
+ */
+import type { CloseView, StoreCloseView } from '../../ipc/contract';
+import type { CloseSummary } from '../../shop/shared/records';
+import type { ShopState } from '../../shop/shared/shop-state';
+
+type Row = StoreCloseView['counters'][number];
+type TenderTotals = StoreCloseView['byTender'][number];
+
+/** What this counter publishes of its close view. */
+export function summaryOf(
+  view: CloseView,
+  publishedAt: number,
+): Omit<CloseSummary, 'storeId' | 'counterId'> {
+  return {
+    counterName: view.counterName,
+    date: view.businessDate,
+    closed: view.closedAt !== null,
+    byTender: view.byTender.map(({ method, sales, refunds, corrections, count }) => ({
+      method,
+      sales,
+      refunds,
+      corrections,
+      count,
+    })),
+    expectedCash: view.expectedCash,
+    countedCash: view.countedCash,
+    overShort: view.overShort,
+    publishedAt,
+  };
+}
+
+function rowOf(view: CloseView): Row {
+  return {
+    counterId: view.counterId,
+    counterName: view.counterName,
+    closed: view.closedAt !== null,
+    byTender: view.byTender,
+    expectedCash: view.expectedCash,
+    countedCash: view.countedCash,
+    overShort: view.overShort,
+    publishedAt: null,
+  };
+}
+
+function sumTenders(rows: readonly Row[]): TenderTotals[] {
+  const sums = new Map<string, TenderTotals>();
+  for (const row of rows)
+    for (const t of row.byTender) {
+      const sum = sums.get(t.method) ?? {
+        method: t.method,
+        sales: 0,
+        refunds: 0,
+        corrections: 0,
+        count: 0,
+      };
+      sum.sales += t.sales;
+      sum.refunds += t.refunds;
+      sum.corrections += t.corrections;
+      sum.count += t.count;
+      sums.set(t.method, sum);
+    }
+  return [...sums.values()];
+}
+
+/** Every counter's close of the day added up: this one's live view, the others' as published. */
+export function storeClose(own: CloseView, shared: ShopState | null): StoreCloseView {
+  const date = own.businessDate;
+  const others: Row[] = (shared?.closes(date) ?? [])
+    .filter((c) => c.counterId !== own.counterId)
+    .map(
+      ({
+        counterId,
+        counterName,
+        closed,
+        byTender,
+        expectedCash,
+        countedCash,
+        overShort,
+        publishedAt,
+      }) => ({
+        counterId,
+        counterName,
+        closed,
+        byTender,
+        expectedCash,
+        countedCash,
+        overShort,
+        publishedAt,
+      }),
+    )
+    .sort((a, b) => a.counterName.localeCompare(b.counterName));
+  const counters = [rowOf(own), ...others];
+  const unreadable = (shared?.problems() ?? [])
+    .filter((p) => p.area === 'closes' && (p.date === null || p.date === date))
+    .map((p) => ({ counterId: p.counterId, issue: p.issue }));
+  return {
+    businessDate: date,
+    counters,
+    byTender: sumTenders(counters),
+    overShort: counters.reduce((sum, c) => sum + (c.overShort ?? 0), 0),
+    unreadable,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The journal as the renderer lists it: each record of this counter as a JournalEntryView, and
+ * each record that could not be read as an 'unreadable' entry saying why and what staff can do.
+ */
+import type { JournalEntryView } from '../../ipc/contract';
+import type { JournalRecord, UnreadableRecord } from '../../local/journal/records';
+import type { Session } from '../session';
+import { bookingOf } from './refunds-owed';
+
+/** Why an unreadable record cannot be shown, and what staff can do (the renderer translates). */
+const PROBLEMS: Record<UnreadableRecord['problem'], string> = {
+  corrupt:
+    'damaged on disk: the close counts without it; check the day against its slips and record a correction if needed',
+  sealed_elsewhere:
+    'sealed with another key (the keystore was reset or the folder copied): its amount shows, the guest’s name cannot; the close counts without it',
+  unknown_kind:
+    'written by a newer version of the app: update this counter to read it; the close counts without it',
+};
+
+const EMPTY = {
+  tender: [],
+  change: 0,
+  reservationId: null,
+  reservationNumber: null,
+  walkInEntryId: null,
+  customerName: null,
+  items: [],
+  discounts: [],
+  refersTo: null,
+  refundReason: null,
+  note: null,
+  problem: null,
+};
+
+/** Whether this counter closed the record's day. */
+export function closedDays(records: readonly JournalRecord[], counterId: string): Set<string> {
+  return new Set(
+    records
+      .filter((r) => r.kind === 'close' && r.counterId === counterId)
+      .map((r) => r.businessDate),
+  );
+}
+
+export function entryView(
+  session: Session,
+  record: Exclude<JournalRecord, { kind: 'receipt' }>,
+  locked: boolean,
+): JournalEntryView {
+  const base = {
+    ...EMPTY,
+    id: record.id,
+    at: record.at,
+    businessDate: record.businessDate,
+    counterId: record.counterId,
+    counterName: record.counterName,
+    receiptsIssued: session.journal.about(record.id).filter((r) => r.kind === 'receipt').length,
+    locked,
+  };
+  switch (record.kind) {
+    case 'sale': {
+      const booking = bookingOf(session, record);
+      return {
+        ...base,
+        kind: 'sale',
+        amount: record.total,
+        tender: record.tender,
+        change: record.change,
+        reservationId: booking?.reservationId ?? null,
+        reservationNumber: booking?.reservationNumber ?? null,
+        walkInEntryId: record.walkInEntryId,
+        customerName: record.customerName,
+        items: record.items,
+        discounts: record.discounts,
+        ...(record.priceConfirmed === false && { priceConfirmed: false }),
+      };
+    }
+    case 'refund':
+      return {
+        ...base,
+        kind: 'refund',
+        amount: -record.amount,
+        tender: record.tender,
+        refersTo: record.refersTo,
+        refundReason: record.reason,
+        note: record.note,
+        customerName: saleOf(session, record.refersTo)?.customerName ?? null,
+      };
+    case 'correction':
+      return {
+        ...base,
+        kind: 'correction',
+        amount: record.amount,
+        tender: record.tender.map((t) => ({ ...t, amount: Math.abs(t.amount) })),
+        refersTo: record.refersTo,
+        note: record.note,
+      };
+    case 'close':
+      return { ...base, kind: 'close', amount: 0, note: record.note };
+  }
+}
+
+function saleOf(session: Session, id: string) {
+  const record = session.journal.get(id);
+  return record?.kind === 'sale' ? record : null;
+}
+
+export function unreadableView(u: UnreadableRecord, counterId: string): JournalEntryView {
+  return {
+    ...EMPTY,
+    id: u.id,
+    kind: 'unreadable',
+    at: 0,
+    businessDate: u.businessDate ?? '1970-01-01',
+    counterId,
+    counterName: '',
+    amount: u.kind === 'refund' ? -(u.amount ?? 0) : (u.amount ?? 0),
+    receiptsIssued: 0,
+    locked: true,
+    problem: `${u.problem}: ${PROBLEMS[u.problem]}`,
+  };
+}
+
+/** This counter's records of a day, oldest first, then the ones that could not be read. */
+export function dayView(session: Session, businessDate: string) {
+  const { id: counterId } = session.counter();
+  const day = session.journal.day(businessDate);
+  const closed = closedDays(day.records, counterId).has(businessDate);
+  const entries = day.records
+    .filter((r) => r.counterId === counterId)
+    .flatMap((r) => (r.kind === 'receipt' ? [] : [entryView(session, r, closed)]));
+  return {
+    businessDate,
+    entries: [...entries, ...day.unreadable.map((u) => unreadableView(u, counterId))],
+    closed,
+  };
+}

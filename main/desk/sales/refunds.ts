@@ -1,0 +1,146 @@
+/**
+ * Money paid back and corrections: a refund for a sale (owed, or decided by staff; never more
+ * than is left of what was taken), the refund paid with a cancel made here, and a correction of
+ * any record (a closed day stays locked: the correction counts on today).
+ */
+import { lineProblems, refundProblems, tenderTotal, type MoneyProblem } from '../../common';
+import type { RefundPaid, RefundReason, Request } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
+import { JournalLockedError } from '../../local/journal/journal';
+import type { JournalRecord, NewRecord, SaleRecord } from '../../local/journal/records';
+import { todayIn } from '../day/day';
+import type { Session } from '../session';
+import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';
+
+const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
+
+const invalid = (message: string, problems: MoneyProblem[]) =>
+  new DeskError('INVALID_INPUT', message, problems);
+
+/** Append on today's business day, as this counter; a closed today is said plainly. */
+function appendToday(session: Session, record: Record<string, unknown>): JournalRecord {
+  const at = nowOf(session);
+  const { id: counterId, name: counterName } = session.counter();
+  try {
+    const full = session.journal.append({
+      ...record,
+      at,
+      businessDate: todayIn(session.timeZone, at),
+      counterId,
+      counterName,
+    } as NewRecord);
+    owedChanged(session);
+    return full;
+  } catch (error) {
+    if (error instanceof JournalLockedError)
+      throw new DeskError('DAY_CLOSED', 'this counter has closed today: only corrections follow');
+    throw error;
+  }
+}
+
+function requireSale(session: Session, saleId: string): SaleRecord {
+  const sale = session.journal.get(saleId);
+  if (sale?.kind !== 'sale') throw new DeskError('NOT_FOUND', 'no such sale in this journal');
+  return sale;
+}
+
+const refundedOf = (session: Session, saleId: string) =>
+  session.journal.about(saleId).reduce((sum, r) => sum + (r.kind === 'refund' ? r.amount : 0), 0);
+
+/** The checks of a refund of `sale`, before anything is paid or cancelled. */
+function checkRefund(session: Session, sale: SaleRecord, paid: RefundPaid, reason: RefundReason) {
+  const problems = refundProblems(paid.lines, sale.total, refundedOf(session, sale.id));
+  if (reason === 'other' && !paid.note)
+    problems.push({ field: 'paid.note', code: 'NOTE_REQUIRED', reason: 'say why' });
+  if (problems.length) throw invalid('the refund cannot be recorded', problems);
+}
+
+/** A refund paid out for a sale: it settles what was owed for it. */
+export function recordRefund(session: Session, request: Request<'refund.record'>): JournalRecord {
+  const sale = requireSale(session, request.saleId);
+  const paid = { lines: request.paid.lines, note: request.paid.note ?? null } as RefundPaid;
+  checkRefund(session, sale, paid, request.reason);
+  return appendToday(session, {
+    kind: 'refund',
+    refersTo: sale.id,
+    reason: request.reason,
+    amount: tenderTotal(paid.lines),
+    tender: paid.lines,
+    note: paid.note,
+  });
+}
+
+/** The sale this counter took for a reservation, if any. */
+function saleForReservation(session: Session, reservationId: string): SaleRecord | null {
+  return (
+    session.journal
+      .range('0000-01-01', '9999-12-31')
+      .records.filter((r): r is SaleRecord => r.kind === 'sale')
+      .find((s) => bookingOf(session, s)?.reservationId === reservationId) ?? null
+  );
+}
+
+/**
+ * Before a cancel here: the refund it pays (if any) is checked against the sale, so nothing is
+ * cancelled with a refund that cannot be recorded. Returns what to do once cancelled.
+ */
+export function refundWithCancel(
+  session: Session,
+  reservationId: string,
+  paid: RefundPaid | null,
+): (cancelled: { refund: number }) => string | null {
+  const sale = saleForReservation(session, reservationId);
+  if (paid) {
+    const today = todayIn(session.timeZone, nowOf(session));
+    const closed = session.journal
+      .day(today)
+      .records.some((r) => r.kind === 'close' && r.counterId === session.counter().id);
+    if (closed)
+      throw new DeskError('DAY_CLOSED', 'this counter has closed today: no refund can be paid');
+    if (sale) checkRefund(session, sale, paid, 'cancelled_here');
+    else {
+      const problems = lineProblems(paid.lines, 'refund');
+      if (problems.length) throw invalid('the refund cannot be recorded', problems);
+    }
+  }
+  return ({ refund }) => {
+    if (!paid) {
+      // Cancelled here, money taken here, nothing paid back yet: owed until it is.
+      if (sale && refundedOf(session, sale.id) === 0) markCancelledHere(session, sale, refund);
+      return null;
+    }
+    // A refund for a reservation this counter did not sell names the reservation (J8).
+    return appendToday(session, {
+      kind: 'refund',
+      refersTo: sale?.id ?? reservationId,
+      reason: 'cancelled_here',
+      amount: tenderTotal(paid.lines),
+      tender: paid.lines,
+      note: paid.note ?? null,
+    }).id;
+  };
+}
+
+/** A correction of a record: a new one naming it, on today (a closed day stays as it was). */
+export function correct(session: Session, request: Request<'journal.correct'>): JournalRecord {
+  const target = session.journal.get(request.entryId);
+  if (!target) throw new DeskError('NOT_FOUND', 'no such entry in this journal');
+  const tender = request.tender.map((t) => ({
+    method: t.method,
+    amount: t.amount,
+    received: null,
+    brand: t.brand ?? null,
+    reference: t.reference ?? null,
+  }));
+  if (tender.length === 2 && tender[0]!.method === tender[1]!.method)
+    throw invalid('a correction names each method once', [
+      { field: 'tender', code: 'SPLIT_SAME_METHOD', reason: 'two different methods' },
+    ]);
+  return appendToday(session, {
+    kind: 'correction',
+    refersTo: target.id,
+    amount: tender.reduce((sum, t) => sum + t.amount, 0),
+    tender,
+    note: request.note,
+  });
+}

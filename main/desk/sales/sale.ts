@@ -1,0 +1,160 @@
+/**
+ * Money taken for a walk-in: the tender checked against the price, and the sale written to the
+ * journal before the walk-in is sent (money taken is never lost, whatever the booking's fate).
+ * The price is the service's calculation as quoted; offline without one, what the tender pays is
+ * what was taken, marked unconfirmed (decision J5).
+ */
+import {
+  Tender,
+  changeDue,
+  tenderProblems,
+  tenderTotal,
+  type MoneyProblem,
+  type ReceiptItem,
+} from '../../common';
+import type { Request } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
+import { JournalLockedError } from '../../local/journal/journal';
+import type { SaleRecord } from '../../local/journal/records';
+import { todayIn } from '../day/day';
+import type { Session } from '../session';
+import { moneySettingsOf } from './settings';
+import type { SettingsFile } from '../settings';
+
+type Booking = Pick<
+  Request<'walkin.book'>,
+  'productId' | 'date' | 'startTime' | 'adults' | 'children' | 'customer'
+> &
+  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender'>>;
+
+/** What the sale takes of the service's calculation (decision 12). */
+interface Calculation {
+  items: { productId: string; adultUnitPrice: number; childUnitPrice: number }[];
+  discounts: { label: string; amount: number }[];
+  totalAmount: number;
+}
+
+/** The service's calculations quoted at this counter, by what they priced (memory only). */
+const quotes = new WeakMap<Session, Map<string, Calculation>>();
+const QUOTES_KEPT = 50;
+
+const quoteKey = (b: Pick<Booking, 'productId' | 'date' | 'startTime' | 'adults' | 'children'>) =>
+  [b.productId, b.date, b.startTime, b.adults, b.children].join('|');
+
+/** Remember a calculation shown to staff: its unit prices and discounts go on the sale. */
+export function rememberQuote(session: Session, draft: Booking, calculation: Calculation): void {
+  const kept = quotes.get(session) ?? new Map<string, Calculation>();
+  kept.delete(quoteKey(draft));
+  kept.set(quoteKey(draft), calculation);
+  if (kept.size > QUOTES_KEPT) kept.delete(kept.keys().next().value!);
+  quotes.set(session, kept);
+}
+
+const invalid = (message: string, problems: MoneyProblem[]) =>
+  new DeskError('INVALID_INPUT', message, problems);
+
+interface Price {
+  tender: Tender;
+  total: number;
+  confirmed: boolean;
+}
+
+/** The price a tender must pay: the quote's total, or (offline, no price) the tender's own. */
+function checkTender(request: Booking): Price | null {
+  if (!request.tender) return null;
+  const tender = Tender.parse(request.tender);
+  const { quoted } = request;
+  if (quoted && !Number.isInteger(quoted.total))
+    throw invalid('the price is not a whole amount', [
+      { field: 'quoted.total', code: 'not_integer', reason: 'a whole amount' },
+    ]);
+  const total = quoted ? quoted.total : tenderTotal(tender.lines);
+  const problems = tenderProblems(tender, total);
+  if (problems.length) throw invalid('the tender does not pay the price', problems);
+  return { tender, total, confirmed: quoted !== null && quoted !== undefined };
+}
+
+/** The sale's lines: per ticket with the calculation's unit prices, else one line of the total. */
+function itemsOf(
+  request: Booking,
+  productName: string,
+  calculation: Calculation | null,
+  total: number,
+  taxRate: number,
+): ReceiptItem[] {
+  const base = {
+    productId: request.productId,
+    productName,
+    date: request.date,
+    startTime: request.startTime,
+    taxRate,
+  };
+  const priced = calculation?.items.find((i) => i.productId === request.productId);
+  if (!priced) return [{ ...base, ticket: 'party', quantity: 1, unitPrice: total }];
+  return [
+    {
+      ...base,
+      ticket: 'adult' as const,
+      quantity: request.adults,
+      unitPrice: priced.adultUnitPrice,
+    },
+    {
+      ...base,
+      ticket: 'child' as const,
+      quantity: request.children,
+      unitPrice: priced.childUnitPrice,
+    },
+  ].filter((i) => i.quantity > 0);
+}
+
+/**
+ * The money taken for a walk-in about to be queued as outbox entry `walkInEntryId`: its tender
+ * checked (INVALID_INPUT, nothing written), then the sale written. None without a tender. Refused
+ * when this counter has closed the day (a sale after the close belongs to no open day).
+ */
+export function recordSale(
+  session: Session,
+  settings: SettingsFile,
+  request: Booking,
+  walkInEntryId: string,
+  productName: string,
+): SaleRecord | null {
+  const price = checkTender(request);
+  if (!price) return null;
+  const { tender } = price;
+  const now = session.options.now?.() ?? Date.now();
+  const calc = quotes.get(session)?.get(quoteKey(request)) ?? null;
+  // A calculation of another total (the party changed since) says nothing about this sale.
+  const calculation = calc && calc.totalAmount === price.total && price.confirmed ? calc : null;
+  const money = moneySettingsOf(settings);
+  const taxRate = money.productTaxRates[request.productId] ?? money.defaultTaxRate;
+  const { id: counterId, name: counterName } = session.counter();
+  const name = [request.customer.lastName, request.customer.firstName]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
+  try {
+    return session.journal.append({
+      kind: 'sale',
+      at: now,
+      businessDate: todayIn(session.timeZone, now),
+      counterId,
+      counterName,
+      walkInEntryId,
+      reservationId: null,
+      reservationNumber: null,
+      customerName: name || null,
+      currency: request.quoted?.currency ?? session.currency,
+      items: itemsOf(request, productName, calculation, price.total, taxRate),
+      discounts: (calculation?.discounts ?? []).map((d) => ({ label: d.label, amount: d.amount })),
+      total: price.total,
+      ...(!price.confirmed && { priceConfirmed: false }),
+      tender: tender.lines,
+      change: changeDue(tender.lines),
+    }) as SaleRecord;
+  } catch (error) {
+    if (error instanceof JournalLockedError)
+      throw new DeskError('DAY_CLOSED', 'this counter has closed today: no sale can be added');
+    throw error;
+  }
+}

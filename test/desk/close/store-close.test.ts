@@ -1,0 +1,156 @@
+/**
+ * The store's close over the shop (issue 12's shared state): three counters on an in-memory bus,
+ * each publishing its close summary of the day; the store's close adds them up (this counter's
+ * live), a counter alone is the store alone, and a bad summary stands alone, reported.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger, type Store } from '../../../main/api/index';
+import { closeViewOf, commitClose } from '../../../main/desk/close/day-close';
+import { storeClose, summaryOf } from '../../../main/desk/close/store-close';
+import { Session } from '../../../main/desk/session';
+import { fixedKeyProvider } from '../../../main/local/index';
+import type { NewRecord } from '../../../main/local/journal/records';
+import { DEMO } from '../../../sandbox/scenario/demo';
+import { MemoryNetwork } from '../../support/memory-bus';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { KYOTO, TEST_KEY, removeDir, tempDir, testClient, until } from '../../local/support';
+import { sendRaw } from '../../shop/shared/counters';
+import { at, count, sale } from './records';
+
+const DATE = '2026-11-20';
+const NOW = at('2026-11-20', '19:00');
+
+describe('the store’s close over the shop', () => {
+  let sb: TestSandbox;
+  let store: Store;
+  const sessions: Session[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    sb = await startTestSandbox();
+    const client = testClient(sb.baseUrl, sb.key('org-facility'));
+    store = (await client.stores()).find((s) => s.id === KYOTO)!;
+    client.close();
+  });
+  afterEach(() => {
+    for (const s of sessions.splice(0)) s.close();
+    for (const d of dirs.splice(0)) removeDir(d);
+  });
+  afterAll(() => sb.close());
+
+  function counter(id: string, net: MemoryNetwork | null): Session {
+    const dataDir = tempDir();
+    const session = new Session({
+      serviceUrl: sb.baseUrl,
+      apiKey: () => sb.key('org-facility'),
+      storeId: KYOTO,
+      store,
+      plan: { requests: 1_000, windowMs: 60_000 },
+      dataDir,
+      organizationId: DEMO.organizations.main,
+      keyProvider: fixedKeyProvider(TEST_KEY),
+      counter: { id, host: `pc-${id}` },
+      counterName: () => `受付${id}`,
+      logger: silentLogger,
+      now: () => NOW,
+    });
+    // Never started: the close reads the journal and the shared state, not the service.
+    if (net) session.attachShop(net.join(id), `受付${id}`, { antiEntropyMs: 200 });
+    sessions.push(session);
+    dirs.push(dataDir);
+    return session;
+  }
+
+  const sell = (s: Session, record: NewRecord) =>
+    s.journal.append({ ...record, counterId: s.counter().id, counterName: s.counter().name });
+  const live = (s: Session) =>
+    closeViewOf(s, { date: DATE, openingFloat: 10_000, counted: null, note: null }, NOW, 0);
+  const publish = (s: Session) => s.shared!.setOwnClose(summaryOf(live(s), NOW));
+
+  it('adds up every counter’s close: closed ones as closed, this one live, none of a guest', async () => {
+    const net = new MemoryNetwork();
+    const [a, b, c] = ['1', '2', '3'].map((id) => counter(id, net)) as [Session, Session, Session];
+    sell(a, sale(DATE, '10:00', 5_000, [{ method: 'cash', amount: 5_000 }]));
+    sell(b, sale(DATE, '11:00', 7_000, [{ method: 'card', amount: 7_000 }]));
+    sell(c, sale(DATE, '12:00', 3_000, [{ method: 'cash', amount: 3_000 }]));
+    sell(c, sale(DATE, '12:30', 2_000, [{ method: 'qr', amount: 2_000 }]));
+
+    // 1 closes 500 short (with a note); 2 has only previewed; 3 asks for the store's close.
+    const closed = commitClose(
+      a,
+      {
+        date: DATE,
+        openingFloat: 10_000,
+        counted: count({ '10000': 1, '1000': 4, '500': 1 }),
+        note: '小銭の数え違い',
+      },
+      NOW,
+      0,
+    );
+    a.shared!.setOwnClose(summaryOf(closed, NOW));
+    publish(b);
+    await until(() => c.shared!.closes(DATE).length === 2, 5_000, 'summaries');
+
+    const total = storeClose(live(c), c.shared);
+    expect(total.counters.map((x) => [x.counterId, x.closed, x.overShort])).toEqual([
+      ['3', false, null],
+      ['1', true, -500],
+      ['2', false, null],
+    ]);
+    expect(total.counters[0]!.publishedAt).toBeNull();
+    expect(total.counters[1]!.publishedAt).toBe(NOW);
+    const by = Object.fromEntries(total.byTender.map((t) => [t.method, t.sales]));
+    expect(by).toEqual({ cash: 8_000, card: 7_000, qr: 2_000, other: 0 });
+    expect(total.overShort).toBe(-500);
+    expect(total.unreadable).toEqual([]);
+    // What is shared holds no customer data and no note.
+    const shared = JSON.stringify(c.shared!.closes(DATE));
+    expect(shared).not.toContain('山田');
+    expect(shared).not.toContain('小銭');
+  });
+
+  it('without a shop the store’s close is this counter alone', () => {
+    const s = counter('9', null);
+    sell(s, sale(DATE, '10:00', 4_000, [{ method: 'card', amount: 4_000 }]));
+    const total = storeClose(live(s), s.shared);
+    expect(total.counters).toHaveLength(1);
+    expect(total.byTender.find((t) => t.method === 'card')!.sales).toBe(4_000);
+  });
+
+  it('a summary that fails its schema is left out and reported; the others stand', async () => {
+    const net = new MemoryNetwork();
+    const [a, b] = ['1', '2'].map((id) => counter(id, net)) as [Session, Session];
+    sell(b, sale(DATE, '11:00', 7_000, [{ method: 'card', amount: 7_000 }]));
+    publish(b);
+    const rogue = net.join('x');
+    sendRaw(rogue, '1', (doc) => {
+      doc.getMap('closes').set(`x/${DATE}`, {
+        storeId: KYOTO,
+        counterId: 'x',
+        counterName: 'X',
+        date: DATE,
+        closed: true,
+        byTender: [{ method: 'cash', sales: -5, refunds: 0, corrections: 0, count: 1 }],
+        expectedCash: 0,
+        countedCash: 0,
+        overShort: 0,
+        publishedAt: NOW,
+      });
+      doc.getMap('closes').set(`y/${DATE}`, { customerName: '山田', date: DATE });
+    });
+    await until(
+      () =>
+        a.shared!.closes(DATE).length === 1 &&
+        a.shared!.problems().filter((p) => p.area === 'closes').length === 2,
+      5_000,
+      'the summaries',
+    );
+    const total = storeClose(live(a), a.shared);
+    expect(total.counters.map((x) => x.counterId)).toEqual(['1', '2']);
+    expect(total.byTender.find((t) => t.method === 'card')!.sales).toBe(7_000);
+    expect(total.unreadable).toEqual([
+      { counterId: 'x', issue: expect.stringContaining('byTender') },
+      { counterId: 'y', issue: expect.any(String) },
+    ]);
+  });
+});

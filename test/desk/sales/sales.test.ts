@@ -1,0 +1,466 @@
+/**
+ * Money at the walk-in through the router on a real sandbox: the tender checked against the
+ * quote, the sale written before the walk-in is sent, refunds owed when its booking does not hold
+ * (refused while queued, cancelled elsewhere, cancelled here unpaid) until a refund is recorded,
+ * the refund paid with a cancel, corrections after the close, and the money settings.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from '../../../main/ipc/contract';
+import { MemoryJournal } from '../../../main/local/journal/journal';
+import { SealedJournal } from '../../../main/local/journal/sealed-journal';
+import { allFiles } from '../../local/support';
+import {
+  LATER,
+  P,
+  TODAY,
+  cutLink,
+  refusal,
+  restoreLink,
+  setUp,
+  startHarness,
+  until,
+  type Harness,
+} from '../support';
+
+type Book = Request<'walkin.book'>;
+type Line = NonNullable<Book['tender']>['lines'][number];
+
+const cash = (amount: number, received = amount): Line => ({ method: 'cash', amount, received });
+const card = (amount: number): Line => ({ method: 'card', amount });
+
+function walkIn(lastName: string, extra: Partial<Book> = {}): Book {
+  return {
+    productId: P.apiTest,
+    date: LATER,
+    startTime: '10:00',
+    adults: 2,
+    children: 1,
+    participants: [],
+    customer: { lastName },
+    sendConfirmationEmail: false,
+    locale: 'ja',
+    ...extra,
+  };
+}
+
+describe('the sales journal at the counter', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    await setUp(h);
+    await h.call('day.get', { date: LATER });
+  });
+  afterAll(() => h.close());
+
+  const session = () => h.desk.session!;
+  const posts = () =>
+    h.sb.sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!)).length;
+  const owed = async () => (await h.call('refunds.owed', {})).items;
+
+  /** A walk-in quoted, then booked with a tender paying the quote. */
+  async function sell(lastName: string, tender: (total: number) => Line[], extra = {}) {
+    const { sendConfirmationEmail: _s, locale: _l, ...draft } = walkIn(lastName, extra);
+    const { price } = await h.call('walkin.quote', draft);
+    expect(price).not.toBeNull();
+    const outcome = await h.call('walkin.book', {
+      ...walkIn(lastName, extra),
+      quoted: { total: price!.total, currency: price!.currency },
+      tender: { lines: tender(price!.total) },
+    });
+    return { outcome, total: price!.total };
+  }
+
+  it('opens the sealed journal for a live store', () => {
+    expect(session().journal).toBeInstanceOf(SealedJournal);
+  });
+
+  it('records the sale with the calculation’s unit prices, the change, and answers its id', async () => {
+    const { outcome, total } = await sell('売上太郎', (t) => [cash(t, t + 3000)]);
+    expect(outcome.outcome).toBe('booked');
+    expect(outcome.saleId).toBeTruthy();
+    const day = await h.call('journal.day', { date: null });
+    expect(day).toMatchObject({ businessDate: TODAY, closed: false });
+    const entry = day.entries.find((e) => e.id === outcome.saleId)!;
+    expect(entry).toMatchObject({
+      kind: 'sale',
+      amount: total,
+      change: 3000,
+      customerName: '売上太郎',
+      walkInEntryId: outcome.entryId,
+      reservationId: outcome.reservation!.id,
+      locked: false,
+      receiptsIssued: 0,
+    });
+    expect(entry.priceConfirmed).toBeUndefined();
+    expect(entry.items.map((i) => [i.ticket, i.quantity])).toEqual([
+      ['adult', 2],
+      ['child', 1],
+    ]);
+    const [adult, child] = entry.items;
+    expect(
+      adult!.unitPrice * 2 + child!.unitPrice - entry.discounts.reduce((s, d) => s + d.amount, 0),
+    ).toBe(total);
+    expect(adult!.taxRate).toBe(10);
+    // Sealed on disk: the guest's name is nowhere in clear.
+    expect(allFiles(h.dataDir).filter((f) => f.text.includes('売上太郎'))).toEqual([]);
+  });
+
+  it('refuses a tender that does not pay the quote: INVALID_INPUT at its fields, nothing booked', async () => {
+    const before = posts();
+    const entries = session().outbox.states().length;
+    const sales = (await h.call('journal.day', { date: null })).entries.length;
+    const cases: [Line[], string][] = [
+      [[cash(1000)], 'TENDER_SHORT'],
+      [[cash(5000, 4000)], 'CASH_SHORT'],
+      [[{ method: 'qr', amount: 5000 }], 'BRAND_REQUIRED'],
+      [[card(2500), card(2500)], 'SPLIT_SAME_METHOD'],
+    ];
+    for (const [lines, code] of cases) {
+      const error = await refusal(h, 'walkin.book', {
+        ...walkIn('払えず'),
+        quoted: { total: 5000, currency: 'JPY' },
+        tender: { lines },
+      });
+      expect(error.code).toBe('INVALID_INPUT');
+      expect(error.details.map((d: any) => d.code)).toContain(code);
+    }
+    expect(posts()).toBe(before);
+    expect(session().outbox.states()).toHaveLength(entries);
+    expect((await h.call('journal.day', { date: null })).entries).toHaveLength(sales);
+  });
+
+  it('writes the sale before the walk-in is sent; a restart finds it with its outbox entry', async () => {
+    const send = session().outbox.send.bind(session().outbox);
+    let seen: unknown = null;
+    session().outbox.send = (id, signal) => {
+      // At the moment of sending, the sale naming this entry is already on disk.
+      const day = path.join(h.dataDir, 'live');
+      const files = allFiles(day).filter((f) => f.file.includes(`journal${path.sep}${TODAY}`));
+      seen = files.find((f) => f.text.includes(id)) ?? null;
+      return send(id, signal);
+    };
+    try {
+      const { outcome } = await sell('先に記録', (t) => [card(t)]);
+      expect(seen).not.toBeNull();
+      expect(outcome.saleId).toBeTruthy();
+    } finally {
+      session().outbox.send = send;
+    }
+    // Offline (a crash before the send is the same on disk): the sale and its queued entry.
+    cutLink(h.sb);
+    let saleId: string;
+    let entryId: string;
+    try {
+      const queued = await h.call('walkin.book', {
+        ...walkIn('落ちる前'),
+        quoted: null,
+        tender: { lines: [card(9000)] },
+      });
+      expect(queued.outcome).toBe('queued');
+      saleId = queued.saleId!;
+      entryId = queued.entryId;
+      await h.restart();
+      const entry = (await h.call('journal.day', { date: null })).entries.find(
+        (e) => e.id === saleId,
+      )!;
+      // Taken offline without the service's price: the tender's total, marked unconfirmed.
+      expect(entry).toMatchObject({ walkInEntryId: entryId, amount: 9000, priceConfirmed: false });
+      expect(entry.items).toEqual([
+        expect.objectContaining({ ticket: 'party', quantity: 1, unitPrice: 9000 }),
+      ]);
+      expect(
+        session()
+          .outbox.states()
+          .find((e) => e.id === entryId)?.state,
+      ).toBe('queued');
+    } finally {
+      restoreLink(h.sb);
+    }
+    await until(
+      () =>
+        session()
+          .outbox.states()
+          .find((e) => e.id === entryId)?.state === 'booked',
+      'the queued walk-in to be booked',
+    );
+    expect(await owed()).toEqual([]);
+  });
+
+  it('a queued walk-in refused later: a refund owed until one is recorded', async () => {
+    const avail = await h.call('day.get', { date: TODAY });
+    const tea = avail.products.find((p) => p.id === P.teaCeremony)!;
+    const full = tea.slots.find((s) => s.remaining === 0)!;
+    expect(full).toBeTruthy();
+    cutLink(h.sb);
+    let saleId: string;
+    let entryId: string;
+    try {
+      const queued = await h.call('walkin.book', {
+        ...walkIn('断られ', {
+          productId: P.teaCeremony,
+          date: TODAY,
+          startTime: full.startTime,
+          adults: 1,
+          children: 0,
+        }),
+        quoted: { total: 12_000, currency: 'JPY' },
+        tender: { lines: [cash(12_000, 20_000)] },
+      });
+      expect(queued.outcome).toBe('queued');
+      saleId = queued.saleId!;
+      entryId = queued.entryId;
+    } finally {
+      restoreLink(h.sb);
+    }
+    await until(
+      () =>
+        session()
+          .outbox.states()
+          .find((e) => e.id === entryId)?.state === 'refused',
+      'the queued walk-in to be refused',
+    );
+    const items = await owed();
+    expect(items).toEqual([
+      expect.objectContaining({
+        saleId,
+        reason: 'booking_refused',
+        amount: 12_000,
+        customerName: '断られ',
+      }),
+    ]);
+    expect(items[0]!.summary).toContain(TODAY);
+    await until(async () => (await h.call('status.get', {})).refundsOwed === 1, 'the status');
+    // More than was taken, or "other" without a note: refused.
+    const over = await refusal(h, 'refund.record', {
+      saleId,
+      reason: 'booking_refused',
+      paid: { lines: [cash(12_001)] },
+    });
+    expect(over.code).toBe('INVALID_INPUT');
+    expect(over.details.map((d: any) => d.code)).toEqual(['REFUND_OVER']);
+    const noNote = await refusal(h, 'refund.record', {
+      saleId,
+      reason: 'other',
+      paid: { lines: [cash(12_000)] },
+    });
+    expect(noNote.details.map((d: any) => d.code)).toEqual(['NOTE_REQUIRED']);
+    const refund = await h.call('refund.record', {
+      saleId,
+      reason: 'booking_refused',
+      paid: { lines: [cash(12_000)] },
+    });
+    expect(refund).toMatchObject({ kind: 'refund', amount: -12_000, refersTo: saleId });
+    expect(await owed()).toEqual([]);
+    await until(async () => (await h.call('status.get', {})).refundsOwed === 0, 'the status');
+    const changed = h.events.filter((e) => e.event === 'status.changed').at(-1)!;
+    expect((changed.payload as { refundsOwed: number }).refundsOwed).toBe(0);
+  });
+
+  it('a sale whose walk-in was never queued (a crash between the two): a refund owed', async () => {
+    const { id: counterId, name: counterName } = session().counter();
+    const sale = session().journal.append({
+      kind: 'sale',
+      businessDate: TODAY,
+      counterId,
+      counterName,
+      walkInEntryId: 'never-queued',
+      reservationId: null,
+      reservationNumber: null,
+      customerName: '未送信',
+      currency: 'JPY',
+      items: [],
+      discounts: [],
+      total: 4000,
+      tender: [{ method: 'cash', amount: 4000, received: 5000, brand: null, reference: null }],
+      change: 1000,
+    });
+    expect(await owed()).toEqual([
+      expect.objectContaining({ saleId: sale.id, reason: 'booking_refused', amount: 4000 }),
+    ]);
+    // Owed across a restart too (its mark), until paid back.
+    await h.restart();
+    expect((await owed()).map((o) => o.saleId)).toEqual([sale.id]);
+    await h.call('refund.record', {
+      saleId: sale.id,
+      reason: 'booking_refused',
+      paid: { lines: [{ method: 'cash', amount: 4000 }], note: null },
+    });
+    expect(await owed()).toEqual([]);
+  });
+
+  it('a reservation cancelled elsewhere, seen through sync: a refund owed', async () => {
+    const { outcome, total } = await sell('他で取消', (t) => [card(t)]);
+    h.sb.sandbox.cancel(outcome.reservation!.id, 'business_request', false);
+    await h.call('day.refresh', { date: LATER });
+    await until(
+      async () => (await owed()).find((o) => o.saleId === outcome.saleId),
+      'the cancellation to be seen',
+    );
+    expect((await owed()).find((o) => o.saleId === outcome.saleId)).toMatchObject({
+      reason: 'cancelled_elsewhere',
+      amount: total,
+      reservationId: outcome.reservation!.id,
+    });
+    await h.call('refund.record', {
+      saleId: outcome.saleId!,
+      reason: 'cancelled_elsewhere',
+      paid: { lines: [card(total)] },
+    });
+    expect(await owed()).toEqual([]);
+  });
+
+  it('a cancel here pays the refund with it; one without a refund leaves it owed', async () => {
+    const paid = await sell('返金付', (t) => [cash(t)]);
+    const cancel = (id: string, refund: Request<'cancel.confirm'>['refund']) =>
+      h.call('cancel.confirm', {
+        reservationId: id,
+        date: LATER,
+        reason: 'business_request',
+        sendCancellationEmail: false,
+        refund,
+      });
+    // More than was taken: refused before anything is cancelled.
+    const error = await refusal(h, 'cancel.confirm', {
+      reservationId: paid.outcome.reservation!.id,
+      date: LATER,
+      reason: 'business_request',
+      sendCancellationEmail: false,
+      refund: { lines: [cash(paid.total + 1)] },
+    });
+    expect(error.code).toBe('INVALID_INPUT');
+    const done = await cancel(paid.outcome.reservation!.id, {
+      lines: [cash(paid.total)],
+      note: null,
+    });
+    expect(done.reservation.status).toBe('cancelled');
+    const entry = (await h.call('journal.day', { date: null })).entries.find(
+      (e) => e.id === done.refundEntryId,
+    );
+    expect(entry).toMatchObject({
+      kind: 'refund',
+      amount: -paid.total,
+      refersTo: paid.outcome.saleId,
+      refundReason: 'cancelled_here',
+    });
+
+    const unpaid = await sell('後で返金', (t) => [card(t)]);
+    const later = await cancel(unpaid.outcome.reservation!.id, null);
+    expect(later.refundEntryId).toBeNull();
+    expect((await owed()).map((o) => [o.saleId, o.reason])).toEqual([
+      [unpaid.outcome.saleId, 'cancelled_here'],
+    ]);
+    await h.call('refund.record', {
+      saleId: unpaid.outcome.saleId!,
+      reason: 'cancelled_here',
+      paid: { lines: [card(unpaid.total)] },
+    });
+    expect(await owed()).toEqual([]);
+  });
+
+  it('after the close: no sale, corrections only', async () => {
+    const { outcome } = await sell('締め前', (t) => [card(t)]);
+    const { id: counterId, name: counterName } = session().counter();
+    const zero = Object.fromEntries(
+      ['10000', '5000', '2000', '1000', '500', '100', '50', '10', '5', '1'].map((d) => [d, 0]),
+    );
+    session().journal.append({
+      kind: 'close',
+      businessDate: TODAY,
+      counterId,
+      counterName,
+      openingFloat: 0,
+      counted: zero as never,
+      countedCash: 0,
+      expectedCash: 0,
+      overShort: 0,
+      note: null,
+    });
+    const before = posts();
+    const error = await refusal(h, 'walkin.book', {
+      ...walkIn('締め後'),
+      quoted: null,
+      tender: { lines: [card(1000)] },
+    });
+    expect(error.code).toBe('DAY_CLOSED');
+    expect(posts()).toBe(before);
+    const day = await h.call('journal.day', { date: TODAY });
+    expect(day.closed).toBe(true);
+    expect(day.entries.filter((e) => e.kind === 'sale').every((e) => e.locked)).toBe(true);
+    const correction = await h.call('journal.correct', {
+      entryId: outcome.saleId!,
+      tender: [{ method: 'card', amount: -500 }],
+      note: 'keyed the wrong party size',
+    });
+    expect(correction).toMatchObject({
+      kind: 'correction',
+      amount: -500,
+      refersTo: outcome.saleId,
+    });
+  });
+
+  it('lists an unreadable record alone, with what to do', async () => {
+    const dir = path.join(h.dataDir, 'live');
+    const find = (d: string): string | null => {
+      for (const name of readdirSync(d, { withFileTypes: true })) {
+        const full = path.join(d, name.name);
+        if (name.isDirectory()) {
+          if (name.name === TODAY && d.endsWith('journal')) return full;
+          const found = find(full);
+          if (found) return found;
+        }
+      }
+      return null;
+    };
+    const today = find(dir)!;
+    const victim = readdirSync(today)[0]!;
+    const text = readFileSync(path.join(today, victim), 'utf8');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(today, victim), text.slice(0, 20));
+    await h.restart();
+    const day = await h.call('journal.day', { date: TODAY });
+    const bad = day.entries.filter((e) => e.kind === 'unreadable');
+    expect(bad).toHaveLength(1);
+    expect(bad[0]!.problem).toMatch(/^corrupt: /);
+    expect(day.entries.filter((e) => e.kind === 'sale').length).toBeGreaterThan(0);
+  });
+
+  it('money settings: a wrong registration number is refused at its field; a right one kept', async () => {
+    const settings = await h.call('money.settings', {});
+    expect(settings.retentionYears).toBe(7);
+    const wrong = await refusal(h, 'money.configure', {
+      ...settings,
+      registrationNumber: 'T1000012050002',
+    });
+    expect(wrong).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [expect.objectContaining({ field: 'registrationNumber', code: 'CHECK_DIGIT' })],
+    });
+    const saved = await h.call('money.configure', {
+      ...settings,
+      businessName: '京都体験',
+      registrationNumber: 'T7000012050002',
+      productTaxRates: { [P.apiTest]: 8 },
+    });
+    expect(saved.registrationNumber).toBe('T7000012050002');
+    await h.restart();
+    expect(await h.call('money.settings', {})).toEqual(saved);
+  });
+});
+
+describe('training', () => {
+  it('keeps its sales in memory: not real money', async () => {
+    const h = await startHarness({ desk: { trainingByDefault: true } });
+    try {
+      await h.desk.start();
+      expect((await h.call('status.get', {})).training).toBe(true);
+      expect(h.desk.session!.journal).toBeInstanceOf(MemoryJournal);
+    } finally {
+      await h.close();
+    }
+  });
+});
