@@ -8,6 +8,7 @@
  * service later refuses → refund owed → refund recorded → slip; a merchant cancellation → refund
  * slip. axe on every new screen (checkScreen: audit, targets, screenshot).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
@@ -55,20 +56,27 @@ async function keepDocument(
 }
 
 /** The walk-in up to its details: rickshaw, two adults, the next slot, a name; the slot's start. */
-async function walkInToDetails(app: Page, lang: Lang, name: string): Promise<string> {
+async function walkInToDetails(
+  app: Page,
+  lang: Lang,
+  name: string,
+  later = false,
+): Promise<string> {
   const t = CATALOGUES[lang];
   await app.keyboard.press('F4');
   await app.getByRole('button', { name: RICKSHAW }).click();
   await expect(app.locator('input[name=slot]:checked')).toHaveCount(1);
+  // A later slot: the next one may start while the test runs (the clock flows).
+  if (later) await app.locator('input[name=slot]').last().check();
   const label = await app.locator('label.choice:has(input[name=slot]:checked)').textContent();
-  await app.keyboard.press('Enter');
+  await app.getByRole('button', { name: new RegExp(`^${t.walkIn.next}`) }).click();
   await app.getByLabel(t.walkIn.customerFields.lastName).fill(name);
   return /(\d{2}:\d{2})/.exec(label ?? '')![1]!;
 }
 
 /** … and on to the review step: the price, and the tender. */
-async function walkInToReview(app: Page, lang: Lang, name: string): Promise<string> {
-  const start = await walkInToDetails(app, lang, name);
+async function walkInToReview(app: Page, lang: Lang, name: string, later = false): Promise<string> {
+  const start = await walkInToDetails(app, lang, name, later);
   await app.keyboard.press('Enter');
   await expect(app.getByRole('group', { name: CATALOGUES[lang].money.tender.title })).toBeVisible();
   return start;
@@ -128,7 +136,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
 
       // A card walk-in with its slip number.
       const card = lang === 'ja' ? '札入' : 'Cardy';
-      await walkInToReview(app, lang, card);
+      await walkInToReview(app, lang, card, true);
       await app.getByRole('radio', { name: m.methods.card }).check();
       await app.getByLabel(m.tender.reference).fill('A-1234');
       await checkScreen(app, lang, 'money-tender-card');
@@ -195,7 +203,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await catchPrints(app);
       const name = lang === 'ja' ? '断り' : 'Refused';
       // Online, the slot has room for the party; it fills before the walk-in is sent.
-      const start = await walkInToDetails(app, lang, name);
+      const start = await walkInToDetails(app, lang, name, true);
       await fillSlot(host, start);
       host.training().sandbox.faults.configure({ rates: { reset: 1 } });
       await app.keyboard.press('Enter');
@@ -298,7 +306,7 @@ async function fillSlot(host: TestHost, start: string): Promise<void> {
   expect(remaining).toBeGreaterThanOrEqual(2);
   const response = await fetch(`${store}/reservations`, {
     method: 'POST',
-    headers,
+    headers: { ...headers, 'idempotency-key': randomUUID() },
     body: JSON.stringify({
       customer: { lastName: '満席' },
       items: [
