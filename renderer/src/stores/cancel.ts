@@ -62,18 +62,19 @@ const FRESH = {
   refundMethod: 'cash',
 } satisfies Partial<CancelState>;
 
-/** The sale this counter recorded for a reservation, today or on its day; null: none here. */
+/**
+ * The sale this counter recorded today for a reservation; null: none. Today's journal only: the
+ * counter sells on the day, and asking another day's journal costs the desk that day's check-ins
+ * (a sale of an earlier day not found here stays a refund owed, paid from that list).
+ */
 async function findSale(api: Api, r: ReservationView): Promise<JournalEntryView | null> {
-  for (const date of [null, r.date]) {
-    try {
-      const day = await api.call('journal.day', { date });
-      const sale = day.entries.find((e) => e.kind === 'sale' && e.reservationId === r.id);
-      if (sale) return sale;
-    } catch {
-      // No journal to ask (not built, unreadable): no refund is offered here; the owed list has it.
-    }
+  try {
+    const day = await api.call('journal.day', { date: null });
+    return day.entries.find((e) => e.kind === 'sale' && e.reservationId === r.id) ?? null;
+  } catch {
+    // No journal to ask (not open, unreadable): no refund is offered here; the owed list has it.
+    return null;
   }
-  return null;
 }
 
 export function createCancelStore(api: Api) {
