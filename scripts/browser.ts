@@ -74,6 +74,6 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): FoundChromiu
 /** What to tell a person on a machine where nothing could be found or installed. */
 export const WHAT_TO_INSTALL =
   'Front Desk needs Chromium for its end-to-end tests and benchmarks, and none was found or could be installed here. ' +
-  'Install one, then run the command again: on Debian/Ubuntu `sudo apt-get install chromium fonts-ipafont-gothic` ' +
+  'Install one, then run the command again: on Debian/Ubuntu `sudo apt-get install chromium fonts-ipafont-gothic poppler-utils` ' +
   '(Ubuntu: `chromium-browser`); on macOS or Windows, Google Chrome; anywhere with Internet access, ' +
   '`npx playwright install chromium`; or set FRONT_DESK_CHROMIUM to a Chromium executable.';

@@ -4,7 +4,8 @@
  * Debian's `chromium` through apt when running as root on Debian — or says in one line what to
  * install, before any test runs. On Linux it also sees that Japanese glyphs can be drawn (the
  * screenshots staff-facing tests take), installing `fonts-ipafont-gothic` the same way, or
- * warning once.
+ * warning once; and that poppler's `pdftoppm`/`pdftotext` are there (the receipt tests render
+ * the PDF to an image and read its code back), installing `poppler-utils` the same way.
  *
  * FRONT_DESK_BROWSER_INSTALL: `auto` (default), `never` (install nothing: a machine where that
  * is not allowed), `dry-run` (say what would be installed, install nothing, stop).
@@ -68,6 +69,14 @@ function hasJapaneseFont(): boolean {
   return list.status === 0 && list.stdout.trim().length > 0;
 }
 
+const hasPoppler = () =>
+  spawnSync('pdftoppm', ['-v'], { stdio: 'ignore' }).status === 0 &&
+  spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).status === 0;
+
+const WHAT_POPPLER =
+  'Front Desk’s receipt tests need poppler (pdftoppm, pdftotext), which was not found or could not be installed here. ' +
+  'Install it, then run the command again: Debian/Ubuntu `sudo apt-get install poppler-utils`; macOS `brew install poppler`.';
+
 async function main(): Promise<number> {
   let found = findChromium();
   if (!found) {
@@ -75,7 +84,7 @@ async function main(): Promise<number> {
     const apt = mode !== 'never' && aptUsable();
     if (mode === 'dry-run') {
       if (reachable) say('would run: npx playwright install chromium');
-      else if (apt) say('would run: apt-get install chromium fonts-ipafont-gothic');
+      else if (apt) say('would run: apt-get install chromium fonts-ipafont-gothic poppler-utils');
       else say(WHAT_TO_INSTALL);
       say('dry run: nothing installed');
       return 1;
@@ -84,7 +93,7 @@ async function main(): Promise<number> {
       say('no Chromium here: installing Playwright’s own (npx playwright install chromium)');
       const args = ['playwright', 'install', ...(apt ? ['--with-deps'] : []), 'chromium'];
       spawnSync('npx', args, { stdio: 'inherit', shell: process.platform === 'win32' });
-    } else if (apt) aptInstall(['chromium', 'fonts-ipafont-gothic']);
+    } else if (apt) aptInstall(['chromium', 'fonts-ipafont-gothic', 'poppler-utils']);
     found = findChromium();
   }
   if (!found) {
@@ -98,6 +107,11 @@ async function main(): Promise<number> {
       say(
         'no Japanese font found: screens render, but screenshots show boxes for Japanese text (Debian: apt-get install fonts-ipafont-gothic)',
       );
+  }
+  if (!hasPoppler() && mode === 'auto' && aptUsable()) aptInstall(['poppler-utils']);
+  if (!hasPoppler()) {
+    console.error(WHAT_POPPLER);
+    return 1;
   }
   return 0;
 }

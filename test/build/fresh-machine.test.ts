@@ -90,7 +90,9 @@ describe('a fresh machine without Chromium', () => {
       spawnSync('test', ['-f', '/etc/debian_version']).status === 0;
     // Playwright's server is unreachable here, so apt is the way when it can be used.
     expect(out).toContain(
-      rootOnDebian ? 'would run: apt-get install chromium fonts-ipafont-gothic' : WHAT_TO_INSTALL,
+      rootOnDebian
+        ? 'would run: apt-get install chromium fonts-ipafont-gothic poppler-utils'
+        : WHAT_TO_INSTALL,
     );
     expect(out).toContain('dry run: nothing installed');
     noStackTrace(out);

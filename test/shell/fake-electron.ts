@@ -43,6 +43,7 @@ export const state = {
   },
   printResult: { success: true, reason: '' },
   printed: [] as Array<{ url: string; options: unknown }>,
+  pdfs: [] as Array<{ url: string; options: unknown }>,
 };
 
 export class FakeWebContents extends EventEmitter {
@@ -67,6 +68,10 @@ export class FakeWebContents extends EventEmitter {
   print(options: unknown, callback: (success: boolean, reason: string) => void) {
     state.printed.push({ url: this.url, options });
     setImmediate(() => callback(state.printResult.success, state.printResult.reason));
+  }
+  printToPDF(options: unknown) {
+    state.pdfs.push({ url: this.url, options });
+    return Promise.resolve(Buffer.from('%PDF-1.7 fake'));
   }
 }
 

@@ -566,3 +566,41 @@ describe('menu and printing', () => {
     }
   });
 });
+
+describe('receipts', () => {
+  it('prints silently on the printer set-up names, and makes the PDF; both count as issued', async () => {
+    const { desk } = await shell.composed;
+    const session = desk.session!;
+    const settings = (await invoke('money.settings', {})).value;
+    await invoke('money.configure', { ...settings, printerName: 'TM-m30' });
+    const sale = session.journal.append({
+      kind: 'sale',
+      businessDate: '2026-11-24',
+      counterId: session.counter().id,
+      counterName: session.counter().name,
+      walkInEntryId: 'walk-in-1',
+      reservationId: null,
+      reservationNumber: null,
+      customerName: '印刷',
+      currency: 'JPY',
+      items: [],
+      discounts: [],
+      total: 1_000,
+      tender: [{ method: 'cash', amount: 1_000, received: 1_000, brand: null, reference: null }],
+      change: 0,
+    });
+    const printed = await invoke('receipt.print', { entryId: sale.id });
+    expect(printed).toEqual({ ok: true, value: { ok: true, reason: null } });
+    expect(state.printed.at(-1)!.options).toMatchObject({ silent: true, deviceName: 'TM-m30' });
+    const url = state.printed.at(-1)!.url;
+    expect(decodeURIComponent(url)).toContain('レシート');
+
+    const pdf = await invoke('receipt.pdf', { entryId: sale.id, layout: 'a4', locale: 'en' });
+    expect(pdf.ok).toBe(true);
+    expect(Buffer.from(pdf.value.pdfBase64, 'base64').toString()).toBe('%PDF-1.7 fake');
+    expect(pdf.value.fileName).toMatch(/^receipt-2026-11-24-/);
+    expect(state.pdfs.at(-1)!.options).toMatchObject({ preferCSSPageSize: true });
+    expect(decodeURIComponent(state.pdfs.at(-1)!.url)).toContain('Reprint');
+    expect(session.journal.about(sale.id).filter((r) => r.kind === 'receipt')).toHaveLength(2);
+  });
+});
