@@ -4,7 +4,7 @@
  * check-ins, sales by method, by hour and by product; then close (the journal locks), print the
  * close report, export the journal as CSV, and — with other counters in the shop — the store's close.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asCallError, type CallError } from '../../api/api';
 import { useApp, useSlice } from '../../app/context';
@@ -16,10 +16,15 @@ import { langOf } from '../../i18n';
 import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
 import { CountTable } from './CountTable';
-import { SalesChart } from './SalesChart';
 import { StoreClose } from './StoreClose';
 
 const BOM = '\uFEFF';
+
+/**
+ * The charts load when the close is opened: Chart.js is most of their weight, and the counter's
+ * first screen must not wait for it (the start's script budget, issue 6).
+ */
+const SalesChart = lazy(() => import('./SalesChart').then((m) => ({ default: m.SalesChart })));
 
 export function CloseScreen() {
   const { t, i18n } = useTranslation();
@@ -231,22 +236,24 @@ export function CloseScreen() {
         </table>
       </section>
 
-      <div className="charts">
-        <SalesChart
-          title={t('money.close.byHour')}
-          bars={byHour}
-          money={money}
-          labelHeader={t('money.close.hour')}
-          amountHeader={t('money.close.sales')}
-        />
-        <SalesChart
-          title={t('money.close.byProduct')}
-          bars={byProduct}
-          money={money}
-          labelHeader={t('money.close.product')}
-          amountHeader={t('money.close.sales')}
-        />
-      </div>
+      <Suspense fallback={null}>
+        <div className="charts">
+          <SalesChart
+            title={t('money.close.byHour')}
+            bars={byHour}
+            money={money}
+            labelHeader={t('money.close.hour')}
+            amountHeader={t('money.close.sales')}
+          />
+          <SalesChart
+            title={t('money.close.byProduct')}
+            bars={byProduct}
+            money={money}
+            labelHeader={t('money.close.product')}
+            amountHeader={t('money.close.sales')}
+          />
+        </div>
+      </Suspense>
 
       <div className="actions">
         <button type="button" disabled={busy !== null} onClick={() => void withReport(false)}>
