@@ -8,6 +8,7 @@ import { DeskError } from '../../ipc/errors';
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { todayIn } from '../day/day';
+import { bookingOf } from '../sales/refunds-owed';
 import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
 import { closeViewOf, commitClose, type CloseEntry } from './day-close';
@@ -94,24 +95,20 @@ export function closeApp(
         throw new DeskError('INVALID_INPUT', `at most ${CSV_MAX_DAYS} days at once`, [
           { field: 'to', code: 'too_big', reason: `at most ${CSV_MAX_DAYS} days after from` },
         ]);
-      return journalCsv(s.journal.range(from, to), { from, to }, locale, s.timeZone);
+      return journalCsv(
+        s.journal.range(from, to),
+        { from, to },
+        locale,
+        s.timeZone,
+        (sale) => bookingOf(s, sale)?.reservationNumber ?? null,
+      );
     },
   };
 }
 
-/**
- * The close's count of refunds owed, from the sales part's `refunds.owed`. Until that part has
- * landed (its handler refuses NOT_READY) nothing can be owed: no sale can have been recorded.
- */
+/** The close's count of refunds owed: the sales part's `refunds.owed`, counted. */
 export function refundsOwedCount(
   sales: Pick<HandlersOf<'refunds.owed'>, 'refunds.owed'>,
 ): RefundsOwedCount {
-  return async () => {
-    try {
-      return (await sales['refunds.owed']({})).items.length;
-    } catch (error) {
-      if (error instanceof DeskError && error.code === 'NOT_READY') return 0;
-      throw error;
-    }
-  };
+  return async () => (await sales['refunds.owed']({})).items.length;
 }

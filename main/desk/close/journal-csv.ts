@@ -8,7 +8,7 @@
 import { DateTime } from 'luxon';
 import type { UiLocale } from '../../ipc/contract';
 import type { JournalDay } from '../../local/journal/journal';
-import type { JournalRecord, UnreadableRecord } from '../../local/journal/records';
+import type { JournalRecord, SaleRecord, UnreadableRecord } from '../../local/journal/records';
 
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
@@ -110,7 +110,15 @@ function byTender(lines: readonly { method: string; amount: number }[], sign: nu
   });
 }
 
-function recordRow(r: JournalRecord, locale: UiLocale, timeZone: string): Cell[] | null {
+/** A sale's reservation number: known once its walk-in is booked, after the sale was written. */
+export type NumberOfSale = (sale: SaleRecord) => string | null;
+
+function recordRow(
+  r: JournalRecord,
+  locale: UiLocale,
+  timeZone: string,
+  numberOf: NumberOfSale,
+): Cell[] | null {
   if (r.kind === 'receipt') return null; // a receipt printed: not money
   const time = DateTime.fromMillis(r.at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss');
   const head: Cell[] = [r.businessDate, time, r.counterName, KINDS[locale][r.kind], r.id];
@@ -120,7 +128,7 @@ function recordRow(r: JournalRecord, locale: UiLocale, timeZone: string): Cell[]
       return [
         ...head,
         null,
-        r.reservationNumber,
+        numberOf(r),
         r.total,
         ...byTender(r.tender, 1),
         r.change,
@@ -199,10 +207,11 @@ export function journalCsv(
   range: { from: string; to: string },
   locale: UiLocale,
   timeZone: string,
+  numberOf: NumberOfSale = (sale) => sale.reservationNumber,
 ): JournalCsv {
   const rows: Cell[][] = [];
   for (const r of day.records) {
-    const row = recordRow(r, locale, timeZone);
+    const row = recordRow(r, locale, timeZone, numberOf);
     if (row) rows.push(row);
   }
   const unreadable = [...day.unreadable].sort((a, b) =>

@@ -122,6 +122,12 @@ describe('receipts', () => {
     expect(slip.fileName).toMatch(/^refund-/);
   });
 
+  it('the journal’s CSV names the booked walk-in’s reservation number', async () => {
+    const { csv } = await h.call('journal.csv', { from: '2026-11-01', to: '2026-11-30' });
+    const row = csv.split('\r\n').find((line) => line.includes(saleId));
+    expect(row).toContain(number);
+  });
+
   it('says what is wrong with an entry that has no receipt', async () => {
     expect(await refusal(h, 'receipt.get', { entryId: 'nope' })).toMatchObject({
       code: 'ENTRY_NOT_FOUND',
