@@ -3,6 +3,9 @@
  * engine and its scheduler, the outbox, the link's state. Changing key or store ends the session
  * and starts another; the outbox file stays (it is per key's organization and store, never
  * cleared by cache recovery).
+ *
+ * Over 300 lines: it is the one place a store's parts (cache, outbox, journal, scheduler, shop)
+ * are made and joined; each part's work is in its own module.
  */
 import path from 'node:path';
 import {
