@@ -66,7 +66,6 @@ export class CatalogueCache {
       'catalogue',
       safeName(this.storeId),
       CatalogueFile,
-      { reuse: true },
     );
     return (
       file && {
@@ -138,9 +137,7 @@ export class CatalogueCache {
    * the counter's own changes since it was fetched.
    */
   availabilityOn(date: string): Map<string, CachedAvailability> {
-    const file = this.files.read(this.availabilityDir, date.slice(0, 7), AvailabilityFile, {
-      reuse: true,
-    });
+    const file = this.files.read(this.availabilityDir, date.slice(0, 7), AvailabilityFile);
     const out = new Map<string, CachedAvailability>();
     for (const [productId, entry] of Object.entries(file?.products ?? {})) {
       const found = entry.days.find((d) => d.date === date);

@@ -34,9 +34,6 @@ import Conf from 'conf';
 import type { z } from 'zod';
 import type { Logger } from '../api/log';
 
-/** Files whose parsed content is kept for reuse: the busy days and months being looked at. */
-const REUSED_FILES = 16;
-
 /** What the cache needs of a conf / electron-store instance. */
 export interface StoreFile {
   store: Record<string, unknown>;
@@ -92,8 +89,6 @@ function unreadable(error: unknown): string {
 export class Files {
   /** Serialized content last read or written, to skip writes that change nothing. */
   private readonly known = new Map<string, string>();
-  /** Content parsed for `read(…, { reuse: true })`, by path, with the file's stamp then. */
-  private readonly parsed = new Map<string, { stamp: string; schema: unknown; value: unknown }>();
   /** Opened instances: opening one reads and checks the file, reading `store` reads it again. */
   private readonly opened = new Map<string, StoreFile>();
   readonly stats: FileStats = { writes: 0, bytesWritten: 0, reads: 0, setAside: 0 };
@@ -122,45 +117,20 @@ export class Files {
   private forget(file: string): void {
     this.known.delete(file);
     this.opened.delete(file);
-    this.parsed.delete(file);
-  }
-
-  /** The file's identity on disk: a rewrite (atomic rename) or an outside change alters it. */
-  private stampOf(file: string): string | null {
-    try {
-      const st = statSync(file);
-      return `${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      return null;
-    }
   }
 
   /**
    * The file's content if it exists and fits the schema; null otherwise (bad files set aside).
    * `remember: false` skips keeping a copy for write-if-changed, for large files only ever
-   * rewritten when their content changed (the caller knows). `reuse: true` hands back the
-   * content parsed last time while the file on disk is the same one (inode, size, mtime): a busy
-   * day's file is read after every poll and every check-in, and reading and checking it again
-   * cost more than the view built from it. The caller then shares that object: a change made to
-   * it must be written (or be the caller's own buffer), never left half-done.
+   * rewritten when their content changed (the caller knows).
    */
   read<S extends z.ZodType>(
     dir: string,
     name: string,
     schema: S,
-    options: { remember?: boolean; reuse?: boolean } = {},
+    options: { remember?: boolean } = {},
   ): z.output<S> | null {
     const file = this.fullPath(dir, name);
-    const stamp = options.reuse ? this.stampOf(file) : null;
-    if (stamp) {
-      const kept = this.parsed.get(file);
-      if (kept && kept.stamp === stamp && kept.schema === schema) {
-        // Most recently used last: the oldest goes first when the list is full.
-        this.parsed.delete(file);
-        this.parsed.set(file, kept);
-        return kept.value as z.output<S>;
-      }
-    }
     if (!existsSync(file)) {
       this.forget(file);
       return null;
@@ -195,10 +165,6 @@ export class Files {
     }
     if (options.remember === false) this.known.delete(file);
     else this.known.set(file, text ?? serialize(content));
-    if (stamp) {
-      this.parsed.set(file, { stamp, schema, value: parsed.data });
-      if (this.parsed.size > REUSED_FILES) this.parsed.delete(this.parsed.keys().next().value!);
-    }
     return parsed.data;
   }
 

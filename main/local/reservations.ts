@@ -66,7 +66,7 @@ export class Reservations {
     const dirty = this.dirtyDates.get(date);
     if (dirty) return dirty;
     // Not remembered for write-if-changed: a date file is only written when a record changed.
-    const file = this.files.read(this.dir, date, DateFileAny, { remember: false, reuse: true });
+    const file = this.files.read(this.dir, date, DateFileAny, { remember: false });
     if (!file) return { v: 2, records: {} };
     if (file.v === 2) return file;
     // Version 1 held plain records: seal them and write the file in the current version.
