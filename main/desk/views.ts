@@ -73,27 +73,17 @@ export function conflictOf(
   return { counterName, at, state };
 }
 
-type BaseView = Omit<ReservationView, 'checkIn' | 'checkInConflict'>;
-
-/**
- * A reservation's view without its check-in, kept per record object: the cache hands out the same
- * object until the record changes, so a busy day's views are built once and not after every
- * poll or check-in (issue 16). Keyed by item and currency, and good while the product is the one
- * it was built with.
- */
-const baseViews = new WeakMap<Reservation, Map<string, { product: unknown; view: BaseView }>>();
-
-function baseView(
+export function toReservationView(
   r: Reservation,
-  product: Product | undefined,
+  products: Map<string, Product>,
+  checkIn: CheckInRecord | undefined,
   currency: string,
-  itemIndex: number,
-): BaseView {
-  const key = `${itemIndex}\u0000${currency}`;
-  let views = baseViews.get(r);
-  const kept = views?.get(key);
-  if (kept && kept.product === product) return kept.view;
+  itemIndex = 0,
+  /** This counter: its check-ins that lost a race show as a conflict note. */
+  ownCounterId = '',
+): ReservationView {
   const item = r.items[itemIndex] ?? r.items[0]!;
+  const product = products.get(item.productId);
   const answers = (item.participants ?? []).flatMap((p) =>
     Object.entries(p.fieldValues ?? {}).map(([fieldId, value]) => ({
       participantNumber: p.participantNumber,
@@ -101,7 +91,7 @@ function baseView(
       ...answerText(product, fieldId, value),
     })),
   );
-  const view: BaseView = {
+  return {
     id: r.id,
     number: typeof r.reservationNumber === 'string' ? r.reservationNumber : null,
     status: String(r.status),
@@ -125,24 +115,6 @@ function baseView(
     totalAmount: typeof r.totalAmount === 'number' ? r.totalAmount : null,
     currency: typeof r.currency === 'string' ? r.currency : currency,
     answers,
-  };
-  if (!views) baseViews.set(r, (views = new Map()));
-  views.set(key, { product, view });
-  return view;
-}
-
-export function toReservationView(
-  r: Reservation,
-  products: Map<string, Product>,
-  checkIn: CheckInRecord | undefined,
-  currency: string,
-  itemIndex = 0,
-  /** This counter: its check-ins that lost a race show as a conflict note. */
-  ownCounterId = '',
-): ReservationView {
-  const item = r.items[itemIndex] ?? r.items[0]!;
-  return {
-    ...baseView(r, products.get(item.productId), currency, itemIndex),
     checkIn: checkInOf(checkIn),
     checkInConflict: conflictOf(checkIn, ownCounterId),
   };
