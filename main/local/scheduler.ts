@@ -96,6 +96,7 @@ export class SyncScheduler {
     this.now = options.now ?? Date.now;
     this.link = options.connectivity.state.link;
     this.background = options.background ?? true;
+    options.sync.setBackground(this.background);
   }
 
   /**
@@ -106,6 +107,7 @@ export class SyncScheduler {
   setBackground(enabled: boolean): void {
     if (enabled === this.background) return;
     this.background = enabled;
+    this.options.sync.setBackground(enabled);
     if (enabled) this.nextPollAt = 0;
     this.wake();
   }

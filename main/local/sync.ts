@@ -71,16 +71,46 @@ const later = (a: string | null, b: string): string =>
 
 export class SyncEngine {
   private running: Promise<SyncResult> | null = null;
+  /** The running pass's lane, and what stops it when background passes are turned off. */
+  private runningLane: Lane | null = null;
+  private stopRunning: AbortController | null = null;
+  private background = true;
 
   constructor(private readonly options: SyncOptions) {}
 
   /**
    * Bring the cache's store's reservations up to date. Concurrent calls share one pass.
-   * Background work by default; staff asking for a refresh may use the read lane.
+   * Background work by default; staff asking for a refresh may use the read lane. While
+   * background passes are off (`setBackground`), a background call asks the service nothing.
    */
   syncStore(signal?: AbortSignal, lane: Lane = 'background'): Promise<SyncResult> {
-    this.running ??= this.passes(lane, signal).finally(() => (this.running = null));
+    if (!this.running && lane === 'background' && !this.background) {
+      const phase = this.options.cache.syncState().watermark === null ? 'full' : 'incremental';
+      return Promise.resolve({ phase, requests: 0, records: 0, changed: 0, filesWritten: 0 });
+    }
+    if (!this.running) {
+      const stop = new AbortController();
+      this.stopRunning = stop;
+      this.runningLane = lane;
+      const stopped = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+      this.running = this.passes(lane, stopped).finally(() => {
+        this.running = null;
+        this.runningLane = null;
+        this.stopRunning = null;
+      });
+    }
     return this.running;
+  }
+
+  /**
+   * Let background passes reach the service (true) or not: another counter of the shop polls
+   * for this one and relays what moved. Turning them off stops a background pass under way at
+   * once — a counter's first sync, begun while it was alone, would otherwise go on paging through
+   * the service behind the poller's back; what it stored stays, and a first sync resumes from it.
+   */
+  setBackground(enabled: boolean): void {
+    this.background = enabled;
+    if (!enabled && this.runningLane === 'background') this.stopRunning?.abort();
   }
 
   /** A pass, and another if a file set aside meanwhile reset the store's sync state. */

@@ -196,6 +196,35 @@ describe('sync scheduler', () => {
     expect([...new Set(governor.lanes)]).toEqual(['background']);
   });
 
+  it('a first sync under way stops when another counter polls for this one; what it stored stays, and a refresh staff ask for still goes', async () => {
+    // Slow listing pages: the first sync is caught mid-way.
+    sb.sandbox.faults.configure({
+      latencyMs: { min: 200, max: 200 },
+      match: { methods: ['GET'], pathEndsWith: '/reservations' },
+    });
+    try {
+      rig = makeRig({ idlePollMs: 60_000 });
+      const { scheduler, store, governor } = rig;
+      const t = Date.now();
+      scheduler.start();
+      await until(() => listings(t).length >= 1, 5_000, 'the first page');
+      scheduler.setBackground(false);
+      await sleep(50);
+      const stoppedAt = Date.now();
+      await sleep(1_500);
+      expect(listings(stoppedAt)).toEqual([]);
+      // Not complete, but resumable from what it stored.
+      expect(store.cache.syncState()).toMatchObject({ watermark: null });
+      expect(store.cache.syncState().resumeFrom).not.toBeNull();
+      const lanes = governor.lanes.length;
+      await scheduler.pollNow();
+      expect(store.cache.syncState().watermark).not.toBeNull();
+      expect(governor.lanes.slice(lanes)).toContain('read');
+    } finally {
+      sb.sandbox.faults.clear();
+    }
+  });
+
   it('not while offline; when the link returns, the queued walk-in is sent and a poll runs at once', async () => {
     // Idle polls a minute apart: a poll right after the link returns can only come from it.
     rig = makeRig({ viewingPollMs: 150, idlePollMs: 60_000 });
