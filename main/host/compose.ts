@@ -88,6 +88,7 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
       counterMode: given.counterMode,
       crashDumps: given.crashDumps,
       idleSeconds: given.idleSeconds,
+      saveBundle: given.saveBundle,
       updateTimings: given.updateTimings,
     },
     {

@@ -3,7 +3,13 @@
  * bundle. The platform provides it (main/host/installed/installed-app.ts); the desk only routes
  * the channels to it and adds what it alone knows (the flow in progress, the counts).
  */
-import type { InstalledView, Request, UpdateHold, UpdateStatus } from '../../ipc/contract';
+import type {
+  InstalledView,
+  Request,
+  Response,
+  UpdateHold,
+  UpdateStatus,
+} from '../../ipc/contract';
 import type { SupportFacts } from './facts';
 
 export type InstalledChange = Request<'installed.configure'>;
@@ -14,7 +20,7 @@ export interface InstalledPort {
   checkUpdates(): Promise<UpdateStatus>;
   installUpdate(): { installing: boolean; holds: UpdateHold[] };
   /** The support bundle's text, given what the desk knows. */
-  supportBundle(facts: SupportFacts): Promise<{ fileName: string; content: string }>;
+  supportBundle(facts: SupportFacts): Promise<Response<'support.bundle'>>;
   /** The flow staff are in, or the outbox, changed (what holds an update back). */
   activityChanged(): void;
 }

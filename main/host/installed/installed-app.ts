@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { Logger } from '../../api/log';
 import type { InstalledChange, InstalledPort } from '../../desk/installed/port';
 import type { SupportFacts } from '../../desk/installed/facts';
-import type { CounterMode, InstalledView, UpdateStatus } from '../../ipc/contract';
+import type { CounterMode, InstalledView, Response, UpdateStatus } from '../../ipc/contract';
 import { keepAwakeNow } from './counter-mode';
 import type { InstalledSettingsFile } from './installed-settings';
 import type { LogFiles } from './log-files';
@@ -37,6 +37,8 @@ export interface InstalledPlatform {
   crashDumps?: () => number;
   /** Seconds since the PC's last input. */
   idleSeconds?: () => number | null;
+  /** Saves the support bundle where staff find it, returning where (the desktop app). */
+  saveBundle?: (fileName: string, content: string) => Promise<string>;
   /** Update timings (tests shorten them). */
   updateTimings?: { firstCheckMs?: number; checkEveryMs?: number; tickMs?: number };
 }
@@ -154,9 +156,9 @@ export class InstalledApp implements InstalledPort {
     this.updates.activityChanged();
   }
 
-  async supportBundle(facts: SupportFacts): Promise<{ fileName: string; content: string }> {
+  async supportBundle(facts: SupportFacts): Promise<Response<'support.bundle'>> {
     await this.platform.logs?.flush();
-    return buildSupportBundle({
+    const { fileName, content } = buildSupportBundle({
       now: this.now(),
       app: this.platform.app,
       installed: this.platform.settings.current,
@@ -165,5 +167,9 @@ export class InstalledApp implements InstalledPort {
       logFiles: this.platform.logs?.files() ?? [],
       crashDumps: this.platform.crashDumps?.() ?? null,
     });
+    if (!this.platform.saveBundle) return { fileName, content, savedTo: null };
+    const savedTo = await this.platform.saveBundle(fileName, content);
+    this.deps.logger.info('support.bundle_saved', { fileName });
+    return { fileName, content: null, savedTo };
   }
 }

@@ -8,7 +8,10 @@
 /** Reloads allowed within `WINDOW_MS` before the window is given up on. */
 export const MAX_RELOADS = 3;
 export const RELOAD_WINDOW_MS = 5 * 60_000;
-/** A window still unresponsive this long after Electron says so is reloaded. */
+/**
+ * A window still unresponsive this long after Electron says so has its renderer ended, which
+ * Electron reports as gone (`killed`): it is then reloaded like any crash.
+ */
 export const HANG_GRACE_MS = 10_000;
 
 export type RendererAction = 'reload' | 'ignore' | 'give_up';
@@ -24,11 +27,6 @@ export class RendererRecovery {
    */
   gone(reason: string): RendererAction {
     if (reason === 'clean-exit') return 'ignore';
-    return this.reload();
-  }
-
-  /** The window stayed unresponsive past the grace time. */
-  hung(): RendererAction {
     return this.reload();
   }
 

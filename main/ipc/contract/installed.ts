@@ -174,10 +174,18 @@ export const installedChannels = {
     request: z.strictObject({}),
     response: z.object({ installing: z.boolean(), holds: z.array(UpdateHold) }),
   },
-  /** One file for support: logs, versions, OS, settings without secrets, counts; no personal data. */
+  /**
+   * One file for support: logs, versions, OS, settings without secrets, counts; no personal data.
+   * The desktop app saves it itself (`savedTo`, content null); the browser host hands the content
+   * to the page to download.
+   */
   'support.bundle': {
     request: z.strictObject({}),
-    response: z.object({ fileName: z.string(), content: z.string() }),
+    response: z.object({
+      fileName: z.string(),
+      content: z.string().nullable(),
+      savedTo: z.string().nullable(),
+    }),
   },
   /** Where staff are now (the renderer says so as it changes). */
   'recovery.keep': { request: KeptFlow, response: z.object({ kept: z.boolean() }) },
