@@ -13,6 +13,7 @@ import type { TrainingStarter } from '../desk/context';
 import type { Desk } from '../desk/desk';
 import { compose, type Composed } from '../host/compose';
 import { localeOf, type Locale } from '../host/labels';
+import type { LogFiles } from '../host/installed/log-files';
 import { previousCrashAt } from '../host/installed/recovery-policy';
 import { buildManifestHtml, type ManifestSelection } from '../host/manifest';
 import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
@@ -42,6 +43,8 @@ export interface ShellOptions {
 
 export interface RunningShell {
   composed: Promise<Composed>;
+  /** The log files (the support bundle reads them). */
+  logs: LogFiles;
   mainWindow(): BrowserWindow | null;
   printDay(): Promise<void>;
 }
@@ -115,6 +118,12 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   });
   logger = installed.logger;
   flushLogs = () => installed.logs.flush();
+  logger.info('app.started', {
+    version: app.getVersion(),
+    electron: process.versions.electron ?? null,
+    platform: process.platform,
+    packaged: app.isPackaged,
+  });
   const relaunched = previousCrashAt(process.argv);
   if (relaunched !== null) logger.warn('app.relaunched_after_failure', { failedAt: relaunched });
   const storage = electronSafeStorage();
@@ -222,5 +231,5 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
     mainWindow = null;
   });
 
-  return { composed, mainWindow: () => mainWindow, printDay };
+  return { composed, logs: installed.logs, mainWindow: () => mainWindow, printDay };
 }

@@ -53,13 +53,17 @@ function saveOnDesktop(fileName: string, content: string): Promise<string> {
 
 export function shellInstalled(options: InstalledOptions): ShellInstalled {
   const logs = openLogFiles(app.getPath('logs'), {
-    onError: (error) => stderrSink({ level: 'error', event: 'log.file_failed', error: error.message }),
+    onError: (error) =>
+      stderrSink({ level: 'error', event: 'log.file_failed', error: error.message }),
   });
   // The settings' own complaints (a damaged file) go to stderr: the level is in them.
   const settings = new InstalledSettingsFile(options.userData, createLogger(), electronStoreOpener);
   const logger =
     options.logger ??
-    createLogger(teeSinks(logs.sink, options.logSink ?? stderrSink), () => settings.current.logLevel);
+    createLogger(
+      teeSinks(logs.sink, options.logSink ?? stderrSink),
+      () => settings.current.logLevel,
+    );
   const updater = openUpdater({
     isPackaged: app.isPackaged,
     resourcesPath: process.resourcesPath,
