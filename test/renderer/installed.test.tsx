@@ -224,7 +224,7 @@ describe('this computer, in set-up', () => {
     const section = await openSetup(r);
     expect(within(section).queryByRole('checkbox')).toBeNull();
     expect(within(section).queryByRole('button', { name: '今すぐ確認' })).toBeNull();
-    expect(within(section).getByText(/この実行環境は自動で更新しません/)).toBeTruthy();
+    expect(within(section).getByText('自動更新はありません')).toBeTruthy();
     expect(within(section).getByText(/ブラウザー版では使えません/)).toBeTruthy();
     await r.user.tap(within(section).getByRole('button', { name: 'サポート用ファイルを作成' }));
     expect(r.downloads.map((d) => d.name)).toEqual(['front-desk-support-x.json']);
@@ -257,7 +257,7 @@ describe('the status bar', () => {
     );
     await r.user.tap(
       within(bar).getByRole('button', {
-        name: 'Update ready — restart when convenient · The update waits until the current work is done',
+        name: 'Update ready — installs once the current work is done',
       }),
     );
     expect(r.app.stores.nav.getState().screen).toEqual({ name: 'setup' });

@@ -877,7 +877,7 @@ export const en: Messages = {
     bar: {
       downloading: 'Downloading an update {{percent}}%',
       ready: 'Update ready — restart when convenient',
-      held: 'The update waits until the current work is done',
+      readyHeld: 'Update ready — installs once the current work is done',
     },
   },
   errors: {

@@ -880,8 +880,8 @@ export const ja = {
     saved: '保存しました',
     bar: {
       downloading: '更新をダウンロード中 {{percent}}%',
-      ready: '更新の準備ができました — 都合のよいときに再起動',
-      held: '更新は作業の完了後に行います',
+      ready: '更新の準備完了 — 都合のよいときに再起動',
+      readyHeld: '更新の準備完了 — 作業が終わってから更新します',
     },
   },
   errors: {

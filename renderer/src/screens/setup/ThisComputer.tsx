@@ -69,7 +69,7 @@ function Updates({ view }: { view: InstalledView }) {
       <p role="status">
         <UpdateStatusLine updates={updates} />
       </p>
-      {updates.unavailable && (
+      {updates.unavailable && view.can.display && (
         <p className="hint">{t(`installed.updates.unavailable.${updates.unavailable}`)}</p>
       )}
       {updates.error && (

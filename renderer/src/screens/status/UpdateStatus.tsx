@@ -34,9 +34,7 @@ export function UpdateBadge() {
         >
           {updates.phase === 'downloading'
             ? t('installed.bar.downloading', { percent: updates.percent ?? 0 })
-            : updates.holds.length
-              ? `${t('installed.bar.ready')} · ${t('installed.bar.held')}`
-              : t('installed.bar.ready')}
+            : t(updates.holds.length ? 'installed.bar.readyHeld' : 'installed.bar.ready')}
         </button>
       )}
     </div>
