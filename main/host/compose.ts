@@ -141,6 +141,10 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
   // Training fails softly (logged by the desk): the set-up screen still works.
   await desk.start();
   installed.start();
+  // Walk-ins sent or queued change what holds an update back (shown in set-up, the quit flag).
+  events.subscribe((event) => {
+    if (event === 'outbox.changed') installed.activityChanged();
+  });
 
   return {
     desk,

@@ -53,6 +53,8 @@ export class UpdateService {
   private state: UpdateStatus;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private checking: Promise<void> | null = null;
+  /** The holds last pushed: a change of activity that changes none pushes nothing. */
+  private shownHolds = '[]';
   private readonly now: () => number;
 
   constructor(private readonly options: UpdateServiceOptions) {
@@ -127,6 +129,9 @@ export class UpdateService {
   /** The flow staff are in, or the outbox, changed: the holds shown and the quit flag follow. */
   activityChanged(): void {
     this.syncQuitFlag();
+    const holds = JSON.stringify(this.holds());
+    if (holds === this.shownHolds) return;
+    this.shownHolds = holds;
     this.options.onChange(this.status());
   }
 

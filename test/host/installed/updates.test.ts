@@ -164,9 +164,14 @@ describe('installing', () => {
     service.activityChanged();
     expect(port.installOnQuit).toBe(false);
     expect(pushed.at(-1)).toMatchObject({ holds: ['walk_in'] });
+    // Another walk-in sent or queued that changes no hold pushes nothing.
+    const count = pushed.length;
+    service.activityChanged();
+    expect(pushed).toHaveLength(count);
     activity = { flow: null, outboxUnsent: 0 };
     service.activityChanged();
     expect(port.installOnQuit).toBe(true);
+    expect(pushed.at(-1)).toMatchObject({ holds: [] });
     expect(service.beforeQuit()).toBe(true);
   });
 
