@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LocalDate } from '../../common';
 import { SetupStatus } from './setup';
+import { ChangeView } from './change';
 import { OutboxItem, Status } from './status';
 
 export const events = {
@@ -10,6 +11,8 @@ export const events = {
   'day.changed': z.object({ dates: z.array(LocalDate) }),
   'outbox.changed': z.object({ items: z.array(OutboxItem) }),
   'setup.changed': SetupStatus,
+  /** A booking change moved (still to cancel, done): the list and its banner follow. */
+  'change.changed': z.object({ items: z.array(ChangeView) }),
 } as const;
 
 export type EventName = keyof typeof events;
