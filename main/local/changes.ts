@@ -155,10 +155,13 @@ export class ChangeFile {
 
   /** Staff settled an unreadable change: its file goes (they checked the bookings by hand). */
   removeUnreadable(file: string): boolean {
-    const known =
-      this.setAside().includes(file) || this.files.list(DIR).includes(file.replace(/\.json$/, ''));
-    if (!known || !/^[^/\\]+$/.test(file)) return false;
-    rmSync(path.join(this.files.root, DIR, file), { force: true });
+    if (this.setAside().includes(file)) {
+      rmSync(path.join(this.files.root, DIR, file), { force: true });
+    } else {
+      const name = file.replace(/\.json$/, '');
+      if (!this.files.list(DIR).includes(name)) return false;
+      this.files.remove(DIR, name);
+    }
     this.logger.info('change.unreadable_settled', { file });
     return true;
   }

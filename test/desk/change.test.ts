@@ -5,6 +5,8 @@
  * durable across a restart, retried when the link returns); offline in the middle; manual
  * approval; answers carried over per participant; extra seats as a linked booking; the money.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeQuote, Request, Response } from '../../main/ipc/contract';
 import {
@@ -663,5 +665,29 @@ describe('changing a booking', () => {
         .filter((r) => r.method === 'POST' && r.path.endsWith('/reservations')),
     ).toEqual([]);
     expect(inService(old.id).status).toBe('confirmed');
+  });
+
+  it('a change record that cannot be read stands alone: listed loudly, the others kept, settled by staff', async () => {
+    const root = path.join(h.desk.session!.local.files.root, 'changes');
+    const before = (await h.call('change.list', {})).items;
+    const victim = before.find((c) => c.state === 'done')!;
+    // One record altered on disk (its digest no longer holds), another not even JSON.
+    const file = path.join(root, `${victim.id}.json`);
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...record, money: { ...record.money, credit: 1 } }));
+    writeFileSync(path.join(root, 'broken.json'), '{ not json');
+    const items = (await h.call('change.list', {})).items;
+    const unreadable = items.filter((c) => c.state === 'unreadable');
+    expect(unreadable.map((c) => c.id).sort()).toEqual(['broken', victim.id].sort());
+    expect(unreadable.every((c) => c.needsStaff)).toBe(true);
+    // What is left of the altered one helps staff find the bookings.
+    expect(unreadable.find((c) => c.id === victim.id)!.old!.reservationId).toBe(
+      victim.old!.reservationId,
+    );
+    expect(items.filter((c) => c.state !== 'unreadable')).toHaveLength(before.length - 1);
+    for (const c of unreadable) await h.call('change.dismiss', { id: c.id, confirm: true });
+    expect((await h.call('change.list', {})).items.some((c) => c.state === 'unreadable')).toBe(
+      false,
+    );
   });
 });
