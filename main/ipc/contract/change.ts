@@ -18,7 +18,7 @@ import { UiLocale } from './setup';
 import { CancelPreviewView, HeadcountFit, ReservationView } from './views';
 import { FieldProblem, Headcount, ParticipantAnswers, Price, ProductForm } from './walkin';
 
-export { ChangeState } from '../../common';
+export { CancelReason, ChangeState } from '../../common';
 
 /**
  * change: one new booking for the whole party, then the old one cancelled. extra: the extra people
