@@ -186,7 +186,7 @@ describe('changing a booking', () => {
     await r.user.tap(screen.getByRole('button', { name: 'One adult more' }));
     // Everyone again (not extra seats): the two booked carry their answers.
     await r.user.tap(screen.getByRole('radio', { name: /Book everyone \(3\) again/ }));
-    expect(screen.getByText('The answers of the 2 people booked are carried over.')).toBeTruthy();
+    expect(screen.getByText('The answers of those booked (2) are carried over.')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Person 2' })).toBeNull();
     const third = within(screen.getByRole('group', { name: 'Person 3' }));
     expect(third.getByLabelText(/Height/)).toBeTruthy();

@@ -296,7 +296,7 @@ export const en: Messages = {
     kindWholeHint: '— then the old booking is cancelled',
     fewerExplain:
       'The service cannot reduce a booking. A new booking for fewer people is made first, then the old one is cancelled.',
-    carried: 'The answers of the {{n}} people booked are carried over.',
+    carried: 'The answers of those booked ({{n}}) are carried over.',
     leftBehind: 'The answers of people {{from}}–{{to}} are not carried over.',
     reason: 'Why the old booking is cancelled',
     quoting: 'Checking seats, price and fee…',
