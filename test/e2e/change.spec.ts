@@ -30,7 +30,7 @@ function pickMove(host: TestHost): { party: ReservationRecord; to: string } {
         r.storeId === KYOTO &&
         r.status === 'confirmed' &&
         r.cancellation === null &&
-        [PRODUCTS.bambooWalk, PRODUCTS.kimonoWalk, PRODUCTS.yuzenDyeing].includes(
+        ([PRODUCTS.bambooWalk, PRODUCTS.kimonoWalk, PRODUCTS.yuzenDyeing] as string[]).includes(
           r.items[0]!.productId,
         ) &&
         r.items[0]!.date >= addDays(TODAY, 2) &&

@@ -68,8 +68,9 @@ export async function confirmChange(
   runner: ChangeRunner,
   request: Confirm,
 ): Promise<ChangeOutcome> {
-  const { r, item, draft } = checkedAsk(session, request);
-  if (request.kind === 'extra') return bookExtra(session, settings, runner, request);
+  const asked = checkedAsk(session, request);
+  if (request.kind === 'extra') return bookExtra(session, settings, runner, request, asked);
+  const { r, item, draft } = asked;
   if (!online(session)) throw new DeskError('OFFLINE', CHANGE_OFFLINE);
   const problems = await draftProblems(session, draft);
   if (problems.length) return notSent(problems);
@@ -218,14 +219,13 @@ async function bookExtra(
   settings: SettingsFile,
   runner: ChangeRunner,
   request: Confirm,
+  { r, item, draft }: ReturnType<typeof checkedAsk>,
 ): Promise<ChangeOutcome> {
-  const { r, item, draft } = checkedAsk(session, request);
   const total = request.shown.total;
   const outcome: WalkInOutcome = await bookWalkIn(
     session,
     {
       ...draft,
-      customer: { ...draft.customer, firstName: draft.customer.firstName ?? '' },
       sendConfirmationEmail: request.sendConfirmationEmail,
       locale: request.locale,
       quoted: total === null ? null : { total, currency: session.currency },

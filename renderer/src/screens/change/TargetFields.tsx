@@ -45,13 +45,13 @@ export function TargetFields() {
         <div role="radiogroup" aria-label={t('change.time')}>
           {slots === null && <p role="status">{t('common.loading')}</p>}
           {slots !== null && options.length === 0 && <p>{t('change.noSlots')}</p>}
-          {options.map((s, i) => (
+          {options.map((s) => (
             <label key={s.startTime} className="choice">
               <input
                 type="radio"
                 name="change-time"
                 checked={to.startTime === s.startTime}
-                autoFocus={i === 0 && to.startTime === s.startTime}
+                autoFocus={to.startTime === s.startTime}
                 onChange={() => c.chooseTime(s.startTime)}
               />
               <span>
