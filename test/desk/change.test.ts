@@ -400,7 +400,8 @@ describe('changing a booking', () => {
   it('a cancel that fails: still to cancel (loud), kept across a restart, then done on retry', async () => {
     const who = name('StillToCancel');
     const old = await sell(who);
-    // The service refuses every cancel for a while (its moment: 503).
+    // The service refuses every cancel for a while (its moment: 503; no Retry-After to wait).
+    h.sb.sandbox.faults.configure({ retryAfterSeconds: 0 });
     h.sb.sandbox.faults.enqueue({
       action: 'error_503',
       match: { methods: ['POST'], pathEndsWith: `/reservations/${old.id}/cancel` },
