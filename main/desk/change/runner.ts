@@ -1,4 +1,7 @@
 /**
+ * (Over 300 lines: a change's life after the confirm — its new booking's fate, the approval, the
+ * cancel and its retries, staff's retry and dismissal — is one state machine, kept together.)
+ *
  * Each change's life after the confirm, durable across restarts: the new booking's fate is the
  * outbox's (its Idempotency-Key kept there), and only once it stands is the old booking cancelled,
  * with exactly the body its preview used. A cancel that fails leaves the change "still to cancel"

@@ -1,4 +1,7 @@
 /**
+ * (Just over 300 lines: the change's form, its quote asked as it is typed, the confirm and the
+ * list of changes are one flow; its pure helpers are changeDraft.ts.)
+ *
  * Changing a booking's time or headcount (issue 15): the new slot and party, the reason the old
  * one is cancelled for, the answers the new headcount adds; the desk answers at once whether it
  * fits, the new price, the old fee and the difference; one confirm. The list of changes (the
