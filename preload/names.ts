@@ -27,6 +27,12 @@ const CHANNELS = {
   'customers.find': true,
   'cancel.preview': true,
   'cancel.confirm': true,
+  'change.start': true,
+  'change.quote': true,
+  'change.confirm': true,
+  'change.list': true,
+  'change.retry': true,
+  'change.dismiss': true,
   'outbox.list': true,
   'outbox.retry': true,
   'outbox.discard': true,
@@ -65,6 +71,7 @@ const EVENTS = {
   'outbox.changed': true,
   'setup.changed': true,
   'installed.changed': true,
+  'change.changed': true,
 } as const satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES: readonly Channel[] = Object.keys(CHANNELS) as Channel[];

@@ -6,6 +6,7 @@
 import { channels, type Channel, type Feature } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import { cancelApp } from './cancel/app';
+import { changeApp } from './change/app';
 import { checkInApp } from './checkin/app';
 import { closeApp, refundsOwedCount } from './close/app';
 import type { DeskContext } from './context';
@@ -114,6 +115,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     headcountApp(ctx),
     walkInApp(ctx),
     cancelApp(ctx),
+    changeApp(ctx),
     outboxApp(ctx),
     manifestApp(),
     sales,

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { InstalledView, KeptFlow, UpdateStatus } from '../../main/ipc/contract';
 import type { Lang } from '../../renderer/src/format/format';
 import { createFakeBridge, type FakeBridge, type Handlers } from './support/fakeBridge';
-import { demoBridge, PRICE, TODAY } from './support/fixtures';
+import { changeQuote, changeStart, demoBridge, PRICE, R1, TODAY } from './support/fixtures';
 import { renderApp, settle, type Rendered } from './support/render';
 
 let fake: FakeBridge;
@@ -345,6 +345,20 @@ describe('a window reloaded after a crash', () => {
       screen: { name: 'day' },
       activity: null,
       walkIn: null,
+    });
+  });
+
+  it('a booking being changed is in progress too, until its outcome', async () => {
+    fake = desktop({
+      'change.start': () => changeStart(),
+      'change.quote': ({ kind }) => changeQuote({ kind }),
+    }).bridge;
+    r = await renderApp(fake);
+    await act(async () => r!.app.actions.startChange(R1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(fake.callsOf('recovery.keep').at(-1)).toMatchObject({
+      screen: { name: 'change', reservationId: R1.id },
+      activity: 'change',
     });
   });
 

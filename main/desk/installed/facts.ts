@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon';
 import type { DeskContext } from '../context';
 import { todayIn } from '../day/day';
+import type { FlowActivity } from '../../ipc/contract';
 
 /** How far back the journal is counted for support. */
 const JOURNAL_DAYS = 31;
@@ -74,7 +75,7 @@ export function supportFacts(ctx: DeskContext): SupportFacts {
 
 /** What holds an update back, as far as the desk knows. */
 export function activityOf(ctx: DeskContext): {
-  flow: 'walk_in' | 'cancellation' | 'close' | null;
+  flow: FlowActivity | null;
   outboxUnsent: number;
 } {
   return {

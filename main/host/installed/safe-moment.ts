@@ -4,12 +4,12 @@
  * yet sent; otherwise when the app quits (always), when staff ask, or in the quiet hour they chose
  * with nobody at the keyboard. Never forced: without a safe moment the update waits.
  */
-import type { UpdateHold, UpdatePhase, UpdatePrefs } from '../../ipc/contract';
+import type { FlowActivity, UpdateHold, UpdatePhase, UpdatePrefs } from '../../ipc/contract';
 
 /** What the counter is doing, as the install decision needs it. */
 export interface Activity {
   /** The flow staff are in the middle of (the renderer reports it), if any. */
-  flow: 'walk_in' | 'cancellation' | 'close' | null;
+  flow: FlowActivity | null;
   /** Walk-ins queued and not yet sent (queued or being sent). */
   outboxUnsent: number;
 }
@@ -43,12 +43,10 @@ export const QUIET_WINDOW_MINUTES = 60;
 /** In the quiet hour, the PC must have been left alone this long. */
 export const IDLE_BEFORE_INSTALL_S = 300;
 
-const FLOW_HOLD = { walk_in: 'walk_in', cancellation: 'cancellation', close: 'close' } as const;
-
 /** What holds an update back now. */
 export function holdsOf(activity: Activity): UpdateHold[] {
   const holds: UpdateHold[] = [];
-  if (activity.flow) holds.push(FLOW_HOLD[activity.flow]);
+  if (activity.flow) holds.push(activity.flow);
   if (activity.outboxUnsent > 0) holds.push('outbox');
   return holds;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LocalDate } from '../../common';
 import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
+import { ChangeView } from './change';
 import { OutboxItem, Status } from './status';
 
 export const events = {
@@ -13,6 +14,8 @@ export const events = {
   'setup.changed': SetupStatus,
   /** The update's status or the installed app's settings changed. */
   'installed.changed': InstalledView,
+  /** A booking change moved (still to cancel, done): the list and its banner follow. */
+  'change.changed': z.object({ items: z.array(ChangeView) }),
 } as const;
 
 export type EventName = keyof typeof events;

@@ -11,6 +11,7 @@ export * from './views';
 export * from './walkin';
 export * from './money';
 export * from './installed';
+export * from './change';
 export * from './channels';
 export * from './events';
 export * from './result';

@@ -30,8 +30,12 @@ export const UpdatePhase = z.enum([
 ]);
 export type UpdatePhase = z.infer<typeof UpdatePhase>;
 
+/** What staff can be in the middle of: a walk-in, a cancellation, a change, a close being counted. */
+export const FlowActivity = z.enum(['walk_in', 'cancellation', 'change', 'close']);
+export type FlowActivity = z.infer<typeof FlowActivity>;
+
 /** What holds a ready update back: the counter is in the middle of something. */
-export const UpdateHold = z.enum(['walk_in', 'cancellation', 'close', 'outbox']);
+export const UpdateHold = z.enum([...FlowActivity.options, 'outbox']);
 export type UpdateHold = z.infer<typeof UpdateHold>;
 
 export const UpdateStatus = z.object({
@@ -108,11 +112,21 @@ export type InstalledView = z.infer<typeof InstalledView>;
 /** The screens a reloaded window can come back to. */
 export const KeptScreen = z.discriminatedUnion('name', [
   z.strictObject({
-    name: z.enum(['day', 'walkin', 'outbox', 'setup', 'journal', 'refunds', 'close', 'search']),
+    name: z.enum([
+      'day',
+      'walkin',
+      'outbox',
+      'setup',
+      'journal',
+      'refunds',
+      'close',
+      'search',
+      'changes',
+    ]),
   }),
   z.strictObject({ name: z.literal('manifest'), productId: Id, startTime: LocalTime }),
   z.strictObject({
-    name: z.enum(['reservation', 'cancel']),
+    name: z.enum(['reservation', 'cancel', 'change']),
     reservationId: Id,
     date: LocalDate,
   }),
@@ -149,8 +163,8 @@ export type KeptWalkIn = z.infer<typeof KeptWalkIn>;
 /** Where staff are, as the renderer reports it whenever it changes. */
 export const KeptFlow = z.strictObject({
   screen: KeptScreen,
-  /** What is in progress there: a walk-in, a cancellation or a close being counted. */
-  activity: z.enum(['walk_in', 'cancellation', 'close']).nullable(),
+  /** What is in progress there. */
+  activity: FlowActivity.nullable(),
   walkIn: KeptWalkIn.nullable(),
 });
 export type KeptFlow = z.infer<typeof KeptFlow>;

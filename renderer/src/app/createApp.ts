@@ -10,6 +10,7 @@ import { createApi, type Api } from '../api/api';
 import { localNow, warmFormat, type Lang } from '../format/format';
 import { createI18n, langOf, pickLanguage } from '../i18n';
 import { createCancelStore } from '../stores/cancel';
+import { createChangeStore, followChanges, type ChangePreset } from '../stores/change';
 import { createCloseStore } from '../stores/close';
 import { createDayStore } from '../stores/day';
 import { createInstalledStore } from '../stores/installed';
@@ -50,6 +51,10 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const day = createDayStore(api);
   const reservation = createReservationStore(api);
   const cancel = createCancelStore(api);
+  const change = createChangeStore(api, {
+    recheckMs: options.recheckMs,
+    locale: () => langOf(i18n),
+  });
   const shop = createShopStore(api);
   const money = createMoneyStore(api);
   const journal = createJournalStore(api);
@@ -82,9 +87,14 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       walkIn.getState().start(start);
       nav.getState().go({ name: 'walkin' });
     },
-    startCancel(r: ReservationView, rebook: boolean) {
-      cancel.getState().open(r, r.date, rebook);
+    startCancel(r: ReservationView) {
+      cancel.getState().open(r, r.date);
       nav.getState().go({ name: 'cancel', reservationId: r.id, date: r.date });
+    },
+    /** Change a booking's time or headcount (the new booking first, then the old one cancelled). */
+    startChange(r: ReservationView, preset?: ChangePreset) {
+      void change.getState().open(r, preset);
+      nav.getState().go({ name: 'change', reservationId: r.id, date: r.date });
     },
     /** Switch the UI language; the main process keeps the choice for the next start. */
     setLanguage(lang: Lang) {
@@ -149,6 +159,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       search,
       walkIn,
       cancel,
+      change,
       shop,
       money,
       journal,
@@ -175,6 +186,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         nav.subscribe(followWatch),
         day.subscribe(followWatch),
         setup.subscribe(followWatch),
+        followChanges(api, change),
       );
       timer = setInterval(() => status.getState().tick(), options.tickMs ?? 15_000);
       // All at once: a counter PC is set up on almost every start, so the day is asked for
@@ -192,6 +204,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         money.getState().loadOwed(),
         // The update's status for the status bar; counter mode and logs for set-up.
         installed.getState().load(),
+        // Changes still to cancel, loud from the start.
+        change.getState().loadList(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which

@@ -8,6 +8,7 @@
 import type { KeptFlow, KeptWalkIn } from '../../../main/ipc/contract';
 import type { Api } from '../api/api';
 import type { CancelState } from '../stores/cancel';
+import type { ChangeState } from '../stores/change';
 import { countedTotal, type CloseState } from '../stores/close';
 import type { Screen } from '../stores/nav';
 import type { WalkInState } from '../stores/walkinState';
@@ -42,16 +43,23 @@ function keptWalkIn(w: WalkInState): KeptWalkIn | null {
   };
 }
 
+/** The flows' states that tell whether staff are in the middle of one. */
+interface ScreenStates {
+  walkIn: WalkInState;
+  cancel: CancelState;
+  change: ChangeState;
+  close: CloseState;
+}
+
 /** What staff are in the middle of on this screen, if anything. */
 export function activityOf(
   screen: Screen,
-  walkIn: WalkInState,
-  cancel: CancelState,
-  close: CloseState,
+  { walkIn, cancel, change, close }: ScreenStates,
 ): KeptFlow['activity'] {
   if (screen.name === 'walkin' && walkIn.step !== 'product' && walkIn.step !== 'done')
     return 'walk_in';
   if (screen.name === 'cancel' && cancel.done === null) return 'cancellation';
+  if (screen.name === 'change' && change.outcome === null) return 'change';
   if (screen.name === 'close' && close.view?.closedAt == null && countedTotal(close.counted) > 0)
     return 'close';
   return null;
@@ -62,7 +70,12 @@ export function keptFlowOf(stores: Stores): KeptFlow {
   const walkIn = stores.walkIn.getState();
   return {
     screen,
-    activity: activityOf(screen, walkIn, stores.cancel.getState(), stores.close.getState()),
+    activity: activityOf(screen, {
+      walkIn,
+      cancel: stores.cancel.getState(),
+      change: stores.change.getState(),
+      close: stores.close.getState(),
+    }),
     walkIn: screen.name === 'walkin' ? keptWalkIn(walkIn) : null,
   };
 }
@@ -85,7 +98,7 @@ export function followFlow(api: Api, stores: Stores, delayMs = 200): () => void 
   const later = () => {
     if (timer === null) timer = setTimeout(send, delayMs);
   };
-  const offs = [stores.nav, stores.walkIn, stores.cancel, stores.close].map((s) =>
+  const offs = [stores.nav, stores.walkIn, stores.cancel, stores.change, stores.close].map((s) =>
     s.subscribe(later),
   );
   send();
@@ -119,12 +132,14 @@ export async function restoreFlow(api: Api, stores: Stores, actions: Actions): P
       await stores.reservation.getState().open(screen.reservationId, screen.date);
       break;
     case 'cancel':
+    case 'change':
       try {
         const reservation = await api.call('reservation.get', {
           reservationId: screen.reservationId,
           date: screen.date,
         });
-        actions.startCancel(reservation, false);
+        if (screen.name === 'cancel') actions.startCancel(reservation);
+        else actions.startChange(reservation);
       } catch {
         // The reservation cannot be read now: the day view, where it can be found again.
       }
