@@ -207,7 +207,8 @@ describe('sync scheduler', () => {
       const { scheduler, store, governor } = rig;
       const t = Date.now();
       scheduler.start();
-      await until(() => listings(t).length >= 1, 5_000, 'the first page');
+      // The second page asked: the first is in (pages come one after another).
+      await until(() => listings(t).length >= 2, 10_000, 'the second page');
       scheduler.setBackground(false);
       await sleep(50);
       const stoppedAt = Date.now();
