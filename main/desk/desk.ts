@@ -9,7 +9,13 @@ import type { Logger } from '../api/index';
 import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import type { CheckInEvent } from '../local/schema';
-import type { Hold, KeyProvider, OpenFile } from '../local/index';
+import {
+  WorkerReadings,
+  type Hold,
+  type KeyProvider,
+  type OpenFile,
+  type ReadingSource,
+} from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView } from './day/day';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
@@ -47,13 +53,21 @@ export interface DeskOptions {
   openShop?: ShopOpener;
   /** Other counters' queued walk-ins' holds (shared between counters); none when left out. */
   otherHolds?: () => Hold[];
+  /**
+   * Reads kanji names (kana readings) for search: by default a worker thread with kuromoji's
+   * dictionary, shared by the desk's sessions, started when names wait; null: none.
+   */
+  readings?: ReadingSource | null;
 }
 
 export class Desk {
   private readonly ctx: DeskContext;
+  private readonly readings: ReadingSource | null;
 
   constructor(options: DeskOptions) {
     const { dataDir, logger, emit, openFile } = options;
+    this.readings =
+      options.readings === undefined ? new WorkerReadings({ logger }) : options.readings;
     const now = options.now ?? Date.now;
     const settings = new SettingsFile(dataDir, logger, openFile);
     const counter = counterIdentity(dataDir, logger, openFile);
@@ -69,6 +83,7 @@ export class Desk {
       now,
       openFile,
       client: options.client,
+      readings: this.readings,
     });
     this.ctx = {
       settings,
@@ -94,6 +109,7 @@ export class Desk {
 
   async stop(): Promise<void> {
     this.ctx.sessions.stop();
+    this.readings?.close();
     await this.ctx.training.stop();
   }
 
