@@ -10,7 +10,7 @@ import type { Session } from '../session';
 import { ACTIVE_STATUSES, toReservationView } from '../views';
 
 /** Results at most: a longer list is narrowed by typing more (the total says how many matched). */
-export const RESULTS_LIMIT = 50;
+export const RESULTS_LIMIT = 20;
 
 const active = (status: string) => ACTIVE_STATUSES.has(status);
 

@@ -66,6 +66,19 @@ interface Entry {
   readings: string[] | null;
   number: string | null;
   dates: string[];
+  /** Its items as ranked: the date as a day number, the start in minutes. */
+  items: { index: number; date: string; day: number; minutes: number }[];
+}
+
+/** A YYYY-MM-DD date as a day number (days since 1970). */
+function dayNumber(date: string): number {
+  return Math.round(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 864e5);
+}
+
+function minutesOf(time: unknown): number {
+  if (typeof time !== 'string') return 0;
+  const [h, m] = time.split(':');
+  return (Number(h) || 0) * 60 + (Number(m) || 0);
 }
 
 export function itemDates(r: Reservation): string[] {
@@ -133,6 +146,18 @@ export class SearchIndex {
       readings: needsReading(parts) ? (readings ?? kept) : [],
       number: typeof record.reservationNumber === 'string' ? record.reservationNumber : null,
       dates: itemDates(record),
+      items: (record.items ?? []).flatMap((item, index) =>
+        typeof item.date === 'string'
+          ? [
+              {
+                index,
+                date: item.date,
+                day: dayNumber(item.date),
+                minutes: minutesOf(item.startTime),
+              },
+            ]
+          : [],
+      ),
     };
     this.byId.set(entry.id, entry);
     this.slots[slot] = entry;
@@ -265,38 +290,47 @@ export class SearchIndex {
 
   /**
    * Rank: parties coming today (or on the date on screen) first, then upcoming ones, soonest
-   * first; then past ones, latest first; then cancelled and other inactive ones. Capped.
+   * first; then past ones, latest first; then cancelled and other inactive ones, nearest first.
+   * Only the best `limit` are kept while counting (a common name matches thousands of items).
    */
   private ranked(matched: Set<number>, query: SearchQuery): SearchFound {
-    const { today, shown } = query;
-    const rows: { hit: SearchHit; tier: number; key: string }[] = [];
+    const today = dayNumber(query.today);
+    const shown = query.shown ? dayNumber(query.shown) : NaN;
+    const limit = Math.max(0, query.limit);
+    const keys: number[] = [];
+    const best: SearchHit[] = [];
+    let total = 0;
     for (const slot of matched) {
       const e = this.slots[slot]!;
       const active = query.active(String(e.record.status));
-      (e.record.items ?? []).forEach((item, itemIndex) => {
-        const date = item.date;
-        if (typeof date !== 'string') return;
-        const time = typeof item.startTime === 'string' ? item.startTime : '';
-        const tier = !active ? 4 : date === today || date === shown ? 1 : date > today ? 2 : 3;
-        // Past parties latest first: the date's complement sorts descending.
-        const day = tier === 3 ? complement(date) : date;
-        rows.push({
-          hit: { record: e.record, itemIndex, date },
-          tier,
-          key: `${day} ${time} ${e.id}`,
-        });
-      });
+      for (const item of e.items) {
+        total++;
+        const tier = !active
+          ? 4
+          : item.day === today || item.day === shown
+            ? 1
+            : item.day > today
+              ? 2
+              : 3;
+        const order =
+          tier === 3
+            ? today - item.day
+            : tier === 4
+              ? Math.abs(item.day - today)
+              : item.day - today;
+        // Tier, then days (at most ~10⁵ apart), then minutes of the day.
+        const key = tier * 1e10 + (order + 1e5) * 1e4 + item.minutes;
+        if (best.length === limit && !(key < keys[limit - 1]!)) continue;
+        let at = keys.length;
+        while (at > 0 && keys[at - 1]! > key) at--;
+        keys.splice(at, 0, key);
+        best.splice(at, 0, { record: e.record, itemIndex: item.index, date: item.date });
+        if (best.length > limit) {
+          keys.pop();
+          best.pop();
+        }
+      }
     }
-    rows.sort((a, b) => a.tier - b.tier || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return {
-      exact: null,
-      hits: rows.slice(0, query.limit).map((r) => r.hit),
-      total: rows.length,
-    };
+    return { exact: null, hits: best, total };
   }
-}
-
-/** A date whose order is the reverse of the given one's (digit by digit: 9 - d). */
-function complement(date: string): string {
-  return date.replace(/\d/g, (d) => String(9 - Number(d)));
 }
