@@ -133,60 +133,82 @@ async function syncedStore(reservations: number): Promise<StoreRun> {
   return run;
 }
 
-async function timeQueries(run: StoreRun, queries: string[]): Promise<number[]> {
-  const times: number[] = [];
-  // Warm-up: the first calls compile the code paths.
-  for (const text of queries) await run.router.handle('search.find', { text, date: null });
-  for (let i = 0; i < RUNS; i++) {
-    const text = queries[i % queries.length]!;
-    const t = performance.now();
-    const result = await run.router.handle('search.find', { text, date: null });
-    times.push(performance.now() - t);
-    if (!result.ok) throw new Error(`search.find failed: ${result.error.code}`);
-  }
-  return times;
+/** The time of one search through the router. */
+async function timed(run: StoreRun, text: string): Promise<number> {
+  const t = performance.now();
+  const result = await run.router.handle('search.find', { text, date: null });
+  const ms = performance.now() - t;
+  if (!result.ok) throw new Error(`search.find failed: ${result.error.code}`);
+  return ms;
 }
 
-async function measure(
-  run: StoreRun,
-): Promise<{ kinds: Map<string, number[]>; found: Map<string, number> }> {
-  const kinds = new Map<string, number[]>();
-  const found = new Map<string, number>();
-  const all = { ...KINDS, 'reservation number (scanned)': run.numbers.slice(0, 10) };
-  for (const [kind, queries] of Object.entries(all)) {
-    kinds.set(kind, await timeQueries(run, queries));
-    let n = 0;
-    for (const text of queries) {
-      const r = await run.call('search.find', { text, date: null });
-      n += (r.exact ? 1 : 0) + (r.total ?? r.results.length);
+interface KindTimes {
+  small: number[];
+  big: number[];
+  /** Matches a query, on average. */
+  foundSmall: number;
+  foundBig: number;
+}
+
+/**
+ * Both stores searched in turn, query by query (which goes first alternates): the same moments
+ * of a shared machine, the same heap and collector, so their ratio is the stores' own.
+ */
+async function measureBoth(small: StoreRun, big: StoreRun): Promise<Map<string, KindTimes>> {
+  const out = new Map<string, KindTimes>();
+  const kinds: [string, string[], string[]][] = Object.entries(KINDS).map(([k, q]) => [k, q, q]);
+  kinds.push([
+    'reservation number (scanned)',
+    small.numbers.slice(0, 10),
+    big.numbers.slice(0, 10),
+  ]);
+  for (const [kind, smallQueries, bigQueries] of kinds) {
+    const times: KindTimes = { small: [], big: [], foundSmall: 0, foundBig: 0 };
+    // Warm-up: the first calls compile the code paths.
+    for (const text of smallQueries) await timed(small, text);
+    for (const text of bigQueries) await timed(big, text);
+    for (let i = 0; i < RUNS; i++) {
+      const s = smallQueries[i % smallQueries.length]!;
+      const b = bigQueries[i % bigQueries.length]!;
+      if (i % 2) {
+        times.small.push(await timed(small, s));
+        times.big.push(await timed(big, b));
+      } else {
+        times.big.push(await timed(big, b));
+        times.small.push(await timed(small, s));
+      }
     }
-    found.set(kind, n / queries.length);
+    const matches = async (run: StoreRun, queries: string[]) => {
+      let n = 0;
+      for (const text of queries) {
+        const r = await run.call('search.find', { text, date: null });
+        n += r.exact ? 1 : (r.total ?? r.results.length);
+      }
+      return n / queries.length;
+    };
+    times.foundSmall = await matches(small, smallQueries);
+    times.foundBig = await matches(big, bigQueries);
+    out.set(kind, times);
   }
-  return { kinds, found };
+  return out;
 }
 
 const mb = (bytes: number) => bytes / 2 ** 20;
 
 export async function runSearchBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
-  // The small store first: its dictionary load is the one measured cold in this process.
   const rssBefore = process.memoryUsage().rss;
-  // One store at a time: the other's sandbox and timers would be measured too.
+  // The small store first: its dictionary load is the one measured cold in this process.
   const small = await syncedStore(SMALL);
   const load: DictionaryLoad | null = small.readings.lastLoad;
   const rssLoaded = process.memoryUsage().rss;
-  let s: Awaited<ReturnType<typeof measure>>;
+  let big: StoreRun | null = null;
   try {
-    s = await measure(small);
-  } finally {
-    await small.stop();
-  }
-  const big = await syncedStore(BIG);
-  try {
-    const b = await measure(big);
+    big = await syncedStore(BIG);
+    const kinds = await measureBoth(small, big);
     console.log(
       `  stores: ${big.records} and ${small.records} reservations indexed (within retention); ` +
-        `every name read ${(big.readAllMs / 1000).toFixed(1)} s after the first sync of the large one`,
+        `every name of the large one read ${(big.readAllMs / 1000).toFixed(1)} s after its first sync ended`,
     );
     if (load) {
       console.log(
@@ -195,13 +217,13 @@ export async function runSearchBench(): Promise<Figure[]> {
           `${mb(rssLoaded).toFixed(0)} MB with it loaded (released when the worker ends, after a minute idle)`,
       );
     }
-    for (const [kind, times] of b.kinds) {
-      const p95 = quantile(times, 0.95);
-      const smallP95 = quantile(s.kinds.get(kind)!, 0.95);
+    for (const [kind, t] of kinds) {
+      const p95 = quantile(t.big, 0.95);
+      const smallP95 = quantile(t.small, 0.95);
       console.log(
-        `  ${kind}: ${BIG} store p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms ` +
-          `(${b.found.get(kind)!.toFixed(1)} matches a query); ${SMALL} store p95 ${smallP95.toFixed(2)} ms ` +
-          `(${s.found.get(kind)!.toFixed(1)} matches)`,
+        `  ${kind}: ${BIG} store p50 ${quantile(t.big, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms ` +
+          `(${t.foundBig.toFixed(1)} matches a query); ${SMALL} store p50 ${quantile(t.small, 0.5).toFixed(2)} ms, ` +
+          `p95 ${smallP95.toFixed(2)} ms (${t.foundSmall.toFixed(1)} matches)`,
       );
       figures.push(atMost(`search.find p95, ${kind}, ${BIG} store`, p95, 'ms', 10));
       figures.push(
@@ -225,18 +247,27 @@ export async function runSearchBench(): Promise<Figure[]> {
     }
     // A restart: the index comes from its files, not from the records.
     await big.restart();
-    await until(() => big.session(), 'the session after a restart');
+    const restarted = big;
+    await until(() => restarted.session(), 'the session after a restart');
     const t = performance.now();
-    await big.session().local.cache.search.ready();
+    await restarted.session().local.cache.search.ready();
     const loadedMs = performance.now() - t;
-    const rebuilt = big.logs.filter((l) => l.event === 'search.rebuild').length;
+    const rebuilt = restarted.logs.filter((l) => l.event === 'search.rebuild').length;
     console.log(
       `  after a restart: the ${BIG} store's index loaded from its files in ${loadedMs.toFixed(0)} ms ` +
         `(in steps, in the background), ${rebuilt} rebuilds`,
     );
-    figures.push(atMost(`index of the ${BIG} store loaded after a restart`, loadedMs, 'ms', 1000));
+    figures.push({
+      name: `index of the ${BIG} store loaded after a restart (background, in steps)`,
+      value: Math.round(loadedMs),
+      unit: 'ms',
+      target: 'printed',
+      ok: rebuilt === 0,
+      note: rebuilt === 0 ? 'loaded, not rebuilt' : 'REBUILT',
+    });
     return figures;
   } finally {
-    await big.stop();
+    await big?.stop();
+    await small.stop();
   }
 }

@@ -25,6 +25,9 @@ export class NgramPostings {
   /** Postings added since the last compaction, and those still current. */
   private added = 0;
   private live = 0;
+  /** Per slot, the last query that looked at it: duplicates skipped without a set per query. */
+  private stamps = new Uint32Array(1024);
+  private query = 0;
 
   constructor(private readonly n: number) {}
 
@@ -76,11 +79,15 @@ export class NgramPostings {
       }
       candidates = union;
     }
+    if (this.stamps.length < this.texts.length) {
+      this.stamps = new Uint32Array(Math.max(this.texts.length, this.stamps.length * 2));
+    }
+    const stamp = (this.query = (this.query % 0xfffffffe) + 1);
+    if (stamp === 1) this.stamps.fill(0);
     const out: number[] = [];
-    const seen = new Set<number>();
     for (const slot of candidates) {
-      if (seen.has(slot)) continue;
-      seen.add(slot);
+      if (this.stamps[slot] === stamp) continue;
+      this.stamps[slot] = stamp;
       if (this.texts[slot]?.includes(query)) out.push(slot);
     }
     return out;

@@ -1,4 +1,7 @@
-/** What the quick search found: by name, phone, e-mail or number, soonest first. */
+/**
+ * What the quick search found: by name, phone, e-mail or number; today's and upcoming parties
+ * first. A long list is capped, and says how many more matched (typing more narrows it).
+ */
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
@@ -13,6 +16,7 @@ export function SearchScreen() {
   const text = useSlice(stores.search, (s) => s.text);
   const results = useSlice(stores.search, (s) => s.results);
   const exact = useSlice(stores.search, (s) => s.exact);
+  const total = useSlice(stores.search, (s) => s.total);
   const searching = useSlice(stores.search, (s) => s.searching);
   const error = useSlice(stores.search, (s) => s.error);
   const fmt = useFormat();
@@ -28,7 +32,9 @@ export function SearchScreen() {
           ? t('search.empty')
           : searching && query !== text.trim()
             ? t('search.searching')
-            : t('search.count', { n: list.length, query })}
+            : total > list.length
+              ? t('search.countCapped', { n: list.length, total, query })
+              : t('search.count', { n: list.length, query })}
       </p>
       {list.length > 0 && (
         <ul className="results">
