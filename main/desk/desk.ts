@@ -10,7 +10,7 @@ import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import type { CheckInEvent } from '../local/schema';
 import {
-  WorkerReadings,
+  sharedWorkerReadings,
   type Hold,
   type KeyProvider,
   type OpenFile,
@@ -54,20 +54,21 @@ export interface DeskOptions {
   /** Other counters' queued walk-ins' holds (shared between counters); none when left out. */
   otherHolds?: () => Hold[];
   /**
-   * Reads kanji names (kana readings) for search: by default a worker thread with kuromoji's
-   * dictionary, shared by the desk's sessions, started when names wait; null: none.
+   * Reads kanji names (kana readings) for search: by default the process's worker thread with
+   * kuromoji's dictionary (started when names wait, ended when idle); null: none.
    */
   readings?: ReadingSource | null;
 }
 
 export class Desk {
   private readonly ctx: DeskContext;
+  /** Not closed with the desk: the shared worker ends itself when idle. */
   private readonly readings: ReadingSource | null;
 
   constructor(options: DeskOptions) {
     const { dataDir, logger, emit, openFile } = options;
     this.readings =
-      options.readings === undefined ? new WorkerReadings({ logger }) : options.readings;
+      options.readings === undefined ? sharedWorkerReadings(logger) : options.readings;
     const now = options.now ?? Date.now;
     const settings = new SettingsFile(dataDir, logger, openFile);
     const counter = counterIdentity(dataDir, logger, openFile);
@@ -109,7 +110,6 @@ export class Desk {
 
   async stop(): Promise<void> {
     this.ctx.sessions.stop();
-    this.readings?.close();
     await this.ctx.training.stop();
   }
 

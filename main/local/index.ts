@@ -27,7 +27,12 @@ export {
   type Viewing,
 } from './scheduler';
 export { SyncEngine, type SyncProgress } from './sync';
-export { WorkerReadings, type DictionaryLoad, type ReadingSource } from './search/reading-service';
+export {
+  WorkerReadings,
+  sharedWorkerReadings,
+  type DictionaryLoad,
+  type ReadingSource,
+} from './search/reading-service';
 export type { SearchFound, SearchHit, SearchQuery } from './search/search-index';
 
 export interface LocalStoreOptions {

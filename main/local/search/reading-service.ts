@@ -149,3 +149,15 @@ export class WorkerReadings implements ReadingSource {
     this.stop();
   }
 }
+
+let shared: WorkerReadings | null = null;
+
+/**
+ * The process's reading worker: one dictionary however many desks and sessions (a live store and
+ * training, the tests' hosts). Never closed by its users: it ends itself when idle, and never
+ * keeps the process alive.
+ */
+export function sharedWorkerReadings(logger: Logger): WorkerReadings {
+  shared ??= new WorkerReadings({ logger });
+  return shared;
+}

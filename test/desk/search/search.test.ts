@@ -61,6 +61,7 @@ describe('search.find with readings', () => {
   }, 180_000);
   afterAll(async () => {
     await h.close();
+    readings.close();
   });
 
   it.each([

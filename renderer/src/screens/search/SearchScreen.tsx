@@ -2,6 +2,7 @@
  * What the quick search found: by name, phone, e-mail or number; today's and upcoming parties
  * first. A long list is capped, and says how many more matched (typing more narrows it).
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
@@ -21,6 +22,14 @@ export function SearchScreen() {
   const error = useSlice(stores.search, (s) => s.error);
   const fmt = useFormat();
   const list = exact ? [exact, ...results.filter((r) => r.id !== exact.id)] : results;
+  useEffect(() => {
+    if (!query) return;
+    // For the benchmark: results of a query on screen, then painted (the day view's way).
+    performance.mark('fd:search-rendered', { detail: query });
+    requestAnimationFrame(() =>
+      setTimeout(() => performance.mark('fd:search-painted', { detail: query }), 0),
+    );
+  }, [query, results, exact]);
   return (
     <section className="screen" aria-labelledby="search-title">
       <BackButton />
