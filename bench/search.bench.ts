@@ -6,7 +6,7 @@
  * and the reading of every name; the persisted index loaded again after a restart.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, type LogRecord } from '../main/api/log';
 import { Desk } from '../main/desk/desk';
@@ -205,7 +205,12 @@ export async function runSearchBench(): Promise<Figure[]> {
   let big: StoreRun | null = null;
   try {
     big = await syncedStore(BIG);
+    const load0 = loadavg()[0]!;
     const kinds = await measureBoth(small, big);
+    console.log(
+      `  the machine: ${cpus().length} cores, load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} ` +
+        `over the searches (other work shares it: the p95 counts its pauses too)`,
+    );
     console.log(
       `  stores: ${big.records} and ${small.records} reservations indexed (within retention); ` +
         `every name of the large one read ${(big.readAllMs / 1000).toFixed(1)} s after its first sync ended`,
