@@ -98,6 +98,8 @@ export class CacheSearch {
   private loading: Promise<void> | null = null;
   /** Records applied before the index was loaded: indexed once it is. */
   private buffered: { records: Reservation[]; cutoff: string }[] = [];
+  /** A purge asked before the index was loaded: done once it is. */
+  private purgeAfterLoad: string | null = null;
   private readonly members = new Map<string, Set<string>>();
   private readonly dirty = new Set<string>();
   /** Shards on disk (meta.json). */
@@ -188,6 +190,10 @@ export class CacheSearch {
     this.phase = 'ready';
     for (const { records, cutoff } of this.buffered) this.applyNow(records, cutoff);
     this.buffered = [];
+    if (this.purgeAfterLoad !== null) {
+      for (const id of this.index.purge(this.purgeAfterLoad)) this.drop(id);
+      this.purgeAfterLoad = null;
+    }
     // Written with the cache's next flush, or soon (what was rebuilt must not wait for a sync).
     if (this.dirty.size) this.writeSoon();
     logger.info('search.loaded', {
@@ -242,6 +248,7 @@ export class CacheSearch {
    * the index is loaded they wait, and are indexed once it is.
    */
   apply(records: Reservation[], cutoff: string): void {
+    if (this.closed) return;
     // Loading starts with the first write (a new cache's index is ready at once).
     if (this.phase === 'unopened') this.warm();
     if (this.phase !== 'ready') {
@@ -263,10 +270,8 @@ export class CacheSearch {
   /** Records entirely before the cutoff leave the index (retention). Returns files written. */
   purge(cutoff: string): number {
     if (this.phase !== 'ready') {
-      this.ready().then(
-        () => this.purge(cutoff),
-        () => {},
-      );
+      // Not loaded yet (or closed while loading): purged as the load ends, if it does.
+      if (!this.closed) this.purgeAfterLoad = cutoff;
       return 0;
     }
     for (const id of this.index.purge(cutoff)) this.drop(id);

@@ -233,6 +233,29 @@ describe('a damaged index file', () => {
   });
 });
 
+describe('a session that ends while its index loads', () => {
+  it('a purge asked then neither loops nor waits: timers still run, nothing is written', async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const store = open(root);
+    written(
+      store,
+      Array.from({ length: 60 }, () => made({ last: '山田' })),
+    );
+    await store.cache.search.ready();
+    store.cache.search.close();
+    const reopened = open(root);
+    reopened.cache.search.warm();
+    reopened.cache.search.close();
+    reopened.cache.purge();
+    await reopened.cache.search.ready();
+    // A purge that retried itself on every resolved load would starve the timers.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reopened.cache.search.isReady).toBe(false);
+    expect(reopened.cache.search.flush()).toBe(0);
+  });
+});
+
 describe('retention', () => {
   it('records past the cutoff leave the index with the cache', async () => {
     const root = tempDir();
