@@ -27,6 +27,12 @@ const CHANNELS = {
   'customers.find': true,
   'cancel.preview': true,
   'cancel.confirm': true,
+  'change.start': true,
+  'change.quote': true,
+  'change.confirm': true,
+  'change.list': true,
+  'change.retry': true,
+  'change.dismiss': true,
   'outbox.list': true,
   'outbox.retry': true,
   'outbox.discard': true,
@@ -50,6 +56,13 @@ const CHANNELS = {
   'close.report': true,
   'money.settings': true,
   'money.configure': true,
+  'installed.get': true,
+  'installed.configure': true,
+  'updates.check': true,
+  'updates.install': true,
+  'support.bundle': true,
+  'recovery.keep': true,
+  'recovery.get': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {
@@ -57,6 +70,8 @@ const EVENTS = {
   'day.changed': true,
   'outbox.changed': true,
   'setup.changed': true,
+  'installed.changed': true,
+  'change.changed': true,
 } as const satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES: readonly Channel[] = Object.keys(CHANNELS) as Channel[];

@@ -1,6 +1,6 @@
 /**
  * Leaf module: imports nothing but zod. The states of what the counter keeps itself — a queued
- * walk-in's, a damage notice's kind — named once for main/local, which keeps them, and the IPC
+ * walk-in's, a booking change's, a damage notice's kind — named once for main/local, which keeps them, and the IPC
  * contract, which shows them.
  */
 import { z } from 'zod';
@@ -17,6 +17,34 @@ export const OutboxState = z.enum([
   'unreadable',
 ]);
 export type OutboxState = z.infer<typeof OutboxState>;
+
+/**
+ * Where a booking change stands (issue 15): the new booking is made first, the old one cancelled
+ * after it; the old booking is never cancelled while the new one is not made.
+ */
+export const ChangeState = z.enum([
+  /** The new booking is being sent. */
+  'creating',
+  /** The new booking is queued (the link dropped, or its answer was lost): the old one stands. */
+  'create_queued',
+  /** The service refused the new booking: the old one stands. */
+  'refused',
+  /** The new booking was discarded or not approved: the old one stands. Final. */
+  'abandoned',
+  /** The new booking is pending approval: the old one stands until it is approved. */
+  'waiting_approval',
+  /** The old booking's cancel is being sent (after a crash: it may have reached the service). */
+  'cancelling',
+  /** Still to cancel: the new booking stands, the old one is not cancelled yet. Loud. */
+  'to_cancel',
+  /** The new booking stands, the old one is cancelled. Final. */
+  'done',
+  /** Extra seats booked as a separate reservation beside the first (no cancel). Final. */
+  'linked',
+  /** Staff chose to keep both bookings after the cancel could not be made. Final. */
+  'dismissed',
+]);
+export type ChangeState = z.infer<typeof ChangeState>;
 
 /** What the counter lost or set aside (the damage banner). */
 export const DamageKind = z.enum([

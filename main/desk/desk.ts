@@ -23,6 +23,9 @@ import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
 import { counterIdentity } from './counter';
+import { activityOf, supportFacts, type SupportFacts } from './installed/facts';
+import type { InstalledPort } from './installed/port';
+import { FlowKeeper } from './recovery/kept-flow';
 import { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
 import { resume } from './setup/setup';
@@ -58,6 +61,8 @@ export interface DeskOptions {
    * kuromoji's dictionary (started when names wait, ended when idle); null: none.
    */
   readings?: ReadingSource | null;
+  /** The installed app's services (updates, logs, counter mode); given by the platform. */
+  installed?: InstalledPort;
 }
 
 export class Desk {
@@ -100,6 +105,8 @@ export class Desk {
       client: options.client,
       trainingByDefault: options.trainingByDefault ?? false,
       fillWaitMs: options.fillWaitMs ?? 5_000,
+      flow: new FlowKeeper(),
+      installed: options.installed,
     };
   }
 
@@ -147,6 +154,16 @@ export class Desk {
   /** For the shell's receipt printing and PDF: the page, recorded as printed when it is. */
   receipt(options: ReceiptOptions, purpose: ReceiptPurpose): Promise<PrintableReceipt> {
     return receiptFor(this.ctx, options, purpose);
+  }
+
+  /** What holds an installed update back: the flow staff are in, walk-ins not yet sent. */
+  activity(): ReturnType<typeof activityOf> {
+    return activityOf(this.ctx);
+  }
+
+  /** The desk's part of the support bundle (no secret, no personal data). */
+  supportFacts(): SupportFacts {
+    return supportFacts(this.ctx);
   }
 
   /** For the shell's print: the day view the manifest is made from. */

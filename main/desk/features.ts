@@ -69,6 +69,14 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'customers.find': 'customerSearch',
   'cancel.preview': 'cancel',
   'cancel.confirm': 'cancel',
+  // A change books and cancels (issue 15): the cancel's scopes; confirm checks walk-in's too.
+  // Its list and the dismissal are the counter's own records, as the outbox's are.
+  'change.start': 'cancel',
+  'change.quote': 'cancel',
+  'change.confirm': 'cancel',
+  'change.retry': 'cancel',
+  'change.list': null,
+  'change.dismiss': null,
   'outbox.list': null,
   'outbox.retry': 'walkIn',
   'outbox.discard': null,
@@ -87,6 +95,14 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'close.report': null,
   'money.settings': null,
   'money.configure': null,
+  // The installed app's life (issue 14): the counter's own, whatever the key.
+  'installed.get': null,
+  'installed.configure': null,
+  'updates.check': null,
+  'updates.install': null,
+  'support.bundle': null,
+  'recovery.keep': null,
+  'recovery.get': null,
 };
 
 const messageOfFeature: Record<Feature, string> = {

@@ -6,16 +6,19 @@
 import { channels, type Channel, type Feature } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import { cancelApp } from './cancel/app';
+import { changeApp } from './change/app';
 import { checkInApp } from './checkin/app';
 import { closeApp, refundsOwedCount } from './close/app';
 import type { DeskContext } from './context';
 import { dayApp } from './day/app';
 import { FEATURE_OF, featureRefusal } from './features';
 import { headcountApp } from './headcount/app';
+import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
 import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
 import { receiptApp } from './receipt/app';
+import { recoveryApp } from './recovery/app';
 import { salesApp } from './sales/app';
 import { searchApp } from './search/app';
 import { setupApp } from './setup/app';
@@ -112,11 +115,14 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     headcountApp(ctx),
     walkInApp(ctx),
     cancelApp(ctx),
+    changeApp(ctx),
     outboxApp(ctx),
     manifestApp(),
     sales,
     receiptApp(ctx),
     closeApp(ctx, refundsOwedCount(sales)),
+    installedApp(ctx),
+    recoveryApp(ctx),
   );
   return guardFeatures({ ...handlers, ...overrides }, refuseUnlessAllowed(ctx));
 }

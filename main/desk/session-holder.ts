@@ -10,6 +10,7 @@ import type { Store } from '../api/client';
 import type { EventName, EventPayload, Status } from '../ipc/contract';
 import { DeskError } from '../ipc/errors';
 import { holdsOf, type Counter, type Hold, type KeyProvider, type OpenFile } from '../local/index';
+import { ChangeRunner } from './change/runner';
 import { outboxItemOf } from './outbox/outbox';
 import { Session, type SessionOptions } from './session';
 import type { SettingsFile } from './settings';
@@ -62,6 +63,8 @@ const STATUS_EVERY_MS = 250;
 
 export class SessionHolder {
   private session: Session | null = null;
+  /** The session's booking changes, carried on in the background (issue 15). */
+  private changes: ChangeRunner | null = null;
   /** The open session's clock: every handler's "now" (today, the next slot, ages) comes from it. */
   private clock: (() => number) | null = null;
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
@@ -90,6 +93,11 @@ export class SessionHolder {
   require(): Session {
     if (!this.session) throw new DeskError('NOT_SET_UP', 'no store is connected');
     return this.session;
+  }
+
+  requireChanges(): ChangeRunner {
+    this.require();
+    return this.changes!;
   }
 
   open(connection: Connection): void {
@@ -138,7 +146,17 @@ export class SessionHolder {
     this.session = session;
     this.clock = connection.now ?? null;
     this.viewing = null;
+    // Open changes go on from where they were (a restart, a new key for the same store).
+    this.changes = new ChangeRunner(session, {
+      settings: this.options.settings,
+      logger: this.options.logger,
+      onChange: (items) => {
+        if (this.session === session) emit('change.changed', { items });
+      },
+      onMoney: () => this.queueStatus(),
+    });
     session.start();
+    this.changes.start();
     purgeJournal(session, this.options.settings);
     this.shop.follow(session, this.options.settings.current);
   }
@@ -156,6 +174,8 @@ export class SessionHolder {
 
   close(): void {
     this.shop.close();
+    this.changes?.stop();
+    this.changes = null;
     this.session?.close();
     this.session = null;
     this.clock = null;

@@ -18,6 +18,13 @@ export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 export { safeName } from './layout';
 export { HOLDING, Hold, heldSeats, holdsOf, slotKey, type SlotHold } from './holds';
 export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
+export {
+  ChangeFile,
+  FINAL_CHANGE,
+  type ChangeBody,
+  type ChangeRecord,
+  type UnreadableChange,
+} from './changes';
 export type { CheckInCounter } from './checkins';
 export {
   DEFAULT_INTERVALS,

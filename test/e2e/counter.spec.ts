@@ -102,7 +102,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await panel.getByRole('button', { name: t.checkIn.undo }).click();
       await expect(panel).toContainText(t.checkIn.none);
 
-      // More people than booked: a walk-in for the extra seats is offered.
+      // More people than booked: a change of the booking (the extra seats on their own) is offered.
       await panel.getByLabel(t.checkIn.adults, { exact: true }).fill(String(item.adultCount + 1));
       await panel
         .getByRole('button', {

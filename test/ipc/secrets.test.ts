@@ -136,6 +136,32 @@ describe('the API key stays in the main process', () => {
       reason: 'customer_request',
       sendCancellationEmail: true,
     });
+    // A change of time (issue 15): the new booking, then the old one cancelled.
+    const moved = await book({});
+    const m = moved.ok ? (moved.value as { reservation: { id: string } }).reservation : null;
+    await h.call('change.start', { reservationId: m!.id, date: LATER });
+    const ask = {
+      reservationId: m!.id,
+      date: LATER,
+      kind: 'change' as const,
+      to: { date: LATER, startTime: '15:00', adults: 1, children: 0 },
+      reason: 'customer_request' as const,
+      sendCancellationEmail: true,
+      participants: [],
+    };
+    const quote = await h.call('change.quote', ask);
+    const changed = await h.call('change.confirm', {
+      ...ask,
+      shown: { total: quote.price!.total, fee: quote.preview!.fee, refund: quote.preview!.refund },
+      tender: null,
+      handBack: null,
+      sendConfirmationEmail: true,
+      locale: 'ja',
+    });
+    expect(changed.state).toBe('done');
+    await h.call('change.list', {});
+    await h.raw('change.retry', { id: changed.change!.id });
+    await h.raw('change.dismiss', { id: 'nope', confirm: true });
     await h.raw('manifest.print', { date: TODAY, productId: P.rickshaw, startTime: '10:00' });
     await h.raw('prefs.set', { locale: 'en' });
     await h.raw('day.watch', { date: null });
@@ -170,6 +196,19 @@ describe('the API key stays in the main process', () => {
       'close.commit',
       'close.store',
       'close.report',
+    ] as const)
+      await h.raw(channel, VALID[channel]);
+    // The installed app's channels (issue 14): the flow kept for a reload, and (without the
+    // platform's services here) the refusal; test/host/installed/full-flow.test.ts makes the
+    // support bundle for real.
+    for (const channel of [
+      'recovery.keep',
+      'recovery.get',
+      'installed.get',
+      'installed.configure',
+      'updates.check',
+      'updates.install',
+      'support.bundle',
     ] as const)
       await h.raw(channel, VALID[channel]);
     await h.call('setup.selectStore', { storeId: OKINAWA });

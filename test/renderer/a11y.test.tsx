@@ -9,6 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../renderer/src/format/format';
 import { createFakeBridge, type FakeBridge } from './support/fakeBridge';
 import {
+  changeOutcome,
+  changeQuote,
+  changeStart,
+  changeView,
   demoBridge,
   fit,
   KEY_CHECK,
@@ -38,6 +42,13 @@ async function audit(screenName: string): Promise<string[]> {
   );
 }
 
+/** A change still to cancel: the banner and the list show it loudly. */
+const LOUD = changeView({
+  state: 'to_cancel',
+  needsStaff: true,
+  failure: { code: 'OFFLINE', message: 'offline', retrying: true },
+});
+
 describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
   it('every screen of the set set-up store has no violations', async () => {
     fake = demoBridge({
@@ -57,6 +68,10 @@ describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
         ],
       }),
       'cancel.preview': () => preview(),
+      'change.start': () => changeStart(),
+      'change.quote': () => changeQuote(),
+      'change.confirm': () => changeOutcome({ change: LOUD }),
+      'change.list': () => ({ items: [LOUD, changeView({ id: 'c-2' })] }),
       'headcount.check': () =>
         fit({ nextSlots: [{ date: TODAY, startTime: '15:00', remaining: 4 }] }),
       // The desk's check, as it answers a bike walk-in with nothing filled in.
@@ -86,7 +101,24 @@ describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
     await step('day', () => undefined);
     await step('manifest', () => actions.openManifest('p-kayak', '11:00'));
     await step('reservation', () => actions.openReservation(R1));
-    await step('reservation+change', () => screen.getByRole('button', { expanded: false }).click());
+    await step('change', () => actions.startChange(R1));
+    await step('change quote', () => stores.change.getState().chooseTime('14:00'));
+    await step('change more people', () => {
+      stores.change.getState().setAdults(3);
+      stores.change.getState().chooseKind('extra');
+    });
+    await step('change manual', () => {
+      stores.change.getState().setAdults(2);
+      fake.handle('change.quote', () => changeQuote({ manual: true }));
+      stores.change.getState().chooseTime('09:00');
+    });
+    await step('change still to cancel', () => {
+      fake.handle('change.quote', () => changeQuote());
+      stores.change.getState().chooseTime('14:00');
+      return stores.change.getState().confirm();
+    });
+    expect(document.querySelector('.outcome-to_cancel')).toBeTruthy();
+    await step('changes list', () => stores.nav.getState().go({ name: 'changes' }));
     await step('search', () => {
       stores.search.getState().setText('a');
       stores.nav.getState().go({ name: 'search' });
@@ -107,7 +139,7 @@ describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
     });
     await step('walk-in done', () => stores.walkIn.getState().confirm());
     expect(stores.walkIn.getState().step).toBe('done');
-    await step('cancel', () => actions.startCancel(R1, false));
+    await step('cancel', () => actions.startCancel(R1));
     await step('cancel preview', () => stores.cancel.getState().chooseReason('customer_request'));
     await step('outbox', () => stores.nav.getState().go({ name: 'outbox' }));
     await step('outbox discard question', () =>

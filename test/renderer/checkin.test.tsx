@@ -3,7 +3,17 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Response } from '../../main/ipc/contract';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
-import { demoBridge, NOW, R1, R2, reservation, setupStatus, TODAY } from './support/fixtures';
+import {
+  changeQuote,
+  changeStart,
+  demoBridge,
+  NOW,
+  R1,
+  R2,
+  reservation,
+  setupStatus,
+  TODAY,
+} from './support/fixtures';
 import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -16,6 +26,8 @@ afterEach(() => {
 function checkInBridge() {
   let current = R1;
   return demoBridge({
+    'change.start': () => changeStart(),
+    'change.quote': ({ kind }) => changeQuote({ kind }),
     'reservation.get': () => current,
     'checkin.record': ({ state, adults, children }): Response<'checkin.record'> => {
       current = reservation({
@@ -90,7 +102,7 @@ describe('reservation and check-in', () => {
     expect(screen.getByText(/Recorded fewer people than booked/)).toBeTruthy();
   });
 
-  it('offers a walk-in for the extra seats when more people came than booked', async () => {
+  it('offers the change flow for the extra seats when more people came than booked', async () => {
     fake = checkInBridge();
     const r = await openR1();
     await r.user.tap(screen.getByRole('button', { name: 'One adult more' }));
@@ -102,12 +114,16 @@ describe('reservation and check-in', () => {
       children: 1,
     });
     expect(screen.getByText(/More people than booked: 2/)).toBeTruthy();
-    await r.user.tap(screen.getByRole('button', { name: 'Walk-in for the extra people (2)' }));
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Walk-in');
-    expect(screen.getByLabelText('Adults')).toHaveProperty('value', '2');
-    expect(screen.getByLabelText('Children')).toHaveProperty('value', '0');
-    expect(screen.getByRole('radio', { name: /11:00/ })).toHaveProperty('checked', true);
-    expect(fake.callsOf('walkin.form').at(-1)).toEqual({ productId: 'p-kayak' });
+    await r.user.tap(screen.getByRole('button', { name: 'Change the booking (2 more)' }));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Change a booking');
+    // The extra people of the same slot, booked on their own by default: nothing cancelled.
+    expect(
+      screen.getByRole('radio', { name: /Book the 2 extra people separately/ }),
+    ).toHaveProperty('checked', true);
+    expect(fake.callsOf('change.quote').at(-1)).toMatchObject({
+      kind: 'extra',
+      to: { date: TODAY, startTime: '11:00', adults: 4, children: 1 },
+    });
   });
 
   it('marks a no-show and undoes a check-in', async () => {
@@ -153,16 +169,26 @@ describe('reservation and check-in', () => {
     expect(screen.getByText('Person 2')).toBeTruthy();
   });
 
-  it('explains that fewer people or another time means cancel and book again, and starts it', async () => {
+  it('opens the change of time or headcount from the reservation', async () => {
     fake = checkInBridge();
     const r = await openR1();
-    const change = screen.getByRole('button', { name: 'Fewer people or another time' });
-    expect(change.getAttribute('aria-expanded')).toBe('false');
-    await r.user.tap(change);
-    expect(change.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText(/cannot change the headcount or the time/)).toBeTruthy();
-    await r.user.tap(screen.getByRole('button', { name: 'Cancel and book again' }));
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Cancel and book again');
+    expect(screen.getByText(/The new booking is made first/)).toBeTruthy();
+    await r.user.tap(screen.getByRole('button', { name: 'Change time or headcount' }));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Change a booking');
+    expect(fake.callsOf('change.start')).toEqual([{ reservationId: 'r-1', date: TODAY }]);
+  });
+
+  it('offers a booking for fewer people when fewer came', async () => {
+    fake = checkInBridge();
+    const r = await openR1();
+    await r.user.tap(screen.getByRole('button', { name: 'One child fewer' }));
+    await r.user.tap(screen.getByRole('button', { name: /Record these numbers/ }));
+    await r.user.tap(screen.getByRole('button', { name: 'Change to a booking for fewer people' }));
+    expect(screen.getByText(/The service cannot reduce a booking/)).toBeTruthy();
+    expect(fake.callsOf('change.quote').at(-1)).toMatchObject({
+      kind: 'change',
+      to: { adults: 2, children: 0 },
+    });
   });
 
   it('turns check-in off, with the reason, when the key may not', async () => {

@@ -57,6 +57,13 @@ describe('message catalogues', () => {
       'STORE_NOT_AVAILABLE',
       'RESERVATION_NOT_CACHED',
       'NOT_CANCELLABLE',
+      // Booking changes (main/desk/change).
+      'CHANGE_NOT_POSSIBLE',
+      'PREVIEW_CHANGED',
+      'PRICE_REQUIRED',
+      'CHANGE_NOT_FOUND',
+      'CHANGE_BUSY',
+      'CHANGE_REFUSED',
       'PRINT_UNAVAILABLE',
       'PRODUCT_NOT_FOUND',
       'CHECK_FAILED',

@@ -99,7 +99,7 @@ describe('cancel with a merchant refund', () => {
       }),
     });
     const r = await renderApp(fake);
-    await act(async () => r.app.actions.startCancel(R1, false));
+    await act(async () => r.app.actions.startCancel(R1));
     await settle();
     await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
     const pay = screen.getByRole('checkbox', { name: /Pay ¥12,000 back now/ });
@@ -125,7 +125,7 @@ describe('cancel with a merchant refund', () => {
       }),
     });
     const r = await renderApp(fake);
-    await act(async () => r.app.actions.startCancel(R1, false));
+    await act(async () => r.app.actions.startCancel(R1));
     await settle();
     await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
     await r.user.tap(screen.getByRole('checkbox', { name: /Pay ¥12,000 back now/ }));

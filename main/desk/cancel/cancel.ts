@@ -6,6 +6,7 @@
 import type { CancelPreviewView, Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { HttpError } from '../../api/errors';
+import type { CancelRequest } from '../../api/schemas';
 import { DEFAULT_OVERLAP_MS } from '../../local/sync';
 import { findReservation, requireReservation, reservationViewOn } from '../day/day';
 import { whileOnline } from '../link';
@@ -49,19 +50,26 @@ function settleSince(session: Session, reservationId: string, date: string): str
   return candidates.length ? new Date(Math.max(...candidates)).toISOString() : undefined;
 }
 
-export async function previewCancel(
+export function previewCancel(
   session: Session,
   request: Request<'cancel.preview'>,
+): Promise<CancelPreviewView> {
+  return previewCancelBody(session, request.reservationId, { cancelReason: request.reason });
+}
+
+/** The preview asked with a cancel's whole body (a change sends its cancel with this very body). */
+export async function previewCancelBody(
+  session: Session,
+  reservationId: string,
+  body: CancelRequest,
 ): Promise<CancelPreviewView> {
   const p = await whileOnline(
     session,
     (signal) =>
-      session.client.cancelPreview(
-        session.storeId,
-        request.reservationId,
-        { cancelReason: request.reason },
-        { lane: 'write', signal },
-      ),
+      session.client.cancelPreview(session.storeId, reservationId, body, {
+        lane: 'write',
+        signal,
+      }),
     CANCEL_OFFLINE,
   );
   return previewView(session, p);

@@ -44,7 +44,8 @@ function requireSale(session: Session, saleId: string): SaleRecord {
   return sale;
 }
 
-const refundedOf = (session: Session, saleId: string) =>
+/** What has been refunded of a sale so far. */
+export const refundedOf = (session: Session, saleId: string) =>
   session.journal.about(saleId).reduce((sum, r) => sum + (r.kind === 'refund' ? r.amount : 0), 0);
 
 /** The checks of a refund of `sale`, before anything is paid or cancelled. */
@@ -71,7 +72,7 @@ export function recordRefund(session: Session, request: Request<'refund.record'>
 }
 
 /** The sale this counter took for a reservation, if any. */
-function saleForReservation(session: Session, reservationId: string): SaleRecord | null {
+export function saleForReservation(session: Session, reservationId: string): SaleRecord | null {
   return (
     session.journal
       .range('0000-01-01', '9999-12-31')

@@ -31,7 +31,16 @@ import {
   Tender,
   TenderLine,
 } from './money';
+import { installedChannels } from './installed';
 import { ShopAnswer, ShopConfigure } from './shop';
+import {
+  ChangeAsk,
+  ChangeConfirm,
+  ChangeOutcome,
+  ChangeQuote,
+  ChangeStart,
+  ChangeView,
+} from './change';
 import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
 import {
@@ -199,6 +208,30 @@ export const channels = {
       refundEntryId: z.string().nullable().optional(),
     }),
   },
+  /** A change of time or headcount: the booking, its product's form, its answers carried over. */
+  'change.start': {
+    request: z.strictObject({ reservationId: Id, date: LocalDate }),
+    response: ChangeStart,
+  },
+  /** Whether the new slot takes the party, the new price, the old fee, the difference. */
+  'change.quote': { request: ChangeAsk, response: ChangeQuote },
+  /** The new booking first, then the old one cancelled with the body its preview used. */
+  'change.confirm': { request: ChangeConfirm, response: ChangeOutcome },
+  /** Changes still open (still to cancel first) and the recent ones. */
+  'change.list': {
+    request: z.strictObject({}),
+    response: z.object({ items: z.array(ChangeView) }),
+  },
+  /** Try the step a change waits for again (the old booking's cancel), now. */
+  'change.retry': {
+    request: z.strictObject({ id: z.string().min(1).max(200) }),
+    response: ChangeView,
+  },
+  /** Keep both bookings (the cancel cannot be made), or settle an unreadable record: confirmed. */
+  'change.dismiss': {
+    request: z.strictObject({ id: z.string().min(1).max(200), confirm: z.literal(true) }),
+    response: ChangeView,
+  },
   'outbox.list': {
     request: z.strictObject({}),
     response: z.object({ items: z.array(OutboxItem) }),
@@ -306,6 +339,8 @@ export const channels = {
   /** The counter's language, kept by the main process (the renderer keeps nothing). */
   'prefs.get': { request: z.strictObject({}), response: Prefs },
   'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },
+  /** The installed app's life: updates, logs, counter mode, the flow kept for a reload. */
+  ...installedChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

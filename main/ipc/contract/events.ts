@@ -1,7 +1,9 @@
 /** Every event the main process sends, with its payload. */
 import { z } from 'zod';
 import { LocalDate } from '../../common';
+import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
+import { ChangeView } from './change';
 import { OutboxItem, Status } from './status';
 
 export const events = {
@@ -10,6 +12,10 @@ export const events = {
   'day.changed': z.object({ dates: z.array(LocalDate) }),
   'outbox.changed': z.object({ items: z.array(OutboxItem) }),
   'setup.changed': SetupStatus,
+  /** The update's status or the installed app's settings changed. */
+  'installed.changed': InstalledView,
+  /** A booking change moved (still to cancel, done): the list and its banner follow. */
+  'change.changed': z.object({ items: z.array(ChangeView) }),
 } as const;
 
 export type EventName = keyof typeof events;

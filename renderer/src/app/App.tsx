@@ -6,6 +6,9 @@ import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { langOf } from '../i18n';
 import { CancelScreen } from '../screens/cancel/CancelScreen';
+import { ChangeBanner } from '../screens/change/ChangeBanner';
+import { ChangeScreen } from '../screens/change/ChangeScreen';
+import { ChangesScreen } from '../screens/change/ChangesScreen';
 import { DayScreen } from '../screens/day/DayScreen';
 import { ManifestScreen } from '../screens/manifest/ManifestScreen';
 import { ReservationScreen } from '../screens/reservation/ReservationScreen';
@@ -140,6 +143,7 @@ function App() {
         </div>
         {setUp && <DamageBanner />}
         {setUp && <RefundBanner />}
+        {setUp && <ChangeBanner />}
       </header>
       <main id="main" className="main">
         {setup === null ? (
@@ -171,6 +175,10 @@ function ScreenView({
       return <WalkInScreen />;
     case 'cancel':
       return <CancelScreen />;
+    case 'change':
+      return <ChangeScreen />;
+    case 'changes':
+      return <ChangesScreen />;
     case 'outbox':
       return <OutboxScreen />;
     case 'setup':

@@ -10,8 +10,10 @@ import { createApi, type Api } from '../api/api';
 import { localNow, warmFormat, type Lang } from '../format/format';
 import { createI18n, langOf, pickLanguage } from '../i18n';
 import { createCancelStore } from '../stores/cancel';
+import { createChangeStore, followChanges, type ChangePreset } from '../stores/change';
 import { createCloseStore } from '../stores/close';
 import { createDayStore } from '../stores/day';
+import { createInstalledStore } from '../stores/installed';
 import { createJournalStore } from '../stores/journal';
 import { createMoneyStore } from '../stores/money';
 import { createNavStore } from '../stores/nav';
@@ -23,6 +25,7 @@ import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
 import { browserPlatform, type Platform } from './platform';
+import { followFlow, restoreFlow } from './recovery';
 
 export interface AppOptions extends Partial<Platform> {
   /** The UI language; by default the first of the user's languages we speak. */
@@ -48,10 +51,15 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const day = createDayStore(api);
   const reservation = createReservationStore(api);
   const cancel = createCancelStore(api);
+  const change = createChangeStore(api, {
+    recheckMs: options.recheckMs,
+    locale: () => langOf(i18n),
+  });
   const shop = createShopStore(api);
   const money = createMoneyStore(api);
   const journal = createJournalStore(api);
   const close = createCloseStore(api, options.recheckMs);
+  const installed = createInstalledStore(api);
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {
@@ -79,9 +87,14 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       walkIn.getState().start(start);
       nav.getState().go({ name: 'walkin' });
     },
-    startCancel(r: ReservationView, rebook: boolean) {
-      cancel.getState().open(r, r.date, rebook);
+    startCancel(r: ReservationView) {
+      cancel.getState().open(r, r.date);
       nav.getState().go({ name: 'cancel', reservationId: r.id, date: r.date });
+    },
+    /** Change a booking's time or headcount (the new booking first, then the old one cancelled). */
+    startChange(r: ReservationView, preset?: ChangePreset) {
+      void change.getState().open(r, preset);
+      nav.getState().go({ name: 'change', reservationId: r.id, date: r.date });
     },
     /** Switch the UI language; the main process keeps the choice for the next start. */
     setLanguage(lang: Lang) {
@@ -133,7 +146,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     });
   }
 
-  return {
+  const app = {
     api,
     i18n,
     platform,
@@ -146,10 +159,12 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       search,
       walkIn,
       cancel,
+      change,
       shop,
       money,
       journal,
       close,
+      installed,
     },
     actions,
     /** Load what the main process knows, and follow its events. */
@@ -171,6 +186,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         nav.subscribe(followWatch),
         day.subscribe(followWatch),
         setup.subscribe(followWatch),
+        followChanges(api, change),
       );
       timer = setInterval(() => status.getState().tick(), options.tickMs ?? 15_000);
       // All at once: a counter PC is set up on almost every start, so the day is asked for
@@ -186,6 +202,10 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         // The money settings (quick cash, QR brands) and any refund owed, loud from the start.
         money.getState().loadSettings(),
         money.getState().loadOwed(),
+        // The update's status for the status bar; counter mode and logs for set-up.
+        installed.getState().load(),
+        // Changes still to cancel, loud from the start.
+        change.getState().loadList(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which
@@ -194,6 +214,10 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       await started;
       const set = setup.getState().status;
       if (!set || set.mode === 'not_set_up') day.getState().clear();
+      // A window reloaded after a crash: back where staff were. Then where they are is told as
+      // it changes (never before: the first report would overwrite what was kept).
+      await restoreFlow(api, app.stores, actions);
+      unsubscribe.push(followFlow(api, app.stores));
     },
     stop() {
       if (timer) clearInterval(timer);
@@ -201,6 +225,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       api.dispose();
     },
   };
+  return app;
 }
 
 export type FrontDeskApp = ReturnType<typeof createApp>;

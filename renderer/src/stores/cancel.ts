@@ -1,8 +1,8 @@
 /**
  * Cancelling a reservation: the reason first, then the fee, the refund and who refunds it from
- * cancel-preview, the e-mail choice, one confirm. "Cancel and book again" (the service cannot
- * change headcount or time) goes through here too. When the counter refunds (`merchant`) a sale it
- * took the money for, the refund paid out is recorded with the cancel (issue 13).
+ * cancel-preview, the e-mail choice, one confirm. (A change of time or headcount is its own flow,
+ * stores/change.ts: the new booking first.) When the counter refunds (`merchant`) a sale it took
+ * the money for, the refund paid out is recorded with the cancel (issue 13).
  */
 import { createStore } from 'zustand/vanilla';
 import type {
@@ -26,8 +26,6 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 export interface CancelState {
   reservation: ReservationView | null;
   date: string | null;
-  /** Staff came here to change headcount or time: after cancelling, book again. */
-  rebook: boolean;
   reason: CancelReason | null;
   preview: CancelPreviewView | null;
   previewing: boolean;
@@ -40,7 +38,7 @@ export interface CancelState {
   /** Pay the refund now, with the cancel, and how. */
   payRefund: boolean;
   refundMethod: TenderMethod;
-  open(reservation: ReservationView, date: string, rebook: boolean): void;
+  open(reservation: ReservationView, date: string): void;
   chooseReason(reason: CancelReason): Promise<void>;
   setSendEmail(on: boolean): void;
   setPayRefund(on: boolean): void;
@@ -83,10 +81,9 @@ export function createCancelStore(api: Api) {
     ...FRESH,
     reservation: null,
     date: null,
-    rebook: false,
-    open(reservation, date, rebook) {
+    open(reservation, date) {
       seq++;
-      set({ ...FRESH, reservation, date, rebook });
+      set({ ...FRESH, reservation, date });
     },
     async chooseReason(reason) {
       const { reservation, date } = get();

@@ -7,6 +7,8 @@ export type Screen =
   | { name: 'reservation'; reservationId: string; date: string }
   | { name: 'walkin' }
   | { name: 'cancel'; reservationId: string; date: string }
+  | { name: 'change'; reservationId: string; date: string }
+  | { name: 'changes' }
   | { name: 'outbox' }
   | { name: 'setup' }
   | { name: 'search' }

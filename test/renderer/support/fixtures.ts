@@ -4,6 +4,10 @@
  */
 import {
   CancelPreviewView,
+  ChangeOutcome,
+  ChangeQuote,
+  ChangeStart,
+  ChangeView,
   DayView,
   HeadcountFit,
   OutboxItem,
@@ -408,6 +412,104 @@ export function preview(over: Partial<CancelPreviewView> = {}): CancelPreviewVie
   });
 }
 
+/** A change's start: the booking, its form, no answers to carry, sold elsewhere. */
+export function changeStart(over: Partial<ChangeStart> = {}): ChangeStart {
+  return ChangeStart.parse({
+    reservation: R1,
+    form: KAYAK_FORM,
+    carried: [],
+    carriedExtra: [],
+    sale: null,
+    ...over,
+  });
+}
+
+/** A quote that fits: the new price, the old fee and refund (merchant, not sold here). */
+export function changeQuote(over: Partial<ChangeQuote> = {}): ChangeQuote {
+  return ChangeQuote.parse({
+    kind: 'change',
+    fit: fit({ remaining: 12 }),
+    price: PRICE,
+    preview: preview({ fee: 0, refund: 15000 }),
+    money: {
+      currency: 'JPY',
+      newTotal: PRICE.total,
+      collectNow: true,
+      credit: 0,
+      difference: PRICE.total,
+      refundBy: 'merchant',
+      refundByRaw: 'merchant',
+      refundNotHere: 15000,
+      saleId: null,
+      creditMethod: null,
+    },
+    problems: [],
+    manual: false,
+    ...over,
+  });
+}
+
+export function changeView(over: Partial<ChangeView> = {}): ChangeView {
+  return ChangeView.parse({
+    id: 'c-1',
+    kind: 'change',
+    state: 'done',
+    createdAt: NOW,
+    updatedAt: NOW,
+    productId: 'p-kayak',
+    productName: 'Sea Kayak Tour',
+    customerName: 'Yamada Taro',
+    old: {
+      reservationId: R1.id,
+      number: R1.number,
+      status: 'cancelled',
+      date: TODAY,
+      startTime: '11:00',
+      adults: 2,
+      children: 1,
+    },
+    next: {
+      entryId: 'e-9',
+      reservationId: 'r-9',
+      number: '100009',
+      status: 'confirmed',
+      date: TODAY,
+      startTime: '14:00',
+      adults: 2,
+      children: 1,
+    },
+    reason: 'customer_request',
+    failure: null,
+    attempts: 1,
+    money: {
+      currency: 'JPY',
+      newTotal: PRICE.total,
+      credit: 0,
+      difference: PRICE.total,
+      settled: true,
+      saleId: 's-9',
+      refundEntryId: null,
+    },
+    needsStaff: false,
+    ...over,
+  });
+}
+
+export function changeOutcome(over: Partial<ChangeOutcome> = {}): ChangeOutcome {
+  const change = over.change === undefined ? changeView() : over.change;
+  return ChangeOutcome.parse({
+    state: change?.state ?? 'done',
+    change,
+    next: reservation({ id: 'r-9', number: '100009', startTime: '14:00', endTime: '16:00' }),
+    old: reservation({ status: 'cancelled', active: false }),
+    refusal: null,
+    problems: [],
+    saleId: 's-9',
+    refundEntryId: null,
+    ...over,
+  });
+}
+
 export const KEY_CHECK: Response<'setup.checkKey'> = {
   key: {
     organizationId: 'org-1',
@@ -478,6 +580,7 @@ export function demoBridge(over: Handlers = {}) {
     'headcount.check': () => fit(),
     'walkin.quote': () => ({ price: PRICE, problems: [] }),
     'walkin.book': () => outcome(),
+    'change.list': () => ({ items: [] }),
     'day.watch': () => ({ ok: true }),
     'prefs.get': () => ({ locale: null }),
     'prefs.set': ({ locale }) => ({ locale }),

@@ -22,7 +22,6 @@ export function CancelScreen() {
   const sendEmail = useSlice(stores.cancel, (s) => s.sendEmail);
   const confirming = useSlice(stores.cancel, (s) => s.confirming);
   const done = useSlice(stores.cancel, (s) => s.done);
-  const rebook = useSlice(stores.cancel, (s) => s.rebook);
   const error = useSlice(stores.cancel, (s) => s.error);
   const c = stores.cancel.getState();
 
@@ -36,18 +35,6 @@ export function CancelScreen() {
   }
 
   const money = (n: number) => fmt.money(n, preview?.currency ?? reservation.currency);
-  const startRebook = () =>
-    actions.startWalkIn({
-      productId: reservation.productId,
-      adults: reservation.adults,
-      children: reservation.children,
-      customer: {
-        lastName: reservation.customerName,
-        email: reservation.email ?? '',
-        phone: reservation.phone ?? '',
-      },
-    });
-
   if (done) {
     const p = done.preview;
     return (
@@ -67,12 +54,7 @@ export function CancelScreen() {
         </div>
         {done.refundEntryId && <ReceiptActions entryId={done.refundEntryId} slip />}
         <div className="actions">
-          {rebook && (
-            <button type="button" className="primary" autoFocus onClick={startRebook}>
-              {t('cancel.bookAgain')}
-            </button>
-          )}
-          <button type="button" autoFocus={!rebook} onClick={() => actions.openDay(null)}>
+          <button type="button" autoFocus onClick={() => actions.openDay(null)}>
             {t('common.toDay')}
           </button>
         </div>
@@ -83,13 +65,12 @@ export function CancelScreen() {
   return (
     <section className="screen cancel" aria-labelledby="cancel-title">
       <BackButton />
-      <h2 id="cancel-title">{rebook ? t('cancel.rebookTitle') : t('cancel.title')}</h2>
+      <h2 id="cancel-title">{t('cancel.title')}</h2>
       <p>
         {reservation.customerName} · {reservation.productName} · {fmt.date(reservation.date)}{' '}
         {fmt.time(reservation.startTime)} ·{' '}
         {t('common.party', { adults: reservation.adults, children: reservation.children })}
       </p>
-      {rebook && <p className="notice">{t('cancel.rebookExplain')}</p>}
       <form
         onSubmit={(e) => {
           e.preventDefault();

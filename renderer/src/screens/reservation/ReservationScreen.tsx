@@ -1,10 +1,9 @@
 /**
  * One party at the counter: who they are and what they booked, check-in against the booked
  * headcount (all arrived, the counted numbers, no-show, undo), and the way to changes — which the
- * service cannot make: more people is a walk-in for the extra seats; fewer or another time is
- * cancel and book again.
+ * service cannot make itself: the change flow books the new one first and cancels this one after
+ * (more people may also be booked separately, linked here).
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReservationView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
@@ -117,11 +116,10 @@ function CheckInPanel({ view }: { view: ReservationView }) {
   const comparison = useSlice(stores.reservation, (s) => s.comparison);
   const busy = useSlice(stores.reservation, (s) => s.busy);
   const feature = useSlice(stores.setup, (s) => s.feature('checkIn'));
-  const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
+  const changeOn = useChangeOn();
   const r = stores.reservation.getState();
   const off = !feature.enabled || !view.active || busy;
   const extra = Math.max(0, adults + children - view.adults - view.children);
-  const extraAdults = Math.min(extra, Math.max(0, adults - view.adults));
 
   return (
     <section className="card checkin" aria-labelledby="checkin-title">
@@ -190,36 +188,92 @@ function CheckInPanel({ view }: { view: ReservationView }) {
           <p>{t('checkIn.more', { n: extra })}</p>
           <button
             type="button"
-            disabled={!walkIn.enabled}
+            disabled={!changeOn}
             onClick={() =>
-              actions.startWalkIn({
-                productId: view.productId,
-                adults: extraAdults,
-                children: extra - extraAdults,
-                slot: { date: view.date, startTime: view.startTime },
-                customer: {
-                  lastName: view.customerName,
-                  phone: view.phone ?? '',
-                  email: view.email ?? '',
-                },
+              actions.startChange(view, {
+                adults: Math.max(adults, view.adults),
+                children: Math.max(children, view.children),
+                kind: 'extra',
               })
             }
           >
             {t('checkIn.sellExtra', { n: extra })}
           </button>
-          {!walkIn.enabled && (
-            <p className="hint">
-              <FeatureReason state={walkIn} />
-            </p>
-          )}
+          <ChangeOff />
         </div>
       )}
       {comparison === 'fewer' && (
         <div className="notice" role="status">
           <p>{t('checkIn.fewer')}</p>
+          <button
+            type="button"
+            disabled={!changeOn}
+            onClick={() => actions.startChange(view, { adults, children, kind: 'change' })}
+          >
+            {t('checkIn.changeFewer')}
+          </button>
+          <ChangeOff />
         </div>
       )}
     </section>
+  );
+}
+
+/** A change books and cancels: both features must be on. */
+function useChangeOn(): boolean {
+  const { stores } = useApp();
+  const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn').enabled);
+  const cancel = useSlice(stores.setup, (s) => s.feature('cancel').enabled);
+  return walkIn && cancel;
+}
+
+/** Why a change cannot be made with this key. */
+function ChangeOff() {
+  const { stores } = useApp();
+  const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
+  const cancel = useSlice(stores.setup, (s) => s.feature('cancel'));
+  const off = !walkIn.enabled ? walkIn : !cancel.enabled ? cancel : null;
+  if (!off) return null;
+  return (
+    <p className="hint">
+      <FeatureReason state={off} />
+    </p>
+  );
+}
+
+/** Changes naming this booking: its extra seats, what it became, what is still to cancel. */
+function ChangeLinks({ view }: { view: ReservationView }) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const items = useSlice(stores.change, (s) => s.items);
+  const extras = items.filter(
+    (c) => c.kind === 'extra' && c.old?.reservationId === view.id && c.next?.reservationId,
+  );
+  const extraFor = items.find((c) => c.kind === 'extra' && c.next?.reservationId === view.id);
+  const changed = items.find(
+    (c) => c.kind === 'change' && c.old?.reservationId === view.id && c.next?.reservationId,
+  );
+  const number = (b: { number: string | null; reservationId: string | null } | null) =>
+    b?.number ?? b?.reservationId ?? '';
+  return (
+    <>
+      {extras.length > 0 && (
+        <p className="notice">
+          {t('reservation.extraOf', { numbers: extras.map((c) => number(c.next)).join(', ') })}
+        </p>
+      )}
+      {extraFor && (
+        <p className="notice">{t('reservation.extraFor', { number: number(extraFor.old) })}</p>
+      )}
+      {changed && (changed.state === 'to_cancel' || changed.state === 'cancelling') && (
+        <p className="notice warn strong">
+          {t('reservation.stillToCancel', { number: number(changed.next) })}
+        </p>
+      )}
+      {changed && changed.state === 'done' && (
+        <p className="notice">{t('reservation.changedTo', { number: number(changed.next) })}</p>
+      )}
+    </>
   );
 }
 
@@ -227,44 +281,30 @@ function ChangesPanel({ view }: { view: ReservationView }) {
   const { t } = useTranslation();
   const { stores, actions } = useApp();
   const cancel = useSlice(stores.setup, (s) => s.feature('cancel'));
-  const [open, setOpen] = useState(false);
-  if (!view.active) return null;
+  const changeOn = useChangeOn();
   return (
     <section className="card changes" aria-labelledby="changes-title">
       <h3 id="changes-title">{t('reservation.changeTitle')}</h3>
-      <div className="actions">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="change-explain"
-          onClick={() => setOpen(!open)}
-        >
-          {t('reservation.change')}
-        </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={!cancel.enabled}
-          onClick={() => actions.startCancel(view, false)}
-        >
-          {t('reservation.cancel')}
-        </button>
-      </div>
-      {!cancel.enabled && (
-        <p className="hint">
-          <FeatureReason state={cancel} />
-        </p>
+      <ChangeLinks view={view} />
+      {view.active && (
+        <>
+          <p className="hint">{t('reservation.changeHint')}</p>
+          <div className="actions">
+            <button type="button" disabled={!changeOn} onClick={() => actions.startChange(view)}>
+              {t('reservation.change')}
+            </button>
+            <button
+              type="button"
+              className="danger"
+              disabled={!cancel.enabled}
+              onClick={() => actions.startCancel(view)}
+            >
+              {t('reservation.cancel')}
+            </button>
+          </div>
+          <ChangeOff />
+        </>
       )}
-      <div id="change-explain" hidden={!open}>
-        <p>{t('reservation.changeExplain')}</p>
-        <button
-          type="button"
-          disabled={!cancel.enabled}
-          onClick={() => actions.startCancel(view, true)}
-        >
-          {t('reservation.cancelRebook')}
-        </button>
-      </div>
     </section>
   );
 }

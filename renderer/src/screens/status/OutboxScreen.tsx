@@ -25,6 +25,12 @@ export function OutboxScreen() {
       <BackButton />
       <h2 id="outbox-title">{t('outbox.title')}</h2>
       <p className="hint">{t('outbox.explain')}</p>
+      {/* A change's new booking is sent from here too; the changes themselves have their list. */}
+      <div className="actions">
+        <button type="button" onClick={() => stores.nav.getState().go({ name: 'changes' })}>
+          {t('change.openList')}
+        </button>
+      </div>
       {error && <ErrorNote code={error.code} />}
       {shown.length === 0 ? (
         <p>{t('outbox.empty')}</p>

@@ -102,7 +102,7 @@ export function ReviewStep() {
               : t('walkIn.noPrice')}
         </p>
       )}
-      {!manual && <TenderPanel queued={s.priceOffline} />}
+      {!manual && <TenderPanel store={stores.walkIn} queued={s.priceOffline} />}
       {email && (
         <fieldset>
           <legend>{t('walkIn.emailTitle')}</legend>

@@ -2,9 +2,12 @@
  * How the guest pays, on the review step before booking: cash (what was handed over, quick
  * buttons for common notes, the change shown large), card (approval or slip number), QR /
  * e-money (the brand), other; or split across two methods. Checked as it is typed. Cash for the
- * exact total is chosen already, so the standard walk-in still books with one Enter.
+ * exact total is chosen already, so the standard walk-in still books with one Enter. A change of
+ * booking collects its difference with it too: the panel works on any store with the tender's
+ * state and intents.
  */
 import { useId } from 'react';
+import type { StoreApi } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { TenderMethod } from '../../../../main/ipc/contract';
@@ -17,7 +20,10 @@ import {
   tenderProblems,
   type TenderLineDraft,
 } from '../../money/tenderRules';
-import { tenderTotalOf } from '../../stores/walkinTender';
+import { tenderTotalOf, type TenderActions, type TenderState } from '../../stores/walkinTender';
+
+/** A store that holds a tender: the walk-in's, a change's. */
+export type TenderStore = StoreApi<TenderState & TenderActions>;
 
 const METHODS = TenderMethod.options;
 
@@ -26,13 +32,12 @@ const amountOf = (value: string): number | null => {
   return value.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
 };
 
-export function TenderPanel({ queued }: { queued: boolean }) {
+export function TenderPanel({ store, queued }: { store: TenderStore; queued: boolean }) {
   const { t } = useTranslation();
-  const { stores } = useApp();
   const fmt = useFormat();
   const id = useId();
   const s = useSlice(
-    stores.walkIn,
+    store,
     useShallow((x) => ({
       price: x.price,
       tenderTotal: x.tenderTotal,
@@ -40,7 +45,7 @@ export function TenderPanel({ queued }: { queued: boolean }) {
       shown: x.tenderShown,
     })),
   );
-  const w = stores.walkIn.getState();
+  const w = store.getState();
   const total = tenderTotalOf(s);
   const lines = total === null ? s.lines : rebalance(total, s.lines);
   const problems = total === null ? [] : tenderProblems(total, lines);
@@ -87,6 +92,7 @@ export function TenderPanel({ queued }: { queued: boolean }) {
           {lines.map((line, i) => (
             <LineFields
               key={i}
+              store={store}
               index={i}
               line={line}
               split={split}
@@ -115,6 +121,7 @@ export function TenderPanel({ queued }: { queued: boolean }) {
 }
 
 function LineFields({
+  store,
   index,
   line,
   split,
@@ -122,6 +129,7 @@ function LineFields({
   invalid,
   describedBy,
 }: {
+  store: TenderStore;
   index: number;
   line: TenderLineDraft;
   split: boolean;
@@ -133,7 +141,7 @@ function LineFields({
   const { stores } = useApp();
   const fmt = useFormat();
   const settings = useSlice(stores.money, (s) => s.settings);
-  const w = stores.walkIn.getState();
+  const w = store.getState();
   const set = (patch: Partial<TenderLineDraft>) => w.setLine(index, patch);
   const method = t(`money.methods.${line.method}`);
   const short = line.method === 'cash' && line.received !== null && line.received < line.amount;

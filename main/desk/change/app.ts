@@ -1,0 +1,39 @@
+/** Change's channels: start, quote, confirm a change of time or headcount; its list, retry, dismissal. */
+import type { HandlersOf } from '../../ipc/router';
+import type { DeskContext } from '../context';
+import { featureRefusal } from '../features';
+import { featuresOf } from '../setup/setup-status';
+import { confirmChange } from './confirm';
+import { quoteChange, startChange } from './quote';
+
+type Channels =
+  | 'change.start'
+  | 'change.quote'
+  | 'change.confirm'
+  | 'change.list'
+  | 'change.retry'
+  | 'change.dismiss';
+
+export function changeApp(ctx: DeskContext): HandlersOf<Channels> {
+  const { sessions, settings } = ctx;
+  return {
+    'change.start': ({ reservationId, date }) =>
+      startChange(sessions.require(), reservationId, date),
+    'change.quote': (request) => quoteChange(sessions.require(), request, ctx.now()),
+    'change.confirm': async (request) => {
+      const session = sessions.require();
+      // The channel is the cancel's; the new booking needs what a walk-in needs too.
+      const refusal = featureRefusal('walkIn', featuresOf(settings.current).walkIn);
+      if (refusal) throw refusal;
+      const outcome = await confirmChange(session, settings, sessions.requireChanges(), {
+        ...request,
+        locale: request.locale,
+      });
+      sessions.queueStatus();
+      return outcome;
+    },
+    'change.list': () => ({ items: sessions.current ? sessions.requireChanges().list() : [] }),
+    'change.retry': ({ id }) => sessions.requireChanges().retry(id),
+    'change.dismiss': ({ id }) => sessions.requireChanges().dismiss(id),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The money of a change (issue 13's pieces): the new price, the old booking's refund where this
+ * counter took its money (the credit, netted against the new price), the difference to collect
+ * with a tender or to hand back. In the journal the two stay two records, each with its tender:
+ * the old sale's refund paid back by a method, the new sale paid by the same method for the part
+ * the refund covers and by the guest's tender for the rest — so every method's total is what
+ * changed hands (docs/decisions.md, issue 15).
+ */
+import {
+  Tender,
+  lineProblems,
+  tenderProblems,
+  type MoneyProblem,
+  type TenderLine,
+  type TenderMethod,
+} from '../../common';
+import type { CancelPreviewView, ChangeMoney, Price } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
+import type { SaleRecord } from '../../local/journal/records';
+import { todayIn } from '../day/day';
+import { refundedOf } from '../sales/refunds';
+import type { Session } from '../session';
+
+export function moneyOf(
+  session: Session,
+  q: {
+    price: Price | null;
+    preview: CancelPreviewView | null;
+    manual: boolean;
+    sale: SaleRecord | null;
+  },
+): ChangeMoney {
+  const { price, preview, sale } = q;
+  const merchant =
+    preview?.cancellable && preview.refundBy === 'merchant' ? Math.max(0, preview.refund) : 0;
+  const left = sale ? Math.max(0, sale.total - refundedOf(session, sale.id)) : 0;
+  const credit = Math.min(merchant, left);
+  const collectNow = !q.manual;
+  const newTotal = price?.total ?? null;
+  return {
+    currency: price?.currency ?? preview?.currency ?? session.currency,
+    newTotal,
+    collectNow,
+    credit,
+    difference: (collectNow ? (newTotal ?? 0) : 0) - credit,
+    refundBy: preview?.refundBy ?? null,
+    refundByRaw: preview?.refundByRaw ?? null,
+    refundNotHere: merchant - credit,
+    saleId: sale?.id ?? null,
+    creditMethod: sale?.tender[0]?.method ?? null,
+  };
+}
+
+export interface MoneyPlan {
+  /** The new booking's sale, recorded once it is booked. */
+  sale: { lines: TenderLine[]; total: number } | null;
+  /** The old sale's refund, recorded when its cancel takes. */
+  refund: { lines: TenderLine[] } | null;
+}
+
+const invalid = (message: string, problems: MoneyProblem[]) =>
+  new DeskError('INVALID_INPUT', message, problems);
+
+const line = (method: TenderMethod, amount: number, brand: string | null): TenderLine => ({
+  method,
+  amount,
+  received: null,
+  brand,
+  reference: null,
+});
+
+/** The brand a method's line of the old sale named (a QR refund goes back the same way). */
+const brandOf = (sale: SaleRecord | null, method: TenderMethod) =>
+  sale?.tender.find((l) => l.method === method)?.brand ?? null;
+
+/**
+ * The records a change's money makes, checked before anything is sent: the tender pays the
+ * difference exactly; the credit goes back by the tender's first method (or, handed back, by the
+ * method chosen), and the new sale is paid by that method for the part it covers.
+ */
+export function planMoney(
+  money: ChangeMoney,
+  sale: SaleRecord | null,
+  tenderInput: unknown,
+  handBack: TenderMethod | null,
+): MoneyPlan {
+  const newTotal = money.collectNow ? (money.newTotal ?? 0) : 0;
+  const { credit, difference } = money;
+  const tender =
+    tenderInput === null || tenderInput === undefined ? null : Tender.parse(tenderInput);
+  if (difference > 0) {
+    if (!tender) {
+      // Without a credit nothing is netted: the new booking goes as a walk-in without money taken.
+      if (credit > 0)
+        throw invalid('the difference is collected with the change', [
+          { field: 'tender', code: 'TENDER_REQUIRED', reason: 'how the guest pays the difference' },
+        ]);
+      return { sale: null, refund: null };
+    }
+    const problems = tenderProblems(tender, difference);
+    if (problems.length) throw invalid('the tender does not pay the difference', problems);
+    if (credit === 0) return { sale: { lines: tender.lines, total: newTotal }, refund: null };
+    const [first, ...rest] = tender.lines as [TenderLine, ...TenderLine[]];
+    const merged: TenderLine = {
+      ...first,
+      amount: first.amount + credit,
+      received: first.method === 'cash' ? (first.received ?? first.amount) + credit : null,
+    };
+    return {
+      sale: { lines: [merged, ...rest], total: newTotal },
+      refund: { lines: [line(first.method, credit, first.brand ?? brandOf(sale, first.method))] },
+    };
+  }
+  if (tender)
+    throw invalid('nothing to collect', [
+      { field: 'tender', code: 'TENDER_OVER', reason: 'no difference to pay' },
+    ]);
+  if (credit === 0) return { sale: null, refund: null };
+  const method = handBack ?? money.creditMethod ?? 'cash';
+  const back = line(method, credit, brandOf(sale, method));
+  const problems = lineProblems([back], 'handBack');
+  if (problems.length) throw invalid('the refund cannot be paid so', problems);
+  return {
+    sale: newTotal > 0 ? { lines: [line(method, newTotal, back.brand)], total: newTotal } : null,
+    refund: { lines: [back] },
+  };
+}
+
+/** This counter has closed today: no money can be recorded (a change is refused before it starts). */
+export function refuseIfClosed(session: Session): void {
+  const now = session.options.now?.() ?? Date.now();
+  const today = todayIn(session.timeZone, now);
+  const closed = session.journal
+    .day(today)
+    .records.some((r) => r.kind === 'close' && r.counterId === session.counter().id);
+  if (closed)
+    throw new DeskError('DAY_CLOSED', 'this counter has closed today: no money can be recorded');
+}

@@ -1,0 +1,164 @@
+/**
+ * A change before the confirm: the booking, its form and answers to carry over (start); then, for
+ * what staff choose, at once: whether the new slot takes the party, the new price from calculate
+ * (the same customer: a repeat discount still applies), the old booking's fee and refund for the
+ * reason (its preview, asked with the very body the cancel will be sent with), the difference.
+ */
+import { ResponseError } from '../../api/errors';
+import type { Reservation } from '../../api/client';
+import type { ChangeAsk, ChangeQuote, ChangeStart, Price, WalkInDraft } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
+import { previewCancelBody } from '../cancel/cancel';
+import { productsOf, requireReservation, reservationViewOn } from '../day/day';
+import { checkHeadcount } from '../headcount/headcount';
+import { ensureCatalogue, online, whileOnline } from '../link';
+import { rememberQuote } from '../sales/sale';
+import { saleForReservation } from '../sales/refunds';
+import type { Session } from '../session';
+import { ACTIVE_STATUSES } from '../views';
+import { checkWalkIn, walkInForm } from '../walkin/walkin';
+import {
+  askProblem,
+  carriedAnswers,
+  carriedToExtra,
+  customerOf,
+  itemOn,
+  newDraft,
+} from './carried';
+import { moneyOf } from './money';
+
+export const CHANGE_OFFLINE =
+  'a change needs the service (its slots, price and fee), and the link is down';
+
+/** The old booking, still active, from the day's cached data. */
+export function activeReservation(session: Session, id: string, date: string): Reservation {
+  const r = requireReservation(session, id, date);
+  if (!ACTIVE_STATUSES.has(String(r.status)))
+    throw new DeskError('RESERVATION_NOT_ACTIVE', 'this reservation is no longer active');
+  return r;
+}
+
+export async function startChange(
+  session: Session,
+  reservationId: string,
+  date: string,
+): Promise<ChangeStart> {
+  const r = activeReservation(session, reservationId, date);
+  const item = itemOn(r, date);
+  const form = await walkInForm(session, item.productId);
+  const product = productsOf(session).get(item.productId);
+  const sale = saleForReservation(session, r.id);
+  return {
+    reservation: reservationViewOn(session, r, date),
+    form,
+    carried: carriedAnswers(product, item),
+    carriedExtra: carriedToExtra(product, item),
+    sale: sale && { id: sale.id, total: sale.total, method: sale.tender[0]?.method ?? 'cash' },
+  };
+}
+
+/** The ask, checked: what cannot be a change is said before anything is asked of the service. */
+export function checkedAsk(session: Session, ask: ChangeAsk) {
+  const r = activeReservation(session, ask.reservationId, ask.date);
+  const item = itemOn(r, ask.date);
+  const why = askProblem(item, ask);
+  if (why) throw new DeskError('CHANGE_NOT_POSSIBLE', why);
+  return { r, item, draft: newDraft(r, item, ask) };
+}
+
+/** The new booking's problems, once the catalogue it is checked against is known. */
+export async function draftProblems(session: Session, draft: WalkInDraft) {
+  if (!productsOf(session).has(draft.productId))
+    await whileOnline(session, (signal) => ensureCatalogue(session, signal), CHANGE_OFFLINE);
+  return checkWalkIn(session, draft);
+}
+
+/** The new booking's price, for the customer of the old one; null when it cannot be read. */
+async function priceOf(
+  session: Session,
+  r: Reservation,
+  draft: WalkInDraft,
+): Promise<Price | null> {
+  const email = customerOf(r).email ?? undefined;
+  try {
+    const calculation = await whileOnline(
+      session,
+      (signal) =>
+        session.client.calculate(
+          session.storeId,
+          {
+            items: [
+              {
+                productId: draft.productId,
+                date: draft.date,
+                startTime: draft.startTime,
+                adultCount: draft.adults,
+                childCount: draft.children,
+              },
+            ],
+            ...(email && { customerEmail: email }),
+          },
+          { lane: 'write', signal },
+        ),
+      CHANGE_OFFLINE,
+    );
+    // Its unit prices and discounts go on the new booking's sale.
+    rememberQuote(session, draft, calculation);
+    return {
+      currency: calculation.currency,
+      subtotal: calculation.subtotal,
+      discounts: calculation.discounts.map((d) => ({
+        type: String(d.type),
+        label: d.label,
+        amount: d.amount,
+      })),
+      total: calculation.totalAmount,
+    };
+  } catch (error) {
+    // §2.7 shows no field of the calculation: one we cannot read leaves the change without a price.
+    if (error instanceof ResponseError && error.status >= 200 && error.status < 300) return null;
+    throw error;
+  }
+}
+
+export async function quoteChange(
+  session: Session,
+  ask: ChangeAsk,
+  now: number,
+): Promise<ChangeQuote> {
+  if (!online(session)) throw new DeskError('OFFLINE', CHANGE_OFFLINE);
+  const { r, draft } = checkedAsk(session, ask);
+  const problems = await draftProblems(session, draft);
+  const product = productsOf(session).get(draft.productId);
+  const manual = product?.approvalType === 'manual';
+  const [fit, price, preview] = await Promise.all([
+    checkHeadcount(
+      session,
+      {
+        productId: draft.productId,
+        date: draft.date,
+        startTime: draft.startTime,
+        adults: draft.adults,
+        children: draft.children,
+      },
+      now,
+    ),
+    priceOf(session, r, draft),
+    ask.kind === 'change'
+      ? previewCancelBody(session, r.id, {
+          cancelReason: ask.reason,
+          sendCancellationEmail: ask.sendCancellationEmail,
+        })
+      : null,
+  ]);
+  const sale = ask.kind === 'change' ? saleForReservation(session, r.id) : null;
+  return {
+    kind: ask.kind,
+    fit,
+    price,
+    preview,
+    money: moneyOf(session, { price, preview, manual, sale }),
+    problems,
+    manual,
+  };
+}
