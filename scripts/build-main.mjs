@@ -1,5 +1,7 @@
-// Bundle the Electron main process and the preload script with esbuild.
-// Runtime dependencies stay external: electron-builder ships them in app.asar's node_modules.
+// Bundle the Electron main process, the preload script and the search's reading worker with
+// esbuild. Runtime dependencies stay external in the main bundle: electron-builder ships them in
+// app.asar's node_modules. The reading worker is whole (kuromoji inside, its dictionary read from
+// the package's unpacked files): a worker thread then needs nothing from inside app.asar.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 
@@ -27,6 +29,14 @@ await Promise.all([
     ...common,
     entryPoints: ['preload/preload.ts'],
     outfile: 'dist/preload/preload.cjs',
+    format: 'cjs',
+  }),
+  // Beside main.js, where main/local/search/reading-service.ts looks for it. CommonJS: kuromoji is.
+  build({
+    ...common,
+    external: [],
+    entryPoints: ['main/local/search/reading-worker.ts'],
+    outfile: 'dist/main/reading-worker.cjs',
     format: 'cjs',
   }),
 ]);

@@ -9,7 +9,13 @@ import type { Logger } from '../api/index';
 import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import type { CheckInEvent } from '../local/schema';
-import type { Hold, KeyProvider, OpenFile } from '../local/index';
+import {
+  sharedWorkerReadings,
+  type Hold,
+  type KeyProvider,
+  type OpenFile,
+  type ReadingSource,
+} from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView } from './day/day';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
@@ -50,15 +56,24 @@ export interface DeskOptions {
   openShop?: ShopOpener;
   /** Other counters' queued walk-ins' holds (shared between counters); none when left out. */
   otherHolds?: () => Hold[];
+  /**
+   * Reads kanji names (kana readings) for search: by default the process's worker thread with
+   * kuromoji's dictionary (started when names wait, ended when idle); null: none.
+   */
+  readings?: ReadingSource | null;
   /** The installed app's services (updates, logs, counter mode); given by the platform. */
   installed?: InstalledPort;
 }
 
 export class Desk {
   private readonly ctx: DeskContext;
+  /** Not closed with the desk: the shared worker ends itself when idle. */
+  private readonly readings: ReadingSource | null;
 
   constructor(options: DeskOptions) {
     const { dataDir, logger, emit, openFile } = options;
+    this.readings =
+      options.readings === undefined ? sharedWorkerReadings(logger) : options.readings;
     const now = options.now ?? Date.now;
     const settings = new SettingsFile(dataDir, logger, openFile);
     const counter = counterIdentity(dataDir, logger, openFile);
@@ -74,6 +89,7 @@ export class Desk {
       now,
       openFile,
       client: options.client,
+      readings: this.readings,
     });
     this.ctx = {
       settings,

@@ -43,6 +43,8 @@ export interface SessionHolderOptions {
   openFile?: (root: string) => OpenFile;
   /** Client tuning for the sessions (tests shorten retries). */
   client?: SessionOptions['client'];
+  /** Reads kanji names for every session's search index. */
+  readings?: SessionOptions['readings'];
 }
 
 /** What a session is opened on: the service, the key, the store, the plan's budget, the mode. */
@@ -117,6 +119,7 @@ export class SessionHolder {
       logger: this.options.logger,
       now: connection.now ?? this.options.now,
       client: this.options.client,
+      readings: this.options.readings,
       throwawayJournal: connection.mode === 'training',
       onSyncProgress: (p) => {
         this.queueStatus();

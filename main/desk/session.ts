@@ -30,6 +30,7 @@ import {
   type KeyProvider,
   type OpenFile,
   type OpenedStore,
+  type ReadingSource,
   type SyncProgress,
 } from '../local/index';
 import { MemoryJournal, type Journal } from '../local/journal/journal';
@@ -75,7 +76,12 @@ export interface SessionOptions {
    * session (decision J2). Otherwise the sealed journal on disk.
    */
   throwawayJournal?: boolean;
+  /** Reads kanji names for search (the desk's reading worker; none: names as written only). */
+  readings?: ReadingSource | null;
 }
+
+/** The search index loads this long after the session starts, unless a sync or search needs it first. */
+const SEARCH_WARM_MS = 2_000;
 
 /** The counter id of a session opened without one (tests, tools). */
 const UNKNOWN_COUNTER = 'this-counter';
@@ -107,6 +113,7 @@ export class Session {
    * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
    */
   readonly journal: Journal;
+  private warmTimer: ReturnType<typeof setTimeout> | null = null;
   private unshare: (() => void) | null = null;
 
   constructor(readonly options: SessionOptions) {
@@ -141,6 +148,7 @@ export class Session {
       logger,
       now: options.now,
       counter: () => this.counter(),
+      readings: options.readings ?? null,
     });
     this.journal = options.throwawayJournal
       ? new MemoryJournal(options.now)
@@ -201,6 +209,9 @@ export class Session {
 
   start(): void {
     this.scheduler.start();
+    // Off the start-up path: today's view comes first.
+    this.warmTimer = setTimeout(() => this.local.cache.search.warm(), SEARCH_WARM_MS);
+    this.warmTimer.unref();
   }
 
   /**
@@ -302,6 +313,8 @@ export class Session {
   close(): void {
     this.detachShop();
     this.scheduler.stop();
+    if (this.warmTimer) clearTimeout(this.warmTimer);
+    this.local.cache.search.close();
     this.connectivity.dispose();
     this.client.close();
   }

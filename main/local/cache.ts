@@ -17,6 +17,8 @@ import type { DamageLog } from './damage';
 import type { Files } from './files';
 import { Reservations } from './reservations';
 import type { CheckInEvent, StoreSyncState } from './schema';
+import { CacheSearch } from './search/cache-search';
+import type { ReadingSource } from './search/reading-service';
 import { SyncState } from './sync-state';
 
 export type { CachedAvailability, CheckInCounter, CheckInRecord, NewCheckIn, ProductSeatChange };
@@ -42,6 +44,8 @@ export interface CacheOptions {
   retentionDays?: number;
   /** This counter, as its check-ins name it (none given: an unnamed one). */
   counter?: () => CheckInCounter;
+  /** Reads kanji names for the search index (none: names are found as written only). */
+  readings?: ReadingSource | null;
 }
 
 /** The counter a cache opened without one records as (tests, tools). */
@@ -62,6 +66,8 @@ export class LocalCache {
   private readonly checkIns: CheckIns;
   private readonly sync: SyncState;
   private readonly damage: DamageLog;
+  /** The search index over the cached reservations, kept with them. */
+  readonly search: CacheSearch;
   /** Records from the service already reported unreadable by this process (each once). */
   private readonly reportedUnreadable = new Set<string>();
 
@@ -81,6 +87,14 @@ export class LocalCache {
         options.damage.report({ kind: 'cache_rebuilt', count, where: `reservations/${date}` });
         this.requireRebuild('cached records were unreadable');
       },
+    });
+    this.search = new CacheSearch({
+      files,
+      cipher: options.cipher,
+      storeId,
+      logger: options.logger,
+      source: this.reservations,
+      readings: options.readings ?? null,
     });
     this.checkIns = new CheckIns(files, storeId, options.counter ?? (() => UNNAMED_COUNTER));
     this.sync = new SyncState(files, storeId);
@@ -139,6 +153,8 @@ export class LocalCache {
    * (by updatedAt). Returns how many records changed. Nothing is written until `flush()`.
    */
   applyReservations(reservations: Reservation[], cutoff: string): number {
+    // The index first: a new cache's index opens empty before these records are in the files.
+    this.search.apply(reservations, cutoff);
     return this.reservations.apply(reservations, cutoff);
   }
 
@@ -165,12 +181,12 @@ export class LocalCache {
   }
 
   flush(): number {
-    return this.reservations.flush();
+    return this.reservations.flush() + this.search.flush();
   }
 
   /** Files waiting for `flush()`. */
   get pendingWrites(): number {
-    return this.reservations.pendingWrites;
+    return this.reservations.pendingWrites + this.search.pendingWrites;
   }
 
   /** Records changed since the last `flush()`. */
@@ -200,6 +216,11 @@ export class LocalCache {
 
   checkInsOn(date: string): Map<string, CheckInRecord> {
     return this.checkIns.on(date);
+  }
+
+  /** Dates with any check-in recorded: the others need not be looked at. */
+  checkInDates(): Set<string> {
+    return this.checkIns.recordedDates();
   }
 
   /** One reservation's check-ins on a date (an empty record when none). */
@@ -275,11 +296,12 @@ export class LocalCache {
 
   /**
    * Delete customer data of past reservations: every reservation and check-in file of a date
-   * before the retention cutoff, their reservation numbers, availability of months gone by, and
-   * files set aside longer ago than the retention period.
+   * before the retention cutoff, their reservation numbers and search entries, availability of
+   * months gone by, and files set aside longer ago than the retention period.
    */
   purge(): { filesRemoved: number } {
     const cutoff = this.retentionCutoff();
+    this.search.purge(cutoff);
     let filesRemoved =
       this.reservations.purge(cutoff) +
       this.checkIns.purge(cutoff) +

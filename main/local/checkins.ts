@@ -149,6 +149,15 @@ export class CheckIns {
     return new Map(this.load(date));
   }
 
+  /** Dates with any check-in recorded (a listing, no record read). */
+  recordedDates(): Set<string> {
+    const dates = new Set(this.files.dirs(this.dir));
+    // The first format's files, one per date, until their date is read.
+    for (const name of this.files.list(this.dir)) dates.add(name);
+    for (const [date, day] of this.days) if (day.size) dates.add(date);
+    return dates;
+  }
+
   /** One reservation's record on a date (none recorded: an empty one). */
   get(date: string, reservationId: string): CheckInRecord {
     return this.load(date).get(reservationId) ?? recordOf([]);

@@ -8,6 +8,7 @@ import { DamageLog, type DamageReport } from './damage';
 import { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
 import { keyChanged } from './key-check';
 import { storeDir } from './layout';
+import type { ReadingSource } from './search/reading-service';
 
 export { Connectivity } from './connectivity';
 export { fixedKeyProvider, type KeyProvider } from './crypto';
@@ -33,6 +34,13 @@ export {
   type Viewing,
 } from './scheduler';
 export { SyncEngine, type SyncProgress } from './sync';
+export {
+  WorkerReadings,
+  sharedWorkerReadings,
+  type DictionaryLoad,
+  type ReadingSource,
+} from './search/reading-service';
+export type { SearchFound, SearchHit, SearchQuery } from './search/search-index';
 
 export interface LocalStoreOptions {
   /** Directory of the cache files (the shell passes one under userData). */
@@ -48,6 +56,8 @@ export interface LocalStoreOptions {
   now?: () => number;
   /** This counter, as its check-ins name it. */
   counter?: () => CheckInCounter;
+  /** Reads kanji names for the search index (the app's reading worker). */
+  readings?: ReadingSource | null;
 }
 
 export interface OpenedStore {
@@ -108,11 +118,13 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
     now: options.now,
     retentionDays: options.retentionDays,
     counter: options.counter,
+    readings: options.readings,
   });
   if (keyChanged(files, options.keyProvider.key())) {
     // Sealed with a key that is gone: unreadable, so rebuilt. Check-ins are not sealed.
     files.removeTree(storeDir('reservations', storeId));
     files.removeTree(storeDir('numbers', storeId));
+    files.removeTree(storeDir('search', storeId));
     cache.requireFullSync();
     damage.report({ kind: 'key_changed' });
     logger.warn('cache.key_changed', { storeId, reason: 'the sealed cache is rebuilt' });

@@ -11,7 +11,7 @@ export function safeName(id: string): string {
     .replace(/%/g, '~');
 }
 
-/** Directories of one store's files: one file per month, date or number shard. */
-export type StoreDirKind = 'availability' | 'reservations' | 'numbers' | 'checkins';
+/** Directories of one store's files: one file per month, date, number or search shard. */
+export type StoreDirKind = 'availability' | 'reservations' | 'numbers' | 'checkins' | 'search';
 
 export const storeDir = (kind: StoreDirKind, storeId: string) => `${kind}/${safeName(storeId)}`;

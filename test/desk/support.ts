@@ -104,6 +104,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       emit: (event, payload) => events.push({ event, payload, at: Date.now() }),
       now: () => sb.sandbox.clock.now(),
       client: { retry: { baseDelayMs: 50, maxDelayMs: 500 } },
+      // Names as written only, unless a test reads them (the dictionary takes seconds to load).
+      readings: null,
       ...options.desk,
     });
   const h: Harness = {

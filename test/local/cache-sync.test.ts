@@ -98,10 +98,12 @@ describe('cache and sync against the sandbox', () => {
     const kept = expected.filter((r) => r.items.some((i) => i.date >= cutoff));
     expect(kept.length).toBeLessThan(expected.length); // the demo has older reservations too
     expect(new Set(cached.map((r) => r.id))).toEqual(new Set(kept.map((r) => r.id)));
-    // Each date file written once, each number shard once, and the sync state.
+    // Each date file written once, each number shard once, each search index file once.
     const dates = new Set(kept.flatMap((r) => r.items.map((i) => i.date)));
+    const search = readdirSync(path.join(dir, 'search', safeName(KYOTO)));
+    expect(search).toContain('meta.json');
     expect(result.filesWritten).toBe(
-      dates.size + readdirSync(path.join(dir, 'numbers', safeName(KYOTO))).length,
+      dates.size + readdirSync(path.join(dir, 'numbers', safeName(KYOTO))).length + search.length,
     );
     // Every cached reservation is found by its number.
     for (const r of kept) expect(store.cache.findByNumber(r.reservationNumber)?.id).toBe(r.id);

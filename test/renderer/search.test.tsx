@@ -42,6 +42,21 @@ describe('quick search', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Suzuki Hanako');
   });
 
+  it('a capped list says how many matched, in both languages', async () => {
+    fake = demoBridge();
+    fake.handle('search.find', () => ({ exact: null, results: [R1, R2], total: 57 }));
+    const r = await renderApp(fake);
+    await r.user.type('yamada', field());
+    expect(
+      screen.getByText('“yamada”: the first 2 of 57 found. Type more to narrow the list.'),
+    ).toBeTruthy();
+    await act(async () => r.app.actions.setLanguage('ja'));
+    await settle();
+    expect(
+      screen.getByText('「yamada」: 57 件中 2 件を表示。続けて入力すると絞り込めます。'),
+    ).toBeTruthy();
+  });
+
   it('opens the reservation when a barcode scanner types its number and Enter', async () => {
     fake = demoBridge();
     const r = await renderApp(fake);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../main/ipc/bridge';
 import { CallError, createApi } from '../../renderer/src/api/api';
 import { createDayStore } from '../../renderer/src/stores/day';
-import { createSearchStore } from '../../renderer/src/stores/search';
+import { SEARCH_PAUSE_MS, createSearchStore } from '../../renderer/src/stores/search';
 import { createStatusStore } from '../../renderer/src/stores/status';
 import { createWalkInStore } from '../../renderer/src/stores/walkin';
 import { participantsOf } from '../../renderer/src/stores/walkinDraft';
@@ -132,6 +132,38 @@ describe('searchStore', () => {
     expect(fake.callsOf('search.find')).toEqual([{ text: '100001', date: TODAY }]);
     expect(opened).toEqual([R1.id]);
     expect(search.getState().text).toBe('');
+  });
+
+  it('asks one search at a time: keys typed meanwhile are searched once it answers, the latest only', async () => {
+    vi.useFakeTimers();
+    fake = demoBridge();
+    const answers: (() => void)[] = [];
+    fake.handle(
+      'search.find',
+      ({ text }) =>
+        new Promise((resolve) =>
+          answers.push(() => resolve({ exact: null, results: [], total: text.length })),
+        ),
+    );
+    const search = createSearchStore(createApi(fake.bridge), {
+      date: () => TODAY,
+      open: () => undefined,
+      showResults: () => undefined,
+    });
+    search.getState().setText('や');
+    await vi.advanceTimersByTimeAsync(SEARCH_PAUSE_MS);
+    expect(fake.callsOf('search.find')).toEqual([{ text: 'や', date: TODAY }]);
+    for (const text of ['やま', 'やまだ']) {
+      search.getState().setText(text);
+      await vi.advanceTimersByTimeAsync(SEARCH_PAUSE_MS);
+    }
+    expect(fake.callsOf('search.find')).toHaveLength(1);
+    answers[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.callsOf('search.find').map((c) => c.text)).toEqual(['や', 'やまだ']);
+    answers[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(search.getState()).toMatchObject({ query: 'やまだ', total: 3, searching: false });
   });
 });
 

@@ -19,7 +19,9 @@ import {
 import { builtinModules, createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpacked } from '../../main/local/search/dictionary';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
@@ -261,6 +263,40 @@ describe('an unpacked build with a stub Electron', () => {
     const shipped = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8'));
     expect(entries).toContain(`/${shipped.main}`);
   });
+
+  it('ships the search’s reading worker and its dictionary unpacked, working from there', async () => {
+    const unpackedDir = path.join(appDir, 'resources', 'app.asar.unpacked');
+    const worker = path.join(unpackedDir, 'dist', 'main', 'reading-worker.cjs');
+    const dict = path.join(unpackedDir, 'node_modules', 'kuromoji', 'dict');
+    expect(existsSync(worker)).toBe(true);
+    const source = path.join(repo, 'node_modules', 'kuromoji', 'dict');
+    expect(readdirSync(dict).sort()).toEqual(readdirSync(source).sort());
+    expect(readdirSync(dict).length).toBeGreaterThanOrEqual(12);
+    // The path the app computes inside app.asar is the unpacked one.
+    expect(
+      unpacked(path.join(appDir, 'resources', 'app.asar', 'node_modules', 'kuromoji', 'dict')),
+    ).toBe(dict);
+    // Whole: it needs nothing but Node's own modules (nothing from inside app.asar).
+    const required = new Set(
+      [...readFileSync(worker, 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!),
+    );
+    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+    expect([...required].filter((r) => !builtins.has(r))).toEqual([]);
+    // And it reads a name from the shipped dictionary.
+    const readings = await new Promise<unknown>((resolve, reject) => {
+      const thread = new Worker(worker, { workerData: { dicPath: dict } });
+      thread.on('error', reject);
+      thread.on('message', (m: { type: string; readings?: unknown }) => {
+        if (m.type === 'loaded')
+          thread.postMessage({ id: 1, names: [{ last: '中島', first: '' }] });
+        else {
+          void thread.terminate();
+          resolve(m.readings);
+        }
+      });
+    });
+    expect(readings).toEqual([['なかじま', 'なかしま']]);
+  }, 60_000);
 
   it('flips the fuses as configured', async () => {
     const wire = await getCurrentFuseWire(path.join(appDir, pkg.name));

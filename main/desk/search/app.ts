@@ -1,4 +1,4 @@
-/** Search's channel: a scanned number, a name, a phone or an e-mail, from the cache. */
+/** Search's channel: a scanned number, a name, a phone or an e-mail, from the cache's index. */
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { search } from './search';

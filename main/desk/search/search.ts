@@ -1,38 +1,58 @@
-/** Search at the counter: a scanned number first, then names, phones and e-mails nearby in time. */
-import { DateTime } from 'luxon';
+/**
+ * Search at the counter: a scanned number first, then names (as written or as read), phones,
+ * e-mails — from the cache's search index, ranked (today's and upcoming parties first) and
+ * capped. Nothing is read from the date files: the index holds the records it finds.
+ */
 import type { ReservationView, Response } from '../../ipc/contract';
-import { reservationViewOn, todayIn, viewsOn } from '../day/day';
+import type { SearchHit } from '../../local/index';
+import { productsOf, todayIn } from '../day/day';
 import type { Session } from '../session';
-import { digitsOnly, matches, queryKind } from './match';
+import { ACTIVE_STATUSES, toReservationView } from '../views';
 
-/** Dates searched besides the one asked: recent and upcoming days, where parties come from. */
-const SEARCH_BACK_DAYS = 3;
-const SEARCH_AHEAD_DAYS = 30;
+/** Results at most: a longer list is narrowed by typing more (the total says how many matched). */
+export const RESULTS_LIMIT = 20;
 
-export function search(
+const active = (status: string) => ACTIVE_STATUSES.has(status);
+
+export async function search(
   session: Session,
   text: string,
   date: string | null,
   now = Date.now(),
-): Response<'search.find'> {
+): Promise<Response<'search.find'>> {
   const query = text.trim();
-  if (!query) return { exact: null, results: [] };
-  const today = todayIn(session.timeZone, now);
-  if (queryKind(query) === 'number') {
-    const found = session.local.cache.findByNumber(digitsOnly(query));
-    if (found) {
-      const on = found.items.find((i) => i.date === (date ?? today))?.date ?? found.items[0]!.date;
-      return { exact: reservationViewOn(session, found, on), results: [] };
-    }
-  }
-  const start = DateTime.fromISO(today).minus({ days: SEARCH_BACK_DAYS });
-  const dates = new Set<string>(date ? [date] : []);
-  for (let d = 0; d <= SEARCH_BACK_DAYS + SEARCH_AHEAD_DAYS; d++)
-    dates.add(start.plus({ days: d }).toISODate()!);
-  const results: ReservationView[] = [];
-  for (const d of dates) {
-    for (const v of viewsOn(session, d)) if (matches(v, query)) results.push(v);
-    if (results.length >= 50) break;
-  }
-  return { exact: null, results: results.slice(0, 50) };
+  if (!query) return { exact: null, results: [], total: 0 };
+  const { cache } = session.local;
+  // Loaded in the background after start; only a search that comes first waits for it.
+  await cache.search.ready();
+  const found = cache.search.find({
+    text: query,
+    today: todayIn(session.timeZone, now),
+    shown: date,
+    limit: RESULTS_LIMIT,
+    active,
+  });
+  const view = viewer(session);
+  return {
+    exact: found.exact ? view(found.exact) : null,
+    results: found.hits.map(view),
+    total: found.total,
+  };
+}
+
+/** Views of hits: the catalogue read once, check-ins only where a date has any. */
+function viewer(session: Session): (hit: SearchHit) => ReservationView {
+  const { cache } = session.local;
+  const products = productsOf(session);
+  const recorded = cache.checkInDates();
+  const counterId = session.counter().id;
+  return ({ record, itemIndex, date }) =>
+    toReservationView(
+      record,
+      products,
+      recorded.has(date) ? cache.checkInOf(date, record.id) : undefined,
+      session.currency,
+      itemIndex,
+      counterId,
+    );
 }

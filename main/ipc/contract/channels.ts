@@ -111,7 +111,13 @@ export const channels = {
   },
   'search.find': {
     request: z.strictObject({ text: z.string().max(200), date: LocalDate.nullable() }),
-    response: z.object({ exact: ReservationView.nullable(), results: z.array(ReservationView) }),
+    response: z.object({
+      exact: ReservationView.nullable(),
+      /** Ranked: today's and upcoming parties first; capped. */
+      results: z.array(ReservationView),
+      /** How many matched before the cap (absent from older answers). */
+      total: z.number().int().min(0).optional(),
+    }),
   },
   'reservation.get': {
     request: z.strictObject({ reservationId: Id, date: LocalDate }),

@@ -105,6 +105,7 @@ export const en: Messages = {
     empty: 'Type a name, phone number, e-mail address or reservation number.',
     searching: 'Searching…',
     count: '“{{query}}”: {{n}} found',
+    countCapped: '“{{query}}”: the first {{n}} of {{total}} found. Type more to narrow the list.',
   },
   day: {
     title: "Today's schedule",

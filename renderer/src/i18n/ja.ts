@@ -107,6 +107,7 @@ export const ja = {
     empty: '名前・電話番号・メールアドレス・予約番号を入力してください。',
     searching: '検索中…',
     count: '「{{query}}」: {{n}} 件',
+    countCapped: '「{{query}}」: {{total}} 件中 {{n}} 件を表示。続けて入力すると絞り込めます。',
   },
   day: {
     title: '本日の予定',

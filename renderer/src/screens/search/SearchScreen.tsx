@@ -1,4 +1,8 @@
-/** What the quick search found: by name, phone, e-mail or number, soonest first. */
+/**
+ * What the quick search found: by name, phone, e-mail or number; today's and upcoming parties
+ * first. A long list is capped, and says how many more matched (typing more narrows it).
+ */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
@@ -13,10 +17,19 @@ export function SearchScreen() {
   const text = useSlice(stores.search, (s) => s.text);
   const results = useSlice(stores.search, (s) => s.results);
   const exact = useSlice(stores.search, (s) => s.exact);
+  const total = useSlice(stores.search, (s) => s.total);
   const searching = useSlice(stores.search, (s) => s.searching);
   const error = useSlice(stores.search, (s) => s.error);
   const fmt = useFormat();
   const list = exact ? [exact, ...results.filter((r) => r.id !== exact.id)] : results;
+  useEffect(() => {
+    if (!query) return;
+    // For the benchmark: results of a query on screen, then painted (the day view's way).
+    performance.mark('fd:search-rendered', { detail: query });
+    requestAnimationFrame(() =>
+      setTimeout(() => performance.mark('fd:search-painted', { detail: query }), 0),
+    );
+  }, [query, results, exact]);
   return (
     <section className="screen" aria-labelledby="search-title">
       <BackButton />
@@ -28,7 +41,9 @@ export function SearchScreen() {
           ? t('search.empty')
           : searching && query !== text.trim()
             ? t('search.searching')
-            : t('search.count', { n: list.length, query })}
+            : total > list.length
+              ? t('search.countCapped', { n: list.length, total, query })
+              : t('search.count', { n: list.length, query })}
       </p>
       {list.length > 0 && (
         <ul className="results">

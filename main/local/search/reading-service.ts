@@ -1,0 +1,163 @@
+/**
+ * Readings of kanji names from the reading worker (reading-worker.ts): started the first time
+ * names wait to be read — never at start-up — and ended after a quiet while, since its
+ * dictionary holds a few hundred MB. What loading it cost (time, the worker's heap) is kept for
+ * the status and the benchmark.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../../api/log';
+import { dictionaryPath, unpacked } from './dictionary';
+import type { WorkerReply, WorkerRequest } from './reading-protocol';
+import type { NameParts } from './search-index';
+
+/** Reads names: the worker in the app, the analyzer in-process in tests. */
+export interface ReadingSource {
+  read(names: NameParts[]): Promise<string[][]>;
+  close(): void;
+}
+
+export interface DictionaryLoad {
+  ms: number;
+  /** The worker's V8 heap and external memory (typed arrays) once loaded. */
+  heapBytes: number;
+}
+
+export interface WorkerReadingsOptions {
+  logger: Logger;
+  /** End the worker after this long without names to read. */
+  idleMs?: number;
+  dicPath?: string;
+}
+
+const DEFAULT_IDLE_MS = 60_000;
+
+/**
+ * The worker: the bundle beside the built main (scripts/build-main.mjs), else — run from the
+ * sources (the browser host, tests) — the source compiled on the fly by tsx.
+ */
+function newWorker(workerData: unknown): Worker {
+  const built = fileURLToPath(new URL('./reading-worker.cjs', import.meta.url));
+  if (existsSync(built)) return new Worker(unpacked(built), { workerData });
+  const source = fileURLToPath(new URL('./reading-worker.ts', import.meta.url));
+  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
+    eval: true,
+    workerData,
+  });
+}
+
+export class WorkerReadings implements ReadingSource {
+  private worker: Worker | null = null;
+  private loaded: Promise<DictionaryLoad> | null = null;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (r: string[][]) => void; reject: (e: Error) => void }
+  >();
+  private nextId = 1;
+  private idle: ReturnType<typeof setTimeout> | null = null;
+  /** The last load's cost; null before the first. */
+  lastLoad: DictionaryLoad | null = null;
+  /** Times the dictionary was loaded (a worker started). */
+  loads = 0;
+
+  constructor(private readonly options: WorkerReadingsOptions) {}
+
+  private start(): Promise<DictionaryLoad> {
+    if (this.loaded) return this.loaded;
+    const worker = newWorker({ dicPath: this.options.dicPath ?? dictionaryPath() });
+    // Never keeps the process alive by itself.
+    worker.unref();
+    this.worker = worker;
+    this.loads++;
+    this.loaded = new Promise<DictionaryLoad>((resolve, reject) => {
+      worker.on('message', (reply: WorkerReply) => {
+        if (reply.type === 'loaded') {
+          this.lastLoad = { ms: reply.ms, heapBytes: reply.heapBytes };
+          this.options.logger.info('search.dictionary_loaded', {
+            ms: Math.round(reply.ms),
+            heapMb: Math.round(reply.heapBytes / 2 ** 20),
+          });
+          resolve(this.lastLoad);
+        } else if (reply.type === 'failed') {
+          reject(new Error(`the reading dictionary did not load: ${reply.message}`));
+          this.stop();
+        } else {
+          const waiter = this.waiting.get(reply.id);
+          this.waiting.delete(reply.id);
+          waiter?.resolve(reply.readings);
+        }
+      });
+      const gone = (error: Error) => {
+        reject(error);
+        for (const waiter of this.waiting.values()) waiter.reject(error);
+        this.waiting.clear();
+        if (this.worker === worker) {
+          this.worker = null;
+          this.loaded = null;
+        }
+      };
+      worker.on('error', gone);
+      worker.on('exit', (code) => gone(new Error(`the reading worker ended (${code})`)));
+    });
+    return this.loaded;
+  }
+
+  /** Load the dictionary now (the benchmark measures it); resolves with what it cost. */
+  load(): Promise<DictionaryLoad> {
+    return this.start();
+  }
+
+  async read(names: NameParts[]): Promise<string[][]> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    await this.start();
+    const worker = this.worker!;
+    const id = this.nextId++;
+    const request: WorkerRequest = { id, names };
+    try {
+      return await new Promise<string[][]>((resolve, reject) => {
+        this.waiting.set(id, { resolve, reject });
+        worker.postMessage(request);
+      });
+    } finally {
+      if (this.waiting.size === 0) this.idleSoon();
+    }
+  }
+
+  private idleSoon(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.stop(), this.options.idleMs ?? DEFAULT_IDLE_MS);
+    this.idle.unref();
+  }
+
+  private stop(): void {
+    const worker = this.worker;
+    this.worker = null;
+    this.loaded = null;
+    if (worker) void worker.terminate();
+  }
+
+  /** Whether the dictionary is held now. */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  close(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    this.stop();
+  }
+}
+
+let shared: WorkerReadings | null = null;
+
+/**
+ * The process's reading worker: one dictionary however many desks and sessions (a live store and
+ * training, the tests' hosts). Never closed by its users: it ends itself when idle, and never
+ * keeps the process alive.
+ */
+export function sharedWorkerReadings(logger: Logger): WorkerReadings {
+  shared ??= new WorkerReadings({ logger });
+  return shared;
+}
