@@ -136,7 +136,13 @@ export class SessionHolder {
     this.clock = connection.now ?? null;
     this.viewing = null;
     session.start();
-    purgeJournal(session, this.options.settings);
+    // The journal is read behind the first day view; its retention and the refunds it owes
+    // (the status bar's count) follow once it is whole (decision G6).
+    void session.journalReady().then(() => {
+      if (this.session !== session) return;
+      purgeJournal(session, this.options.settings);
+      this.queueStatus();
+    });
     this.shop.follow(session, this.options.settings.current);
   }
 

@@ -82,6 +82,8 @@ export class LocalCache {
   private readonly reportedUnreadable = new Set<string>();
   /** What changed, told by the code that writes it (see `dayRevision`). */
   private readonly revisions = new Revisions();
+  /** The tree's modes were seen to by this process (the first `purge`). */
+  private tightened = false;
 
   constructor(options: CacheOptions) {
     const { files, storeId } = options;
@@ -318,9 +320,15 @@ export class LocalCache {
   /**
    * Delete customer data of past reservations: every reservation and check-in file of a date
    * before the retention cutoff, their reservation numbers, availability of months gone by, and
-   * files set aside longer ago than the retention period.
+   * files set aside longer ago than the retention period. Also the housekeeping that walks the
+   * whole tree, kept off the start (decision G6): temp files a crash left, and, the first time in
+   * this process, the modes of a tree written before the app set them.
    */
   purge(): { filesRemoved: number } {
+    if (!this.tightened) {
+      this.files.tighten();
+      this.tightened = true;
+    }
     const cutoff = this.retentionCutoff();
     let filesRemoved =
       this.reservations.purge(cutoff) +

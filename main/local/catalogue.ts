@@ -81,7 +81,10 @@ export class CatalogueCache {
     return file;
   }
 
+  /** The stores as listed; the same list as kept is not written again (each session's open). */
   saveStores(stores: Store[]): void {
+    const kept = this.stores();
+    if (kept && JSON.stringify(kept.stores) === JSON.stringify(stores)) return;
     this.files.write('catalogue', 'stores', { v: 1, fetchedAt: this.now(), stores });
   }
 

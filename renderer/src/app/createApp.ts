@@ -182,10 +182,14 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           if (store) warmFormat(langOf(i18n), store.timeZone, store.currency, platform.now());
         }),
         status.getState().load(),
-        day.getState().open(null),
-        // The money settings (quick cash, QR brands) and any refund owed, loud from the start.
+        // The refunds owed, loud from the start, right behind the day: the journal they come
+        // from is read behind the day view (decision G6).
+        day
+          .getState()
+          .open(null)
+          .then(() => money.getState().loadOwed()),
+        // The money settings (quick cash, QR brands).
         money.getState().loadSettings(),
-        money.getState().loadOwed(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which
