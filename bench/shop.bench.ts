@@ -6,7 +6,8 @@
  *
  * - a check-in made at one counter, until every other counter shows it (p95, 3 counters);
  * - shop-wide background requests a minute with 1, 3 and 5 counters left alone on the day view;
- * - takeover: the polling counter killed with -9, until another counter sends the shop's polls;
+ * - takeover: the polling counter gone silent (SIGSTOP), then killed with -9, until another
+ *   counter sends the shop's polls;
  * - convergence: a counter cut off from the others (check-ins made on both sides), until every
  *   counter shows every check-in once the LAN is back.
  *
@@ -152,7 +153,8 @@ export async function runShopBench(): Promise<Figure[]> {
     await shop.stop(4);
 
     figures.push(...(await convergence(shop, live(3))));
-    figures.push(await takeover(shop, live(3)));
+    figures.push(await takeover(shop, live(3), 'silent'));
+    figures.push(await takeover(shop, live(3), 'killed'));
   } finally {
     await shop.close();
   }
@@ -252,15 +254,21 @@ async function polling(c: Counter): Promise<boolean> {
 }
 
 /**
- * kill -9 of the counter that polls for the shop (the one every status names, once exactly one
+ * The counter that polls for the shop goes away (the one every status names, once exactly one
  * does: a counter just back from a partition polled for itself until it rejoined), until a
- * surviving counter says it polls for the shop and has sent the service a request since.
+ * surviving counter says it polls for the shop and has sent the service a request since. Two
+ * ways of going: silent (SIGSTOP: sockets stay open, only its heartbeats stop — a PC losing power
+ * or its cable), then resumed and left to rejoin; and kill -9 (the system closes its sockets).
  */
 async function takeover(
   shop: Awaited<ReturnType<typeof startShopHarness>>,
   counters: Counter[],
+  how: 'silent' | 'killed',
 ): Promise<Figure> {
-  const name = 'takeover after the polling counter dies';
+  const name =
+    how === 'silent'
+      ? 'takeover after the polling counter goes silent'
+      : 'takeover after the polling counter is killed';
   const settled = await timeUntil(
     async () => (await Promise.all(counters.map(polling))).filter(Boolean).length === 1,
     TAKEOVER_GIVE_UP_MS,
@@ -270,23 +278,24 @@ async function takeover(
     return {
       ...atMost(name, TAKEOVER_GIVE_UP_MS / 1000, 's', 10),
       ok: false,
-      note: 'never exactly one poller before the kill',
+      note: 'never exactly one poller before it went',
     };
   const flags = await Promise.all(counters.map(polling));
   const victim = counters[flags.indexOf(true)]!;
   const survivors = counters.filter((c) => c !== victim);
-  await shop.kill(victim.index);
-  const killedAt = Date.now();
+  if (how === 'silent') shop.freeze(victim.index);
+  else await shop.kill(victim.index);
+  const goneAt = Date.now();
   const took = await timeUntil(
     async () => {
-      for (const c of survivors)
-        if (c.service.count(killedAt) > 0 && (await polling(c))) return true;
+      for (const c of survivors) if (c.service.count(goneAt) > 0 && (await polling(c))) return true;
       return false;
     },
     TAKEOVER_GIVE_UP_MS,
     50,
   );
-  const value = (took ?? Date.now() - killedAt) / 1000;
+  if (how === 'silent') shop.thaw(victim.index);
+  const value = (took ?? Date.now() - goneAt) / 1000;
   const note =
     took === null
       ? `no surviving counter polled within ${TAKEOVER_GIVE_UP_MS / 1000} s`

@@ -50,6 +50,13 @@ const CHANNELS = {
   'close.report': true,
   'money.settings': true,
   'money.configure': true,
+  'installed.get': true,
+  'installed.configure': true,
+  'updates.check': true,
+  'updates.install': true,
+  'support.bundle': true,
+  'recovery.keep': true,
+  'recovery.get': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {
@@ -57,6 +64,7 @@ const EVENTS = {
   'day.changed': true,
   'outbox.changed': true,
   'setup.changed': true,
+  'installed.changed': true,
 } as const satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES: readonly Channel[] = Object.keys(CHANNELS) as Channel[];

@@ -65,16 +65,23 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** A logger writing redacted records to a sink (JSON lines on stderr by default). */
+/** JSON lines on stderr. */
+export const stderrSink: LogSink = (r) => process.stderr.write(`${JSON.stringify(r)}\n`);
+
+/**
+ * A logger writing redacted records to a sink (JSON lines on stderr by default). `minLevel` may
+ * be a function, read at each line: the installed app's level is changed from set-up.
+ */
 export function createLogger(
-  sink: LogSink = (r) => process.stderr.write(`${JSON.stringify(r)}\n`),
-  minLevel: LogLevel = 'info',
+  sink: LogSink = stderrSink,
+  minLevel: LogLevel | (() => LogLevel) = 'info',
 ): Logger {
   const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+  const least = typeof minLevel === 'function' ? minLevel : () => minLevel;
   const write =
     (level: LogLevel) =>
     (event: string, fields: Record<string, unknown> = {}) => {
-      if (order.indexOf(level) < order.indexOf(minLevel)) return;
+      if (order.indexOf(level) < order.indexOf(least())) return;
       sink({
         ...(redact(fields) as Record<string, unknown>),
         level,

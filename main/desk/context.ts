@@ -4,6 +4,8 @@
  */
 import type { Logger } from '../api/index';
 import type { Counter } from '../local/index';
+import type { InstalledPort } from './installed/port';
+import type { FlowKeeper } from './recovery/kept-flow';
 import type { SessionHolder, Emit } from './session-holder';
 import type { SessionOptions } from './session';
 import type { SettingsFile } from './settings';
@@ -43,4 +45,8 @@ export interface DeskContext {
   trainingByDefault: boolean;
   /** How long `day.get` waits for what the cache lacks before answering with what it has. */
   fillWaitMs: number;
+  /** Where staff are (the renderer says), for a reloaded window and the update's holds. */
+  flow: FlowKeeper;
+  /** The installed app's services (issue 14); none: its channels answer INSTALLED_UNAVAILABLE. */
+  installed?: InstalledPort;
 }

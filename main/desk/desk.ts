@@ -17,6 +17,9 @@ import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
 import { counterIdentity } from './counter';
+import { activityOf, supportFacts, type SupportFacts } from './installed/facts';
+import type { InstalledPort } from './installed/port';
+import { FlowKeeper } from './recovery/kept-flow';
 import { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
 import { resume } from './setup/setup';
@@ -47,6 +50,8 @@ export interface DeskOptions {
   openShop?: ShopOpener;
   /** Other counters' queued walk-ins' holds (shared between counters); none when left out. */
   otherHolds?: () => Hold[];
+  /** The installed app's services (updates, logs, counter mode); given by the platform. */
+  installed?: InstalledPort;
 }
 
 export class Desk {
@@ -84,6 +89,8 @@ export class Desk {
       client: options.client,
       trainingByDefault: options.trainingByDefault ?? false,
       fillWaitMs: options.fillWaitMs ?? 5_000,
+      flow: new FlowKeeper(),
+      installed: options.installed,
     };
   }
 
@@ -131,6 +138,16 @@ export class Desk {
   /** For the shell's receipt printing and PDF: the page, recorded as printed when it is. */
   receipt(options: ReceiptOptions, purpose: ReceiptPurpose): Promise<PrintableReceipt> {
     return receiptFor(this.ctx, options, purpose);
+  }
+
+  /** What holds an installed update back: the flow staff are in, walk-ins not yet sent. */
+  activity(): ReturnType<typeof activityOf> {
+    return activityOf(this.ctx);
+  }
+
+  /** The desk's part of the support bundle (no secret, no personal data). */
+  supportFacts(): SupportFacts {
+    return supportFacts(this.ctx);
   }
 
   /** For the shell's print: the day view the manifest is made from. */

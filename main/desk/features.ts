@@ -87,6 +87,14 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'close.report': null,
   'money.settings': null,
   'money.configure': null,
+  // The installed app's life (issue 14): the counter's own, whatever the key.
+  'installed.get': null,
+  'installed.configure': null,
+  'updates.check': null,
+  'updates.install': null,
+  'support.bundle': null,
+  'recovery.keep': null,
+  'recovery.get': null,
 };
 
 const messageOfFeature: Record<Feature, string> = {

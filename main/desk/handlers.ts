@@ -12,10 +12,12 @@ import type { DeskContext } from './context';
 import { dayApp } from './day/app';
 import { FEATURE_OF, featureRefusal } from './features';
 import { headcountApp } from './headcount/app';
+import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
 import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
 import { receiptApp } from './receipt/app';
+import { recoveryApp } from './recovery/app';
 import { salesApp } from './sales/app';
 import { searchApp } from './search/app';
 import { setupApp } from './setup/app';
@@ -117,6 +119,8 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     sales,
     receiptApp(ctx),
     closeApp(ctx, refundsOwedCount(sales)),
+    installedApp(ctx),
+    recoveryApp(ctx),
   );
   return guardFeatures({ ...handlers, ...overrides }, refuseUnlessAllowed(ctx));
 }

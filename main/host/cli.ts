@@ -3,7 +3,7 @@
  * desktop app and serves the built renderer to a browser tab on loopback, in training mode by
  * default. Prints the address to open (with its token) on stdout.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,15 @@ async function main(): Promise<void> {
       keyProvider,
       logger,
       defaultServiceUrl: values['service-url'] ?? process.env.FRONT_DESK_SERVICE_URL ?? null,
+      // The browser host updates nothing and keeps no log files; set-up and the support file
+      // still say which version this is.
+      installed: {
+        app: {
+          name: 'Front Desk',
+          version: appVersion(),
+          versions: { node: process.versions.node },
+        },
+      },
     },
     { trainingWhenNotSetUp: !values['no-training'] && !unattended, shop },
   );
@@ -163,3 +172,13 @@ main().catch((error: unknown) => {
   process.stderr.write(`browser host: ${(error as Error).message}\n`);
   process.exit(1);
 });
+
+/** The version in package.json (beside main/, wherever the host is started from). */
+function appVersion(): string {
+  try {
+    const file = fileURLToPath(new URL('../../package.json', import.meta.url));
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -15,6 +15,8 @@ import type { GuardedSecretStore } from './secrets';
 import { SettingsFile } from '../desk/settings';
 import { meshShopOpener } from '../desk/shop/open-shop';
 import type { ShopOverrides } from './shop-flags';
+import { InstalledApp, type InstalledPlatform } from './installed/installed-app';
+import { InstalledSettingsFile } from './installed/installed-settings';
 
 export interface Platform {
   dataDir: string;
@@ -27,6 +29,11 @@ export interface Platform {
   openFile?: (root: string) => OpenFile;
   startTraining?: TrainingStarter;
   now?: () => number;
+  /**
+   * The installed app's pieces (issue 14): the desktop shell gives its updater, log files and
+   * counter mode; left out (the browser host), none of them, with the settings kept all the same.
+   */
+  installed?: Partial<InstalledPlatform>;
 }
 
 export interface ComposeOptions {
@@ -57,6 +64,8 @@ export interface Composed {
   shop: ShopOverrides;
   /** The shop listener's bound port; null while none listens (sharing off, not set up, training). */
   shopPort(): number | null;
+  /** Updates, counter mode, logs, the support bundle. */
+  installed: InstalledApp;
   close(): Promise<void>;
 }
 
@@ -65,7 +74,32 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
   const shop = options.shop ?? {};
   applyShopOverrides(platform, shop);
   let shopPort: number | null = null;
-  const desk = new Desk({
+  const given = platform.installed ?? {};
+  // Built before the desk (its channels need it); what it needs of the desk is asked later.
+  const installed = new InstalledApp(
+    {
+      settings:
+        given.settings ??
+        new InstalledSettingsFile(platform.dataDir, platform.logger, platform.openFile),
+      app: given.app ?? { name: 'Front Desk', version: '0.0.0', versions: {} },
+      updater: given.updater ?? null,
+      unavailable: given.unavailable ?? 'not_installed',
+      logs: given.logs,
+      counterMode: given.counterMode,
+      crashDumps: given.crashDumps,
+      idleSeconds: given.idleSeconds,
+      saveBundle: given.saveBundle,
+      updateTimings: given.updateTimings,
+    },
+    {
+      activity: () => desk.activity(),
+      timeZone: () => desk.setupStatus().store?.timeZone ?? null,
+      emit: (view) => events.emit('installed.changed', view),
+      logger: platform.logger,
+      now: platform.now,
+    },
+  );
+  const desk: Desk = new Desk({
     dataDir: platform.dataDir,
     secrets: platform.secrets,
     keyProvider: platform.keyProvider,
@@ -76,6 +110,7 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     openFile: platform.openFile,
     now: platform.now,
     trainingByDefault: options.trainingWhenNotSetUp ?? true,
+    installed,
     openShop: meshShopOpener({
       listenHost: options.shopNetwork?.listenHost ?? '127.0.0.1',
       discovery: shop.discovery ?? options.shopNetwork?.discovery ?? false,
@@ -105,6 +140,11 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
 
   // Training fails softly (logged by the desk): the set-up screen still works.
   await desk.start();
+  installed.start();
+  // Walk-ins sent or queued change what holds an update back (shown in set-up, the quit flag).
+  events.subscribe((event) => {
+    if (event === 'outbox.changed') installed.activityChanged();
+  });
 
   return {
     desk,
@@ -113,7 +153,11 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     lastViewedDate: () => lastViewed,
     shop,
     shopPort: () => shopPort,
-    close: () => desk.stop(),
+    installed,
+    close: async () => {
+      installed.stop();
+      await desk.stop();
+    },
   };
 }
 

@@ -1,23 +1,30 @@
 /**
  * The desktop app's lifecycle: one instance, a locked-down session, the renderer on its own
- * protocol, the desk behind the IPC router, the menu and printing. Everything that can be plain
+ * protocol, the desk behind the IPC router, the menu and printing; the installed app's life
+ * (issue 14): log files, updates, crash recovery, counter mode. Everything that can be plain
  * Node lives in main/host and is shared with the browser host.
  */
 import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import { Menu, app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
-import { createLogger, type Logger } from '../api/log';
+import type { AppUpdater } from 'electron-updater';
+import { createLogger, type LogSink, type Logger } from '../api/log';
 import type { TrainingStarter } from '../desk/context';
 import type { Desk } from '../desk/desk';
 import { compose, type Composed } from '../host/compose';
 import { localeOf, type Locale } from '../host/labels';
+import type { LogFiles } from '../host/installed/log-files';
+import { previousCrashAt } from '../host/installed/recovery-policy';
 import { buildManifestHtml, type ManifestSelection } from '../host/manifest';
 import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
 import { DIR_MODE, mkdirPrivate } from '../local/files';
+import { applyDisplay, initialPlace, keepPlace } from './counter-mode';
+import { shellInstalled } from './installed';
 import { forwardEvents, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { pdfOfHtml, printHtml } from './print';
 import { handleAppProtocol, registerAppScheme } from './protocol';
+import { guardMainProcess, startCrashReporter, watchRenderer } from './recovery';
 import { lockDownSession } from './session';
 import { electronSafeStorage, electronStoreOpener } from './storage';
 import { createMainWindow, guardContents } from './window';
@@ -26,11 +33,18 @@ export interface ShellOptions {
   /** Where dist/ is: the app's own path unless given (tests). */
   appRoot?: string;
   startTraining?: TrainingStarter;
+  /** A logger used as it is (no log files); tests. */
   logger?: Logger;
+  /** Where log records go besides the log files (stderr unless given). */
+  logSink?: LogSink;
+  /** electron-updater's updater (tests give their own). */
+  updater?: () => AppUpdater;
 }
 
 export interface RunningShell {
   composed: Promise<Composed>;
+  /** The log files (the support bundle reads them). */
+  logs: LogFiles;
   mainWindow(): BrowserWindow | null;
   printDay(): Promise<void>;
 }
@@ -63,17 +77,27 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
     return null;
   }
 
+  // Crash dumps stay on this PC unless a server is configured; started before ready, as asked.
+  startCrashReporter();
+  // stderr until the log files are open (after ready); an uncaught error relaunches the app once.
+  let logger: Logger = options.logger ?? createLogger();
+  let flushLogs = () => Promise.resolve();
+  guardMainProcess(
+    () => logger,
+    () => flushLogs(),
+  );
+
   let mainWindow: BrowserWindow | null = null;
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
     mainWindow.focus();
   });
   app.on('web-contents-created', (_event, contents) => guardContents(contents));
   app.on('window-all-closed', () => app.quit());
 
   await app.whenReady();
-  const logger = options.logger ?? createLogger();
   const root = options.appRoot ?? app.getAppPath();
   const devTools = !app.isPackaged;
   const locale = localeOf(app.getLocale());
@@ -85,6 +109,23 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   // Electron makes this folder with the default mode: what the app keeps in it is the user's alone.
   mkdirPrivate(userData);
   chmodSync(userData, DIR_MODE);
+  const installed = shellInstalled({
+    userData,
+    window: () => mainWindow,
+    logger: options.logger,
+    logSink: options.logSink,
+    updater: options.updater,
+  });
+  logger = installed.logger;
+  flushLogs = () => installed.logs.flush();
+  logger.info('app.started', {
+    version: app.getVersion(),
+    electron: process.versions.electron ?? null,
+    platform: process.platform,
+    packaged: app.isPackaged,
+  });
+  const relaunched = previousCrashAt(process.argv);
+  if (relaunched !== null) logger.warn('app.relaunched_after_failure', { failedAt: relaunched });
   const storage = electronSafeStorage();
   const composed = compose(
     {
@@ -99,6 +140,7 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       defaultServiceUrl: process.env.FRONT_DESK_SERVICE_URL ?? null,
       openFile: electronStoreOpener,
       startTraining: options.startTraining,
+      installed: installed.platform,
     },
     {
       // The shop's counters meet on its LAN (docs/decisions.md, issue 12).
@@ -164,23 +206,30 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
     if (quitting) return;
     quitting = true;
     event.preventDefault();
-    const closing = composed.then((c) => c.close());
+    // Whether a ready update installs as the app quits is decided now, from what holds it.
+    const closing = composed.then((c) => {
+      c.installed.updates.beforeQuit();
+      return c.close();
+    });
     const limit = new Promise((resolve) => setTimeout(resolve, 3000));
     void Promise.race([closing, limit])
       .catch(() => undefined)
+      .then(() => installed.logs.close())
       .finally(() => app.quit());
   });
 
   mainWindow = createMainWindow({
     preload: path.join(root, 'dist', 'preload', 'preload.cjs'),
     devTools,
+    place: initialPlace(installed.settings),
   });
-  mainWindow.webContents.on('render-process-gone', (_event, details) =>
-    logger.error('shell.renderer_gone', { reason: details.reason }),
-  );
+  applyDisplay(mainWindow, installed.settings.current.counter.display);
+  keepPlace(mainWindow, installed.settings);
+  // A crash or hang reloads the page; it asks the main process where staff were (recovery.get).
+  watchRenderer(mainWindow, logger, locale);
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
 
-  return { composed, mainWindow: () => mainWindow, printDay };
+  return { composed, logs: installed.logs, mainWindow: () => mainWindow, printDay };
 }

@@ -25,12 +25,16 @@ export interface MainWindowOptions {
   preload: string;
   /** DevTools only in development. */
   devTools: boolean;
+  /** Where it opens (counter mode's remembered place, checked against the displays). */
+  place?: { x: number; y: number; width: number; height: number; maximized: boolean } | null;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const place = options.place ?? null;
   const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    width: place?.width ?? 1280,
+    height: place?.height ?? 800,
+    ...(place && { x: place.x, y: place.y }),
     minWidth: 960,
     minHeight: 600,
     show: false,
@@ -38,6 +42,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     backgroundColor: '#ffffff',
     webPreferences: { ...WEB_PREFERENCES, preload: options.preload, devTools: options.devTools },
   });
+  if (place?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   // Not awaited: the page is the app's own (app: protocol); were it to fail, Electron logs the
   // rejection and the window stays blank, which nothing here could mend.

@@ -3,7 +3,7 @@
  * cache key, training that starts another sandbox with fresh keys, and every event recorded.
  * Calls go through the router, as the renderer's do.
  */
-import type { LogRecord, Logger } from '../../main/api/index';
+import type { LogRecord, LogSink, Logger } from '../../main/api/index';
 import { createLogger } from '../../main/api/log';
 import type { SecretStore, TrainingStarter } from '../../main/desk/context';
 import { Desk, type DeskOptions } from '../../main/desk/desk';
@@ -68,6 +68,8 @@ export interface HarnessOptions {
   sandbox?: Parameters<typeof startTestSandbox>[0];
   dataDir?: string;
   desk?: Partial<DeskOptions>;
+  /** Where log records go too (log files, in the installed app's tests). */
+  logSink?: LogSink;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -83,7 +85,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logs: LogRecord[] = [];
   const trainings: Harness['trainings'] = [];
   const training = sandboxTraining({ now: NOW });
-  const logger: Logger = createLogger((r) => logs.push(r), 'debug');
+  const logger: Logger = createLogger((r) => {
+    logs.push(r);
+    options.logSink?.(r);
+  }, 'debug');
   const make = () =>
     new Desk({
       dataDir,

@@ -95,6 +95,9 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       app,
       host,
     }, testInfo) => {
+      // A whole day at the counter in one test (two walk-ins, receipts, the journal, the close,
+      // its report and CSV, six audits): three times the usual time.
+      test.slow();
       await expect(app.getByRole('article').first()).toBeVisible();
       await catchPrints(app);
       const name = lang === 'ja' ? '現金' : 'Cash';

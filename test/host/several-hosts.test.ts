@@ -270,6 +270,39 @@ describe('three browser hosts on one sandbox key and store', () => {
         );
   }, 120_000);
 
+  it('the polling counter gone silent (its sockets open, no heartbeat): another polls within 10 s; back, one poller again', async () => {
+    const views = await Promise.all(shop.counters.map(shopOf));
+    const poller = views.findIndex((v) => v.self.polling);
+    expect(poller).toBeGreaterThanOrEqual(0);
+    const others = shop.counters.filter((_, i) => i !== poller);
+    shop.freeze(poller);
+    const frozenAt = Date.now();
+    try {
+      await waitFor(
+        async () => (await Promise.all(others.map(shopOf))).some((v) => v.self.polling),
+        'another counter polling',
+        15_000,
+        100,
+      );
+      expect(Date.now() - frozenAt).toBeLessThanOrEqual(10_000);
+      // The silent one is shown as gone, with when it was last seen.
+      const seen = await Promise.all(others.map(shopOf));
+      for (const v of seen)
+        expect(v.counters.find((c) => c.name === shop.counters[poller]!.name)).toMatchObject({
+          present: false,
+        });
+    } finally {
+      shop.thaw(poller);
+    }
+    await waitFor(
+      async () =>
+        (await Promise.all(shop.counters.map(shopOf))).filter((v) => v.self.polling).length === 1,
+      'one poller again once it is back',
+      20_000,
+      100,
+    );
+  }, 120_000);
+
   it('the polling counter killed with -9: another polls for the shop within 10 s', async () => {
     const views = await Promise.all(shop.counters.map(shopOf));
     const poller = views.findIndex((v) => v.self.polling);

@@ -172,6 +172,19 @@ describe('the API key stays in the main process', () => {
       'close.report',
     ] as const)
       await h.raw(channel, VALID[channel]);
+    // The installed app's channels (issue 14): the flow kept for a reload, and (without the
+    // platform's services here) the refusal; test/host/installed/full-flow.test.ts makes the
+    // support bundle for real.
+    for (const channel of [
+      'recovery.keep',
+      'recovery.get',
+      'installed.get',
+      'installed.configure',
+      'updates.check',
+      'updates.install',
+      'support.bundle',
+    ] as const)
+      await h.raw(channel, VALID[channel]);
     await h.call('setup.selectStore', { storeId: OKINAWA });
     await h.call('day.get', { date: null });
     await h.call('setup.selectStore', { storeId: KYOTO });

@@ -41,6 +41,18 @@ export const state = {
     encrypted: [] as string[],
     backendAsked: 0,
   },
+  /** Other paths by name (logs, crashDumps, desktop); userData above. */
+  paths: {} as Record<string, string>,
+  loginItem: null as { openAtLogin: boolean } | null,
+  blockers: new Map<number, string>(),
+  blockersStarted: 0,
+  displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] as Array<{
+    workArea: { x: number; y: number; width: number; height: number };
+  }>,
+  idleSeconds: 0,
+  crashReporter: null as any,
+  relaunches: [] as any[],
+  exits: [] as number[],
   printResult: { success: true, reason: '' },
   printed: [] as Array<{ url: string; options: unknown }>,
   pdfs: [] as Array<{ url: string; options: unknown }>,
@@ -68,6 +80,16 @@ export class FakeWebContents extends EventEmitter {
   print(options: unknown, callback: (success: boolean, reason: string) => void) {
     state.printed.push({ url: this.url, options });
     setImmediate(() => callback(state.printResult.success, state.printResult.reason));
+  }
+  reloads = 0;
+  crashedByForce = 0;
+  reload() {
+    this.reloads++;
+  }
+  /** As Electron: the renderer is ended, and said gone (killed). */
+  forcefullyCrashRenderer() {
+    this.crashedByForce++;
+    setImmediate(() => this.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 }));
   }
   printToPDF(options: unknown) {
     state.pdfs.push({ url: this.url, options });
@@ -108,6 +130,40 @@ export class FakeBrowserWindow extends EventEmitter {
     this.destroyed = true;
     this.webContents.destroyed = true;
   }
+  kiosk = false;
+  fullScreen = false;
+  maximized = false;
+  bounds = { x: 0, y: 0, width: 1280, height: 800 };
+  setKiosk(on: boolean) {
+    this.kiosk = on;
+  }
+  isKiosk() {
+    return this.kiosk;
+  }
+  setFullScreen(on: boolean) {
+    this.fullScreen = on;
+  }
+  isFullScreen() {
+    return this.fullScreen;
+  }
+  maximize() {
+    this.maximized = true;
+  }
+  isMaximized() {
+    return this.maximized;
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  isVisible() {
+    return this.shown;
+  }
+  setBounds(bounds: { x: number; y: number; width: number; height: number }) {
+    this.bounds = { ...bounds };
+  }
+  getNormalBounds() {
+    return { ...this.bounds };
+  }
 }
 
 class FakeApp extends EventEmitter {
@@ -128,8 +184,23 @@ class FakeApp extends EventEmitter {
     return Promise.resolve();
   }
   getPath(name: string) {
-    if (name !== 'userData') throw new Error(`unexpected getPath(${name})`);
-    return state.userData;
+    if (name === 'userData') return state.userData;
+    // As Electron's defaults on Linux and Windows: the other folders inside userData.
+    const other = state.paths[name] ?? (state.userData ? `${state.userData}/${name}` : null);
+    if (!other) throw new Error(`unexpected getPath(${name})`);
+    return other;
+  }
+  setLoginItemSettings(settings: { openAtLogin: boolean }) {
+    state.loginItem = { ...settings };
+  }
+  getLoginItemSettings() {
+    return { openAtLogin: state.loginItem?.openAtLogin ?? false };
+  }
+  relaunch(options?: unknown) {
+    state.relaunches.push(options ?? null);
+  }
+  exit(code = 0) {
+    state.exits.push(code);
   }
   getAppPath() {
     return state.appRoot;
@@ -177,6 +248,31 @@ export const session = {
 export const electron = {
   app,
   session,
+  crashReporter: {
+    start(options: any) {
+      state.events.push(state.ready ? 'crashReporter-after-ready' : 'crashReporter');
+      state.crashReporter = options;
+    },
+  },
+  powerSaveBlocker: {
+    start(type: string) {
+      const id = ++state.blockersStarted;
+      state.blockers.set(id, type);
+      return id;
+    },
+    stop(id: number) {
+      state.blockers.delete(id);
+    },
+    isStarted(id: number) {
+      return state.blockers.has(id);
+    },
+  },
+  powerMonitor: {
+    getSystemIdleTime: () => state.idleSeconds,
+  },
+  screen: {
+    getAllDisplays: () => state.displays,
+  },
   BrowserWindow: FakeBrowserWindow,
   protocol: {
     registerSchemesAsPrivileged(schemes: any[]) {

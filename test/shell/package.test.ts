@@ -71,6 +71,29 @@ describe('electron-builder.yml', () => {
     ).rejects.toThrow(/does not match the API schema/);
   });
 
+  it('publishes updates to a generic server, stable and beta channels', async () => {
+    const config = await getConfig(repo, null, null);
+    expect(config.publish).toEqual([
+      { provider: 'generic', url: 'https://updates.frontdesk.example/counter', channel: 'latest' },
+    ]);
+    expect(config.generateUpdatesFilesForAllChannels).toBe(true);
+    // The macOS updater installs from the zip: it must stay a target.
+    expect(config.mac.target.map((t: { target: string }) => t.target)).toContain('zip');
+  });
+
+  it('the validator checks the publish block too', async () => {
+    const config = await getConfig(repo, null, null);
+    await expect(
+      validateConfiguration(
+        {
+          ...config,
+          publish: [{ provider: 'generic', url: 'https://x.example', stagingPercentage: 10 }],
+        },
+        new DebugLogger(false),
+      ),
+    ).rejects.toThrow(/does not match the API schema/);
+  });
+
   it('builds NSIS and DMG + zip for x64 and arm64, hardened, fused, in asar', async () => {
     const config = await getConfig(repo, null, null);
     expect(config.asar).toBe(true);
@@ -243,6 +266,13 @@ describe('an unpacked build with a stub Electron', () => {
     const wire = await getCurrentFuseWire(path.join(appDir, pkg.name));
     for (const [name, state] of Object.entries(FUSES))
       expect(wire[FuseV1Options[name]!], name).toBe(state);
+  });
+
+  it('carries the update feed the updater reads (app-update.yml)', () => {
+    const feed = readFileSync(path.join(appDir, 'resources', 'app-update.yml'), 'utf8');
+    expect(feed).toMatch(/^provider: generic$/m);
+    expect(feed).toMatch(/^url: https:\/\/updates\.frontdesk\.example\/counter$/m);
+    expect(feed).toMatch(/^updaterCacheDirName: /m);
   });
 
   it('keeps only the Japanese and English locales', () => {

@@ -144,6 +144,12 @@ export interface ShopHarness<L extends LanLink = LanLink> {
   stop(i: number): Promise<void>;
   /** kill -9: the counter dies without a word (takeover tests). */
   kill(i: number): Promise<void>;
+  /**
+   * SIGSTOP: the counter goes silent with its sockets open, as a PC losing power or its cable
+   * looks to the others (no connection closes; only the heartbeats stop). `thaw` resumes it.
+   */
+  freeze(i: number): void;
+  thaw(i: number): void;
   /** Counter i's link to counter j (to reach a proxy's own faults). */
   link(i: number, j: number): L;
   /** Cut or heal the LAN between counters i and j (both directions). */
@@ -308,6 +314,8 @@ export async function startShopHarness<L extends LanLink = LanLink>(
   async function stop(i: number): Promise<void> {
     const child = counters[i]!.child;
     if (!child) return;
+    // A frozen counter (freeze) must run to hear the SIGTERM.
+    child.kill('SIGCONT');
     child.kill('SIGTERM');
     if (!(await waitExit(child, STOP_MS))) {
       child.kill('SIGKILL');
@@ -321,6 +329,11 @@ export async function startShopHarness<L extends LanLink = LanLink>(
     child.kill('SIGKILL');
     await waitExit(child, STOP_MS);
   }
+
+  const signal = (i: number, sig: NodeJS.Signals) => {
+    const child = counters[i]!.child;
+    if (child && child.exitCode === null) child.kill(sig);
+  };
 
   const pair = async (i: number, j: number, act: (l: LanLink) => void | Promise<void>) => {
     await act(links[i]![j]!);
@@ -337,6 +350,8 @@ export async function startShopHarness<L extends LanLink = LanLink>(
     start,
     stop,
     kill,
+    freeze: (i) => signal(i, 'SIGSTOP'),
+    thaw: (i) => signal(i, 'SIGCONT'),
     link(i, j) {
       const l = links[i]?.[j];
       if (!l) throw new Error(`no link from ${i} to ${j}`);

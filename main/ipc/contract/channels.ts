@@ -31,6 +31,7 @@ import {
   Tender,
   TenderLine,
 } from './money';
+import { installedChannels } from './installed';
 import { ShopAnswer, ShopConfigure } from './shop';
 import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
@@ -300,6 +301,8 @@ export const channels = {
   /** The counter's language, kept by the main process (the renderer keeps nothing). */
   'prefs.get': { request: z.strictObject({}), response: Prefs },
   'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },
+  /** The installed app's life: updates, logs, counter mode, the flow kept for a reload. */
+  ...installedChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -1,6 +1,7 @@
 /** Every event the main process sends, with its payload. */
 import { z } from 'zod';
 import { LocalDate } from '../../common';
+import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
 import { OutboxItem, Status } from './status';
 
@@ -10,6 +11,8 @@ export const events = {
   'day.changed': z.object({ dates: z.array(LocalDate) }),
   'outbox.changed': z.object({ items: z.array(OutboxItem) }),
   'setup.changed': SetupStatus,
+  /** The update's status or the installed app's settings changed. */
+  'installed.changed': InstalledView,
 } as const;
 
 export type EventName = keyof typeof events;

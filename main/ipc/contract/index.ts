@@ -10,6 +10,7 @@ export * from './shop';
 export * from './views';
 export * from './walkin';
 export * from './money';
+export * from './installed';
 export * from './channels';
 export * from './events';
 export * from './result';

@@ -12,6 +12,7 @@ import { createI18n, langOf, pickLanguage } from '../i18n';
 import { createCancelStore } from '../stores/cancel';
 import { createCloseStore } from '../stores/close';
 import { createDayStore } from '../stores/day';
+import { createInstalledStore } from '../stores/installed';
 import { createJournalStore } from '../stores/journal';
 import { createMoneyStore } from '../stores/money';
 import { createNavStore } from '../stores/nav';
@@ -23,6 +24,7 @@ import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
 import { browserPlatform, type Platform } from './platform';
+import { followFlow, restoreFlow } from './recovery';
 
 export interface AppOptions extends Partial<Platform> {
   /** The UI language; by default the first of the user's languages we speak. */
@@ -52,6 +54,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const money = createMoneyStore(api);
   const journal = createJournalStore(api);
   const close = createCloseStore(api, options.recheckMs);
+  const installed = createInstalledStore(api);
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {
@@ -133,7 +136,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     });
   }
 
-  return {
+  const app = {
     api,
     i18n,
     platform,
@@ -150,6 +153,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       money,
       journal,
       close,
+      installed,
     },
     actions,
     /** Load what the main process knows, and follow its events. */
@@ -190,6 +194,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           .then(() => money.getState().loadOwed()),
         // The money settings (quick cash, QR brands).
         money.getState().loadSettings(),
+        // The update's status for the status bar; counter mode and logs for set-up.
+        installed.getState().load(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which
@@ -198,6 +204,10 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       await started;
       const set = setup.getState().status;
       if (!set || set.mode === 'not_set_up') day.getState().clear();
+      // A window reloaded after a crash: back where staff were. Then where they are is told as
+      // it changes (never before: the first report would overwrite what was kept).
+      await restoreFlow(api, app.stores, actions);
+      unsubscribe.push(followFlow(api, app.stores));
     },
     stop() {
       if (timer) clearInterval(timer);
@@ -205,6 +215,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       api.dispose();
     },
   };
+  return app;
 }
 
 export type FrontDeskApp = ReturnType<typeof createApp>;

@@ -107,6 +107,24 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         });
         if (options.productId) void get().chooseProduct(options.productId);
       },
+      async resume(kept) {
+        get().start({
+          adults: kept.adults,
+          children: kept.children,
+          ...(kept.slot && { slot: kept.slot }),
+          customer: kept.customer,
+        });
+        set({ sendEmail: kept.sendEmail, emailLocale: kept.emailLocale });
+        if (!kept.productId) return;
+        await get().chooseProduct(kept.productId);
+        const answers = Object.fromEntries(
+          Object.entries(kept.answers).map(([n, fields]) => [Number(n), fields]),
+        );
+        set({ answers });
+        // Each step is passed as staff passed it: the slot is checked again, the price asked again.
+        if (kept.step === 'party' || !(await get().toDetails())) return;
+        if (kept.step === 'review') await get().toReview();
+      },
       async chooseProduct(productId) {
         set({
           productId,

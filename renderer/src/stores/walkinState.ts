@@ -2,6 +2,7 @@
 import type {
   FieldProblem,
   HeadcountFit,
+  KeptWalkIn,
   Price,
   ProductForm,
   WalkInOutcome,
@@ -53,6 +54,8 @@ export interface WalkInState extends CustomerActions, TenderActions, TenderState
   error: CallError | null;
 
   start(options?: WalkInStart): void;
+  /** Back to a walk-in as it was kept (a window reloaded after a crash): same step, same answers. */
+  resume(kept: KeptWalkIn): Promise<void>;
   chooseProduct(productId: string): Promise<void>;
   setAdults(n: number): void;
   setChildren(n: number): void;

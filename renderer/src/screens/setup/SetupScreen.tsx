@@ -11,6 +11,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureList } from '../../components/FeatureList';
 import type { Plan } from '../../stores/setup';
 import { InvoiceSettings } from './InvoiceSettings';
+import { ThisComputer } from './ThisComputer';
 import { ThisCounter } from './ThisCounter';
 
 export function SetupScreen() {
@@ -228,6 +229,7 @@ export function SetupScreen() {
 
       <ThisCounter />
       {setUp && <InvoiceSettings />}
+      <ThisComputer />
     </section>
   );
 }

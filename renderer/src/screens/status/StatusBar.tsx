@@ -9,6 +9,7 @@ import { localNow } from '../../format/format';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
 import { ShopStatus } from './ShopStatus';
+import { UpdateBadge } from './UpdateStatus';
 
 export function StatusBar() {
   const { t } = useTranslation();
@@ -39,6 +40,7 @@ export function StatusBar() {
             {t('statusBar.notConnected')}
           </span>
         </div>
+        <UpdateBadge />
       </footer>
     );
   }
@@ -75,6 +77,7 @@ export function StatusBar() {
         <span className="rate">{t('statusBar.rateQueued', { n: status.rate.queued })}</span>
       )}
       <OutboxNews />
+      <UpdateBadge />
       <button
         type="button"
         className={`outbox-button${attention || outboxDamaged ? ' attention' : ''}`}
