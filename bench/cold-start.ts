@@ -1,14 +1,15 @@
 /**
  * The cold start of issue 16, for `npm run bench -- days`: a counter that has worked a season on a
  * 20 000-reservation store (the store bench/local.bench.ts generates) is started again, and the
- * time from starting the browser host's process to today's day view painted in Chromium (already
- * open) is measured.
+ * time to today's day view painted in Chromium (already open) is measured.
  *
  * The season: the store synced (catalogue, this month's availability, every reservation within
  * retention), the check-ins of the last 30 days, and a journal of sales over the last 60 days, as
- * the app keeps them (sealed). The host is the browser host as `npm run host` runs it
- * (main/host/cli.ts, its cache key and API key kept in its data folder), bundled as the app's main
- * process is (esbuild, dependencies outside), started afresh for each run.
+ * the app keeps them (sealed). The host composes the desk as `npm run host -- --data-dir D
+ * --keep-api-key` does (cold-start-host.ts), bundled as the app's main process is (esbuild,
+ * dependencies outside), started in a fresh process for each run. Two figures: from its code
+ * loaded (the desk's start, the server, the page, the day view: what the app does) and from
+ * starting the process (node and module loading besides).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -37,22 +38,26 @@ const SALES_PER_DAY = 30;
 const RUNS = 5;
 
 export interface ColdStart {
-  /** Start of the host's process → today's day view painted, one per run. */
+  /** The host's code loaded → today's day view painted, one per run. */
   painted: number[];
-  /** Start of the host's process → the address printed (the desk started, the server listening). */
+  /** Start of the host's process → today's day view painted. */
+  fromProcess: number[];
+  /** Start of the host's process → its code loaded (node, module loading). */
+  loading: number[];
+  /** The host's code loaded → its address printed (the desk started, the server listening). */
   ready: number[];
   /** What the season left in the data folder. */
   season: { reservations: number; checkIns: number; journal: number; dates: number };
 }
 
-/** The browser host bundled like the app's main process (scripts/build-main.mjs). */
+/** The host bundled like the app's main process (scripts/build-main.mjs). */
 export async function bundleHost(): Promise<string> {
   const pkg = (await import('../package.json', { with: { type: 'json' } })).default as {
     dependencies: Record<string, string>;
   };
-  const outfile = path.join(ROOT, 'dist/bench-host/cli.mjs');
+  const outfile = path.join(ROOT, 'dist/bench-host/cold-start-host.mjs');
   await build({
-    entryPoints: [path.join(ROOT, 'main/host/cli.ts')],
+    entryPoints: [path.join(ROOT, 'bench/cold-start-host.ts')],
     outfile,
     bundle: true,
     platform: 'node',
@@ -64,7 +69,6 @@ export async function bundleHost(): Promise<string> {
   return outfile;
 }
 
-/** A sale taken at the counter for a booking of the day (none: a day past the cache's retention). */
 function sale(
   i: number,
   businessDate: string,
@@ -206,27 +210,17 @@ export async function season(
   }
 }
 
-/** Start the bundled host on the data folder; resolves with its address once it prints it. */
+/** Start the bundled host on the data folder; resolves once it prints its address. */
 export function startHost(
   bundle: string,
   dataDir: string,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; loadedAt: number; stop: () => Promise<void> }> {
   // FD_BENCH_HOST_NODE_ARGS: node options for the host alone (e.g. `--cpu-prof` to profile it).
   const nodeArgs = process.env.FD_BENCH_HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(
-    process.execPath,
-    [
-      ...nodeArgs,
-      bundle,
-      '--data-dir',
-      dataDir,
-      '--keep-api-key',
-      '--static-root',
-      STATIC_ROOT,
-      '--no-training',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, [...nodeArgs, bundle, dataDir, STATIC_ROOT], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     child.kill('SIGTERM');
@@ -234,9 +228,9 @@ export function startHost(
   };
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const url = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(line)?.[1];
-      if (url) resolve({ url, stop });
+    lines.once('line', (line) => {
+      const { url, loadedAt } = JSON.parse(line) as { url: string; loadedAt: number };
+      resolve({ url, loadedAt, stop });
     });
     child.once('exit', (code) => reject(new Error(`the host exited with ${code}`)));
   });
@@ -255,8 +249,7 @@ export async function coldStart(browser: Browser): Promise<ColdStart> {
   try {
     const dataDir = path.join(work, 'host');
     const [bundle, kept] = await Promise.all([bundleHost(), season(dataDir, sandbox)]);
-    const painted: number[] = [];
-    const ready: number[] = [];
+    const out: Omit<ColdStart, 'season'> = { painted: [], fromProcess: [], loading: [], ready: [] };
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 800 },
@@ -265,7 +258,7 @@ export async function coldStart(browser: Browser): Promise<ColdStart> {
       const page = await context.newPage();
       const started = Date.now();
       const host = await startHost(bundle, dataDir);
-      ready.push(Date.now() - started);
+      const ready = Date.now();
       try {
         await page.goto(host.url);
         await page.waitForFunction(
@@ -280,13 +273,16 @@ export async function coldStart(browser: Browser): Promise<ColdStart> {
         );
         const shown = await page.getByRole('article').count();
         if (shown === 0) throw new Error('the cold start showed no product');
-        painted.push(at - started);
+        out.painted.push(at - host.loadedAt);
+        out.fromProcess.push(at - started);
+        out.loading.push(host.loadedAt - started);
+        out.ready.push(ready - host.loadedAt);
       } finally {
         await context.close();
         await host.stop();
       }
     }
-    return { painted, ready, season: kept };
+    return { ...out, season: kept };
   } finally {
     await sandbox.stop();
     await rm(work, { recursive: true, force: true });

@@ -55,6 +55,9 @@ export interface Connection {
   now?: () => number;
 }
 
+/** A resumed session's background work waits at most this long for the first day view. */
+const RESUMED_QUIET_MS = 1_500;
+
 /** Status changes come in bursts (every request moves the governor): one message per 250 ms. */
 const STATUS_EVERY_MS = 250;
 
@@ -71,6 +74,8 @@ export class SessionHolder {
   readonly customerEmails = new Map<string, string>();
   /** The shop of the open session, when it shares. */
   readonly shop: ShopSlot;
+  /** A resumed session's background work, until the first day view is answered. */
+  private afterFirstView: (() => void) | null = null;
 
   constructor(private readonly options: SessionHolderOptions) {
     this.shop = new ShopSlot({
@@ -90,7 +95,13 @@ export class SessionHolder {
     return this.session;
   }
 
-  open(connection: Connection): void {
+  /**
+   * `resumed`: the counter is starting up on its saved store. Its background work — the
+   * scheduler's polls, the journal read behind, the shop, and `thenAlso` — then waits for the
+   * first day view to be answered (`viewServed`) or a moment, whichever is first: today's view
+   * comes first (G6).
+   */
+  open(connection: Connection, options: { resumed?: boolean; thenAlso?: () => void } = {}): void {
     const { emit } = this.options;
     const session = new Session({
       serviceUrl: connection.serviceUrl,
@@ -135,15 +146,34 @@ export class SessionHolder {
     this.session = session;
     this.clock = connection.now ?? null;
     this.viewing = null;
-    session.start();
-    // The journal is read behind the first day view; its retention and the refunds it owes
-    // (the status bar's count) follow once it is whole (decision G6).
-    void session.journalReady().then(() => {
-      if (this.session !== session) return;
-      purgeJournal(session, this.options.settings);
-      this.queueStatus();
-    });
-    this.shop.follow(session, this.options.settings.current);
+    let started = false;
+    const background = () => {
+      if (started || this.session !== session) return;
+      started = true;
+      this.afterFirstView = null;
+      session.start();
+      // The journal is read behind the first day view; its retention and the refunds it owes
+      // (the status bar's count) follow once it is whole (decision G6).
+      void session.journalReady().then(() => {
+        if (this.session !== session) return;
+        purgeJournal(session, this.options.settings);
+        this.queueStatus();
+      });
+      this.shop.follow(session, this.options.settings.current);
+      options.thenAlso?.();
+    };
+    if (options.resumed) {
+      this.afterFirstView = background;
+      setTimeout(background, RESUMED_QUIET_MS).unref?.();
+    } else background();
+  }
+
+  /** Today's first day view was answered: a resumed session's background work starts. */
+  viewServed(): void {
+    const start = this.afterFirstView;
+    if (!start) return;
+    // After the answer has gone out.
+    setImmediate(start);
   }
 
   /** The shop settings changed: the shop opens, closes or takes them at once. */

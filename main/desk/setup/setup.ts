@@ -153,8 +153,7 @@ async function openLive(ctx: DeskContext): Promise<void> {
   const saved = settings.current.store as Store | null;
   if (saved?.id === storeId) {
     sessions.stores = [saved];
-    openOn(ctx, saved);
-    void recheck(ctx, key, storeId);
+    openOn(ctx, saved, () => void recheck(ctx, key, storeId));
     return;
   }
   const client = setupClient(ctx, serviceUrl(ctx, null), key);
@@ -174,14 +173,21 @@ async function openLive(ctx: DeskContext): Promise<void> {
   openOn(ctx, store);
 }
 
-function openOn(ctx: DeskContext, store: Store): void {
-  ctx.sessions.open({
-    serviceUrl: serviceUrl(ctx, null),
-    apiKey: savedKey(ctx),
-    store,
-    plan: ctx.settings.current.plan ?? 'standard',
-    mode: 'live',
-  });
+/**
+ * `resumed` (at start-up, with what to do behind it): the session's background work, and this,
+ * wait for the first day view.
+ */
+function openOn(ctx: DeskContext, store: Store, resumed?: () => void): void {
+  ctx.sessions.open(
+    {
+      serviceUrl: serviceUrl(ctx, null),
+      apiKey: savedKey(ctx),
+      store,
+      plan: ctx.settings.current.plan ?? 'standard',
+      mode: 'live',
+    },
+    { resumed: resumed !== undefined, thenAlso: resumed },
+  );
 }
 
 /**
