@@ -375,16 +375,28 @@ async function steadyBench(
 
 // --- all together ------------------------------------------------------------------------------
 
+/**
+ * The 20 000-reservation store the local benchmarks run on (issue 16's busy-store figures too):
+ * every reservation in one store, with ten products at the counter — the store's own, and copies
+ * without bookings to make up ten.
+ */
+export const benchStore = {
+  id: STORE,
+  scenario(): ReturnType<typeof generateScenario> {
+    const scenario = generateScenario({ reservations: RESERVATIONS, store: STORE });
+    const own = scenario.products.filter((p) => p.storeId === STORE);
+    const extra = own
+      .slice(0, 10 - own.length)
+      .map((p, i) => ({ ...p, id: `${p.id}_extra${i + 1}` }));
+    scenario.products.push(...extra);
+    return scenario;
+  },
+};
+
 export async function runLocalBench(): Promise<Figure[]> {
   const work = await mkdtemp(path.join(tmpdir(), 'fd-store-bench-'));
-  const scenario = generateScenario({ reservations: RESERVATIONS, store: STORE });
-  // Ten products at the counter: the store's own, and copies without bookings to make up ten.
-  const own = scenario.products.filter((p) => p.storeId === STORE);
-  const extra = own
-    .slice(0, 10 - own.length)
-    .map((p, i) => ({ ...p, id: `${p.id}_extra${i + 1}` }));
-  scenario.products.push(...extra);
-  const products = [...own, ...extra].map((p) => p.id);
+  const scenario = benchStore.scenario();
+  const products = scenario.products.filter((p) => p.storeId === STORE).map((p) => p.id);
   const file = path.join(work, 'scenario.json');
   await writeFile(file, JSON.stringify(scenario));
   const sandbox = await startSandboxProcess(['--scenario', file, '--window-ms', String(MINUTE)]);

@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search) runs only the suites
- * named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days) runs only the
+ * suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
+import { runDaysBench } from './days.bench';
 import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
 import { runReceiptBench } from './receipt.bench';
@@ -26,6 +27,7 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['close', 'The day’s close over 10 000 journal entries (issue 13)', runCloseBench],
   ['receipt', 'Tender to receipt as PDF (issue 13)', runReceiptBench],
   ['search', 'Search at the counter: the index, readings (issue 16)', runSearchBench],
+  ['days', 'Busy days and the cold start (issue 16)', runDaysBench],
 ];
 
 const only = process.argv.slice(2);

@@ -58,6 +58,9 @@ export interface Connection {
   now?: () => number;
 }
 
+/** A resumed session's background work waits at most this long for the first day view. */
+const RESUMED_QUIET_MS = 1_500;
+
 /** Status changes come in bursts (every request moves the governor): one message per 250 ms. */
 const STATUS_EVERY_MS = 250;
 
@@ -76,6 +79,8 @@ export class SessionHolder {
   readonly customerEmails = new Map<string, string>();
   /** The shop of the open session, when it shares. */
   readonly shop: ShopSlot;
+  /** A resumed session's background work, until the first day view is answered. */
+  private afterFirstView: (() => void) | null = null;
 
   constructor(private readonly options: SessionHolderOptions) {
     this.shop = new ShopSlot({
@@ -100,7 +105,13 @@ export class SessionHolder {
     return this.changes!;
   }
 
-  open(connection: Connection): void {
+  /**
+   * `resumed`: the counter is starting up on its saved store. Its background work — the
+   * scheduler's polls, the open changes, the journal read behind, the shop, and `thenAlso` — then
+   * waits for the first day view to be answered (`viewServed`) or a moment, whichever is first:
+   * today's view comes first (G6).
+   */
+  open(connection: Connection, options: { resumed?: boolean; thenAlso?: () => void } = {}): void {
     const { emit } = this.options;
     const session = new Session({
       serviceUrl: connection.serviceUrl,
@@ -147,7 +158,7 @@ export class SessionHolder {
     this.clock = connection.now ?? null;
     this.viewing = null;
     // Open changes go on from where they were (a restart, a new key for the same store).
-    this.changes = new ChangeRunner(session, {
+    const changes = new ChangeRunner(session, {
       settings: this.options.settings,
       logger: this.options.logger,
       onChange: (items) => {
@@ -155,10 +166,36 @@ export class SessionHolder {
       },
       onMoney: () => this.queueStatus(),
     });
-    session.start();
-    this.changes.start();
-    purgeJournal(session, this.options.settings);
-    this.shop.follow(session, this.options.settings.current);
+    this.changes = changes;
+    let started = false;
+    const background = () => {
+      if (started || this.session !== session) return;
+      started = true;
+      this.afterFirstView = null;
+      session.start();
+      changes.start();
+      // The journal is read behind the first day view; its retention and the refunds it owes
+      // (the status bar's count) follow once it is whole (decision G6).
+      void session.journalReady().then(() => {
+        if (this.session !== session) return;
+        purgeJournal(session, this.options.settings);
+        this.queueStatus();
+      });
+      this.shop.follow(session, this.options.settings.current);
+      options.thenAlso?.();
+    };
+    if (options.resumed) {
+      this.afterFirstView = background;
+      setTimeout(background, RESUMED_QUIET_MS).unref?.();
+    } else background();
+  }
+
+  /** Today's first day view was answered: a resumed session's background work starts. */
+  viewServed(): void {
+    const start = this.afterFirstView;
+    if (!start) return;
+    // After the answer has gone out.
+    setImmediate(start);
   }
 
   /** The shop settings changed: the shop opens, closes or takes them at once. */

@@ -193,6 +193,21 @@ export class Session {
     this.governor.onChange(() => options.onChange?.());
   }
 
+  /**
+   * Resolves once the journal is read whole. The sealed one is read in the background from the
+   * session's start (decision G6): the day view comes first; a use before then reads the rest.
+   */
+  journalReady(): Promise<void> {
+    return this.journal instanceof SealedJournal
+      ? this.journal.loadInBackground()
+      : Promise.resolve();
+  }
+
+  /** Whether the journal is read whole (what counts it, without reading it, asks). */
+  get journalLoaded(): boolean {
+    return !(this.journal instanceof SealedJournal) || this.journal.loaded;
+  }
+
   /** This counter as its check-ins and holds name it. */
   counter(): { id: string; name: string } {
     const { counter, counterName } = this.options;

@@ -3,11 +3,18 @@
  * carried it (Electron IPC, the browser host's loopback bridge). It checks the channel and the
  * input against the contract, calls the handler, checks the output, and turns any failure into
  * `{ code, message, details }` — never a stack, never a secret. It never throws.
+ *
+ * An answer the handler hands out frozen (a kept day view) is checked once: the same frozen object
+ * again gets the output checked for it then; so is each frozen reservation view inside an answer
+ * (`reused-checks.ts`), since a rebuilt day shares all but the changed ones (decision G5). Frozen
+ * means frozen all the way down, which the desk's `deepFreeze` does; anything else is checked
+ * every time.
  */
 import type { z } from 'zod';
 import type { Logger } from '../api/log';
 import { toDetails } from '../api/schemas';
 import {
+  ReservationView,
   channels,
   failure,
   type Channel,
@@ -16,6 +23,7 @@ import {
   type Response,
 } from './contract';
 import { toIpcError } from './errors';
+import { reusingChecks } from './reused-checks';
 
 /** What answers one channel: its parsed request in, its response (or a promise of it) out. */
 export type Handler<C extends Channel> = (
@@ -42,6 +50,22 @@ const INTERNAL: IpcError = {
 };
 
 export class Router {
+  /** Per channel: frozen answers already checked, with what the check gave. */
+  private readonly checked = new Map<Channel, WeakMap<object, unknown>>();
+  /** Frozen reservation views already checked (in any answer), with what the check gave. */
+  private readonly checkedViews = new WeakMap<object, unknown>();
+  /** Per channel: its answer's schema, checking frozen reservation views once. */
+  private readonly answers = new Map<Channel, z.ZodType>();
+
+  private answerSchema(channel: Channel): z.ZodType {
+    let schema = this.answers.get(channel);
+    if (!schema) {
+      schema = reusingChecks(channels[channel].response, ReservationView, this.checkedViews);
+      this.answers.set(channel, schema);
+    }
+    return schema;
+  }
+
   constructor(
     private readonly handlers: Handlers,
     private readonly logger: Logger,
@@ -78,7 +102,10 @@ export class Router {
     try {
       const handler = this.handlers[channel] as (request: unknown) => Promise<unknown> | unknown;
       const value = await handler(input.data);
-      const output = spec.response.safeParse(value);
+      const frozen = isFrozenObject(value);
+      const checked = frozen ? this.checked.get(channel) : undefined;
+      if (frozen && checked?.has(value)) return { ok: true, value: checked.get(value) };
+      const output = this.answerSchema(channel).safeParse(value);
       if (!output.success) {
         // Our own bug: say so in the log, not to the renderer.
         this.log('error', 'ipc.bad_output', {
@@ -86,6 +113,11 @@ export class Router {
           issues: safeDetails(output.error).slice(0, 5),
         });
         return failure(INTERNAL.code, INTERNAL.message);
+      }
+      if (isFrozenObject(value)) {
+        let seen = this.checked.get(channel);
+        if (!seen) this.checked.set(channel, (seen = new WeakMap()));
+        seen.set(value, output.data);
       }
       return { ok: true, value: output.data };
     } catch (error) {
@@ -100,6 +132,10 @@ export class Router {
       return failure(refused.code, refused.message, refused.details);
     }
   }
+}
+
+function isFrozenObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && Object.isFrozen(value);
 }
 
 const MAX_TEXT = 200;

@@ -10,16 +10,32 @@
 import { DateTime } from 'luxon';
 import type { Availability, Product, Reservation, Store } from '../api/client';
 import type { Logger } from '../api/log';
-import { CatalogueCache, type CachedAvailability, type ProductSeatChange } from './catalogue';
-import { CheckIns, type CheckInCounter, type CheckInRecord, type NewCheckIn } from './checkins';
+import {
+  CATALOGUE_KEY,
+  CatalogueCache,
+  availabilityKey,
+  type CachedAvailability,
+  type ProductSeatChange,
+} from './catalogue';
+import {
+  CheckIns,
+  checkInsKey,
+  type CheckInCounter,
+  type CheckInRecord,
+  type NewCheckIn,
+} from './checkins';
 import type { Cipher } from './crypto';
 import type { DamageLog } from './damage';
 import type { Files } from './files';
-import { Reservations } from './reservations';
+import { Reservations, reservationsKey } from './reservations';
+import { Revisions } from './revisions';
 import type { CheckInEvent, StoreSyncState } from './schema';
 import { CacheSearch } from './search/cache-search';
 import type { ReadingSource } from './search/reading-service';
-import { SyncState } from './sync-state';
+import { SYNC_KEY, SyncState } from './sync-state';
+
+/** Bumped when retention removes data: every view of an earlier date is out of date. */
+const PURGE_KEY = 'purge';
 
 export type { CachedAvailability, CheckInCounter, CheckInRecord, NewCheckIn, ProductSeatChange };
 
@@ -70,6 +86,10 @@ export class LocalCache {
   readonly search: CacheSearch;
   /** Records from the service already reported unreadable by this process (each once). */
   private readonly reportedUnreadable = new Set<string>();
+  /** What changed, told by the code that writes it (see `dayRevision`). */
+  private readonly revisions = new Revisions();
+  /** The tree's modes were seen to by this process (the first `purge`). */
+  private tightened = false;
 
   constructor(options: CacheOptions) {
     const { files, storeId } = options;
@@ -80,9 +100,10 @@ export class LocalCache {
     this.now = options.now ?? Date.now;
     this.retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
     this.damage = options.damage;
-    this.listings = new CatalogueCache(files, storeId, this.now);
+    this.listings = new CatalogueCache(files, storeId, this.now, this.revisions);
     this.reservations = new Reservations({
       ...options,
+      revisions: this.revisions,
       onUnreadable: (date, count) => {
         options.damage.report({ kind: 'cache_rebuilt', count, where: `reservations/${date}` });
         this.requireRebuild('cached records were unreadable');
@@ -96,8 +117,31 @@ export class LocalCache {
       source: this.reservations,
       readings: options.readings ?? null,
     });
-    this.checkIns = new CheckIns(files, storeId, options.counter ?? (() => UNNAMED_COUNTER));
-    this.sync = new SyncState(files, storeId);
+    this.checkIns = new CheckIns(
+      files,
+      storeId,
+      options.counter ?? (() => UNNAMED_COUNTER),
+      this.revisions,
+    );
+    this.sync = new SyncState(files, storeId, this.revisions);
+  }
+
+  /**
+   * Changes with everything a day view of `date` reads from the cache: its reservations and
+   * check-ins, its month's availability, the catalogue, the sync state, retention. Each is bumped
+   * by the code here that writes it (sync, the shop's relay and this counter's own changes all
+   * write through this cache), never guessed from files on disk (decision G4).
+   */
+  dayRevision(date: string): string {
+    const r = this.revisions;
+    return [
+      r.of(reservationsKey(date)),
+      r.of(checkInsKey(date)),
+      r.of(availabilityKey(date.slice(0, 7))),
+      r.of(CATALOGUE_KEY),
+      r.of(SYNC_KEY),
+      r.of(PURGE_KEY),
+    ].join('.');
   }
 
   // --- stores, catalogue, availability -------------------------------------------------------
@@ -297,9 +341,15 @@ export class LocalCache {
   /**
    * Delete customer data of past reservations: every reservation and check-in file of a date
    * before the retention cutoff, their reservation numbers and search entries, availability of
-   * months gone by, and files set aside longer ago than the retention period.
+   * months gone by, and files set aside longer ago than the retention period. Also the
+   * housekeeping that walks the whole tree, kept off the start (decision G6): temp files a crash
+   * left, and, the first time in this process, the modes of a tree written before the app set them.
    */
   purge(): { filesRemoved: number } {
+    if (!this.tightened) {
+      this.files.tighten();
+      this.tightened = true;
+    }
     const cutoff = this.retentionCutoff();
     this.search.purge(cutoff);
     let filesRemoved =
@@ -307,6 +357,7 @@ export class LocalCache {
       this.checkIns.purge(cutoff) +
       this.listings.purgeAvailability(cutoff.slice(0, 7));
     filesRemoved += this.files.sweep(this.now() - this.retentionDays * 86_400_000).setAside;
+    if (filesRemoved) this.revisions.bump(PURGE_KEY);
     if (filesRemoved) {
       this.logger.info('cache.purged', { storeId: this.storeId, cutoff, filesRemoved });
     }

@@ -16,6 +16,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { foldCheckIns, uniqueEvents, type CheckInFold } from './checkin-fold';
 import type { Files } from './files';
 import { safeName, storeDir } from './layout';
+import { Revisions } from './revisions';
 import {
   CheckInFile,
   CheckInRecordFile,
@@ -40,6 +41,9 @@ export type NewCheckIn = LegacyCheckInEvent;
 
 /** Days kept in memory (the day view is built again after every poll). */
 const DAYS_KEPT = 8;
+
+/** The revision key of a date's check-ins (see `Revisions`). */
+export const checkInsKey = (date: string) => `checkins ${date}`;
 
 /** The date a check-ins file or folder is of, given where Files found it; null if not check-ins. */
 export function checkInDateOf(dir: string, name: string, storeId: string): string | null {
@@ -97,6 +101,8 @@ export class CheckIns {
     storeId: string,
     /** This counter, now (staff may rename it). */
     private readonly counter: () => CheckInCounter,
+    /** Where a change of a date is told (views built from it are then out of date). */
+    private readonly revisions = new Revisions(),
   ) {
     this.dir = storeDir('checkins', storeId);
   }
@@ -204,12 +210,17 @@ export class CheckIns {
     const record = recordOf(events);
     this.writeRecord(date, reservationId, record.events);
     this.load(date).set(reservationId, record);
+    this.revisions.bump(checkInsKey(date));
     return record;
   }
 
   /** Delete the check-ins of dates before the cutoff; returns the files and folders removed. */
   purge(cutoff: string): number {
-    for (const date of this.days.keys()) if (date < cutoff) this.days.delete(date);
+    for (const date of this.days.keys()) {
+      if (date >= cutoff) continue;
+      this.days.delete(date);
+      this.revisions.bump(checkInsKey(date));
+    }
     return (
       this.files.removeBefore(this.dir, cutoff) + this.files.removeDirsBefore(this.dir, cutoff)
     );

@@ -79,7 +79,8 @@ function damageOf(dir: string, name: string, storeId: string): DamageReport {
 }
 
 /**
- * Open the store's cache. Whatever file is found unreadable is set aside and reported in the
+ * Open the store's cache, reading no more than the key's check value: what a view needs is read
+ * when it is asked for. Whatever file is found unreadable is set aside and reported in the
  * damage log; a reservations or number file lost also resets the sync state, so the next pass
  * rebuilds it. When the cache key is not the one the cache was sealed with, the sealed cache is
  * dropped and rebuilt from the service; check-ins (not sealed) and the outbox are kept.
@@ -129,8 +130,8 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
     damage.report({ kind: 'key_changed' });
     logger.warn('cache.key_changed', { storeId, reason: 'the sealed cache is rebuilt' });
   }
-  // Temp files of writes a crash cut short: the files themselves are whole (renamed or not).
-  files.sweep(0);
-  files.tighten();
+  // Nothing here walks the whole tree (decision G6): temp files of writes a crash cut short (the
+  // files themselves are whole, and no read lists them) and an older tree's modes are seen to by
+  // the first housekeeping pass (`cache.purge()`, which the scheduler runs after the start).
   return { files, cipher, cache, damage };
 }

@@ -8,6 +8,11 @@
  * Each record opens or fails alone: one that cannot be opened (sealed with another key, damaged)
  * is dropped from its file, so that the next full sync stores it anew, and reported to the owner
  * (`onUnreadable`: counted in the damage log, a full sync asked for). It never fails a read.
+ *
+ * The days being looked at are kept parsed, with their opened records (decision G4): every change
+ * of a date goes through `apply`, `on` (an unreadable record dropped) or `purge` here, which
+ * update what is kept and bump the date's revision, so a busy day is not read, checked and
+ * opened again after every poll. Nothing else writes these files (one process per cache).
  */
 import type { Reservation } from '../api/client';
 import type { Logger } from '../api/log';
@@ -15,10 +20,16 @@ import { SealError, type Cipher } from './crypto';
 import type { Files } from './files';
 import { storeDir } from './layout';
 import { ReservationNumbers } from './reservation-numbers';
+import { Revisions } from './revisions';
 import { DateFileAny, type DateFile } from './schema';
 
 /** Decrypted records kept for reads (a busy day is read again after every poll). */
 const OPENED_LIMIT = 5_000;
+/** Dates kept parsed with their records: the day on screen and the few looked at around it. */
+const DAYS_KEPT = 8;
+
+/** The revision key of a date's reservations (see `Revisions`). */
+export const reservationsKey = (date: string) => `reservations ${date}`;
 
 function itemDates(r: Reservation): string[] {
   return [
@@ -35,6 +46,8 @@ export interface ReservationsOptions {
   storeId: string;
   /** Records found unreadable on a date (already dropped from the cache). */
   onUnreadable?: (date: string, count: number) => void;
+  /** Where a change of a date is told (the cache's revisions). */
+  revisions?: Revisions;
 }
 
 export class Reservations {
@@ -51,6 +64,11 @@ export class Reservations {
   /** Reservation id → the sealed value last opened and what it held. */
   private readonly opened = new Map<string, { s: string; r: Reservation }>();
   private readonly onUnreadable: (date: string, count: number) => void;
+  /** Date files read and kept as parsed (clean, or the same object as in `dirtyDates`). */
+  private readonly kept = new Map<string, DateFile>();
+  /** A kept date's records, opened; dropped when the date changes. */
+  private readonly lists = new Map<string, Reservation[]>();
+  private readonly revisions: Revisions;
 
   constructor(options: ReservationsOptions) {
     this.files = options.files;
@@ -60,11 +78,43 @@ export class Reservations {
     this.dir = storeDir('reservations', options.storeId);
     this.numbers = new ReservationNumbers(options.files, options.storeId);
     this.onUnreadable = options.onUnreadable ?? (() => {});
+    this.revisions = options.revisions ?? new Revisions();
   }
 
-  private readDateFile(date: string): DateFile {
+  /** The date changed: what was opened of it goes, and views built from it are out of date. */
+  private changed(date: string): void {
+    this.lists.delete(date);
+    this.revisions.bump(reservationsKey(date));
+  }
+
+  /**
+   * The date's file as parsed: the buffered one, the kept one, or read now. `keep` keeps a file
+   * read now (a day being looked at); a sync's pass over many dates keeps none.
+   */
+  private readDateFile(date: string, keep: boolean): DateFile {
     const dirty = this.dirtyDates.get(date);
     if (dirty) return dirty;
+    const kept = this.kept.get(date);
+    if (kept) {
+      // Most recently used last: the oldest goes first when too many are kept.
+      this.kept.delete(date);
+      this.kept.set(date, kept);
+      return kept;
+    }
+    const file = this.readFromDisk(date);
+    if (keep) {
+      this.kept.set(date, file);
+      if (this.kept.size > DAYS_KEPT) this.forgetDay(this.kept.keys().next().value!);
+    }
+    return file;
+  }
+
+  private forgetDay(date: string): void {
+    this.kept.delete(date);
+    this.lists.delete(date);
+  }
+
+  private readFromDisk(date: string): DateFile {
     // Not remembered for write-if-changed: a date file is only written when a record changed.
     const file = this.files.read(this.dir, date, DateFileAny, { remember: false });
     if (!file) return { v: 2, records: {} };
@@ -91,12 +141,14 @@ export class Reservations {
       const updated = Date.parse(r.updatedAt);
       let sealed: string | null = null;
       for (const date of dates) {
-        const file = this.readDateFile(date);
+        const file = this.readDateFile(date, false);
         const known = file.records[r.id];
         if (known && Date.parse(known.u) >= updated) continue;
         sealed ??= this.cipher.seal(r, r.id);
+        // A kept file is this same object: it stays right, only its opened records go.
         file.records[r.id] = { u: r.updatedAt, s: sealed };
         this.dirtyDates.set(date, file);
+        this.changed(date);
         changed++;
       }
       if (sealed) this.dirtyRecords++;
@@ -154,10 +206,15 @@ export class Reservations {
     }
   }
 
-  /** The reservations on a date. They are shared with later reads: treat them as read-only. */
+  /**
+   * The reservations on a date. The list and its records are shared with later reads until the
+   * date changes: treat them as read-only.
+   */
   on(date: string): Reservation[] {
+    const listed = this.lists.get(date);
+    if (listed) return listed;
     const out: Reservation[] = [];
-    const file = this.readDateFile(date);
+    const file = this.readDateFile(date, true);
     let unreadable = 0;
     for (const [id, { s }] of Object.entries(file.records)) {
       const r = this.open(id, s);
@@ -170,8 +227,10 @@ export class Reservations {
     }
     if (unreadable) {
       this.dirtyDates.set(date, file);
+      this.changed(date);
       this.onUnreadable(date, unreadable);
     }
+    if (this.kept.get(date) === file) this.lists.set(date, out);
     return out;
   }
 
@@ -197,6 +256,12 @@ export class Reservations {
     const removed = this.files.removeBefore(this.dir, cutoff);
     for (const date of this.dirtyDates.keys()) {
       if (date < cutoff) this.dirtyDates.delete(date);
+    }
+    for (const date of [...this.kept.keys()]) {
+      if (date < cutoff) {
+        this.forgetDay(date);
+        this.changed(date);
+      }
     }
     for (const [id, { r }] of this.opened) {
       if (itemDates(r).every((d) => d < cutoff)) this.opened.delete(id);

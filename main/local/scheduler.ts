@@ -30,6 +30,11 @@ export interface Intervals {
   availabilitySpacingMs: number;
   catalogueMs: number;
   purgeMs: number;
+  /**
+   * The first purge waits this long after the start: it walks the whole cache (retention, temp
+   * files, modes), which must not compete with the first day view (decision G6).
+   */
+  firstPurgeMs: number;
   /** Walk-ins a replay left queued are tried again this soon; doubling while none goes through. */
   outboxRetryMs: number;
 }
@@ -42,6 +47,7 @@ export const DEFAULT_INTERVALS: Intervals = {
   availabilitySpacingMs: 10_000,
   catalogueMs: 30 * 60_000,
   purgeMs: 6 * 3_600_000,
+  firstPurgeMs: 30_000,
   outboxRetryMs: 5_000,
 };
 
@@ -126,6 +132,7 @@ export class SyncScheduler {
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.nextPurgeAt === 0) this.nextPurgeAt = this.now() + this.intervals.firstPurgeMs;
     this.controller = new AbortController();
     this.stopLink = this.options.connectivity.on('change', ({ link }) => {
       const before = this.link;

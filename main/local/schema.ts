@@ -186,3 +186,4 @@ export const MetaFile = z.object({
   v: z.literal(1),
   stores: z.record(z.string(), StoreSyncState),
 });
+export type MetaFile = z.infer<typeof MetaFile>;

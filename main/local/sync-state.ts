@@ -1,9 +1,14 @@
 /**
  * What sync knows of the store (its watermark, where a first sync resumes, when it last ran),
- * kept in the cache's meta file under the store's id.
+ * kept in the cache's meta file under the store's id. The file is read once and kept: every
+ * change goes through `set` here, which bumps its revision (decision G4).
  */
 import type { Files } from './files';
+import { Revisions } from './revisions';
 import { MetaFile, type StoreSyncState } from './schema';
+
+/** The revision key of the sync state (see `Revisions`). */
+export const SYNC_KEY = 'sync';
 
 const SYNCED_AT_WRITE_MS = 5 * 60_000;
 const EMPTY: StoreSyncState = { watermark: null, resumeFrom: null, lastSyncedAt: null };
@@ -14,15 +19,23 @@ export class SyncState {
   /** Bumped by `requireFull`, so that a pass running meanwhile does not move the marks. */
   private resets = 0;
 
+  /** The meta file as last read or written (null: none); undefined: not read yet. */
+  private file: MetaFile | null | undefined = undefined;
+
   constructor(
     private readonly files: Files,
     private readonly storeId: string,
+    private readonly revisions = new Revisions(),
   ) {}
 
+  private meta(): MetaFile | null {
+    if (this.file === undefined) this.file = this.files.read('meta', 'sync', MetaFile);
+    return this.file;
+  }
+
   get(): StoreSyncState {
-    const stored = this.files.read('meta', 'sync', MetaFile)?.stores[this.storeId] ?? {
-      ...EMPTY,
-    };
+    // A copy: the kept file is never changed by a caller.
+    const stored = { ...(this.meta()?.stores[this.storeId] ?? EMPTY) };
     return this.syncedAt !== null && this.syncedAt > (stored.lastSyncedAt ?? 0)
       ? { ...stored, lastSyncedAt: this.syncedAt }
       : stored;
@@ -34,7 +47,8 @@ export class SyncState {
    * a restart the data only looks a little older than it is).
    */
   set(state: StoreSyncState): void {
-    const file = this.files.read('meta', 'sync', MetaFile) ?? { v: 1 as const, stores: {} };
+    this.revisions.bump(SYNC_KEY);
+    const file = this.meta() ?? { v: 1 as const, stores: {} };
     const stored = file.stores[this.storeId];
     if (state.lastSyncedAt !== null) this.syncedAt = state.lastSyncedAt;
     const onlyTimeMoved =
@@ -45,8 +59,11 @@ export class SyncState {
       stored.lastSyncedAt !== null &&
       state.lastSyncedAt - stored.lastSyncedAt < SYNCED_AT_WRITE_MS;
     if (onlyTimeMoved) return;
-    file.stores[this.storeId] = state;
-    this.files.write('meta', 'sync', file);
+    // Written as a new object: what `get` handed out before is never changed.
+    const next: MetaFile = { ...file, stores: { ...file.stores, [this.storeId]: { ...state } } };
+    this.file = undefined;
+    this.files.write('meta', 'sync', next);
+    this.file = next;
   }
 
   /** Forget what sync knows, so that the next pass is a full one. */

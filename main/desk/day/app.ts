@@ -15,7 +15,9 @@ export function dayApp(ctx: DeskContext): HandlersOf<'day.get' | 'day.refresh' |
       sessions.viewing = day;
       await filler.fill(s, day);
       s.scheduler.setViewing({ date: day, productIds: [...productsOf(s).keys()] });
-      return buildDayView(s, day, ctx.now());
+      const view = buildDayView(s, day, ctx.now());
+      sessions.viewServed();
+      return view;
     },
     'day.refresh': async ({ date }) => {
       const s = sessions.require();

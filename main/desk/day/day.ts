@@ -13,6 +13,7 @@ import { storeSummary } from '../store-summary';
 import { availabilityLessHolds } from '../holds';
 import { slotKey } from '../../local/index';
 import { productName, toReservationView } from '../views';
+import { dayKeyOf, dayOrder, keptDayView, keptReservationView } from './kept-views';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
   return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
@@ -22,52 +23,52 @@ export function productsOf(session: Session): Map<string, Product> {
   return new Map((session.local.cache.catalogue()?.products ?? []).map((p) => [p.id, p]));
 }
 
-/** Reservation views of a date, one per item on that date. */
+/**
+ * Reservation views of a date, one per item on that date, in the day's order. `kept`: the views
+ * kept between calls (frozen, shared: the day view's); otherwise new objects.
+ */
 export function viewsOn(
   session: Session,
   date: string,
   products = productsOf(session),
+  kept = false,
 ): ReservationView[] {
   const { cache } = session.local;
   const checkIns = cache.checkInsOn(date);
-  const out: ReservationView[] = [];
-  for (const r of cache.reservationsOn(date).reservations) {
-    r.items.forEach((item, i) => {
-      if (item.date === date)
-        out.push(
-          toReservationView(
-            r,
-            products,
-            checkIns.get(r.id),
-            session.currency,
-            i,
-            session.counter().id,
-          ),
-        );
-    });
-  }
-  return out.sort((a, b) =>
-    a.startTime < b.startTime
-      ? -1
-      : a.startTime > b.startTime
-        ? 1
-        : byName.compare(a.customerName, b.customerName),
+  const own = session.counter().id;
+  const view = kept ? keptReservationView : toReservationView;
+  return dayOrder(cache.reservationsOn(date).reservations, date).map(({ r, index }) =>
+    view(r, products, checkIns.get(r.id), session.currency, index, own),
   );
 }
 
-/** `localeCompare`'s order, with one collator: made per comparison, it was most of a busy day's sort. */
-const byName = new Intl.Collator();
-
+/**
+ * The day view of `date`: the one built last while nothing it is built from changed (the cache's
+ * writers, the holds, the clock's date: `dayKeyOf`), else built now. Frozen: it is shared.
+ */
 export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
+  const today = todayIn(session.timeZone, now);
+  return keptDayView(session, date, dayKeyOf(session, date, today), () =>
+    dayViewNow(session, date, today),
+  );
+}
+
+function dayViewNow(session: Session, date: string, today: string): DayView {
   const { cache } = session.local;
   const products = productsOf(session);
-  const views = viewsOn(session, date, products);
+  const views = viewsOn(session, date, products, true);
   const { availability, held } = availabilityLessHolds(session, date);
   const heldBy = (productId: string, startTime: string) =>
     (held.get(slotKey(productId, startTime))?.byCounter ?? []).map(({ counterName, seats }) => ({
       counterName,
       seats,
     }));
+  const byProduct = new Map<string, ReservationView[]>();
+  for (const v of views) {
+    const list = byProduct.get(v.productId);
+    if (list) list.push(v);
+    else byProduct.set(v.productId, [v]);
+  }
   const productViews: ProductView[] = [];
   for (const product of products.values()) {
     const cached = availability.get(product.id);
@@ -84,7 +85,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
         reservations: [],
       });
     }
-    for (const v of views.filter((x) => x.productId === product.id)) {
+    for (const v of byProduct.get(product.id) ?? []) {
       let slot = slots.get(v.startTime);
       if (!slot) {
         slot = {
@@ -118,7 +119,7 @@ export function buildDayView(session: Session, date: string, now = Date.now()): 
   const sync = cache.syncState();
   return {
     date,
-    today: todayIn(session.timeZone, now),
+    today,
     store: storeSummary(session.store),
     products: productViews,
     pendingApprovals: views.filter((v) => v.status === 'pending'),

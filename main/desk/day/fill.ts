@@ -23,11 +23,13 @@ export class DayFiller {
   async fill(s: Session, date: string): Promise<void> {
     if (s.connectivity.state.link === 'offline') return;
     const { cache } = s.local;
-    const products = () => [...productsOf(s).keys()];
+    /** Products whose availability of the date is not cached (one look at the month). */
+    const missing = () => {
+      const have = cache.availabilityOn(date);
+      return [...productsOf(s).keys()].filter((id) => !have.has(id));
+    };
     const lacking =
-      !cache.catalogue() ||
-      cache.syncState().watermark === null ||
-      products().some((id) => !cache.availabilityOn(date).has(id));
+      !cache.catalogue() || cache.syncState().watermark === null || missing().length > 0;
     if (!lacking) return;
     let filling = this.filling.get(s);
     if (!filling) this.filling.set(s, (filling = new Map()));
@@ -36,10 +38,9 @@ export class DayFiller {
       const started = (async () => {
         const sync = s.sync.syncStore().catch(() => undefined);
         await ensureCatalogue(s);
-        const have = cache.availabilityOn(date);
-        const missing = products().filter((id) => !have.has(id));
+        const lacks = missing();
         await Promise.allSettled([
-          missing.length ? s.scheduler.refreshAvailability(date, missing) : null,
+          lacks.length ? s.scheduler.refreshAvailability(date, lacks) : null,
           sync,
         ]);
       })()

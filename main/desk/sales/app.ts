@@ -36,7 +36,13 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
       const session = sessions.require();
       return viewOf(session, correct(session, request).id);
     },
-    'refunds.owed': () => ({ items: refundsOwed(sessions.require(), true) }),
+    'refunds.owed': async () => {
+      const session = sessions.require();
+      // Asked at the renderer's start beside the day view: the journal is read in the
+      // background meanwhile, not in one piece before the day's answer (decision G6).
+      await session.journalReady();
+      return { items: refundsOwed(session, true) };
+    },
     'refund.record': (request) => {
       const session = sessions.require();
       const refund = recordRefund(session, request);

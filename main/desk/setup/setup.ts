@@ -10,6 +10,7 @@ import type { DeskContext } from '../context';
 import { NOT_SET_UP } from '../settings';
 import { startTraining } from '../training/training';
 import { assertApiKeyShape } from './key-shape';
+import { storeSummary } from '../store-summary';
 import { announceSetup, keyInfo } from './setup-status';
 
 /** The service's address to use: the one given, the saved one, or the default. */
@@ -90,10 +91,21 @@ export async function saveKey(
   return announceSetup(ctx);
 }
 
-export function selectStore(ctx: DeskContext, storeId: string): SetupStatus {
+export async function selectStore(ctx: DeskContext, storeId: string): Promise<SetupStatus> {
   const { mode, plan } = ctx.settings.current;
   if (mode === 'not_set_up') throw new DeskError('NOT_SET_UP', 'set up a key first');
-  const store = ctx.sessions.stores.find((s) => s.id === storeId);
+  let store = ctx.sessions.stores.find((s) => s.id === storeId);
+  const key = ctx.secrets.read();
+  if (!store && mode === 'live' && key) {
+    // Resumed on its store alone (the listing comes behind the start): ask for it now.
+    const client = setupClient(ctx, serviceUrl(ctx, null), key);
+    try {
+      ctx.sessions.stores = await client.stores({ lane: 'write', deadlineMs: 15_000 });
+    } finally {
+      client.close();
+    }
+    store = ctx.sessions.stores.find((s) => s.id === storeId);
+  }
   if (!store) throw new DeskError('STORE_NOT_AVAILABLE', 'this key cannot use that store');
   const training = mode === 'training' ? ctx.training.current : null;
   if (mode === 'training' && !training)
@@ -129,26 +141,28 @@ export async function removeKey(ctx: DeskContext): Promise<SetupStatus> {
 }
 
 /**
- * The saved key and store. The store's listing is asked for first; when the service cannot be
- * reached the store as last listed is used, so the counter works from the cache offline.
+ * The saved key and store. A store listed before opens at once, from the cache (decision G6): the
+ * day view does not wait for the service, nor, offline, for its deadline; the key and its stores
+ * are asked for behind it (`recheck`). A store never listed is asked for first.
  */
 async function openLive(ctx: DeskContext): Promise<void> {
   const { settings, sessions } = ctx;
   const key = ctx.secrets.read();
   const { storeId } = settings.current;
   if (!key || !storeId) return;
+  const saved = settings.current.store as Store | null;
+  if (saved?.id === storeId) {
+    sessions.stores = [saved];
+    openOn(ctx, saved, () => void recheck(ctx, key, storeId));
+    return;
+  }
   const client = setupClient(ctx, serviceUrl(ctx, null), key);
-  let store = settings.current.store as Store | null;
+  let store: Store | null;
   try {
-    // The key's scopes may have changed in the service's admin screen since set-up.
     const ping = await client.ping({ lane: 'write', deadlineMs: 8_000 });
     sessions.stores = await client.stores({ lane: 'write', deadlineMs: 8_000 });
     store = sessions.stores.find((s) => s.id === storeId) ?? null;
     settings.update({ key: keyInfo(ping), store: store ?? settings.current.store });
-  } catch (error) {
-    if (!store || store.id !== storeId) throw error;
-    ctx.logger.info('desk.start_offline', { error });
-    sessions.stores = [store];
   } finally {
     client.close();
   }
@@ -156,13 +170,60 @@ async function openLive(ctx: DeskContext): Promise<void> {
     ctx.logger.warn('desk.store_gone', { storeId });
     return;
   }
-  sessions.open({
-    serviceUrl: serviceUrl(ctx, null),
-    apiKey: savedKey(ctx),
-    store,
-    plan: settings.current.plan ?? 'standard',
-    mode: 'live',
-  });
+  openOn(ctx, store);
+}
+
+/**
+ * `resumed` (at start-up, with what to do behind it): the session's background work, and this,
+ * wait for the first day view.
+ */
+function openOn(ctx: DeskContext, store: Store, resumed?: () => void): void {
+  ctx.sessions.open(
+    {
+      serviceUrl: serviceUrl(ctx, null),
+      apiKey: savedKey(ctx),
+      store,
+      plan: ctx.settings.current.plan ?? 'standard',
+      mode: 'live',
+    },
+    { resumed: resumed !== undefined, thenAlso: resumed },
+  );
+}
+
+/**
+ * Behind a resumed session: the key's scopes may have changed in the service's admin screen, the
+ * store may be gone or described anew. The settings take what the service says; a store gone
+ * ends the session, a store whose zone, currency or payment changed opens it again. Unreachable:
+ * the counter goes on from its cache. Nothing is done if staff changed set-up meanwhile.
+ */
+async function recheck(ctx: DeskContext, key: string, storeId: string): Promise<void> {
+  const { settings, sessions } = ctx;
+  const opened = sessions.current;
+  const client = setupClient(ctx, serviceUrl(ctx, null), key);
+  try {
+    const ping = await client.ping({ lane: 'write', deadlineMs: 8_000 });
+    const stores = await client.stores({ lane: 'write', deadlineMs: 8_000 });
+    if (sessions.current !== opened || ctx.secrets.read() !== key) return;
+    if (settings.current.storeId !== storeId) return;
+    const store = stores.find((s) => s.id === storeId) ?? null;
+    sessions.stores = stores;
+    settings.update({ key: keyInfo(ping), store: store ?? settings.current.store });
+    if (!store) {
+      ctx.logger.warn('desk.store_gone', { storeId });
+      sessions.close();
+    } else if (
+      opened &&
+      JSON.stringify(storeSummary(store)) !== JSON.stringify(storeSummary(opened.store))
+    ) {
+      sessions.close();
+      openOn(ctx, store);
+    }
+    announceSetup(ctx);
+  } catch (error) {
+    ctx.logger.info('desk.start_offline', { error });
+  } finally {
+    client.close();
+  }
 }
 
 /** Resume where the counter left off: the saved key and store, or training anew. */

@@ -6,10 +6,14 @@ import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
 import type { Session } from '../session';
 import { refundsOwed } from '../sales/refunds-owed';
 
-/** How many refunds are owed: a count the status bar shows, never a reason for it to fail. */
+/**
+ * How many refunds are owed: a count the status bar shows, never a reason for it to fail. None
+ * counted while the journal is still being read behind the start (decision G6): the status is
+ * sent again once it is whole, and reading it here would put it before the first day view.
+ */
 function owedCount(session: Session | null): number {
   try {
-    return session ? refundsOwed(session).length : 0;
+    return session?.journalLoaded ? refundsOwed(session).length : 0;
   } catch {
     return 0;
   }

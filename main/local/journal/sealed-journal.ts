@@ -1,6 +1,8 @@
 /**
- * The sales journal on disk: one sealed file per record (`journal-file.ts`), read whole when the
- * session opens and kept in memory (this process is the only writer). An append returns only once
+ * The sales journal on disk: one sealed file per record (`journal-file.ts`), read whole once and
+ * kept in memory (this process is the only writer). Not while the session opens (decision G6):
+ * `loadInBackground` reads it a few days at a time between other work, and anything that needs it
+ * before that is done reads the rest at once (every method here), so no caller sees it half-read. An append returns only once
  * its file is written. A file that cannot be read is listed as unreadable, by its day, and blocks
  * nothing. Old days go after the retention period (decision J3), except a day this counter never
  * closed and a sale someone still has to be paid back for.
@@ -31,33 +33,71 @@ export class SealedJournal implements Journal {
   private readonly refersTo = new Map<string, JournalRecord[]>();
   private unreadable: UnreadableRecord[] = [];
   private readonly now: () => number;
+  /** Days not read yet, newest last (read first); null: not listed yet. */
+  private unread: string[] | null = null;
+  private loading: Promise<void> | null = null;
 
   constructor(private readonly options: SealedJournalOptions) {
     this.now = options.now ?? Date.now;
-    this.load();
   }
 
-  private load(): void {
+  /** Whether every day is read (until then, any use reads the rest first). */
+  get loaded(): boolean {
+    return this.unread !== null && this.unread.length === 0;
+  }
+
+  /**
+   * Read the journal a few days at a time, yielding between them, until it is whole; resolves
+   * then (at once when it is). Started once; later calls share it.
+   */
+  loadInBackground(sliceMs = 8): Promise<void> {
+    this.loading ??= new Promise<void>((resolve) => {
+      const step = () => {
+        const until = performance.now() + sliceMs;
+        while (!this.loaded && performance.now() < until) this.readDay();
+        if (this.loaded) resolve();
+        else setImmediate(step);
+      };
+      setImmediate(step);
+    });
+    return this.loading;
+  }
+
+  /** Read every day not read yet: what the journal's users see is always whole. */
+  private whole(): void {
+    while (!this.loaded) this.readDay();
+  }
+
+  /** Read one more day (the newest not read yet: the days staff look at first). */
+  private readDay(): void {
     const { files, cipher, logger } = this.options;
-    for (const day of files.dirs(DIR).filter((d) => DAY.test(d))) {
-      for (const name of files.list(`${DIR}/${day}`)) {
-        let text: string;
-        try {
-          text = readFileSync(path.join(files.root, DIR, day, `${name}.json`), 'utf8');
-        } catch {
-          // Gone meanwhile, or unreadable at the disk: listed like a damaged file.
-          text = '';
-        }
-        const read = openRecord(cipher, text, name, day);
-        if (read.ok) this.keep(read.record);
-        else {
-          this.unreadable.push(read.unreadable);
-          logger.warn('journal.unreadable', { id: name, day, problem: read.unreadable.problem });
-        }
+    this.unread ??= files
+      .dirs(DIR)
+      .filter((d) => DAY.test(d))
+      .sort();
+    const day = this.unread.pop();
+    if (day === undefined) return;
+    for (const name of files.list(`${DIR}/${day}`)) {
+      let text: string;
+      try {
+        text = readFileSync(path.join(files.root, DIR, day, `${name}.json`), 'utf8');
+      } catch {
+        // Gone meanwhile, or unreadable at the disk: listed like a damaged file.
+        text = '';
+      }
+      const read = openRecord(cipher, text, name, day);
+      if (read.ok) this.keep(read.record);
+      else {
+        this.unreadable.push(read.unreadable);
+        logger.warn('journal.unreadable', { id: name, day, problem: read.unreadable.problem });
       }
     }
-    for (const list of this.byDay.values()) list.sort((a, b) => a.at - b.at);
-    logger.info('journal.opened', { records: this.byId.size, unreadable: this.unreadable.length });
+    this.byDay.get(day)?.sort((a, b) => a.at - b.at);
+    if (this.loaded)
+      logger.info('journal.opened', {
+        records: this.byId.size,
+        unreadable: this.unreadable.length,
+      });
   }
 
   private keep(record: JournalRecord): void {
@@ -73,6 +113,7 @@ export class SealedJournal implements Journal {
   }
 
   append(record: NewRecord): JournalRecord {
+    this.whole();
     checkNotLocked(this.byDay.get(record.businessDate) ?? [], record);
     const full = {
       ...record,
@@ -94,6 +135,7 @@ export class SealedJournal implements Journal {
   }
 
   get(id: string): JournalRecord | null {
+    this.whole();
     return this.byId.get(id) ?? null;
   }
 
@@ -102,6 +144,7 @@ export class SealedJournal implements Journal {
   }
 
   range(from: string, to: string): JournalDay {
+    this.whole();
     const records = [...this.byDay.entries()]
       .filter(([day]) => day >= from && day <= to)
       .flatMap(([, list]) => list)
@@ -113,11 +156,13 @@ export class SealedJournal implements Journal {
   }
 
   about(id: string): JournalRecord[] {
+    this.whole();
     return [...(this.refersTo.get(id) ?? [])];
   }
 
   /** Every record, oldest first (the refunds owed look at every sale still kept). */
   all(): JournalRecord[] {
+    this.whole();
     return [...this.byId.values()].sort((a, b) => a.at - b.at);
   }
 
@@ -127,6 +172,7 @@ export class SealedJournal implements Journal {
    * with it: the day was closed and counted. Returns how many files were removed.
    */
   purge(before: string, counterId: string, keep: (r: JournalRecord) => boolean): number {
+    this.whole();
     let removed = 0;
     const { files, logger } = this.options;
     for (const day of files.dirs(DIR).filter((d) => DAY.test(d) && d < before)) {

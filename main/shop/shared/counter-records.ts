@@ -5,6 +5,7 @@
  * race) and their holds are subtracted from remaining seats. The local files stay this counter's
  * record: the shared state carries events, it never replaces what the counter keeps.
  */
+import { DateTime } from 'luxon';
 import type { Logger } from '../../api/log';
 import type { LocalCache } from '../../local/cache';
 import { heldSlots, type Hold as LocalHold } from '../../local/holds';
@@ -12,6 +13,9 @@ import type { Outbox } from '../../local/outbox';
 import type { CheckInEvent as LocalCheckInEvent } from '../../local/schema';
 import type { CheckInEvent, Hold } from './records';
 import type { OwnHold, ShopState } from './shop-state';
+
+/** How long one slice of the catch-up behind the start may run before others' work. */
+const CATCH_UP_SLICE_MS = 8;
 
 export interface CounterRecordsOptions {
   state: ShopState;
@@ -77,14 +81,32 @@ export function shareCounterRecords(options: CounterRecordsOptions): CounterReco
     }
   };
 
-  // What this counter knew before the shop: its own check-ins of the days it keeps, the others'
-  // the saved shared state already holds, its queued walk-ins.
-  for (const date of cache.cachedDates()) {
-    for (const [reservationId, record] of cache.checkInsOn(date))
-      publish(date, reservationId, record.events);
-    merge(state.checkInEvents(date));
-  }
+  // What this counter knew before the shop: its queued walk-ins at once; its own check-ins of the
+  // days it keeps and the others' the saved shared state already holds behind the start, a few
+  // dates at a time, today's and later ones first (decision G6): read at once, every check-in the
+  // cache keeps came before the first day view.
   putHolds();
+  const today = DateTime.now().setZone(cache.timeZone).toISODate()!;
+  const dates = cache.cachedDates();
+  const unshared = [
+    ...dates.filter((d) => d >= today),
+    ...dates.filter((d) => d < today).reverse(),
+  ];
+  let stopped = false;
+  const catchUp = () => {
+    if (stopped) return;
+    const until = performance.now() + CATCH_UP_SLICE_MS;
+    const changed: string[] = [];
+    while (unshared.length && performance.now() < until) {
+      const date = unshared.shift()!;
+      for (const [reservationId, record] of cache.checkInsOn(date))
+        publish(date, reservationId, record.events);
+      changed.push(...merge(state.checkInEvents(date)));
+    }
+    if (changed.length) options.onDates(changed);
+    if (unshared.length) setImmediate(catchUp);
+  };
+  setImmediate(catchUp);
 
   const stops = [
     cache.onCheckInRecorded((date, reservationId, events) => publish(date, reservationId, events)),
@@ -104,6 +126,7 @@ export function shareCounterRecords(options: CounterRecordsOptions): CounterReco
   return {
     otherHolds: () => seen.map(({ storeId: _s, takenAt: _t, ...hold }) => hold satisfies LocalHold),
     stop: () => {
+      stopped = true;
       for (const stop of stops) stop();
     },
   };

@@ -198,10 +198,14 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           if (store) warmFormat(langOf(i18n), store.timeZone, store.currency, platform.now());
         }),
         status.getState().load(),
-        day.getState().open(null),
-        // The money settings (quick cash, QR brands) and any refund owed, loud from the start.
+        // The refunds owed, loud from the start, right behind the day: the journal they come
+        // from is read behind the day view (decision G6).
+        day
+          .getState()
+          .open(null)
+          .then(() => money.getState().loadOwed()),
+        // The money settings (quick cash, QR brands).
         money.getState().loadSettings(),
-        money.getState().loadOwed(),
         // The update's status for the status bar; counter mode and logs for set-up.
         installed.getState().load(),
         // Changes still to cancel, loud from the start.

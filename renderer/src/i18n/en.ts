@@ -122,6 +122,8 @@ export const en: Messages = {
     refreshing: 'Refreshing…',
     incomplete:
       'The first sync has not finished. Some reservations of this day may not be shown yet.',
+    pendingAll: 'Show all {{n}}',
+    pendingFewer: 'Show the first {{n}}',
     pendingTitle: 'Waiting for approval ({{n}})',
     pendingExplain:
       'These bookings are not confirmed. Do not tell the customer they are. Approval is done in the admin screen.',

@@ -124,6 +124,8 @@ export const ja = {
     refreshing: '更新中…',
     incomplete:
       '初回の同期が終わっていません。この日の予約がまだすべて表示されていない可能性があります。',
+    pendingAll: 'すべて表示（{{n}} 件）',
+    pendingFewer: '最初の {{n}} 件だけ表示',
     pendingTitle: '承認待ちの予約（{{n}} 件）',
     pendingExplain:
       '承認待ちの予約は未確定です。お客様に「確定」と伝えないでください。承認は管理画面で行います。',

@@ -2,16 +2,34 @@
  * The day: every product's slots with booked headcounts, pending approvals, and how old the data
  * is. It paints from the cache at once; a refresh runs behind and never hides what is shown.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useProgressive } from '../../components/useProgressive';
 import { localNow } from '../../format/format';
 import { currentDay } from '../../stores/day';
 import { DateSwitcher } from './DateSwitcher';
 import { nextBookable } from './nextSlot';
 import { ProductCard } from './ProductCard';
+
+/** Slots that fill about one screen: the products holding them are rendered first (G7). */
+const FIRST_SLOTS = 12;
+/** Pending approvals listed before staff ask for all of them. */
+const PENDING_LISTED = 5;
+
+/** How many products, from the first, hold the first screen's slots (at least one). */
+function firstScreen(products: readonly { slots: readonly unknown[] }[]): number {
+  let count = 0;
+  let slots = 0;
+  for (const p of products) {
+    if (count > 0 && slots >= FIRST_SLOTS) break;
+    count++;
+    slots += Math.max(1, p.slots.length);
+  }
+  return count;
+}
 
 export function DayScreen() {
   const { t } = useTranslation();
@@ -24,6 +42,13 @@ export function DayScreen() {
   const now = useSlice(stores.status, (s) => s.now);
   const fmt = useFormat();
   const painted = useRef(false);
+  const [allPending, setAllPending] = useState(false);
+  const products = view?.products ?? [];
+  // A busy day's first screen is painted first, the rest of its products right behind (G7).
+  const shownProducts = useProgressive(products.length, firstScreen(products), 1, view?.date);
+  const pending = view?.pendingApprovals ?? [];
+  const listedPending = allPending ? pending : pending.slice(0, PENDING_LISTED);
+  const shownPending = useProgressive(listedPending.length, PENDING_LISTED, 20, view?.date);
 
   const timeZone = view?.store.timeZone ?? fmt.timeZone;
   // Minutes are enough for "next"; recomputed when the clock ticks past one.
@@ -92,8 +117,8 @@ export function DayScreen() {
         <section className="pending card" aria-labelledby="pending-title">
           <h3 id="pending-title">{t('day.pendingTitle', { n: view.pendingApprovals.length })}</h3>
           <p className="hint">{t('day.pendingExplain')}</p>
-          <ul>
-            {view.pendingApprovals.map((r) => (
+          <ul id="pending-list">
+            {listedPending.slice(0, shownPending).map((r) => (
               <li key={`${r.id}|${r.productId}|${r.startTime}`}>
                 <button
                   type="button"
@@ -106,13 +131,25 @@ export function DayScreen() {
               </li>
             ))}
           </ul>
+          {pending.length > PENDING_LISTED && (
+            <button
+              type="button"
+              aria-expanded={allPending}
+              aria-controls="pending-list"
+              onClick={() => setAllPending((all) => !all)}
+            >
+              {allPending
+                ? t('day.pendingFewer', { n: PENDING_LISTED })
+                : t('day.pendingAll', { n: pending.length })}
+            </button>
+          )}
         </section>
       )}
       {view.products.length === 0 ? (
         <p>{t('day.noProducts')}</p>
       ) : (
         <div className="products">
-          {view.products.map((p) => (
+          {view.products.slice(0, shownProducts).map((p) => (
             <ProductCard key={p.id} product={p} nextStart={next.get(p.id) ?? null} />
           ))}
         </div>

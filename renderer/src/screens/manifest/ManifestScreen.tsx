@@ -12,10 +12,15 @@ import { BackButton } from '../../components/BackButton';
 import { CheckInState, PaymentMethod, ReservationStatus } from '../../components/Badges';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HeadcountBar } from '../../components/HeadcountBar';
+import { useProgressive } from '../../components/useProgressive';
 import { asCallError, type CallError } from '../../api/api';
 import { manifestCsv, manifestFileName } from '../../manifest/csv';
 import { currentDay } from '../../stores/day';
 import { langOf } from '../../i18n';
+
+/** Rows that fill the first screen; the rest follow a step a frame (decision G7). */
+const FIRST_ROWS = 20;
+const ROWS_STEP = 40;
 
 export function ManifestScreen({ productId, startTime }: { productId: string; startTime: string }) {
   const { t, i18n } = useTranslation();
@@ -27,6 +32,12 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
   const [error, setError] = useState<CallError | null>(null);
   const product = view?.products.find((p) => p.id === productId);
   const slot = product?.slots.find((s) => s.startTime === startTime);
+  const rows = useProgressive(
+    slot?.reservations.length ?? 0,
+    FIRST_ROWS,
+    ROWS_STEP,
+    `${view?.date} ${productId} ${startTime}`,
+  );
 
   const exportCsv = useCallback(() => {
     if (!view || !product || !slot) return;
@@ -155,7 +166,7 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
             </tr>
           </thead>
           <tbody>
-            {slot.reservations.map((r) => (
+            {slot.reservations.slice(0, rows).map((r) => (
               <ManifestRow key={r.id} reservation={r} />
             ))}
           </tbody>

@@ -1,0 +1,138 @@
+/**
+ * What a day view is built from, kept between calls (decision G4): each reservation's view while
+ * its record, its product and its check-in are the same objects the cache hands out (the cache
+ * keeps them until a writer changes them), and the whole day view while nothing it was built from
+ * moved (`dayKeyOf`). Everything kept is frozen: a view handed out twice is the same object, and
+ * the router's check of an answer can be reused for it (decision G5).
+ */
+import type { Product, Reservation } from '../../api/client';
+import type { DayView, ReservationView } from '../../ipc/contract';
+import type { CheckInRecord } from '../../local/cache';
+import { heldSeats } from '../../local/index';
+import type { Session } from '../session';
+import { customerName, toReservationView } from '../views';
+
+/** Freeze a value and everything in it (stops at what is frozen already: kept views). */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+interface KeptView {
+  product: Product | undefined;
+  checkIn: CheckInRecord | undefined;
+  currency: string;
+  ownCounterId: string;
+  view: ReservationView;
+}
+
+/** Record → item index → its view as last built. Gone with the record object. */
+const keptViews = new WeakMap<Reservation, Map<number, KeptView>>();
+
+/**
+ * `toReservationView`, frozen and kept: the same object again while the record, its product and
+ * its check-in record are the same objects (the cache replaces an object when it changes).
+ */
+export function keptReservationView(
+  r: Reservation,
+  products: Map<string, Product>,
+  checkIn: CheckInRecord | undefined,
+  currency: string,
+  itemIndex: number,
+  ownCounterId: string,
+): ReservationView {
+  const product = products.get((r.items[itemIndex] ?? r.items[0]!).productId);
+  let byItem = keptViews.get(r);
+  const kept = byItem?.get(itemIndex);
+  if (
+    kept &&
+    kept.product === product &&
+    kept.checkIn === checkIn &&
+    kept.currency === currency &&
+    kept.ownCounterId === ownCounterId
+  )
+    return kept.view;
+  const view = deepFreeze(
+    toReservationView(r, products, checkIn, currency, itemIndex, ownCounterId),
+  );
+  if (!byItem) keptViews.set(r, (byItem = new Map()));
+  byItem.set(itemIndex, { product, checkIn, currency, ownCounterId, view });
+  return view;
+}
+
+/** `localeCompare`'s order, with one collator: made per comparison, it was most of a busy day's sort. */
+const byName = new Intl.Collator();
+
+/** A date's items in the day's order (start time, then name), per list the cache handed out. */
+const keptOrders = new WeakMap<readonly Reservation[], { date: string; items: DayItem[] }>();
+
+export interface DayItem {
+  r: Reservation;
+  /** The item's index in the record. */
+  index: number;
+}
+
+/**
+ * The items of `reservations` on `date`, by start time then customer name. Kept per list: the cache
+ * hands out the same list until the date's reservations change (a check-in does not change it).
+ */
+export function dayOrder(reservations: readonly Reservation[], date: string): DayItem[] {
+  const kept = keptOrders.get(reservations);
+  if (kept?.date === date) return kept.items;
+  const keyed: (DayItem & { start: string; name: string })[] = [];
+  for (const r of reservations)
+    r.items.forEach((item, index) => {
+      if (item.date === date)
+        keyed.push({ r, index, start: item.startTime, name: customerName(r) });
+    });
+  keyed.sort((a, b) =>
+    a.start < b.start ? -1 : a.start > b.start ? 1 : byName.compare(a.name, b.name),
+  );
+  const items = keyed.map(({ r, index }) => ({ r, index }));
+  keptOrders.set(reservations, { date, items });
+  return items;
+}
+
+/**
+ * Everything a day view of `date` depends on besides the clock's date: the cache's revision of the
+ * day (bumped by every writer), this counter, and the seats queued walk-ins hold (the outbox's and
+ * the other counters', which change without the cache).
+ */
+export function dayKeyOf(session: Session, date: string, today: string): string {
+  const held = [...heldSeats(session.holds(), date)].map(([slot, hold]) => [
+    slot,
+    hold.seats,
+    hold.byCounter,
+  ]);
+  return JSON.stringify([session.local.cache.dayRevision(date), today, session.counter().id, held]);
+}
+
+/** Day views per session and date, each with the key it was built for. */
+const keptDays = new WeakMap<Session, Map<string, { key: string; view: DayView }>>();
+/** Dates whose view is kept per session: the day on screen and those next to it. */
+const DAYS_KEPT = 8;
+
+/** The kept day view if its key is unchanged, else `build()`'s, frozen and kept. */
+export function keptDayView(
+  session: Session,
+  date: string,
+  key: string,
+  build: () => DayView,
+): DayView {
+  let days = keptDays.get(session);
+  if (!days) keptDays.set(session, (days = new Map()));
+  const kept = days.get(date);
+  if (kept?.key === key) {
+    days.delete(date);
+    days.set(date, kept);
+    return kept.view;
+  }
+  const view = deepFreeze(build());
+  days.delete(date);
+  days.set(date, { key, view });
+  if (days.size > DAYS_KEPT) days.delete(days.keys().next().value!);
+  return view;
+}

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+/**
+ * A busy day rendered progressively (decision G7): the first screen at once — the products
+ * holding the first dozen slots, five pending approvals — and the rest a step a frame until the
+ * whole day is in the document; the keyboard then reaches every slot in order, the pending list
+ * opens and closes by keyboard, a slot with a hundred parties lists them all, printing renders
+ * what is not there yet, and axe finds nothing.
+ */
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DayView, ProductView, ReservationView } from '../../main/ipc/contract';
+import type { FakeBridge } from './support/fakeBridge';
+import { dayView, demoBridge, reservation } from './support/fixtures';
+import { renderApp } from './support/render';
+
+let fake: FakeBridge;
+afterEach(() => {
+  cleanup();
+  expect(fake.violations).toEqual([]);
+});
+
+const PRODUCTS = 10;
+const SLOTS = 4;
+const PARTIES = 100;
+
+function party(p: number, s: number, i: number): ReservationView {
+  return reservation({
+    id: `r-${p}-${s}-${i}`,
+    number: `${100000 + p * 1000 + s * 100 + i}`,
+    customerName: `Guest ${p}-${s}-${i}`,
+    productId: `p-${p}`,
+    productName: `Tour ${p}`,
+    startTime: `${10 + s}:00`,
+    status: i % 10 === 0 ? 'pending' : 'confirmed',
+  });
+}
+
+function busyDay(): DayView {
+  const base = dayView();
+  const products: ProductView[] = [];
+  for (let p = 0; p < PRODUCTS; p++) {
+    products.push({
+      ...base.products[0]!,
+      id: `p-${p}`,
+      name: `Tour ${p}`,
+      slots: Array.from({ length: SLOTS }, (_, s) => ({
+        ...base.products[0]!.slots[1]!,
+        startTime: `${10 + s}:00`,
+        endTime: `${11 + s}:00`,
+        capacity: 400,
+        remaining: 300,
+        reservations: Array.from({ length: p === 0 && s === 0 ? PARTIES : 3 }, (_, i) =>
+          party(p, s, i),
+        ),
+      })),
+    });
+  }
+  const pendingApprovals = products
+    .flatMap((p) => p.slots.flatMap((s) => s.reservations))
+    .filter((r) => r.status === 'pending');
+  return { ...base, products, pendingApprovals };
+}
+
+/** Let a number of frames pass (each step of the rendering waits for one). */
+async function frames(n = 20): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await act(async () => {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  }
+}
+
+const articles = () => screen.queryAllByRole('article').length;
+
+describe('a busy day', () => {
+  it('paints its first screen first, then the whole day; the keyboard reaches every slot', async () => {
+    const day = busyDay();
+    fake = demoBridge({ 'day.get': () => day });
+    await renderApp(fake);
+    // The products holding the first dozen slots, then the rest a product a frame.
+    expect(articles()).toBe(3);
+    await frames();
+    expect(articles()).toBe(PRODUCTS);
+    const slots = screen.getAllByRole('article').flatMap((a) => within(a).getAllByRole('button'));
+    expect(slots).toHaveLength(PRODUCTS * SLOTS);
+    // In the document's order, product after product: what Tab walks through.
+    const order = [...document.querySelectorAll('article button')];
+    expect(order).toEqual(slots);
+    slots.at(-1)!.focus();
+    expect(document.activeElement?.textContent).toMatch(/^13:00/);
+    expect(within(screen.getAllByRole('article').at(-1)!).getByRole('heading').textContent).toBe(
+      `Tour ${PRODUCTS - 1}`,
+    );
+
+    const audit = await axe.run(document.documentElement, {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(audit.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('lists five pending approvals until staff ask for all, by keyboard too', async () => {
+    const day = busyDay();
+    fake = demoBridge({ 'day.get': () => day });
+    await renderApp(fake);
+    const region = screen.getByRole('region', {
+      name: `Waiting for approval (${day.pendingApprovals.length})`,
+    });
+    expect(within(region).getAllByRole('listitem')).toHaveLength(5);
+    const toggle = within(region).getByRole('button', {
+      name: `Show all ${day.pendingApprovals.length}`,
+    });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-controls')).toBe('pending-list');
+    toggle.focus();
+    await act(async () => toggle.click());
+    await frames();
+    expect(within(region).getAllByRole('listitem')).toHaveLength(day.pendingApprovals.length);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(toggle);
+    await act(async () => toggle.click());
+    expect(within(region).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('a slot with a hundred parties lists its first screen, then all of them; printing does not wait', async () => {
+    const day = busyDay();
+    fake = demoBridge({ 'day.get': () => day });
+    const r = await renderApp(fake);
+    await act(async () => r.app.actions.openManifest('p-0', '10:00'));
+    const table = screen.getByRole('table', { name: `Bookings: ${PARTIES}` });
+    const rows = () => within(table).getAllByRole('row').length - 1;
+    expect(rows()).toBe(20);
+    await frames();
+    expect(rows()).toBe(PARTIES);
+
+    // Again from the day: printing right away renders every row first.
+    await act(async () => r.app.actions.openManifest('p-0', '11:00'));
+    await act(async () => r.app.actions.openManifest('p-0', '10:00'));
+    const again = screen.getByRole('table', { name: `Bookings: ${PARTIES}` });
+    expect(within(again).getAllByRole('row').length - 1).toBeLessThan(PARTIES);
+    act(() => {
+      fireEvent(window, new Event('beforeprint'));
+    });
+    expect(within(again).getAllByRole('row').length - 1).toBe(PARTIES);
+  });
+});
