@@ -23,6 +23,8 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       const bar = app.getByRole('contentinfo');
       const cards = app.getByRole('article');
       await expect(cards.first()).toBeVisible();
+      // The whole day: the rest of it is added behind the first screen (decision G7).
+      await expect(app.locator('.products[aria-busy="false"]')).toBeVisible();
       const shown = await cards.count();
       await expect(bar).toContainText(t.statusBar.link.online);
 

@@ -81,8 +81,12 @@ describe('a busy day', () => {
     await renderApp(fake);
     // The products holding the first dozen slots, then the rest a product a frame.
     expect(articles()).toBe(3);
+    // Busy until the rest is in (assistive technology, and tests, wait for the whole list).
+    const list = () => document.querySelector('.products')!.getAttribute('aria-busy');
+    expect(list()).toBe('true');
     await frames();
     expect(articles()).toBe(PRODUCTS);
+    expect(list()).toBe('false');
     const slots = screen.getAllByRole('article').flatMap((a) => within(a).getAllByRole('button'));
     expect(slots).toHaveLength(PRODUCTS * SLOTS);
     // In the document's order, product after product: what Tab walks through.

@@ -72,6 +72,33 @@ describe('quick search', () => {
     expect(field()).toHaveProperty('value', '');
   });
 
+  it('Enter opens the number typed while a search of its first digits is still answering', async () => {
+    fake = demoBridge();
+    // The machine is busy: every answer takes a while, the first digits' first.
+    let answerDigits: () => void = () => {};
+    let answerNumber: () => void = () => {};
+    const digits = new Promise<void>((resolve) => (answerDigits = resolve));
+    const number = new Promise<void>((resolve) => (answerNumber = resolve));
+    fake.handle('search.find', async ({ text }) => {
+      await (text === '1000' ? digits : number);
+      return text === R2.number ? { exact: R2, results: [] } : { exact: null, results: [] };
+    });
+    const r = await renderApp(fake);
+    await r.user.press('F2');
+    await act(async () => fireEvent.change(field(), { target: { value: '1000' } }));
+    await settle();
+    // The search of '1000' is running; the rest of the number waits for it (one at a time).
+    await act(async () => fireEvent.change(field(), { target: { value: R2.number } }));
+    await settle();
+    await r.user.press('Enter');
+    await act(async () => answerDigits());
+    await settle();
+    await act(async () => answerNumber());
+    await settle();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain(R2.customerName);
+    expect(field()).toHaveProperty('value', '');
+  });
+
   it('opens a scanned reservation wherever the focus is, without pressing the focused button', async () => {
     fake = demoBridge({
       'checkin.record': () => {

@@ -115,6 +115,9 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
           clearTimeout(timer);
           timer = null;
         }
+        // A search of what was typed before Enter may still be waiting for the running one: it
+        // would answer after this one and take its place (a scanner's Enter opened nothing).
+        next = null;
         if (!(await find(get().text))) return;
         const { exact, results } = get();
         const one = exact ?? (results.length === 1 ? results[0]! : null);

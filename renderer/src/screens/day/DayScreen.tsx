@@ -148,7 +148,8 @@ export function DayScreen() {
       {view.products.length === 0 ? (
         <p>{t('day.noProducts')}</p>
       ) : (
-        <div className="products">
+        // Busy while the rest of a busy day is still being added behind its first screen.
+        <div className="products" aria-busy={shownProducts < view.products.length}>
           {view.products.slice(0, shownProducts).map((p) => (
             <ProductCard key={p.id} product={p} nextStart={next.get(p.id) ?? null} />
           ))}
