@@ -187,16 +187,18 @@ export async function receiptHtml(input: ReceiptInput): Promise<string> {
 <meta http-equiv="Content-Security-Policy" content="${PRINT_CSP}">
 <title>${escapeHtml(title)}</title>
 <style>
+/* No bold anywhere (decision Q9): the Japanese fonts a counter PC has no bold face for are
+   embedded again as a drawn-heavier copy: the PDF was 3.7 times larger and took 1.6 times as long. */
 @page { size: ${roll ? `${page.width} 297mm` : 'A4'}; margin: ${roll ? '3mm' : '15mm'}; }
 body { font-family: "IPAGothic", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", sans-serif; font-size: ${page.font}; width: ${page.body}; margin: 0 ${roll ? '0' : 'auto'}; color: #000; }
-h1 { font-size: 1.5em; text-align: center; margin: 0 0 2mm; }
-.reissue, .training { text-align: center; font-weight: bold; border: 1px solid #000; margin: 1mm 0; }
+h1 { font-size: 1.5em; font-weight: normal; text-align: center; margin: 0 0 2mm; }
+.reissue, .training { text-align: center; border: 2px solid #000; margin: 1mm 0; }
 .to { font-size: 1.3em; border-bottom: 1px solid #000; }
-.issuer p { margin: 0; } .business { font-weight: bold; }
+.issuer p { margin: 0; } .business { font-size: 1.15em; }
 table { width: 100%; border-collapse: collapse; margin-top: 2mm; }
 td { vertical-align: top; padding: 0.3mm 0; } .r { text-align: right; white-space: nowrap; }
 .sub td, .sub { font-size: 0.85em; } .product { padding-top: 1.5mm; }
-.total td { font-weight: bold; font-size: 1.2em; border-top: 1px solid #000; }
+.total td { font-size: 1.2em; border-top: 1px solid #000; }
 .code { text-align: center; margin: 4mm 0 0; } .code svg { width: ${roll ? '30mm' : '35mm'}; height: auto; }
 figcaption { font-size: 0.85em; }
 </style>
