@@ -279,11 +279,23 @@ describe('outbox crash safety: SIGKILL while queueing and replaying', () => {
       }
     }
     expect(lost).toEqual([]);
-    // Nothing booked that the outbox does not know of: booked there, or needing attention.
-    const orphans = [...inService.keys()].filter(
-      (n) => byId.get(queued.get(n)!)?.state !== 'booked' && !needsAttention.includes(n),
+    // Nothing booked that the outbox does not know of: booked there, or needing attention. A run
+    // killed after a walk-in was written but before it was announced leaves an entry the parent
+    // never heard of: the next run sends it, so it is known by its booking, not by its name.
+    const bookedIds = new Set(
+      entries.flatMap((e) => (e.state === 'booked' && e.booked ? [e.booked.reservationId] : [])),
     );
-    expect(orphans).toEqual([]);
+    const announced = new Set(queued.values());
+    /** Entries that need attention and were never announced (their names unknown here). */
+    const unannouncedAttention = entries.filter((e) => {
+      const id = e.damaged ? e.damaged.file.split('.')[0]! : e.id;
+      return (e.damaged !== null || e.state === 'unreadable') && !announced.has(id);
+    }).length;
+    const orphans = [...inService]
+      .filter(([n, ids]) => !ids.every((id) => bookedIds.has(id)) && !needsAttention.includes(n))
+      .map(([n]) => n);
+    // Only an entry unreadable before anyone heard of it may stand for a booking unaccounted for.
+    expect(orphans.length, orphans.join(' ')).toBeLessThanOrEqual(unannouncedAttention);
 
     const posts = sb.sandbox
       .requests()
