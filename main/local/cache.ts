@@ -6,6 +6,10 @@
  *
  * The store and its time zone are given once, when the cache is opened: the retention cutoff is
  * a date in the store's zone.
+ *
+ * Over 300 lines: it is the one facade every writer goes through (sync, the shop's relay, the
+ * counter's own changes), so the revisions a day view is kept by and the search index stay in
+ * step with what is written; each part's logic lives in its own module.
  */
 import { DateTime } from 'luxon';
 import type { Availability, Product, Reservation, Store } from '../api/client';

@@ -6,6 +6,9 @@
  * query. Answers are ranked and capped here, so a common name costs its matches, not the store.
  *
  * The records themselves are kept too: a result is shown from them without reading a date file.
+ *
+ * Over 300 lines: indexing, ranking and capping work on the same entries and postings; the
+ * n-gram postings and the normalising of text are their own modules already.
  */
 import type { Reservation } from '../../api/client';
 import { NgramPostings } from './ngram';

@@ -3,6 +3,9 @@
  * headcount (all arrived, the counted numbers, no-show, undo), and the way to changes — which the
  * service cannot make itself: the change flow books the new one first and cancels this one after
  * (more people may also be booked separately, linked here).
+ *
+ * Over 300 lines: one screen, read top to bottom as staff see it; its parts that stand alone
+ * (the check-in notes; the cancel and change flows, screens of their own) live apart.
  */
 import { useTranslation } from 'react-i18next';
 import type { ReservationView } from '../../../../main/ipc/contract';
