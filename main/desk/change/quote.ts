@@ -4,7 +4,6 @@
  * (the same customer: a repeat discount still applies), the old booking's fee and refund for the
  * reason (its preview, asked with the very body the cancel will be sent with), the difference.
  */
-import { ResponseError } from '../../api/errors';
 import type { Reservation } from '../../api/client';
 import type { ChangeAsk, ChangeQuote, ChangeStart, Price, WalkInDraft } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
@@ -12,11 +11,10 @@ import { previewCancelBody } from '../cancel/cancel';
 import { productsOf, requireReservation, reservationViewOn } from '../day/day';
 import { checkHeadcount } from '../headcount/headcount';
 import { ensureCatalogue, online, whileOnline } from '../link';
-import { rememberQuote } from '../sales/sale';
 import { saleForReservation } from '../sales/refunds';
 import type { Session } from '../session';
 import { ACTIVE_STATUSES } from '../views';
-import { checkWalkIn, walkInForm } from '../walkin/walkin';
+import { checkWalkIn, priceDraft, walkInForm } from '../walkin/walkin';
 import {
   askProblem,
   carriedAnswers,
@@ -79,46 +77,9 @@ async function priceOf(
   r: Reservation,
   draft: WalkInDraft,
 ): Promise<Price | null> {
-  const email = customerOf(r).email ?? undefined;
-  try {
-    const calculation = await whileOnline(
-      session,
-      (signal) =>
-        session.client.calculate(
-          session.storeId,
-          {
-            items: [
-              {
-                productId: draft.productId,
-                date: draft.date,
-                startTime: draft.startTime,
-                adultCount: draft.adults,
-                childCount: draft.children,
-              },
-            ],
-            ...(email && { customerEmail: email }),
-          },
-          { lane: 'write', signal },
-        ),
-      CHANGE_OFFLINE,
-    );
-    // Its unit prices and discounts go on the new booking's sale.
-    rememberQuote(session, draft, calculation);
-    return {
-      currency: calculation.currency,
-      subtotal: calculation.subtotal,
-      discounts: calculation.discounts.map((d) => ({
-        type: String(d.type),
-        label: d.label,
-        amount: d.amount,
-      })),
-      total: calculation.totalAmount,
-    };
-  } catch (error) {
-    // §2.7 shows no field of the calculation: one we cannot read leaves the change without a price.
-    if (error instanceof ResponseError && error.status >= 200 && error.status < 300) return null;
-    throw error;
-  }
+  // Its unit prices and discounts go on the new booking's sale; an answer that cannot be read
+  // leaves the change without a price.
+  return priceDraft(session, draft, customerOf(r).email, CHANGE_OFFLINE);
 }
 
 export async function quoteChange(

@@ -190,6 +190,28 @@ export async function quoteWalkIn(
   const { customer } = draft;
   const email =
     customer.email?.trim() || (customer.customerId ? emailOfCustomer(customer.customerId) : null);
+  const price = await priceDraft(session, draft, email, 'no price while offline');
+  // An answer of another shape leaves this walk-in without a price, as offline, rather than
+  // stuck; staff are told to confirm the price.
+  if (!price)
+    return {
+      price: null,
+      problems: [problem('price', 'PRICE_UNREADABLE', "the service's price could not be read")],
+    };
+  return { price, problems: [] };
+}
+
+/**
+ * The service's price of a draft (calculate), for the customer's e-mail (the repeat discount),
+ * remembered for its sale's unit prices and discounts; null when the answer cannot be read
+ * (§2.7 shows no field of it). Offline: `whileOnline`'s error, with `offline` as its message.
+ */
+export async function priceDraft(
+  session: Session,
+  draft: WalkInDraft,
+  email: string | null | undefined,
+  offline: string,
+): Promise<Price | null> {
   let calculation;
   try {
     calculation = await whileOnline(
@@ -211,20 +233,14 @@ export async function quoteWalkIn(
           },
           { lane: 'write', signal },
         ),
-      'no price while offline',
+      offline,
     );
   } catch (error) {
-    // §2.7 shows no field of the calculation: an answer of another shape leaves this walk-in
-    // without a price, as offline, rather than stuck; staff are told to confirm the price.
-    if (error instanceof ResponseError && error.status >= 200 && error.status < 300)
-      return {
-        price: null,
-        problems: [problem('price', 'PRICE_UNREADABLE', "the service's price could not be read")],
-      };
+    if (error instanceof ResponseError && error.status >= 200 && error.status < 300) return null;
     throw error;
   }
   rememberQuote(session, draft, calculation);
-  const price: Price = {
+  return {
     currency: calculation.currency,
     subtotal: calculation.subtotal,
     discounts: calculation.discounts.map((d) => ({
@@ -234,7 +250,6 @@ export async function quoteWalkIn(
     })),
     total: calculation.totalAmount,
   };
-  return { price, problems: [] };
 }
 
 function outcomeOf(session: Session, entry: OutboxEntry, request: Booking): WalkInOutcome {
