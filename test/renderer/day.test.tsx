@@ -144,6 +144,28 @@ describe('day view', () => {
     expect(fake.callsOf('day.get').length).toBe(before + 1);
   });
 
+  it('F9 then PageDown before today has answered: the next day, not today', async () => {
+    fake = demoBridge();
+    const r = await renderApp(fake);
+    await r.user.press('PageDown');
+    await r.user.press('PageDown');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('16');
+    // The machine is busy: today's answer comes late, after staff pressed PageDown.
+    const shown = fake.callsOf('day.get').length;
+    let answerToday: () => void = () => {};
+    const late = new Promise<void>((resolve) => (answerToday = resolve));
+    fake.handle('day.get', async ({ date }) => {
+      if (date === null) await late;
+      return date === null ? dayView() : dayView({ date, products: [], pendingApprovals: [] });
+    });
+    await r.user.press('F9');
+    await r.user.press('PageDown');
+    await act(async () => answerToday());
+    await settle();
+    expect(fake.callsOf('day.get').slice(shown)).toEqual([{ date: null }, { date: '2026-05-15' }]);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('15');
+  });
+
   it('tells the main process which day it shows, and when it shows none', async () => {
     fake = demoBridge();
     const r = await renderApp(fake);

@@ -36,6 +36,8 @@ export function createDayStore(api: Api) {
 
   const store = createStore<DayState>()((set, get) => {
     async function load(date: string | null): Promise<void> {
+      // The date this answer is for, as the screen knew it when asked (today's, for `null`).
+      const asked = date ?? get().date;
       set({ loading: true });
       try {
         const view = await api.call('day.get', { date });
@@ -46,7 +48,7 @@ export function createDayStore(api: Api) {
         }
         // The answer may come after staff moved on to another date: keep it, do not jump.
         const shown = get().date;
-        if (shown !== null && date !== null && shown !== date) {
+        if (shown !== null && asked !== null && shown !== asked) {
           set({ days: keep({ ...get().days, [view.date]: view }, shown), loading: false });
           return;
         }
@@ -84,7 +86,9 @@ export function createDayStore(api: Api) {
       refreshing: false,
       error: null,
       async open(date) {
-        set({ date, error: null });
+        // Today (null) is the last known today at once: a PageDown pressed before the answer
+        // counts from it instead of being lost; the answer corrects it if the date has turned.
+        set({ date: date ?? get().today, error: null });
         await load(date);
       },
       async refresh() {
