@@ -5,6 +5,7 @@
  * restarts), and only once it stands the old one cancelled (runner.ts). Creation refused →
  * nothing else happens. Extra seats are a walk-in of their own, linked to the first booking.
  */
+import type { Reservation } from '../../api/client';
 import { randomUUID } from 'node:crypto';
 import type { ChangeOutcome, ChangeView, Request, WalkInOutcome } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
@@ -122,14 +123,7 @@ export async function confirmChange(
     createdAt: session.options.now?.() ?? Date.now(),
     productId: item.productId,
     productName: name,
-    old: {
-      reservationId: r.id,
-      number: typeof r.reservationNumber === 'string' ? r.reservationNumber : null,
-      date: item.date,
-      startTime: item.startTime,
-      adults: item.adultCount,
-      children: item.childCount,
-    },
+    old: oldBooking(r, item),
     next: {
       entryId,
       reservationId: null,
@@ -252,14 +246,7 @@ async function bookExtra(
     updatedAt: session.options.now?.() ?? Date.now(),
     productId: item.productId,
     productName: product ? productName(product) : item.productId,
-    old: {
-      reservationId: r.id,
-      number: typeof r.reservationNumber === 'string' ? r.reservationNumber : null,
-      date: item.date,
-      startTime: item.startTime,
-      adults: item.adultCount,
-      children: item.childCount,
-    },
+    old: oldBooking(r, item),
     next: {
       entryId: outcome.entryId,
       reservationId: booked?.id ?? null,
@@ -293,5 +280,17 @@ async function bookExtra(
     refusal: outcome.refusal,
     problems: outcome.problems,
     saleId: outcome.saleId ?? null,
+  };
+}
+
+/** The booking a change starts from, as its record keeps it (no personal data). */
+function oldBooking(r: Reservation, item: Reservation['items'][number]) {
+  return {
+    reservationId: r.id,
+    number: typeof r.reservationNumber === 'string' ? r.reservationNumber : null,
+    date: item.date,
+    startTime: item.startTime,
+    adults: item.adultCount,
+    children: item.childCount,
   };
 }
