@@ -4,13 +4,13 @@
  * Japanese font (a subset), the code as filled rectangles (vector, square modules), no bold
  * (decision Q9). Laid out first (pdf-layout.ts), so a roll's page is as long as its content.
  */
-import PDFDocument from 'pdfkit';
 import { layoutReceipt, type DrawOp } from './pdf-layout';
 import { receiptFont } from './pdf-font';
 import type { ReceiptModel } from './model';
 
 export async function receiptPdf(model: ReceiptModel): Promise<Buffer> {
-  const font = await receiptFont();
+  // Imported on the first PDF, not at start (pdf-font.ts).
+  const [{ default: PDFDocument }, font] = await Promise.all([import('pdfkit'), receiptFont()]);
   // `font: ''` keeps pdfkit from loading Helvetica, which a receipt never uses.
   const doc = new PDFDocument({
     autoFirstPage: false,
