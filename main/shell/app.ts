@@ -22,7 +22,7 @@ import { applyDisplay, initialPlace, keepPlace } from './counter-mode';
 import { shellInstalled } from './installed';
 import { forwardEvents, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
-import { pdfOfHtml, printHtml } from './print';
+import { printHtml } from './print';
 import { handleAppProtocol, registerAppScheme } from './protocol';
 import { guardMainProcess, startCrashReporter, watchRenderer } from './recovery';
 import { lockDownSession } from './session';
@@ -148,18 +148,13 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       overrides: (desk) => ({
         'manifest.print': ({ date, productId, startTime, locale: shown }) =>
           printManifest(desk, date, { productId, startTime }, shown, logger),
-        // Receipts print at once on the counter's receipt printer (set-up names it).
+        // Receipts print at once on the counter's receipt printer (set-up names it); their PDF is
+        // the desk's own (drawn in plain Node, main/desk/receipt/receipt-pdf.ts).
         'receipt.print': async (options) => {
           const { document, printerName } = await desk.receipt(options, 'print');
           const result = await printHtml(document.html, { silent: true, deviceName: printerName });
           if (!result.ok) logger.warn('print.failed', { reason: result.reason });
           return result;
-        },
-        'receipt.pdf': async (options) => {
-          // A PDF handed to the guest is a copy issued, as a print is: the next one says 再発行.
-          const { document } = await desk.receipt(options, 'print');
-          const pdf = await pdfOfHtml(document.html);
-          return { fileName: document.fileName, pdfBase64: pdf.toString('base64') };
         },
       }),
     },

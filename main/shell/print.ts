@@ -1,7 +1,8 @@
 /**
  * Printing: a page's HTML (the manifest, a receipt) in a hidden window that runs no script, then
- * the system's print dialog — or, for receipts, silently to the printer chosen in set-up — or
- * Chromium's PDF of it. The page is a data: URL, so names never touch the disk.
+ * the system's print dialog — or, for receipts, silently to the printer chosen in set-up. A
+ * receipt's PDF is not Chromium's: the desk draws it (main/desk/receipt/receipt-pdf.ts). The page
+ * is a data: URL, so names never touch the disk.
  */
 import { BrowserWindow } from 'electron';
 import { WEB_PREFERENCES } from './window';
@@ -46,12 +47,5 @@ export function printHtml(html: string, options: PrintOptions = {}): Promise<Pri
             resolve({ ok: success, reason: success ? null : reason || 'failed' }),
         );
       }),
-  );
-}
-
-/** The page as PDF, its size from the page's own CSS (@page: a receipt roll's width, or A4). */
-export function pdfOfHtml(html: string): Promise<Buffer> {
-  return withPage(html, (window) =>
-    window.webContents.printToPDF({ preferCSSPageSize: true, printBackground: false }),
   );
 }

@@ -2,11 +2,12 @@
 // Callbacks of page.evaluate run in the page.
 /**
  * Money at the counter in Chromium through the browser host, against the training sandbox, in
- * Japanese and English: a cash walk-in with change → its receipt (text, and a screenshot in
- * test-results), a card walk-in, the journal, the close with a shortage and its note → the close
- * report (screenshot) and the CSV read as UTF-8 with its BOM; a walk-in queued offline that the
- * service later refuses → refund owed → refund recorded → slip; a merchant cancellation → refund
- * slip. axe on every new screen (checkScreen: audit, targets, screenshot).
+ * Japanese and English: a cash walk-in with change → its receipt (text, a screenshot in
+ * test-results, its PDF downloaded), a card walk-in, the journal, the close with a shortage and
+ * its note → the close report (screenshot) and the CSV read as UTF-8 with its BOM; a walk-in
+ * queued offline that the service later refuses → refund owed → refund recorded → slip; a
+ * merchant cancellation → refund slip. axe on every new screen (checkScreen: audit, targets,
+ * screenshot).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -136,6 +137,19 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       expect(receipt).toContain(number);
       expect(receipt).toContain(total.toLocaleString('en-US'));
       expect(receipt).toContain((handed - total).toLocaleString('en-US'));
+      // Saved as PDF: the desk's own, downloaded in this host too (no print dialog).
+      const [pdf] = await Promise.all([
+        app.waitForEvent('download'),
+        app.getByRole('button', { name: m.receipt.pdf }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toMatch(/^receipt-\d{4}-\d{2}-\d{2}-[\w-]{8}\.pdf$/);
+      expect(
+        readFileSync(await pdf.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      await expect(app.getByText(m.receipt.done.saved)).toBeVisible();
+      expect(await printed(app)).toHaveLength(1);
 
       // A card walk-in with its slip number.
       const card = lang === 'ja' ? '札入' : 'Cardy';

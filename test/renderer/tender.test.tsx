@@ -3,7 +3,7 @@
  * The tender at the walk-in: cash with change, the standard walk-in still four interactions (cash,
  * exact), a split across card and cash, checks as it is typed (short cash, no QR brand), a walk-in
  * without a price (offline) with the amount typed, and the receipt of the sale printed by the
- * browser when the host has no printer.
+ * browser when the host has no printer, its PDF downloaded in either host.
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -151,7 +151,7 @@ describe('tender at the walk-in', () => {
     expect(fake.callsOf('walkin.book')[0]!.tender).toBeNull();
   });
 
-  it('the receipt: the browser prints it when the host has no printer, and saves no PDF itself', async () => {
+  it('the receipt: the browser prints it when the host has no printer; the PDF is downloaded in both hosts', async () => {
     const money = moneyHandlers();
     fake = demoBridge({ ...money.handlers, 'walkin.book': () => outcome({ saleId: 'je-1' }) });
     const printed: string[] = [];
@@ -186,12 +186,16 @@ describe('tender at the walk-in', () => {
     const shown = screen.getByRole('document', { name: 'Receipt as it prints' });
     expect(shown.shadowRoot?.textContent).toBe('領収書合計 ¥11,000');
 
-    // The desktop app has a printer and makes the PDF.
-    money.state.printer = true;
+    // The PDF is the desk's in this host too: downloaded, not the browser's print dialog.
     await r.user.tap(screen.getByRole('button', { name: 'Save as PDF' }));
     expect(r.downloads.map((d) => [d.name, d.blob.type])).toEqual([
       ['receipt-je-1.pdf', 'application/pdf'],
     ]);
+    expect(printed).toHaveLength(1);
+    expect(screen.getByText('PDF saved.')).toBeTruthy();
+
+    // The desktop app has a printer.
+    money.state.printer = true;
     await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
     expect(screen.getByText('Sent to the printer.')).toBeTruthy();
     expect(printed).toHaveLength(1);

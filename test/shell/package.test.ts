@@ -3,8 +3,9 @@
  * electron-builder's own schema validator accepts electron-builder.yml, and an unpacked Linux
  * build (`--linux dir`) made with a stub Electron dist is opened and inspected: app.asar holds
  * the built main, preload and renderer and production dependencies only, the fuses are flipped
- * as configured and unused locales are gone. The stub is a dummy executable carrying Electron's
- * fuse sentinel, so electron-builder's fuse step runs for real.
+ * as configured and unused locales are gone; the search's dictionary and the receipt PDF's font
+ * are unpacked beside app.asar where the app looks for them. The stub is a dummy executable
+ * carrying Electron's fuse sentinel, so electron-builder's fuse step runs for real.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -21,6 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { create } from 'fontkit';
+import { RECEIPT_FONT_FILE } from '../../main/desk/receipt/pdf-font';
 import { unpacked } from '../../main/local/search/dictionary';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -297,6 +300,26 @@ describe('an unpacked build with a stub Electron', () => {
     });
     expect(readings).toEqual([['なかじま', 'なかしま']]);
   }, 60_000);
+
+  it('ships the receipt PDF’s font unpacked, where the app looks for it, and no other weight', async () => {
+    const resources = path.join(appDir, 'resources');
+    const inside = path.join(resources, 'app.asar', 'node_modules', RECEIPT_FONT_FILE);
+    const font = unpacked(inside);
+    expect(font).toBe(path.join(resources, 'app.asar.unpacked', 'node_modules', RECEIPT_FONT_FILE));
+    // The very file of the package, whole, and a font with the kanji a receipt prints.
+    expect(readFileSync(font).equals(readFileSync(require.resolve(RECEIPT_FONT_FILE)))).toBe(true);
+    const parsed = create(readFileSync(font));
+    expect('layout' in parsed && parsed.postscriptName).toBe('NotoSansJP-Regular');
+    if (!('layout' in parsed)) return;
+    for (const ch of '領収書再発行登録番号￥')
+      expect(parsed.hasGlyphForCodePoint(ch.codePointAt(0)!)).toBe(true);
+    // Of the package only its Regular, its licence and its manifest.
+    const shipped = entries.filter((e) => e.startsWith('/node_modules/@expo-google-fonts/'));
+    expect(shipped.filter((e) => /\.(ttf|png)$/.test(e))).toEqual([
+      '/node_modules/@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+    ]);
+    expect(shipped).toContain('/node_modules/@expo-google-fonts/noto-sans-jp/LICENSE_FONT');
+  });
 
   it('flips the fuses as configured', async () => {
     const wire = await getCurrentFuseWire(path.join(appDir, pkg.name));

@@ -23,6 +23,7 @@ import { CONTENT_SECURITY_POLICY } from '../../main/host/csp';
 import { APP_START_URL } from '../../main/host/origin';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { pdfText } from '../support/pdf';
 import { FakeWebContents, app, fakeDecrypt, session, state } from './fake-electron';
 
 vi.mock('electron', async () => {
@@ -569,7 +570,7 @@ describe('menu and printing', () => {
 });
 
 describe('receipts', () => {
-  it('prints silently on the printer set-up names, and makes the PDF; both count as issued', async () => {
+  it('prints silently on the printer set-up names; the PDF is the desk’s; both count as issued', async () => {
     const { desk } = await shell.composed;
     const session = desk.session!;
     const settings = (await invoke('money.settings', {})).value;
@@ -596,12 +597,16 @@ describe('receipts', () => {
     const url = state.printed.at(-1)!.url;
     expect(decodeURIComponent(url)).toContain('レシート');
 
+    // The PDF is the desk's, drawn without a browser: no window, no printToPDF.
+    const windows = state.windows.length;
     const pdf = await invoke('receipt.pdf', { entryId: sale.id, layout: 'a4', locale: 'en' });
     expect(pdf.ok).toBe(true);
-    expect(Buffer.from(pdf.value.pdfBase64, 'base64').toString()).toBe('%PDF-1.7 fake');
+    const bytes = Buffer.from(pdf.value.pdfBase64, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(bytes)).toContain('Reprint');
     expect(pdf.value.fileName).toMatch(/^receipt-2026-11-24-/);
-    expect(state.pdfs.at(-1)!.options).toMatchObject({ preferCSSPageSize: true });
-    expect(decodeURIComponent(state.pdfs.at(-1)!.url)).toContain('Reprint');
+    expect(state.pdfs).toEqual([]);
+    expect(state.windows.length).toBe(windows);
     expect(session.journal.about(sale.id).filter((r) => r.kind === 'receipt')).toHaveLength(2);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Receipts and refund slips of the journal's entries: built from the entry as the journal lists
- * it (its booking's number, once a queued walk-in is booked), the business's settings and the
- * store. A print is recorded (a `receipt` record naming the entry), so every later print says
- * 再発行; a preview records nothing.
+ * Receipts and refund slips of the journal's entries: the model built from the entry as the
+ * journal lists it (its booking's number, once a queued walk-in is booked), the business's
+ * settings and the store, then drawn as the HTML page or as PDF. A print or a PDF is recorded (a
+ * `receipt` record naming the entry) once drawn, so every later copy says 再発行 (decision Q5); a
+ * preview records nothing.
  */
 import { DeskError } from '../../ipc/errors';
 import type { ReceiptDocument, ReceiptLayout, ReceiptOptions } from '../../ipc/contract';
@@ -11,7 +12,9 @@ import { todayIn } from '../day/day';
 import { closedDays, entryView } from '../sales/entries';
 import { moneySettingsOf } from '../sales/settings';
 import { storeSummary } from '../store-summary';
-import { receiptFileName, receiptHtml } from './receipt-page';
+import { receiptModel, type ReceiptModel } from './model';
+import { receiptFileName, receiptPageHtml } from './receipt-page';
+import { receiptPdf } from './receipt-pdf';
 
 export type ReceiptPurpose = 'preview' | 'print';
 
@@ -21,11 +24,47 @@ export interface PrintableReceipt {
   printerName: string | null;
 }
 
+/** A receipt as PDF (a copy handed over: recorded as a print). */
+export interface ReceiptPdf {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** The page: a preview, or the copy the OS printer or the browser prints. */
 export async function receiptFor(
   ctx: DeskContext,
   options: ReceiptOptions,
   purpose: ReceiptPurpose,
 ): Promise<PrintableReceipt> {
+  const { drawn: html, ...issued } = await issue(ctx, options, purpose, receiptPageHtml);
+  return {
+    document: {
+      entryId: issued.entryId,
+      html,
+      fileName: issued.fileName,
+      reissue: issued.reissue,
+      layout: issued.layout,
+    },
+    printerName: issued.printerName,
+  };
+}
+
+/** The PDF, drawn without a browser, counted as a print. */
+export async function receiptPdfFor(
+  ctx: DeskContext,
+  options: ReceiptOptions,
+): Promise<ReceiptPdf> {
+  const { drawn, fileName } = await issue(ctx, options, 'print', receiptPdf);
+  return { fileName, pdf: drawn };
+}
+
+/** The model drawn by `draw`; a print recorded once drawn (a copy that failed was not issued). */
+async function issue<T>(
+  ctx: DeskContext,
+  options: ReceiptOptions,
+  purpose: ReceiptPurpose,
+  draw: (model: ReceiptModel) => T | Promise<T>,
+) {
   const session = ctx.sessions.require();
   const record = session.journal.get(options.entryId);
   if (!record) throw new DeskError('ENTRY_NOT_FOUND', 'no such entry in this counter’s journal');
@@ -42,21 +81,23 @@ export async function receiptFor(
   const sale = saleRecord?.kind === 'sale' ? entryView(session, saleRecord, locked) : null;
   const printed = session.journal.about(record.id).filter((r) => r.kind === 'receipt').length;
   const now = ctx.now();
-  const html = await receiptHtml({
-    entry,
-    sale,
-    settings,
-    storeName: storeSummary(session.store).name,
-    timeZone: session.timeZone,
-    currency: session.currency,
-    layout,
-    locale: options.locale,
-    // A preview shows what the next print will be: a reprint once one was printed.
-    reissue: printed > 0,
-    ryoshusho: options.ryoshusho,
-    training: ctx.settings.current.mode === 'training',
-    now,
-  });
+  const drawn = await draw(
+    receiptModel({
+      entry,
+      sale,
+      settings,
+      storeName: storeSummary(session.store).name,
+      timeZone: session.timeZone,
+      currency: session.currency,
+      layout,
+      locale: options.locale,
+      // A preview shows what the next print will be: a reprint once one was printed.
+      reissue: printed > 0,
+      ryoshusho: options.ryoshusho,
+      training: ctx.settings.current.mode === 'training',
+      now,
+    }),
+  );
   if (purpose === 'print')
     session.journal.append({
       kind: 'receipt',
@@ -67,13 +108,11 @@ export async function receiptFor(
       counterName: counter.name,
     });
   return {
-    document: {
-      entryId: record.id,
-      html,
-      fileName: receiptFileName(entry, record.kind === 'sale' ? 'receipt' : 'refund'),
-      reissue: printed > 0,
-      layout,
-    },
+    drawn,
+    entryId: record.id,
+    fileName: receiptFileName(entry, record.kind === 'sale' ? 'receipt' : 'refund'),
+    reissue: printed > 0,
+    layout,
     printerName: settings.printerName,
   };
 }

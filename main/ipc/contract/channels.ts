@@ -295,7 +295,7 @@ export const channels = {
     request: ReceiptOptions,
     response: z.object({ ok: z.boolean(), reason: z.string().nullable() }),
   },
-  /** A receipt as PDF (the desktop app's print-to-PDF). */
+  /** A receipt as PDF, drawn by the desk in every host (counted as a print: the next is 再発行). */
   'receipt.pdf': {
     request: ReceiptOptions,
     response: z.object({ fileName: z.string(), pdfBase64: z.string() }),

@@ -728,7 +728,6 @@ export const en: Messages = {
         printed: 'Sent to the printer.',
         browserPrint: 'The browser’s print dialog was opened.',
         saved: 'PDF saved.',
-        browserPdf: 'This PC cannot make the PDF itself: choose “Save as PDF” in the print dialog.',
       },
     },
     owed: {

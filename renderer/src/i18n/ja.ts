@@ -726,8 +726,6 @@ export const ja = {
         printed: 'プリンターに送りました。',
         browserPrint: 'ブラウザの印刷画面を開きました。',
         saved: 'PDF を保存しました。',
-        browserPdf:
-          'このパソコンでは直接 PDF を作れません。印刷画面で「PDF に保存」を選んでください。',
       },
     },
     owed: {

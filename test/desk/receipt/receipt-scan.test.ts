@@ -1,19 +1,19 @@
 /**
- * The receipt as the guest gets it: the page printed to PDF by Chromium (the engine of the
- * desktop app's printToPDF), the PDF rendered to an image with poppler's pdftoppm, the QR code
- * decoded from the image (jsQR) and scanned into this app's search, which opens the reservation;
- * the PDF's text has the total and the registration number. The images of a Japanese 80 mm
- * receipt and an English A4 one are kept in test-results/receipts.
+ * The receipt as the guest gets it, its QR code decoded (jsQR) from an image made by poppler's
+ * pdftoppm and scanned into this app's search, which opens the reservation: the desk's own PDF
+ * (pdfkit, what "Save as PDF" hands over) in every layout and both languages, and the HTML page
+ * as a browser prints it (Chromium's PDF: what the OS printer and the browser host print). The
+ * images are kept in test-results/receipts: pdf-<locale>-<layout>.png for the desk's PDF,
+ * receipt-ja-80mm.png and receipt-en-a4.png for the printed page.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptLayout } from '../../../main/ipc/contract';
+import { decodeQr, pdfPng, pdfText } from '../../support/pdf';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium';
 import { LATER, P, setUp, startHarness, type Harness } from '../support';
 
@@ -85,11 +85,21 @@ describe('a printed receipt scanned at the counter', () => {
     return { png: `${base}.png`, text: text.stdout };
   }
 
-  function decode(file: string): string | null {
-    const image = PNG.sync.read(readFileSync(file));
-    const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-    return code?.data ?? null;
-  }
+  const decode = (file: string) => decodeQr(readFileSync(file));
+
+  for (const locale of ['ja', 'en'] as const)
+    for (const layout of ['58mm', '80mm', 'a4'] as const)
+      it(`the desk's PDF, ${locale} ${layout}: its code opens the reservation`, async () => {
+        const answer = await h.call('receipt.pdf', { entryId: saleId, layout, locale });
+        const pdf = Buffer.from(answer.pdfBase64, 'base64');
+        const png = pdfPng(pdf, 200);
+        writeFileSync(path.join(KEPT, `pdf-${locale}-${layout}.png`), png);
+        expect(pdfText(pdf)).toContain(REGISTRATION);
+        const scanned = decodeQr(png);
+        expect(scanned).not.toBeNull();
+        const found = await h.call('search.find', { text: scanned!, date: null });
+        expect(found.exact?.id).toBe(reservationId);
+      }, 60_000);
 
   it('a Japanese 80 mm receipt: its code opens the reservation in the search', async () => {
     const { png, text } = await printed('80mm', 'ja');

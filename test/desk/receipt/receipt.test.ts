@@ -132,6 +132,10 @@ describe('receipts', () => {
     expect(await refusal(h, 'receipt.get', { entryId: 'nope' })).toMatchObject({
       code: 'ENTRY_NOT_FOUND',
     });
+    expect(await refusal(h, 'receipt.pdf', { entryId: 'nope' })).toMatchObject({
+      code: 'ENTRY_NOT_FOUND',
+    });
+    // The OS printer is the desktop app's; the PDF is the desk's own in every host (pdf tests).
     expect(await refusal(h, 'receipt.print', { entryId: saleId })).toMatchObject({
       code: 'PRINT_UNAVAILABLE',
     });

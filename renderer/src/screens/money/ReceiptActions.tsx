@@ -2,7 +2,8 @@
  * What can be done with the receipt of a sale (or the slip of a refund): print it, save it as PDF,
  * see it, in Japanese or English, as a 領収書 with the payer's name and what it is for. The desktop
  * app prints silently on the printer of set-up; the browser host has no printer of its own
- * (PRINT_UNAVAILABLE), so the page is printed by the browser from inside the app.
+ * (PRINT_UNAVAILABLE), so the page is printed by the browser from inside the app. The PDF is the
+ * desk's own in both hosts (drawn without a browser), downloaded as a file.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +15,10 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
 import { pdfBlob, printDocument } from '../../money/printDocument';
 
-/** Codes that mean "no printer here": the browser prints (or saves as PDF) instead. */
-const NO_PRINTER = new Set(['PRINT_UNAVAILABLE', 'PDF_UNAVAILABLE']);
+/** "No printer here": the browser prints the page instead. */
+const NO_PRINTER = 'PRINT_UNAVAILABLE';
 
-type Done = 'printed' | 'browserPrint' | 'saved' | 'browserPdf' | null;
+type Done = 'printed' | 'browserPrint' | 'saved' | null;
 
 export function ReceiptActions({
   entryId,
@@ -74,19 +75,19 @@ export function ReceiptActions({
       }
     } catch (failure) {
       const e = asCallError(failure);
-      if (kind !== 'preview' && NO_PRINTER.has(e.code)) await browserPrint(kind);
+      if (kind === 'print' && e.code === NO_PRINTER) await browserPrint();
       else setError(e);
     } finally {
       setBusy(null);
     }
   }
 
-  /** The browser prints the page itself; its dialog also saves as PDF. */
-  async function browserPrint(kind: 'print' | 'pdf') {
+  /** The browser prints the page itself. */
+  async function browserPrint() {
     try {
       const doc = await api.call('receipt.get', options('print'));
       printDocument(doc.html, platform.print);
-      setDone(kind === 'pdf' ? 'browserPdf' : 'browserPrint');
+      setDone('browserPrint');
     } catch (failure) {
       setError(asCallError(failure));
     }

@@ -1,0 +1,243 @@
+/**
+ * A receipt (適格簡易請求書) or refund slip as a short list of typed blocks, built once from the
+ * entry, the business's settings and the store: what it says, in which language, in what order.
+ * The HTML page (receipt-page.ts: the OS printer, the preview, the browser's print) and the PDF
+ * (receipt-pdf.ts, drawn by pdfkit without a browser) are two drawings of the same model. The
+ * business's invoice details come from set-up; without a registration number the receipt claims
+ * no invoice status (decision Q4).
+ */
+import QRCode from 'qrcode';
+import type {
+  JournalEntryView,
+  MoneySettings,
+  ReceiptLayout,
+  TenderLine,
+} from '../../ipc/contract';
+import { RECEIPT_LABELS, type ReceiptLabels, type ReceiptLocale } from './labels';
+import { taxByRate } from './tax';
+
+export interface ReceiptInput {
+  /** The sale, or the refund (then `sale` is the sale it pays back, when known). */
+  entry: JournalEntryView;
+  sale: JournalEntryView | null;
+  settings: MoneySettings;
+  storeName: string;
+  timeZone: string;
+  currency: string;
+  layout: ReceiptLayout;
+  locale: ReceiptLocale;
+  reissue: boolean;
+  ryoshusho: { addressee: string; purpose: string } | null;
+  training: boolean;
+  /** When this copy is printed (epoch ms). */
+  now: number;
+}
+
+/** How a row is set: `sub` smaller, `total` larger under a rule (no bold: decision Q9). */
+export type RowStyle = 'normal' | 'sub' | 'total';
+
+export type ReceiptRow =
+  /** Left text (wraps) and right text (an amount, never wraps). */
+  | { kind: 'pair'; left: string; right: string; style: RowStyle }
+  /** One text across both columns. */
+  | { kind: 'text'; text: string; style: RowStyle }
+  /** A product: its name, and under it (smaller) when it takes place. */
+  | { kind: 'product'; name: string; detail: string };
+
+export type ReceiptBlock =
+  | { kind: 'title'; text: string }
+  /** 再発行 or training: boxed, centred. */
+  | { kind: 'notice'; text: string }
+  /** 領収書's 宛名, large and underlined. */
+  | { kind: 'addressee'; text: string }
+  /** The business (larger) and the lines under it: store, registration number, address, phone. */
+  | { kind: 'issuer'; business: string; lines: string[] }
+  | { kind: 'rows'; role: 'meta' | 'lines'; rows: ReceiptRow[] }
+  /** 領収書's 但し書き. */
+  | { kind: 'purpose'; text: string }
+  /** The reservation number as a QR code: its modules (true: dark), row by row. */
+  | { kind: 'code'; text: string; modules: boolean[][]; caption: string[] };
+
+export interface ReceiptModel {
+  layout: ReceiptLayout;
+  locale: ReceiptLocale;
+  /** The document's title (the page's <title>, the PDF's Title). */
+  title: string;
+  blocks: ReceiptBlock[];
+}
+
+function money(amount: number, currency: string, locale: ReceiptLocale): string {
+  return new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
+    style: 'currency',
+    currency,
+  }).format(amount);
+}
+
+function stamp(ms: number, timeZone: string, locale: ReceiptLocale): string {
+  return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms);
+}
+
+const pair = (left: string, right: string, style: RowStyle = 'normal'): ReceiptRow => ({
+  kind: 'pair',
+  left,
+  right,
+  style,
+});
+
+function tenderRows(lines: TenderLine[], L: ReceiptLabels, fmt: (n: number) => string) {
+  return lines.flatMap((t) => {
+    const name = [L.tendered[t.method], t.brand].filter(Boolean).join(' ');
+    const out = [pair(name, fmt(t.amount))];
+    if (t.method === 'cash' && t.received !== null && t.received > t.amount)
+      out.push(pair(L.received, fmt(t.received), 'sub'));
+    if (t.reference) out.push(pair('', `#${t.reference}`, 'sub'));
+    return out;
+  });
+}
+
+/** The number a scanner reads back, or null while the walk-in is not booked yet. */
+function numberOf(input: ReceiptInput): string | null {
+  return input.entry.reservationNumber ?? input.sale?.reservationNumber ?? null;
+}
+
+/** The code's modules (`get` takes row, column): medium error correction survives a smudged thermal print (decision Q6). */
+function qrModules(text: string): boolean[][] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  return Array.from({ length: modules.size }, (_, y) =>
+    Array.from({ length: modules.size }, (_, x) => modules.get(y, x) === 1),
+  );
+}
+
+function saleRows(
+  input: ReceiptInput,
+  sale: JournalEntryView,
+  L: ReceiptLabels,
+  fmt: (n: number) => string,
+) {
+  const rows: ReceiptRow[] = [];
+  const discount = sale.discounts.reduce((a, d) => a + d.amount, 0);
+  rows.push(pair(L.total, fmt(sale.amount), 'total'));
+  for (const t of taxByRate(sale.items, discount, sale.amount, input.settings.defaultTaxRate))
+    rows.push({ kind: 'text', text: L.taxLine(t.rate, fmt(t.amount), fmt(t.tax)), style: 'sub' });
+  rows.push(...tenderRows(sale.tender, L, fmt));
+  if (sale.change > 0) rows.push(pair(L.change, fmt(sale.change), 'total'));
+  if (sale.priceConfirmed === false)
+    rows.push({ kind: 'text', text: L.priceNotConfirmed, style: 'sub' });
+  return rows;
+}
+
+function refundRows(entry: JournalEntryView, L: ReceiptLabels, fmt: (n: number) => string) {
+  const rows: ReceiptRow[] = [];
+  const reason = entry.refundReason ? L.refundReason[entry.refundReason] : L.refundReason.other;
+  rows.push({ kind: 'text', text: reason, style: 'normal' });
+  if (entry.customerName) rows.push(pair('', L.addressee(entry.customerName), 'sub'));
+  rows.push(pair(L.refunded, fmt(-entry.amount), 'total'));
+  rows.push(...tenderRows(entry.tender, L, fmt));
+  if (entry.note) rows.push({ kind: 'text', text: entry.note, style: 'sub' });
+  return rows;
+}
+
+export function receiptModel(input: ReceiptInput): ReceiptModel {
+  const { entry, settings, locale } = input;
+  const L = RECEIPT_LABELS[locale];
+  const fmt = (n: number) => money(n, input.currency, locale);
+  const refund = entry.kind === 'refund';
+  const sale = refund ? input.sale : entry;
+  const title = refund ? L.refundSlip : input.ryoshusho ? L.ryoshusho : L.receipt;
+  const number = numberOf(input);
+  const blocks: ReceiptBlock[] = [{ kind: 'title', text: title }];
+
+  if (input.reissue) blocks.push({ kind: 'notice', text: L.reissue });
+  if (input.training) blocks.push({ kind: 'notice', text: L.training });
+  if (input.ryoshusho && !refund)
+    blocks.push({ kind: 'addressee', text: L.addressee(input.ryoshusho.addressee) });
+
+  // Who issues it: the business (and its registration number: a qualified invoice) and store.
+  const issuer: string[] = [];
+  if (settings.businessName && settings.businessName !== input.storeName)
+    issuer.push(input.storeName);
+  if (settings.registrationNumber) issuer.push(`${L.registration}: ${settings.registrationNumber}`);
+  if (settings.address) issuer.push(settings.address);
+  if (settings.phone) issuer.push(`TEL ${settings.phone}`);
+  blocks.push({
+    kind: 'issuer',
+    business: settings.businessName || input.storeName,
+    lines: issuer,
+  });
+
+  const meta = [
+    pair(L.soldAt, stamp(entry.at, input.timeZone, locale)),
+    pair(L.counter, entry.counterName),
+  ];
+  if (input.reissue) meta.push(pair(L.reissue, stamp(input.now, input.timeZone, locale), 'sub'));
+  meta.push(
+    pair(
+      number ? L.reservationNumber : L.numberPending,
+      number ?? (sale?.walkInEntryId ?? entry.id).slice(0, 8).toUpperCase(),
+    ),
+  );
+  blocks.push({ kind: 'rows', role: 'meta', rows: meta });
+
+  const lines: ReceiptRow[] = [];
+  for (const item of sale?.items ?? []) {
+    const what = item.ticket === 'adult' ? L.adult : item.ticket === 'child' ? L.child : L.party;
+    const rate = item.taxRate !== settings.defaultTaxRate ? ` (${item.taxRate}%)` : '';
+    lines.push(
+      {
+        kind: 'product',
+        name: item.productName,
+        detail: `${L.experience} ${item.date} ${item.startTime}`,
+      },
+      pair(
+        item.ticket === 'party' ? what : `${what} ${fmt(item.unitPrice)} × ${item.quantity}${rate}`,
+        fmt(item.unitPrice * item.quantity),
+      ),
+    );
+  }
+  for (const d of sale?.discounts ?? [])
+    lines.push(pair(`${L.discount} ${d.label}`, `-${fmt(d.amount)}`));
+  lines.push(...(!refund && sale ? saleRows(input, sale, L, fmt) : refundRows(entry, L, fmt)));
+  blocks.push({ kind: 'rows', role: 'lines', rows: lines });
+
+  if (input.ryoshusho && !refund && input.ryoshusho.purpose)
+    blocks.push({ kind: 'purpose', text: L.purpose(input.ryoshusho.purpose) });
+  if (number)
+    blocks.push({
+      kind: 'code',
+      text: number,
+      modules: qrModules(number),
+      caption: [number, L.scanHint],
+    });
+
+  return { layout: input.layout, locale, title, blocks };
+}
+
+/** The quiet zone around the code, in modules: the standard's four. */
+export const QUIET_ZONE = 4;
+
+/**
+ * The code's dark modules as horizontal runs, in modules from the top left of the code with its
+ * quiet zone: both drawings fill these (a rectangle per run, not per module: fewer, no seams).
+ */
+export function qrRuns(modules: boolean[][]): { x: number; y: number; length: number }[] {
+  const runs: { x: number; y: number; length: number }[] = [];
+  modules.forEach((row, y) => {
+    let start = -1;
+    row.forEach((dark, x) => {
+      if (dark && start < 0) start = x;
+      if (start >= 0 && (!dark || x === row.length - 1)) {
+        const end = dark ? x + 1 : x;
+        runs.push({ x: start + QUIET_ZONE, y: y + QUIET_ZONE, length: end - start });
+        start = -1;
+      }
+    });
+  });
+  return runs;
+}
