@@ -61,6 +61,9 @@ export interface Connection {
 /** A resumed session's background work waits at most this long for the first day view. */
 const RESUMED_QUIET_MS = 1_500;
 
+/** The receipt PDF's modules and font are loaded this long after the background work starts. */
+const RECEIPT_WARM_MS = 10_000;
+
 /** Status changes come in bursts (every request moves the governor): one message per 250 ms. */
 const STATUS_EVERY_MS = 250;
 
@@ -183,6 +186,10 @@ export class SessionHolder {
       });
       this.shop.follow(session, this.options.settings.current);
       options.thenAlso?.();
+      // The day's first receipt as fast as the rest (decision Q10), once the start is long done.
+      setTimeout(() => {
+        if (this.session === session) void warmReceiptPdf();
+      }, RECEIPT_WARM_MS).unref?.();
     };
     if (options.resumed) {
       this.afterFirstView = background;

@@ -3,7 +3,7 @@
  * shipped by the package), parsed once per process and the same parsed font given to every PDF.
  */
 import { statSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { receiptFont, receiptFontPath } from '../../../main/desk/receipt/pdf-font';
 
 describe('the receipt font', () => {
@@ -21,5 +21,18 @@ describe('the receipt font', () => {
     const [a, b] = await Promise.all([receiptFont(), receiptFont()]);
     expect(a).toBe(b);
     expect(await receiptFont()).toBe(a);
+  });
+
+  it('is loaded ahead by the warm-up, so the first PDF finds it parsed', async () => {
+    // A process that has not loaded it yet: without the warm-up the font would still be loading.
+    vi.resetModules();
+    const fresh = await import('../../../main/desk/receipt/pdf-font');
+    const { warmReceiptPdf } = await import('../../../main/desk/receipt/receipt-pdf');
+    await warmReceiptPdf();
+    const settled = await Promise.race([
+      fresh.receiptFont().then(() => 'parsed'),
+      new Promise((resolve) => setImmediate(() => resolve('still loading'))),
+    ]);
+    expect(settled).toBe('parsed');
   });
 });
