@@ -9,7 +9,6 @@ import type { TrainingStarter } from '../desk/context';
 import { Desk } from '../desk/desk';
 import { Router, type Handlers } from '../ipc/router';
 import type { KeyProvider, OpenFile } from '../local/index';
-import { sandboxTraining } from '../desk/training/sandbox';
 import { EventHub } from './events';
 import type { GuardedSecretStore } from './secrets';
 import { SettingsFile } from '../desk/settings';
@@ -105,7 +104,7 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     keyProvider: platform.keyProvider,
     logger: platform.logger,
     defaultServiceUrl: platform.defaultServiceUrl ?? null,
-    startTraining: platform.startTraining ?? sandboxTraining(),
+    startTraining: platform.startTraining ?? lazyTraining,
     emit: (event, payload) => events.emit(event, payload),
     openFile: platform.openFile,
     now: platform.now,
@@ -160,6 +159,13 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     },
   };
 }
+
+/**
+ * Training's sandbox (Fastify, the simulated service, the demo scenario), loaded when training
+ * starts: a counter set up on a live store never needs it, so it stays off the start-up path.
+ */
+const lazyTraining: TrainingStarter = async () =>
+  (await import('../desk/training/sandbox')).sandboxTraining()();
 
 /**
  * The flags' name, sharing and peers become the counter's settings (what set-up then shows and

@@ -4,7 +4,6 @@
  * opens. Layouts for 58 mm and 80 mm receipt printers and A4. The business's invoice details
  * come from set-up; without a registration number the receipt claims no invoice status.
  */
-import QRCode from 'qrcode';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
 import type {
   JournalEntryView,
@@ -77,6 +76,8 @@ function numberOf(input: ReceiptInput): string | null {
 }
 
 async function qrSvg(text: string): Promise<string> {
+  // Loaded at the first receipt, not with the app: nothing of it is on the start-up path.
+  const { default: QRCode } = await import('qrcode');
   // Medium error correction survives a smudged thermal print; the quiet zone is the standard's.
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
 }
