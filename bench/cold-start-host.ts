@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     events: composed.events,
     staticRoot,
     logger: silentLogger,
+    onPageServed: () => composed.prepareFirstView(),
   });
   process.stdout.write(`${JSON.stringify({ url: host.url, loadedAt })}\n`);
   process.on('SIGTERM', () => {

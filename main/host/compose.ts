@@ -65,6 +65,12 @@ export interface Composed {
   shopPort(): number | null;
   /** Updates, counter mode, logs, the support bundle. */
   installed: InstalledApp;
+  /**
+   * Build today's day view and check its answer while the page loads (its script is parsed then,
+   * and the main process is idle), so the page's first `day.get` is answered at once (decision
+   * G10). Call once the page has been served; nothing is asked of the service.
+   */
+  prepareFirstView(): void;
   close(): Promise<void>;
 }
 
@@ -153,6 +159,15 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     shop,
     shopPort: () => shopPort,
     installed,
+    prepareFirstView: () => {
+      try {
+        const view = desk.todayView();
+        if (view) router.prepare('day.get', view);
+      } catch (error) {
+        // Only a head start: the page's own call builds the view and says what went wrong.
+        platform.logger.info('host.prepare_failed', { error });
+      }
+    },
     close: async () => {
       installed.stop();
       await desk.stop();

@@ -41,6 +41,11 @@ export interface BrowserHostOptions {
   port?: number;
   /** Random (32 bytes) unless given. */
   token?: string;
+  /**
+   * Called once, after the page's first script went out: while the browser parses it, the host
+   * can prepare what the page's first calls ask (`Composed.prepareFirstView`).
+   */
+  onPageServed?: () => void;
 }
 
 export interface RunningBrowserHost {
@@ -65,6 +70,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
   const streams = new Set<() => void>();
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
+  let pageServed = options.onPageServed;
 
   const app = Fastify({
     logger: false,
@@ -171,6 +177,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
           .type('text/plain; charset=utf-8')
           .send('The renderer is not built: run `npm run build:renderer`.');
       return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+    }
+    if (file.type.startsWith('text/javascript') && pageServed) {
+      // After this answer has been written: the browser parses the page's script meanwhile.
+      setImmediate(pageServed);
+      pageServed = undefined;
     }
     return reply.type(file.type).header('cache-control', 'no-cache').send(file.body);
   });

@@ -174,6 +174,8 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   void composed.then((c) =>
     forwardEvents(c.events, () => (mainWindow ? [mainWindow.webContents] : [])),
   );
+  // Today's view built while the window loads its script (decision G10).
+  void composed.then((c) => setImmediate(() => c.prepareFirstView()));
 
   /** The menu's print: the whole day the counter is looking at. */
   const printDay = async () => {
