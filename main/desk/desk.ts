@@ -168,7 +168,7 @@ export class Desk {
 
   /**
    * Today's day view as `day.get` would answer it now, built (and kept, G4) ahead of the page's
-   * first call (decision G10); null without a session. Asks the service nothing and starts no
+   * first call (decision G12); null without a session. Asks the service nothing and starts no
    * background work: the first `day.get` still does both.
    */
   todayView(): DayView | null {

@@ -68,7 +68,7 @@ export interface Composed {
   /**
    * Build today's day view and check its answer while the page loads (its script is parsed then,
    * and the main process is idle), so the page's first `day.get` is answered at once (decision
-   * G10). Call once the page has been served; nothing is asked of the service.
+   * G12). Call once the page has been served; nothing is asked of the service.
    */
   prepareFirstView(): void;
   close(): Promise<void>;
@@ -177,7 +177,8 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
 
 /**
  * Training's sandbox (Fastify, the simulated service, the demo scenario), loaded when training
- * starts: a counter set up on a live store never needs it, so it stays off the start-up path.
+ * starts: a counter set up on a live store never needs it, so it stays off the start-up path
+ * (decision G11).
  */
 const lazyTraining: TrainingStarter = async () =>
   (await import('../desk/training/sandbox')).sandboxTraining()();

@@ -88,7 +88,7 @@ export class Router {
 
   /**
    * Check a frozen answer before it is asked for (today's day view, built while the page loads:
-   * decision G10), so that the call returning that same object skips the check, as a second call
+   * decision G12), so that the call returning that same object skips the check, as a second call
    * would (G5). The same check as `handle`'s; a value it refuses is not kept (the call then
    * refuses it as usual). Returns what the call will answer, or undefined when nothing was kept.
    */

@@ -1,5 +1,5 @@
 /**
- * Today's day view prepared while the page loads (decision G10): the browser host says when the
+ * Today's day view prepared while the page loads (decision G12): the browser host says when the
  * page's first script has gone out (once), the composition then builds today's view and has the
  * router check it, and the page's first `day.get` is answered with that very check — nothing is
  * checked twice, and a value the contract refuses is never kept.
