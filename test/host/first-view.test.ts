@@ -1,8 +1,9 @@
 /**
- * Today's day view prepared while the page loads (decision G12): the browser host says when the
- * page's first script has gone out (once), the composition then builds today's view and has the
- * router check it, and the page's first `day.get` is answered with that very check — nothing is
- * checked twice, and a value the contract refuses is never kept.
+ * The page's first load (decisions G12, G14): its script and stylesheet are named for preloading
+ * as the page is answered; the browser host says when the page's first script has gone out
+ * (once), the composition then builds today's view and has the router check it, and the page's
+ * first `day.get` is answered with that very check — nothing is checked twice, and a value the
+ * contract refuses is never kept.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../main/api/log';
 import { compose, type Composed } from '../../main/host/compose';
 import { MemorySecretStore } from '../../main/host/secrets';
-import { startBrowserHost, type RunningBrowserHost } from '../../main/host/server';
+import { preloadLinks, startBrowserHost, type RunningBrowserHost } from '../../main/host/server';
 import { fixedKeyProvider } from '../../main/local/crypto';
 
 let root: string;
@@ -24,7 +25,12 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'fd-first-view-'));
   const staticRoot = path.join(root, 'renderer');
   mkdirSync(path.join(staticRoot, 'assets'), { recursive: true });
-  writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>Front Desk</title>');
+  writeFileSync(
+    path.join(staticRoot, 'index.html'),
+    '<!doctype html><title>Front Desk</title>' +
+      '<script type="module" crossorigin src="./assets/app.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="./assets/app.css"><link rel="icon" href="./i.png">',
+  );
   writeFileSync(path.join(staticRoot, 'assets', 'app.css'), 'body{}');
   writeFileSync(path.join(staticRoot, 'assets', 'app.js'), 'console.log(1)');
   // Training: a session on the demo store, as a counter set up on a live one has.
@@ -50,6 +56,20 @@ afterAll(async () => {
 });
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the page', () => {
+  it('names its script and stylesheet for preloading as it is answered (decision G14)', async () => {
+    const page = await fetch(`${host.origin}/`);
+    expect(page.headers.get('link')).toBe(
+      '<./assets/app.js>; rel=preload; as=script; crossorigin, ' +
+        '<./assets/app.css>; rel=preload; as=style; crossorigin',
+    );
+    expect((await fetch(`${host.origin}/assets/app.css`)).headers.get('link')).toBeNull();
+    expect(preloadLinks('<!doctype html><script>1</script><link rel="icon" href="i.png">')).toBe(
+      null,
+    );
+  });
+});
 
 describe('the first view, prepared while the page loads', () => {
   it('is started once, after the page’s first script has gone out', async () => {
