@@ -6,8 +6,8 @@
  * The season: the store synced (catalogue, this month's availability, every reservation within
  * retention), the check-ins of the last 30 days, and a journal of sales over the last 60 days, as
  * the app keeps them (sealed). The host composes the desk as `npm run host -- --data-dir D
- * --keep-api-key` does (cold-start-host.ts), bundled as the app's main process is (esbuild,
- * dependencies outside), started in a fresh process for each run. Two figures: from its code
+ * --keep-api-key` does (cold-start-host.ts), built and started as `npm start` runs the browser
+ * host (bundleHost), in a fresh process for each run. Two figures: from its code
  * loaded (the desk's start, the server, the page, the day view: what the app does) and from
  * starting the process (node and module loading besides).
  */
@@ -16,7 +16,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { DateTime } from 'luxon';
 import type { Browser } from '@playwright/test';
 import { RateGovernor, ReservationClient, silentLogger } from '../main/api/index';
@@ -27,6 +26,7 @@ import { SealedJournal } from '../main/local/journal/sealed-journal';
 import type { NewRecord } from '../main/local/journal/records';
 import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
 import { ROOT, STATIC_ROOT } from '../test/e2e/support/host';
+import { buildHost } from '../scripts/host-bundle';
 import { benchStore } from './local.bench';
 
 const ZONE = 'Asia/Tokyo';
@@ -50,23 +50,20 @@ export interface ColdStart {
   season: { reservations: number; checkIns: number; journal: number; dates: number };
 }
 
-/** The host bundled like the app's main process (scripts/build-main.mjs). */
+/**
+ * The host built and started as the browser host is (scripts/host-bundle.ts: one file with its
+ * dependencies, compiled through V8's code cache kept beside it). Built afresh for each bench, so
+ * the first run compiles from source and writes the cache, and the others start from it, as a
+ * counter PC does after its first start.
+ */
 export async function bundleHost(): Promise<string> {
-  const pkg = (await import('../package.json', { with: { type: 'json' } })).default as {
-    dependencies: Record<string, string>;
-  };
-  const outfile = path.join(ROOT, 'dist/bench-host/cold-start-host.mjs');
-  await build({
-    entryPoints: [path.join(ROOT, 'bench/cold-start-host.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    external: Object.keys(pkg.dependencies),
-    logLevel: 'warning',
+  const { boot } = await buildHost({
+    entry: 'bench/cold-start-host.ts',
+    bootEntry: 'bench/cold-start-boot.ts',
+    outdir: 'dist/bench-host',
+    name: 'cold-start-host',
   });
-  return outfile;
+  return boot;
 }
 
 function sale(
@@ -210,7 +207,7 @@ export async function season(
   }
 }
 
-/** Start the bundled host on the data folder; resolves once it prints its address. */
+/** Start the built host (its boot file) on the data folder; resolves once it prints its address. */
 export function startHost(
   bundle: string,
   dataDir: string,

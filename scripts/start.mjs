@@ -1,6 +1,7 @@
 // `npm start`: the desktop app where Electron's runtime is installed; elsewhere (CI, containers,
 // ELECTRON_SKIP_BINARY_DOWNLOAD installs) it says so in one line and serves the browser host,
-// which prints the address to open. Builds what it runs first (`--no-build` skips that).
+// which prints the address to open. Builds what it runs first (`--no-build` skips that): the
+// browser host is built too (dist/host) and runs as built, not through tsx.
 // Other arguments go to the browser host (see `npm run host -- --help`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -65,6 +66,17 @@ if (electron) {
   console.log(
     'Electron is not installed here (node_modules/electron has no binary): serving the browser host instead.',
   );
-  if (build) npmRun('build:renderer', ['--logLevel', 'warn']);
-  run(process.execPath, ['--import', 'tsx', 'main/host/cli.ts', ...passthrough]);
+  if (build) {
+    npmRun('build:renderer', ['--logLevel', 'warn']);
+    npmRun('build:host');
+  }
+  // The host as built (one file, compiled from V8's code cache: decision G10); from its sources
+  // through tsx only when `--no-build` finds none built.
+  const boot = path.join(root, 'dist/host/boot.cjs');
+  run(
+    process.execPath,
+    existsSync(boot)
+      ? [boot, ...passthrough]
+      : ['--import', 'tsx', 'main/host/cli.ts', ...passthrough],
+  );
 }

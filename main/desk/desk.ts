@@ -17,7 +17,7 @@ import {
   type ReadingSource,
 } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
-import { buildDayView } from './day/day';
+import { buildDayView, todayIn } from './day/day';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
 import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
@@ -164,6 +164,18 @@ export class Desk {
   /** The desk's part of the support bundle (no secret, no personal data). */
   supportFacts(): SupportFacts {
     return supportFacts(this.ctx);
+  }
+
+  /**
+   * Today's day view as `day.get` would answer it now, built (and kept, G4) ahead of the page's
+   * first call (decision G12); null without a session. Asks the service nothing and starts no
+   * background work: the first `day.get` still does both.
+   */
+  todayView(): DayView | null {
+    const session = this.ctx.sessions.current;
+    if (!session) return null;
+    const now = this.ctx.now();
+    return buildDayView(session, todayIn(session.timeZone, now), now);
   }
 
   /** For the shell's print: the day view the manifest is made from. */

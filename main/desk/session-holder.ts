@@ -17,6 +17,7 @@ import type { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
 import { ShopSlot, counterNameOf } from './shop/shop-slot';
 import { statusOf } from './status/status';
+import { warmReceiptPdf } from './receipt/receipt-pdf';
 import { purgeJournal } from './sales/retention';
 
 /** This counter's holds, as a key that changes with them, and their dates. */

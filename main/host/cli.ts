@@ -131,6 +131,7 @@ async function main(): Promise<void> {
     staticRoot: path.resolve(values['static-root'] ?? path.join(here, '../../dist/renderer')),
     logger,
     port,
+    onPageServed: () => composed.prepareFirstView(),
   });
   const mode = composed.desk.setupStatus().mode;
   process.stdout.write(

@@ -9,7 +9,6 @@ import type { TrainingStarter } from '../desk/context';
 import { Desk } from '../desk/desk';
 import { Router, type Handlers } from '../ipc/router';
 import type { KeyProvider, OpenFile } from '../local/index';
-import { sandboxTraining } from '../desk/training/sandbox';
 import { EventHub } from './events';
 import type { GuardedSecretStore } from './secrets';
 import { SettingsFile } from '../desk/settings';
@@ -66,6 +65,12 @@ export interface Composed {
   shopPort(): number | null;
   /** Updates, counter mode, logs, the support bundle. */
   installed: InstalledApp;
+  /**
+   * Build today's day view and check its answer while the page loads (its script is parsed then,
+   * and the main process is idle), so the page's first `day.get` is answered at once (decision
+   * G12). Call once the page has been served; nothing is asked of the service.
+   */
+  prepareFirstView(): void;
   close(): Promise<void>;
 }
 
@@ -105,7 +110,7 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     keyProvider: platform.keyProvider,
     logger: platform.logger,
     defaultServiceUrl: platform.defaultServiceUrl ?? null,
-    startTraining: platform.startTraining ?? sandboxTraining(),
+    startTraining: platform.startTraining ?? lazyTraining,
     emit: (event, payload) => events.emit(event, payload),
     openFile: platform.openFile,
     now: platform.now,
@@ -154,12 +159,29 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
     shop,
     shopPort: () => shopPort,
     installed,
+    prepareFirstView: () => {
+      try {
+        const view = desk.todayView();
+        if (view) router.prepare('day.get', view);
+      } catch (error) {
+        // Only a head start: the page's own call builds the view and says what went wrong.
+        platform.logger.info('host.prepare_failed', { error });
+      }
+    },
     close: async () => {
       installed.stop();
       await desk.stop();
     },
   };
 }
+
+/**
+ * Training's sandbox (Fastify, the simulated service, the demo scenario), loaded when training
+ * starts: a counter set up on a live store never needs it, so it stays off the start-up path
+ * (decision G11).
+ */
+const lazyTraining: TrainingStarter = async () =>
+  (await import('../desk/training/sandbox')).sandboxTraining()();
 
 /**
  * The flags' name, sharing and peers become the counter's settings (what set-up then shows and

@@ -41,6 +41,11 @@ export interface BrowserHostOptions {
   port?: number;
   /** Random (32 bytes) unless given. */
   token?: string;
+  /**
+   * Called once, after the page's first script went out: while the browser parses it, the host
+   * can prepare what the page's first calls ask (`Composed.prepareFirstView`).
+   */
+  onPageServed?: () => void;
 }
 
 export interface RunningBrowserHost {
@@ -65,6 +70,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
   const streams = new Set<() => void>();
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
+  let pageServed = options.onPageServed;
 
   const app = Fastify({
     logger: false,
@@ -172,6 +178,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
           .send('The renderer is not built: run `npm run build:renderer`.');
       return reply.code(404).type('text/plain; charset=utf-8').send('not found');
     }
+    if (file.type.startsWith('text/html')) {
+      const links = preloadLinks(file.body.toString('utf8'));
+      if (links) reply.header('link', links);
+    }
+    if (file.type.startsWith('text/javascript') && pageServed) {
+      // After this answer has been written: the browser parses the page's script meanwhile.
+      setImmediate(pageServed);
+      pageServed = undefined;
+    }
     return reply.type(file.type).header('cache-control', 'no-cache').send(file.body);
   });
 
@@ -191,4 +206,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
       await app.close();
     },
   };
+}
+
+/**
+ * The page's script and stylesheet as `Link: rel=preload` (decision G14): the browser fetches
+ * them as the page's answer arrives, before it has parsed the page. Only what the page itself
+ * loads at once (its `<script src>` and stylesheets), with the same CORS mode as its tags.
+ */
+export function preloadLinks(html: string): string | null {
+  const links: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const cors = /\scrossorigin\b/i.test(tag) ? '; crossorigin' : '';
+    const src = /^<script\b/i.test(tag) ? /\ssrc="([^"]+)"/i.exec(tag)?.[1] : undefined;
+    const href =
+      /^<link\b/i.test(tag) && /\srel="stylesheet"/i.test(tag)
+        ? /\shref="([^"]+)"/i.exec(tag)?.[1]
+        : undefined;
+    if (src) links.push(`<${src}>; rel=preload; as=script${cors}`);
+    if (href) links.push(`<${href}>; rel=preload; as=style${cors}`);
+  }
+  return links.length ? links.join(', ') : null;
 }

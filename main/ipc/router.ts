@@ -80,6 +80,26 @@ export class Router {
     }
   }
 
+  private keepChecked(channel: Channel, value: object, output: unknown): void {
+    let seen = this.checked.get(channel);
+    if (!seen) this.checked.set(channel, (seen = new WeakMap()));
+    seen.set(value, output);
+  }
+
+  /**
+   * Check a frozen answer before it is asked for (today's day view, built while the page loads:
+   * decision G12), so that the call returning that same object skips the check, as a second call
+   * would (G5). The same check as `handle`'s; a value it refuses is not kept (the call then
+   * refuses it as usual). Returns what the call will answer, or undefined when nothing was kept.
+   */
+  prepare(channel: Channel, value: unknown): unknown {
+    if (!isFrozenObject(value)) return undefined;
+    const output = this.answerSchema(channel).safeParse(value);
+    if (!output.success) return undefined;
+    this.keepChecked(channel, value, output.data);
+    return output.data;
+  }
+
   async handle(channel: unknown, payload: unknown): Promise<IpcResult> {
     if (!isChannel(channel)) {
       return failure('UNKNOWN_CHANNEL', 'no such channel');
@@ -114,11 +134,7 @@ export class Router {
         });
         return failure(INTERNAL.code, INTERNAL.message);
       }
-      if (isFrozenObject(value)) {
-        let seen = this.checked.get(channel);
-        if (!seen) this.checked.set(channel, (seen = new WeakMap()));
-        seen.set(value, output.data);
-      }
+      if (isFrozenObject(value)) this.keepChecked(channel, value, output.data);
       return { ok: true, value: output.data };
     } catch (error) {
       let refused: IpcError;

@@ -169,6 +169,9 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   void composed.then((c) =>
     forwardEvents(c.events, () => (mainWindow ? [mainWindow.webContents] : [])),
   );
+  // Today's view built while the window loads its script (decision G12); a failed start is
+  // logged above.
+  composed.then((c) => setImmediate(() => c.prepareFirstView())).catch(() => undefined);
 
   /** The menu's print: the whole day the counter is looking at. */
   const printDay = async () => {

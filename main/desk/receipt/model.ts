@@ -6,7 +6,6 @@
  * business's invoice details come from set-up; without a registration number the receipt claims
  * no invoice status (decision Q4).
  */
-import QRCode from 'qrcode';
 import type {
   JournalEntryView,
   MoneySettings,
@@ -108,7 +107,9 @@ function numberOf(input: ReceiptInput): string | null {
 }
 
 /** The code's modules (`get` takes row, column): medium error correction survives a smudged thermal print (decision Q6). */
-function qrModules(text: string): boolean[][] {
+async function qrModules(text: string): Promise<boolean[][]> {
+  // Loaded at the first receipt, not with the app: nothing of it is on the start-up path (G11).
+  const { default: QRCode } = await import('qrcode');
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   return Array.from({ length: modules.size }, (_, y) =>
     Array.from({ length: modules.size }, (_, x) => modules.get(y, x) === 1),
@@ -144,7 +145,7 @@ function refundRows(entry: JournalEntryView, L: ReceiptLabels, fmt: (n: number) 
   return rows;
 }
 
-export function receiptModel(input: ReceiptInput): ReceiptModel {
+export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
   const { entry, settings, locale } = input;
   const L = RECEIPT_LABELS[locale];
   const fmt = (n: number) => money(n, input.currency, locale);
@@ -212,7 +213,7 @@ export function receiptModel(input: ReceiptInput): ReceiptModel {
     blocks.push({
       kind: 'code',
       text: number,
-      modules: qrModules(number),
+      modules: await qrModules(number),
       caption: [number, L.scanHint],
     });
 

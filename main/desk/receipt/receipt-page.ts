@@ -100,8 +100,8 @@ ${model.blocks.map(blockHtml).join('\n')}
 }
 
 /** The page of a receipt's input (the model built on the way). */
-export function receiptHtml(input: ReceiptInput): string {
-  return receiptPageHtml(receiptModel(input));
+export async function receiptHtml(input: ReceiptInput): Promise<string> {
+  return receiptPageHtml(await receiptModel(input));
 }
 
 /** A file name for a receipt's PDF: the kind, date and entry, no personal data. */

@@ -82,7 +82,7 @@ async function issue<T>(
   const printed = session.journal.about(record.id).filter((r) => r.kind === 'receipt').length;
   const now = ctx.now();
   const drawn = await draw(
-    receiptModel({
+    await receiptModel({
       entry,
       sale,
       settings,
