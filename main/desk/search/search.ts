@@ -9,7 +9,10 @@ import { productsOf, todayIn } from '../day/day';
 import type { Session } from '../session';
 import { ACTIVE_STATUSES, toReservationView } from '../views';
 
-/** Results at most: a longer list is narrowed by typing more (the total says how many matched). */
+/**
+ * Results at most: a longer list is narrowed by typing more (the total says how many matched, up
+ * to the index's count limit, past which the answer says "more").
+ */
 export const RESULTS_LIMIT = 20;
 
 const active = (status: string) => ACTIVE_STATUSES.has(status);
@@ -21,7 +24,7 @@ export async function search(
   now = Date.now(),
 ): Promise<Response<'search.find'>> {
   const query = text.trim();
-  if (!query) return { exact: null, results: [], total: 0 };
+  if (!query) return { exact: null, results: [], total: 0, more: false };
   const { cache } = session.local;
   // Loaded in the background after start; only a search that comes first waits for it.
   await cache.search.ready();
@@ -37,6 +40,7 @@ export async function search(
     exact: found.exact ? view(found.exact) : null,
     results: found.hits.map(view),
     total: found.total,
+    more: found.more,
   };
 }
 

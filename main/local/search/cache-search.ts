@@ -18,20 +18,17 @@
  * Over 300 lines: loading, rebuilding, persisting and purging share one state machine (unopened,
  * loading, ready) and the writes that arrive meanwhile; split, each part would need all of it.
  */
-import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { z } from 'zod';
 import type { Reservation } from '../../api/client';
 import type { Logger } from '../../api/log';
 import type { Cipher } from '../crypto';
 import type { Files } from '../files';
 import { storeDir } from '../layout';
 import type { ReadingSource } from './reading-service';
-import { SearchIndex, itemDates, type SearchFound, type SearchQuery } from './search-index';
+import { RecordBook, type SealedSource } from './record-book';
+import { SearchIndex, itemDates, type IndexHit, type SearchQuery } from './search-index';
+import { FORMAT, Meta, shardOf, shardSchema, type ShardContent } from './search-shards';
 
-const SHARDS = 32;
-/** Of the shards' content; another is rebuilt. */
-const FORMAT = 1;
 /** Of the readings (readings.ts): others are read again, the records kept. */
 export const READINGS_VERSION = 1;
 /** Names sent to the reader at once. */
@@ -39,46 +36,25 @@ const READ_BATCH = 500;
 const DEFAULT_WRITE_DELAY_MS = 2_000;
 const READ_RETRY_MS = 60_000;
 
-const Meta = z.object({
-  v: z.literal(1),
-  format: z.number(),
-  shards: z.array(z.string()),
-});
-
-/** A shard's content, once opened: the records (as cached) and their readings. */
-interface ShardContent {
-  r: number;
-  e: [Reservation, string[] | null][];
+/** One reservation's item on its date: what a result shows. */
+export interface SearchHit {
+  record: Reservation;
+  itemIndex: number;
+  date: string;
 }
 
-/**
- * Its shape, checked by hand: the content is sealed (authenticated) by this counter, so only its
- * outline is checked; a schema parse copied every record and was most of a load.
- */
-function isShardContent(value: unknown): value is ShardContent {
-  const v = value as ShardContent;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.r === 'number' &&
-    Array.isArray(v.e) &&
-    v.e.every(
-      (x) =>
-        Array.isArray(x) &&
-        typeof x[0]?.id === 'string' &&
-        typeof x[0].updatedAt === 'string' &&
-        (x[1] === null || (Array.isArray(x[1]) && x[1].every((r) => typeof r === 'string'))),
-    )
-  );
-}
-
-export function shardOf(id: string): string {
-  const n = createHash('sha1').update(id).digest()[0]! % SHARDS;
-  return `s${String(n).padStart(2, '0')}`;
+export interface SearchFound {
+  /** The reservation whose number (or id) is the query: the scanner's answer. */
+  exact: SearchHit | null;
+  hits: SearchHit[];
+  /** Matching items, counted up to a bound (COUNT_LIMIT). */
+  total: number;
+  /** More matched than `total`. */
+  more: boolean;
 }
 
 /** The cached reservations, to build the index from. */
-export interface RecordSource {
+export interface RecordSource extends SealedSource {
   dates(): string[];
   on(date: string): Reservation[];
 }
@@ -96,6 +72,8 @@ export interface CacheSearchOptions {
 
 export class CacheSearch {
   readonly index = new SearchIndex();
+  /** The records results are shown from: opened from their date files, only those shown. */
+  private readonly book: RecordBook;
   private readonly dir: string;
   private phase: 'unopened' | 'loading' | 'ready' = 'unopened';
   private loading: Promise<void> | null = null;
@@ -118,6 +96,7 @@ export class CacheSearch {
 
   constructor(private readonly options: CacheSearchOptions) {
     this.dir = storeDir('search', options.storeId);
+    this.book = new RecordBook(options.cipher, options.source, options.logger);
   }
 
   // --- loading ---------------------------------------------------------------------------------
@@ -138,22 +117,6 @@ export class CacheSearch {
     return this.phase === 'ready';
   }
 
-  private shardSchema(shard: string) {
-    const bound = `${this.dir}/${shard}`;
-    return z.object({ v: z.literal(1), s: z.string() }).transform((file, ctx): ShardContent => {
-      let content: unknown;
-      try {
-        content = this.options.cipher.open(file.s, bound);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'sealed content cannot be opened' });
-        return z.NEVER;
-      }
-      if (isShardContent(content)) return content;
-      ctx.addIssue({ code: 'custom', message: 'not a search shard' });
-      return z.NEVER;
-    });
-  }
-
   private async load(): Promise<void> {
     const { files, logger, storeId } = this.options;
     this.phase = 'loading';
@@ -170,13 +133,22 @@ export class CacheSearch {
         for (const shard of meta.shards) {
           if (this.closed) return;
           const content = present.has(shard)
-            ? files.read(this.dir, shard, this.shardSchema(shard), { remember: false })
+            ? files.read(
+                this.dir,
+                shard,
+                shardSchema(this.options.cipher, `${this.dir}/${shard}`),
+                {
+                  remember: false,
+                },
+              )
             : null;
           // Unreadable (set aside and reported by Files) or gone: rebuilt from the records.
           if (!content) this.rebuild.shards.add(shard);
           else {
-            for (const [record, readings] of content.e) {
-              this.put(record, content.r === READINGS_VERSION ? readings : null);
+            const current = content.r === READINGS_VERSION;
+            for (const entry of content.e) {
+              if (!current) entry[4] = null;
+              if (this.index.restore(entry)) this.noteMember(entry[0]);
             }
           }
           await yieldToEvents();
@@ -216,7 +188,7 @@ export class CacheSearch {
     for (const date of this.options.source.dates()) {
       if (this.closed) return;
       for (const r of this.options.source.on(date)) {
-        if (all || shards.has(shardOf(r.id))) this.put(r, null);
+        if (all || shards.has(shardOf(r.id))) this.put(r);
       }
       await yieldToEvents();
     }
@@ -229,14 +201,18 @@ export class CacheSearch {
 
   // --- writing into it -------------------------------------------------------------------------
 
-  private put(record: Reservation, readings: string[] | null): boolean {
-    if (!this.index.put(record, readings)) return false;
-    const shard = shardOf(record.id);
+  private put(record: Reservation): boolean {
+    if (!this.index.put(record)) return false;
+    this.noteMember(record.id);
+    return true;
+  }
+
+  private noteMember(id: string): void {
+    const shard = shardOf(id);
     let members = this.members.get(shard);
     if (!members) this.members.set(shard, (members = new Set()));
-    members.add(record.id);
+    members.add(id);
     this.dirty.add(shard);
-    return true;
   }
 
   private drop(id: string): void {
@@ -266,7 +242,7 @@ export class CacheSearch {
     for (const r of records) {
       const dates = itemDates(r);
       if (dates.length === 0 || dates.every((d) => d < cutoff)) continue;
-      this.put(r, null);
+      this.put(r);
     }
   }
 
@@ -290,7 +266,7 @@ export class CacheSearch {
       const content: ShardContent = { r: READINGS_VERSION, e: [] };
       for (const id of this.members.get(shard) ?? []) {
         const stored = this.index.stored(id);
-        if (stored) content.e.push([stored.record, stored.readings]);
+        if (stored) content.e.push(stored);
       }
       const sealed = cipher.seal(content, `${this.dir}/${shard}`);
       // Rewritten only when changed (the caller knows): no copy kept for write-if-changed.
@@ -368,14 +344,23 @@ export class CacheSearch {
 
   // --- searching -------------------------------------------------------------------------------
 
-  /** A search over the loaded index (`ready()` first). */
+  /**
+   * A search over the loaded index (`ready()` first): the hits' records opened, only those shown.
+   * A record that cannot be opened is left out (the cache reports it when it reads its date).
+   */
   find(query: SearchQuery): SearchFound {
     if (this.phase !== 'ready') throw new Error('the search index is not loaded yet');
-    return this.index.find(query);
-  }
-
-  byNumber(number: string): Reservation | null {
-    return this.phase === 'ready' ? this.index.byNumber(number) : null;
+    const found = this.index.find(query);
+    const show = (hit: IndexHit): SearchHit | null => {
+      const record = this.book.record(hit.id, hit.date, hit.updated);
+      return record && { record, itemIndex: hit.itemIndex, date: hit.date };
+    };
+    return {
+      exact: found.exact && show(found.exact),
+      hits: found.hits.flatMap((hit) => show(hit) ?? []),
+      total: found.total,
+      more: found.more,
+    };
   }
 
   /** Stop background work: the session ends. What is dirty is written first. */

@@ -1,113 +1,147 @@
 /**
  * Substring search over many short texts without reading them all: every n-character piece of a
- * text points to the texts that hold it (postings), a query looks in the texts listed under its
- * rarest piece only, and checks each with `includes`, so the answer is exactly "the texts that
- * contain the query", as a scan would give, at a cost that follows the matches, not the store.
+ * text points to the texts that hold it (postings); a query looks only at the postings of its
+ * rarest piece and checks each with `includes`, so the answer is exactly "the texts that contain
+ * the query", as a scan would give.
  *
- * Texts live in numbered slots. Postings only grow: a slot whose text changed keeps its old
- * postings until they are compacted (each candidate is checked against its current text, so a
- * stale posting costs a wasted check, never a wrong answer).
+ * A posting is not just a text's slot but one dated item of its record (postings.ts): a list kept
+ * in posting order is in order of day and start time, so a query can walk it from today outward
+ * and stop once it has what it shows (rank.ts) instead of reading every match.
+ *
+ * Postings only grow: a slot whose text or items changed keeps its old postings until they are
+ * compacted (each candidate is checked against the slot's current text and postings, so a stale
+ * one costs a wasted check, never a wrong answer). Lists are sorted when a query first reads them
+ * after a change (appends during a sync come in update order, not date order).
  */
+import { slotOf } from './postings';
 
 /** Ends every text so that its last character is in a piece too. */
 const END = '\u0001';
+const NONE: readonly number[] = [];
 
-function piecesOf(text: string, n: number): Set<string> {
+/** A text's distinct pieces (one set reused: this runs for every record a sync brings). */
+const seen = new Set<string>();
+function piecesOf(text: string, n: number): string[] {
   const padded = text + END;
-  const out = new Set<string>();
-  for (let i = 0; i + n <= padded.length; i++) out.add(padded.slice(i, i + n));
+  const out: string[] = [];
+  seen.clear();
+  for (let i = 0; i + n <= padded.length; i++) {
+    const piece = padded.slice(i, i + n);
+    if (seen.has(piece)) continue;
+    seen.add(piece);
+    out.push(piece);
+  }
   return out;
+}
+
+/** Numbers ascending, natively (a typed array sorts numerically without a comparator). */
+function sortInPlace(values: number[]): number[] {
+  const sorted = Float64Array.from(values).sort();
+  for (let i = 0; i < sorted.length; i++) values[i] = sorted[i]!;
+  return values;
+}
+
+interface List {
+  v: number[];
+  sorted: boolean;
 }
 
 export class NgramPostings {
   private readonly texts: (string | undefined)[] = [];
-  private readonly postings = new Map<string, number[]>();
+  /** Each slot's postings as last set: a posting not among them is stale. */
+  private readonly current: (readonly number[] | undefined)[] = [];
+  private readonly lists = new Map<string, List>();
   /** Postings added since the last compaction, and those still current. */
   private added = 0;
   private live = 0;
-  /** Per slot, the last query that looked at it: duplicates skipped without a set per query. */
-  private stamps = new Uint32Array(1024);
-  private query = 0;
 
   constructor(private readonly n: number) {}
 
-  /** The slot's text (empty: none). */
-  set(slot: number, text: string): void {
-    const old = this.texts[slot];
-    if (old === text || (old === undefined && !text)) return;
-    if (old !== undefined) this.live -= piecesOf(old, this.n).size;
-    if (!text) {
+  /** The slot's text (empty: none) and its postings (one per dated item). */
+  set(slot: number, text: string, postings: readonly number[]): void {
+    const oldText = this.texts[slot];
+    const old = this.current[slot] ?? NONE;
+    if (oldText === text && sameValues(old, postings)) return;
+    if (oldText !== undefined) this.live -= piecesOf(oldText, this.n).length * old.length;
+    if (!text || postings.length === 0) {
       this.texts[slot] = undefined;
+      this.current[slot] = undefined;
       return;
     }
     this.texts[slot] = text;
+    this.current[slot] = postings;
+    const had = oldText === undefined ? null : new Set(piecesOf(oldText, this.n));
     const fresh = piecesOf(text, this.n);
-    const had = old === undefined ? null : piecesOf(old, this.n);
     for (const piece of fresh) {
-      if (had?.has(piece)) continue;
-      let list = this.postings.get(piece);
-      if (!list) this.postings.set(piece, (list = []));
-      list.push(slot);
-      this.added++;
+      const kept = had?.has(piece) === true;
+      for (const p of postings) if (!(kept && old.includes(p))) this.push(piece, p);
     }
-    this.live += fresh.size;
+    this.live += fresh.length * postings.length;
     if (this.added > 2 * this.live + 10_000) this.compact();
   }
 
   remove(slot: number): void {
-    this.set(slot, '');
+    this.set(slot, '', NONE);
   }
 
-  /** Slots whose text contains the query (each once, in no particular order). */
-  find(query: string): number[] {
-    if (!query) return [];
-    let candidates: Iterable<number>;
+  private push(piece: string, p: number): void {
+    let list = this.lists.get(piece);
+    if (!list) this.lists.set(piece, (list = { v: [], sorted: true }));
+    const v = list.v;
+    if (v.length && v[v.length - 1]! > p) list.sorted = false;
+    v.push(p);
+    this.added++;
+  }
+
+  /**
+   * The postings that may hold the query, ascending: its rarest piece's, or for a query shorter
+   * than a piece, those of every piece that holds it. Read-only; checked with `holds`.
+   */
+  candidates(query: string): readonly number[] {
+    if (!query) return NONE;
     if (query.length >= this.n) {
-      let best: number[] | undefined;
+      let best: List | undefined;
       for (const piece of piecesOf(query, this.n)) {
         if (piece.endsWith(END)) continue;
-        const list = this.postings.get(piece);
-        if (!list) return [];
-        if (!best || list.length < best.length) best = list;
+        const list = this.lists.get(piece);
+        if (!list) return NONE;
+        if (!best || list.v.length < best.v.length) best = list;
       }
-      candidates = best ?? [];
-    } else {
-      // Shorter than a piece: every piece that holds it (a text's characters are all in one).
-      const union = new Set<number>();
-      for (const [piece, list] of this.postings) {
-        if (piece.includes(query)) for (const slot of list) union.add(slot);
+      if (!best) return NONE;
+      if (!best.sorted) {
+        sortInPlace(best.v);
+        best.sorted = true;
       }
-      candidates = union;
+      return best.v;
     }
-    if (this.stamps.length < this.texts.length) {
-      this.stamps = new Uint32Array(Math.max(this.texts.length, this.stamps.length * 2));
+    // Shorter than a piece: every piece that holds it (a text's characters are all in one).
+    const union: number[] = [];
+    for (const [piece, list] of this.lists) {
+      if (piece.includes(query)) for (const p of list.v) union.push(p);
     }
-    const stamp = (this.query = (this.query % 0xfffffffe) + 1);
-    if (stamp === 1) this.stamps.fill(0);
-    const out: number[] = [];
-    for (const slot of candidates) {
-      if (this.stamps[slot] === stamp) continue;
-      this.stamps[slot] = stamp;
-      if (this.texts[slot]?.includes(query)) out.push(slot);
-    }
-    return out;
+    return sortInPlace(union);
+  }
+
+  /** Whether the posting is current and its slot's text holds the query. */
+  holds(p: number, query: string): boolean {
+    const slot = slotOf(p);
+    const text = this.texts[slot];
+    return text !== undefined && this.current[slot]!.includes(p) && text.includes(query);
   }
 
   /** Postings as they would be built afresh: the stale ones dropped. */
   compact(): void {
-    this.postings.clear();
+    this.lists.clear();
     this.added = 0;
-    this.live = 0;
     this.texts.forEach((text, slot) => {
       if (text === undefined) return;
-      const pieces = piecesOf(text, this.n);
-      for (const piece of pieces) {
-        let list = this.postings.get(piece);
-        if (!list) this.postings.set(piece, (list = []));
-        list.push(slot);
-      }
-      this.added += pieces.size;
+      const postings = this.current[slot]!;
+      for (const piece of piecesOf(text, this.n)) for (const p of postings) this.push(piece, p);
     });
     this.live = this.added;
   }
+}
+
+function sameValues(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

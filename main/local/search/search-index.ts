@@ -1,17 +1,14 @@
 /**
- * The search index in memory: every cached reservation once, with what staff search it by —
- * its name (as written, and as read: kana readings of kanji names), its phone's digits, its
- * e-mail, its number — each in n-gram postings (ngram.ts), so a query looks only at records
- * that may match. Kept up to date record by record as the cache is written; never rebuilt for a
- * query. Answers are ranked and capped here, so a common name costs its matches, not the store.
+ * The search index in memory: every cached reservation once, with only what staff search it by
+ * and what ranks it — its name (as written, and as read: kana readings of kanji names), its
+ * phone's digits, its e-mail, its number, its status, its dated items — each text in n-gram
+ * postings (ngram.ts), one posting per dated item in date order (postings.ts), so a query walks
+ * its candidates from today outward and stops at the results it shows (rank.ts). Kept up to date
+ * record by record as the cache is written; never rebuilt for a query.
  *
- * The records themselves are kept too: a result is shown from them without reading a date file.
- *
- * Over 300 lines: indexing, ranking and capping work on the same entries and postings; the
- * n-gram postings and the normalising of text are their own modules already.
+ * The records themselves are not kept (decision N12): a hit names the record, its item and date,
+ * and the cache's search (cache-search.ts) opens the few records shown.
  */
-import type { Reservation } from '../../api/client';
-import { NgramPostings } from './ngram';
 import {
   commonKanji,
   digitsOnly,
@@ -22,14 +19,41 @@ import {
   phoneDigits,
   romajiReadings,
 } from './normalize';
+import { NgramPostings } from './ngram';
+import {
+  MAX_ITEMS,
+  MAX_SLOTS,
+  dateOf,
+  dayNumber,
+  dayOf,
+  itemOf,
+  minutesOf,
+  posting,
+  slotOf,
+  startMinutes,
+} from './postings';
+import { countUpTo, ranked, type Source } from './rank';
 
 /** Between the parts of one slot's text: no query spans two of them. */
 const SEP = '\u0002';
+
+/** Matches counted at most: past that the answer says "more" (staff type more to narrow it). */
+export const COUNT_LIMIT = 100;
 
 /** A name as the analyzer reads it: family and given name apart, kanji in their common forms. */
 export interface NameParts {
   last: string;
   first: string;
+}
+
+/** What the index is given of a record (a reservation as the service sends it has it all). */
+export interface Indexable {
+  id: string;
+  updatedAt: string;
+  reservationNumber?: unknown;
+  status?: unknown;
+  customer?: { lastName?: unknown; firstName?: unknown; phone?: unknown; email?: unknown };
+  items?: readonly { date?: unknown; startTime?: unknown }[];
 }
 
 export interface SearchQuery {
@@ -43,48 +67,59 @@ export interface SearchQuery {
   active: (status: string) => boolean;
 }
 
-/** One reservation's item on its date: what a result shows. */
-export interface SearchHit {
-  record: Reservation;
+/** One reservation's item on its date: what a result is made from. */
+export interface IndexHit {
+  id: string;
   itemIndex: number;
   date: string;
+  /** The record's update time (ms) as indexed: the version a result shows. */
+  updated: number;
 }
 
-export interface SearchFound {
+export interface IndexFound {
   /** The reservation whose number (or id) is the query: the scanner's answer. */
-  exact: SearchHit | null;
-  hits: SearchHit[];
-  /** Matching items before the cap. */
+  exact: IndexHit | null;
+  hits: IndexHit[];
+  /** Matching items, counted up to COUNT_LIMIT. */
   total: number;
+  /** More matched than `total` (counting stopped there). */
+  more: boolean;
 }
+
+/** A record as the index keeps it on disk (search shards): no more than it searches and ranks. */
+export type StoredEntry = [
+  id: string,
+  updated: number,
+  last: string,
+  first: string,
+  /** Kana readings of a kanji name; null while not yet read. */
+  readings: string[] | null,
+  /** Phone digits as indexed (as written, and national), SEP-joined. */
+  phone: string,
+  email: string,
+  number: string | null,
+  status: string,
+  /** Its dated items: index, day number, start minutes, for each. */
+  items: number[],
+];
 
 interface Entry {
   slot: number;
   id: string;
   updated: number;
-  record: Reservation;
-  name: string;
   parts: NameParts;
-  /** Kana readings of a kanji name (hiragana); null while not yet read. */
+  /** The name as compared (normalizeText). */
+  name: string;
   readings: string[] | null;
+  phone: string;
+  email: string;
   number: string | null;
-  dates: string[];
-  /** Its items as ranked: the date as a day number, the start in minutes. */
-  items: { index: number; date: string; day: number; minutes: number }[];
+  status: string;
+  /** One per dated item. */
+  postings: number[];
 }
 
-/** A YYYY-MM-DD date as a day number (days since 1970). */
-function dayNumber(date: string): number {
-  return Math.round(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 864e5);
-}
-
-function minutesOf(time: unknown): number {
-  if (typeof time !== 'string') return 0;
-  const [h, m] = time.split(':');
-  return (Number(h) || 0) * 60 + (Number(m) || 0);
-}
-
-export function itemDates(r: Reservation): string[] {
+export function itemDates(r: Indexable): string[] {
   return [
     ...new Set(
       (r.items ?? []).map((i) => i.date).filter((d): d is string => typeof d === 'string'),
@@ -92,13 +127,15 @@ export function itemDates(r: Reservation): string[] {
   ];
 }
 
-export function namePartsOf(r: Reservation): NameParts {
+export function namePartsOf(r: Indexable): NameParts {
   const part = (v: unknown) => (typeof v === 'string' ? commonKanji(v).trim() : '');
   return { last: part(r.customer?.lastName), first: part(r.customer?.firstName) };
 }
 
 /** Whether a name needs the analyzer: kanji in it (kana and Latin names are their own reading). */
 export const needsReading = (parts: NameParts) => hasKanji(parts.last + parts.first);
+
+const EMPTY: IndexFound = { exact: null, hits: [], total: 0, more: false };
 
 export class SearchIndex {
   private readonly byId = new Map<string, Entry>();
@@ -130,56 +167,83 @@ export class SearchIndex {
    * Index a record (a newer version replaces the older; an older or the same is ignored).
    * Readings are kept when the name did not change. Returns whether the index changed.
    */
-  put(record: Reservation, readings: string[] | null = null): boolean {
+  put(record: Indexable, readings: string[] | null = null): boolean {
     const updated = Date.parse(record.updatedAt);
     const known = this.byId.get(record.id);
     if (known && !(updated > known.updated)) return false;
     const parts = namePartsOf(record);
-    const name = normalizeText(parts.last + parts.first);
-    const kept = known && known.name === name ? known.readings : null;
-    const slot = known?.slot ?? this.free.pop() ?? this.slots.length;
-    if (known?.number) this.numbers.delete(known.number);
-    const entry: Entry = {
-      slot,
+    const phone = record.customer?.phone;
+    const email = record.customer?.email;
+    const items: number[] = [];
+    (record.items ?? []).forEach((item, index) => {
+      if (typeof item.date !== 'string' || index >= MAX_ITEMS) return;
+      items.push(index, dayNumber(item.date), startMinutes(item.startTime));
+    });
+    this.enter(known, {
       id: record.id,
       updated,
-      record,
-      name,
       parts,
-      readings: needsReading(parts) ? (readings ?? kept) : [],
+      readings,
+      phone: typeof phone === 'string' ? phoneDigits(phone).join(SEP) : '',
+      email: typeof email === 'string' ? normalizeEmail(email) : '',
       number: typeof record.reservationNumber === 'string' ? record.reservationNumber : null,
-      dates: itemDates(record),
-      items: (record.items ?? []).flatMap((item, index) =>
-        typeof item.date === 'string'
-          ? [
-              {
-                index,
-                date: item.date,
-                day: dayNumber(item.date),
-                minutes: minutesOf(item.startTime),
-              },
-            ]
-          : [],
-      ),
+      status: String(record.status),
+      items,
+    });
+    return true;
+  }
+
+  /** Index a record as it was kept on disk (no newer version is indexed yet). */
+  restore(stored: StoredEntry): boolean {
+    const [id, updated, last, first, readings, phone, email, number, status, items] = stored;
+    const known = this.byId.get(id);
+    if (known && !(updated > known.updated)) return false;
+    const parts = { last, first };
+    this.enter(known, { id, updated, parts, readings, phone, email, number, status, items });
+    return true;
+  }
+
+  private enter(
+    known: Entry | undefined,
+    e: Omit<Entry, 'slot' | 'name' | 'postings'> & { items: number[] },
+  ): void {
+    const name = normalizeText(e.parts.last + e.parts.first);
+    const kept = known && known.name === name ? known.readings : null;
+    const slot = known?.slot ?? this.free.pop() ?? this.slots.length;
+    if (slot >= MAX_SLOTS) throw new RangeError('the search index is full');
+    if (known?.number) this.numbers.delete(known.number);
+    const postings: number[] = [];
+    for (let i = 0; i + 2 < e.items.length; i += 3) {
+      postings.push(posting(e.items[i + 1]!, e.items[i + 2]!, e.items[i]!, slot));
+    }
+    const entry: Entry = {
+      slot,
+      id: e.id,
+      updated: e.updated,
+      parts: e.parts,
+      name,
+      readings: needsReading(e.parts) ? (e.readings ?? kept) : [],
+      phone: e.phone,
+      email: e.email,
+      number: e.number,
+      status: e.status,
+      postings,
     };
     this.byId.set(entry.id, entry);
     this.slots[slot] = entry;
     if (entry.number) this.numbers.set(entry.number, entry);
     if (entry.readings === null) this.unread.add(entry.id);
     else this.unread.delete(entry.id);
-    this.names.set(slot, this.nameText(entry));
-    const phone = record.customer?.phone;
-    this.digits.set(
-      slot,
-      [...(typeof phone === 'string' ? phoneDigits(phone) : []), entry.number ?? ''].join(SEP),
-    );
-    const email = record.customer?.email;
-    this.emails.set(slot, typeof email === 'string' ? normalizeEmail(email) : '');
-    return true;
+    this.names.set(slot, this.nameText(entry), postings);
+    const digits = entry.number
+      ? (entry.phone ? entry.phone + SEP : '') + entry.number
+      : entry.phone;
+    this.digits.set(slot, digits, postings);
+    this.emails.set(slot, entry.email, postings);
   }
 
   private nameText(entry: Entry): string {
-    return [entry.name, ...(entry.readings ?? [])].join(SEP);
+    return entry.readings?.length ? [entry.name, ...entry.readings].join(SEP) : entry.name;
   }
 
   remove(id: string): boolean {
@@ -198,17 +262,31 @@ export class SearchIndex {
 
   /** Remove records entirely before the cutoff; returns their ids. */
   purge(cutoff: string): string[] {
+    const before = dayNumber(cutoff);
     const gone = [...this.byId.values()]
-      .filter((e) => e.dates.every((d) => d < cutoff))
+      .filter((e) => e.postings.every((p) => dayOf(p) < before))
       .map((e) => e.id);
     for (const id of gone) this.remove(id);
     return gone;
   }
 
   /** What the index holds of a record, to be kept on disk. */
-  stored(id: string): { record: Reservation; readings: string[] | null } | null {
+  stored(id: string): StoredEntry | null {
     const e = this.byId.get(id);
-    return e ? { record: e.record, readings: e.readings } : null;
+    if (!e) return null;
+    const items = e.postings.flatMap((p) => [itemOf(p), dayOf(p), minutesOf(p)]);
+    return [
+      e.id,
+      e.updated,
+      e.parts.last,
+      e.parts.first,
+      e.readings,
+      e.phone,
+      e.email,
+      e.number,
+      e.status,
+      items,
+    ];
   }
 
   ids(): IterableIterator<string> {
@@ -239,101 +317,78 @@ export class SearchIndex {
     if (!e || e.name !== name) return false;
     e.readings = [...new Set(readings.map(normalizeText).filter((r) => r && r !== e.name))];
     this.unread.delete(id);
-    this.names.set(e.slot, this.nameText(e));
+    this.names.set(e.slot, this.nameText(e), e.postings);
     return true;
   }
 
-  byNumber(number: string): Reservation | null {
-    return this.numbers.get(number)?.record ?? null;
+  /** The id of the reservation with this number, if it is indexed. */
+  byNumber(number: string): string | null {
+    return this.numbers.get(number)?.id ?? null;
   }
 
-  find(query: SearchQuery): SearchFound {
+  find(query: SearchQuery): IndexFound {
     const text = query.text.normalize('NFKC').trim();
-    if (!text) return { exact: null, hits: [], total: 0 };
-    const matched = new Set<number>();
-    const add = (slots: number[]) => slots.forEach((s) => matched.add(s));
-    let exact: Entry | null = null;
+    if (!text) return EMPTY;
+    const sources: Source[] = [];
+    const add = (postings: NgramPostings, q: string) => {
+      const list = postings.candidates(q);
+      if (list.length) sources.push({ list, holds: (p) => postings.holds(p, q) });
+    };
+    let exact: Entry | undefined;
     const compact = text.replace(/[\s()+\-‐―−]/g, '');
     if (/^\d+$/.test(compact)) {
-      exact = this.numbers.get(compact) ?? null;
+      exact = this.numbers.get(compact);
       if (!exact && compact.length >= 3) {
-        add(this.digits.find(compact));
+        add(this.digits, compact);
         // Read out with the country code: +81 90… is 090….
-        if (/^(\+|00)81/.test(text)) add(this.digits.find(`0${compact.replace(/^(00)?81/, '')}`));
+        if (/^(\+|00)81/.test(text)) add(this.digits, `0${compact.replace(/^(00)?81/, '')}`);
       }
     } else if (text.includes('@')) {
-      add(this.emails.find(normalizeEmail(text)));
+      add(this.emails, normalizeEmail(text));
     } else {
       const byId = this.byId.get(text);
-      if (byId) matched.add(byId.slot);
-      const name = normalizeText(text);
-      if (name) add(this.names.find(name));
-      for (const kana of romajiReadings(text)) if (kana !== name) add(this.names.find(kana));
-      if (isEmailFragment(text)) add(this.emails.find(normalizeEmail(text)));
-      // A bare number with letters is nobody's name; digits inside a name query mean nothing.
-      if (!byId && digitsOnly(text).length >= 6) exact = this.numbers.get(digitsOnly(text)) ?? null;
-    }
-    const exactHit = exact ? this.hitOn(exact, query.shown ?? query.today) : null;
-    if (exactHit) return { exact: exactHit, hits: [], total: 1 };
-    return this.ranked(matched, query);
-  }
-
-  /** The record's item on `date`, else its first. */
-  private hitOn(entry: Entry, date: string): SearchHit | null {
-    const items = entry.record.items ?? [];
-    const index = Math.max(
-      0,
-      items.findIndex((i) => i.date === date),
-    );
-    const item = items[index];
-    return item && typeof item.date === 'string'
-      ? { record: entry.record, itemIndex: index, date: item.date }
-      : null;
-  }
-
-  /**
-   * Rank: parties coming today (or on the date on screen) first, then upcoming ones, soonest
-   * first; then past ones, latest first; then cancelled and other inactive ones, nearest first.
-   * Only the best `limit` are kept while counting (a common name matches thousands of items).
-   */
-  private ranked(matched: Set<number>, query: SearchQuery): SearchFound {
-    const today = dayNumber(query.today);
-    const shown = query.shown ? dayNumber(query.shown) : NaN;
-    const limit = Math.max(0, query.limit);
-    const keys: number[] = [];
-    const best: SearchHit[] = [];
-    let total = 0;
-    for (const slot of matched) {
-      const e = this.slots[slot]!;
-      const active = query.active(String(e.record.status));
-      for (const item of e.items) {
-        total++;
-        const tier = !active
-          ? 4
-          : item.day === today || item.day === shown
-            ? 1
-            : item.day > today
-              ? 2
-              : 3;
-        const order =
-          tier === 3
-            ? today - item.day
-            : tier === 4
-              ? Math.abs(item.day - today)
-              : item.day - today;
-        // Tier, then days (at most ~10⁵ apart), then minutes of the day.
-        const key = tier * 1e10 + (order + 1e5) * 1e4 + item.minutes;
-        if (best.length === limit && !(key < keys[limit - 1]!)) continue;
-        let at = keys.length;
-        while (at > 0 && keys[at - 1]! > key) at--;
-        keys.splice(at, 0, key);
-        best.splice(at, 0, { record: e.record, itemIndex: item.index, date: item.date });
-        if (best.length > limit) {
-          keys.pop();
-          best.pop();
-        }
+      if (byId?.postings.length) {
+        const own = [...byId.postings].sort((a, b) => a - b);
+        sources.push({ list: own, holds: (p) => byId.postings.includes(p) });
       }
+      const name = normalizeText(text);
+      if (name) add(this.names, name);
+      for (const kana of romajiReadings(text)) if (kana !== name) add(this.names, kana);
+      if (isEmailFragment(text)) add(this.emails, normalizeEmail(text));
+      // A bare number with letters is nobody's name; digits inside a name query mean nothing.
+      if (!byId && digitsOnly(text).length >= 6) exact = this.numbers.get(digitsOnly(text));
     }
-    return { exact: null, hits: best, total };
+    const exactHit = exact ? this.hitOn(exact, dayNumber(query.shown ?? query.today)) : null;
+    if (exactHit) return { exact: exactHit, hits: [], total: 1, more: false };
+    if (sources.length === 0) return EMPTY;
+    const limit = Math.max(0, query.limit);
+    const best = ranked(sources, {
+      today: dayNumber(query.today),
+      shown: query.shown ? dayNumber(query.shown) : null,
+      limit,
+      active: (p) => query.active(this.slots[slotOf(p)]!.status),
+    });
+    const hits = best.map((p) => this.hit(p));
+    // Fewer than the cap: the walk met every match. Otherwise they are counted, up to a bound.
+    if (hits.length < limit) return { exact: null, hits, total: hits.length, more: false };
+    const counted = countUpTo(sources, COUNT_LIMIT + 1);
+    return {
+      exact: null,
+      hits,
+      total: Math.min(counted, COUNT_LIMIT),
+      more: counted > COUNT_LIMIT,
+    };
+  }
+
+  private hit(p: number): IndexHit {
+    const e = this.slots[slotOf(p)]!;
+    return { id: e.id, itemIndex: itemOf(p), date: dateOf(dayOf(p)), updated: e.updated };
+  }
+
+  /** The record's item on `day`, else its first item (when that one is dated). */
+  private hitOn(entry: Entry, day: number): IndexHit | null {
+    const p =
+      entry.postings.find((x) => dayOf(x) === day) ?? entry.postings.find((x) => itemOf(x) === 0);
+    return p === undefined ? null : this.hit(p);
   }
 }
