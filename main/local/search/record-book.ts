@@ -10,7 +10,7 @@ import type { Logger } from '../../api/log';
 import type { Cipher } from '../crypto';
 
 /** Date files kept as read (a busy day's is ~150 KB of sealed values). */
-const DATES_KEPT = 24;
+const DATES_KEPT = 48;
 /** Records opened and kept, most recently shown last. */
 const OPENED_LIMIT = 500;
 
@@ -23,7 +23,8 @@ export interface SealedSource {
 
 export class RecordBook {
   private readonly dates = new Map<string, SealedRecords>();
-  private readonly opened = new Map<string, { s: string; r: Reservation }>();
+  /** Records opened, by id, with the update time (ms) they were opened at. */
+  private readonly opened = new Map<string, { updated: number; r: Reservation }>();
 
   constructor(
     private readonly cipher: Cipher,
@@ -36,18 +37,18 @@ export class RecordBook {
    * ms); null when it cannot be had (then not shown).
    */
   record(id: string, date: string, updated: number): Reservation | null {
+    const known = this.opened.get(id);
+    if (known?.updated === updated) {
+      this.opened.delete(id);
+      this.opened.set(id, known);
+      return known.r;
+    }
     const matches = (h: { u: string } | undefined) =>
       h !== undefined && Date.parse(h.u) === updated;
     let held = this.sealedOn(date, false)[id];
     // The file kept may be older than the index: the date was written since.
     if (!matches(held)) held = this.sealedOn(date, true)[id];
     if (!held || !matches(held)) return null;
-    const known = this.opened.get(id);
-    if (known?.s === held.s) {
-      this.opened.delete(id);
-      this.opened.set(id, known);
-      return known.r;
-    }
     let record: Reservation;
     try {
       record = this.cipher.open<Reservation>(held.s, id);
@@ -57,7 +58,7 @@ export class RecordBook {
       return null;
     }
     this.opened.delete(id);
-    this.opened.set(id, { s: held.s, r: record });
+    this.opened.set(id, { updated, r: record });
     if (this.opened.size > OPENED_LIMIT) this.opened.delete(this.opened.keys().next().value!);
     return record;
   }

@@ -370,8 +370,7 @@ export class SearchIndex {
     });
     const hits = best.map((p) => this.hit(p));
     // Fewer than the cap: the walk met every match. Otherwise they are counted, up to a bound.
-    if (hits.length < limit) return { exact: null, hits, total: hits.length, more: false };
-    const counted = countUpTo(sources, COUNT_LIMIT + 1);
+    const counted = hits.length < limit ? hits.length : countUpTo(sources, COUNT_LIMIT + 1);
     return {
       exact: null,
       hits,
