@@ -29,7 +29,7 @@ import { RecordBook, type SealedSource } from './record-book';
 import { SearchIndex, itemDates, type IndexHit, type SearchQuery } from './search-index';
 import { FORMAT, Meta, shardOf, shardSchema, type ShardContent } from './search-shards';
 
-/** Of the readings (readings.ts): others are read again, the records kept. */
+/** Of the readings (readings.ts): a shard of others is rebuilt from the records, read again. */
 export const READINGS_VERSION = 1;
 /** Names sent to the reader at once. */
 const READ_BATCH = 500;
@@ -142,15 +142,11 @@ export class CacheSearch {
                 },
               )
             : null;
-          // Unreadable (set aside and reported by Files) or gone: rebuilt from the records.
-          if (!content) this.rebuild.shards.add(shard);
-          else {
-            const current = content.r === READINGS_VERSION;
-            for (const entry of content.e) {
-              if (!current) entry[4] = null;
-              if (this.index.restore(entry)) this.noteMember(entry[0]);
-            }
-          }
+          // Unreadable (set aside and reported by Files) or gone: rebuilt from the records; so
+          // is one read by another version of the readings (their names are read again).
+          if (!content || content.r !== READINGS_VERSION) this.rebuild.shards.add(shard);
+          else
+            for (const entry of content.e) if (this.index.restore(entry)) this.noteMember(entry[0]);
           await yieldToEvents();
         }
       }
@@ -162,6 +158,7 @@ export class CacheSearch {
       await this.rebuildFromRecords();
     }
     if (this.closed) return;
+    this.index.build();
     this.phase = 'ready';
     for (const { records, cutoff } of this.buffered) this.applyNow(records, cutoff);
     this.buffered = [];
@@ -259,7 +256,10 @@ export class CacheSearch {
 
   /** Write the shards that changed; returns the files written. */
   flush(): number {
-    if (this.phase !== 'ready' || this.dirty.size === 0) return 0;
+    if (this.phase !== 'ready') return 0;
+    // Written records go under their n-grams in one go (pages of a sync are applied one by one).
+    this.index.build();
+    if (this.dirty.size === 0) return 0;
     const { files, cipher } = this.options;
     let written = 0;
     for (const shard of this.dirty) {
@@ -322,6 +322,7 @@ export class CacheSearch {
           changed = true;
         }
       });
+      this.index.build();
     }
     if (changed) this.writeSoon();
   }

@@ -8,118 +8,265 @@
  * in posting order is in order of day and start time, so a query can walk it from today outward
  * and stop once it has what it shows (rank.ts) instead of reading every match.
  *
+ * Texts set since the last `build()` are pending: their postings are one list, scanned by every
+ * query, until the next build puts them under their pieces — once per flush of the cache, so a
+ * first sync's 20 000 records are put in lists sized exactly, once, instead of growing every list
+ * record by record beside the sync's buffered date files (decision N12). Lists are typed arrays
+ * (8 bytes a posting, outside the JS heap), sorted when a query first reads them after a build.
+ *
  * Postings only grow: a slot whose text or items changed keeps its old postings until they are
  * compacted (each candidate is checked against the slot's current text and postings, so a stale
- * one costs a wasted check, never a wrong answer). Lists are sorted when a query first reads them
- * after a change (appends during a sync come in update order, not date order).
+ * one costs a wasted check, never a wrong answer).
  */
 import { slotOf } from './postings';
 
-/** Ends every text so that its last character is in a piece too. */
-const END = '\u0001';
+/** Ends every text (as a character code) so that its last character is in a piece too. */
+const END = 1;
+const EMPTY = new Float64Array(0);
 const NONE: readonly number[] = [];
 
-/** A text's distinct pieces (one set reused: this runs for every record a sync brings). */
-const seen = new Set<string>();
-function piecesOf(text: string, n: number): string[] {
-  const padded = text + END;
-  const out: string[] = [];
-  seen.clear();
-  for (let i = 0; i + n <= padded.length; i++) {
-    const piece = padded.slice(i, i + n);
-    if (seen.has(piece)) continue;
-    seen.add(piece);
-    out.push(piece);
-  }
-  return out;
-}
-
-/** Numbers ascending, natively (a typed array sorts numerically without a comparator). */
-function sortInPlace(values: number[]): number[] {
-  const sorted = Float64Array.from(values).sort();
-  for (let i = 0; i < sorted.length; i++) values[i] = sorted[i]!;
-  return values;
-}
+/** A piece: its characters as ids, in one small integer (a string only past the ids' room). */
+type Key = number | string;
 
 interface List {
-  v: number[];
+  v: Float64Array;
+  /** Postings in `v` (the rest is room to grow). */
+  n: number;
   sorted: boolean;
+  /** Postings to be put in by the build under way. */
+  adding: number;
+}
+
+/** Candidates for one query: a list in posting order, and the check of each. */
+export interface Candidates {
+  list: ArrayLike<number>;
+  holds(p: number): boolean;
+}
+
+/** What the lists hold of a slot changed since the last build. */
+interface Built {
+  text: string;
+  postings: readonly number[];
 }
 
 export class NgramPostings {
   private readonly texts: (string | undefined)[] = [];
   /** Each slot's postings as last set: a posting not among them is stale. */
   private readonly current: (readonly number[] | undefined)[] = [];
-  private readonly lists = new Map<string, List>();
-  /** Postings added since the last compaction, and those still current. */
+  private readonly lists = new Map<Key, List>();
+  /** Characters met, as small ids (1…), and back: pieces are keyed by ids, not by strings. */
+  private readonly ids = new Map<number, number>([[END, 1]]);
+  private readonly chars: number[] = [0, END];
+  /** Room for one id in a key: keys stay small integers (below 2³⁰). */
+  private readonly room: number;
+  /** Slots that had a text at the last build and changed since, with what the lists hold. */
+  private readonly changed = new Map<number, Built>();
+  /** Slots that had none (a sync's new records): a list and a mark, no map entry each. */
+  private fresh: number[] = [];
+  private isFresh = new Uint8Array(1024);
+  private pending: number[] = [];
+  private pendingSorted = true;
+  /** Postings put in lists since the last compaction, and those still current. */
   private added = 0;
   private live = 0;
 
-  constructor(private readonly n: number) {}
+  constructor(private readonly n: number) {
+    this.room = 2 ** Math.floor(30 / n);
+  }
+
+  /**
+   * The keys of a text's pieces (the text ended by END), into `out`. A piece twice in a text is
+   * there twice: its posting is then twice in a list, side by side once sorted, met once by a
+   * walk. Reading (`create` false): null when a character was never indexed (nothing holds it).
+   */
+  private keys(text: string, create: boolean, out: Key[]): Key[] | null {
+    out.length = 0;
+    const { n, room } = this;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : END;
+      let id = this.ids.get(code);
+      if (id === undefined) {
+        if (!create) return null;
+        id = this.chars.push(code) - 1;
+        this.ids.set(code, id);
+      }
+      // The last n ids: a, b (for n = 3), and this one.
+      const wide = id >= room || a >= room || (n === 3 && b >= room);
+      const key = n === 2 ? a * room + id : (b * room + a) * room + id;
+      b = a;
+      a = id;
+      if (i + 1 < n) continue;
+      // Past the room (a text of more distinct characters than fit): the piece itself.
+      out.push(wide ? String.fromCharCode(...this.codesAt(text, i)) : key);
+    }
+    return out;
+  }
+
+  /** The codes of the piece ending at `i` (END past the text). */
+  private codesAt(text: string, i: number): number[] {
+    const codes: number[] = [];
+    for (let k = i + 1 - this.n; k <= i; k++)
+      codes.push(k < text.length ? text.charCodeAt(k) : END);
+    return codes;
+  }
+
+  /** A key's characters (for a query shorter than a piece). */
+  private charsOf(key: Key): string {
+    if (typeof key === 'string') return key;
+    const codes: number[] = [];
+    for (let k = 0; k < this.n; k++, key = Math.floor(key / this.room)) {
+      codes.unshift(this.chars[key % this.room]!);
+    }
+    return String.fromCharCode(...codes);
+  }
 
   /** The slot's text (empty: none) and its postings (one per dated item). */
   set(slot: number, text: string, postings: readonly number[]): void {
     const oldText = this.texts[slot];
     const old = this.current[slot] ?? NONE;
-    if (oldText === text && sameValues(old, postings)) return;
-    if (oldText !== undefined) this.live -= piecesOf(oldText, this.n).length * old.length;
-    if (!text || postings.length === 0) {
-      this.texts[slot] = undefined;
-      this.current[slot] = undefined;
-      return;
+    if (oldText === (text || undefined) && sameValues(old, postings)) return;
+    if (!this.isFresh[slot] && !this.changed.has(slot)) {
+      if (oldText !== undefined) this.changed.set(slot, { text: oldText, postings: old });
+      else {
+        if (slot >= this.isFresh.length) {
+          const marks = new Uint8Array(Math.max(slot + 1, this.isFresh.length * 2));
+          marks.set(this.isFresh);
+          this.isFresh = marks;
+        }
+        this.isFresh[slot] = 1;
+        this.fresh.push(slot);
+      }
     }
-    this.texts[slot] = text;
-    this.current[slot] = postings;
-    const had = oldText === undefined ? null : new Set(piecesOf(oldText, this.n));
-    const fresh = piecesOf(text, this.n);
-    for (const piece of fresh) {
-      const kept = had?.has(piece) === true;
-      for (const p of postings) if (!(kept && old.includes(p))) this.push(piece, p);
+    this.texts[slot] = text || undefined;
+    this.current[slot] = text ? postings : undefined;
+    if (!text) return;
+    for (const p of postings) {
+      const last = this.pending[this.pending.length - 1];
+      if (last !== undefined && last > p) this.pendingSorted = false;
+      this.pending.push(p);
     }
-    this.live += fresh.length * postings.length;
-    if (this.added > 2 * this.live + 10_000) this.compact();
+  }
+
+  /** The slot's text, if it has one. */
+  text(slot: number): string | undefined {
+    return this.texts[slot];
   }
 
   remove(slot: number): void {
     this.set(slot, '', NONE);
   }
 
-  private push(piece: string, p: number): void {
-    let list = this.lists.get(piece);
-    if (!list) this.lists.set(piece, (list = { v: [], sorted: true }));
-    const v = list.v;
-    if (v.length && v[v.length - 1]! > p) list.sorted = false;
-    v.push(p);
-    this.added++;
+  /** Put the pending texts' postings under their pieces. */
+  build(): void {
+    if (this.changed.size === 0 && this.fresh.length === 0) return;
+    // Counted first, so that each list grows once, to its size.
+    const grown: List[] = [];
+    this.eachNew((key, postings, skip) => {
+      let list = this.lists.get(key);
+      if (!list) this.lists.set(key, (list = { v: EMPTY, n: 0, sorted: true, adding: 0 }));
+      if (list.adding === 0) grown.push(list);
+      list.adding += skip ? postings.filter((p) => !skip.includes(p)).length : postings.length;
+    });
+    for (const list of grown) {
+      const need = list.n + list.adding;
+      if (need > list.v.length) {
+        // A list built afresh is sized exactly; one that grows again gets room.
+        const v = new Float64Array(list.n === 0 ? need : Math.ceil(need * 1.25) + 4);
+        v.set(list.v.subarray(0, list.n));
+        list.v = v;
+      }
+      list.adding = 0;
+    }
+    this.eachNew((key, postings, skip) => {
+      const list = this.lists.get(key)!;
+      for (const p of postings) {
+        if (skip?.includes(p)) continue;
+        if (list.n > 0 && list.v[list.n - 1]! > p) list.sorted = false;
+        list.v[list.n++] = p;
+        this.added++;
+      }
+    });
+    // Current: each text's pieces times its postings (the kept ones and those just put).
+    const pieces = (text: string) => Math.max(0, text.length + 2 - this.n);
+    for (const was of this.changed.values()) this.live -= pieces(was.text) * was.postings.length;
+    for (const slot of [...this.changed.keys(), ...this.fresh]) {
+      const text = this.texts[slot];
+      if (text !== undefined) this.live += pieces(text) * this.current[slot]!.length;
+      this.isFresh[slot] = 0;
+    }
+    this.changed.clear();
+    this.fresh = [];
+    this.pending = [];
+    this.pendingSorted = true;
+    if (this.added > 2 * this.live + 10_000) this.compact();
   }
 
   /**
-   * The postings that may hold the query, ascending: its rarest piece's, or for a query shorter
-   * than a piece, those of every piece that holds it. Read-only; checked with `holds`.
+   * Each piece of the changed slots with their postings, less those the lists already hold
+   * (`skip`: the slot's postings as built, when the piece was in its text then too).
    */
-  candidates(query: string): readonly number[] {
-    if (!query) return NONE;
+  private eachNew(
+    visit: (key: Key, postings: readonly number[], skip: readonly number[] | null) => void,
+  ): void {
+    const keys: Key[] = [];
+    const slots: [number, Built | null][] = [...this.changed];
+    for (const slot of this.fresh) slots.push([slot, null]);
+    for (const [slot, was] of slots) {
+      const text = this.texts[slot];
+      if (text === undefined) continue;
+      const postings = this.current[slot]!;
+      const had = was ? new Set(this.keys(was.text, true, [])) : null;
+      for (const key of this.keys(text, true, keys)!) {
+        visit(key, postings, had?.has(key) ? was!.postings : null);
+      }
+    }
+  }
+
+  /**
+   * Where the query's matches may be, each in posting order: its rarest piece's list (or, for a
+   * query shorter than a piece, those of every piece that holds it) and the pending postings.
+   */
+  candidates(query: string): Candidates[] {
+    if (!query) return [];
+    const holds = (p: number) => this.holds(p, query);
+    const out: Candidates[] = [];
     if (query.length >= this.n) {
       let best: List | undefined;
-      for (const piece of piecesOf(query, this.n)) {
-        if (piece.endsWith(END)) continue;
-        const list = this.lists.get(piece);
-        if (!list) return NONE;
-        if (!best || list.v.length < best.v.length) best = list;
+      // The last key holds END: a query is found anywhere in a text, not only at its end.
+      const keys = this.keys(query, false, [])?.slice(0, -1) ?? null;
+      let missing = keys === null;
+      for (const key of keys ?? []) {
+        const list = this.lists.get(key);
+        if (!list || list.n === 0) missing = true;
+        else if (!best || list.n < best.n) best = list;
       }
-      if (!best) return NONE;
-      if (!best.sorted) {
-        sortInPlace(best.v);
-        best.sorted = true;
+      if (best && !missing) {
+        if (!best.sorted) {
+          best.v.subarray(0, best.n).sort();
+          best.sorted = true;
+        }
+        out.push({ list: best.v.subarray(0, best.n), holds });
       }
-      return best.v;
+    } else {
+      // Shorter than a piece: every piece that holds it (a text's characters are all in one).
+      const union: number[] = [];
+      for (const [key, list] of this.lists) {
+        if (this.charsOf(key).includes(query)) {
+          for (let i = 0; i < list.n; i++) union.push(list.v[i]!);
+        }
+      }
+      if (union.length) out.push({ list: Float64Array.from(union).sort(), holds });
     }
-    // Shorter than a piece: every piece that holds it (a text's characters are all in one).
-    const union: number[] = [];
-    for (const [piece, list] of this.lists) {
-      if (piece.includes(query)) for (const p of list.v) union.push(p);
+    if (this.pending.length) {
+      if (!this.pendingSorted) {
+        this.pending = Array.from(Float64Array.from(this.pending).sort());
+        this.pendingSorted = true;
+      }
+      out.push({ list: this.pending, holds });
     }
-    return sortInPlace(union);
+    return out;
   }
 
   /** Whether the posting is current and its slot's text holds the query. */
@@ -133,12 +280,14 @@ export class NgramPostings {
   compact(): void {
     this.lists.clear();
     this.added = 0;
+    this.live = 0;
+    this.changed.clear();
+    this.isFresh.fill(0);
+    this.fresh = [];
     this.texts.forEach((text, slot) => {
-      if (text === undefined) return;
-      const postings = this.current[slot]!;
-      for (const piece of piecesOf(text, this.n)) for (const p of postings) this.push(piece, p);
+      if (text !== undefined) this.fresh.push(slot);
     });
-    this.live = this.added;
+    this.build();
   }
 }
 

@@ -13,12 +13,12 @@ import { dayOf, dayStart, minutesOf } from './postings';
 
 /** Candidates for one part of a query: a sorted list, and the check that a posting matches. */
 export interface Source {
-  list: readonly number[];
+  list: ArrayLike<number>;
   holds(p: number): boolean;
 }
 
 /** The first index whose value is ≥ `value`. */
-function lowerBound(list: readonly number[], value: number): number {
+function lowerBound(list: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

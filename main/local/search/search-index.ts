@@ -90,10 +90,13 @@ export interface IndexFound {
 export type StoredEntry = [
   id: string,
   updated: number,
-  last: string,
-  first: string,
+  /** The name as compared (normalizeText). */
+  name: string,
   /** Kana readings of a kanji name; null while not yet read. */
   readings: string[] | null,
+  /** Family and given name, while the name waits to be read (else empty). */
+  last: string,
+  first: string,
   /** Phone digits as indexed (as written, and national), SEP-joined. */
   phone: string,
   email: string,
@@ -103,20 +106,19 @@ export type StoredEntry = [
   items: number[],
 ];
 
-interface Entry {
-  slot: number;
+/** What an entry is made of, from a record or from disk. */
+interface Fields {
   id: string;
   updated: number;
-  parts: NameParts;
-  /** The name as compared (normalizeText). */
   name: string;
   readings: string[] | null;
+  /** Family and given name, for the analyzer. */
+  parts: NameParts;
   phone: string;
   email: string;
   number: string | null;
   status: string;
-  /** One per dated item. */
-  postings: number[];
+  items: number[];
 }
 
 export function itemDates(r: Indexable): string[] {
@@ -137,30 +139,42 @@ export const needsReading = (parts: NameParts) => hasKanji(parts.last + parts.fi
 
 const EMPTY: IndexFound = { exact: null, hits: [], total: 0, more: false };
 
+/**
+ * Entries are kept column by column, by slot (a record's place): no object per record, its texts
+ * only in the n-gram postings that search them (a first sync holds 20 000 of them beside its
+ * buffered date files).
+ */
 export class SearchIndex {
-  private readonly byId = new Map<string, Entry>();
-  private readonly slots: (Entry | undefined)[] = [];
+  private readonly slotById = new Map<string, number>();
+  private readonly idOf: (string | undefined)[] = [];
+  private updated = new Float64Array(1024);
+  private statusCode = new Uint8Array(1024);
+  private readonly statuses: string[] = [];
+  /** Each slot's postings: one per dated item. */
+  private readonly postingsOf: (number[] | undefined)[] = [];
+  private readonly numberOf: (string | undefined)[] = [];
   private readonly free: number[] = [];
-  private readonly numbers = new Map<string, Entry>();
-  /** Names as written and as read. */
+  private readonly numbers = new Map<string, number>();
+  /** Names as written and as read: the name, then its readings, SEP-joined. */
   private readonly names = new NgramPostings(2);
-  /** Phone digits and reservation numbers. */
+  /** Phone digits, then the reservation number. */
   private readonly digits = new NgramPostings(3);
   private readonly emails = new NgramPostings(3);
-  /** Entries whose kanji name has not been read yet. */
-  private readonly unread = new Set<string>();
+  /** Kanji names not read yet: family and given name, SEP-joined, by id. */
+  private readonly unread = new Map<string, string>();
 
   get size(): number {
-    return this.byId.size;
+    return this.slotById.size;
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.slotById.has(id);
   }
 
   /** The cached record's update time (ms), if it is indexed. */
   updatedOf(id: string): number | undefined {
-    return this.byId.get(id)?.updated;
+    const slot = this.slotById.get(id);
+    return slot === undefined ? undefined : this.updated[slot];
   }
 
   /**
@@ -169,8 +183,8 @@ export class SearchIndex {
    */
   put(record: Indexable, readings: string[] | null = null): boolean {
     const updated = Date.parse(record.updatedAt);
-    const known = this.byId.get(record.id);
-    if (known && !(updated > known.updated)) return false;
+    const known = this.updatedOf(record.id);
+    if (known !== undefined && !(updated > known)) return false;
     const parts = namePartsOf(record);
     const phone = record.customer?.phone;
     const email = record.customer?.email;
@@ -179,11 +193,12 @@ export class SearchIndex {
       if (typeof item.date !== 'string' || index >= MAX_ITEMS) return;
       items.push(index, dayNumber(item.date), startMinutes(item.startTime));
     });
-    this.enter(known, {
+    this.enter({
       id: record.id,
       updated,
-      parts,
+      name: normalizeText(parts.last + parts.first),
       readings,
+      parts,
       phone: typeof phone === 'string' ? phoneDigits(phone).join(SEP) : '',
       email: typeof email === 'string' ? normalizeEmail(email) : '',
       number: typeof record.reservationNumber === 'string' ? record.reservationNumber : null,
@@ -193,112 +208,150 @@ export class SearchIndex {
     return true;
   }
 
-  /** Index a record as it was kept on disk (no newer version is indexed yet). */
+  /** Index a record as it was kept on disk (unless a newer version is indexed already). */
   restore(stored: StoredEntry): boolean {
-    const [id, updated, last, first, readings, phone, email, number, status, items] = stored;
-    const known = this.byId.get(id);
-    if (known && !(updated > known.updated)) return false;
+    const [id, updated, name, readings, last, first, phone, email, number, status, items] = stored;
+    const known = this.updatedOf(id);
+    if (known !== undefined && !(updated > known)) return false;
     const parts = { last, first };
-    this.enter(known, { id, updated, parts, readings, phone, email, number, status, items });
+    this.enter({ id, updated, name, readings, parts, phone, email, number, status, items });
     return true;
   }
 
-  private enter(
-    known: Entry | undefined,
-    e: Omit<Entry, 'slot' | 'name' | 'postings'> & { items: number[] },
-  ): void {
-    const name = normalizeText(e.parts.last + e.parts.first);
-    const kept = known && known.name === name ? known.readings : null;
-    const slot = known?.slot ?? this.free.pop() ?? this.slots.length;
-    if (slot >= MAX_SLOTS) throw new RangeError('the search index is full');
-    if (known?.number) this.numbers.delete(known.number);
-    const postings: number[] = [];
-    for (let i = 0; i + 2 < e.items.length; i += 3) {
-      postings.push(posting(e.items[i + 1]!, e.items[i + 2]!, e.items[i]!, slot));
+  private enter(e: Fields): void {
+    const known = this.slotById.get(e.id);
+    let slot = known;
+    let readings = e.readings;
+    if (slot === undefined) {
+      slot = this.free.pop() ?? this.idOf.length;
+      if (slot >= MAX_SLOTS) throw new RangeError('the search index is full');
+      this.grow(slot);
+    } else {
+      // The same name keeps its readings (the analyzer is not asked again).
+      const was = this.nameAndReadings(slot);
+      if (readings === null && was.name === e.name && !this.unread.has(e.id))
+        readings = was.readings;
+      const number = this.numberOf[slot];
+      if (number !== undefined && this.numbers.get(number) === slot) this.numbers.delete(number);
     }
-    const entry: Entry = {
-      slot,
-      id: e.id,
-      updated: e.updated,
-      parts: e.parts,
-      name,
-      readings: needsReading(e.parts) ? (e.readings ?? kept) : [],
-      phone: e.phone,
-      email: e.email,
-      number: e.number,
-      status: e.status,
-      postings,
-    };
-    this.byId.set(entry.id, entry);
-    this.slots[slot] = entry;
-    if (entry.number) this.numbers.set(entry.number, entry);
-    if (entry.readings === null) this.unread.add(entry.id);
-    else this.unread.delete(entry.id);
-    this.names.set(slot, this.nameText(entry), postings);
-    const digits = entry.number
-      ? (entry.phone ? entry.phone + SEP : '') + entry.number
-      : entry.phone;
+    if (!hasKanji(e.name)) readings = [];
+    // Sized exactly (an array grown by push keeps room for 17): one per slot, 20 000 of them.
+    const postings = new Array<number>(Math.floor(e.items.length / 3));
+    for (let i = 0; i < postings.length; i++) {
+      postings[i] = posting(e.items[3 * i + 1]!, e.items[3 * i + 2]!, e.items[3 * i]!, slot);
+    }
+    this.slotById.set(e.id, slot);
+    this.idOf[slot] = e.id;
+    this.updated[slot] = e.updated;
+    this.statusCode[slot] = this.codeOf(e.status);
+    this.postingsOf[slot] = postings;
+    this.numberOf[slot] = e.number ?? undefined;
+    if (e.number) this.numbers.set(e.number, slot);
+    if (readings === null) this.unread.set(e.id, [e.parts.last, e.parts.first].join(SEP));
+    else this.unread.delete(e.id);
+    this.names.set(slot, readings?.length ? [e.name, ...readings].join(SEP) : e.name, postings);
+    // Joined, not concatenated: one flat string, not a pair kept with both parts.
+    const digits = e.number ? (e.phone ? [e.phone, e.number].join(SEP) : e.number) : e.phone;
     this.digits.set(slot, digits, postings);
-    this.emails.set(slot, entry.email, postings);
+    this.emails.set(slot, e.email, postings);
   }
 
-  private nameText(entry: Entry): string {
-    return entry.readings?.length ? [entry.name, ...entry.readings].join(SEP) : entry.name;
+  private grow(slot: number): void {
+    if (slot < this.updated.length) return;
+    const updated = new Float64Array(this.updated.length * 2);
+    updated.set(this.updated);
+    this.updated = updated;
+    const codes = new Uint8Array(this.statusCode.length * 2);
+    codes.set(this.statusCode);
+    this.statusCode = codes;
+  }
+
+  /** A status as a small number (a store has a handful of them). */
+  private codeOf(status: string): number {
+    let code = this.statuses.indexOf(status);
+    if (code < 0) {
+      if (this.statuses.length >= 255) return 255;
+      code = this.statuses.push(status) - 1;
+    }
+    return code;
+  }
+
+  private statusOf(slot: number): string {
+    return this.statuses[this.statusCode[slot]!] ?? 'unknown';
+  }
+
+  private nameAndReadings(slot: number): { name: string; readings: string[] } {
+    const [name = '', ...readings] = (this.names.text(slot) ?? '').split(SEP);
+    return { name, readings };
   }
 
   remove(id: string): boolean {
-    const entry = this.byId.get(id);
-    if (!entry) return false;
-    this.byId.delete(id);
-    this.slots[entry.slot] = undefined;
-    this.free.push(entry.slot);
-    if (entry.number && this.numbers.get(entry.number) === entry) this.numbers.delete(entry.number);
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return false;
+    this.slotById.delete(id);
+    this.idOf[slot] = undefined;
+    this.postingsOf[slot] = undefined;
+    const number = this.numberOf[slot];
+    if (number !== undefined && this.numbers.get(number) === slot) this.numbers.delete(number);
+    this.numberOf[slot] = undefined;
+    this.free.push(slot);
     this.unread.delete(id);
-    this.names.remove(entry.slot);
-    this.digits.remove(entry.slot);
-    this.emails.remove(entry.slot);
+    this.names.remove(slot);
+    this.digits.remove(slot);
+    this.emails.remove(slot);
     return true;
   }
 
   /** Remove records entirely before the cutoff; returns their ids. */
   purge(cutoff: string): string[] {
     const before = dayNumber(cutoff);
-    const gone = [...this.byId.values()]
-      .filter((e) => e.postings.every((p) => dayOf(p) < before))
-      .map((e) => e.id);
+    const gone: string[] = [];
+    for (const [id, slot] of this.slotById) {
+      if (this.postingsOf[slot]!.every((p) => dayOf(p) < before)) gone.push(id);
+    }
     for (const id of gone) this.remove(id);
     return gone;
   }
 
   /** What the index holds of a record, to be kept on disk. */
   stored(id: string): StoredEntry | null {
-    const e = this.byId.get(id);
-    if (!e) return null;
-    const items = e.postings.flatMap((p) => [itemOf(p), dayOf(p), minutesOf(p)]);
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return null;
+    const { name, readings } = this.nameAndReadings(slot);
+    const waiting = this.unread.get(id)?.split(SEP);
+    const number = this.numberOf[slot] ?? null;
+    const digits = this.digits.text(slot) ?? '';
+    const phone =
+      number === null ? digits : digits.slice(0, Math.max(0, digits.length - number.length - 1));
     return [
-      e.id,
-      e.updated,
-      e.parts.last,
-      e.parts.first,
-      e.readings,
-      e.phone,
-      e.email,
-      e.number,
-      e.status,
-      items,
+      id,
+      this.updated[slot]!,
+      name,
+      waiting ? null : readings,
+      waiting?.[0] ?? '',
+      waiting?.[1] ?? '',
+      phone,
+      this.emails.text(slot) ?? '',
+      number,
+      this.statusOf(slot),
+      this.postingsOf[slot]!.flatMap((p) => [itemOf(p), dayOf(p), minutesOf(p)]),
     ];
   }
 
   ids(): IterableIterator<string> {
-    return this.byId.keys();
+    return this.slotById.keys();
   }
 
   /** Kanji names not read yet (at most `limit`), with the name they were indexed under. */
   unreadNames(limit: number): { id: string; name: string; parts: NameParts }[] {
     const out: { id: string; name: string; parts: NameParts }[] = [];
-    for (const id of this.unread) {
-      const e = this.byId.get(id)!;
-      out.push({ id, name: e.name, parts: e.parts });
+    for (const [id, joined] of this.unread) {
+      const [last = '', first = ''] = joined.split(SEP);
+      out.push({
+        id,
+        name: this.nameAndReadings(this.slotById.get(id)!).name,
+        parts: { last, first },
+      });
       if (out.length >= limit) break;
     }
     return out;
@@ -313,32 +366,40 @@ export class SearchIndex {
    * was being read). Returns whether they were taken.
    */
   setReadings(id: string, name: string, readings: string[]): boolean {
-    const e = this.byId.get(id);
-    if (!e || e.name !== name) return false;
-    e.readings = [...new Set(readings.map(normalizeText).filter((r) => r && r !== e.name))];
+    const slot = this.slotById.get(id);
+    if (slot === undefined || this.nameAndReadings(slot).name !== name) return false;
+    const read = [...new Set(readings.map(normalizeText).filter((r) => r && r !== name))];
     this.unread.delete(id);
-    this.names.set(e.slot, this.nameText(e), e.postings);
+    this.names.set(slot, read.length ? [name, ...read].join(SEP) : name, this.postingsOf[slot]!);
     return true;
+  }
+
+  /**
+   * Put what changed since the last build under its n-grams (until then it is found by a scan
+   * of the changed records): after a sync's pages are written, a load, a batch of readings.
+   */
+  build(): void {
+    this.names.build();
+    this.digits.build();
+    this.emails.build();
   }
 
   /** The id of the reservation with this number, if it is indexed. */
   byNumber(number: string): string | null {
-    return this.numbers.get(number)?.id ?? null;
+    const slot = this.numbers.get(number);
+    return slot === undefined ? null : this.idOf[slot]!;
   }
 
   find(query: SearchQuery): IndexFound {
     const text = query.text.normalize('NFKC').trim();
     if (!text) return EMPTY;
     const sources: Source[] = [];
-    const add = (postings: NgramPostings, q: string) => {
-      const list = postings.candidates(q);
-      if (list.length) sources.push({ list, holds: (p) => postings.holds(p, q) });
-    };
-    let exact: Entry | undefined;
+    const add = (postings: NgramPostings, q: string) => sources.push(...postings.candidates(q));
+    let exact: number | undefined;
     const compact = text.replace(/[\s()+\-‐―−]/g, '');
     if (/^\d+$/.test(compact)) {
       exact = this.numbers.get(compact);
-      if (!exact && compact.length >= 3) {
+      if (exact === undefined && compact.length >= 3) {
         add(this.digits, compact);
         // Read out with the country code: +81 90… is 090….
         if (/^(\+|00)81/.test(text)) add(this.digits, `0${compact.replace(/^(00)?81/, '')}`);
@@ -346,19 +407,21 @@ export class SearchIndex {
     } else if (text.includes('@')) {
       add(this.emails, normalizeEmail(text));
     } else {
-      const byId = this.byId.get(text);
-      if (byId?.postings.length) {
-        const own = [...byId.postings].sort((a, b) => a - b);
-        sources.push({ list: own, holds: (p) => byId.postings.includes(p) });
+      const byId = this.slotById.get(text);
+      const own = byId === undefined ? undefined : this.postingsOf[byId];
+      if (own?.length) {
+        sources.push({ list: [...own].sort((a, b) => a - b), holds: (p) => own.includes(p) });
       }
       const name = normalizeText(text);
       if (name) add(this.names, name);
       for (const kana of romajiReadings(text)) if (kana !== name) add(this.names, kana);
       if (isEmailFragment(text)) add(this.emails, normalizeEmail(text));
       // A bare number with letters is nobody's name; digits inside a name query mean nothing.
-      if (!byId && digitsOnly(text).length >= 6) exact = this.numbers.get(digitsOnly(text));
+      if (byId === undefined && digitsOnly(text).length >= 6)
+        exact = this.numbers.get(digitsOnly(text));
     }
-    const exactHit = exact ? this.hitOn(exact, dayNumber(query.shown ?? query.today)) : null;
+    const exactHit =
+      exact === undefined ? null : this.hitOn(exact, dayNumber(query.shown ?? query.today));
     if (exactHit) return { exact: exactHit, hits: [], total: 1, more: false };
     if (sources.length === 0) return EMPTY;
     const limit = Math.max(0, query.limit);
@@ -366,7 +429,7 @@ export class SearchIndex {
       today: dayNumber(query.today),
       shown: query.shown ? dayNumber(query.shown) : null,
       limit,
-      active: (p) => query.active(this.slots[slotOf(p)]!.status),
+      active: (p) => query.active(this.statusOf(slotOf(p))),
     });
     const hits = best.map((p) => this.hit(p));
     // Fewer than the cap: the walk met every match. Otherwise they are counted, up to a bound.
@@ -380,14 +443,19 @@ export class SearchIndex {
   }
 
   private hit(p: number): IndexHit {
-    const e = this.slots[slotOf(p)]!;
-    return { id: e.id, itemIndex: itemOf(p), date: dateOf(dayOf(p)), updated: e.updated };
+    const slot = slotOf(p);
+    return {
+      id: this.idOf[slot]!,
+      itemIndex: itemOf(p),
+      date: dateOf(dayOf(p)),
+      updated: this.updated[slot]!,
+    };
   }
 
   /** The record's item on `day`, else its first item (when that one is dated). */
-  private hitOn(entry: Entry, day: number): IndexHit | null {
-    const p =
-      entry.postings.find((x) => dayOf(x) === day) ?? entry.postings.find((x) => itemOf(x) === 0);
+  private hitOn(slot: number, day: number): IndexHit | null {
+    const postings = this.postingsOf[slot]!;
+    const p = postings.find((x) => dayOf(x) === day) ?? postings.find((x) => itemOf(x) === 0);
     return p === undefined ? null : this.hit(p);
   }
 }

@@ -28,14 +28,16 @@ export interface ShardContent {
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 function isStoredEntry(x: unknown): x is StoredEntry {
-  if (!Array.isArray(x) || x.length !== 10) return false;
-  const [id, updated, last, first, readings, phone, email, number, status, items] = x as unknown[];
+  if (!Array.isArray(x) || x.length !== 11) return false;
+  const [id, updated, name, readings, last, first, phone, email, number, status, items] =
+    x as unknown[];
   return (
     isString(id) &&
     typeof updated === 'number' &&
+    isString(name) &&
+    (readings === null || (Array.isArray(readings) && readings.every(isString))) &&
     isString(last) &&
     isString(first) &&
-    (readings === null || (Array.isArray(readings) && readings.every(isString))) &&
     isString(phone) &&
     isString(email) &&
     (number === null || isString(number)) &&

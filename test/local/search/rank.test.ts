@@ -58,7 +58,11 @@ function reference(records: Reservation[], shown: string | null, limit: number):
   return rows.slice(0, limit).map((r) => r.row);
 }
 
-describe('ranked by walking from today, cut at the cap', () => {
+describe.each([
+  ['not built (found by the pending scan)', false, false],
+  ['built after the first records, changes pending', true, false],
+  ['built after every change', true, true],
+])('ranked by walking from today, cut at the cap: %s', (_, buildFirst, buildLast) => {
   const next = random(16);
   const statuses = ['confirmed', 'confirmed', 'confirmed', 'pending', 'cancelled', 'no_show'];
   const times = ['09:00', '10:30', '13:00', '15:45'];
@@ -78,6 +82,7 @@ describe('ranked by walking from today, cut at the cap', () => {
     records.push(r);
     index.put(r);
   }
+  if (buildFirst) index.build();
   // Some change (dates moved, cancelled), some go: their old postings must not be met.
   for (let i = 0; i < 600; i += 7) {
     const r = changed(
@@ -89,6 +94,7 @@ describe('ranked by walking from today, cut at the cap', () => {
     index.put(r);
   }
   for (let i = 3; i < 600; i += 50) index.remove(records[i]!.id);
+  if (buildLast) index.build();
   const kept = records.filter((r) => index.has(r.id));
   const byId = new Map(kept.map((r) => [r.id, r]));
 
@@ -171,5 +177,37 @@ describe('the count', () => {
     });
     expect(found.hits.map((h) => h.date)).toEqual(['2026-11-25', '2026-11-26']);
     expect(found.total).toBe(2);
+  });
+});
+
+describe('postings kept up to date', () => {
+  it('records changed over and over: stale postings compacted away, answers right', () => {
+    const index = new SearchIndex();
+    const records = Array.from({ length: 50 }, (_, i) =>
+      made({ last: '中村', phone: `080-0000-${String(i).padStart(4, '0')}`, dates: [TODAY] }),
+    );
+    for (const r of records) index.put(r);
+    index.build();
+    let latest = records;
+    for (let round = 1; round <= 60; round++) {
+      latest = latest.map((r, i) =>
+        changed(
+          r,
+          { phone: `080-${String(round).padStart(4, '0')}-${String(i).padStart(4, '0')}` },
+          new Date(Date.parse('2026-11-21T00:00:00Z') + round * 1000).toISOString(),
+        ),
+      );
+      for (const r of latest) index.put(r);
+      index.build();
+    }
+    const find = (text: string) =>
+      index.find({ text, today: TODAY, shown: null, limit: 100, active: (s) => ACTIVE.has(s) });
+    expect(
+      find('080-0060')
+        .hits.map((h) => h.id)
+        .sort(),
+    ).toEqual(latest.map((r) => r.id).sort());
+    expect(find('080-0059').hits).toEqual([]);
+    expect(find('中村').total).toBe(50);
   });
 });

@@ -232,7 +232,7 @@ describe('kept up to date record by record', () => {
     expect(ids(index, '遠藤')).toEqual([a.id, b.id]);
     index.put(changed(a, { status: 'cancelled' }));
     expect(ids(index, '遠藤')).toEqual([b.id, a.id]);
-    expect(index.stored(a.id)?.[8]).toBe('cancelled');
+    expect(index.stored(a.id)?.[9]).toBe('cancelled');
   });
 
   it('purged past the retention cutoff: gone, its number too', () => {
