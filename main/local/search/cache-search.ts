@@ -4,9 +4,11 @@
  * through `LocalCache.applyReservations`), written with it (`flush`), purged with it, and kept on
  * disk so that a restart loads it instead of rebuilding it.
  *
- * On disk: `search/<store>/sNN.json`, the records and their readings in 32 shards by a hash of
- * the reservation id, each sealed whole with the cache's AES-GCM cipher (names and phones are
- * personal data), and `meta.json` (format, shards written). A shard that cannot be read (damaged,
+ * On disk (search-shards.ts): `search/<store>/sNN.json`, what the index keeps of each record (not
+ * the record: decision N12) in 32 shards by a hash of the reservation id, each sealed whole with
+ * the cache's AES-GCM cipher (names and phones are personal data), and `meta.json` (format,
+ * shards written). A result's record is opened from its date file (record-book.ts), only for the
+ * results shown. A shard that cannot be read (damaged,
  * sealed with another key, of another shape) is set aside and reported like any cache file, and
  * rebuilt from the cached reservations; so is the whole index when it is missing (a cache from
  * before it) or of another format. Loading and rebuilding run in small steps in the background,
@@ -27,7 +29,7 @@ import { storeDir } from '../layout';
 import type { ReadingSource } from './reading-service';
 import { RecordBook, type SealedSource } from './record-book';
 import { SearchIndex, itemDates, type IndexHit, type SearchQuery } from './search-index';
-import { FORMAT, Meta, shardOf, shardSchema, type ShardContent } from './search-shards';
+import { FORMAT, Meta, shardFile, shardOf, shardSchema, type ShardContent } from './search-shards';
 
 /** Of the readings (readings.ts): a shard of others is rebuilt from the records, read again. */
 export const READINGS_VERSION = 1;
@@ -268,9 +270,9 @@ export class CacheSearch {
         const stored = this.index.stored(id);
         if (stored) content.e.push(stored);
       }
-      const sealed = cipher.seal(content, `${this.dir}/${shard}`);
+      const file = shardFile(cipher, `${this.dir}/${shard}`, content);
       // Rewritten only when changed (the caller knows): no copy kept for write-if-changed.
-      if (files.write(this.dir, shard, { v: 1, s: sealed }, { remember: false })) written++;
+      if (files.write(this.dir, shard, file, { remember: false })) written++;
       this.written.add(shard);
     }
     this.dirty.clear();

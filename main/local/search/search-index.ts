@@ -8,20 +8,34 @@
  *
  * The records themselves are not kept (decision N12): a hit names the record, its item and date,
  * and the cache's search (cache-search.ts) opens the few records shown.
+ *
+ * Over 300 lines: the columns an entry is kept in, and the query that reads them, share every
+ * field; what an entry is made of (entry.ts), the postings (ngram.ts, postings.ts) and the walk
+ * (rank.ts) are their own modules.
  */
 import {
-  commonKanji,
+  COUNT_LIMIT,
+  SEP,
+  fieldsFrom,
+  fieldsOf,
+  type Fields,
+  type IndexFound,
+  type IndexHit,
+  type Indexable,
+  type NameParts,
+  type SearchQuery,
+  type StoredEntry,
+} from './entry';
+import { NgramPostings } from './ngram';
+import {
   digitsOnly,
   hasKanji,
   isEmailFragment,
   normalizeEmail,
   normalizeText,
-  phoneDigits,
   romajiReadings,
 } from './normalize';
-import { NgramPostings } from './ngram';
 import {
-  MAX_ITEMS,
   MAX_SLOTS,
   dateOf,
   dayNumber,
@@ -30,112 +44,11 @@ import {
   minutesOf,
   posting,
   slotOf,
-  startMinutes,
 } from './postings';
 import { countUpTo, ranked, type Source } from './rank';
 
-/** Between the parts of one slot's text: no query spans two of them. */
-const SEP = '\u0002';
-
-/** Matches counted at most: past that the answer says "more" (staff type more to narrow it). */
-export const COUNT_LIMIT = 100;
-
-/** A name as the analyzer reads it: family and given name apart, kanji in their common forms. */
-export interface NameParts {
-  last: string;
-  first: string;
-}
-
-/** What the index is given of a record (a reservation as the service sends it has it all). */
-export interface Indexable {
-  id: string;
-  updatedAt: string;
-  reservationNumber?: unknown;
-  status?: unknown;
-  customer?: { lastName?: unknown; firstName?: unknown; phone?: unknown; email?: unknown };
-  items?: readonly { date?: unknown; startTime?: unknown }[];
-}
-
-export interface SearchQuery {
-  text: string;
-  /** Today in the store's zone, and the date on screen (its parties come first too). */
-  today: string;
-  shown: string | null;
-  /** Results at most. */
-  limit: number;
-  /** Statuses of parties still coming (the others rank last). */
-  active: (status: string) => boolean;
-}
-
-/** One reservation's item on its date: what a result is made from. */
-export interface IndexHit {
-  id: string;
-  itemIndex: number;
-  date: string;
-  /** The record's update time (ms) as indexed: the version a result shows. */
-  updated: number;
-}
-
-export interface IndexFound {
-  /** The reservation whose number (or id) is the query: the scanner's answer. */
-  exact: IndexHit | null;
-  hits: IndexHit[];
-  /** Matching items, counted up to COUNT_LIMIT. */
-  total: number;
-  /** More matched than `total` (counting stopped there). */
-  more: boolean;
-}
-
-/** A record as the index keeps it on disk (search shards): no more than it searches and ranks. */
-export type StoredEntry = [
-  id: string,
-  updated: number,
-  /** The name as compared (normalizeText). */
-  name: string,
-  /** Kana readings of a kanji name; null while not yet read. */
-  readings: string[] | null,
-  /** Family and given name, while the name waits to be read (else empty). */
-  last: string,
-  first: string,
-  /** Phone digits as indexed (as written, and national), SEP-joined. */
-  phone: string,
-  email: string,
-  number: string | null,
-  status: string,
-  /** Its dated items: index, day number, start minutes, for each. */
-  items: number[],
-];
-
-/** What an entry is made of, from a record or from disk. */
-interface Fields {
-  id: string;
-  updated: number;
-  name: string;
-  readings: string[] | null;
-  /** Family and given name, for the analyzer. */
-  parts: NameParts;
-  phone: string;
-  email: string;
-  number: string | null;
-  status: string;
-  items: number[];
-}
-
-export function itemDates(r: Indexable): string[] {
-  return [
-    ...new Set(
-      (r.items ?? []).map((i) => i.date).filter((d): d is string => typeof d === 'string'),
-    ),
-  ];
-}
-
-export function namePartsOf(r: Indexable): NameParts {
-  const part = (v: unknown) => (typeof v === 'string' ? commonKanji(v).trim() : '');
-  return { last: part(r.customer?.lastName), first: part(r.customer?.firstName) };
-}
-
-/** Whether a name needs the analyzer: kanji in it (kana and Latin names are their own reading). */
-export const needsReading = (parts: NameParts) => hasKanji(parts.last + parts.first);
+export { COUNT_LIMIT, itemDates, namePartsOf, needsReading } from './entry';
+export type { IndexFound, IndexHit, Indexable, NameParts, SearchQuery, StoredEntry } from './entry';
 
 const EMPTY: IndexFound = { exact: null, hits: [], total: 0, more: false };
 
@@ -182,39 +95,17 @@ export class SearchIndex {
    * Readings are kept when the name did not change. Returns whether the index changed.
    */
   put(record: Indexable, readings: string[] | null = null): boolean {
-    const updated = Date.parse(record.updatedAt);
     const known = this.updatedOf(record.id);
-    if (known !== undefined && !(updated > known)) return false;
-    const parts = namePartsOf(record);
-    const phone = record.customer?.phone;
-    const email = record.customer?.email;
-    const items: number[] = [];
-    (record.items ?? []).forEach((item, index) => {
-      if (typeof item.date !== 'string' || index >= MAX_ITEMS) return;
-      items.push(index, dayNumber(item.date), startMinutes(item.startTime));
-    });
-    this.enter({
-      id: record.id,
-      updated,
-      name: normalizeText(parts.last + parts.first),
-      readings,
-      parts,
-      phone: typeof phone === 'string' ? phoneDigits(phone).join(SEP) : '',
-      email: typeof email === 'string' ? normalizeEmail(email) : '',
-      number: typeof record.reservationNumber === 'string' ? record.reservationNumber : null,
-      status: String(record.status),
-      items,
-    });
+    if (known !== undefined && !(Date.parse(record.updatedAt) > known)) return false;
+    this.enter(fieldsOf(record, readings));
     return true;
   }
 
   /** Index a record as it was kept on disk (unless a newer version is indexed already). */
   restore(stored: StoredEntry): boolean {
-    const [id, updated, name, readings, last, first, phone, email, number, status, items] = stored;
-    const known = this.updatedOf(id);
-    if (known !== undefined && !(updated > known)) return false;
-    const parts = { last, first };
-    this.enter({ id, updated, name, readings, parts, phone, email, number, status, items });
+    const known = this.updatedOf(stored[0]);
+    if (known !== undefined && !(stored[1] > known)) return false;
+    this.enter(fieldsFrom(stored));
     return true;
   }
 
