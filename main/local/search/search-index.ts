@@ -136,7 +136,7 @@ export class SearchIndex {
     this.updated[slot] = e.updated;
     this.statusCode[slot] = this.codeOf(e.status);
     this.postingsOf[slot] = postings;
-    this.numberOf[slot] = e.number ?? undefined;
+    this.numberOf[slot] = e.number || undefined;
     if (e.number) this.numbers.set(e.number, slot);
     if (readings === null) this.unread.set(e.id, [e.parts.last, e.parts.first].join(SEP));
     else this.unread.delete(e.id);

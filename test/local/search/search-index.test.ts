@@ -268,3 +268,43 @@ describe('kept up to date record by record', () => {
     expect(index.size).toBe(51);
   });
 });
+
+describe('kept on disk', () => {
+  it('an entry stored and restored is found as before, by every field; unread names still wait', () => {
+    const index = new SearchIndex();
+    const records = [
+      made({
+        last: '山田',
+        first: '太郎',
+        phone: '+81 90-1234-4214',
+        email: 'Taro@Example.jp',
+        number: '274802123',
+        dates: ['2026-11-24', '2026-11-30'],
+        time: '13:30',
+      }),
+      made({ last: 'Smith', first: '', phone: null, number: null, status: 'cancelled' }),
+      made({ last: '中島', first: 'みゆき', phone: '080-1111-2222', number: '' }),
+    ];
+    for (const r of records) index.put(r);
+    index.setReadings(records[2]!.id, '中島みゆき', ['ナカジマミユキ']);
+    const again = new SearchIndex();
+    for (const r of records) expect(again.restore(index.stored(r.id)!)).toBe(true);
+    again.build();
+    for (const text of [
+      '山田',
+      '4214',
+      '090-1234',
+      '2222',
+      'taro@example',
+      '274802123',
+      '27480',
+      'smith',
+      'なかじま',
+      records[1]!.id,
+    ]) {
+      expect(again.find(query(text)), text).toEqual(index.find(query(text)));
+    }
+    expect(again.unreadNames(10)).toEqual(index.unreadNames(10));
+    expect(records.map((r) => again.stored(r.id))).toEqual(records.map((r) => index.stored(r.id)));
+  });
+});
