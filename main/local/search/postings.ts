@@ -35,9 +35,18 @@ export function dayNumber(date: string): number {
   return Math.round(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 864e5);
 }
 
+/** Dates as written, by day number: every result names its date (a Date per result cost more). */
+const dates = new Map<number, string>();
+
 /** A day number as YYYY-MM-DD. */
 export function dateOf(day: number): string {
-  return new Date(day * 864e5).toISOString().slice(0, 10);
+  let date = dates.get(day);
+  if (date === undefined) {
+    date = new Date(day * 864e5).toISOString().slice(0, 10);
+    if (dates.size > 4_000) dates.clear();
+    dates.set(day, date);
+  }
+  return date;
 }
 
 /** "HH:MM" as minutes of the day (0 when it is not a time). */
