@@ -149,6 +149,8 @@ export class CacheSearch {
           if (!content || content.r !== READINGS_VERSION) this.rebuild.shards.add(shard);
           else
             for (const entry of content.e) if (this.index.restore(entry)) this.noteMember(entry[0]);
+          // Put under their n-grams shard by shard: a step each, not one long one at the end.
+          this.index.build();
           await yieldToEvents();
         }
       }
@@ -189,6 +191,7 @@ export class CacheSearch {
       for (const r of this.options.source.on(date)) {
         if (all || shards.has(shardOf(r.id))) this.put(r);
       }
+      this.index.build();
       await yieldToEvents();
     }
     for (const shard of all ? this.members.keys() : shards) this.dirty.add(shard);
