@@ -9,9 +9,9 @@
  * and stop once it has what it shows (rank.ts) instead of reading every match.
  *
  * Texts set since the last `build()` are pending: their postings are one list, scanned by every
- * query, until the next build puts them under their pieces — once per flush of the cache, so a
- * first sync's 20 000 records are put in lists sized exactly, once, instead of growing every list
- * record by record beside the sync's buffered date files (decision N12). Lists are typed arrays
+ * query, until the next build puts them under their pieces — at the cache's flush, so a first
+ * sync's 20 000 records are put in lists sized exactly, once, instead of growing every list
+ * record by record beside the sync's buffered date files (decision N15). Lists are typed arrays
  * (8 bytes a posting, outside the JS heap), sorted when a query first reads them after a build.
  *
  * Postings only grow: a slot whose text or items changed keeps its old postings until they are
