@@ -83,7 +83,6 @@ export class CacheSearch {
   private buffered: { records: Reservation[]; cutoff: string }[] = [];
   /** A purge asked before the index was loaded: done once it is. */
   private purgeAfterLoad: string | null = null;
-  private readonly members = new Map<string, Set<string>>();
   private readonly dirty = new Set<string>();
   /** Shards on disk (meta.json). */
   private written = new Set<string>();
@@ -194,7 +193,7 @@ export class CacheSearch {
       this.index.build();
       await yieldToEvents();
     }
-    for (const shard of all ? this.members.keys() : shards) this.dirty.add(shard);
+    if (all) for (const id of this.index.ids()) this.dirty.add(shardOf(id));
     // A shard that is now empty is written empty, so that it is no longer missed.
     for (const shard of shards) this.dirty.add(shard);
     this.rebuild.all = false;
@@ -209,19 +208,13 @@ export class CacheSearch {
     return true;
   }
 
+  /** The record's shard is written with the next flush (its members are found then). */
   private noteMember(id: string): void {
-    const shard = shardOf(id);
-    let members = this.members.get(shard);
-    if (!members) this.members.set(shard, (members = new Set()));
-    members.add(id);
-    this.dirty.add(shard);
+    this.dirty.add(shardOf(id));
   }
 
   private drop(id: string): void {
-    if (!this.index.remove(id)) return;
-    const shard = shardOf(id);
-    this.members.get(shard)?.delete(id);
-    this.dirty.add(shard);
+    if (this.index.remove(id)) this.dirty.add(shardOf(id));
   }
 
   /**
@@ -267,12 +260,13 @@ export class CacheSearch {
     if (this.dirty.size === 0) return 0;
     const { files, cipher } = this.options;
     let written = 0;
-    for (const shard of this.dirty) {
+    // Members found by hashing the ids again (no set of ids per shard kept beside the index).
+    const members = new Map<string, string[]>();
+    for (const shard of this.dirty) members.set(shard, []);
+    for (const id of this.index.ids()) members.get(shardOf(id))?.push(id);
+    for (const [shard, ids] of members) {
       const content: ShardContent = { r: READINGS_VERSION, e: [] };
-      for (const id of this.members.get(shard) ?? []) {
-        const stored = this.index.stored(id);
-        if (stored) content.e.push(stored);
-      }
+      for (const id of ids) content.e.push(this.index.stored(id)!);
       const file = shardFile(cipher, `${this.dir}/${shard}`, content);
       // Rewritten only when changed (the caller knows): no copy kept for write-if-changed.
       if (files.write(this.dir, shard, file, { remember: false })) written++;
