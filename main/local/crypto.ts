@@ -39,14 +39,28 @@ export class Cipher {
   }
 
   seal(value: unknown, boundTo: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(boundTo));
-    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+    return this.sealBytes(Buffer.from(JSON.stringify(value), 'utf8'), boundTo);
   }
 
   open<T = unknown>(sealed: string, boundTo: string): T {
+    const bytes = this.openBytes(sealed, boundTo);
+    try {
+      return JSON.parse(bytes.toString('utf8')) as T;
+    } catch (error) {
+      throw new SealError(`cannot open sealed value: ${(error as Error).message}`);
+    }
+  }
+
+  /** Bytes sealed as they are (the search index seals its files compressed). */
+  sealBytes(data: Buffer, boundTo: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(boundTo));
+    const body = Buffer.concat([cipher.update(data), cipher.final()]);
+    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  openBytes(sealed: string, boundTo: string): Buffer {
     if (!sealed.startsWith(PREFIX)) throw new SealError('not a sealed value');
     const raw = Buffer.from(sealed.slice(PREFIX.length), 'base64');
     if (raw.length < 28) throw new SealError('sealed value too short');
@@ -54,10 +68,10 @@ export class Cipher {
       const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
       decipher.setAAD(Buffer.from(boundTo));
       decipher.setAuthTag(raw.subarray(12, 28));
-      const text = decipher.update(raw.subarray(28));
+      const data = decipher.update(raw.subarray(28));
       // GCM gives everything from update(); final() checks the tag (and throws if it is wrong).
       decipher.final();
-      return JSON.parse(text.toString('utf8')) as T;
+      return data;
     } catch (error) {
       throw new SealError(`cannot open sealed value: ${(error as Error).message}`);
     }

@@ -40,7 +40,8 @@ export {
   type DictionaryLoad,
   type ReadingSource,
 } from './search/reading-service';
-export type { SearchFound, SearchHit, SearchQuery } from './search/search-index';
+export type { SearchFound, SearchHit } from './search/cache-search';
+export type { SearchQuery } from './search/search-index';
 
 export interface LocalStoreOptions {
   /** Directory of the cache files (the shell passes one under userData). */

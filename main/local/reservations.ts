@@ -234,6 +234,14 @@ export class Reservations {
     return out;
   }
 
+  /**
+   * A date's records as sealed in its file, with their update times (not opened, not kept):
+   * the search index takes the values of the results it shows from here after a restart.
+   */
+  sealedOn(date: string): Readonly<Record<string, { u: string; s: string }>> {
+    return this.readDateFile(date, false).records;
+  }
+
   /** The reservation a scanned number names, if it is cached. */
   findByNumber(number: string): Reservation | null {
     const date = this.numbers.dateOf(number);

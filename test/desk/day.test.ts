@@ -292,7 +292,7 @@ describe('search, headcount and check-in', () => {
     expect(found.results.map((v) => v.id)).toContain(r.id);
     for (const v of found.results) expect(v.customerName).toContain('長谷川');
     expect((await find(h, 'だれもいない名前')).results).toEqual([]);
-    expect(await find(h, '   ')).toEqual({ exact: null, results: [], total: 0 });
+    expect(await find(h, '   ')).toEqual({ exact: null, results: [], total: 0, more: false });
   });
 
   it.each(['09012345678', '090-1234-5678', '1234-5678', '０９０１２３４５６７８'])(

@@ -1,15 +1,20 @@
 /**
  * Search at the counter: a scanned number first, then names (as written or as read), phones,
  * e-mails — from the cache's search index, ranked (today's and upcoming parties first) and
- * capped. Nothing is read from the date files: the index holds the records it finds.
+ * capped. The index keeps what it searches by; the records of the results shown are opened from
+ * the cache (decision N12).
  */
 import type { ReservationView, Response } from '../../ipc/contract';
 import type { SearchHit } from '../../local/index';
 import { productsOf, todayIn } from '../day/day';
 import type { Session } from '../session';
-import { ACTIVE_STATUSES, toReservationView } from '../views';
+import { keptReservationView } from '../day/kept-views';
+import { ACTIVE_STATUSES } from '../views';
 
-/** Results at most: a longer list is narrowed by typing more (the total says how many matched). */
+/**
+ * Results at most: a longer list is narrowed by typing more (the total says how many matched, up
+ * to the index's count limit, past which the answer says "more").
+ */
 export const RESULTS_LIMIT = 20;
 
 const active = (status: string) => ACTIVE_STATUSES.has(status);
@@ -21,7 +26,7 @@ export async function search(
   now = Date.now(),
 ): Promise<Response<'search.find'>> {
   const query = text.trim();
-  if (!query) return { exact: null, results: [], total: 0 };
+  if (!query) return { exact: null, results: [], total: 0, more: false };
   const { cache } = session.local;
   // Loaded in the background after start; only a search that comes first waits for it.
   await cache.search.ready();
@@ -37,20 +42,25 @@ export async function search(
     exact: found.exact ? view(found.exact) : null,
     results: found.hits.map(view),
     total: found.total,
+    more: found.more,
   };
 }
 
-/** Views of hits: the catalogue read once, check-ins only where a date has any. */
+/**
+ * Views of hits: the catalogue read once, check-ins only where a date has any. Kept and frozen as
+ * the day view's are (decisions G2, G5): the same record shown again (the index's search keeps
+ * the records it opened) is the same view, which the router checks once.
+ */
 function viewer(session: Session): (hit: SearchHit) => ReservationView {
   const { cache } = session.local;
   const products = productsOf(session);
   const recorded = cache.checkInDates();
   const counterId = session.counter().id;
   return ({ record, itemIndex, date }) =>
-    toReservationView(
+    keptReservationView(
       record,
       products,
-      recorded.has(date) ? cache.checkInOf(date, record.id) : undefined,
+      recorded.has(date) ? cache.checkInsOn(date).get(record.id) : undefined,
       session.currency,
       itemIndex,
       counterId,

@@ -4,9 +4,11 @@
  * through `LocalCache.applyReservations`), written with it (`flush`), purged with it, and kept on
  * disk so that a restart loads it instead of rebuilding it.
  *
- * On disk: `search/<store>/sNN.json`, the records and their readings in 32 shards by a hash of
- * the reservation id, each sealed whole with the cache's AES-GCM cipher (names and phones are
- * personal data), and `meta.json` (format, shards written). A shard that cannot be read (damaged,
+ * On disk (search-shards.ts): `search/<store>/sNN.json`, what the index keeps of each record (not
+ * the record: decision N12) in 32 shards by a hash of the reservation id, each sealed whole with
+ * the cache's AES-GCM cipher (names and phones are personal data), and `meta.json` (format,
+ * shards written). A result's record is opened from its date file (record-book.ts), only for the
+ * results shown. A shard that cannot be read (damaged,
  * sealed with another key, of another shape) is set aside and reported like any cache file, and
  * rebuilt from the cached reservations; so is the whole index when it is missing (a cache from
  * before it) or of another format. Loading and rebuilding run in small steps in the background,
@@ -18,67 +20,43 @@
  * Over 300 lines: loading, rebuilding, persisting and purging share one state machine (unopened,
  * loading, ready) and the writes that arrive meanwhile; split, each part would need all of it.
  */
-import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { z } from 'zod';
 import type { Reservation } from '../../api/client';
 import type { Logger } from '../../api/log';
 import type { Cipher } from '../crypto';
 import type { Files } from '../files';
 import { storeDir } from '../layout';
 import type { ReadingSource } from './reading-service';
-import { SearchIndex, itemDates, type SearchFound, type SearchQuery } from './search-index';
+import { RecordBook, type SealedSource } from './record-book';
+import { SearchIndex, itemDates, type IndexHit, type SearchQuery } from './search-index';
+import { FORMAT, Meta, shardFile, shardOf, shardSchema, type ShardContent } from './search-shards';
 
-const SHARDS = 32;
-/** Of the shards' content; another is rebuilt. */
-const FORMAT = 1;
-/** Of the readings (readings.ts): others are read again, the records kept. */
+/** Of the readings (readings.ts): a shard of others is rebuilt from the records, read again. */
 export const READINGS_VERSION = 1;
 /** Names sent to the reader at once. */
 const READ_BATCH = 500;
 const DEFAULT_WRITE_DELAY_MS = 2_000;
 const READ_RETRY_MS = 60_000;
 
-const Meta = z.object({
-  v: z.literal(1),
-  format: z.number(),
-  shards: z.array(z.string()),
-});
-
-/** A shard's content, once opened: the records (as cached) and their readings. */
-interface ShardContent {
-  r: number;
-  e: [Reservation, string[] | null][];
+/** One reservation's item on its date: what a result shows. */
+export interface SearchHit {
+  record: Reservation;
+  itemIndex: number;
+  date: string;
 }
 
-/**
- * Its shape, checked by hand: the content is sealed (authenticated) by this counter, so only its
- * outline is checked; a schema parse copied every record and was most of a load.
- */
-function isShardContent(value: unknown): value is ShardContent {
-  const v = value as ShardContent;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.r === 'number' &&
-    Array.isArray(v.e) &&
-    v.e.every(
-      (x) =>
-        Array.isArray(x) &&
-        typeof x[0]?.id === 'string' &&
-        typeof x[0].updatedAt === 'string' &&
-        (x[1] === null || (Array.isArray(x[1]) && x[1].every((r) => typeof r === 'string'))),
-    )
-  );
-}
-
-export function shardOf(id: string): string {
-  const n = createHash('sha1').update(id).digest()[0]! % SHARDS;
-  return `s${String(n).padStart(2, '0')}`;
+export interface SearchFound {
+  /** The reservation whose number (or id) is the query: the scanner's answer. */
+  exact: SearchHit | null;
+  hits: SearchHit[];
+  /** Matching items, counted up to a bound (COUNT_LIMIT). */
+  total: number;
+  /** More matched than `total`. */
+  more: boolean;
 }
 
 /** The cached reservations, to build the index from. */
-export interface RecordSource {
+export interface RecordSource extends SealedSource {
   dates(): string[];
   on(date: string): Reservation[];
 }
@@ -96,6 +74,8 @@ export interface CacheSearchOptions {
 
 export class CacheSearch {
   readonly index = new SearchIndex();
+  /** The records results are shown from: opened from their date files, only those shown. */
+  private readonly book: RecordBook;
   private readonly dir: string;
   private phase: 'unopened' | 'loading' | 'ready' = 'unopened';
   private loading: Promise<void> | null = null;
@@ -103,7 +83,6 @@ export class CacheSearch {
   private buffered: { records: Reservation[]; cutoff: string }[] = [];
   /** A purge asked before the index was loaded: done once it is. */
   private purgeAfterLoad: string | null = null;
-  private readonly members = new Map<string, Set<string>>();
   private readonly dirty = new Set<string>();
   /** Shards on disk (meta.json). */
   private written = new Set<string>();
@@ -118,6 +97,7 @@ export class CacheSearch {
 
   constructor(private readonly options: CacheSearchOptions) {
     this.dir = storeDir('search', options.storeId);
+    this.book = new RecordBook(options.cipher, options.source, options.logger);
   }
 
   // --- loading ---------------------------------------------------------------------------------
@@ -138,22 +118,6 @@ export class CacheSearch {
     return this.phase === 'ready';
   }
 
-  private shardSchema(shard: string) {
-    const bound = `${this.dir}/${shard}`;
-    return z.object({ v: z.literal(1), s: z.string() }).transform((file, ctx): ShardContent => {
-      let content: unknown;
-      try {
-        content = this.options.cipher.open(file.s, bound);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'sealed content cannot be opened' });
-        return z.NEVER;
-      }
-      if (isShardContent(content)) return content;
-      ctx.addIssue({ code: 'custom', message: 'not a search shard' });
-      return z.NEVER;
-    });
-  }
-
   private async load(): Promise<void> {
     const { files, logger, storeId } = this.options;
     this.phase = 'loading';
@@ -170,15 +134,22 @@ export class CacheSearch {
         for (const shard of meta.shards) {
           if (this.closed) return;
           const content = present.has(shard)
-            ? files.read(this.dir, shard, this.shardSchema(shard), { remember: false })
+            ? files.read(
+                this.dir,
+                shard,
+                shardSchema(this.options.cipher, `${this.dir}/${shard}`),
+                {
+                  remember: false,
+                },
+              )
             : null;
-          // Unreadable (set aside and reported by Files) or gone: rebuilt from the records.
-          if (!content) this.rebuild.shards.add(shard);
-          else {
-            for (const [record, readings] of content.e) {
-              this.put(record, content.r === READINGS_VERSION ? readings : null);
-            }
-          }
+          // Unreadable (set aside and reported by Files) or gone: rebuilt from the records; so
+          // is one read by another version of the readings (their names are read again).
+          if (!content || content.r !== READINGS_VERSION) this.rebuild.shards.add(shard);
+          else
+            for (const entry of content.e) if (this.index.restore(entry)) this.noteMember(entry[0]);
+          // Put under their n-grams shard by shard: a step each, not one long one at the end.
+          this.index.build();
           await yieldToEvents();
         }
       }
@@ -190,6 +161,7 @@ export class CacheSearch {
       await this.rebuildFromRecords();
     }
     if (this.closed) return;
+    this.index.build();
     this.phase = 'ready';
     for (const { records, cutoff } of this.buffered) this.applyNow(records, cutoff);
     this.buffered = [];
@@ -216,11 +188,12 @@ export class CacheSearch {
     for (const date of this.options.source.dates()) {
       if (this.closed) return;
       for (const r of this.options.source.on(date)) {
-        if (all || shards.has(shardOf(r.id))) this.put(r, null);
+        if (all || shards.has(shardOf(r.id))) this.put(r);
       }
+      this.index.build();
       await yieldToEvents();
     }
-    for (const shard of all ? this.members.keys() : shards) this.dirty.add(shard);
+    if (all) for (const id of this.index.ids()) this.dirty.add(shardOf(id));
     // A shard that is now empty is written empty, so that it is no longer missed.
     for (const shard of shards) this.dirty.add(shard);
     this.rebuild.all = false;
@@ -229,21 +202,19 @@ export class CacheSearch {
 
   // --- writing into it -------------------------------------------------------------------------
 
-  private put(record: Reservation, readings: string[] | null): boolean {
-    if (!this.index.put(record, readings)) return false;
-    const shard = shardOf(record.id);
-    let members = this.members.get(shard);
-    if (!members) this.members.set(shard, (members = new Set()));
-    members.add(record.id);
-    this.dirty.add(shard);
+  private put(record: Reservation): boolean {
+    if (!this.index.put(record)) return false;
+    this.noteMember(record.id);
     return true;
   }
 
+  /** The record's shard is written with the next flush (its members are found then). */
+  private noteMember(id: string): void {
+    this.dirty.add(shardOf(id));
+  }
+
   private drop(id: string): void {
-    if (!this.index.remove(id)) return;
-    const shard = shardOf(id);
-    this.members.get(shard)?.delete(id);
-    this.dirty.add(shard);
+    if (this.index.remove(id)) this.dirty.add(shardOf(id));
   }
 
   /**
@@ -266,7 +237,7 @@ export class CacheSearch {
     for (const r of records) {
       const dates = itemDates(r);
       if (dates.length === 0 || dates.every((d) => d < cutoff)) continue;
-      this.put(r, null);
+      this.put(r);
     }
   }
 
@@ -283,18 +254,22 @@ export class CacheSearch {
 
   /** Write the shards that changed; returns the files written. */
   flush(): number {
-    if (this.phase !== 'ready' || this.dirty.size === 0) return 0;
+    if (this.phase !== 'ready') return 0;
+    // Written records go under their n-grams in one go (pages of a sync are applied one by one).
+    this.index.build();
+    if (this.dirty.size === 0) return 0;
     const { files, cipher } = this.options;
     let written = 0;
-    for (const shard of this.dirty) {
+    // Members found by hashing the ids again (no set of ids per shard kept beside the index).
+    const members = new Map<string, string[]>();
+    for (const shard of this.dirty) members.set(shard, []);
+    for (const id of this.index.ids()) members.get(shardOf(id))?.push(id);
+    for (const [shard, ids] of members) {
       const content: ShardContent = { r: READINGS_VERSION, e: [] };
-      for (const id of this.members.get(shard) ?? []) {
-        const stored = this.index.stored(id);
-        if (stored) content.e.push([stored.record, stored.readings]);
-      }
-      const sealed = cipher.seal(content, `${this.dir}/${shard}`);
+      for (const id of ids) content.e.push(this.index.stored(id)!);
+      const file = shardFile(cipher, `${this.dir}/${shard}`, content);
       // Rewritten only when changed (the caller knows): no copy kept for write-if-changed.
-      if (files.write(this.dir, shard, { v: 1, s: sealed }, { remember: false })) written++;
+      if (files.write(this.dir, shard, file, { remember: false })) written++;
       this.written.add(shard);
     }
     this.dirty.clear();
@@ -346,6 +321,7 @@ export class CacheSearch {
           changed = true;
         }
       });
+      this.index.build();
     }
     if (changed) this.writeSoon();
   }
@@ -368,14 +344,23 @@ export class CacheSearch {
 
   // --- searching -------------------------------------------------------------------------------
 
-  /** A search over the loaded index (`ready()` first). */
+  /**
+   * A search over the loaded index (`ready()` first): the hits' records opened, only those shown.
+   * A record that cannot be opened is left out (the cache reports it when it reads its date).
+   */
   find(query: SearchQuery): SearchFound {
     if (this.phase !== 'ready') throw new Error('the search index is not loaded yet');
-    return this.index.find(query);
-  }
-
-  byNumber(number: string): Reservation | null {
-    return this.phase === 'ready' ? this.index.byNumber(number) : null;
+    const found = this.index.find(query);
+    const show = (hit: IndexHit): SearchHit | null => {
+      const record = this.book.record(hit.id, hit.date, hit.updated);
+      return record && { record, itemIndex: hit.itemIndex, date: hit.date };
+    };
+    return {
+      exact: found.exact && show(found.exact),
+      hits: found.hits.flatMap((hit) => show(hit) ?? []),
+      total: found.total,
+      more: found.more,
+    };
   }
 
   /** Stop background work: the session ends. What is dirty is written first. */

@@ -1,113 +1,296 @@
 /**
  * Substring search over many short texts without reading them all: every n-character piece of a
- * text points to the texts that hold it (postings), a query looks in the texts listed under its
- * rarest piece only, and checks each with `includes`, so the answer is exactly "the texts that
- * contain the query", as a scan would give, at a cost that follows the matches, not the store.
+ * text points to the texts that hold it (postings); a query looks only at the postings of its
+ * rarest piece and checks each with `includes`, so the answer is exactly "the texts that contain
+ * the query", as a scan would give.
  *
- * Texts live in numbered slots. Postings only grow: a slot whose text changed keeps its old
- * postings until they are compacted (each candidate is checked against its current text, so a
- * stale posting costs a wasted check, never a wrong answer).
+ * A posting is not just a text's slot but one dated item of its record (postings.ts): a list kept
+ * in posting order is in order of day and start time, so a query can walk it from today outward
+ * and stop once it has what it shows (rank.ts) instead of reading every match.
+ *
+ * Texts set since the last `build()` are pending: their postings are one list, scanned by every
+ * query, until the next build puts them under their pieces — at the cache's flush, so a first
+ * sync's 20 000 records are put in lists sized exactly, once, instead of growing every list
+ * record by record beside the sync's buffered date files (decision N15). Lists are typed arrays
+ * (8 bytes a posting, outside the JS heap), sorted when a query first reads them after a build.
+ *
+ * Postings only grow: a slot whose text or items changed keeps its old postings until they are
+ * compacted (each candidate is checked against the slot's current text and postings, so a stale
+ * one costs a wasted check, never a wrong answer).
  */
+import { slotOf } from './postings';
 
-/** Ends every text so that its last character is in a piece too. */
-const END = '\u0001';
+/** Ends every text (as a character code) so that its last character is in a piece too. */
+const END = 1;
+const EMPTY = new Float64Array(0);
+const NONE: readonly number[] = [];
 
-function piecesOf(text: string, n: number): Set<string> {
-  const padded = text + END;
-  const out = new Set<string>();
-  for (let i = 0; i + n <= padded.length; i++) out.add(padded.slice(i, i + n));
-  return out;
+/** A piece: its characters as ids, in one small integer (a string only past the ids' room). */
+type Key = number | string;
+
+interface List {
+  v: Float64Array;
+  /** Postings in `v` (the rest is room to grow). */
+  n: number;
+  sorted: boolean;
+  /** Postings to be put in by the build under way. */
+  adding: number;
+}
+
+/** Candidates for one query: a list in posting order, and the check of each. */
+export interface Candidates {
+  list: ArrayLike<number>;
+  holds(p: number): boolean;
+}
+
+/** What the lists hold of a slot changed since the last build. */
+interface Built {
+  text: string;
+  postings: readonly number[];
 }
 
 export class NgramPostings {
   private readonly texts: (string | undefined)[] = [];
-  private readonly postings = new Map<string, number[]>();
-  /** Postings added since the last compaction, and those still current. */
+  /** Each slot's postings as last set: a posting not among them is stale. */
+  private readonly current: (readonly number[] | undefined)[] = [];
+  private readonly lists = new Map<Key, List>();
+  /** Characters met, as small ids (1…), and back: pieces are keyed by ids, not by strings. */
+  private readonly ids = new Map<number, number>([[END, 1]]);
+  private readonly chars: number[] = [0, END];
+  /** Room for one id in a key: keys stay small integers (below 2³⁰). */
+  private readonly room: number;
+  /** Slots that had a text at the last build and changed since, with what the lists hold. */
+  private readonly changed = new Map<number, Built>();
+  /** Slots that had none (a sync's new records): a list and a mark, no map entry each. */
+  private fresh: number[] = [];
+  private isFresh = new Uint8Array(1024);
+  private pending: number[] = [];
+  private pendingSorted = true;
+  /** Postings put in lists since the last compaction, and those still current. */
   private added = 0;
   private live = 0;
-  /** Per slot, the last query that looked at it: duplicates skipped without a set per query. */
-  private stamps = new Uint32Array(1024);
-  private query = 0;
 
-  constructor(private readonly n: number) {}
-
-  /** The slot's text (empty: none). */
-  set(slot: number, text: string): void {
-    const old = this.texts[slot];
-    if (old === text || (old === undefined && !text)) return;
-    if (old !== undefined) this.live -= piecesOf(old, this.n).size;
-    if (!text) {
-      this.texts[slot] = undefined;
-      return;
-    }
-    this.texts[slot] = text;
-    const fresh = piecesOf(text, this.n);
-    const had = old === undefined ? null : piecesOf(old, this.n);
-    for (const piece of fresh) {
-      if (had?.has(piece)) continue;
-      let list = this.postings.get(piece);
-      if (!list) this.postings.set(piece, (list = []));
-      list.push(slot);
-      this.added++;
-    }
-    this.live += fresh.size;
-    if (this.added > 2 * this.live + 10_000) this.compact();
+  constructor(private readonly n: number) {
+    this.room = 2 ** Math.floor(30 / n);
   }
 
-  remove(slot: number): void {
-    this.set(slot, '');
-  }
-
-  /** Slots whose text contains the query (each once, in no particular order). */
-  find(query: string): number[] {
-    if (!query) return [];
-    let candidates: Iterable<number>;
-    if (query.length >= this.n) {
-      let best: number[] | undefined;
-      for (const piece of piecesOf(query, this.n)) {
-        if (piece.endsWith(END)) continue;
-        const list = this.postings.get(piece);
-        if (!list) return [];
-        if (!best || list.length < best.length) best = list;
+  /**
+   * The keys of a text's pieces (the text ended by END), into `out`. A piece twice in a text is
+   * there twice: its posting is then twice in a list, side by side once sorted, met once by a
+   * walk. Reading (`create` false): null when a character was never indexed (nothing holds it).
+   */
+  private keys(text: string, create: boolean, out: Key[]): Key[] | null {
+    out.length = 0;
+    const { n, room } = this;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : END;
+      let id = this.ids.get(code);
+      if (id === undefined) {
+        if (!create) return null;
+        id = this.chars.push(code) - 1;
+        this.ids.set(code, id);
       }
-      candidates = best ?? [];
-    } else {
-      // Shorter than a piece: every piece that holds it (a text's characters are all in one).
-      const union = new Set<number>();
-      for (const [piece, list] of this.postings) {
-        if (piece.includes(query)) for (const slot of list) union.add(slot);
-      }
-      candidates = union;
-    }
-    if (this.stamps.length < this.texts.length) {
-      this.stamps = new Uint32Array(Math.max(this.texts.length, this.stamps.length * 2));
-    }
-    const stamp = (this.query = (this.query % 0xfffffffe) + 1);
-    if (stamp === 1) this.stamps.fill(0);
-    const out: number[] = [];
-    for (const slot of candidates) {
-      if (this.stamps[slot] === stamp) continue;
-      this.stamps[slot] = stamp;
-      if (this.texts[slot]?.includes(query)) out.push(slot);
+      // The last n ids: a, b (for n = 3), and this one.
+      const wide = id >= room || a >= room || (n === 3 && b >= room);
+      const key = n === 2 ? a * room + id : (b * room + a) * room + id;
+      b = a;
+      a = id;
+      if (i + 1 < n) continue;
+      // Past the room (a text of more distinct characters than fit): the piece itself.
+      out.push(wide ? String.fromCharCode(...this.codesAt(text, i)) : key);
     }
     return out;
   }
 
+  /** The codes of the piece ending at `i` (END past the text). */
+  private codesAt(text: string, i: number): number[] {
+    const codes: number[] = [];
+    for (let k = i + 1 - this.n; k <= i; k++)
+      codes.push(k < text.length ? text.charCodeAt(k) : END);
+    return codes;
+  }
+
+  /** A key's characters (for a query shorter than a piece). */
+  private charsOf(key: Key): string {
+    if (typeof key === 'string') return key;
+    const codes: number[] = [];
+    for (let k = 0; k < this.n; k++, key = Math.floor(key / this.room)) {
+      codes.unshift(this.chars[key % this.room]!);
+    }
+    return String.fromCharCode(...codes);
+  }
+
+  /** The slot's text (empty: none) and its postings (one per dated item). */
+  set(slot: number, text: string, postings: readonly number[]): void {
+    const oldText = this.texts[slot];
+    const old = this.current[slot] ?? NONE;
+    if (oldText === (text || undefined) && sameValues(old, postings)) return;
+    if (!this.isFresh[slot] && !this.changed.has(slot)) {
+      if (oldText !== undefined) this.changed.set(slot, { text: oldText, postings: old });
+      else {
+        if (slot >= this.isFresh.length) {
+          const marks = new Uint8Array(Math.max(slot + 1, this.isFresh.length * 2));
+          marks.set(this.isFresh);
+          this.isFresh = marks;
+        }
+        this.isFresh[slot] = 1;
+        this.fresh.push(slot);
+      }
+    }
+    this.texts[slot] = text || undefined;
+    this.current[slot] = text ? postings : undefined;
+    if (!text) return;
+    for (const p of postings) {
+      const last = this.pending[this.pending.length - 1];
+      if (last !== undefined && last > p) this.pendingSorted = false;
+      this.pending.push(p);
+    }
+  }
+
+  /** The slot's text, if it has one. */
+  text(slot: number): string | undefined {
+    return this.texts[slot];
+  }
+
+  remove(slot: number): void {
+    this.set(slot, '', NONE);
+  }
+
+  /** Put the pending texts' postings under their pieces. */
+  build(): void {
+    if (this.changed.size === 0 && this.fresh.length === 0) return;
+    // Counted first, so that each list grows once, to its size.
+    const grown: List[] = [];
+    this.eachNew((key, postings, skip) => {
+      let list = this.lists.get(key);
+      if (!list) this.lists.set(key, (list = { v: EMPTY, n: 0, sorted: true, adding: 0 }));
+      if (list.adding === 0) grown.push(list);
+      list.adding += skip ? postings.filter((p) => !skip.includes(p)).length : postings.length;
+    });
+    for (const list of grown) {
+      const need = list.n + list.adding;
+      if (need > list.v.length) {
+        // A list built afresh is sized exactly; one that grows again gets room.
+        const v = new Float64Array(list.n === 0 ? need : Math.ceil(need * 1.25) + 4);
+        v.set(list.v.subarray(0, list.n));
+        list.v = v;
+      }
+      list.adding = 0;
+    }
+    this.eachNew((key, postings, skip) => {
+      const list = this.lists.get(key)!;
+      for (const p of postings) {
+        if (skip?.includes(p)) continue;
+        if (list.n > 0 && list.v[list.n - 1]! > p) list.sorted = false;
+        list.v[list.n++] = p;
+        this.added++;
+      }
+    });
+    // Current: each text's pieces times its postings (the kept ones and those just put).
+    const pieces = (text: string) => Math.max(0, text.length + 2 - this.n);
+    for (const was of this.changed.values()) this.live -= pieces(was.text) * was.postings.length;
+    for (const slot of [...this.changed.keys(), ...this.fresh]) {
+      const text = this.texts[slot];
+      if (text !== undefined) this.live += pieces(text) * this.current[slot]!.length;
+      this.isFresh[slot] = 0;
+    }
+    this.changed.clear();
+    this.fresh = [];
+    this.pending = [];
+    this.pendingSorted = true;
+    if (this.added > 2 * this.live + 10_000) this.compact();
+  }
+
+  /**
+   * Each piece of the changed slots with their postings, less those the lists already hold
+   * (`skip`: the slot's postings as built, when the piece was in its text then too).
+   */
+  private eachNew(
+    visit: (key: Key, postings: readonly number[], skip: readonly number[] | null) => void,
+  ): void {
+    const keys: Key[] = [];
+    const slots: [number, Built | null][] = [...this.changed];
+    for (const slot of this.fresh) slots.push([slot, null]);
+    for (const [slot, was] of slots) {
+      const text = this.texts[slot];
+      if (text === undefined) continue;
+      const postings = this.current[slot]!;
+      const had = was ? new Set(this.keys(was.text, true, [])) : null;
+      for (const key of this.keys(text, true, keys)!) {
+        visit(key, postings, had?.has(key) ? was!.postings : null);
+      }
+    }
+  }
+
+  /**
+   * Where the query's matches may be, each in posting order: its rarest piece's list (or, for a
+   * query shorter than a piece, those of every piece that holds it) and the pending postings.
+   */
+  candidates(query: string): Candidates[] {
+    if (!query) return [];
+    const holds = (p: number) => this.holds(p, query);
+    const out: Candidates[] = [];
+    if (query.length >= this.n) {
+      let best: List | undefined;
+      // The last key holds END: a query is found anywhere in a text, not only at its end.
+      const keys = this.keys(query, false, [])?.slice(0, -1) ?? null;
+      let missing = keys === null;
+      for (const key of keys ?? []) {
+        const list = this.lists.get(key);
+        if (!list || list.n === 0) missing = true;
+        else if (!best || list.n < best.n) best = list;
+      }
+      if (best && !missing) {
+        if (!best.sorted) {
+          best.v.subarray(0, best.n).sort();
+          best.sorted = true;
+        }
+        out.push({ list: best.v.subarray(0, best.n), holds });
+      }
+    } else {
+      // Shorter than a piece: every piece that holds it (a text's characters are all in one).
+      const union: number[] = [];
+      for (const [key, list] of this.lists) {
+        if (this.charsOf(key).includes(query)) {
+          for (let i = 0; i < list.n; i++) union.push(list.v[i]!);
+        }
+      }
+      if (union.length) out.push({ list: Float64Array.from(union).sort(), holds });
+    }
+    if (this.pending.length) {
+      if (!this.pendingSorted) {
+        this.pending = Array.from(Float64Array.from(this.pending).sort());
+        this.pendingSorted = true;
+      }
+      out.push({ list: this.pending, holds });
+    }
+    return out;
+  }
+
+  /** Whether the posting is current and its slot's text holds the query. */
+  holds(p: number, query: string): boolean {
+    const slot = slotOf(p);
+    const text = this.texts[slot];
+    return text !== undefined && this.current[slot]!.includes(p) && text.includes(query);
+  }
+
   /** Postings as they would be built afresh: the stale ones dropped. */
   compact(): void {
-    this.postings.clear();
+    this.lists.clear();
     this.added = 0;
     this.live = 0;
+    this.changed.clear();
+    this.isFresh.fill(0);
+    this.fresh = [];
     this.texts.forEach((text, slot) => {
-      if (text === undefined) return;
-      const pieces = piecesOf(text, this.n);
-      for (const piece of pieces) {
-        let list = this.postings.get(piece);
-        if (!list) this.postings.set(piece, (list = []));
-        list.push(slot);
-      }
-      this.added += pieces.size;
+      if (text !== undefined) this.fresh.push(slot);
     });
-    this.live = this.added;
+    this.build();
   }
+}
+
+function sameValues(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -1,226 +1,248 @@
 /**
- * The search index in memory: every cached reservation once, with what staff search it by —
- * its name (as written, and as read: kana readings of kanji names), its phone's digits, its
- * e-mail, its number — each in n-gram postings (ngram.ts), so a query looks only at records
- * that may match. Kept up to date record by record as the cache is written; never rebuilt for a
- * query. Answers are ranked and capped here, so a common name costs its matches, not the store.
+ * The search index in memory: every cached reservation once, with only what staff search it by
+ * and what ranks it — its name (as written, and as read: kana readings of kanji names), its
+ * phone's digits, its e-mail, its number, its status, its dated items — each text in n-gram
+ * postings (ngram.ts), one posting per dated item in date order (postings.ts), so a query walks
+ * its candidates from today outward and stops at the results it shows (rank.ts). Kept up to date
+ * record by record as the cache is written; never rebuilt for a query.
  *
- * The records themselves are kept too: a result is shown from them without reading a date file.
+ * The records themselves are not kept (decision N12): a hit names the record, its item and date,
+ * and the cache's search (cache-search.ts) opens the few records shown.
  *
- * Over 300 lines: indexing, ranking and capping work on the same entries and postings; the
- * n-gram postings and the normalising of text are their own modules already.
+ * Over 300 lines: the columns an entry is kept in, and the query that reads them, share every
+ * field; what an entry is made of (entry.ts), the postings (ngram.ts, postings.ts) and the walk
+ * (rank.ts) are their own modules.
  */
-import type { Reservation } from '../../api/client';
+import {
+  COUNT_LIMIT,
+  SEP,
+  fieldsFrom,
+  fieldsOf,
+  type Fields,
+  type IndexFound,
+  type IndexHit,
+  type Indexable,
+  type NameParts,
+  type SearchQuery,
+  type StoredEntry,
+} from './entry';
 import { NgramPostings } from './ngram';
 import {
-  commonKanji,
   digitsOnly,
   hasKanji,
   isEmailFragment,
   normalizeEmail,
   normalizeText,
-  phoneDigits,
   romajiReadings,
 } from './normalize';
+import {
+  MAX_SLOTS,
+  dateOf,
+  dayNumber,
+  dayOf,
+  itemOf,
+  minutesOf,
+  posting,
+  slotOf,
+} from './postings';
+import { countUpTo, ranked, type Source } from './rank';
 
-/** Between the parts of one slot's text: no query spans two of them. */
-const SEP = '\u0002';
+export { COUNT_LIMIT, itemDates, namePartsOf, needsReading } from './entry';
+export type { IndexFound, IndexHit, Indexable, NameParts, SearchQuery, StoredEntry } from './entry';
 
-/** A name as the analyzer reads it: family and given name apart, kanji in their common forms. */
-export interface NameParts {
-  last: string;
-  first: string;
-}
+const EMPTY: IndexFound = { exact: null, hits: [], total: 0, more: false };
 
-export interface SearchQuery {
-  text: string;
-  /** Today in the store's zone, and the date on screen (its parties come first too). */
-  today: string;
-  shown: string | null;
-  /** Results at most. */
-  limit: number;
-  /** Statuses of parties still coming (the others rank last). */
-  active: (status: string) => boolean;
-}
-
-/** One reservation's item on its date: what a result shows. */
-export interface SearchHit {
-  record: Reservation;
-  itemIndex: number;
-  date: string;
-}
-
-export interface SearchFound {
-  /** The reservation whose number (or id) is the query: the scanner's answer. */
-  exact: SearchHit | null;
-  hits: SearchHit[];
-  /** Matching items before the cap. */
-  total: number;
-}
-
-interface Entry {
-  slot: number;
-  id: string;
-  updated: number;
-  record: Reservation;
-  name: string;
-  parts: NameParts;
-  /** Kana readings of a kanji name (hiragana); null while not yet read. */
-  readings: string[] | null;
-  number: string | null;
-  dates: string[];
-  /** Its items as ranked: the date as a day number, the start in minutes. */
-  items: { index: number; date: string; day: number; minutes: number }[];
-}
-
-/** A YYYY-MM-DD date as a day number (days since 1970). */
-function dayNumber(date: string): number {
-  return Math.round(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 864e5);
-}
-
-function minutesOf(time: unknown): number {
-  if (typeof time !== 'string') return 0;
-  const [h, m] = time.split(':');
-  return (Number(h) || 0) * 60 + (Number(m) || 0);
-}
-
-export function itemDates(r: Reservation): string[] {
-  return [
-    ...new Set(
-      (r.items ?? []).map((i) => i.date).filter((d): d is string => typeof d === 'string'),
-    ),
-  ];
-}
-
-export function namePartsOf(r: Reservation): NameParts {
-  const part = (v: unknown) => (typeof v === 'string' ? commonKanji(v).trim() : '');
-  return { last: part(r.customer?.lastName), first: part(r.customer?.firstName) };
-}
-
-/** Whether a name needs the analyzer: kanji in it (kana and Latin names are their own reading). */
-export const needsReading = (parts: NameParts) => hasKanji(parts.last + parts.first);
-
+/**
+ * Entries are kept column by column, by slot (a record's place): no object per record, its texts
+ * only in the n-gram postings that search them (a first sync holds 20 000 of them beside its
+ * buffered date files).
+ */
 export class SearchIndex {
-  private readonly byId = new Map<string, Entry>();
-  private readonly slots: (Entry | undefined)[] = [];
+  private readonly slotById = new Map<string, number>();
+  private readonly idOf: (string | undefined)[] = [];
+  private updated = new Float64Array(1024);
+  private statusCode = new Uint8Array(1024);
+  private readonly statuses: string[] = [];
+  /** Each slot's postings: one per dated item. */
+  private readonly postingsOf: (number[] | undefined)[] = [];
+  private readonly numberOf: (string | undefined)[] = [];
   private readonly free: number[] = [];
-  private readonly numbers = new Map<string, Entry>();
-  /** Names as written and as read. */
+  private readonly numbers = new Map<string, number>();
+  /** Names as written and as read: the name, then its readings, SEP-joined. */
   private readonly names = new NgramPostings(2);
-  /** Phone digits and reservation numbers. */
+  /** Phone digits, then the reservation number. */
   private readonly digits = new NgramPostings(3);
   private readonly emails = new NgramPostings(3);
-  /** Entries whose kanji name has not been read yet. */
-  private readonly unread = new Set<string>();
+  /** Kanji names not read yet: family and given name, SEP-joined, by id. */
+  private readonly unread = new Map<string, string>();
 
   get size(): number {
-    return this.byId.size;
+    return this.slotById.size;
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.slotById.has(id);
   }
 
   /** The cached record's update time (ms), if it is indexed. */
   updatedOf(id: string): number | undefined {
-    return this.byId.get(id)?.updated;
+    const slot = this.slotById.get(id);
+    return slot === undefined ? undefined : this.updated[slot];
   }
 
   /**
    * Index a record (a newer version replaces the older; an older or the same is ignored).
    * Readings are kept when the name did not change. Returns whether the index changed.
    */
-  put(record: Reservation, readings: string[] | null = null): boolean {
-    const updated = Date.parse(record.updatedAt);
-    const known = this.byId.get(record.id);
-    if (known && !(updated > known.updated)) return false;
-    const parts = namePartsOf(record);
-    const name = normalizeText(parts.last + parts.first);
-    const kept = known && known.name === name ? known.readings : null;
-    const slot = known?.slot ?? this.free.pop() ?? this.slots.length;
-    if (known?.number) this.numbers.delete(known.number);
-    const entry: Entry = {
-      slot,
-      id: record.id,
-      updated,
-      record,
-      name,
-      parts,
-      readings: needsReading(parts) ? (readings ?? kept) : [],
-      number: typeof record.reservationNumber === 'string' ? record.reservationNumber : null,
-      dates: itemDates(record),
-      items: (record.items ?? []).flatMap((item, index) =>
-        typeof item.date === 'string'
-          ? [
-              {
-                index,
-                date: item.date,
-                day: dayNumber(item.date),
-                minutes: minutesOf(item.startTime),
-              },
-            ]
-          : [],
-      ),
-    };
-    this.byId.set(entry.id, entry);
-    this.slots[slot] = entry;
-    if (entry.number) this.numbers.set(entry.number, entry);
-    if (entry.readings === null) this.unread.add(entry.id);
-    else this.unread.delete(entry.id);
-    this.names.set(slot, this.nameText(entry));
-    const phone = record.customer?.phone;
-    this.digits.set(
-      slot,
-      [...(typeof phone === 'string' ? phoneDigits(phone) : []), entry.number ?? ''].join(SEP),
-    );
-    const email = record.customer?.email;
-    this.emails.set(slot, typeof email === 'string' ? normalizeEmail(email) : '');
+  put(record: Indexable, readings: string[] | null = null): boolean {
+    const known = this.updatedOf(record.id);
+    if (known !== undefined && !(Date.parse(record.updatedAt) > known)) return false;
+    this.enter(fieldsOf(record, readings));
     return true;
   }
 
-  private nameText(entry: Entry): string {
-    return [entry.name, ...(entry.readings ?? [])].join(SEP);
+  /** Index a record as it was kept on disk (unless a newer version is indexed already). */
+  restore(stored: StoredEntry): boolean {
+    const known = this.updatedOf(stored[0]);
+    if (known !== undefined && !(stored[1] > known)) return false;
+    this.enter(fieldsFrom(stored));
+    return true;
+  }
+
+  private enter(e: Fields): void {
+    const known = this.slotById.get(e.id);
+    let slot = known;
+    let readings = e.readings;
+    if (slot === undefined) {
+      slot = this.free.pop() ?? this.idOf.length;
+      if (slot >= MAX_SLOTS) throw new RangeError('the search index is full');
+      this.grow(slot);
+    } else {
+      // The same name keeps its readings (the analyzer is not asked again).
+      const was = this.nameAndReadings(slot);
+      if (readings === null && was.name === e.name && !this.unread.has(e.id))
+        readings = was.readings;
+      const number = this.numberOf[slot];
+      if (number !== undefined && this.numbers.get(number) === slot) this.numbers.delete(number);
+    }
+    if (!hasKanji(e.name)) readings = [];
+    // Sized exactly (an array grown by push keeps room for 17): one per slot, 20 000 of them.
+    const postings = new Array<number>(Math.floor(e.items.length / 3));
+    for (let i = 0; i < postings.length; i++) {
+      postings[i] = posting(e.items[3 * i + 1]!, e.items[3 * i + 2]!, e.items[3 * i]!, slot);
+    }
+    this.slotById.set(e.id, slot);
+    this.idOf[slot] = e.id;
+    this.updated[slot] = e.updated;
+    this.statusCode[slot] = this.codeOf(e.status);
+    this.postingsOf[slot] = postings;
+    this.numberOf[slot] = e.number || undefined;
+    if (e.number) this.numbers.set(e.number, slot);
+    if (readings === null) this.unread.set(e.id, [e.parts.last, e.parts.first].join(SEP));
+    else this.unread.delete(e.id);
+    this.names.set(slot, readings?.length ? [e.name, ...readings].join(SEP) : e.name, postings);
+    // Joined, not concatenated: one flat string, not a pair kept with both parts.
+    const digits = e.number ? (e.phone ? [e.phone, e.number].join(SEP) : e.number) : e.phone;
+    this.digits.set(slot, digits, postings);
+    this.emails.set(slot, e.email, postings);
+  }
+
+  private grow(slot: number): void {
+    if (slot < this.updated.length) return;
+    const updated = new Float64Array(this.updated.length * 2);
+    updated.set(this.updated);
+    this.updated = updated;
+    const codes = new Uint8Array(this.statusCode.length * 2);
+    codes.set(this.statusCode);
+    this.statusCode = codes;
+  }
+
+  /** A status as a small number (a store has a handful of them). */
+  private codeOf(status: string): number {
+    let code = this.statuses.indexOf(status);
+    if (code < 0) {
+      if (this.statuses.length >= 255) return 255;
+      code = this.statuses.push(status) - 1;
+    }
+    return code;
+  }
+
+  private statusOf(slot: number): string {
+    return this.statuses[this.statusCode[slot]!] ?? 'unknown';
+  }
+
+  private nameAndReadings(slot: number): { name: string; readings: string[] } {
+    const [name = '', ...readings] = (this.names.text(slot) ?? '').split(SEP);
+    return { name, readings };
   }
 
   remove(id: string): boolean {
-    const entry = this.byId.get(id);
-    if (!entry) return false;
-    this.byId.delete(id);
-    this.slots[entry.slot] = undefined;
-    this.free.push(entry.slot);
-    if (entry.number && this.numbers.get(entry.number) === entry) this.numbers.delete(entry.number);
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return false;
+    this.slotById.delete(id);
+    this.idOf[slot] = undefined;
+    this.postingsOf[slot] = undefined;
+    const number = this.numberOf[slot];
+    if (number !== undefined && this.numbers.get(number) === slot) this.numbers.delete(number);
+    this.numberOf[slot] = undefined;
+    this.free.push(slot);
     this.unread.delete(id);
-    this.names.remove(entry.slot);
-    this.digits.remove(entry.slot);
-    this.emails.remove(entry.slot);
+    this.names.remove(slot);
+    this.digits.remove(slot);
+    this.emails.remove(slot);
     return true;
   }
 
   /** Remove records entirely before the cutoff; returns their ids. */
   purge(cutoff: string): string[] {
-    const gone = [...this.byId.values()]
-      .filter((e) => e.dates.every((d) => d < cutoff))
-      .map((e) => e.id);
+    const before = dayNumber(cutoff);
+    const gone: string[] = [];
+    for (const [id, slot] of this.slotById) {
+      if (this.postingsOf[slot]!.every((p) => dayOf(p) < before)) gone.push(id);
+    }
     for (const id of gone) this.remove(id);
     return gone;
   }
 
   /** What the index holds of a record, to be kept on disk. */
-  stored(id: string): { record: Reservation; readings: string[] | null } | null {
-    const e = this.byId.get(id);
-    return e ? { record: e.record, readings: e.readings } : null;
+  stored(id: string): StoredEntry | null {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return null;
+    const { name, readings } = this.nameAndReadings(slot);
+    const waiting = this.unread.get(id)?.split(SEP);
+    const number = this.numberOf[slot] ?? null;
+    const digits = this.digits.text(slot) ?? '';
+    const phone =
+      number === null ? digits : digits.slice(0, Math.max(0, digits.length - number.length - 1));
+    return [
+      id,
+      this.updated[slot]!,
+      name,
+      waiting ? null : readings,
+      waiting?.[0] ?? '',
+      waiting?.[1] ?? '',
+      phone,
+      this.emails.text(slot) ?? '',
+      number,
+      this.statusOf(slot),
+      this.postingsOf[slot]!.flatMap((p) => [itemOf(p), dayOf(p), minutesOf(p)]),
+    ];
   }
 
   ids(): IterableIterator<string> {
-    return this.byId.keys();
+    return this.slotById.keys();
   }
 
   /** Kanji names not read yet (at most `limit`), with the name they were indexed under. */
   unreadNames(limit: number): { id: string; name: string; parts: NameParts }[] {
     const out: { id: string; name: string; parts: NameParts }[] = [];
-    for (const id of this.unread) {
-      const e = this.byId.get(id)!;
-      out.push({ id, name: e.name, parts: e.parts });
+    for (const [id, joined] of this.unread) {
+      const [last = '', first = ''] = joined.split(SEP);
+      out.push({
+        id,
+        name: this.nameAndReadings(this.slotById.get(id)!).name,
+        parts: { last, first },
+      });
       if (out.length >= limit) break;
     }
     return out;
@@ -235,105 +257,96 @@ export class SearchIndex {
    * was being read). Returns whether they were taken.
    */
   setReadings(id: string, name: string, readings: string[]): boolean {
-    const e = this.byId.get(id);
-    if (!e || e.name !== name) return false;
-    e.readings = [...new Set(readings.map(normalizeText).filter((r) => r && r !== e.name))];
+    const slot = this.slotById.get(id);
+    if (slot === undefined || this.nameAndReadings(slot).name !== name) return false;
+    const read = [...new Set(readings.map(normalizeText).filter((r) => r && r !== name))];
     this.unread.delete(id);
-    this.names.set(e.slot, this.nameText(e));
+    this.names.set(slot, read.length ? [name, ...read].join(SEP) : name, this.postingsOf[slot]!);
     return true;
   }
 
-  byNumber(number: string): Reservation | null {
-    return this.numbers.get(number)?.record ?? null;
+  /**
+   * Put what changed since the last build under its n-grams (until then it is found by a scan
+   * of the changed records): after a sync's pages are written, a load, a batch of readings.
+   */
+  build(): void {
+    this.names.build();
+    this.digits.build();
+    this.emails.build();
   }
 
-  find(query: SearchQuery): SearchFound {
+  /** The id of the reservation with this number, if it is indexed. */
+  byNumber(number: string): string | null {
+    const slot = this.numbers.get(number);
+    return slot === undefined ? null : this.idOf[slot]!;
+  }
+
+  find(query: SearchQuery): IndexFound {
     const text = query.text.normalize('NFKC').trim();
-    if (!text) return { exact: null, hits: [], total: 0 };
-    const matched = new Set<number>();
-    const add = (slots: number[]) => slots.forEach((s) => matched.add(s));
-    let exact: Entry | null = null;
+    if (!text) return EMPTY;
+    const sources: Source[] = [];
+    const add = (postings: NgramPostings, q: string) => sources.push(...postings.candidates(q));
+    let exact: number | undefined;
     const compact = text.replace(/[\s()+\-‐―−]/g, '');
     if (/^\d+$/.test(compact)) {
-      exact = this.numbers.get(compact) ?? null;
-      if (!exact && compact.length >= 3) {
-        add(this.digits.find(compact));
+      exact = this.numbers.get(compact);
+      if (exact === undefined && compact.length >= 3) {
+        add(this.digits, compact);
         // Read out with the country code: +81 90… is 090….
-        if (/^(\+|00)81/.test(text)) add(this.digits.find(`0${compact.replace(/^(00)?81/, '')}`));
+        if (/^(\+|00)81/.test(text)) add(this.digits, `0${compact.replace(/^(00)?81/, '')}`);
       }
     } else if (text.includes('@')) {
-      add(this.emails.find(normalizeEmail(text)));
+      add(this.emails, normalizeEmail(text));
     } else {
-      const byId = this.byId.get(text);
-      if (byId) matched.add(byId.slot);
-      const name = normalizeText(text);
-      if (name) add(this.names.find(name));
-      for (const kana of romajiReadings(text)) if (kana !== name) add(this.names.find(kana));
-      if (isEmailFragment(text)) add(this.emails.find(normalizeEmail(text)));
-      // A bare number with letters is nobody's name; digits inside a name query mean nothing.
-      if (!byId && digitsOnly(text).length >= 6) exact = this.numbers.get(digitsOnly(text)) ?? null;
-    }
-    const exactHit = exact ? this.hitOn(exact, query.shown ?? query.today) : null;
-    if (exactHit) return { exact: exactHit, hits: [], total: 1 };
-    return this.ranked(matched, query);
-  }
-
-  /** The record's item on `date`, else its first. */
-  private hitOn(entry: Entry, date: string): SearchHit | null {
-    const items = entry.record.items ?? [];
-    const index = Math.max(
-      0,
-      items.findIndex((i) => i.date === date),
-    );
-    const item = items[index];
-    return item && typeof item.date === 'string'
-      ? { record: entry.record, itemIndex: index, date: item.date }
-      : null;
-  }
-
-  /**
-   * Rank: parties coming today (or on the date on screen) first, then upcoming ones, soonest
-   * first; then past ones, latest first; then cancelled and other inactive ones, nearest first.
-   * Only the best `limit` are kept while counting (a common name matches thousands of items).
-   */
-  private ranked(matched: Set<number>, query: SearchQuery): SearchFound {
-    const today = dayNumber(query.today);
-    const shown = query.shown ? dayNumber(query.shown) : NaN;
-    const limit = Math.max(0, query.limit);
-    const keys: number[] = [];
-    const best: SearchHit[] = [];
-    let total = 0;
-    for (const slot of matched) {
-      const e = this.slots[slot]!;
-      const active = query.active(String(e.record.status));
-      for (const item of e.items) {
-        total++;
-        const tier = !active
-          ? 4
-          : item.day === today || item.day === shown
-            ? 1
-            : item.day > today
-              ? 2
-              : 3;
-        const order =
-          tier === 3
-            ? today - item.day
-            : tier === 4
-              ? Math.abs(item.day - today)
-              : item.day - today;
-        // Tier, then days (at most ~10⁵ apart), then minutes of the day.
-        const key = tier * 1e10 + (order + 1e5) * 1e4 + item.minutes;
-        if (best.length === limit && !(key < keys[limit - 1]!)) continue;
-        let at = keys.length;
-        while (at > 0 && keys[at - 1]! > key) at--;
-        keys.splice(at, 0, key);
-        best.splice(at, 0, { record: e.record, itemIndex: item.index, date: item.date });
-        if (best.length > limit) {
-          keys.pop();
-          best.pop();
-        }
+      const byId = this.slotById.get(text);
+      const own = byId === undefined ? undefined : this.postingsOf[byId];
+      if (own?.length) {
+        sources.push({ list: [...own].sort((a, b) => a - b), holds: (p) => own.includes(p) });
       }
+      const name = normalizeText(text);
+      if (name) add(this.names, name);
+      for (const kana of romajiReadings(text)) if (kana !== name) add(this.names, kana);
+      if (isEmailFragment(text)) add(this.emails, normalizeEmail(text));
+      // A bare number with letters is nobody's name; digits inside a name query mean nothing.
+      if (byId === undefined && digitsOnly(text).length >= 6)
+        exact = this.numbers.get(digitsOnly(text));
     }
-    return { exact: null, hits: best, total };
+    const exactHit =
+      exact === undefined ? null : this.hitOn(exact, dayNumber(query.shown ?? query.today));
+    if (exactHit) return { exact: exactHit, hits: [], total: 1, more: false };
+    if (sources.length === 0) return EMPTY;
+    const limit = Math.max(0, query.limit);
+    const best = ranked(sources, {
+      today: dayNumber(query.today),
+      shown: query.shown ? dayNumber(query.shown) : null,
+      limit,
+      active: (p) => query.active(this.statusOf(slotOf(p))),
+    });
+    const hits = best.map((p) => this.hit(p));
+    // Fewer than the cap: the walk met every match. Otherwise they are counted, up to a bound.
+    const counted = hits.length < limit ? hits.length : countUpTo(sources, COUNT_LIMIT + 1);
+    return {
+      exact: null,
+      hits,
+      total: Math.min(counted, COUNT_LIMIT),
+      more: counted > COUNT_LIMIT,
+    };
+  }
+
+  private hit(p: number): IndexHit {
+    const slot = slotOf(p);
+    return {
+      id: this.idOf[slot]!,
+      itemIndex: itemOf(p),
+      date: dateOf(dayOf(p)),
+      updated: this.updated[slot]!,
+    };
+  }
+
+  /** The record's item on `day`, else its first item (when that one is dated). */
+  private hitOn(slot: number, day: number): IndexHit | null {
+    const postings = this.postingsOf[slot]!;
+    const p = postings.find((x) => dayOf(x) === day) ?? postings.find((x) => itemOf(x) === 0);
+    return p === undefined ? null : this.hit(p);
   }
 }

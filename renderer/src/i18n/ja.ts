@@ -108,6 +108,8 @@ export const ja = {
     searching: '検索中…',
     count: '「{{query}}」: {{n}} 件',
     countCapped: '「{{query}}」: {{total}} 件中 {{n}} 件を表示。続けて入力すると絞り込めます。',
+    countMore:
+      '「{{query}}」: {{total}} 件を超えて見つかりました。先頭 {{n}} 件を表示。続けて入力すると絞り込めます。',
   },
   day: {
     title: '本日の予定',

@@ -21,6 +21,8 @@ export interface SearchState {
   exact: ReservationView | null;
   /** How many matched (more than `results` when the list is capped). */
   total: number;
+  /** More matched than `total`: the main process counts up to a bound, then says "more". */
+  more: boolean;
   searching: boolean;
   error: CallError | null;
   /** Typing: search after a short pause. */
@@ -55,7 +57,15 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
       const mine = ++seq;
       const query = text.trim();
       if (!query) {
-        set({ query: '', results: [], exact: null, total: 0, searching: false, error: null });
+        set({
+          query: '',
+          results: [],
+          exact: null,
+          total: 0,
+          more: false,
+          searching: false,
+          error: null,
+        });
         return false;
       }
       set({ searching: true });
@@ -70,6 +80,7 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
           results: found.results,
           exact: found.exact,
           total: Math.max(found.total ?? 0, found.results.length + (found.exact ? 1 : 0)),
+          more: found.more ?? false,
           searching: false,
           error: null,
         });
@@ -100,6 +111,7 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
       results: [],
       exact: null,
       total: 0,
+      more: false,
       searching: false,
       error: null,
       setText(text) {
@@ -138,6 +150,7 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
           results: [],
           exact: null,
           total: 0,
+          more: false,
           searching: false,
           error: null,
         });

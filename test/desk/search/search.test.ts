@@ -99,6 +99,26 @@ describe('search.find with readings', () => {
     expect(await ids('-0508')).toContain(booked.get('髙橋')!.id);
   });
 
+  it('a result is the party as the day view shows it, its check-in as soon as it is recorded', async () => {
+    const sato = booked.get('佐藤')!;
+    const inDay = async () =>
+      (await h.call('day.get', { date: sato.date })).products
+        .flatMap((p) => p.slots.flatMap((s) => s.reservations))
+        .find((r) => r.id === sato.id)!;
+    const found = async () => (await find('2718-2818')).results.find((r) => r.id === sato.id)!;
+    expect(await found()).toEqual(await inDay());
+    await h.call('checkin.record', {
+      reservationId: sato.id,
+      date: sato.date,
+      state: 'arrived',
+      adults: sato.adults,
+      children: sato.children,
+    });
+    const after = await found();
+    expect(after.checkIn?.state).toBe('arrived');
+    expect(after).toEqual(await inDay());
+  });
+
   it('ranked: today’s parties, then upcoming soonest first, then past, then cancelled; capped with the count', async () => {
     // Every guest of the demo store with an address at example.jp, and ours.
     const found = await find('example.jp');

@@ -6,9 +6,11 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogRecord } from '../../../main/api/log';
 import type { Reservation } from '../../../main/api/client';
+import { Cipher } from '../../../main/local/crypto';
 import {
   fixedKeyProvider,
   openLocalStore,
@@ -97,6 +99,61 @@ describe('fed by the cache', () => {
     written(store, [changed(yamada, { status: 'cancelled', phone: '080-2222-3333' })]);
     expect(found(store, '4214')).toEqual([]);
     expect(store.cache.search.find(query('山田')).hits[0]!.record.status).toBe('cancelled');
+  });
+});
+
+describe('lean: the index keeps what it searches by, results are the records', () => {
+  it('a result is the whole record as cached, every field a result row shows', async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const store = open(root);
+    const r = made({ last: '山田', first: '太郎', phone: '090-1111-4214', dates: [TODAY] });
+    written(store, [r]);
+    await store.cache.search.ready();
+    const [hit] = store.cache.search.find(query('4214')).hits;
+    expect(hit).toEqual({ record: r, itemIndex: 0, date: TODAY });
+    // The same after a restart: the index from its files, the record from its date file.
+    store.cache.search.close();
+    const reopened = open(root);
+    await reopened.cache.search.ready();
+    expect(reopened.cache.search.find(query('4214')).hits).toEqual([
+      { record: r, itemIndex: 0, date: TODAY },
+    ]);
+    expect(reopened.cache.search.find(query(r.reservationNumber!)).exact?.record).toEqual(r);
+  });
+
+  it('its files hold no record: nothing a result shows beyond what it is found by', async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const store = open(root);
+    written(store, [made({ last: '山田', first: '太郎' })]);
+    await store.cache.search.settled();
+    store.cache.search.close();
+    const cipher = new Cipher(fixedKeyProvider(TEST_KEY));
+    const dir = `search/${safeName(KYOTO)}`;
+    const shards = readdirSync(searchDir(root)).filter((f) => /^s\d\d\.json$/.test(f));
+    const opened = shards.map((f) => {
+      const file = JSON.parse(readFileSync(path.join(searchDir(root), f), 'utf8')) as { s: string };
+      const packed = cipher.openBytes(file.s, `${dir}/${f.replace('.json', '')}`);
+      return inflateRawSync(packed).toString('utf8');
+    });
+    const all = opened.join('');
+    expect(all).toContain('山田');
+    for (const shown of ['pr_bamboo_walk', '7000', 'JPY', 'st_kyoto_arashiyama'])
+      expect(all).not.toContain(shown);
+  });
+
+  it('a date written again since its file was read for a result: the new version is shown', async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const store = open(root);
+    const r = made({ last: '山田', first: '太郎', dates: [TODAY] });
+    written(store, [r, made({ last: '木村', dates: [TODAY] })]);
+    await store.cache.search.ready();
+    expect(found(store, '山田')).toEqual([r.id]);
+    const later = changed(r, { status: 'pending' });
+    written(store, [later]);
+    expect(store.cache.search.find(query('山田')).hits[0]!.record).toEqual(later);
   });
 });
 

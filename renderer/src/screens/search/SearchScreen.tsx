@@ -1,6 +1,7 @@
 /**
  * What the quick search found: by name, phone, e-mail or number; today's and upcoming parties
- * first. A long list is capped, and says how many more matched (typing more narrows it).
+ * first. A long list is capped, and says how many more matched (typing more narrows it); past
+ * the count's bound, only that there are more than that many.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ export function SearchScreen() {
   const results = useSlice(stores.search, (s) => s.results);
   const exact = useSlice(stores.search, (s) => s.exact);
   const total = useSlice(stores.search, (s) => s.total);
+  const more = useSlice(stores.search, (s) => s.more);
   const searching = useSlice(stores.search, (s) => s.searching);
   const error = useSlice(stores.search, (s) => s.error);
   const fmt = useFormat();
@@ -41,9 +43,11 @@ export function SearchScreen() {
           ? t('search.empty')
           : searching && query !== text.trim()
             ? t('search.searching')
-            : total > list.length
-              ? t('search.countCapped', { n: list.length, total, query })
-              : t('search.count', { n: list.length, query })}
+            : more
+              ? t('search.countMore', { n: list.length, total, query })
+              : total > list.length
+                ? t('search.countCapped', { n: list.length, total, query })
+                : t('search.count', { n: list.length, query })}
       </p>
       {list.length > 0 && (
         <ul className="results">

@@ -1,0 +1,213 @@
+/**
+ * The index's answers walk postings from today outward and stop at the cap (rank.ts): checked
+ * against the order of decision N4 computed the plain way (every match ranked, then cut), over
+ * many records on many days, with cancellations, several items, times, a date on screen, records
+ * changed and removed; and the count, exact up to its bound, "more" past it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Reservation } from '../../../main/api/client';
+import {
+  COUNT_LIMIT,
+  SearchIndex,
+  type SearchQuery,
+} from '../../../main/local/search/search-index';
+import { changed, made } from './support';
+
+const TODAY = '2026-11-24';
+const ACTIVE = new Set(['confirmed', 'pending']);
+
+/** A small deterministic generator (the same records every run). */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (Math.imul(s, 1_103_515_245) + 12_345) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 864e5;
+const dateIn = (offset: number) =>
+  new Date((day(TODAY) + offset) * 864e5).toISOString().slice(0, 10);
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** An item's place in the order of decision N4: tier, distance in days, start time. */
+function rankKey(r: Reservation, index: number, shown: string | null): number[] {
+  const today = day(TODAY);
+  const item = r.items[index]!;
+  const d = day(item.date);
+  const tier = !ACTIVE.has(String(r.status))
+    ? 4
+    : d === today || (shown !== null && d === day(shown))
+      ? 1
+      : d > today
+        ? 2
+        : 3;
+  const order = tier === 3 ? today - d : tier === 4 ? Math.abs(d - today) : d - today;
+  return [tier, order, minutes(item.startTime)];
+}
+
+/** Every matching item ranked the plain way, cut at the limit: "id|item index|date". */
+function reference(records: Reservation[], shown: string | null, limit: number): string[] {
+  const rows = records.flatMap((r) =>
+    r.items.map((item, index) => ({
+      key: rankKey(r, index, shown),
+      row: `${r.id}|${index}|${item.date}`,
+    })),
+  );
+  rows.sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!);
+  return rows.slice(0, limit).map((r) => r.row);
+}
+
+describe.each([
+  ['not built (found by the pending scan)', false, false],
+  ['built after the first records, changes pending', true, false],
+  ['built after every change', true, true],
+])('ranked by walking from today, cut at the cap: %s', (_, buildFirst, buildLast) => {
+  const next = random(16);
+  const statuses = ['confirmed', 'confirmed', 'confirmed', 'pending', 'cancelled', 'no_show'];
+  const times = ['09:00', '10:30', '13:00', '15:45'];
+  const records: Reservation[] = [];
+  const index = new SearchIndex();
+  for (let i = 0; i < 600; i++) {
+    const days = [Math.floor(next() * 90) - 40];
+    if (next() < 0.1) days.push(days[0]! + 1 + Math.floor(next() * 3));
+    const r = made({
+      last: next() < 0.5 ? '山田' : '山本',
+      first: '',
+      status: statuses[Math.floor(next() * statuses.length)],
+      dates: days.map(dateIn),
+      time: times[Math.floor(next() * times.length)],
+      phone: `090-${String(1000 + i).padStart(4, '0')}-4214`,
+    });
+    records.push(r);
+    index.put(r);
+  }
+  if (buildFirst) index.build();
+  // Some change (dates moved, cancelled), some go: their old postings must not be met.
+  for (let i = 0; i < 600; i += 7) {
+    const r = changed(
+      records[i]!,
+      { dates: [dateIn(Math.floor(next() * 20) - 10)], status: 'cancelled' },
+      '2026-11-23T00:00:00.000Z',
+    );
+    records[i] = r;
+    index.put(r);
+  }
+  for (let i = 3; i < 600; i += 50) index.remove(records[i]!.id);
+  if (buildLast) index.build();
+  const kept = records.filter((r) => index.has(r.id));
+  const byId = new Map(kept.map((r) => [r.id, r]));
+
+  const query = (text: string, over: Partial<SearchQuery>): SearchQuery => ({
+    text,
+    today: TODAY,
+    shown: null,
+    limit: 20,
+    active: (s) => ACTIVE.has(s),
+    ...over,
+  });
+
+  it.each([
+    ['山田', null, 20],
+    ['山田', null, 250],
+    ['山', null, 40],
+    ['4214', null, 20],
+    ['4214', dateIn(12), 30],
+    ['山本', dateIn(-5), 20],
+    ['山田', null, 1000],
+  ])('%s (date on screen %s, at most %d)', (text, shown, limit) => {
+    const found = index.find(query(text, { shown, limit }));
+    const matching = kept.filter((r) =>
+      text === '4214' ? true : r.customer!.lastName.includes(text),
+    );
+    const expected = reference(matching, shown, limit);
+    const rows = found.hits.map((h) => `${h.id}|${h.itemIndex}|${h.date}`);
+    expect(rows).toHaveLength(expected.length);
+    // The same places in the same order (within a tie any order is right), each row right.
+    const keys = (list: string[]) =>
+      list.map((row) => {
+        const [id, item, date] = row.split('|');
+        const r = byId.get(id!)!;
+        expect(r.items[Number(item)]!.date).toBe(date);
+        return rankKey(r, Number(item), shown).join(' ');
+      });
+    expect(keys(rows)).toEqual(keys(expected));
+    expect(new Set(rows).size).toBe(rows.length);
+    const items = matching.reduce((n, r) => n + r.items.length, 0);
+    expect(found.total).toBe(Math.min(items, COUNT_LIMIT));
+    expect(found.more).toBe(items > COUNT_LIMIT);
+  });
+});
+
+describe('the count', () => {
+  it('exact up to its bound; past it, "more"', () => {
+    const index = new SearchIndex();
+    for (let i = 0; i < COUNT_LIMIT; i++) index.put(made({ last: '佐藤', dates: ['2026-12-01'] }));
+    const at = index.find({
+      text: '佐藤',
+      today: TODAY,
+      shown: null,
+      limit: 20,
+      active: (s) => ACTIVE.has(s),
+    });
+    expect([at.hits.length, at.total, at.more]).toEqual([20, COUNT_LIMIT, false]);
+    index.put(made({ last: '佐藤', dates: ['2026-12-02'] }));
+    const past = index.find({
+      text: '佐藤',
+      today: TODAY,
+      shown: null,
+      limit: 20,
+      active: (s) => ACTIVE.has(s),
+    });
+    expect([past.hits.length, past.total, past.more]).toEqual([20, COUNT_LIMIT, true]);
+  });
+
+  it('a match on two days counts twice (one result per item), once whatever finds it', () => {
+    const index = new SearchIndex();
+    // "tanaka" finds it by its name's romaji and by its e-mail: one item is one match.
+    index.put(
+      made({ last: 'たなか', email: 'tanaka@example.jp', dates: ['2026-11-25', '2026-11-26'] }),
+    );
+    const found = index.find({
+      text: 'tanaka',
+      today: TODAY,
+      shown: null,
+      limit: 20,
+      active: (s) => ACTIVE.has(s),
+    });
+    expect(found.hits.map((h) => h.date)).toEqual(['2026-11-25', '2026-11-26']);
+    expect(found.total).toBe(2);
+  });
+});
+
+describe('postings kept up to date', () => {
+  it('records changed over and over: stale postings compacted away, answers right', () => {
+    const index = new SearchIndex();
+    const records = Array.from({ length: 50 }, (_, i) =>
+      made({ last: '中村', phone: `080-0000-${String(i).padStart(4, '0')}`, dates: [TODAY] }),
+    );
+    for (const r of records) index.put(r);
+    index.build();
+    let latest = records;
+    for (let round = 1; round <= 60; round++) {
+      latest = latest.map((r, i) =>
+        changed(
+          r,
+          { phone: `080-${String(round).padStart(4, '0')}-${String(i).padStart(4, '0')}` },
+          new Date(Date.parse('2026-11-21T00:00:00Z') + round * 1000).toISOString(),
+        ),
+      );
+      for (const r of latest) index.put(r);
+      index.build();
+    }
+    const find = (text: string) =>
+      index.find({ text, today: TODAY, shown: null, limit: 100, active: (s) => ACTIVE.has(s) });
+    expect(
+      find('080-0060')
+        .hits.map((h) => h.id)
+        .sort(),
+    ).toEqual(latest.map((r) => r.id).sort());
+    expect(find('080-0059').hits).toEqual([]);
+    expect(find('中村').total).toBe(50);
+  });
+});
