@@ -162,7 +162,14 @@ export function DayScreen() {
           aria-busy={shownProducts < view.products.length}
         >
           {view.products.slice(0, shownProducts).map((p) => (
-            <ProductCard key={p.id} product={p} nextStart={next.get(p.id) ?? null} />
+            <ProductCard
+              key={p.id}
+              product={p}
+              nextStart={next.get(p.id) ?? null}
+              t={t}
+              fmt={fmt}
+              openManifest={actions.openManifest}
+            />
           ))}
         </div>
       )}
