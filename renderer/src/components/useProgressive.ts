@@ -7,7 +7,7 @@
  * than `first`) is rendered whole at once.
  *
  * With `fill` (the list's element) the first screen is measured instead (decision G9): from none,
- * a step is added before the first frame is painted while the last item rendered still starts
+ * `fill.step` items at a time are added before the first frame is painted while the last item rendered still starts
  * inside the window, so that frame holds what is on screen and no more, however much of the
  * window the content above the list takes. Where nothing is laid out (a DOM without layout, as in
  * tests) it is `first`.
@@ -31,6 +31,12 @@ function visibleBottom(): number {
   return window.innerHeight - (Number.isFinite(covered) ? covered : 0);
 }
 
+/** The list's element, and how many items to add at a time while measuring it. */
+export interface Fill {
+  list: RefObject<HTMLElement | null>;
+  step: number;
+}
+
 /**
  * How many of `total` items to render now. `restart`: a value that, when it changes, starts
  * again from `first` (another day); a list that only grows or shrinks keeps what it showed.
@@ -40,7 +46,7 @@ export function useProgressive(
   first: number,
   step: number,
   restart?: unknown,
-  fill?: RefObject<HTMLElement | null>,
+  fill?: Fill,
 ): number {
   const start = fill ? 0 : first;
   // `list` counts the lists shown (a new one at each restart), for `filled` to tell them apart.
@@ -58,7 +64,7 @@ export function useProgressive(
 
   useLayoutEffect(() => {
     if (!fill || shown >= total || filled.current === list) return;
-    const element = fill.current;
+    const element = fill.list.current;
     // Where the next item goes: below the last one rendered, or the list's top when it is empty.
     const edge = (element?.lastElementChild ?? element)?.getBoundingClientRect();
     // Nothing laid out (a DOM without layout, as in tests): the first screen is `first`.
@@ -70,9 +76,9 @@ export function useProgressive(
     // effect is for; the renders it cascades are the first screen's, bounded by the window.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setState((s) =>
-      s.list !== list ? s : { ...s, shown: more ? s.shown + step : Math.max(s.shown, first) },
+      s.list !== list ? s : { ...s, shown: more ? s.shown + fill.step : Math.max(s.shown, first) },
     );
-  }, [fill, shown, total, first, step, list]);
+  }, [fill, shown, total, first, list]);
 
   useEffect(() => {
     if (shown >= total) return;

@@ -16,7 +16,7 @@ let listTop = 0;
 
 function List({ total, restart, fill }: { total: number; restart?: string; fill?: boolean }) {
   const ref = useRef<HTMLUListElement>(null);
-  const shown = useProgressive(total, 3, 2, restart, fill ? ref : undefined);
+  const shown = useProgressive(total, 3, 5, restart, fill ? { list: ref, step: 2 } : undefined);
   return (
     <ul ref={ref}>
       {Array.from({ length: shown }, (_, i) => (

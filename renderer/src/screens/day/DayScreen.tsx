@@ -46,12 +46,13 @@ export function DayScreen() {
   const products = view?.products ?? [];
   // A busy day's first screen is painted first, the rest of its products right behind (G7).
   const productList = useRef<HTMLDivElement>(null);
+  const fillProducts = useMemo(() => ({ list: productList, step: 1 }), []);
   const shownProducts = useProgressive(
     products.length,
     firstScreen(products),
     1,
     view?.date,
-    productList,
+    fillProducts,
   );
   const pending = view?.pendingApprovals ?? [];
   const listedPending = allPending ? pending : pending.slice(0, PENDING_LISTED);
