@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * A busy day rendered progressively (decision G7): the first screen at once — the products
- * holding the first dozen slots, five pending approvals — and the rest a step a frame until the
- * whole day is in the document; the keyboard then reaches every slot in order, the pending list
- * opens and closes by keyboard, a slot with a hundred parties lists them all, printing renders
- * what is not there yet, and axe finds nothing.
+ * A busy day rendered progressively (decisions G7, G9): the first screen at once — what the window
+ * shows (here, without layout, the products holding the first dozen slots), five pending
+ * approvals — and the rest a step a frame until the whole day is in the document; the keyboard
+ * then reaches every slot in order, the pending list opens and closes by keyboard, a slot with a
+ * hundred parties lists them all, printing renders what is not there yet, and axe finds nothing.
  */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -79,8 +79,11 @@ describe('a busy day', () => {
     const day = busyDay();
     fake = demoBridge({ 'day.get': () => day });
     await renderApp(fake);
-    // The products holding the first dozen slots, then the rest a product a frame.
-    expect(articles()).toBe(3);
+    // The first screen (measured in a browser; without layout, the products holding the first
+    // dozen slots), then the rest a product a frame: the start waits for the first frame painted
+    // before asking for the refunds owed, so a step may be in already.
+    expect(articles()).toBeGreaterThanOrEqual(3);
+    expect(articles()).toBeLessThan(PRODUCTS);
     // Busy until the rest is in (assistive technology, and tests, wait for the whole list).
     const list = () => document.querySelector('.products')!.getAttribute('aria-busy');
     expect(list()).toBe('true');

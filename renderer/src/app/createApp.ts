@@ -24,6 +24,7 @@ import { createShopStore } from '../stores/shop';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
+import { afterPaint } from './paint';
 import { browserPlatform, type Platform } from './platform';
 import { followFlow, restoreFlow } from './recovery';
 
@@ -199,10 +200,12 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         }),
         status.getState().load(),
         // The refunds owed, loud from the start, right behind the day: the journal they come
-        // from is read behind the day view (decision G6).
+        // from is read behind the day view (decision G6), and they are asked for once the day
+        // is painted, not between its data and its paint (G9).
         day
           .getState()
           .open(null)
+          .then(afterPaint)
           .then(() => money.getState().loadOwed()),
         // The money settings (quick cash, QR brands).
         money.getState().loadSettings(),

@@ -45,7 +45,15 @@ export function DayScreen() {
   const [allPending, setAllPending] = useState(false);
   const products = view?.products ?? [];
   // A busy day's first screen is painted first, the rest of its products right behind (G7).
-  const shownProducts = useProgressive(products.length, firstScreen(products), 1, view?.date);
+  const productList = useRef<HTMLDivElement>(null);
+  const fillProducts = useMemo(() => ({ list: productList, step: 1 }), []);
+  const shownProducts = useProgressive(
+    products.length,
+    firstScreen(products),
+    1,
+    view?.date,
+    fillProducts,
+  );
   const pending = view?.pendingApprovals ?? [];
   const listedPending = allPending ? pending : pending.slice(0, PENDING_LISTED);
   const shownPending = useProgressive(listedPending.length, PENDING_LISTED, 20, view?.date);
@@ -149,9 +157,20 @@ export function DayScreen() {
         <p>{t('day.noProducts')}</p>
       ) : (
         // Busy while the rest of a busy day is still being added behind its first screen.
-        <div className="products" aria-busy={shownProducts < view.products.length}>
+        <div
+          ref={productList}
+          className="products"
+          aria-busy={shownProducts < view.products.length}
+        >
           {view.products.slice(0, shownProducts).map((p) => (
-            <ProductCard key={p.id} product={p} nextStart={next.get(p.id) ?? null} />
+            <ProductCard
+              key={p.id}
+              product={p}
+              nextStart={next.get(p.id) ?? null}
+              t={t}
+              fmt={fmt}
+              openManifest={actions.openManifest}
+            />
           ))}
         </div>
       )}

@@ -1,27 +1,43 @@
 /**
  * One product of the day: its marks (unpublished, needs approval, day status) and its slots, each
  * with a headcount bar. Memoized, as are its slots: a day reload re-renders only what changed.
+ * The words, the formats and the way to a slot's manifest come from the day screen as props, not
+ * through hooks in every row: a busy day's rows then neither subscribe to the language and the
+ * store one by one nor pay for it on their first render (decision G9); a language switch still
+ * re-renders them (another `t`, another `fmt`).
  */
-import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, type CSSProperties } from 'react';
+import type { TFunction } from 'i18next';
 import type { ProductView, SlotView } from '../../../../main/ipc/contract';
-import { useApp } from '../../app/context';
-import { useFormat } from '../../app/hooks';
 import { HeadcountBar } from '../../components/HeadcountBar';
+import type { Format } from '../../format/format';
+
+interface Shared {
+  t: TFunction;
+  fmt: Format;
+  openManifest(productId: string, startTime: string): void;
+}
 
 const KNOWN_DAY_STATUS = new Set(['available', 'limited', 'closed', 'past', 'deadline_passed']);
 
 export const ProductCard = memo(function ProductCard({
   product,
   nextStart,
-}: {
+  t,
+  fmt,
+  openManifest,
+}: Shared & {
   product: ProductView;
   nextStart: string | null;
 }) {
-  const { t } = useTranslation();
   const titleId = `product-${product.id}`;
   return (
-    <article className="product" aria-labelledby={titleId}>
+    <article
+      className="product"
+      aria-labelledby={titleId}
+      // Its size before it is laid out (styles.css): from the number of its slots.
+      style={{ '--slots': product.slots.length } as CSSProperties}
+    >
       <header className="product-head">
         <h3 id={titleId}>{product.name}</h3>
         <span className="marks">
@@ -51,6 +67,9 @@ export const ProductCard = memo(function ProductCard({
                 productId={product.id}
                 slot={slot}
                 isNext={slot.startTime === nextStart}
+                t={t}
+                fmt={fmt}
+                openManifest={openManifest}
               />
             </li>
           ))}
@@ -64,14 +83,14 @@ const SlotButton = memo(function SlotButton({
   productId,
   slot,
   isNext,
-}: {
+  t,
+  fmt,
+  openManifest,
+}: Shared & {
   productId: string;
   slot: SlotView;
   isNext: boolean;
 }) {
-  const { t } = useTranslation();
-  const { actions } = useApp();
-  const fmt = useFormat();
   const { adults, children } = slot.booked;
   const pending = slot.reservations.filter((r) => r.status === 'pending').length;
   const parties = slot.reservations.filter((r) => r.active).length;
@@ -80,7 +99,7 @@ const SlotButton = memo(function SlotButton({
     <button
       type="button"
       className={`slot${isNext ? ' next' : ''}${full ? ' full' : ''}`}
-      onClick={() => actions.openManifest(productId, slot.startTime)}
+      onClick={() => openManifest(productId, slot.startTime)}
     >
       <span className="slot-time">
         {fmt.time(slot.startTime)}

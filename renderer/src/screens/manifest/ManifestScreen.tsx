@@ -3,7 +3,7 @@
  * answers and check-in state. Print it; export it as CSV. It is made from the cached day view, so
  * it works offline.
  */
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReservationView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
@@ -18,9 +18,11 @@ import { manifestCsv, manifestFileName } from '../../manifest/csv';
 import { currentDay } from '../../stores/day';
 import { langOf } from '../../i18n';
 
-/** Rows that fill the first screen; the rest follow a step a frame (decision G7). */
+/** Rows that fill the first screen without layout to measure; the rest a step a frame (G7). */
 const FIRST_ROWS = 20;
 const ROWS_STEP = 40;
+/** Rows added at a time while the first screen is measured. */
+const FILL_ROWS = 5;
 
 export function ManifestScreen({ productId, startTime }: { productId: string; startTime: string }) {
   const { t, i18n } = useTranslation();
@@ -32,11 +34,15 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
   const [error, setError] = useState<CallError | null>(null);
   const product = view?.products.find((p) => p.id === productId);
   const slot = product?.slots.find((s) => s.startTime === startTime);
+  // The rows the window shows first, measured (G9; FIRST_ROWS where nothing is laid out).
+  const body = useRef<HTMLTableSectionElement>(null);
+  const fillRows = useMemo(() => ({ list: body, step: FILL_ROWS }), []);
   const rows = useProgressive(
     slot?.reservations.length ?? 0,
     FIRST_ROWS,
     ROWS_STEP,
     `${view?.date} ${productId} ${startTime}`,
+    fillRows,
   );
 
   const exportCsv = useCallback(() => {
@@ -165,7 +171,7 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
               <th scope="col">{t('manifest.col.checkIn')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {slot.reservations.slice(0, rows).map((r) => (
               <ManifestRow key={r.id} reservation={r} />
             ))}
