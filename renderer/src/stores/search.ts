@@ -45,6 +45,17 @@ export interface SearchDeps {
 /** Keys within this pause are one burst; one search follows its last key. */
 export const SEARCH_PAUSE_MS = 20;
 
+/** No query, nothing found: the store at first and once the field is emptied. */
+const NOTHING_FOUND = {
+  query: '',
+  results: [],
+  exact: null,
+  total: 0,
+  more: false,
+  searching: false,
+  error: null,
+} satisfies Partial<SearchState>;
+
 export function createSearchStore(api: Api, deps: SearchDeps) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let seq = 0;
@@ -57,15 +68,7 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
       const mine = ++seq;
       const query = text.trim();
       if (!query) {
-        set({
-          query: '',
-          results: [],
-          exact: null,
-          total: 0,
-          more: false,
-          searching: false,
-          error: null,
-        });
+        set(NOTHING_FOUND);
         return false;
       }
       set({ searching: true });
@@ -107,13 +110,7 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
 
     return {
       text: '',
-      query: '',
-      results: [],
-      exact: null,
-      total: 0,
-      more: false,
-      searching: false,
-      error: null,
+      ...NOTHING_FOUND,
       setText(text) {
         set({ text });
         if (timer) clearTimeout(timer);
