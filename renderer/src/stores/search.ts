@@ -141,16 +141,7 @@ export function createSearchStore(api: Api, deps: SearchDeps) {
         timer = null;
         next = null;
         seq++;
-        set({
-          text: '',
-          query: '',
-          results: [],
-          exact: null,
-          total: 0,
-          more: false,
-          searching: false,
-          error: null,
-        });
+        set({ text: '', ...NOTHING_FOUND });
       },
     };
   });
