@@ -9,12 +9,12 @@
  * sandbox.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { RateGovernor, ReservationClient, silentLogger, type Reservation } from '../main/api/index';
+import { build } from 'esbuild';
+import { RateGovernor, ReservationClient, silentLogger } from '../main/api/index';
 import {
   Connectivity,
   DEFAULT_INTERVALS,
@@ -23,80 +23,26 @@ import {
   SyncScheduler,
   fixedKeyProvider,
   openLocalStore,
-  safeName,
   type Intervals,
-  type SyncProgress,
 } from '../main/local/index';
-import { DEMO } from '../sandbox/scenario/demo';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
+import {
+  DAY_SIZE,
+  KEY,
+  MINUTE,
+  SCALE,
+  STORE,
+  ZONE,
+  type ChildArgs,
+  type ChildReport,
+} from './children/first-sync-protocol';
 import { atMost, exactly, type Figure } from './figures';
 
 const RESERVATIONS = 20_000;
 const MAX_LIMIT = 100; // decision 41
-const STORE = DEMO.stores.kyoto;
-const ZONE = 'Asia/Tokyo';
-const KEY = Buffer.alloc(32, 9);
-/** Time runs this many times faster than real: rate windows and the scheduler's intervals. */
-const SCALE = 10;
-const MINUTE = 60_000 / SCALE;
 /** The steady traffic run: 5 minutes, scaled. */
 const STEADY_MS = (5 * 60_000) / SCALE;
-const DAY_SIZE = 400;
-const CHILD_FLAG = '--store-first-sync-child';
-const HERE = fileURLToPath(import.meta.url);
-
-interface ChildArgs {
-  baseUrl: string;
-  controlUrl: string;
-  apiKey: string;
-  dir: string;
-  readDir: string;
-}
-
-interface Poll {
-  requests: number;
-  filesWritten: number;
-  changed: number;
-}
-
-interface ChildReport {
-  first: {
-    requests: number;
-    records: number;
-    cpuMs: number;
-    rssBeforeMb: number;
-    peakRssMb: number;
-    wallMs: number;
-    filesWritten: number;
-    bytesWritten: number;
-    dates: number;
-    shards: number;
-    /** The search index's files (its shards and meta.json). */
-    searchFiles: number;
-    bytesOnDisk: number;
-    /** The estimate of what was left at a quarter, a half and three quarters of the pages, and the truth. */
-    estimates: {
-      share: number;
-      estimatedPages: number | null;
-      actualPages: number;
-      estimatedMs: number | null;
-      actualMs: number;
-    }[];
-  };
-  oneChange: Poll;
-  incremental: Poll;
-  read: { warm: number[]; cold: number[] };
-}
-
-async function bytesUnder(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? await bytesUnder(full) : (await stat(full)).size;
-  }
-  return total;
-}
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -105,142 +51,26 @@ const quantile = (values: number[], q: number) => {
 
 // --- the first sync, in its own process --------------------------------------------------------
 
-async function firstSyncChild(args: ChildArgs): Promise<ChildReport> {
-  const open = (root: string) =>
-    openLocalStore({
-      root,
-      storeId: STORE,
-      timeZone: ZONE,
-      keyProvider: fixedKeyProvider(KEY),
-      logger: silentLogger,
-    });
-  const store = open(args.dir);
-  const client = new ReservationClient({
-    baseUrl: args.baseUrl,
-    apiKey: args.apiKey,
-    // The facility plan (300 a minute), background work at its default share.
-    governor: new RateGovernor({ limit: { requests: 300, windowMs: MINUTE } }),
+/** The first sync in a child process (bench/children/first-sync.ts, bundled, run by plain node). */
+async function runChild(args: ChildArgs, work: string): Promise<ChildReport> {
+  const outfile = path.join(work, 'first-sync.mjs');
+  await build({
+    entryPoints: ['bench/children/first-sync.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+    // conf and its dependencies are CommonJS inside an ES module bundle.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
   });
-  const progress: (SyncProgress & { at: number })[] = [];
-  const sync = new SyncEngine({
-    client,
-    cache: store.cache,
-    logger: silentLogger,
-    onProgress: (p) => progress.push({ ...p, at: performance.now() }),
-  });
-
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const result = await sync.syncStore();
-  const wallMs = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  clearInterval(sampler);
-  const end = performance.now();
-  // No total comes with the listing, so the estimate is a guess that sharpens as pages come in.
-  const estimates = [0.25, 0.5, 0.75].flatMap((share) => {
-    const at = progress[Math.floor(progress.length * share)];
-    return at
-      ? [
-          {
-            share,
-            estimatedPages: at.estimatedPagesLeft,
-            actualPages: result.requests - at.pages,
-            estimatedMs: at.estimatedMsLeft,
-            actualMs: Math.round(end - at.at),
-          },
-        ]
-      : [];
-  });
-  const first: ChildReport['first'] = {
-    requests: result.requests,
-    records: result.records,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    rssBeforeMb: before / 2 ** 20,
-    peakRssMb: peak / 2 ** 20,
-    wallMs,
-    filesWritten: store.files.stats.writes,
-    bytesWritten: store.files.stats.bytesWritten,
-    dates: store.cache.cachedDates().length,
-    shards: store.files.list(`numbers/${safeName(STORE)}`).length,
-    searchFiles: store.files.list(`search/${safeName(STORE)}`).length,
-    bytesOnDisk: await bytesUnder(args.dir),
-    estimates,
-  };
-
-  const poll = async (): Promise<Poll> => {
-    const writes = store.files.stats.writes;
-    const result = await sync.syncStore();
-    return {
-      requests: result.requests,
-      changed: result.changed,
-      filesWritten: store.files.stats.writes - writes,
-    };
-  };
-  // One change in the service, as happens all day (a cancellation in its admin screen). It also
-  // moves the watermark past the hundred-odd bookings that the generator stamps with one identical
-  // update time: an inclusive `updatedSince` lists those again as long as they are the newest.
-  const target = store.cache
-    .cachedDates()
-    .flatMap((d) => store.cache.reservationsOn(d).reservations)
-    .find(
-      (r) => r.status === 'confirmed' && (r.items?.[0]?.date ?? '') > DateTime.now().toISODate()!,
-    );
-  const cancelled = await fetch(`${args.controlUrl}/reservations/${target!.id}/cancel`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cancelReason: 'weather', sendCancellationEmail: false }),
-  });
-  if (!cancelled.ok) throw new Error(`cancel in the sandbox: HTTP ${cancelled.status}`);
-  const oneChange = await poll();
-  const incremental = await poll();
-
-  // A day with 400 reservations: real records of the store, put on one date.
-  const date = DateTime.now().setZone(ZONE).plus({ days: 120 }).toISODate()!;
-  const records: Reservation[] = [];
-  for (const d of store.cache.cachedDates()) {
-    for (const r of store.cache.reservationsOn(d).reservations) {
-      if (records.length === DAY_SIZE) break;
-      records.push({
-        ...r,
-        id: `${r.id}_day`,
-        reservationNumber: `9${r.reservationNumber}`,
-        items: (r.items ?? []).map((i) => ({ ...i, date })),
-      });
-    }
-  }
-  const day = open(args.readDir);
-  day.cache.applyReservations(records, '2000-01-01');
-  day.cache.flush();
-  const warm: number[] = [];
-  for (let i = 0; i < 500; i++) {
-    const t = performance.now();
-    const n = day.cache.reservationsOn(date).reservations.length;
-    warm.push(performance.now() - t);
-    if (n !== DAY_SIZE) throw new Error(`read ${n} reservations, expected ${DAY_SIZE}`);
-  }
-  // The first read after a start: nothing of the file in memory yet.
-  const cold: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    const fresh = open(args.readDir);
-    const t = performance.now();
-    fresh.cache.reservationsOn(date);
-    cold.push(performance.now() - t);
-  }
-  client.close();
-  return { first, oneChange, incremental, read: { warm: warm.slice(50), cold: cold.slice(5) } };
-}
-
-function runChild(args: ChildArgs): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', HERE, CHILD_FLAG, JSON.stringify(args)],
-      { cwd: path.resolve(path.dirname(HERE), '..'), stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const child = spawn(process.execPath, [outfile, JSON.stringify(args)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
     child.on('error', reject);
@@ -249,11 +79,6 @@ function runChild(args: ChildArgs): Promise<ChildReport> {
       else resolve(JSON.parse(out.trim().split('\n').at(-1)!) as ChildReport);
     });
   });
-}
-
-if (process.argv[2] === CHILD_FLAG) {
-  const report = await firstSyncChild(JSON.parse(process.argv[3]!) as ChildArgs);
-  process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
 // --- steady background traffic ----------------------------------------------------------------
@@ -402,13 +227,16 @@ export async function runLocalBench(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess(['--scenario', file, '--window-ms', String(MINUTE)]);
   try {
     const dir = path.join(work, 'store');
-    const report = await runChild({
-      baseUrl: sandbox.baseUrl,
-      controlUrl: sandbox.controlUrl,
-      apiKey: sandbox.key('org-facility'),
-      dir,
-      readDir: path.join(work, 'day'),
-    });
+    const report = await runChild(
+      {
+        baseUrl: sandbox.baseUrl,
+        controlUrl: sandbox.controlUrl,
+        apiKey: sandbox.key('org-facility'),
+        dir,
+        readDir: path.join(work, 'day'),
+      },
+      work,
+    );
     const log = await sandboxRequests(sandbox);
     const listings = log.filter((r) => r.method === 'GET' && r.path.endsWith('/reservations'));
     const { first, oneChange, incremental, read } = report;
@@ -426,7 +254,7 @@ export async function runLocalBench(): Promise<Figure[]> {
         `${first.dates} dates, ${first.shards} number shards and ${first.searchFiles} search index files ` +
         `kept (within retention), ` +
         `${(first.bytesOnDisk / 2 ** 20).toFixed(1)} MB on disk; RSS ${first.rssBeforeMb.toFixed(0)} MB ` +
-        `before the sync (node with the tsx loader), ${first.peakRssMb.toFixed(0)} MB at the peak; ` +
+        `before the sync (plain node, the bundled code), ${first.peakRssMb.toFixed(0)} MB at the peak; ` +
         `estimated left ${estimates}`,
     );
     console.log(

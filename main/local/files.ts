@@ -86,6 +86,15 @@ function unreadable(error: unknown): string {
   return `unreadable (${e.code ?? e.name ?? 'error'})`;
 }
 
+/** A file's size in bytes (0 when it is gone). */
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 export class Files {
   /** Serialized content last read or written, to skip writes that change nothing. */
   private readonly known = new Map<string, string>();
@@ -179,8 +188,11 @@ export class Files {
     options: { remember?: boolean } = {},
   ): boolean {
     const file = this.fullPath(dir, name);
-    const text = serialize(value);
-    if (this.known.get(file) === text) return false;
+    const remember = options.remember !== false;
+    // A file not remembered is written without a text of our own: the store serializes it once
+    // (a first sync writes its ~13 MB of date files in one go; twice was a fifth of its peak).
+    const text = remember || this.known.has(file) ? serialize(value) : null;
+    if (text !== null && this.known.get(file) === text) return false;
     let instance: StoreFile;
     try {
       instance = this.instance(dir, name, file);
@@ -190,10 +202,10 @@ export class Files {
       instance = this.instance(dir, name, file);
     }
     instance.store = value;
-    if (options.remember === false) this.known.delete(file);
+    if (text === null || !remember) this.known.delete(file);
     else this.known.set(file, text);
     this.stats.writes++;
-    this.stats.bytesWritten += Buffer.byteLength(text);
+    this.stats.bytesWritten += text === null ? sizeOf(file) : Buffer.byteLength(text);
     return true;
   }
 

@@ -1,8 +1,8 @@
 /**
  * Substring search over many short texts without reading them all: every n-character piece of a
  * text points to the texts that hold it (postings); a query looks only at the postings of its
- * rarest piece and checks each with `includes`, so the answer is exactly "the texts that contain
- * the query", as a scan would give.
+ * rarest piece, passes over those its next rarest piece's list lacks, and checks the rest with
+ * `includes`, so the answer is exactly "the texts that contain the query", as a scan would give.
  *
  * A posting is not just a text's slot but one dated item of its record (postings.ts): a list kept
  * in posting order is in order of day and start time, so a query can walk it from today outward
@@ -40,6 +40,8 @@ interface List {
 /** Candidates for one query: a list in posting order, and the check of each. */
 export interface Candidates {
   list: ArrayLike<number>;
+  /** A list every match is in too (the next rarest piece's). */
+  also?: ArrayLike<number>;
   holds(p: number): boolean;
 }
 
@@ -61,6 +63,8 @@ export class NgramPostings {
   private readonly room: number;
   /** Slots that had a text at the last build and changed since, with what the lists hold. */
   private readonly changed = new Map<number, Built>();
+  /** The keys of the text being built (reused: see `keys`). */
+  private readonly keyBuffer: Key[] = [];
   /** Slots that had none (a sync's new records): a list and a mark, no map entry each. */
   private fresh: number[] = [];
   private isFresh = new Uint8Array(1024);
@@ -77,29 +81,68 @@ export class NgramPostings {
   /**
    * The keys of a text's pieces (the text ended by END), into `out`. A piece twice in a text is
    * there twice: its posting is then twice in a list, side by side once sorted, met once by a
-   * walk. Reading (`create` false): null when a character was never indexed (nothing holds it).
+   * walk. Returns how many keys were put at the start of `out` (kept, not regrown: a build reads
+   * a first sync's 20 000 texts through one). Reading (`create` false): -1 when a character was
+   * never indexed (nothing holds it).
    */
-  private keys(text: string, create: boolean, out: Key[]): Key[] | null {
-    out.length = 0;
+  private keys(text: string, create: boolean, out: Key[]): number {
+    let count = 0;
     const { n, room } = this;
-    let a = 0;
-    let b = 0;
+    /** Dropping the oldest id of a key: the key modulo this. */
+    const span = room ** (n - 1);
+    let key = 0;
+    let lastWide = -n;
     for (let i = 0; i <= text.length; i++) {
       const code = i < text.length ? text.charCodeAt(i) : END;
       let id = this.ids.get(code);
       if (id === undefined) {
-        if (!create) return null;
+        if (!create) return -1;
         id = this.chars.push(code) - 1;
         this.ids.set(code, id);
       }
-      // The last n ids: a, b (for n = 3), and this one.
-      const wide = id >= room || a >= room || (n === 3 && b >= room);
-      const key = n === 2 ? a * room + id : (b * room + a) * room + id;
-      b = a;
-      a = id;
+      if (id >= room) lastWide = i;
+      // The last n ids, oldest first.
+      key = (key % span) * room + (id < room ? id : 0);
       if (i + 1 < n) continue;
       // Past the room (a text of more distinct characters than fit): the piece itself.
-      out.push(wide ? String.fromCharCode(...this.codesAt(text, i)) : key);
+      out[count++] = lastWide > i - n ? String.fromCharCode(...this.codesAt(text, i)) : key;
+    }
+    return count;
+  }
+
+  /**
+   * For a query shorter than a piece: the keys of every piece that holds it, when there are few
+   * (digits: 13 for three of them in pieces of four); null when too many to list (names).
+   */
+  private keysHolding(query: string): number[] | null {
+    const { n, room } = this;
+    const free = n - query.length;
+    const alphabet = this.chars.length - 1;
+    if (alphabet >= room || (free + 1) * alphabet ** free > 64) return null;
+    const ids: number[] = [];
+    for (let i = 0; i < query.length; i++) {
+      const id = this.ids.get(query.charCodeAt(i));
+      if (id === undefined) return [];
+      ids.push(id);
+    }
+    const out: number[] = [];
+    // Where the query starts in the piece. One short of a piece, the piece that starts with it
+    // always exists (END follows a text's last character): that one is enough.
+    for (let at = 0; at <= (free === 1 ? 0 : free); at++) {
+      for (let fill = 0; fill < alphabet ** free; fill++) {
+        let key = 0;
+        let rest = fill;
+        for (let k = 0; k < n; k++) {
+          let id: number;
+          if (k >= at && k < at + query.length) id = ids[k - at]!;
+          else {
+            id = 1 + (rest % alphabet);
+            rest = Math.floor(rest / alphabet);
+          }
+          key = key * room + id;
+        }
+        out.push(key);
+      }
     }
     return out;
   }
@@ -169,13 +212,24 @@ export class NgramPostings {
       if (list.adding === 0) grown.push(list);
       list.adding += skip ? postings.filter((p) => !skip.includes(p)).length : postings.length;
     });
+    // Lists built afresh are sized exactly, as views of one array: a buffer of its own costs a
+    // list ~200 bytes beside its postings, and pieces of four digits make 15 000 small lists.
+    let pooled = 0;
+    for (const list of grown)
+      if (list.n === 0 && list.adding > list.v.length) pooled += list.adding;
+    const pool = new Float64Array(pooled);
+    let at = 0;
     for (const list of grown) {
       const need = list.n + list.adding;
       if (need > list.v.length) {
-        // A list built afresh is sized exactly; one that grows again gets room.
-        const v = new Float64Array(list.n === 0 ? need : Math.ceil(need * 1.25) + 4);
-        v.set(list.v.subarray(0, list.n));
-        list.v = v;
+        if (list.n === 0) {
+          list.v = pool.subarray(at, (at += need));
+        } else {
+          // One that grows again gets its own, with room.
+          const v = new Float64Array(Math.ceil(need * 1.25) + 4);
+          v.set(list.v.subarray(0, list.n));
+          list.v = v;
+        }
       }
       list.adding = 0;
     }
@@ -210,18 +264,26 @@ export class NgramPostings {
   private eachNew(
     visit: (key: Key, postings: readonly number[], skip: readonly number[] | null) => void,
   ): void {
-    const keys: Key[] = [];
-    const slots: [number, Built | null][] = [...this.changed];
-    for (const slot of this.fresh) slots.push([slot, null]);
-    for (const [slot, was] of slots) {
+    // Indexed loops, one array of keys for all: a first sync's build visits ~400 000 pieces.
+    const keys = this.keyBuffer;
+    const each = (slot: number, was: Built | null) => {
       const text = this.texts[slot];
-      if (text === undefined) continue;
+      if (text === undefined) return;
       const postings = this.current[slot]!;
-      const had = was ? new Set(this.keys(was.text, true, [])) : null;
-      for (const key of this.keys(text, true, keys)!) {
+      let had: Set<Key> | null = null;
+      if (was) {
+        const old: Key[] = [];
+        had = new Set(old.slice(0, this.keys(was.text, true, old)));
+      }
+      const count = this.keys(text, true, keys);
+      for (let i = 0; i < count; i++) {
+        const key = keys[i]!;
         visit(key, postings, had?.has(key) ? was!.postings : null);
       }
-    }
+    };
+    this.changed.forEach((was, slot) => each(slot, was));
+    const { fresh } = this;
+    for (let i = 0; i < fresh.length; i++) each(fresh[i]!, null);
   }
 
   /**
@@ -232,22 +294,32 @@ export class NgramPostings {
     if (!query) return [];
     const holds = (p: number) => this.holds(p, query);
     const out: Candidates[] = [];
+    let holding: number[] | null;
     if (query.length >= this.n) {
+      // The rarest piece's list, and the next rarest's to pass over most candidates cheaply.
       let best: List | undefined;
+      let next: List | undefined;
       // The last key holds END: a query is found anywhere in a text, not only at its end.
-      const keys = this.keys(query, false, [])?.slice(0, -1) ?? null;
-      let missing = keys === null;
-      for (const key of keys ?? []) {
+      const all: Key[] = [];
+      const count = this.keys(query, false, all);
+      const keys = all.slice(0, count - 1);
+      let missing = count < 0;
+      for (const key of keys) {
         const list = this.lists.get(key);
         if (!list || list.n === 0) missing = true;
-        else if (!best || list.n < best.n) best = list;
+        else if (list === best || list === next) continue;
+        else if (!best || list.n < best.n) [best, next] = [list, best];
+        else if (!next || list.n < next.n) next = list;
       }
       if (best && !missing) {
-        if (!best.sorted) {
-          best.v.subarray(0, best.n).sort();
-          best.sorted = true;
-        }
-        out.push({ list: best.v.subarray(0, best.n), holds });
+        out.push({ list: sortedList(best), also: next && sortedList(next), holds });
+      }
+    } else if ((holding = this.keysHolding(query)) !== null) {
+      // Shorter than a piece, of a small alphabet: the lists of the pieces that hold it, walked
+      // merged (a posting met in two of them is given once).
+      for (const key of new Set(holding)) {
+        const list = this.lists.get(key);
+        if (list && list.n > 0) out.push({ list: sortedList(list), holds });
       }
     } else {
       // Shorter than a piece: every piece that holds it (a text's characters are all in one).
@@ -289,6 +361,15 @@ export class NgramPostings {
     });
     this.build();
   }
+}
+
+/** A list's postings, sorted (once after each build that added to it). */
+function sortedList(list: List): Float64Array {
+  if (!list.sorted) {
+    list.v.subarray(0, list.n).sort();
+    list.sorted = true;
+  }
+  return list.v.subarray(0, list.n);
 }
 
 function sameValues(a: readonly number[], b: readonly number[]): boolean {

@@ -11,6 +11,8 @@ import {
   SearchIndex,
   type SearchQuery,
 } from '../../../main/local/search/search-index';
+import { gallop, rankAndCount } from '../../../main/local/search/rank';
+import { dayNumber, dayOf, posting, slotOf } from '../../../main/local/search/postings';
 import { changed, made } from './support';
 
 const TODAY = '2026-11-24';
@@ -209,5 +211,86 @@ describe('postings kept up to date', () => {
     ).toEqual(latest.map((r) => r.id).sort());
     expect(find('080-0059').hits).toEqual([]);
     expect(find('中村').total).toBe(50);
+  });
+});
+
+describe('each candidate checked once (decision N17)', () => {
+  it('ranking, the inactive tier and the count read the matches met, not the lists again', () => {
+    const today = dayNumber(TODAY);
+    const list: number[] = [];
+    for (let d = -30; d <= 30; d++) {
+      for (let slot = 0; slot < 6; slot++)
+        list.push(posting(today + d, 600 + slot, 0, slot + 10 * (d + 30)));
+    }
+    list.sort((a, b) => a - b);
+    const checked = new Map<number, number>();
+    // Every third candidate matches; every second match is of a cancelled party.
+    const holds = (p: number) => {
+      checked.set(p, (checked.get(p) ?? 0) + 1);
+      return slotOf(p) % 3 === 0;
+    };
+    const active = (p: number) => slotOf(p) % 2 === 0;
+    const { best, counted } = rankAndCount(
+      [{ list: Float64Array.from(list), holds }],
+      { today, shown: null, limit: 70, active },
+      COUNT_LIMIT + 1,
+    );
+    expect([...checked.values()].every((n) => n === 1)).toBe(true);
+    const matches = list.filter((p) => slotOf(p) % 3 === 0);
+    expect(counted).toBe(Math.min(matches.length, COUNT_LIMIT + 1));
+    // Active ones first (today and on, then before), then the inactive ones nearest first.
+    const tier = (p: number) => (!active(p) ? 4 : dayOf(p) >= today ? 1 : 2);
+    const order = (p: number) => [tier(p), Math.abs(dayOf(p) - today), p % 2 ** 27];
+    const expected = [...matches]
+      .sort((a, b) => {
+        const [x, y] = [order(a), order(b)];
+        return x[0]! - y[0]! || x[1]! - y[1]! || a - b;
+      })
+      .slice(0, 70);
+    expect(best.map(tier)).toEqual(expected.map(tier));
+    expect(best.map((p) => Math.abs(dayOf(p) - today))).toEqual(
+      expected.map((p) => Math.abs(dayOf(p) - today)),
+    );
+  });
+
+  it('a candidate not in the second list is passed over without its check', () => {
+    const today = dayNumber(TODAY);
+    const list = Array.from({ length: 50 }, (_, i) => posting(today + i, 600, 0, i));
+    const also = list.filter((_, i) => i % 10 === 0);
+    let checks = 0;
+    const { best, counted } = rankAndCount(
+      [
+        {
+          list: Float64Array.from(list),
+          also: Float64Array.from(also),
+          holds: () => (checks++, true),
+        },
+      ],
+      { today, shown: null, limit: 20, active: () => true },
+      COUNT_LIMIT + 1,
+    );
+    expect(best).toEqual(also);
+    expect(counted).toBe(5);
+    expect(checks).toBe(5);
+  });
+});
+
+describe('galloping look-ups in the second list', () => {
+  it('finds the place of every value from any earlier place, either way', () => {
+    const next = random(7);
+    for (let round = 0; round < 200; round++) {
+      const list = Float64Array.from([
+        ...new Set(Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 100))),
+      ]).sort();
+      const value = Math.floor(next() * 110) - 5;
+      const firstAtLeast = list.findIndex((v) => v >= value);
+      const up = firstAtLeast < 0 ? list.length : firstAtLeast;
+      const down = list.findLastIndex((v) => v <= value);
+      // From any place at or before the answer (ascending), at or after it (descending).
+      for (let from = -1; from <= up; from++) expect(gallop(list, from, value, 1)).toBe(up);
+      for (let from = down; from <= list.length; from++) {
+        expect(gallop(list, from, value, -1)).toBe(down);
+      }
+    }
   });
 });

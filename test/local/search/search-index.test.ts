@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, type SearchQuery } from '../../../main/local/search/search-index';
+import { phoneDigits } from '../../../main/local/search/normalize';
 import { changed, made } from './support';
 
 const TODAY = '2026-11-24';
@@ -101,6 +102,26 @@ describe('phones and numbers', () => {
     'any fragment of three digits or more: %s',
     (text) => expect(ids(index, text)).toContain(a.id),
   );
+
+  it('built into pieces of four: every three-digit fragment still found, and only where it is', () => {
+    const built = new SearchIndex();
+    const records = [a, b, c, made({ phone: '03-3333-3333', number: '100000001' })];
+    for (const r of records) built.put(r);
+    built.build();
+    // As the index keeps a phone: its digits as written, and as dialled at home (+81 → 0).
+    const digitsOf = (r: (typeof records)[number]) => [
+      ...phoneDigits(r.customer?.phone ?? ''),
+      r.reservationNumber ?? '',
+    ];
+    for (let n = 0; n < 1000; n++) {
+      const three = String(n).padStart(3, '0');
+      const expected = records
+        .filter((r) => digitsOf(r).some((d) => d.includes(three)))
+        .map((r) => r.id)
+        .sort();
+      expect([three, ids(built, three).sort()]).toEqual([three, expected]);
+    }
+  });
 
   it('one or two digits find nothing', () => {
     expect(ids(index, '42')).toEqual([]);
