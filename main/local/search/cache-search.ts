@@ -355,9 +355,14 @@ export class CacheSearch {
       const record = this.book.record(hit.id, hit.date, hit.updated);
       return record && { record, itemIndex: hit.itemIndex, date: hit.date };
     };
+    const hits: SearchHit[] = [];
+    for (const hit of found.hits) {
+      const shown = show(hit);
+      if (shown) hits.push(shown);
+    }
     return {
       exact: found.exact && show(found.exact),
-      hits: found.hits.flatMap((hit) => show(hit) ?? []),
+      hits,
       total: found.total,
       more: found.more,
     };

@@ -23,8 +23,12 @@ export interface SealedSource {
 
 export class RecordBook {
   private readonly dates = new Map<string, SealedRecords>();
-  /** Records opened, by id, with the update time (ms) they were opened at. */
-  private readonly opened = new Map<string, { updated: number; r: Reservation }>();
+  /**
+   * Records opened, by id, with the update time (ms) they were opened at and when they were last
+   * put last (a count of records shown): the oldest go first.
+   */
+  private readonly opened = new Map<string, { updated: number; r: Reservation; at: number }>();
+  private shown = 0;
 
   constructor(
     private readonly cipher: Cipher,
@@ -38,9 +42,15 @@ export class RecordBook {
    */
   record(id: string, date: string, updated: number): Reservation | null {
     const known = this.opened.get(id);
+    this.shown++;
     if (known?.updated === updated) {
-      this.opened.delete(id);
-      this.opened.set(id, known);
+      // Moved last only when it has come halfway to the front: the records of an answer shown
+      // again key by key stay where they are (moving each cost more than the rest of its lookup).
+      if (this.shown - known.at > OPENED_LIMIT / 2) {
+        this.opened.delete(id);
+        this.opened.set(id, known);
+        known.at = this.shown;
+      }
       return known.r;
     }
     const matches = (h: { u: string } | undefined) =>
@@ -58,7 +68,7 @@ export class RecordBook {
       return null;
     }
     this.opened.delete(id);
-    this.opened.set(id, { updated, r: record });
+    this.opened.set(id, { updated, r: record, at: this.shown });
     if (this.opened.size > OPENED_LIMIT) this.opened.delete(this.opened.keys().next().value!);
     return record;
   }
