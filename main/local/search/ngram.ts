@@ -18,15 +18,11 @@
  * compacted (each candidate is checked against the slot's current text and postings, so a stale
  * one costs a wasted check, never a wrong answer).
  */
+import { Pieces, type Key } from './pieces';
 import { slotOf } from './postings';
 
-/** Ends every text (as a character code) so that its last character is in a piece too. */
-const END = 1;
 const EMPTY = new Float64Array(0);
 const NONE: readonly number[] = [];
-
-/** A piece: its characters as ids, in one small integer (a string only past the ids' room). */
-type Key = number | string;
 
 interface List {
   v: Float64Array;
@@ -56,14 +52,11 @@ export class NgramPostings {
   /** Each slot's postings as last set: a posting not among them is stale. */
   private readonly current: (readonly number[] | undefined)[] = [];
   private readonly lists = new Map<Key, List>();
-  /** Characters met, as small ids (1…), and back: pieces are keyed by ids, not by strings. */
-  private readonly ids = new Map<number, number>([[END, 1]]);
-  private readonly chars: number[] = [0, END];
-  /** Room for one id in a key: keys stay small integers (below 2³⁰). */
-  private readonly room: number;
+  /** How texts are cut in pieces, and the pieces' keys. */
+  private readonly pieces: Pieces;
   /** Slots that had a text at the last build and changed since, with what the lists hold. */
   private readonly changed = new Map<number, Built>();
-  /** The keys of the text being built (reused: see `keys`). */
+  /** The keys of the text being built (reused: see `Pieces.keys`). */
   private readonly keyBuffer: Key[] = [];
   /** Slots that had none (a sync's new records): a list and a mark, no map entry each. */
   private fresh: number[] = [];
@@ -75,94 +68,7 @@ export class NgramPostings {
   private live = 0;
 
   constructor(private readonly n: number) {
-    this.room = 2 ** Math.floor(30 / n);
-  }
-
-  /**
-   * The keys of a text's pieces (the text ended by END), into `out`. A piece twice in a text is
-   * there twice: its posting is then twice in a list, side by side once sorted, met once by a
-   * walk. Returns how many keys were put at the start of `out` (kept, not regrown: a build reads
-   * a first sync's 20 000 texts through one). Reading (`create` false): -1 when a character was
-   * never indexed (nothing holds it).
-   */
-  private keys(text: string, create: boolean, out: Key[]): number {
-    let count = 0;
-    const { n, room } = this;
-    /** Dropping the oldest id of a key: the key modulo this. */
-    const span = room ** (n - 1);
-    let key = 0;
-    let lastWide = -n;
-    for (let i = 0; i <= text.length; i++) {
-      const code = i < text.length ? text.charCodeAt(i) : END;
-      let id = this.ids.get(code);
-      if (id === undefined) {
-        if (!create) return -1;
-        id = this.chars.push(code) - 1;
-        this.ids.set(code, id);
-      }
-      if (id >= room) lastWide = i;
-      // The last n ids, oldest first.
-      key = (key % span) * room + (id < room ? id : 0);
-      if (i + 1 < n) continue;
-      // Past the room (a text of more distinct characters than fit): the piece itself.
-      out[count++] = lastWide > i - n ? String.fromCharCode(...this.codesAt(text, i)) : key;
-    }
-    return count;
-  }
-
-  /**
-   * For a query shorter than a piece: the keys of every piece that holds it, when there are few
-   * (digits: 13 for three of them in pieces of four); null when too many to list (names).
-   */
-  private keysHolding(query: string): number[] | null {
-    const { n, room } = this;
-    const free = n - query.length;
-    const alphabet = this.chars.length - 1;
-    if (alphabet >= room || (free + 1) * alphabet ** free > 64) return null;
-    const ids: number[] = [];
-    for (let i = 0; i < query.length; i++) {
-      const id = this.ids.get(query.charCodeAt(i));
-      if (id === undefined) return [];
-      ids.push(id);
-    }
-    const out: number[] = [];
-    // Where the query starts in the piece. One short of a piece, the piece that starts with it
-    // always exists (END follows a text's last character): that one is enough.
-    for (let at = 0; at <= (free === 1 ? 0 : free); at++) {
-      for (let fill = 0; fill < alphabet ** free; fill++) {
-        let key = 0;
-        let rest = fill;
-        for (let k = 0; k < n; k++) {
-          let id: number;
-          if (k >= at && k < at + query.length) id = ids[k - at]!;
-          else {
-            id = 1 + (rest % alphabet);
-            rest = Math.floor(rest / alphabet);
-          }
-          key = key * room + id;
-        }
-        out.push(key);
-      }
-    }
-    return out;
-  }
-
-  /** The codes of the piece ending at `i` (END past the text). */
-  private codesAt(text: string, i: number): number[] {
-    const codes: number[] = [];
-    for (let k = i + 1 - this.n; k <= i; k++)
-      codes.push(k < text.length ? text.charCodeAt(k) : END);
-    return codes;
-  }
-
-  /** A key's characters (for a query shorter than a piece). */
-  private charsOf(key: Key): string {
-    if (typeof key === 'string') return key;
-    const codes: number[] = [];
-    for (let k = 0; k < this.n; k++, key = Math.floor(key / this.room)) {
-      codes.unshift(this.chars[key % this.room]!);
-    }
-    return String.fromCharCode(...codes);
+    this.pieces = new Pieces(n);
   }
 
   /** The slot's text (empty: none) and its postings (one per dated item). */
@@ -273,9 +179,9 @@ export class NgramPostings {
       let had: Set<Key> | null = null;
       if (was) {
         const old: Key[] = [];
-        had = new Set(old.slice(0, this.keys(was.text, true, old)));
+        had = new Set(old.slice(0, this.pieces.keys(was.text, true, old)));
       }
-      const count = this.keys(text, true, keys);
+      const count = this.pieces.keys(text, true, keys);
       for (let i = 0; i < count; i++) {
         const key = keys[i]!;
         visit(key, postings, had?.has(key) ? was!.postings : null);
@@ -301,7 +207,7 @@ export class NgramPostings {
       let next: List | undefined;
       // The last key holds END: a query is found anywhere in a text, not only at its end.
       const all: Key[] = [];
-      const count = this.keys(query, false, all);
+      const count = this.pieces.keys(query, false, all);
       const keys = all.slice(0, count - 1);
       let missing = count < 0;
       for (const key of keys) {
@@ -314,7 +220,7 @@ export class NgramPostings {
       if (best && !missing) {
         out.push({ list: sortedList(best), also: next && sortedList(next), holds });
       }
-    } else if ((holding = this.keysHolding(query)) !== null) {
+    } else if ((holding = this.pieces.keysHolding(query)) !== null) {
       // Shorter than a piece, of a small alphabet: the lists of the pieces that hold it, walked
       // merged (a posting met in two of them is given once).
       for (const key of new Set(holding)) {
@@ -325,7 +231,7 @@ export class NgramPostings {
       // Shorter than a piece: every piece that holds it (a text's characters are all in one).
       const union: number[] = [];
       for (const [key, list] of this.lists) {
-        if (this.charsOf(key).includes(query)) {
+        if (this.pieces.charsOf(key).includes(query)) {
           for (let i = 0; i < list.n; i++) union.push(list.v[i]!);
         }
       }

@@ -11,7 +11,7 @@ import {
   SearchIndex,
   type SearchQuery,
 } from '../../../main/local/search/search-index';
-import { gallop, rankAndCount } from '../../../main/local/search/rank';
+import { rankAndCount } from '../../../main/local/search/rank';
 import { dayNumber, dayOf, posting, slotOf } from '../../../main/local/search/postings';
 import { changed, made } from './support';
 
@@ -272,25 +272,5 @@ describe('each candidate checked once (decision N17)', () => {
     expect(best).toEqual(also);
     expect(counted).toBe(5);
     expect(checks).toBe(5);
-  });
-});
-
-describe('galloping look-ups in the second list', () => {
-  it('finds the place of every value from any earlier place, either way', () => {
-    const next = random(7);
-    for (let round = 0; round < 200; round++) {
-      const list = Float64Array.from([
-        ...new Set(Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 100))),
-      ]).sort();
-      const value = Math.floor(next() * 110) - 5;
-      const firstAtLeast = list.findIndex((v) => v >= value);
-      const up = firstAtLeast < 0 ? list.length : firstAtLeast;
-      const down = list.findLastIndex((v) => v <= value);
-      // From any place at or before the answer (ascending), at or after it (descending).
-      for (let from = -1; from <= up; from++) expect(gallop(list, from, value, 1)).toBe(up);
-      for (let from = down; from <= list.length; from++) {
-        expect(gallop(list, from, value, -1)).toBe(down);
-      }
-    }
   });
 });
