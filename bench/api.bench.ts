@@ -4,7 +4,6 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { build } from 'esbuild';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import path from 'node:path';
 import { RateGovernor, ReservationClient } from '../main/api/index';
 import * as S from '../main/api/schemas';
 import { DEMO } from '../sandbox/scenario/demo';
+import { bundleChild } from './children/bundle';
 import { atLeast, atMost, exactly, type Figure } from './figures';
 import { generateScenarioFile, startSandboxProcess } from '../test/support/sandbox-process';
 
@@ -33,16 +33,7 @@ async function pageInChild(
   storeId: string,
 ): Promise<PagingReport> {
   const dir = await mkdtemp(path.join(tmpdir(), 'fd-paging-'));
-  const outfile = path.join(dir, 'paging.mjs');
-  await build({
-    entryPoints: ['bench/children/paging.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
-  });
+  const outfile = await bundleChild('paging', dir);
   const child = spawn(process.execPath, [outfile, baseUrl, apiKey, storeId], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

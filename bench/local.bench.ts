@@ -13,7 +13,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
-import { build } from 'esbuild';
 import { RateGovernor, ReservationClient, silentLogger } from '../main/api/index';
 import {
   Connectivity,
@@ -27,6 +26,7 @@ import {
 } from '../main/local/index';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
+import { bundleChild } from './children/bundle';
 import {
   DAY_SIZE,
   KEY,
@@ -53,20 +53,7 @@ const quantile = (values: number[], q: number) => {
 
 /** The first sync in a child process (bench/children/first-sync.ts, bundled, run by plain node). */
 async function runChild(args: ChildArgs, work: string): Promise<ChildReport> {
-  const outfile = path.join(work, 'first-sync.mjs');
-  await build({
-    entryPoints: ['bench/children/first-sync.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
-    // conf and its dependencies are CommonJS inside an ES module bundle.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
+  const outfile = await bundleChild('first-sync', work);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [outfile, JSON.stringify(args)], {
       stdio: ['ignore', 'pipe', 'inherit'],
