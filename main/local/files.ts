@@ -202,8 +202,8 @@ export class Files {
       instance = this.instance(dir, name, file);
     }
     instance.store = value;
-    if (text === null || !remember) this.known.delete(file);
-    else this.known.set(file, text);
+    if (remember && text !== null) this.known.set(file, text);
+    else this.known.delete(file);
     this.stats.writes++;
     this.stats.bytesWritten += text === null ? sizeOf(file) : Buffer.byteLength(text);
     return true;

@@ -208,8 +208,8 @@ export class NgramPostings {
       // The last key holds END: a query is found anywhere in a text, not only at its end.
       const all: Key[] = [];
       const count = this.pieces.keys(query, false, all);
-      const keys = all.slice(0, count - 1);
       let missing = count < 0;
+      const keys = missing ? [] : all.slice(0, count - 1);
       for (const key of keys) {
         const list = this.lists.get(key);
         if (!list || list.n === 0) missing = true;
