@@ -30,6 +30,36 @@ function checkedOnce(part: z.ZodType, checked: WeakMap<object, unknown>): z.ZodT
   });
 }
 
+/** The outputs of a list's values when every one is frozen and already checked, else null. */
+function outputsIfChecked(list: unknown[], checked: WeakMap<object, unknown>): unknown[] | null {
+  const out = new Array<unknown>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const value = list[i];
+    if (!isFrozenObject(value) || !checked.has(value)) return null;
+    out[i] = checked.get(value);
+  }
+  return out;
+}
+
+/**
+ * A list of parts (`each`: its values checked one by one, each frozen one once), read in one loop
+ * when every value was checked before: a search's twenty kept views then cost a look-up each, not
+ * a schema's walk each. Anything else takes `each` as it is.
+ */
+function wholeIfChecked(each: z.ZodType, checked: WeakMap<object, unknown>): z.ZodType {
+  return z.unknown().transform((value, ctx) => {
+    const reused = Array.isArray(value) ? outputsIfChecked(value, checked) : null;
+    if (reused) return reused;
+    const result = each.safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+}
+
 /**
  * `schema` with every occurrence of `part` checked once per frozen value; `schema` itself when
  * `part` does not occur in it (objects, arrays, nullable, optional are looked through).
@@ -49,7 +79,11 @@ export function reusingChecks(
     }
     if (s instanceof z.ZodArray) {
       const element = swap(s.element as z.ZodType);
-      return element === s.element ? s : s.clone({ ...s._zod.def, element });
+      if (element === s.element) return s;
+      const each = s.clone({ ...s._zod.def, element });
+      return s.element === part && !s._zod.def.checks?.length
+        ? wholeIfChecked(each, checked)
+        : each;
     }
     if (s instanceof z.ZodNullable || s instanceof z.ZodOptional) {
       const wrapped = s as z.ZodNullable<z.ZodType>;

@@ -139,6 +139,22 @@ describe('an answer schema checking frozen parts once', () => {
     expect(schema.safeParse({ list: [bad], one: null, other: 'x' }).success).toBe(false);
     // The rest of the answer is checked every time.
     expect(schema.safeParse({ list: [a], one: a, other: 7 }).success).toBe(false);
+    // A list of frozen parts all checked before is read in one go; one new part is checked.
+    const b = Object.freeze({ n: 4 });
+    checks = 0;
+    expect(schema.safeParse({ list: [a, b], one: null, other: 'x' }).data).toEqual({
+      list: [{ n: 1 }, { n: 4 }],
+      one: null,
+      other: 'x',
+    });
+    expect(checks).toBe(1);
+    expect(schema.safeParse({ list: [b, a, b], one: null, other: 'x' }).success).toBe(true);
+    expect(checks).toBe(1);
+    // One bad frozen part among checked ones refuses the list, every time.
+    for (let i = 0; i < 2; i++) {
+      expect(schema.safeParse({ list: [a, bad, b], one: null, other: 'x' }).success).toBe(false);
+    }
+    expect(schema.safeParse({ list: 'no list', one: null, other: 'x' }).success).toBe(false);
   });
 
   it('leaves a schema without the part as it is', () => {

@@ -57,21 +57,19 @@ describe('quick search', () => {
     ).toBeTruthy();
   });
 
-  it("past the count's bound, says there are more than that, in both languages", async () => {
+  it('past the list, says that more matched, in both languages', async () => {
     fake = demoBridge();
-    fake.handle('search.find', () => ({ exact: null, results: [R1, R2], total: 100, more: true }));
+    fake.handle('search.find', () => ({ exact: null, results: [R1, R2], total: 2, more: true }));
     const r = await renderApp(fake);
     await r.user.type('example', field());
     expect(
-      screen.getByText(
-        '“example”: the first 2 of more than 100 found. Type more to narrow the list.',
-      ),
+      screen.getByText('“example”: the first 2 shown; more match. Type more to narrow the list.'),
     ).toBeTruthy();
     await act(async () => r.app.actions.setLanguage('ja'));
     await settle();
     expect(
       screen.getByText(
-        '「example」: 100 件を超えて見つかりました。先頭 2 件を表示。続けて入力すると絞り込めます。',
+        '「example」: 先頭 2 件を表示(ほかにも見つかりました)。続けて入力すると絞り込めます。',
       ),
     ).toBeTruthy();
   });

@@ -115,7 +115,10 @@ export const channels = {
       exact: ReservationView.nullable(),
       /** Ranked: today's and upcoming parties first; capped. */
       results: z.array(ReservationView),
-      /** How many matched before the cap, counted up to 100 (absent from older answers). */
+      /**
+       * How many matched, counted no further than the cap (absent from older answers; older
+       * versions counted up to 100).
+       */
       total: z.number().int().min(0).optional(),
       /** More matched than `total`: counting stopped there (typing more narrows the list). */
       more: z.boolean().optional(),

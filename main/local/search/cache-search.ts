@@ -49,7 +49,7 @@ export interface SearchFound {
   /** The reservation whose number (or id) is the query: the scanner's answer. */
   exact: SearchHit | null;
   hits: SearchHit[];
-  /** Matching items, counted up to a bound (COUNT_LIMIT). */
+  /** Matching items, counted no further than the results asked for (then `more`). */
   total: number;
   /** More matched than `total`. */
   more: boolean;

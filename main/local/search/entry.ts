@@ -8,9 +8,6 @@ import { MAX_ITEMS, dayNumber, startMinutes } from './postings';
 /** Between the parts of one slot's text: no query spans two of them. */
 export const SEP = '\u0002';
 
-/** Matches counted at most: past that the answer says "more" (staff type more to narrow it). */
-export const COUNT_LIMIT = 100;
-
 /** A name as the analyzer reads it: family and given name apart, kanji in their common forms. */
 export interface NameParts {
   last: string;
@@ -51,9 +48,9 @@ export interface IndexFound {
   /** The reservation whose number (or id) is the query: the scanner's answer. */
   exact: IndexHit | null;
   hits: IndexHit[];
-  /** Matching items, counted up to COUNT_LIMIT. */
+  /** Matching items, counted no further than the results asked for. */
   total: number;
-  /** More matched than `total` (counting stopped there). */
+  /** More matched than the results asked for (counting stopped one past them). */
   more: boolean;
 }
 

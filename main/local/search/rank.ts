@@ -34,6 +34,12 @@ class Met {
     }
     return this.postings[i];
   }
+
+  /** The matches met and still to meet, counted no further than `bound` (none kept). */
+  countTo(bound: number): number {
+    const met = Math.min(this.postings.length, bound);
+    return this.done || met >= bound ? met : met + this.walk.skip(bound - met);
+  }
 }
 
 export interface RankQuery {
@@ -138,11 +144,8 @@ class Ranking {
 
   /** The matches met, walking on (ahead, then behind) only while under the bound. */
   count(bound: number): number {
-    const { ahead, behind } = this;
-    let counted = 0;
-    while (counted < bound && ahead.at(counted) !== undefined) counted++;
-    for (let i = 0; counted < bound && behind.at(i) !== undefined; i++) counted++;
-    return counted;
+    const counted = this.ahead.countTo(bound);
+    return counted < bound ? counted + this.behind.countTo(bound - counted) : counted;
   }
 }
 

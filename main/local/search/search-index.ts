@@ -14,7 +14,6 @@
  * (rank.ts) are their own modules.
  */
 import {
-  COUNT_LIMIT,
   SEP,
   fieldsFrom,
   fieldsOf,
@@ -47,7 +46,7 @@ import {
 } from './postings';
 import { rankAndCount, type Source } from './rank';
 
-export { COUNT_LIMIT, itemDates, namePartsOf, needsReading } from './entry';
+export { itemDates, namePartsOf, needsReading } from './entry';
 export type { IndexFound, IndexHit, Indexable, NameParts, SearchQuery, StoredEntry } from './entry';
 
 const EMPTY: IndexFound = { exact: null, hits: [], total: 0, more: false };
@@ -332,14 +331,15 @@ export class SearchIndex {
         limit,
         active: (p) => activeCode[statusCode[slotOf(p)]!] ?? unknownActive,
       },
-      COUNT_LIMIT + 1,
+      // One past the results shown: enough to say "more" (decision N19).
+      limit + 1,
     );
     const hits = best.map((p) => this.hit(p));
     return {
       exact: null,
       hits,
-      total: Math.min(counted, COUNT_LIMIT),
-      more: counted > COUNT_LIMIT,
+      total: Math.min(counted, limit),
+      more: counted > limit,
     };
   }
 

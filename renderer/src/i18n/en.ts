@@ -106,8 +106,7 @@ export const en: Messages = {
     searching: 'Searching…',
     count: '“{{query}}”: {{n}} found',
     countCapped: '“{{query}}”: the first {{n}} of {{total}} found. Type more to narrow the list.',
-    countMore:
-      '“{{query}}”: the first {{n}} of more than {{total}} found. Type more to narrow the list.',
+    countMore: '“{{query}}”: the first {{n}} shown; more match. Type more to narrow the list.',
   },
   day: {
     title: "Today's schedule",

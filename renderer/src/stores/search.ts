@@ -21,7 +21,7 @@ export interface SearchState {
   exact: ReservationView | null;
   /** How many matched (more than `results` when the list is capped). */
   total: number;
-  /** More matched than `total`: the main process counts up to a bound, then says "more". */
+  /** More matched than `total`: the main process counts one past the list, then says "more". */
   more: boolean;
   searching: boolean;
   error: CallError | null;

@@ -199,15 +199,17 @@ describe('ranking and the cap', () => {
     ]);
   });
 
-  it('capped, with the count of every match', () => {
+  it('capped, saying that more matched; counted in full when they fit', () => {
     const index = new SearchIndex();
     for (let i = 0; i < 30; i++) index.put(made({ last: '佐藤', dates: ['2026-12-01'] }));
     const today = made({ last: '佐藤', dates: [TODAY] });
     index.put(today);
     const found = index.find(query('佐藤', { limit: 5 }));
     expect(found.hits).toHaveLength(5);
-    expect(found.total).toBe(31);
+    expect([found.total, found.more]).toEqual([5, true]);
     expect(found.hits[0]!.id).toBe(today.id);
+    const all = index.find(query('佐藤', { limit: 40 }));
+    expect([all.hits.length, all.total, all.more]).toEqual([31, 31, false]);
   });
 
   it('one result per item: a reservation over two days shows on each', () => {

@@ -1,7 +1,7 @@
 /**
  * What the quick search found: by name, phone, e-mail or number; today's and upcoming parties
- * first. A long list is capped, and says how many more matched (typing more narrows it); past
- * the count's bound, only that there are more than that many.
+ * first. A long list is capped and says that more matched (typing more narrows it); an answer
+ * that counted past the list (older versions counted to 100) says how many.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
