@@ -35,8 +35,10 @@ function outputsIfChecked(list: unknown[], checked: WeakMap<object, unknown>): u
   const out = new Array<unknown>(list.length);
   for (let i = 0; i < list.length; i++) {
     const value = list[i];
-    if (!isFrozenObject(value) || !checked.has(value)) return null;
-    out[i] = checked.get(value);
+    // A check's output is never undefined (parts are objects): undefined is "not checked".
+    const output = isFrozenObject(value) ? checked.get(value) : undefined;
+    if (output === undefined) return null;
+    out[i] = output;
   }
   return out;
 }

@@ -29,8 +29,8 @@ interface KeptView {
   view: ReservationView;
 }
 
-/** Record → item index → its view as last built. Gone with the record object. */
-const keptViews = new WeakMap<Reservation, Map<number, KeptView>>();
+/** Record → its items' views as last built, by item index. Gone with the record object. */
+const keptViews = new WeakMap<Reservation, (KeptView | undefined)[]>();
 
 /**
  * `toReservationView`, frozen and kept: the same object again while the record, its product and
@@ -46,7 +46,7 @@ export function keptReservationView(
 ): ReservationView {
   const product = products.get((r.items[itemIndex] ?? r.items[0]!).productId);
   let byItem = keptViews.get(r);
-  const kept = byItem?.get(itemIndex);
+  const kept = byItem?.[itemIndex];
   if (
     kept &&
     kept.product === product &&
@@ -58,8 +58,8 @@ export function keptReservationView(
   const view = deepFreeze(
     toReservationView(r, products, checkIn, currency, itemIndex, ownCounterId),
   );
-  if (!byItem) keptViews.set(r, (byItem = new Map()));
-  byItem.set(itemIndex, { product, checkIn, currency, ownCounterId, view });
+  if (!byItem) keptViews.set(r, (byItem = []));
+  byItem[itemIndex] = { product, checkIn, currency, ownCounterId, view };
   return view;
 }
 

@@ -126,18 +126,28 @@ class Ranking {
     while (a < after.length || b < before.length) {
       const da = a < after.length ? dayOf(after[a]!) - today : Infinity;
       const db = b < before.length ? today - dayOf(before[b]!) : Infinity;
-      const block: number[] = [];
+      // A day's end in each list (met latest first behind: taken from its end back).
+      let aEnd = a;
       if (da <= db) {
         const day = dayOf(after[a]!);
-        while (a < after.length && dayOf(after[a]!) === day) block.push(after[a++]!);
+        while (aEnd < after.length && dayOf(after[aEnd]!) === day) aEnd++;
       }
+      let bEnd = b;
       if (db <= da) {
         const day = dayOf(before[b]!);
-        const latestFirst: number[] = [];
-        while (b < before.length && dayOf(before[b]!) === day) latestFirst.push(before[b++]!);
-        block.push(...latestFirst.reverse());
+        while (bEnd < before.length && dayOf(before[bEnd]!) === day) bEnd++;
       }
-      if (da === db) block.sort((x, y) => minutesOf(x) - minutesOf(y) || x - y);
+      if (da !== db) {
+        for (; a < aEnd; a++) if (this.take(after[a]!, false)) return;
+        for (let k = bEnd - 1; k >= b; k--) if (this.take(before[k]!, false)) return;
+        b = bEnd;
+        continue;
+      }
+      // As far on both sides: the two days merged by start time.
+      const block = [...after.slice(a, aEnd), ...before.slice(b, bEnd)];
+      block.sort((x, y) => minutesOf(x) - minutesOf(y) || x - y);
+      a = aEnd;
+      b = bEnd;
       for (const p of block) if (this.take(p, false)) return;
     }
   }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../main/api/client';
 import { SearchIndex, type SearchQuery } from '../../../main/local/search/search-index';
 import { rankAndCount } from '../../../main/local/search/rank';
-import { dayNumber, dayOf, posting, slotOf } from '../../../main/local/search/postings';
+import { dayNumber, dayOf, minutesOf, posting, slotOf } from '../../../main/local/search/postings';
 import { changed, made } from './support';
 
 /** A count's bound for the walks' own tests (the index asks for one past its results). */
@@ -246,6 +246,39 @@ describe('each candidate checked once (decision N17)', () => {
     expect(best.map((p) => Math.abs(dayOf(p) - today))).toEqual(
       expected.map((p) => Math.abs(dayOf(p) - today)),
     );
+  });
+
+  it('inactive ones nearest first, a day by start time, on one side of today or both', () => {
+    const today = dayNumber(TODAY);
+    // Days 2 and -2 are as far: merged by start time. Days -4 and 5 stand alone.
+    const at = [
+      [-4, 900],
+      [-4, 600],
+      [-2, 700],
+      [-2, 540],
+      [2, 600],
+      [5, 800],
+      [5, 500],
+      [-4, 720],
+    ];
+    const list = Float64Array.from(
+      at.map(([d, m], slot) => posting(today + d!, m!, 0, slot)),
+    ).sort();
+    const { best } = rankAndCount(
+      [{ list, holds: () => true }],
+      { today, shown: null, limit: 20, active: () => false },
+      BOUND,
+    );
+    expect(best.map((p) => [dayOf(p) - today, minutesOf(p)])).toEqual([
+      [-2, 540],
+      [2, 600],
+      [-2, 700],
+      [-4, 600],
+      [-4, 720],
+      [-4, 900],
+      [5, 500],
+      [5, 800],
+    ]);
   });
 
   it('a candidate not in the second list is passed over without its check', () => {
