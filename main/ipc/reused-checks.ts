@@ -19,15 +19,19 @@ function checkedOnce(part: z.ZodType, checked: WeakMap<object, unknown>): z.ZodT
   return z.unknown().transform((value, ctx) => {
     const frozen = isFrozenObject(value);
     if (frozen && checked.has(value)) return checked.get(value);
-    const result = part.safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }
-    if (frozen) checked.set(value, result.data);
-    return result.data;
+    const output = parsedOrRefused(part, value, ctx);
+    if (frozen && output !== z.NEVER) checked.set(value, output);
+    return output;
   });
+}
+
+/** `schema`'s output for `value`, or its issues passed on to `ctx` (and z.NEVER). */
+function parsedOrRefused(schema: z.ZodType, value: unknown, ctx: z.RefinementCtx): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
 }
 
 /** The outputs of a list's values when every one is frozen and already checked, else null. */
@@ -51,14 +55,7 @@ function outputsIfChecked(list: unknown[], checked: WeakMap<object, unknown>): u
 function wholeIfChecked(each: z.ZodType, checked: WeakMap<object, unknown>): z.ZodType {
   return z.unknown().transform((value, ctx) => {
     const reused = Array.isArray(value) ? outputsIfChecked(value, checked) : null;
-    if (reused) return reused;
-    const result = each.safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }
-    return result.data;
+    return reused ?? parsedOrRefused(each, value, ctx);
   });
 }
 

@@ -124,22 +124,8 @@ export class Walk {
    * how many there were. The walk is at its end, or past the last one counted.
    */
   skip(max: number): number {
-    if (this.sources.length !== 1) {
-      let n = 0;
-      while (n < max && this.nextOfMany() !== undefined) n++;
-      return n;
-    }
-    const { list, also, holds, dir, end } = this;
     let n = 0;
-    let i = this.i;
-    for (; n < max && i >= 0 && i < list.length; i += dir) {
-      const p = list[i]!;
-      if (p >= end) break;
-      if (p === this.last || (also !== undefined && !this.inAlso(also, p)) || !holds(p)) continue;
-      this.last = p;
-      n++;
-    }
-    this.i = i;
+    while (n < max && this.next() !== undefined) n++;
     return n;
   }
 

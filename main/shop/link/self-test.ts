@@ -33,12 +33,12 @@ export async function dialOutcome(
   }
 }
 
-function selfTestSecrets(): ShopSecrets {
-  return { psk: randomBytes(32), identity: 'front-desk/shop-link/self-test', tag: 'self-test' };
-}
-
 async function handshakeWithItself(timeoutMs: number): Promise<Outcome> {
-  const secrets = selfTestSecrets();
+  const secrets: ShopSecrets = {
+    psk: randomBytes(32),
+    identity: 'front-desk/shop-link/self-test',
+    tag: 'self-test',
+  };
   const server = createLinkServer(
     secrets,
     // Ended, not destroyed: the dialler must first read the handshake's last message.
