@@ -3,8 +3,7 @@
  * and the sandbox's data for choosing reservations to work on.
  */
 import type { Page } from '@playwright/test';
-import { en } from '../../../renderer/src/i18n/en';
-import { ja } from '../../../renderer/src/i18n/ja';
+import { en, ja } from '../../../renderer/src/i18n/catalogue';
 import type { ReservationRecord } from '../../../sandbox/model';
 import { DEMO } from '../../../sandbox/scenario/demo';
 import type { Lang } from './fixtures';
