@@ -1,7 +1,7 @@
 /**
  * What the key's scopes allow at the counter, and why not when they do not; which feature each
- * IPC channel belongs to, declared once for every channel (decision 31, and the counter's own
- * "Scopes per channel" in docs/decisions.md).
+ * IPC channel belongs to, declared once for every channel (decisions 31 and A7 in
+ * docs/decisions.md).
  */
 import { DeskError } from '../ipc/errors';
 import type { Channel, Feature, SetupStatus } from '../ipc/contract';

@@ -3,7 +3,7 @@
  * queued walk-in in clear, the customer's request sealed beside them, its sending state, and a
  * digest of the whole record.
  *
- * Integrity, in two layers (docs/decisions.md, "The outbox's records stand alone"): the seal's
+ * Integrity, in two layers (docs/decisions.md, O3): the seal's
  * associated data is the entry id and the canonical facts, so whenever the key opens the request,
  * a fact changed since is detected; the SHA-256 digest catches accidental corruption (a bad
  * sector, a half-written copy) even when the key is gone. The digest is no protection against

@@ -143,7 +143,7 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       installed: installed.platform,
     },
     {
-      // The shop's counters meet on its LAN (docs/decisions.md, issue 12).
+      // The shop's counters meet on its LAN (docs/decisions.md, W2).
       shopNetwork: { listenHost: '0.0.0.0', discovery: true },
       overrides: (desk) => ({
         'manifest.print': ({ date, productId, startTime, locale: shown }) =>

@@ -1,6 +1,6 @@
 /**
  * What the counters of one shop derive from the API key and the store they share, so that they
- * prove they hold the key without ever sending it (docs/decisions.md, issue 12): HKDF-SHA256
+ * prove they hold the key without ever sending it (docs/decisions.md, L1, L7): HKDF-SHA256
  * (Node's crypto) with the store id as salt and one label per use.
  *
  * - `psk`: the links' TLS pre-shared key. A counter with another key or store fails the handshake.

@@ -4,7 +4,7 @@
  * with a tender or to hand back. In the journal the two stay two records, each with its tender:
  * the old sale's refund paid back by a method, the new sale paid by the same method for the part
  * the refund covers and by the guest's tender for the rest — so every method's total is what
- * changed hands (docs/decisions.md, issue 15).
+ * changed hands (docs/decisions.md, C10).
  */
 import {
   Tender,
