@@ -1,6 +1,6 @@
 /**
- * The few words the main process shows itself (the app menu, the printed manifest), in Japanese
- * and English. The renderer has its own translations.
+ * The printed manifest's words, in Japanese and English (the menu's and the recovery page's are
+ * main/common/words'). The renderer has its own translations.
  */
 export type Locale = 'ja' | 'en';
 
@@ -10,32 +10,6 @@ export function localeOf(systemLocale: string | null | undefined): Locale {
 }
 
 const ja = {
-  file: 'ファイル',
-  printManifest: 'この日の名簿を印刷…',
-  quit: '終了',
-  edit: '編集',
-  undo: '元に戻す',
-  redo: 'やり直す',
-  cut: '切り取り',
-  copy: 'コピー',
-  paste: '貼り付け',
-  selectAll: 'すべてを選択',
-  view: '表示',
-  reload: '再読み込み',
-  zoomIn: '拡大',
-  zoomOut: '縮小',
-  resetZoom: '実際のサイズ',
-  fullScreen: 'フルスクリーン',
-  devTools: '開発者ツール',
-  window: 'ウインドウ',
-  minimize: '最小化',
-  close: '閉じる',
-  help: 'ヘルプ',
-  about: 'Front Desk について',
-  hide: 'Front Desk を隠す',
-  hideOthers: 'ほかを隠す',
-  showAll: 'すべてを表示',
-  // The manifest.
   manifest: '名簿',
   training: 'トレーニング（本番のデータではありません）',
   time: '時間',
@@ -64,31 +38,6 @@ const ja = {
 export type Labels = typeof ja;
 
 const en: Labels = {
-  file: 'File',
-  printManifest: 'Print This Day’s Manifest…',
-  quit: 'Quit',
-  edit: 'Edit',
-  undo: 'Undo',
-  redo: 'Redo',
-  cut: 'Cut',
-  copy: 'Copy',
-  paste: 'Paste',
-  selectAll: 'Select All',
-  view: 'View',
-  reload: 'Reload',
-  zoomIn: 'Zoom In',
-  zoomOut: 'Zoom Out',
-  resetZoom: 'Actual Size',
-  fullScreen: 'Full Screen',
-  devTools: 'Developer Tools',
-  window: 'Window',
-  minimize: 'Minimize',
-  close: 'Close',
-  help: 'Help',
-  about: 'About Front Desk',
-  hide: 'Hide Front Desk',
-  hideOthers: 'Hide Others',
-  showAll: 'Show All',
   manifest: 'Manifest',
   training: 'Training (not real data)',
   time: 'Time',
