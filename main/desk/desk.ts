@@ -6,7 +6,7 @@
  * the renderer.
  */
 import type { Logger } from '../api/index';
-import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
+import type { DayView, ManifestRequest, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import type { CheckInEvent } from '../local/schema';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView, todayIn } from './day/day';
+import { manifestPageFor, type ManifestPage } from './manifest/manifest';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
 import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
@@ -178,8 +179,13 @@ export class Desk {
     return buildDayView(session, todayIn(session.timeZone, now), now);
   }
 
-  /** For the shell's print: the day view the manifest is made from. */
+  /** The day view of `date` as the counter keeps it (what the manifest is made from). */
   dayView(date: string): DayView {
     return buildDayView(this.ctx.sessions.require(), date, this.ctx.now());
+  }
+
+  /** For the shell's print: the manifest's page, as `manifest.page` answers it. */
+  manifestPage(request: ManifestRequest): ManifestPage {
+    return manifestPageFor(this.ctx, request);
   }
 }

@@ -57,6 +57,8 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'day.get': 'dayView',
   'day.refresh': 'dayView',
   'day.watch': 'dayView',
+  'manifest.page': 'dayView',
+  'manifest.csv': 'dayView',
   'manifest.print': 'dayView',
   'search.find': 'checkIn',
   'reservation.get': 'checkIn',

@@ -23,22 +23,19 @@ import {
   type Lang,
 } from './support/fixtures';
 import { TODAY, type TestHost } from './support/host';
-import { CATALOGUES, fill, KYOTO, pattern, PRODUCTS, reservations, yen } from './support/ui';
+import {
+  CATALOGUES,
+  catchPrints,
+  fill,
+  KYOTO,
+  pattern,
+  printed,
+  PRODUCTS,
+  reservations,
+  yen,
+} from './support/ui';
 
 const RICKSHAW = /人力車 嵐山めぐり/;
-
-/** The browser's print, replaced: what the print region held each time it was called. */
-async function catchPrints(app: Page): Promise<void> {
-  await app.evaluate(() => {
-    const w = window as unknown as { printed: string[] };
-    w.printed = [];
-    window.print = () => {
-      w.printed.push(document.getElementById('print-region')?.shadowRoot?.textContent ?? '');
-    };
-  });
-}
-const printed = (app: Page) =>
-  app.evaluate(() => (window as unknown as { printed: string[] }).printed);
 
 /** A page shown in the app (receipt, slip, report): its text, and a screenshot kept. */
 async function keepDocument(

@@ -162,7 +162,10 @@ describe('the API key stays in the main process', () => {
     await h.call('change.list', {});
     await h.raw('change.retry', { id: changed.change!.id });
     await h.raw('change.dismiss', { id: 'nope', confirm: true });
-    await h.raw('manifest.print', { date: TODAY, productId: P.rickshaw, startTime: '10:00' });
+    const rickshaw = { productId: P.rickshaw, startTime: '10:00' };
+    await h.call('manifest.page', { date: TODAY, slot: rickshaw });
+    await h.call('manifest.csv', { date: null, slot: null, locale: 'en' });
+    await h.raw('manifest.print', { date: TODAY, slot: rickshaw });
     await h.raw('prefs.set', { locale: 'en' });
     await h.raw('day.watch', { date: null });
     await h.raw('prefs.get', {});

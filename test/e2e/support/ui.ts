@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Callbacks of page.evaluate run in the page.
 /**
  * The app's own words (its message catalogues) for finding things on screen in either language,
  * and the sandbox's data for choosing reservations to work on.
@@ -79,3 +81,16 @@ export async function openByNumber(page: Page, number: string): Promise<void> {
   await page.keyboard.type(number);
   await page.keyboard.press('Enter');
 }
+
+/** The browser's print, replaced: what the print region held each time it was called. */
+export async function catchPrints(app: Page): Promise<void> {
+  await app.evaluate(() => {
+    const w = window as unknown as { printed: string[] };
+    w.printed = [];
+    window.print = () => {
+      w.printed.push(document.getElementById('print-region')?.shadowRoot?.textContent ?? '');
+    };
+  });
+}
+export const printed = (app: Page) =>
+  app.evaluate(() => (window as unknown as { printed: string[] }).printed);

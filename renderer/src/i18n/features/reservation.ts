@@ -1,19 +1,44 @@
 /** One reservation: who, what they booked, how they paid, the check-in. */
+import { reservationWords } from '../../../../main/ipc/contract';
 import type { Widen } from '../widen';
+
+type Printed = typeof reservationWords.en;
+
+/** A reservation's fields as printed too (main/common/words/reservation.ts). */
+const fieldsIn = ({ field }: Printed) => ({
+  number: field.number,
+  payment: field.payment,
+  phone: field.phone,
+  email: field.email,
+});
+
+/** The check-in's states as printed too, with the people who came. */
+const checkInIn = ({ checkIn }: Printed) => ({
+  none: checkIn.none,
+  arrived: checkIn.counted(checkIn.arrived, '{{adults}}', '{{children}}'),
+  partial: checkIn.counted(checkIn.partial, '{{adults}}', '{{children}}'),
+  noShow: checkIn.noShow,
+});
+
+/** The service's payment methods as printed too (not the counter's tender: money's). */
+const paymentIn = ({ payment }: Printed) => ({
+  on_site: payment.on_site,
+  external: payment.external,
+  card: payment.card,
+  other: payment.other('{{method}}'),
+  unknown: payment.unknown,
+});
 
 export const ja = {
   reservation: {
     title: '予約',
     pendingNotice: 'この予約は承認待ちで、まだ確定していません。',
     inactive: 'この予約は有効ではありません（キャンセル済みなど）。',
-    number: '予約番号',
+    ...fieldsIn(reservationWords.ja),
     product: '商品',
     when: '日時',
     party: '人数',
-    payment: '支払い方法',
     total: '合計金額',
-    phone: '電話番号',
-    email: 'メール',
     answers: '入力項目の回答',
     changeTitle: '変更・キャンセル',
     change: '日時・人数を変更',
@@ -29,10 +54,7 @@ export const ja = {
   checkIn: {
     title: '来店受付',
     current: '現在:',
-    none: '未来店',
-    arrived: '来店済み（大人 {{adults}}・子ども {{children}}）',
-    partial: '一部来店（大人 {{adults}}・子ども {{children}}）',
-    noShow: '不来店',
+    ...checkInIn(reservationWords.ja),
     offline: '（オフラインで記録）',
     where: '{{counter}}・{{time}}',
     when: '{{time}}',
@@ -58,13 +80,7 @@ export const ja = {
       '予約より少ない人数で記録しました（一部来店）。予約サービスは人数を減らせません。料金を変えるには、人数を減らした新しい予約を取り、できてから元の予約をキャンセルします。',
     changeFewer: '人数を減らした予約に変更する',
   },
-  payment: {
-    on_site: '現地払い',
-    external: '支払い済み（店頭・外部）',
-    card: 'カード（予約サイト）',
-    other: '支払い: {{method}}',
-    unknown: '不明',
-  },
+  payment: paymentIn(reservationWords.ja),
 };
 
 export const en: Widen<typeof ja> = {
@@ -72,14 +88,11 @@ export const en: Widen<typeof ja> = {
     title: 'Reservation',
     pendingNotice: 'This booking is waiting for approval and is not confirmed yet.',
     inactive: 'This booking is not active (cancelled or similar).',
-    number: 'Reservation no.',
+    ...fieldsIn(reservationWords.en),
     product: 'Product',
     when: 'Date and time',
     party: 'Party',
-    payment: 'Payment',
     total: 'Total',
-    phone: 'Phone',
-    email: 'E-mail',
     answers: 'Answers',
     changeTitle: 'Changes and cancellation',
     change: 'Change time or headcount',
@@ -95,10 +108,7 @@ export const en: Widen<typeof ja> = {
   checkIn: {
     title: 'Check-in',
     current: 'Now:',
-    none: 'Not arrived',
-    arrived: 'Arrived (adults {{adults}}, children {{children}})',
-    partial: 'Partly arrived (adults {{adults}}, children {{children}})',
-    noShow: 'No-show',
+    ...checkInIn(reservationWords.en),
     offline: '(recorded offline)',
     where: 'at {{counter}}, {{time}}',
     when: 'at {{time}}',
@@ -124,11 +134,5 @@ export const en: Widen<typeof ja> = {
       'Recorded fewer people than booked (partly arrived). The service cannot reduce a booking: to change the price, a new booking for fewer people is made first, then the old one is cancelled.',
     changeFewer: 'Change to a booking for fewer people',
   },
-  payment: {
-    on_site: 'Pay on site',
-    external: 'Paid (at the counter / outside)',
-    card: 'Card (booking site)',
-    other: 'Payment: {{method}}',
-    unknown: 'Unknown',
-  },
+  payment: paymentIn(reservationWords.en),
 };

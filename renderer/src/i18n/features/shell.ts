@@ -1,5 +1,13 @@
 /** The frame around every screen: the app, common words, navigation, language, training, the error codes staff may meet. */
+import { reservationWords } from '../../../../main/ipc/contract';
 import type { Widen } from '../widen';
+
+/** A party and an answer, as printed too (main/common/words/reservation.ts). */
+const partyIn = ({ party, answer }: typeof reservationWords.en) => ({
+  party: party('{{adults}}', '{{children}}'),
+  answer: answer.person('{{n}}', '{{label}}', '{{value}}'),
+  bookerAnswer: answer.booker('{{label}}', '{{value}}'),
+});
 
 export const ja = {
   app: { name: 'フロントデスク' },
@@ -8,10 +16,8 @@ export const ja = {
     loading: '読み込み中…',
     none: '—',
     noName: '（名前なし）',
-    party: '大人 {{adults}}・子ども {{children}}',
+    ...partyIn(reservationWords.ja),
     number: '予約番号 {{number}}',
-    answer: '{{n}}人目 {{label}}: {{value}}',
-    bookerAnswer: '代表者 {{label}}: {{value}}',
     toDay: '本日の予定へ',
   },
   nav: {
@@ -142,10 +148,8 @@ export const en: Widen<typeof ja> = {
     loading: 'Loading…',
     none: '—',
     noName: '(no name)',
-    party: 'adults {{adults}}, children {{children}}',
+    ...partyIn(reservationWords.en),
     number: 'No. {{number}}',
-    answer: 'Person {{n}} {{label}}: {{value}}',
-    bookerAnswer: 'Representative {{label}}: {{value}}',
     toDay: "Today's schedule",
   },
   nav: {

@@ -1,5 +1,14 @@
 /** The status bar, what the counter lost or set aside, the outbox of queued walk-ins. */
+import { reservationWords } from '../../../../main/ipc/contract';
 import type { Widen } from '../widen';
+
+/** A reservation's status: the printed words (main/common/words/reservation.ts). */
+const statusIn = ({ status }: typeof reservationWords.en) => ({
+  confirmed: status.confirmed,
+  pending: status.pending,
+  cancelled: status.cancelled,
+  other: status.other('{{status}}'),
+});
 
 export const ja = {
   damage: {
@@ -58,12 +67,7 @@ export const ja = {
       dismiss: 'お知らせを閉じる',
     },
   },
-  status: {
-    confirmed: '確定',
-    pending: '承認待ち — 未確定',
-    cancelled: 'キャンセル済み',
-    other: '状態: {{status}}',
-  },
+  status: statusIn(reservationWords.ja),
   outbox: {
     title: '送信待ちの受付',
     explain:
@@ -168,12 +172,7 @@ export const en: Widen<typeof ja> = {
       dismiss: 'Dismiss this notice',
     },
   },
-  status: {
-    confirmed: 'Confirmed',
-    pending: 'Pending — not confirmed',
-    cancelled: 'Cancelled',
-    other: 'Status: {{status}}',
-  },
+  status: statusIn(reservationWords.en),
   outbox: {
     title: 'Queued walk-ins',
     explain:

@@ -1,4 +1,5 @@
 /** Selling a walk-in, step by step, and the problems of its fields. */
+import { reservationWords } from '../../../../main/ipc/contract';
 import type { Widen } from '../widen';
 
 export const ja = {
@@ -88,7 +89,8 @@ export const ja = {
     booking: '予約中…',
     done: {
       booked: '予約が確定しました',
-      pending: '承認待ち — 未確定',
+      // The reservation's status, as printed too (main/common/words/reservation.ts).
+      pending: reservationWords.ja.status.pending,
       pendingExplain:
         '予約は作成されましたが、まだ確定していません。店舗が管理画面で承認すると確定します。',
       queued: '送信待ち — まだ予約されていません',
@@ -214,7 +216,7 @@ export const en: Widen<typeof ja> = {
     booking: 'Booking…',
     done: {
       booked: 'Booked',
-      pending: 'Pending — not confirmed',
+      pending: reservationWords.en.status.pending,
       pendingExplain:
         'The booking was made but is not confirmed yet. It is confirmed when the store approves it in the admin screen.',
       queued: 'Queued — not yet booked',
