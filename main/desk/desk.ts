@@ -8,7 +8,7 @@
 import type { Logger } from '../api/index';
 import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
-import type { CheckInEvent } from '../local/schema';
+import type { CheckInEvent } from '../local/cache/schema';
 import {
   sharedWorkerReadings,
   type Hold,

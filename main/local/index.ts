@@ -1,23 +1,23 @@
 /** The counter's local data for one store: cache, sync, outbox, connectivity. */
 import path from 'node:path';
 import type { Logger } from '../api/log';
-import { LocalCache } from './cache';
-import { checkInDateOf, type CheckInCounter } from './checkins';
-import { Cipher, type KeyProvider } from './crypto';
-import { DamageLog, type DamageReport } from './damage';
-import { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
-import { keyChanged } from './key-check';
-import { storeDir } from './layout';
+import { LocalCache } from './cache/cache';
+import { checkInDateOf, type CheckInCounter } from './checkins/checkins';
+import { Cipher, type KeyProvider } from './files/crypto';
+import { DamageLog, type DamageReport } from './files/damage';
+import { Files, confOpener, mkdirPrivate, type OpenFile } from './files/files';
+import { keyChanged } from './files/key-check';
+import { storeDir } from './files/layout';
 import type { ReadingSource } from './search/reading-service';
 
-export { Connectivity } from './connectivity';
-export { fixedKeyProvider, type KeyProvider } from './crypto';
-export { DamageLog, type DamageEntry } from './damage';
+export { Connectivity } from './sync/connectivity';
+export { fixedKeyProvider, type KeyProvider } from './files/crypto';
+export { DamageLog, type DamageEntry } from './files/damage';
 export type { DamageKind } from '../common/local-records';
-export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
-export { safeName } from './layout';
-export { HOLDING, Hold, heldSeats, holdsOf, slotKey, type SlotHold } from './holds';
-export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
+export { Files, confOpener, mkdirPrivate, type OpenFile } from './files/files';
+export { safeName } from './files/layout';
+export { HOLDING, Hold, heldSeats, holdsOf, slotKey, type SlotHold } from './outbox/holds';
+export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox/outbox';
 export {
   ChangeFile,
   FINAL_CHANGE,
@@ -25,15 +25,15 @@ export {
   type ChangeRecord,
   type UnreadableChange,
 } from './changes';
-export type { CheckInCounter } from './checkins';
+export type { CheckInCounter } from './checkins/checkins';
 export {
   DEFAULT_INTERVALS,
   SyncScheduler,
   type BackgroundStep,
   type Intervals,
   type Viewing,
-} from './scheduler';
-export { SyncEngine, type SyncProgress } from './sync';
+} from './sync/scheduler';
+export { SyncEngine, type SyncProgress } from './sync/engine';
 export {
   WorkerReadings,
   sharedWorkerReadings,

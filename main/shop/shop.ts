@@ -10,7 +10,7 @@ import type { Reservation } from '../api/client';
 import { readEach, ReadRecord } from '../api/answers';
 import type { RateGovernor } from '../api/governor';
 import type { Logger } from '../api/log';
-import type { LocalCache } from '../local/cache';
+import type { LocalCache } from '../local/cache/cache';
 import type { Connectivity, SyncScheduler } from '../local/index';
 import type { CounterId, CounterPresence, ShopBus } from './bus';
 import { ShopRpc } from './rpc';

@@ -5,7 +5,7 @@
 import type { OutboxItem } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { OutboxError } from '../../local/index';
-import type { Counter, OutboxEntry } from '../../local/outbox';
+import type { Counter, OutboxEntry } from '../../local/outbox/outbox';
 import type { Session } from '../session';
 
 /** `nameOf`: the name staff gave the counter that took it (else its host name). */

@@ -11,7 +11,7 @@ import { DateTime } from 'luxon';
 import { ReadRecord, readEach } from '../../api/answers';
 import { T } from '../../api/answers';
 import type { Logger } from '../../api/log';
-import type { LocalCache } from '../../local/cache';
+import type { LocalCache } from '../../local/cache/cache';
 import type { SyncScheduler } from '../../local/index';
 import type { CounterId } from '../bus';
 import { ShopRpcError, type ShopRpc } from '../rpc';
