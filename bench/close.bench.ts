@@ -14,9 +14,7 @@ import { silentLogger, type Store } from '../main/api/index';
 import { closeViewOf } from '../main/desk/close/day-close';
 import { Session } from '../main/desk/session';
 import { CloseView } from '../main/ipc/contract';
-import { fixedKeyProvider } from '../main/local/index';
-import { MemoryJournal } from '../main/local/journal/journal';
-import type { NewRecord } from '../main/local/journal/records';
+import { fixedKeyProvider, MemoryJournal, type NewRecord } from '../main/local/index';
 import { atMost, exactly, type Figure } from './figures';
 
 const ENTRIES = 10_000;

@@ -18,7 +18,7 @@ import type { ReservationView } from '../main/ipc/contract';
 import { checkIn, partiesToCheckIn, viewOn } from '../test/support/shop-actions';
 import { startShopHarness, waitFor, type Counter } from '../test/support/shop-harness';
 import { atMost, exactly, type Figure } from './figures';
-import { DEFAULT_INTERVALS } from '../main/local/sync/scheduler';
+import { DEFAULT_INTERVALS } from '../main/local/index';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);

@@ -8,9 +8,9 @@
 import type { Logger } from '../api/index';
 import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
-import type { CheckInEvent } from '../local/cache/schema';
 import {
   sharedWorkerReadings,
+  type CheckInEvent,
   type Hold,
   type KeyProvider,
   type OpenFile,

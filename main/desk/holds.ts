@@ -3,8 +3,7 @@
  * queued at any counter hold (main/local/outbox/holds.ts). Every place that shows or decides on
  * remaining seats (day view, headcount check, walk-in slot choice) reads them from here.
  */
-import { heldSeats, slotKey, type SlotHold } from '../local/index';
-import type { CachedAvailability } from '../local/cache/cache';
+import { heldSeats, slotKey, type SlotHold, type CachedAvailability } from '../local/index';
 import type { Session } from './session';
 
 export interface HeldAvailability {

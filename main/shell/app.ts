@@ -17,7 +17,7 @@ import type { LogFiles } from '../host/installed/log-files';
 import { previousCrashAt } from '../host/installed/recovery-policy';
 import { buildManifestHtml, type ManifestSelection } from '../host/manifest';
 import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
-import { DIR_MODE, mkdirPrivate } from '../local/files/files';
+import { DIR_MODE, mkdirPrivate } from '../local/index';
 import { applyDisplay, initialPlace, keepPlace } from './counter-mode';
 import { shellInstalled } from './installed';
 import { forwardEvents, registerIpc } from './ipc';

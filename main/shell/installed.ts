@@ -12,7 +12,7 @@ import { createLogger, stderrSink, type LogSink, type Logger } from '../api/log'
 import type { InstalledPlatform } from '../host/installed/installed-app';
 import { InstalledSettingsFile } from '../host/installed/installed-settings';
 import { openLogFiles, teeSinks, type LogFiles } from '../host/installed/log-files';
-import { FILE_MODE } from '../local/files/files';
+import { FILE_MODE } from '../local/index';
 import { counterModeControl } from './counter-mode';
 import { crashDumpCount } from './recovery';
 import { electronStoreOpener } from './storage';

@@ -4,9 +4,7 @@
  * from the local cache (decision Z4).
  */
 import { DateTime } from 'luxon';
-import type { LocalCache } from '../../local/cache/cache';
-import type { Journal } from '../../local/journal/journal';
-import type { CloseRecord, JournalRecord } from '../../local/journal/records';
+import type { LocalCache, Journal, CloseRecord, JournalRecord } from '../../local/index';
 import { ACTIVE_STATUSES } from '../views';
 import type { CheckInTally } from './close';
 

@@ -10,7 +10,7 @@ import {
   type CloseView,
   type DenominationCount,
 } from '../../ipc/contract';
-import type { CloseRecord, JournalRecord } from '../../local/journal/records';
+import type { CloseRecord, JournalRecord } from '../../local/index';
 
 /** The day's check-ins: parties expected (active reservations of the date), arrived, no-shows. */
 export interface CheckInTally {

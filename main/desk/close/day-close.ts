@@ -5,7 +5,7 @@
  */
 import type { CloseView, DenominationCount } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import { JournalLockedError } from '../../local/journal/journal';
+import { JournalLockedError } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
 import { computeClose } from './close';

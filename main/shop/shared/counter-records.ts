@@ -7,10 +7,13 @@
  */
 import { DateTime } from 'luxon';
 import type { Logger } from '../../api/log';
-import type { LocalCache } from '../../local/cache/cache';
-import { heldSlots, type Hold as LocalHold } from '../../local/outbox/holds';
-import type { Outbox } from '../../local/outbox/outbox';
-import type { CheckInEvent as LocalCheckInEvent } from '../../local/cache/schema';
+import {
+  heldSlots,
+  type LocalCache,
+  type Hold as LocalHold,
+  type Outbox,
+  type CheckInEvent as LocalCheckInEvent,
+} from '../../local/index';
 import type { CheckInEvent, Hold } from './records';
 import type { OwnHold, ShopState } from './shop-state';
 

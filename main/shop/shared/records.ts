@@ -13,8 +13,7 @@
 import { z } from 'zod';
 import { TenderMethod } from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
-import { Hold as LocalHold } from '../../local/outbox/holds';
-import { CheckInEvent as LocalCheckInEvent } from '../../local/cache/schema';
+import { Hold as LocalHold, CheckInEvent as LocalCheckInEvent } from '../../local/index';
 import type { CounterId } from '../bus';
 
 const CounterName = z.string().min(1).max(40);
