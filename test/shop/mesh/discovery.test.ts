@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Bonjour } from 'bonjour-service';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialAddresses, SERVICE_TYPE } from '../../../main/shop/link/discovery';
+import { dialAddresses, SERVICE_TYPE } from '../../../main/shop/mesh/discovery';
 import { closeAll, presentIds, secrets, sleep, startMesh, track, waitFor } from './helpers';
 
 afterEach(closeAll);
@@ -36,7 +36,7 @@ describe('discovery by mDNS', () => {
     await sleep(300);
     expect(foreignDials).toBe(0);
     // Neither dialled itself: a counter finds its own service and skips it by id.
-    for (const m of [a, b]) expect(m.logs.some((l) => l.event === 'shop.link.self')).toBe(false);
+    for (const m of [a, b]) expect(m.logs.some((l) => l.event === 'shop.mesh.self')).toBe(false);
     expect(secrets.tag).not.toBe('000000000000000000000000');
   });
 

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, FrameError, readFrames } from '../../../main/shop/link/frames';
+import { encodeFrame, FrameError, readFrames } from '../../../main/shop/mesh/frames';
 
 function reader(maxBytes?: number) {
   const stream = new PassThrough();

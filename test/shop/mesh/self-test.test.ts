@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialOutcome, linkSupported, type Outcome } from '../../../main/shop/link/self-test';
+import { dialOutcome, meshSupported, type Outcome } from '../../../main/shop/mesh/self-test';
 
 /**
  * A listener that accepts and never answers: a real handshake with it can only run late, however
@@ -22,9 +22,9 @@ afterEach(() => {
 
 const secrets = { psk: randomBytes(32), identity: 'self-test-test', tag: 'self-test' };
 
-describe('linkSupported', () => {
-  it('is true on a runtime whose TLS offers the link suite (Node 20 OpenSSL)', async () => {
-    expect(await linkSupported()).toBe(true);
+describe('meshSupported', () => {
+  it('is true on a runtime whose TLS offers the mesh’s suite (Node 20 OpenSSL)', async () => {
+    expect(await meshSupported()).toBe(true);
   });
 
   it('reads a handshake that got no answer in time as late, not as a refusal', async () => {
@@ -37,11 +37,11 @@ describe('linkSupported', () => {
     let first = true;
     const tryOnce = async (ms: number): Promise<Outcome> => {
       budgets.push(ms);
-      if (!first) return 'linked';
+      if (!first) return 'connected';
       first = false;
       return dialOutcome(port, secrets, ms);
     };
-    expect(await linkSupported([20, 5_000], tryOnce)).toBe(true);
+    expect(await meshSupported([20, 5_000], tryOnce)).toBe(true);
     expect(budgets).toEqual([20, 5_000]);
   });
 
@@ -52,7 +52,7 @@ describe('linkSupported', () => {
       tries += 1;
       return dialOutcome(port, secrets, ms);
     };
-    expect(await linkSupported([20, 20, 20], tryOnce)).toBe(false);
+    expect(await meshSupported([20, 20, 20], tryOnce)).toBe(false);
     expect(tries).toBe(3);
   });
 
@@ -62,7 +62,7 @@ describe('linkSupported', () => {
       tries += 1;
       return Promise.resolve('refused');
     };
-    expect(await linkSupported([20, 20], refused)).toBe(false);
+    expect(await meshSupported([20, 20], refused)).toBe(false);
     expect(tries).toBe(1);
   });
 });

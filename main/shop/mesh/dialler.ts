@@ -1,7 +1,7 @@
 /**
  * The counters a mesh dials: each address from the peer list or discovery is a candidate,
  * dialled at once and after each failure again with capped exponential backoff and jitter, not
- * while the counter that answered there is linked, and never again once it turned out to be our
+ * while the counter that answered there is connected, and never again once it turned out to be our
  * own listener. An address only discovery gave is forgotten after failing for 10 minutes in a
  * row (a counter gone for good, or moved to another address): the counter dials us itself when
  * it comes back, and its own discovery finds us. Addresses from the peer list are kept for good.
@@ -9,8 +9,8 @@
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from '../../api/log';
 import type { CounterId } from '../bus';
-import type { ShopSecrets } from '../keys';
-import { dialLink } from './tls-link';
+import type { ShopSecrets } from './keys';
+import { dialPeer } from './tls';
 
 /** Dialling again after a failure: 250 ms doubling to 5 s, each wait 50–100 % of that. */
 const BACKOFF_BASE_MS = 250;
@@ -25,7 +25,7 @@ export interface Candidate {
   attempt: number;
   timer: ReturnType<typeof setTimeout> | null;
   dialling: boolean;
-  /** Who answered there last time (so it is not dialled while linked). */
+  /** Who answered there last time (so it is not dialled while connected). */
   counterId: CounterId | null;
   /** Our own listener: never dialled again. */
   self: boolean;
@@ -53,9 +53,13 @@ export class Dialler {
   constructor(
     private readonly secrets: ShopSecrets,
     private readonly logger: Logger,
-    /** Whether that counter has a link now. */
-    private readonly linked: (counterId: CounterId) => boolean,
-    private readonly onLink: (socket: TLSSocket, address: string, candidate: Candidate) => void,
+    /** Whether that counter has a connection now. */
+    private readonly connected: (counterId: CounterId) => boolean,
+    private readonly onConnection: (
+      socket: TLSSocket,
+      address: string,
+      candidate: Candidate,
+    ) => void,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -88,7 +92,7 @@ export class Dialler {
     this.dial(candidate);
   }
 
-  /** The link to that counter went down: dial it again wherever it was reached. */
+  /** The connection to that counter went down: dial it again wherever it was reached. */
   redial(counterId: CounterId): void {
     for (const c of this.candidates.values()) if (c.counterId === counterId) this.retry(c);
   }
@@ -108,27 +112,27 @@ export class Dialler {
   private dial(candidate: Candidate): void {
     candidate.timer = null;
     if (this.stopped || candidate.self || candidate.dialling) return;
-    if (candidate.counterId && this.linked(candidate.counterId)) return;
+    if (candidate.counterId && this.connected(candidate.counterId)) return;
     candidate.dialling = true;
     const address = formatAddress(candidate.host, candidate.port);
-    dialLink(candidate.host, candidate.port, this.secrets).then(
+    dialPeer(candidate.host, candidate.port, this.secrets).then(
       (socket) => {
         candidate.dialling = false;
         if (this.stopped) socket.destroy();
-        else this.onLink(socket, address, candidate);
+        else this.onConnection(socket, address, candidate);
       },
       (error: Error) => {
         candidate.dialling = false;
         // The first failure in a row is worth a line; the retries that follow are not.
         const log = candidate.attempt === 0 ? this.logger.info : this.logger.debug;
-        log('shop.link.dial_failed', { address, reason: error.message });
+        log('shop.mesh.dial_failed', { address, reason: error.message });
         candidate.failingSince ??= this.now();
         if (
           candidate.discovered &&
           this.now() - candidate.failingSince >= FORGET_DISCOVERED_AFTER_MS
         ) {
           this.candidates.delete(address);
-          this.logger.info('shop.link.forgotten', { address });
+          this.logger.info('shop.mesh.forgotten', { address });
           return;
         }
         this.retry(candidate);

@@ -1,7 +1,7 @@
 /**
- * Whether this runtime can make the shop's link at all: one handshake with itself on loopback
+ * Whether this runtime can make the shop's mesh at all: one handshake with itself on loopback
  * with a throwaway key. Electron's Node is built on BoringSSL, whose PSK support differs from
- * Node's OpenSSL (docs/decisions.md L9): a build that cannot link says so at start instead of
+ * Node's OpenSSL (docs/decisions.md L9): a build that cannot connect says so at start instead of
  * never finding its counters.
  *
  * A runtime that cannot fails the handshake at once (no shared cipher). A handshake that only
@@ -10,24 +10,24 @@
  * run (L11).
  */
 import { randomBytes } from 'node:crypto';
-import type { ShopSecrets } from '../keys';
-import { createLinkServer, dialLink, listen } from './tls-link';
+import type { ShopSecrets } from './keys';
+import { createMeshServer, dialPeer, listen } from './tls';
 
 /** The handshake's time on each try: a few seconds first, then more (bounded: about a minute). */
 export const SELF_TEST_TRIES_MS = [3_000, 6_000, 12_000, 30_000];
 
-export type Outcome = 'linked' | 'refused' | 'late';
+export type Outcome = 'connected' | 'refused' | 'late';
 
-/** One handshake as a dialler, read as linked, refused (the runtime cannot) or late. */
+/** One handshake as a dialler, read as connected, refused (the runtime cannot) or late. */
 export async function dialOutcome(
   port: number,
   secrets: ShopSecrets,
   timeoutMs: number,
 ): Promise<Outcome> {
   try {
-    const socket = await dialLink('127.0.0.1', port, secrets, timeoutMs);
+    const socket = await dialPeer('127.0.0.1', port, secrets, timeoutMs);
     socket.destroy();
-    return 'linked';
+    return 'connected';
   } catch (error) {
     return (error as Error).message === 'handshake_timeout' ? 'late' : 'refused';
   }
@@ -36,10 +36,10 @@ export async function dialOutcome(
 async function handshakeWithItself(timeoutMs: number): Promise<Outcome> {
   const secrets: ShopSecrets = {
     psk: randomBytes(32),
-    identity: 'front-desk/shop-link/self-test',
+    identity: 'front-desk/shop-mesh/self-test',
     tag: 'self-test',
   };
-  const server = createLinkServer(
+  const server = createMeshServer(
     secrets,
     // Ended, not destroyed: the dialler must first read the handshake's last message.
     (socket) => socket.end(),
@@ -59,13 +59,13 @@ async function handshakeWithItself(timeoutMs: number): Promise<Outcome> {
  * Tries one handshake per entry of `triesMs`, each with that much time, until one is not late.
  * `tryOnce` is the handshake itself; tests give one whose lateness does not hang on the clock.
  */
-export async function linkSupported(
+export async function meshSupported(
   triesMs: readonly number[] = SELF_TEST_TRIES_MS,
   tryOnce: (timeoutMs: number) => Promise<Outcome> = handshakeWithItself,
 ): Promise<boolean> {
   for (const timeoutMs of triesMs) {
     const outcome = await tryOnce(timeoutMs);
-    if (outcome !== 'late') return outcome === 'linked';
+    if (outcome !== 'late') return outcome === 'connected';
   }
   return false;
 }

@@ -1,12 +1,12 @@
 /**
- * The shop harness's two switches, alone: a LAN link between counters (cut: refused; healed: on
+ * The shop harness's two switches, alone: a LAN route between counters (cut: refused; healed: on
  * the same port) and a counter's road to the service (counted per request; down and back).
  */
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceRelay } from '../support/service-relay';
-import { lanProxyLink, relayLink } from '../support/shop-harness';
+import { lanProxyRoute, relayRoute } from '../support/shop-harness';
 
 let echo: Server;
 let echoPort: number;
@@ -39,18 +39,18 @@ function roundTrip(port: number): Promise<string> {
   });
 }
 
-describe('a LAN link between two counters', () => {
+describe('a LAN route between two counters', () => {
   it.each([
-    ['a TCP relay', relayLink],
-    ['a LAN proxy', lanProxyLink],
+    ['a TCP relay', relayRoute],
+    ['a LAN proxy', lanProxyRoute],
   ])('%s passes bytes; cut, refuses; healed, passes again on the same port', async (_, make) => {
-    const link = await make(echoPort);
-    expect(await roundTrip(link.port)).toBe('ping');
-    await link.cut();
-    expect(['ECONNREFUSED', 'ECONNRESET', 'closed']).toContain(await roundTrip(link.port));
-    await link.heal();
-    expect(await roundTrip(link.port)).toBe('ping');
-    await link.close();
+    const route = await make(echoPort);
+    expect(await roundTrip(route.port)).toBe('ping');
+    await route.cut();
+    expect(['ECONNREFUSED', 'ECONNRESET', 'closed']).toContain(await roundTrip(route.port));
+    await route.heal();
+    expect(await roundTrip(route.port)).toBe('ping');
+    await route.close();
   });
 });
 

@@ -2,8 +2,8 @@ import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shopSecrets } from '../../../main/shop/keys';
-import { LINK_CIPHER, createLinkServer, dialLink } from '../../../main/shop/link/tls-link';
+import { shopSecrets } from '../../../main/shop/mesh/keys';
+import { MESH_CIPHER, createMeshServer, dialPeer } from '../../../main/shop/mesh/tls';
 import { closeAll, trackSocket, presentIds, secrets, startMesh, track, waitFor } from './helpers';
 
 afterEach(closeAll);
@@ -17,45 +17,45 @@ function closedByPeer(socket: Socket, timeoutMs = 3_000): Promise<boolean> {
   });
 }
 
-async function linkServer(handshakeTimeoutMs?: number) {
-  const linked: string[] = [];
+async function meshServer(handshakeTimeoutMs?: number) {
+  const connected: string[] = [];
   const refused: string[] = [];
-  const server = createLinkServer(
+  const server = createMeshServer(
     secrets,
-    (s) => (linked.push(s.getProtocol() ?? '?'), s.end()),
+    (s) => (connected.push(s.getProtocol() ?? '?'), s.end()),
     (r) => refused.push(r),
     handshakeTimeoutMs,
   );
   track({ close: () => new Promise<void>((r) => server.close(() => r())) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { port: (server.address() as AddressInfo).port, linked, refused };
+  return { port: (server.address() as AddressInfo).port, connected, refused };
 }
 
-describe('the TLS-PSK link', () => {
-  it('links two ends holding the same key over TLS 1.2 ECDHE-PSK without certificates', async () => {
-    const { port, linked } = await linkServer();
-    const socket = await dialLink('127.0.0.1', port, secrets);
+describe('the mesh’s TLS-PSK connection', () => {
+  it('connects two ends holding the same key over TLS 1.2 ECDHE-PSK without certificates', async () => {
+    const { port, connected } = await meshServer();
+    const socket = await dialPeer('127.0.0.1', port, secrets);
     trackSocket(socket);
     expect(socket.getProtocol()).toBe('TLSv1.2');
-    expect(socket.getCipher().name).toBe(LINK_CIPHER);
-    await waitFor(() => linked.length === 1);
-    expect(linked).toEqual(['TLSv1.2']);
+    expect(socket.getCipher().name).toBe(MESH_CIPHER);
+    await waitFor(() => connected.length === 1);
+    expect(connected).toEqual(['TLSv1.2']);
   });
 
   it('fails the handshake with another key or store, on both ends', async () => {
-    const { port, linked, refused } = await linkServer();
+    const { port, connected, refused } = await meshServer();
     await expect(
-      dialLink('127.0.0.1', port, shopSecrets('other-key-0123456789', 'store-42')),
+      dialPeer('127.0.0.1', port, shopSecrets('other-key-0123456789', 'store-42')),
     ).rejects.toThrow();
     await expect(
-      dialLink('127.0.0.1', port, shopSecrets('live-key-0123456789abcdef', 'store-1')),
+      dialPeer('127.0.0.1', port, shopSecrets('live-key-0123456789abcdef', 'store-1')),
     ).rejects.toThrow();
     await waitFor(() => refused.length === 2);
-    expect(linked).toEqual([]);
+    expect(connected).toEqual([]);
   });
 
   it('gives up a handshake that does not finish in time', async () => {
-    const { port, refused } = await linkServer(300);
+    const { port, refused } = await meshServer(300);
     const idle = trackSocket(connectTcp(port, '127.0.0.1'));
     expect(await closedByPeer(idle)).toBe(true);
     expect(refused).toHaveLength(1);

@@ -1,14 +1,14 @@
 /**
- * What goes on a link between counters, checked where it arrives. The envelope (hello,
- * heartbeat, message, bye) is the link's own: a frame that does not fit it ends the link. The
+ * What goes on a connection between counters, checked where it arrives. The envelope (hello,
+ * heartbeat, message, bye) is the connection's own: a frame that does not fit it ends the connection. The
  * message inside is checked apart (`ShopMessage`), so one bad message from a counter that holds
- * the key is dropped alone and the link stays.
+ * the key is dropped alone and the connection stays.
  */
 import { z } from 'zod';
 import { CounterId, CounterPresence } from '../bus';
 
-/** Version of the link's envelope; a counter speaking another one is not linked. */
-export const LINK_PROTOCOL = 1;
+/** Version of the mesh's envelope; a counter speaking another one is not connected. */
+export const MESH_PROTOCOL = 1;
 
 export const Hello = z.object({
   type: z.literal('hello'),
@@ -17,7 +17,7 @@ export const Hello = z.object({
   protocol: z.number().int().min(1),
   /** The port its listener is bound to (so `Peer.address` says where it can be reached). */
   listenPort: z.number().int().min(0).max(65_535).nullable(),
-  /** Random per link; the dialler's decides which of two links between one pair is kept. */
+  /** Random per connection; the dialler's decides which of two between one pair is kept. */
   nonce: z.string().regex(/^[0-9a-f]{16}$/),
 });
 export type Hello = z.infer<typeof Hello>;

@@ -3,7 +3,7 @@
  * prove they hold the key without ever sending it (docs/decisions.md, issue 12): HKDF-SHA256
  * (Node's crypto) with the store id as salt and one label per use.
  *
- * - `psk`: the links' TLS pre-shared key. A counter with another key or store fails the handshake.
+ * - `psk`: the mesh's TLS pre-shared key. A counter with another key or store fails the handshake.
  * - `tag`: published in discovery so a counter skips other shops' counters without a handshake;
  *   it tells an onlooker nothing of the key or the store (another label, one-way).
  */
@@ -16,6 +16,8 @@ export interface ShopSecrets {
   tag: string;
 }
 
+// The derivation's label and the PSK identity on the wire: every counter of a shop must use the
+// same, so it keeps the name it was first written with (the mesh was once called the link).
 const SCHEME = 'front-desk/shop-link/v1';
 
 function derive(apiKey: string, storeId: string, label: string, bytes: number): Buffer {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { shopSecrets } from '../../../main/shop/keys';
-import { parsePeerAddress } from '../../../main/shop/link/dialler';
+import { shopSecrets } from '../../../main/shop/mesh/keys';
+import { parsePeerAddress } from '../../../main/shop/mesh/dialler';
 import { method, ShopRpc } from '../../../main/shop/rpc';
 import { LanProxy } from '../../support/lan-proxy';
 import {
@@ -27,13 +27,13 @@ async function threeCounters(): Promise<TestMesh[]> {
   await waitFor(
     () => meshes.every((m) => presentIds(m.mesh).length === 2),
     5_000,
-    'three counters linked',
+    'three counters connected',
   );
   return meshes;
 }
 
 describe('Mesh', () => {
-  it('links counters from a static peer list: presence with names, messages both ways', async () => {
+  it('connects counters from a static peer list: presence with names, messages both ways', async () => {
     const a = await startMesh('a');
     const b = await startMesh('b', { peers: [`127.0.0.1:${a.port}`] });
     const c = await startMesh('c', { peers: [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`] });
@@ -56,20 +56,24 @@ describe('Mesh', () => {
     expect(a.mesh.send('nobody', { kind: 'push', topic: 'x', body: null })).toBe(false);
   });
 
-  it('keeps one link per pair when every counter dials every other at once (and itself)', async () => {
+  it('keeps one connection per pair when every counter dials every other at once (and itself)', async () => {
     const meshes = await threeCounters();
     // Duplicates are ended at once; give them time, then check it stays so.
-    await waitFor(() => meshes.every((m) => m.mesh.linkCount() === 2), 3_000, 'duplicates closed');
+    await waitFor(
+      () => meshes.every((m) => m.mesh.connectionCount() === 2),
+      3_000,
+      'duplicates closed',
+    );
     await sleep(1_000);
     for (const m of meshes) {
-      expect(m.mesh.linkCount()).toBe(2);
+      expect(m.mesh.connectionCount()).toBe(2);
       expect(presentIds(m.mesh)).toHaveLength(2);
-      // Both ends chose the same link of each pair: no counter ever seemed to leave.
-      expect(m.logs.filter((l) => l.event === 'shop.link.up')).toHaveLength(2);
-      expect(m.logs.filter((l) => l.event === 'shop.link.down')).toEqual([]);
-      expect(m.logs.filter((l) => l.event === 'shop.link.self')).toHaveLength(1);
+      // Both ends chose the same connection of each pair: no counter ever seemed to leave.
+      expect(m.logs.filter((l) => l.event === 'shop.mesh.up')).toHaveLength(2);
+      expect(m.logs.filter((l) => l.event === 'shop.mesh.down')).toEqual([]);
+      expect(m.logs.filter((l) => l.event === 'shop.mesh.self')).toHaveLength(1);
     }
-    // Messages still flow on the links kept.
+    // Messages still flow on the connections kept.
     meshes[0]!.mesh.broadcast({ kind: 'push', topic: 't', body: 1 });
     await waitFor(() => meshes[1]!.received.length === 1 && meshes[2]!.received.length === 1);
   });
@@ -96,12 +100,12 @@ describe('Mesh', () => {
       expect(o.mesh.broadcast({ kind: 'push', topic: 't', body: 'x' })).toBe(0);
     }
     expect(a.received).toEqual([]);
-    expect(a.logs.some((l) => l.event === 'shop.link.refused')).toBe(true);
+    expect(a.logs.some((l) => l.event === 'shop.mesh.refused')).toBe(true);
     b.mesh.send('a', { kind: 'push', topic: 'ok', body: 1 });
     await waitFor(() => a.received.length === 1);
   });
 
-  it('drops an invalid message from a counter with the key (logged by counter and kind), keeps the link', async () => {
+  it('drops an invalid message from a counter with the key (logged by counter and kind), keeps the connection', async () => {
     const a = await startMesh('a');
     const peer = await rawPeer(a.port, 'raw');
     await waitFor(() => presentIds(a.mesh).includes('raw'));
@@ -110,7 +114,7 @@ describe('Mesh', () => {
     peer.frame({ type: 'message', message: { kind: 'push', topic: 'fine', body: 2 } });
     await waitFor(() => a.received.length === 1);
     expect(a.received[0]!.message).toEqual({ kind: 'push', topic: 'fine', body: 2 });
-    const bad = a.logs.filter((l) => l.event === 'shop.link.bad_message');
+    const bad = a.logs.filter((l) => l.event === 'shop.mesh.bad_message');
     expect(bad.map((l) => [l.counterId, l.kind])).toEqual([
       ['raw', 'push'],
       ['raw', 'teleport'],
@@ -119,7 +123,7 @@ describe('Mesh', () => {
     expect(presentIds(a.mesh)).toEqual(['raw']);
   });
 
-  it('ends the link on a frame over the limit or a broken envelope', async () => {
+  it('ends the connection on a frame over the limit or a broken envelope', async () => {
     const a = await startMesh('a');
     const big = await rawPeer(a.port, 'big');
     await waitFor(() => presentIds(a.mesh).includes('big'));
@@ -127,7 +131,7 @@ describe('Mesh', () => {
     header.writeUInt32BE(64 * 1024 * 1024, 0);
     big.socket.write(header);
     await waitFor(() => big.socket.destroyed && !presentIds(a.mesh).includes('big'));
-    expect(a.logs.find((l) => l.event === 'shop.link.dropped')).toMatchObject({
+    expect(a.logs.find((l) => l.event === 'shop.mesh.dropped')).toMatchObject({
       reason: 'bad_frame',
       detail: 'too_large',
     });
@@ -162,14 +166,15 @@ describe('Mesh', () => {
     await waitFor(() => presentIds(a.mesh).includes('c'));
     const t1 = Date.now();
     // Killed without a bye: the socket closes (the OS sends the FIN).
-    for (const link of (c.mesh as unknown as { connections: Set<{ socket: { destroy(): void } }> })
-      .connections)
-      link.socket.destroy();
+    for (const connection of (
+      c.mesh as unknown as { connections: Set<{ socket: { destroy(): void } }> }
+    ).connections)
+      connection.socket.destroy();
     await waitFor(() => !presentIds(a.mesh).includes('c'), 2_000);
     expect(Date.now() - t1).toBeLessThan(FAST.deadAfterMs);
   });
 
-  it('links again after the LAN is cut and healed', async () => {
+  it('connects again after the LAN is cut and healed', async () => {
     const a = await startMesh('a');
     const proxy = track(new LanProxy(a.port));
     const via = await proxy.start();
@@ -223,11 +228,11 @@ describe('Mesh', () => {
     const b = await startMesh('b', { peers: [`127.0.0.1:${a.port}`] });
     await waitFor(() => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'));
     await a.mesh.close();
-    expect(a.mesh.linkCount()).toBe(0);
+    expect(a.mesh.connectionCount()).toBe(0);
     expect(presentIds(a.mesh)).toEqual([]);
     expect(a.mesh.peers()).toHaveLength(1);
     await waitFor(() => presentIds(b.mesh).length === 0, 1_000);
-    expect(b.logs.find((l) => l.event === 'shop.link.down')).toMatchObject({ reason: 'bye' });
+    expect(b.logs.find((l) => l.event === 'shop.mesh.down')).toMatchObject({ reason: 'bye' });
     // Its port is free again: nothing of it listens any more.
     const again = await startMesh('a2', { listen: { host: '127.0.0.1', port: a.port } });
     expect(again.port).toBe(a.port);

@@ -1,7 +1,7 @@
 /**
- * Frames on a link between counters: a 4-byte big-endian length, then that many bytes of UTF-8
+ * Frames on a connection between counters: a 4-byte big-endian length, then that many bytes of UTF-8
  * JSON. The reader never holds more than one frame's worth of bytes: a length over the limit, or
- * bytes that are not JSON, end the link (a peer that holds the key but speaks nonsense is cut
+ * bytes that are not JSON, end the connection (a peer that holds the key but speaks nonsense is cut
  * off rather than buffered).
  */
 import type { Duplex } from 'node:stream';

@@ -58,7 +58,7 @@ describe('what an onlooker on the LAN can do', () => {
     for (let i = 0; i < 3; i++) b.mesh.send('a', { kind: 'push', topic: 'checkin', body: i });
     await waitFor(() => a.received.length === 3);
     const captured = proxy.bytes('toTarget');
-    const linksBefore = a.mesh.linkCount();
+    const before = a.mesh.connectionCount();
 
     const replay = trackSocket(connectTcp(a.port, '127.0.0.1'));
     replay.on('error', () => undefined);
@@ -72,16 +72,16 @@ describe('what an onlooker on the LAN can do', () => {
     replay.on('data', (d: Buffer) => (got += d.length));
     expect(
       await closed,
-      `DEBUG ${got} ${captured.length} ${proxy.accepted} ${a.mesh.linkCount()} ${JSON.stringify(a.logs.slice(-8))}`,
+      `DEBUG ${got} ${captured.length} ${proxy.accepted} ${a.mesh.connectionCount()} ${JSON.stringify(a.logs.slice(-8))}`,
     ).toBe(true);
     await sleep(200);
     expect(a.received).toHaveLength(3);
-    expect(a.mesh.linkCount()).toBe(linksBefore);
+    expect(a.mesh.connectionCount()).toBe(before);
     expect(presentIds(a.mesh)).toEqual(['b']);
-    expect(a.logs.some((l) => l.event === 'shop.link.refused')).toBe(true);
+    expect(a.logs.some((l) => l.event === 'shop.mesh.refused')).toBe(true);
   });
 
-  it('drops a link whose bytes were changed in flight, delivers nothing altered, and links again', async () => {
+  it('drops a connection whose bytes were changed in flight, delivers nothing altered, and connects again', async () => {
     // b sends no heartbeats meanwhile: the next bytes from b to a are the message.
     const { a, b, proxy } = await pairThroughProxy({ heartbeatMs: 60_000, deadAfterMs: 120_000 });
     let flipped = 0;
@@ -94,9 +94,9 @@ describe('what an onlooker on the LAN can do', () => {
     });
     b.mesh.send('a', { kind: 'push', topic: 'checkin', body: 'original' });
     await waitFor(() => flipped === 1);
-    await waitFor(() => a.logs.some((l) => l.event === 'shop.link.down'), 3_000);
+    await waitFor(() => a.logs.some((l) => l.event === 'shop.mesh.down'), 3_000);
     expect(a.received).toEqual([]);
-    // The counters find each other again on a fresh link, and what is sent then arrives intact.
+    // The counters find each other again on a fresh connection, and what is sent then arrives intact.
     await waitFor(
       () => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'),
       8_000,

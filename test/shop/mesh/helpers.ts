@@ -1,12 +1,12 @@
-/** What the link tests share: meshes on loopback that are all closed after each test. */
+/** What the mesh tests share: meshes on loopback that are all closed after each test. */
 import type { TLSSocket } from 'node:tls';
 import { createLogger, type LogRecord } from '../../../main/api/log';
 import type { CounterId, ShopMessage } from '../../../main/shop/bus';
-import { shopSecrets } from '../../../main/shop/keys';
-import { encodeFrame, readFrames } from '../../../main/shop/link/frames';
-import { Mesh, type MeshOptions } from '../../../main/shop/link/mesh';
-import { dialLink } from '../../../main/shop/link/tls-link';
-import { LINK_PROTOCOL } from '../../../main/shop/link/wire';
+import { shopSecrets } from '../../../main/shop/mesh/keys';
+import { encodeFrame, readFrames } from '../../../main/shop/mesh/frames';
+import { Mesh, type MeshOptions } from '../../../main/shop/mesh/mesh';
+import { dialPeer } from '../../../main/shop/mesh/tls';
+import { MESH_PROTOCOL } from '../../../main/shop/mesh/wire';
 
 export const API_KEY = 'live-key-0123456789abcdef';
 export const STORE = 'store-42';
@@ -89,7 +89,7 @@ export const presentIds = (mesh: Mesh) =>
  * wants (an invalid message, an oversized frame) after a proper hello.
  */
 export async function rawPeer(port: number, counterId = 'raw') {
-  const socket: TLSSocket = trackSocket(await dialLink('127.0.0.1', port, secrets));
+  const socket: TLSSocket = trackSocket(await dialPeer('127.0.0.1', port, secrets));
   const frames: unknown[] = [];
   readFrames(
     socket,
@@ -109,7 +109,7 @@ export async function rawPeer(port: number, counterId = 'raw') {
       type: 'hello',
       counterId,
       presence,
-      protocol: LINK_PROTOCOL,
+      protocol: MESH_PROTOCOL,
       listenPort: null,
       nonce: '0123456789abcdef',
     }),

@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogRecord } from '../../../main/api/log';
-import { Dialler, FORGET_DISCOVERED_AFTER_MS } from '../../../main/shop/link/dialler';
+import { Dialler, FORGET_DISCOVERED_AFTER_MS } from '../../../main/shop/mesh/dialler';
 import { secrets } from './helpers';
 
 /** A port on 127.0.0.1 where nobody listens (bound, then closed). */
@@ -44,11 +44,11 @@ describe('Dialler', () => {
     const { d, logs } = dialler(() => clock);
     const port = await deadPort();
     d.add('127.0.0.1', port, 'discovery');
-    await until(() => logs.some((r) => r.event === 'shop.link.dial_failed'), 'a failure');
+    await until(() => logs.some((r) => r.event === 'shop.mesh.dial_failed'), 'a failure');
     expect(d.addresses()).toEqual([`127.0.0.1:${port}`]);
     clock += FORGET_DISCOVERED_AFTER_MS;
     await until(() => d.addresses().length === 0, 'the address forgotten');
-    expect(logs.some((r) => r.event === 'shop.link.forgotten')).toBe(true);
+    expect(logs.some((r) => r.event === 'shop.mesh.forgotten')).toBe(true);
   });
 
   it('keeps an address from the peer list, and one the list names after discovery', async () => {
@@ -59,11 +59,11 @@ describe('Dialler', () => {
     d.add('127.0.0.1', both, 'discovery');
     d.add('127.0.0.1', both);
     await until(
-      () => logs.filter((r) => r.event === 'shop.link.dial_failed').length >= 2,
+      () => logs.filter((r) => r.event === 'shop.mesh.dial_failed').length >= 2,
       'failures',
     );
     clock += 2 * FORGET_DISCOVERED_AFTER_MS;
-    const failures = () => logs.filter((r) => r.event === 'shop.link.dial_failed').length;
+    const failures = () => logs.filter((r) => r.event === 'shop.mesh.dial_failed').length;
     const seen = failures();
     await until(() => failures() >= seen + 2, 'more failures');
     expect(d.addresses().sort()).toEqual([`127.0.0.1:${both}`, `127.0.0.1:${listed}`].sort());

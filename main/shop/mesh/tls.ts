@@ -6,26 +6,28 @@
  */
 import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type TLSSocket } from 'node:tls';
-import type { ShopSecrets } from '../keys';
+import type { ShopSecrets } from './keys';
 
 /** A handshake that has not finished by then is given up (a silent or slow peer). */
 export const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 /**
- * TLS 1.2 with ECDHE-PSK and ChaCha20-Poly1305: a fresh ephemeral key per link (forward secrecy)
+ * TLS 1.2 with ECDHE-PSK and ChaCha20-Poly1305: a fresh ephemeral key per connection (forward
+ * secrecy)
  * authenticated by the PSK, an AEAD cipher. Not TLS 1.3: Electron's Node is built on BoringSSL,
  * which does not offer TLS 1.3 external PSKs (L9), and both builds must speak the same suite.
  */
-export const LINK_CIPHER = 'ECDHE-PSK-CHACHA20-POLY1305';
-const PROTOCOL = { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2', ciphers: LINK_CIPHER } as const;
+export const MESH_CIPHER = 'ECDHE-PSK-CHACHA20-POLY1305';
+const PROTOCOL = { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2', ciphers: MESH_CIPHER } as const;
 
 /**
- * A listener that accepts only handshakes with the shop's PSK; `onLink` gets each socket once
+ * A listener that accepts only handshakes with the shop's PSK; `onConnection` gets each socket
+ * once
  * the handshake is done. Refused handshakes go to `onRefused` (for a log line, no details).
  */
-export function createLinkServer(
+export function createMeshServer(
   secrets: ShopSecrets,
-  onLink: (socket: TLSSocket) => void,
+  onConnection: (socket: TLSSocket) => void,
   onRefused: (reason: string) => void,
   handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS,
 ): Server {
@@ -36,7 +38,7 @@ export function createLinkServer(
       // An unknown identity gets no key: the handshake fails (there is no certificate to fall back on).
       pskCallback: (_socket, identity) => (identity === secrets.identity ? secrets.psk : null),
     },
-    onLink,
+    onConnection,
   );
   server.on('tlsClientError', (error: NodeJS.ErrnoException, socket: TLSSocket) => {
     // Node reports a handshake timeout but leaves the connection open: end it here.
@@ -47,7 +49,7 @@ export function createLinkServer(
 }
 
 /** Dial a counter: resolves with the socket once the PSK handshake is done. */
-export function dialLink(
+export function dialPeer(
   host: string,
   port: number,
   secrets: ShopSecrets,
@@ -73,7 +75,7 @@ export function dialLink(
       // (even one some CA trusts) is not a counter of this shop.
       if (
         Object.keys(socket.getPeerCertificate()).length > 0 ||
-        socket.getCipher().name !== LINK_CIPHER
+        socket.getCipher().name !== MESH_CIPHER
       ) {
         socket.destroy();
         reject(new Error('not_psk'));

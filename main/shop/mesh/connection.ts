@@ -1,7 +1,7 @@
 /**
- * One TLS link to another counter, after the handshake: frames in and out, the hello that says
+ * One TLS connection to another counter, after the handshake: frames in and out, the hello that says
  * who is at the other end, heartbeats, and the dead timer (a counter whose machine died sends no
- * FIN: no frame for `deadAfterMs` ends the link). Which link to keep when two counters dial each
+ * FIN: no frame for `deadAfterMs` ends the connection). Which one to keep when two counters dial each
  * other is the mesh's choice; this file only reports what arrives.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,9 +9,9 @@ import type { TLSSocket } from 'node:tls';
 import type { Logger } from '../../api/log';
 import { ShopMessage, type CounterId, type CounterPresence } from '../bus';
 import { encodeFrame, FrameError, MAX_FRAME_BYTES, readFrames } from './frames';
-import { claimedKind, LINK_PROTOCOL, WireFrame, type Hello } from './wire';
+import { claimedKind, MESH_PROTOCOL, WireFrame, type Hello } from './wire';
 
-/** More than this waiting to be written: the peer does not read, the link is dropped. */
+/** More than this waiting to be written: the peer does not read, the connection is dropped. */
 const MAX_BUFFERED_BYTES = 4 * MAX_FRAME_BYTES;
 
 export interface ConnectionEvents {
@@ -32,10 +32,10 @@ export interface ConnectionOptions {
 }
 
 export class Connection {
-  /** Random per link, sent in the hello: the mesh's tiebreak between two links of one pair. */
+  /** Random per connection, sent in the hello: the mesh's tiebreak between two of one pair. */
   readonly nonce = randomBytes(8).toString('hex');
   peer: Hello | null = null;
-  /** The mesh no longer sends on it (another link to the same counter won); still delivers. */
+  /** The mesh no longer sends on it (another connection to the same counter won); still delivers. */
   retired = false;
   private closed = false;
   private reason = 'closed';
@@ -80,14 +80,14 @@ export class Connection {
     return this.write({ type: 'heartbeat', presence });
   }
 
-  /** Say goodbye and end the link (the other end marks this counter gone at once). */
+  /** Say goodbye and end the connection (the other end marks this counter gone at once). */
   bye(): void {
     this.write({ type: 'bye' });
     this.end('bye');
   }
 
   /**
-   * Another link to the same counter won: stop sending on this one and end it a little later, so
+   * Another connection to the same counter won: stop sending on this one and end it a little later, so
    * that the other end has chosen too (it reaches the same choice) before it sees this one close.
    */
   retire(graceMs: number): void {
@@ -115,7 +115,7 @@ export class Connection {
       bytes = encodeFrame(frame);
     } catch (error) {
       if (!(error instanceof FrameError)) throw error;
-      this.options.logger.warn('shop.link.send_too_large', {
+      this.options.logger.warn('shop.mesh.send_too_large', {
         counterId: this.peerId,
         type: frame.type,
       });
@@ -137,7 +137,7 @@ export class Connection {
     const frame = parsed.data;
     if (!this.peer) {
       if (frame.type !== 'hello') return this.drop('bad_envelope', 'no_hello');
-      if (frame.protocol !== LINK_PROTOCOL || frame.presence.counterId !== frame.counterId)
+      if (frame.protocol !== MESH_PROTOCOL || frame.presence.counterId !== frame.counterId)
         return this.drop('bad_hello', `protocol_${frame.protocol}`);
       this.peer = frame;
       this.events.hello(this, frame);
@@ -154,7 +154,7 @@ export class Connection {
         const message = ShopMessage.safeParse(frame.message);
         if (message.success) return this.events.message(this, message.data);
         // A counter of ours with a bug or another version: this message only is dropped.
-        this.options.logger.warn('shop.link.bad_message', {
+        this.options.logger.warn('shop.mesh.bad_message', {
           counterId: this.peer.counterId,
           kind: claimedKind(frame.message),
         });
@@ -166,7 +166,7 @@ export class Connection {
   }
 
   private drop(reason: string, detail: string): void {
-    this.options.logger.warn('shop.link.dropped', {
+    this.options.logger.warn('shop.mesh.dropped', {
       counterId: this.peerId,
       address: this.options.address,
       reason,

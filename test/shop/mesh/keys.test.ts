@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopSecrets } from '../../main/shop/keys';
+import { shopSecrets } from '../../../main/shop/mesh/keys';
 
 describe('shopSecrets', () => {
   it('is the same for the same key and store, and differs with either', () => {

@@ -1,13 +1,13 @@
 /**
- * The shop's bus between processes: every counter listens (TLS-PSK, `tls-link.ts`) and dials
- * every candidate it knows — the static peer list and what discovery finds — keeping one link
- * per pair of counters. A counter is present while its link is up and frames arrive; one that
+ * The shop's bus between processes: every counter listens (TLS-PSK, `tls.ts`) and dials
+ * every candidate it knows — the static peer list and what discovery finds — keeping one
+ * connection per pair of counters. A counter is present while its connection is up and frames arrive; one that
  * left stays in `peers()` with when it was last seen. Logs say which counter and why, never the
  * key, the PSK or what a message carries.
  *
- * Over 300 lines: choosing the one link of a pair, presence and the peer table change together
- * on every link's hello and close, so they stay in one class (frames, dialling and a link's own
- * heartbeats are in their modules).
+ * Over 300 lines: choosing the one connection of a pair, presence and the peer table change
+ * together on every connection's hello and close, so they stay in one class (frames, dialling
+ * and a connection's own heartbeats are in their modules).
  */
 import type { Socket } from 'node:net';
 import type { Server, TLSSocket } from 'node:tls';
@@ -20,12 +20,12 @@ import {
   type Peer,
   type ShopBus,
 } from '../bus';
-import type { ShopSecrets } from '../keys';
+import type { ShopSecrets } from './keys';
 import { Connection, type ConnectionEvents } from './connection';
 import { startDiscovery, type Discovery } from './discovery';
 import { Dialler, formatAddress, parsePeerAddress, type Candidate } from './dialler';
-import { createLinkServer, listen } from './tls-link';
-import { LINK_PROTOCOL, type Hello } from './wire';
+import { createMeshServer, listen } from './tls';
+import { MESH_PROTOCOL, type Hello } from './wire';
 
 /** The port a counter listens on unless set up otherwise. */
 export const DEFAULT_SHOP_PORT = 47110;
@@ -46,14 +46,14 @@ export interface MeshOptions {
   now?: () => number;
 }
 
-/** How long a duplicate link stays open (quiet) after the other one was chosen. */
+/** How long a duplicate connection stays open (quiet) after the other one was chosen. */
 const DUPLICATE_GRACE_MS = 500;
 
 export class Mesh implements ShopBus {
   readonly counterId: CounterId;
   private own: CounterPresence;
   private readonly known = new Map<CounterId, Peer>();
-  /** The one link per counter that messages go on. */
+  /** The one connection per counter that messages go on. */
   private readonly active = new Map<CounterId, Connection>();
   private readonly connections = new Set<Connection>();
   private readonly dialledFrom = new WeakMap<Connection, Candidate>();
@@ -102,7 +102,7 @@ export class Mesh implements ShopBus {
 
   /** Listen, start dialling and discovery; resolves with the port bound. */
   async start(): Promise<number> {
-    const server = createLinkServer(
+    const server = createMeshServer(
       this.options.secrets,
       (socket) =>
         this.adopt(
@@ -111,7 +111,7 @@ export class Mesh implements ShopBus {
           formatAddress(socket.remoteAddress ?? '?', socket.remotePort ?? 0),
           null,
         ),
-      (reason) => this.logger.info('shop.link.refused', { reason }),
+      (reason) => this.logger.info('shop.mesh.refused', { reason }),
     );
     this.server = server;
     server.on('connection', (socket: Socket) => {
@@ -163,19 +163,19 @@ export class Mesh implements ShopBus {
   }
 
   send(to: CounterId, message: ShopMessage): boolean {
-    const link = this.active.get(to);
-    return !!link && link.sendMessage(ShopMessage.parse(message));
+    const connection = this.active.get(to);
+    return !!connection && connection.sendMessage(ShopMessage.parse(message));
   }
 
   broadcast(message: ShopMessage, except?: CounterId): number {
     const checked = ShopMessage.parse(message);
     let sent = 0;
-    for (const [id, link] of this.active) if (id !== except && link.sendMessage(checked)) sent++;
+    for (const [id, c] of this.active) if (id !== except && c.sendMessage(checked)) sent++;
     return sent;
   }
 
-  /** Links open now, duplicates being closed included (diagnostics; tests of one link per pair). */
-  linkCount(): number {
+  /** Connections open now, duplicates being closed included (diagnostics; tests of one per pair). */
+  connectionCount(): number {
     return this.connections.size;
   }
 
@@ -219,7 +219,7 @@ export class Mesh implements ShopBus {
     const hello: Omit<Hello, 'type' | 'nonce'> = {
       counterId: this.counterId,
       presence: this.own,
-      protocol: LINK_PROTOCOL,
+      protocol: MESH_PROTOCOL,
       listenPort: this.port,
     };
     const connection = new Connection(
@@ -237,7 +237,7 @@ export class Mesh implements ShopBus {
       // We dialled our own listener (an address of this machine in the list, or found by mDNS).
       if (candidate) candidate.self = true;
       if (connection.options.dialled)
-        this.logger.debug('shop.link.self', { address: connection.options.address });
+        this.logger.debug('shop.mesh.self', { address: connection.options.address });
       return connection.end('self');
     }
     if (candidate) {
@@ -262,14 +262,14 @@ export class Mesh implements ShopBus {
       address,
     });
     if (!current) {
-      this.logger.info('shop.link.up', { counterId: hello.counterId, address });
+      this.logger.info('shop.mesh.up', { counterId: hello.counterId, address });
       this.emitPeers();
     } else if (JSON.stringify(before?.presence) !== JSON.stringify(hello.presence))
       this.emitPeers();
   }
 
   /**
-   * Of two links between the same pair, both ends keep the same one: the link dialled by the
+   * Of two connections between the same pair, both ends keep the same one: the one dialled by the
    * lower counter id; between two dialled by the same counter, the one with the lower nonce.
    */
   private preferred(a: Connection, b: Connection): boolean {
@@ -304,7 +304,7 @@ export class Mesh implements ShopBus {
       this.active.delete(id);
       const peer = this.known.get(id);
       if (peer) peer.present = false;
-      this.logger.info('shop.link.down', { counterId: id, reason });
+      this.logger.info('shop.mesh.down', { counterId: id, reason });
       if (!this.closed) this.emitPeers();
       // Dial it again wherever it was reached (the other end may be the one to dial back).
       this.dialler.redial(id);
