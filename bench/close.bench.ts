@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { silentLogger, type Store } from '../main/api/index';
-import { closeViewOf } from '../main/desk/close/day-close';
+import { closeViewOf } from '../main/desk/close/counter-close';
 import { Session } from '../main/desk/session';
 import { CloseView } from '../main/ipc/contract';
 import { fixedKeyProvider, MemoryJournal, type NewRecord } from '../main/local/index';

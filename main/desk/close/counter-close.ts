@@ -8,8 +8,8 @@ import { DeskError } from '../../ipc/errors';
 import { JournalLockedError } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
-import { computeClose } from './close';
-import { checkInTally, recordsCountingOn } from './close-day';
+import { computeClose } from './figures';
+import { checkInTally, recordsCountingOn } from './day-records';
 
 export interface CloseEntry {
   date: string;

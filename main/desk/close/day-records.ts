@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon';
 import type { LocalCache, Journal, CloseRecord, JournalRecord } from '../../local/index';
 import { ACTIVE_STATUSES } from '../views';
-import type { CheckInTally } from './close';
+import type { CheckInTally } from './figures';
 
 /** How far back a correction made after an earlier day's close is looked for (days). */
 export const LATE_CORRECTION_DAYS = 31;

@@ -1,6 +1,6 @@
 /**
  * The close arithmetic (レジ締め) of one counter's business day, pure: the day's journal records
- * (those that count on it, `countsOn` in close-day.ts) and the check-ins in, the close view out.
+ * (those that count on it, `countDayOf` in day-records.ts) and the check-ins in, the close view out.
  * Integers only: amounts are whole yen, sums of integers stay integers.
  */
 import { DateTime } from 'luxon';

@@ -8,8 +8,8 @@ import {
   countedCashOf,
   productShares,
   type CloseInput,
-} from '../../../main/desk/close/close';
-import { countDayOf, recordsCountingOn } from '../../../main/desk/close/close-day';
+} from '../../../main/desk/close/figures';
+import { countDayOf, recordsCountingOn } from '../../../main/desk/close/day-records';
 import { MemoryJournal } from '../../../main/local/journal/journal';
 import type { CloseRecord, JournalRecord } from '../../../main/local/journal/records';
 import { COUNTER, ZONE, at, correction, count, refund, sale } from './records';
