@@ -9,7 +9,7 @@ import {
   previousCrashAt,
   relaunchArgs,
   shouldRelaunch,
-} from '../../../main/host/installed/recovery-policy';
+} from '../../main/installed/recovery-policy';
 
 describe('a renderer that went away', () => {
   it('is reloaded after a crash, an OOM, a kill; not after a clean exit', () => {

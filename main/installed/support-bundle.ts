@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
-import { redact } from '../../api/log';
-import type { InstalledSettings, UpdateStatus } from '../../ipc/contract';
-import type { SupportFacts } from '../../desk/installed/facts';
+import { redact } from '../api/log';
+import type { InstalledSettings, UpdateStatus } from '../ipc/contract';
+import type { SupportFacts } from './port';
 
 /** At most this much of the logs goes in (the newest lines win). */
 export const MAX_LOG_BYTES = 4 * 1_048_576;

@@ -5,7 +5,7 @@ import {
   nextUpdateStatus,
   updateErrorKind,
   type UpdateEvent,
-} from '../../../main/host/installed/update-state';
+} from '../../main/installed/update-state';
 
 const run = (events: UpdateEvent[], start = initialUpdateStatus('1.0.0', null)) =>
   events.reduce(nextUpdateStatus, start);

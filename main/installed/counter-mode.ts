@@ -3,7 +3,7 @@
  * open (its last place, when that is still on a screen). The shell applies them
  * (`main/shell/counter-mode.ts`).
  */
-import type { CounterMode } from '../../ipc/contract';
+import type { CounterMode } from '../ipc/contract';
 import type { WindowPlace } from './installed-settings';
 
 /** Whether the screen is kept on at this store time (HH:mm). */

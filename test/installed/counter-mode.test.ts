@@ -6,15 +6,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger, silentLogger, type LogRecord } from '../../../main/api/log';
-import type { CounterMode, InstalledView } from '../../../main/ipc/contract';
-import { keepAwakeNow, restorablePlace } from '../../../main/host/installed/counter-mode';
-import { InstalledApp, type CounterModeControl } from '../../../main/host/installed/installed-app';
+import { createLogger, silentLogger, type LogRecord } from '../../main/api/log';
+import type { CounterMode, InstalledView } from '../../main/ipc/contract';
+import { keepAwakeNow, restorablePlace } from '../../main/installed/counter-mode';
+import { InstalledApp, type CounterModeControl } from '../../main/installed/installed-app';
 import {
   INSTALLED_DEFAULTS,
   InstalledSettingsFile,
-} from '../../../main/host/installed/installed-settings';
-import { removeDir, tempDir } from '../../local/support';
+} from '../../main/installed/installed-settings';
+import { removeDir, tempDir } from '../local/support';
 
 const counter = (over: Partial<CounterMode> = {}): CounterMode => ({
   ...INSTALLED_DEFAULTS.counter,

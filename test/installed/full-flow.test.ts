@@ -9,11 +9,11 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstalledApp } from '../../../main/host/installed/installed-app';
-import { InstalledSettingsFile } from '../../../main/host/installed/installed-settings';
-import { openLogFiles, type LogFiles } from '../../../main/host/installed/log-files';
-import { createLogger, silentLogger, type Logger } from '../../../main/api/log';
-import { DEMO } from '../../../sandbox/scenario/demo';
+import { InstalledApp } from '../../main/installed/installed-app';
+import { InstalledSettingsFile } from '../../main/installed/installed-settings';
+import { openLogFiles, type LogFiles } from '../../main/installed/log-files';
+import { createLogger, silentLogger, type Logger } from '../../main/api/log';
+import { DEMO } from '../../sandbox/scenario/demo';
 import {
   KYOTO,
   LATER,
@@ -25,8 +25,8 @@ import {
   startHarness,
   until,
   type Harness,
-} from '../../desk/support';
-import { tempDir, removeDir } from '../../local/support';
+} from '../desk/support';
+import { tempDir, removeDir } from '../local/support';
 
 const CUSTOMER = {
   lastName: '秘密川',

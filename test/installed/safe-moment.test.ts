@@ -10,7 +10,7 @@ import {
   inQuietWindow,
   installMoment,
   type MomentFacts,
-} from '../../../main/host/installed/safe-moment';
+} from '../../main/installed/safe-moment';
 
 const facts = (over: Partial<MomentFacts> = {}): MomentFacts => ({
   phase: 'ready',

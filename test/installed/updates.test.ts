@@ -4,11 +4,11 @@
  * and never while something holds it back; the quit flag electron-updater reads kept in step.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { silentLogger } from '../../../main/api/log';
-import type { UpdatePrefs, UpdateStatus } from '../../../main/ipc/contract';
-import type { Activity } from '../../../main/host/installed/safe-moment';
-import type { UpdateEvent } from '../../../main/host/installed/update-state';
-import { UpdateService, type UpdaterPort } from '../../../main/host/installed/updates';
+import { silentLogger } from '../../main/api/log';
+import type { UpdatePrefs, UpdateStatus } from '../../main/ipc/contract';
+import type { Activity } from '../../main/installed/safe-moment';
+import type { UpdateEvent } from '../../main/installed/update-state';
+import { UpdateService, type UpdaterPort } from '../../main/installed/updates';
 
 class FakeUpdater implements UpdaterPort {
   checks = 0;

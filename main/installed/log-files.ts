@@ -7,8 +7,8 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
-import type { LogRecord, LogSink } from '../../api/log';
-import { DIR_MODE, FILE_MODE } from '../../local/index';
+import type { LogRecord, LogSink } from '../api/log';
+import { DIR_MODE, FILE_MODE } from '../local/index';
 
 export const LOG_NAME = 'front-desk';
 

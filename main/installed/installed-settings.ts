@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { Logger } from '../../api/log';
-import { CounterMode, LogLevel, UpdatePrefs, type InstalledSettings } from '../../ipc/contract';
-import { Files, confOpener, type OpenFile } from '../../local/index';
+import type { Logger } from '../api/log';
+import { CounterMode, LogLevel, UpdatePrefs, type InstalledSettings } from '../ipc/contract';
+import { Files, confOpener, type OpenFile } from '../local/index';
 
 export const INSTALLED_DEFAULTS: InstalledSettings = {
   updates: { channel: 'stable', installWhen: 'quit', quietTime: '03:00' },

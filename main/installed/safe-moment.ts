@@ -4,7 +4,7 @@
  * yet sent; otherwise when the app quits (always), when staff ask, or in the quiet hour they chose
  * with nobody at the keyboard. Never forced: without a safe moment the update waits.
  */
-import type { FlowActivity, UpdateHold, UpdatePhase, UpdatePrefs } from '../../ipc/contract';
+import type { FlowActivity, UpdateHold, UpdatePhase, UpdatePrefs } from '../ipc/contract';
 
 /** What the counter is doing, as the install decision needs it. */
 export interface Activity {

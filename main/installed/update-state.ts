@@ -3,7 +3,7 @@
  * ready update) folded into the status set-up and the status bar show. Pure: the service feeds it
  * events and keeps the result.
  */
-import type { UpdateStatus } from '../../ipc/contract';
+import type { UpdateStatus } from '../ipc/contract';
 
 export type UpdateEvent =
   | { type: 'checking' }

@@ -4,8 +4,8 @@
  * tests) and decides nothing by itself: `safe-moment.ts` says when, `update-state.ts` what the
  * status is. Plain Node, so all of it is tested without Electron.
  */
-import type { Logger } from '../../api/log';
-import type { UpdateChannel, UpdateHold, UpdatePrefs, UpdateStatus } from '../../ipc/contract';
+import type { Logger } from '../api/log';
+import type { UpdateChannel, UpdateHold, UpdatePrefs, UpdateStatus } from '../ipc/contract';
 import { holdsOf, installMoment, type Activity, type InstallTrigger } from './safe-moment';
 import {
   initialUpdateStatus,

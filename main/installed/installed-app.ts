@@ -5,13 +5,12 @@
  * updater, its log files and counter mode's controls; the browser host none of them.
  */
 import { DateTime } from 'luxon';
-import type { Logger } from '../../api/log';
-import type { InstalledChange, InstalledPort } from '../../desk/installed/port';
-import type { SupportFacts } from '../../desk/installed/facts';
-import type { CounterMode, InstalledView, Response, UpdateStatus } from '../../ipc/contract';
+import type { Logger } from '../api/log';
+import type { CounterMode, InstalledView, Response, UpdateStatus } from '../ipc/contract';
 import { keepAwakeNow } from './counter-mode';
 import type { InstalledSettingsFile } from './installed-settings';
 import type { LogFiles } from './log-files';
+import type { InstalledChange, InstalledPort, SupportFacts } from './port';
 import type { Activity } from './safe-moment';
 import { buildSupportBundle } from './support-bundle';
 import { UpdateService, type UpdaterPort } from './updates';

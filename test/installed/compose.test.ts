@@ -5,14 +5,14 @@
  * what it has.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/api/log';
-import { compose, type Composed } from '../../../main/host/compose';
-import type { UpdateEvent } from '../../../main/host/installed/update-state';
-import type { UpdaterPort } from '../../../main/host/installed/updates';
-import { fixedKeyProvider } from '../../../main/local/index';
-import { sandboxTraining } from '../../../main/desk/training/sandbox';
-import { memorySecrets, NOW } from '../../desk/support';
-import { TEST_KEY, removeDir, tempDir } from '../../local/support';
+import { silentLogger } from '../../main/api/log';
+import { compose, type Composed } from '../../main/host/compose';
+import type { UpdateEvent } from '../../main/installed/update-state';
+import type { UpdaterPort } from '../../main/installed/updates';
+import { fixedKeyProvider } from '../../main/local/index';
+import { sandboxTraining } from '../../main/desk/training/sandbox';
+import { memorySecrets, NOW } from '../desk/support';
+import { TEST_KEY, removeDir, tempDir } from '../local/support';
 
 class ReadyUpdater implements UpdaterPort {
   installs = 0;
