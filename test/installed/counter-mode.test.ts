@@ -10,10 +10,7 @@ import { createLogger, silentLogger, type LogRecord } from '../../main/api/log';
 import type { CounterMode, InstalledView } from '../../main/ipc/contract';
 import { keepAwakeNow, restorablePlace } from '../../main/installed/counter-mode';
 import { InstalledApp, type CounterModeControl } from '../../main/installed/installed-app';
-import {
-  INSTALLED_DEFAULTS,
-  InstalledSettingsFile,
-} from '../../main/installed/installed-settings';
+import { INSTALLED_DEFAULTS, InstalledSettingsFile } from '../../main/installed/installed-settings';
 import { removeDir, tempDir } from '../local/support';
 
 const counter = (over: Partial<CounterMode> = {}): CounterMode => ({
