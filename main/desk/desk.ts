@@ -8,9 +8,9 @@
 import type { Logger } from '../api/index';
 import type { DayView, ManifestRequest, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
-import type { CheckInEvent } from '../local/schema';
 import {
   sharedWorkerReadings,
+  type CheckInEvent,
   type Hold,
   type KeyProvider,
   type OpenFile,
@@ -24,8 +24,8 @@ import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
 import { counterIdentity } from './counter';
-import { activityOf, supportFacts, type SupportFacts } from './installed/facts';
-import type { InstalledPort } from './installed/port';
+import { activityOf, supportFacts } from './installed/facts';
+import type { InstalledPort, SupportFacts } from '../installed/port';
 import { FlowKeeper } from './recovery/kept-flow';
 import { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';

@@ -1,5 +1,5 @@
 /**
- * When part of the app fails (the policy is main/host/installed/recovery-policy.ts): crash dumps
+ * When part of the app fails (the policy is main/installed/recovery-policy.ts): crash dumps
  * kept locally by Electron's crash reporter (sent only where an address is configured); a
  * renderer that crashed or hung is reloaded, and the page asks the main process where staff
  * were; an uncaught error in the main process is logged and the app relaunched once.
@@ -14,7 +14,7 @@ import {
   RendererRecovery,
   relaunchArgs,
   shouldRelaunch,
-} from '../host/installed/recovery-policy';
+} from '../installed/recovery-policy';
 
 /** Where crash dumps are sent, when a support server takes them; unset: they stay on the PC. */
 export const CRASH_URL_ENV = 'FRONT_DESK_CRASH_URL';

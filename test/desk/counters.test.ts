@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView, ReservationView } from '../../main/ipc/contract';
 import type { Hold } from '../../main/local/index';
-import type { CheckInEvent } from '../../main/local/schema';
+import type { CheckInEvent } from '../../main/local/cache/schema';
 import {
   LATER,
   P,

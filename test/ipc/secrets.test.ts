@@ -202,7 +202,7 @@ describe('the API key stays in the main process', () => {
     ] as const)
       await h.raw(channel, VALID[channel]);
     // The installed app's channels (issue 14): the flow kept for a reload, and (without the
-    // platform's services here) the refusal; test/host/installed/full-flow.test.ts makes the
+    // platform's services here) the refusal; test/installed/full-flow.test.ts makes the
     // support bundle for real.
     for (const channel of [
       'recovery.keep',

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, type LogRecord } from '../../main/api/log';
 import { CONTENT_SECURITY_POLICY } from '../../main/host/csp';
-import { APP_START_URL } from '../../main/host/origin';
+import { APP_START_URL } from '../../main/shell/origin';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import { pdfText } from '../support/pdf';

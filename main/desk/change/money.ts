@@ -16,7 +16,7 @@ import {
 } from '../../common';
 import type { CancelPreviewView, ChangeMoney, Price } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { SaleRecord } from '../../local/journal/records';
+import type { SaleRecord } from '../../local/index';
 import { todayIn } from '../day/day';
 import { refundedOf } from '../sales/refunds';
 import type { Session } from '../session';

@@ -7,8 +7,8 @@
  */
 import { DateTime } from 'luxon';
 import type { UiLocale } from '../../ipc/contract';
-import type { JournalDay } from '../../local/journal/journal';
-import type { JournalRecord, SaleRecord, UnreadableRecord } from '../../local/journal/records';
+import type { JournalDay } from '../../local/index';
+import type { JournalRecord, SaleRecord, UnreadableRecord } from '../../local/index';
 
 const BOM = '\uFEFF';
 const CRLF = '\r\n';

@@ -6,8 +6,12 @@
 import { lineProblems, refundProblems, tenderTotal, type MoneyProblem } from '../../common';
 import type { RefundPaid, RefundReason, Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import { JournalLockedError } from '../../local/journal/journal';
-import type { JournalRecord, NewRecord, SaleRecord } from '../../local/journal/records';
+import {
+  JournalLockedError,
+  type JournalRecord,
+  type NewRecord,
+  type SaleRecord,
+} from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
 import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';

@@ -21,7 +21,7 @@ import type {
   WalkInOutcome,
 } from '../../ipc/contract';
 import { checkParticipants, isEmptyValue } from './rules';
-import type { OutboxEntry } from '../../local/outbox';
+import type { OutboxEntry } from '../../local/index';
 import { ResponseError } from '../../api/errors';
 import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';

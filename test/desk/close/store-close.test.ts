@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type Store } from '../../../main/api/index';
-import { closeViewOf, commitClose } from '../../../main/desk/close/day-close';
+import { closeViewOf, commitClose } from '../../../main/desk/close/counter-close';
 import { storeClose, summaryOf } from '../../../main/desk/close/store-close';
 import { Session } from '../../../main/desk/session';
 import { fixedKeyProvider } from '../../../main/local/index';
