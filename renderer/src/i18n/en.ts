@@ -272,10 +272,10 @@ export const en: Messages = {
     refund: 'Refund',
     refundBy: 'Refunded by',
     byMerchant: 'The store (this counter)',
-    byService: 'The reservation service ({{by}}), automatically',
+    byService: 'The reservation service, automatically',
     merchantRefund:
       'Refund {{amount}} to the customer yourself. The reservation service does not refund it.',
-    serviceRefund: '{{amount}} is refunded automatically by the reservation service ({{by}}).',
+    serviceRefund: '{{amount}} is refunded automatically by the reservation service.',
     noRefund: 'No refund.',
     sendEmail: 'E-mail the cancellation to the customer',
     confirm: 'Confirm cancellation (fee {{fee}})',
