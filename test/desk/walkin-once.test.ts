@@ -71,6 +71,12 @@ describe('a walk-in draft is booked once', () => {
     until(async () => (await h.call('status.get', {})).link === 'online', 'the link'),
   );
 
+  const untilBooked = (lastName: string) =>
+    until(
+      async () => (await entriesOf(lastName)).every((i) => i.state === 'booked'),
+      'the queued walk-in to be booked',
+    );
+
   /** One entry, one sale (and `reserved` reservations at the service) for this customer. */
   async function expectOnce(lastName: string, reserved: number) {
     expect(await entriesOf(lastName)).toHaveLength(1);
@@ -103,10 +109,7 @@ describe('a walk-in draft is booked once', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(
-      async () => (await entriesOf('待ち一度')).every((i) => i.state === 'booked'),
-      'the queued walk-in to be booked',
-    );
+    await untilBooked('待ち一度');
     const third = await h.call('walkin.book', walkIn('待ち一度', draft));
     expect(third).toMatchObject({
       outcome: 'booked',
@@ -184,10 +187,7 @@ describe('a walk-in draft is booked once', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(
-      async () => (await entriesOf('再起動')).every((i) => i.state === 'booked'),
-      'the queued walk-in to be booked',
-    );
+    await untilBooked('再起動');
     await expectOnce('再起動', 1);
   });
 
