@@ -6,6 +6,7 @@
  * the support bundle holds the API key or a customer's name, e-mail or phone; the files rotate
  * within their cap; the bundle carries what support needs.
  */
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,7 @@ beforeAll(async () => {
   });
   const walkIn = (customer: Record<string, string>) =>
     h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: P.apiTest,
       date: LATER,
       startTime: '10:00',
@@ -105,6 +107,7 @@ beforeAll(async () => {
     screen: { name: 'walkin' },
     activity: 'walk_in',
     walkIn: {
+      draftId: randomUUID(),
       step: 'details',
       productId: P.apiTest,
       adults: 1,

@@ -36,6 +36,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     customer: { lastName: '山田' },
   },
   'walkin.book': {
+    draftId: '5f0c2a4e-8d1b-4c3a-9e7f-2b6d1a0c9e44',
     productId: 'pr_1',
     date: TODAY,
     startTime: '10:00',
@@ -163,6 +164,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     screen: { name: 'walkin' },
     activity: 'walk_in',
     walkIn: {
+      draftId: '0b8e6f1c-3d2a-4f5b-8c7d-9e1a2b3c4d5e',
       step: 'details',
       productId: 'prd_1',
       adults: 2,

@@ -4,6 +4,7 @@
  * search, cancellation, the outbox, errors of every kind, training — no response, no event, no
  * log line and no file holds a key.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
@@ -77,6 +78,7 @@ describe('the API key stays in the main process', () => {
     // Walk-ins of every outcome.
     const book = (extra: Record<string, unknown>) =>
       h.raw('walkin.book', {
+        draftId: randomUUID(),
         productId: P.apiTest,
         date: LATER,
         startTime: '10:00',

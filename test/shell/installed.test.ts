@@ -256,6 +256,7 @@ describe('a renderer that crashed or hung', () => {
     screen: { name: 'walkin' },
     activity: 'walk_in',
     walkIn: {
+      draftId: '6a1f3e2d-5c4b-4a39-8e7f-1d2c3b4a5f6e',
       step: 'details',
       productId: 'prd_kimono',
       adults: 2,

@@ -45,6 +45,7 @@ import {
 import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
 import {
+  DraftId,
   FieldProblem,
   Headcount,
   Price,
@@ -161,6 +162,8 @@ export const channels = {
   'walkin.book': {
     // Strict, a safety net under the desk's check: a walk-in is booked only when complete.
     request: WalkInDraft.extend({
+      /** The walk-in this books: booked once, however often Book is pressed for it. */
+      draftId: DraftId,
       customer: WalkInCustomer,
       sendConfirmationEmail: z.boolean(),
       locale: z.enum(['ja', 'en']),

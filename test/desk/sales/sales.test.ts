@@ -4,6 +4,7 @@
  * (refused while queued, cancelled elsewhere, cancelled here unpaid) until a refund is recorded,
  * the refund paid with a cancel, corrections after the close, and the money settings.
  */
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ const card = (amount: number): Line => ({ method: 'card', amount });
 
 function walkIn(lastName: string, extra: Partial<Book> = {}): Book {
   return {
+    draftId: randomUUID(),
     productId: P.apiTest,
     date: LATER,
     startTime: '10:00',
@@ -64,7 +66,12 @@ describe('the sales journal at the counter', () => {
 
   /** A walk-in quoted, then booked with a tender paying the quote. */
   async function sell(lastName: string, tender: (total: number) => Line[], extra = {}) {
-    const { sendConfirmationEmail: _s, locale: _l, ...draft } = walkIn(lastName, extra);
+    const {
+      draftId: _d,
+      sendConfirmationEmail: _s,
+      locale: _l,
+      ...draft
+    } = walkIn(lastName, extra);
     const { price } = await h.call('walkin.quote', draft);
     expect(price).not.toBeNull();
     const outcome = await h.call('walkin.book', {

@@ -109,9 +109,7 @@ export function QuotePanel() {
             <dd>
               {yen(preview.refund)}{' '}
               <span className="hint">
-                {preview.refundBy === 'merchant'
-                  ? t('cancel.byMerchant')
-                  : t('cancel.byService', { by: preview.refundByRaw })}
+                {preview.refundBy === 'merchant' ? t('cancel.byMerchant') : t('cancel.byService')}
               </span>
             </dd>
           </>
@@ -130,7 +128,7 @@ export function QuotePanel() {
         <p className="notice">{t('change.refundNotHere', { amount: yen(money.refundNotHere) })}</p>
       )}
       {money.refundBy === 'service' && preview && preview.refund > 0 && (
-        <p>{t('cancel.serviceRefund', { amount: yen(preview.refund), by: preview.refundByRaw })}</p>
+        <p>{t('cancel.serviceRefund', { amount: yen(preview.refund) })}</p>
       )}
       {quote.manual && money.newTotal !== null && (
         <p>{t('walkIn.done.pendingPay', { amount: yen(money.newTotal) })}</p>
