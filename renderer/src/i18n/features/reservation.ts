@@ -1,4 +1,5 @@
 /** One reservation: who, what they booked, how they paid, the check-in. */
+import { moneyWords } from '../../../../main/ipc/contract';
 import type { Widen } from '../widen';
 
 export const ja = {
@@ -58,12 +59,11 @@ export const ja = {
       '予約より少ない人数で記録しました（一部来店）。予約サービスは人数を減らせません。料金を変えるには、人数を減らした新しい予約を取り、できてから元の予約をキャンセルします。',
     changeFewer: '人数を減らした予約に変更する',
   },
+  /** How the service says a booking was paid: money's words (main/common/words/money.ts). */
   payment: {
-    on_site: '現地払い',
-    external: '支払い済み（店頭・外部）',
-    card: 'カード（予約サイト）',
+    ...moneyWords.ja.bookingPayment,
+    /** A method the service names that the counter does not know: its own name, as given. */
     other: '支払い: {{method}}',
-    unknown: '不明',
   },
 };
 
@@ -125,10 +125,7 @@ export const en: Widen<typeof ja> = {
     changeFewer: 'Change to a booking for fewer people',
   },
   payment: {
-    on_site: 'Pay on site',
-    external: 'Paid (at the counter / outside)',
-    card: 'Card (booking site)',
+    ...moneyWords.en.bookingPayment,
     other: 'Payment: {{method}}',
-    unknown: 'Unknown',
   },
 };
