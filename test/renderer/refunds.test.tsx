@@ -8,7 +8,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge, preview, R1, reservation } from './support/fixtures';
-import { entry, moneyHandlers, owed } from './support/money';
+import { entry, moneyHandlers, owed, qr } from './support/money';
 import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -84,6 +84,40 @@ describe('refunds owed', () => {
   });
 });
 
+describe('a refund by QR / e-money', () => {
+  it('goes back by the sale’s brand, asked and chosen already', async () => {
+    const money = moneyHandlers({ owed: [owed({ tender: [qr(12000, 'PayPay')] })] });
+    fake = demoBridge(money.handlers);
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Pay refunds' }));
+    await r.user.tap(screen.getByRole('button', { name: 'Record the refund' }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Method 1').value).toBe('qr');
+    expect(screen.getByLabelText<HTMLSelectElement>('Brand 1').value).toBe('PayPay');
+    await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
+    expect(fake.callsOf('refund.record')[0]!.paid.lines).toEqual([
+      { method: 'qr', amount: 12000, received: null, brand: 'PayPay', reference: null },
+    ]);
+  });
+
+  it('a line turned to QR needs its brand before anything is sent', async () => {
+    const money = moneyHandlers({ owed: [owed()] });
+    fake = demoBridge(money.handlers);
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Pay refunds' }));
+    await r.user.tap(screen.getByRole('button', { name: 'Record the refund' }));
+    expect(screen.queryByLabelText('Brand 1')).toBeNull();
+    await choose('Method 1', 'qr');
+    await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
+    expect(screen.getByText('Choose the QR / e-money brand.')).toBeTruthy();
+    expect(fake.callsOf('refund.record')).toHaveLength(0);
+    await choose('Brand 1', 'd払い');
+    await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
+    expect(fake.callsOf('refund.record')[0]!.paid.lines).toEqual([
+      { method: 'qr', amount: 12000, received: null, brand: 'd払い', reference: null },
+    ]);
+  });
+});
+
 describe('cancel with a merchant refund', () => {
   it('records the refund paid out with the cancel, then offers the refund slip', async () => {
     const money = moneyHandlers({
@@ -132,5 +166,54 @@ describe('cancel with a merchant refund', () => {
     expect(screen.getByText(/it stays as a refund owed/)).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
     expect(fake.callsOf('cancel.confirm')[0]!.refund).toBeNull();
+  });
+
+  it('a QR sale is paid back by its brand; a refund turned to QR asks one first', async () => {
+    const cancelled = () => ({
+      reservation: reservation({ ...R1, status: 'cancelled', active: false }),
+      preview: preview(),
+      refundEntryId: 'je-61',
+    });
+    fake = demoBridge({
+      ...moneyHandlers({
+        entries: [entry({ reservationId: R1.id, tender: [qr(11000, 'PayPay')] })],
+      }).handlers,
+      'cancel.preview': () => preview(),
+      'cancel.confirm': cancelled,
+    });
+    let r = await renderApp(fake);
+    await act(async () => r.app.actions.startCancel(R1));
+    await settle();
+    await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Refund method').value).toBe('qr');
+    expect(screen.getByLabelText<HTMLSelectElement>('Brand').value).toBe('PayPay');
+    await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
+    expect(fake.callsOf('cancel.confirm')[0]!.refund).toEqual({
+      lines: [{ method: 'qr', amount: 12000, received: null, brand: 'PayPay', reference: null }],
+      note: null,
+    });
+    r.unmount();
+    cleanup();
+
+    // A cash sale paid back by QR: the brand is asked, and nothing is sent without it.
+    fake = demoBridge({
+      ...moneyHandlers({ entries: [entry({ reservationId: R1.id })] }).handlers,
+      'cancel.preview': () => preview(),
+      'cancel.confirm': cancelled,
+    });
+    r = await renderApp(fake);
+    await act(async () => r.app.actions.startCancel(R1));
+    await settle();
+    await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+    expect(screen.queryByLabelText('Brand')).toBeNull();
+    await choose('Refund method', 'qr');
+    await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
+    expect(screen.getByText('Choose the QR / e-money brand.')).toBeTruthy();
+    expect(fake.callsOf('cancel.confirm')).toHaveLength(0);
+    await choose('Brand', '楽天ペイ');
+    await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
+    expect(fake.callsOf('cancel.confirm')[0]!.refund!.lines).toEqual([
+      { method: 'qr', amount: 12000, received: null, brand: '楽天ペイ', reference: null },
+    ]);
   });
 });
