@@ -6,7 +6,8 @@
  * test-results, its PDF downloaded), a card walk-in, the journal, the close with a shortage and
  * its note → the close report (screenshot) and the CSV read as UTF-8 with its BOM; a walk-in
  * queued offline that the service later refuses → refund owed → refund recorded → slip; a
- * merchant cancellation → refund slip. axe on every new screen (checkScreen: audit, targets,
+ * merchant cancellation → refund slip; a QR walk-in with its brand cancelled as the store's
+ * decision → refunded by QR and the same brand. axe on every new screen (checkScreen: audit, targets,
  * screenshot).
  */
 import { randomUUID } from 'node:crypto';
@@ -290,6 +291,39 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
         fill(m.receipt.previewOf, { what: m.receipt.slip }),
         `${lang}-cancel-slip`,
       );
+    });
+
+    test('a QR walk-in with its brand, cancelled as the store’s decision → refunded by QR and brand', async ({
+      app,
+      host,
+    }) => {
+      await expect(app.getByRole('article').first()).toBeVisible();
+      const name = lang === 'ja' ? '電子' : 'Qrpay';
+      await walkInToReview(app, lang, name, true);
+      await app.getByRole('radio', { name: m.methods.qr }).check();
+      await app.getByLabel(m.tender.brand).selectOption('PayPay');
+      await app
+        .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
+        .click();
+      await expect(app.getByText(m.tender.recorded)).toBeVisible();
+      const total = reservations(host).find((r) => r.customer.lastName === name)!.totalAmount;
+
+      await app.getByRole('button', { name: t.walkIn.openReservation }).click();
+      await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
+      await app.getByRole('radio', { name: new RegExp(t.cancel.reasons.business_request) }).check();
+      await expect(app.getByRole('checkbox', { name: pattern(m.cancel.payNow) })).toBeChecked();
+      // Paid back as it was paid: the method and the brand chosen already.
+      await expect(app.getByLabel(m.cancel.method)).toHaveValue('qr');
+      await expect(app.getByLabel(m.tender.brand)).toHaveValue('PayPay');
+      await app.getByRole('button', { name: pattern(t.cancel.confirm) }).click();
+      await expect(
+        app.getByText(fill(m.refund.recorded, { amount: yen(lang, total) })),
+      ).toBeVisible();
+
+      // The journal: the refund by QR, with its brand.
+      await app.keyboard.press('F6');
+      const refund = app.locator('.journal-list > li', { hasText: `· ${m.kinds.refund}` });
+      await expect(refund).toContainText(`${m.methods.qr} PayPay ${yen(lang, total)}`);
     });
 
     test('set-up: invoice details, the registration number checked', async ({ app }) => {
