@@ -13,7 +13,6 @@ import {
 describe('the payment methods', () => {
   it('are the table’s keys, in its order: the contract’s enum, the default, a split’s second', () => {
     expect(TenderMethod.options).toEqual(Object.keys(PAYMENT_METHODS));
-    expect(TenderMethod.options).toEqual(['cash', 'card', 'qr', 'other']);
     expect(FIRST_METHOD).toBe('cash');
     expect(otherMethod('cash')).toBe('card');
     expect(otherMethod('qr')).toBe('cash');
