@@ -1,14 +1,11 @@
-// @vitest-environment happy-dom
 /**
  * One table of payment methods: a trial method added to the table (and its name to money's
  * words), as a new method would be, and nothing else — it reaches the journal CSV's columns, the
- * close's rows and its report, the receipt's tender lines, and the screens' method select, none
- * of which is touched. The table and the words are extended for this file only (vi.mock).
+ * close's rows and its report, and the receipt's tender lines, none of which is touched (the
+ * screens' select: test/renderer/money/payment-methods.test.tsx). The table and the words are
+ * extended for this file only (vi.mock, test/support/trial-method.ts).
  */
-import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as Methods from '../../../main/common/money/payment-methods';
-import type * as MoneyWords from '../../../main/common/words/money';
+import { describe, expect, it, vi } from 'vitest';
 import { computeClose } from '../../../main/desk/close/close';
 import { journalCsv } from '../../../main/desk/close/journal-csv';
 import { closeReportHtml } from '../../../main/desk/close/report';
@@ -23,35 +20,16 @@ import { MemoryJournal } from '../../../main/local/journal/journal';
 import type { NewRecord } from '../../../main/local/journal/records';
 import { parseCsv } from '../../desk/close/csv-parse';
 import { COUNTER, ZONE, sale } from '../../desk/close/records';
-import type { FakeBridge } from '../../renderer/support/fakeBridge';
-import { demoBridge } from '../../renderer/support/fixtures';
-import { moneyHandlers, owed } from '../../renderer/support/money';
-import { renderApp, settle } from '../../renderer/support/render';
+import { TRIAL } from '../../support/trial-method';
 
-/** The trial: a transit IC card, paid with a slip number like a card. */
-const TRIAL = vi.hoisted(() => ({
-  id: 'ic',
-  spec: { received: false, brand: null, reference: 'slip', drawer: false },
-  ja: '交通系IC',
-  en: 'Transit IC',
-}));
+vi.mock('../../../main/common/money/payment-methods', async (importOriginal) =>
+  (await import('../../support/trial-method')).tableWithTrial(await importOriginal()),
+);
+vi.mock('../../../main/common/words/money', async (importOriginal) =>
+  (await import('../../support/trial-method')).wordsWithTrial(await importOriginal()),
+);
 
-vi.mock('../../../main/common/money/payment-methods', async (importOriginal) => {
-  const real = await importOriginal<typeof Methods>();
-  return { ...real, PAYMENT_METHODS: { ...real.PAYMENT_METHODS, [TRIAL.id]: TRIAL.spec } };
-});
-
-vi.mock('../../../main/common/words/money', async (importOriginal) => {
-  const real = await importOriginal<typeof MoneyWords>();
-  const withTrial = <W extends typeof real.ja>(words: W, name: string): W => ({
-    ...words,
-    methods: { ...words.methods, [TRIAL.id]: name },
-    methodsOnReceipt: { ...words.methodsOnReceipt, [TRIAL.id]: name },
-  });
-  return { ja: withTrial(real.ja, TRIAL.ja), en: withTrial(real.en, TRIAL.en) };
-});
-
-const IC = TRIAL.id as TenderMethod;
+const IC = TRIAL.id;
 const D = '2026-11-20';
 
 /** A sale of ¥5,000: ¥2,000 by the trial method with its slip, ¥3,000 in cash. */
@@ -64,16 +42,10 @@ function trialSale(): NewRecord {
   return record;
 }
 
-let fake: FakeBridge | null = null;
-afterEach(() => {
-  cleanup();
-  if (fake) expect(fake.violations).toEqual([]);
-  fake = null;
-});
-
 describe('a method added to the table', () => {
   it('is a method of the contract, after the others', () => {
-    expect(TenderMethod.options).toEqual(['cash', 'card', 'qr', 'other', 'ic']);
+    expect(TenderMethod.options.at(-1)).toBe(IC);
+    expect(TenderMethod.options.slice(0, 4)).toEqual(['cash', 'card', 'qr', 'other']);
   });
 
   it('has its column in the journal CSV, headed by its name, with what it took', () => {
@@ -82,7 +54,8 @@ describe('a method added to the table', () => {
     const table = parseCsv(journalCsv(journal.day(D), { from: D, to: D }, 'ja', ZONE).csv.slice(1));
     const [head, row] = table;
     const column = head!.indexOf(TRIAL.ja);
-    expect(head!.slice(8, 14)).toEqual([
+    // The methods' columns, the trial's last of them, then the change.
+    expect(head!.slice(column - 4, column + 2)).toEqual([
       '現金',
       'カード',
       'QR・電子マネー',
@@ -175,30 +148,5 @@ describe('a method added to the table', () => {
       style: 'normal',
     });
     expect(rows).toContainEqual({ kind: 'pair', left: '', right: '#IC-77', style: 'sub' });
-  });
-
-  it('is offered by the screens’ method select, by its name', async () => {
-    fake = demoBridge(moneyHandlers({ owed: [owed()] }).handlers);
-    const r = await renderApp(fake);
-    await r.user.tap(screen.getByRole('button', { name: 'Pay refunds' }));
-    await r.user.tap(screen.getByRole('button', { name: 'Record the refund' }));
-    const select = screen.getByLabelText<HTMLSelectElement>('Method 1');
-    expect([...select.options].map((o) => o.text)).toEqual([
-      'Cash',
-      'Card',
-      'QR / e-money',
-      'Other',
-      'Transit IC',
-    ]);
-    await act(async () => {
-      select.value = IC;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    await settle();
-    await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
-    expect(fake.callsOf('refund.record')[0]!.paid.lines).toEqual([
-      { method: IC, amount: 12000, received: null, brand: null, reference: null },
-    ]);
-    r.unmount();
   });
 });
