@@ -64,7 +64,12 @@ export const ja = {
   },
 };
 
-const enMethods = { cash: 'Cash', card: 'Card', qr: 'QR / e-money', other: 'Other' };
+const enMethods = {
+  cash: 'Cash',
+  card: 'Card',
+  qr: 'QR / e-money',
+  other: 'Other',
+};
 
 export const en: Widen<typeof ja> = {
   methods: enMethods,
