@@ -6,7 +6,7 @@
  * store's close, the journal CSV's per-method columns, the receipt's tender lines. A method's
  * words are `methods` (and `methodsOnReceipt`) in main/common/words/money.ts, keyed by its id:
  * the compiler asks for them when a method is added here. The service is told `external` for
- * every one of them. Leaf module: data only.
+ * every one of them (decision J11). Leaf module: data only.
  */
 
 /** What a payment line of a method carries besides its amount, and where the method counts. */

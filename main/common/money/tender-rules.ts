@@ -22,7 +22,7 @@ export function changeDue(lines: readonly TenderLine[]): number {
  * A line's parts against its method: `received` only where the method takes it (NOT_CASH: only
  * cash gives change) and never less than the amount; a brand where the method requires one; no
  * brand or slip field where it takes none (NOT_TAKEN). Whatever the amount (a correction's is
- * signed).
+ * signed). Decision J13.
  */
 export function partProblems(line: TenderLine, field: string): MoneyProblem[] {
   const takes = methodSpec(line.method);

@@ -56,7 +56,8 @@ const text = (value: string | null | undefined): string | null => value?.trim() 
 
 /**
  * The one builder of payment lines: `method` paying `amount`, with only the parts the method
- * takes (the others null, whatever was given). The amount is as given: a correction's is signed.
+ * takes (the others null, whatever was given). The amount is as given: a correction's is signed
+ * (decision J12).
  */
 export function paymentLine(
   method: TenderMethod,
