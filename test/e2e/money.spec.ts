@@ -84,6 +84,25 @@ async function walkInToReview(app: Page, lang: Lang, name: string, later = false
   return start;
 }
 
+/** Book the walk-in on the review step as its tender says; the total the service holds for it. */
+async function book(app: Page, host: TestHost, lang: Lang, name: string): Promise<number> {
+  const t = CATALOGUES[lang];
+  await app
+    .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
+    .click();
+  await expect(app.getByText(t.money.tender.recorded)).toBeVisible();
+  return reservations(host).find((r) => r.customer.lastName === name)!.totalAmount;
+}
+
+/** The booking just made, to its cancel for `reason`: the refund is to be paid back now. */
+async function cancelPayingBack(app: Page, lang: Lang, reason: string): Promise<void> {
+  const t = CATALOGUES[lang];
+  await app.getByRole('button', { name: t.walkIn.openReservation }).click();
+  await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
+  await app.getByRole('radio', { name: new RegExp(reason) }).check();
+  await expect(app.getByRole('checkbox', { name: pattern(t.money.cancel.payNow) })).toBeChecked();
+}
+
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
 for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
@@ -269,16 +288,8 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(app.getByRole('article').first()).toBeVisible();
       const name = lang === 'ja' ? '取消' : 'Cancel';
       await walkInToReview(app, lang, name);
-      await app
-        .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
-        .click();
-      await expect(app.getByText(m.tender.recorded)).toBeVisible();
-      const total = reservations(host).find((r) => r.customer.lastName === name)!.totalAmount;
-      await app.getByRole('button', { name: t.walkIn.openReservation }).click();
-      await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
-      await app.getByRole('radio', { name: new RegExp(t.cancel.reasons.weather) }).check();
-      const pay = app.getByRole('checkbox', { name: pattern(m.cancel.payNow) });
-      await expect(pay).toBeChecked();
+      const total = await book(app, host, lang, name);
+      await cancelPayingBack(app, lang, t.cancel.reasons.weather);
       await checkScreen(app, lang, 'money-cancel-refund');
       await app.getByRole('button', { name: pattern(t.cancel.confirm) }).click();
       await expect(
@@ -302,16 +313,8 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await walkInToReview(app, lang, name, true);
       await app.getByRole('radio', { name: m.methods.qr }).check();
       await app.getByLabel(m.tender.brand).selectOption('PayPay');
-      await app
-        .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
-        .click();
-      await expect(app.getByText(m.tender.recorded)).toBeVisible();
-      const total = reservations(host).find((r) => r.customer.lastName === name)!.totalAmount;
-
-      await app.getByRole('button', { name: t.walkIn.openReservation }).click();
-      await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
-      await app.getByRole('radio', { name: new RegExp(t.cancel.reasons.business_request) }).check();
-      await expect(app.getByRole('checkbox', { name: pattern(m.cancel.payNow) })).toBeChecked();
+      const total = await book(app, host, lang, name);
+      await cancelPayingBack(app, lang, t.cancel.reasons.business_request);
       // Paid back as it was paid: the method and the brand chosen already.
       await expect(app.getByLabel(m.cancel.method)).toHaveValue('qr');
       await expect(app.getByLabel(m.tender.brand)).toHaveValue('PayPay');

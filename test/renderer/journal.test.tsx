@@ -3,21 +3,12 @@
  * The journal of the day: every entry, an unreadable one standing alone with what to do, a
  * correction that needs its note and joins the journal as a new entry, a reprint of a receipt.
  */
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
 import { entry, moneyHandlers, qr } from './support/money';
-import { renderApp, settle } from './support/render';
-
-const choose = async (label: string, value: string) => {
-  await act(async () => {
-    const select = screen.getByLabelText(label) as HTMLSelectElement;
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await settle();
-};
+import { choose, renderApp } from './support/render';
 
 let fake: FakeBridge;
 afterEach(() => {

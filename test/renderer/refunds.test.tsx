@@ -6,25 +6,17 @@
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TenderLine } from '../../main/ipc/contract';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge, preview, R1, reservation } from './support/fixtures';
-import { entry, moneyHandlers, owed, qr } from './support/money';
-import { renderApp, settle } from './support/render';
+import { cash, entry, moneyHandlers, owed, qr } from './support/money';
+import { choose, renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
 afterEach(() => {
   cleanup();
   expect(fake.violations).toEqual([]);
 });
-
-const choose = async (label: string, value: string) => {
-  await act(async () => {
-    const select = screen.getByLabelText(label) as HTMLSelectElement;
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await settle();
-};
 
 describe('refunds owed', () => {
   it('says loudly who is owed what until the refund is recorded, then offers the slip', async () => {
@@ -168,23 +160,26 @@ describe('cancel with a merchant refund', () => {
     expect(fake.callsOf('cancel.confirm')[0]!.refund).toBeNull();
   });
 
-  it('a QR sale is paid back by its brand; a refund turned to QR asks one first', async () => {
-    const cancelled = () => ({
-      reservation: reservation({ ...R1, status: 'cancelled', active: false }),
-      preview: preview(),
-      refundEntryId: 'je-61',
-    });
+  /** A cancel of R1, sold here with `tender`, up to its reason chosen (a merchant refund). */
+  async function cancelSoldWith(tender: TenderLine[]) {
     fake = demoBridge({
-      ...moneyHandlers({
-        entries: [entry({ reservationId: R1.id, tender: [qr(11000, 'PayPay')] })],
-      }).handlers,
+      ...moneyHandlers({ entries: [entry({ reservationId: R1.id, tender })] }).handlers,
       'cancel.preview': () => preview(),
-      'cancel.confirm': cancelled,
+      'cancel.confirm': () => ({
+        reservation: reservation({ ...R1, status: 'cancelled', active: false }),
+        preview: preview(),
+        refundEntryId: 'je-61',
+      }),
     });
-    let r = await renderApp(fake);
+    const r = await renderApp(fake);
     await act(async () => r.app.actions.startCancel(R1));
     await settle();
     await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+    return r;
+  }
+
+  it('a QR sale is paid back by its method and brand, chosen already', async () => {
+    const r = await cancelSoldWith([qr(11000, 'PayPay')]);
     expect(screen.getByLabelText<HTMLSelectElement>('Refund method').value).toBe('qr');
     expect(screen.getByLabelText<HTMLSelectElement>('Brand').value).toBe('PayPay');
     await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
@@ -192,19 +187,10 @@ describe('cancel with a merchant refund', () => {
       lines: [{ method: 'qr', amount: 12000, received: null, brand: 'PayPay', reference: null }],
       note: null,
     });
-    r.unmount();
-    cleanup();
+  });
 
-    // A cash sale paid back by QR: the brand is asked, and nothing is sent without it.
-    fake = demoBridge({
-      ...moneyHandlers({ entries: [entry({ reservationId: R1.id })] }).handlers,
-      'cancel.preview': () => preview(),
-      'cancel.confirm': cancelled,
-    });
-    r = await renderApp(fake);
-    await act(async () => r.app.actions.startCancel(R1));
-    await settle();
-    await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+  it('a refund turned to QR asks its brand, and nothing is sent without it', async () => {
+    const r = await cancelSoldWith([cash(11000, 20000)]);
     expect(screen.queryByLabelText('Brand')).toBeNull();
     await choose('Refund method', 'qr');
     await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));

@@ -10,7 +10,7 @@ import { TRIAL } from '../../support/trial-method';
 import type { FakeBridge } from '../support/fakeBridge';
 import { demoBridge } from '../support/fixtures';
 import { moneyHandlers, owed } from '../support/money';
-import { renderApp, settle } from '../support/render';
+import { choose, renderApp, settle } from '../support/render';
 
 vi.mock('../../../main/common/money/payment-methods', async (importOriginal) =>
   (await import('../../support/trial-method')).tableWithTrial(await importOriginal()),
@@ -39,11 +39,7 @@ describe('a method added to the table', () => {
       'Other',
       TRIAL.en,
     ]);
-    await act(async () => {
-      select.value = TRIAL.id;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    await settle();
+    await choose('Method 1', TRIAL.id);
     await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
     expect(fake.callsOf('refund.record')[0]!.paid.lines).toEqual([
       { method: TRIAL.id, amount: 12000, received: null, brand: null, reference: null },
