@@ -6,10 +6,10 @@
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TenderLine } from '../../main/ipc/contract';
+import type { JournalEntryView } from '../../main/ipc/contract';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge, preview, R1, reservation } from './support/fixtures';
-import { cash, entry, moneyHandlers, owed, qr } from './support/money';
+import { entry, moneyHandlers, owed, qr } from './support/money';
 import { choose, renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -111,12 +111,10 @@ describe('a refund by QR / e-money', () => {
 });
 
 describe('cancel with a merchant refund', () => {
-  it('records the refund paid out with the cancel, then offers the refund slip', async () => {
-    const money = moneyHandlers({
-      entries: [entry({ id: 'je-5', reservationId: R1.id, amount: 15000, tender: [] })],
-    });
+  /** A cancel of R1, sold here as `sold` says, up to its reason chosen (a merchant refund). */
+  async function cancelSold(sold: Partial<JournalEntryView> = {}) {
     fake = demoBridge({
-      ...money.handlers,
+      ...moneyHandlers({ entries: [entry({ reservationId: R1.id, ...sold })] }).handlers,
       'cancel.preview': () => preview(),
       'cancel.confirm': () => ({
         reservation: reservation({ ...R1, status: 'cancelled', active: false }),
@@ -128,6 +126,11 @@ describe('cancel with a merchant refund', () => {
     await act(async () => r.app.actions.startCancel(R1));
     await settle();
     await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+    return r;
+  }
+
+  it('records the refund paid out with the cancel, then offers the refund slip', async () => {
+    const r = await cancelSold({ id: 'je-5', amount: 15000, tender: [] });
     const pay = screen.getByRole('checkbox', { name: /Pay ¥12,000 back now/ });
     expect(pay).toHaveProperty('checked', true);
     await choose('Refund method', 'card');
@@ -142,44 +145,15 @@ describe('cancel with a merchant refund', () => {
   });
 
   it('paid later: nothing is recorded with the cancel, and it stays owed', async () => {
-    fake = demoBridge({
-      ...moneyHandlers({ entries: [entry({ reservationId: R1.id })] }).handlers,
-      'cancel.preview': () => preview(),
-      'cancel.confirm': () => ({
-        reservation: reservation({ ...R1, status: 'cancelled', active: false }),
-        preview: preview(),
-      }),
-    });
-    const r = await renderApp(fake);
-    await act(async () => r.app.actions.startCancel(R1));
-    await settle();
-    await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+    const r = await cancelSold();
     await r.user.tap(screen.getByRole('checkbox', { name: /Pay ¥12,000 back now/ }));
     expect(screen.getByText(/it stays as a refund owed/)).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
     expect(fake.callsOf('cancel.confirm')[0]!.refund).toBeNull();
   });
 
-  /** A cancel of R1, sold here with `tender`, up to its reason chosen (a merchant refund). */
-  async function cancelSoldWith(tender: TenderLine[]) {
-    fake = demoBridge({
-      ...moneyHandlers({ entries: [entry({ reservationId: R1.id, tender })] }).handlers,
-      'cancel.preview': () => preview(),
-      'cancel.confirm': () => ({
-        reservation: reservation({ ...R1, status: 'cancelled', active: false }),
-        preview: preview(),
-        refundEntryId: 'je-61',
-      }),
-    });
-    const r = await renderApp(fake);
-    await act(async () => r.app.actions.startCancel(R1));
-    await settle();
-    await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
-    return r;
-  }
-
   it('a QR sale is paid back by its method and brand, chosen already', async () => {
-    const r = await cancelSoldWith([qr(11000, 'PayPay')]);
+    const r = await cancelSold({ tender: [qr(11000, 'PayPay')] });
     expect(screen.getByLabelText<HTMLSelectElement>('Refund method').value).toBe('qr');
     expect(screen.getByLabelText<HTMLSelectElement>('Brand').value).toBe('PayPay');
     await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
@@ -190,7 +164,7 @@ describe('cancel with a merchant refund', () => {
   });
 
   it('a refund turned to QR asks its brand, and nothing is sent without it', async () => {
-    const r = await cancelSoldWith([cash(11000, 20000)]);
+    const r = await cancelSold();
     expect(screen.queryByLabelText('Brand')).toBeNull();
     await choose('Refund method', 'qr');
     await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));

@@ -65,6 +65,17 @@ describe('the sales journal at the counter', () => {
       .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!)).length;
   const owed = async () => (await h.call('refunds.owed', {})).items;
 
+  /** Today's journal entry of `id`, as the renderer lists it. */
+  const today = async (id: string | null | undefined) =>
+    (await h.call('journal.day', { date: null })).entries.find((e) => e.id === id);
+  /** The refund a cancel here records for a sale `paid`. */
+  const cancelledHere = (paid: { total: number; outcome: { saleId?: string | null } }) => ({
+    kind: 'refund',
+    amount: -paid.total,
+    refersTo: paid.outcome.saleId,
+    refundReason: 'cancelled_here',
+  });
+
   /** A walk-in quoted, then booked with a tender paying the quote. */
   async function sell(lastName: string, tender: (total: number) => Line[], extra = {}) {
     const { sendConfirmationEmail: _s, locale: _l, ...draft } = walkIn(lastName, extra);
@@ -341,15 +352,7 @@ describe('the sales journal at the counter', () => {
       note: null,
     });
     expect(done.reservation.status).toBe('cancelled');
-    const entry = (await h.call('journal.day', { date: null })).entries.find(
-      (e) => e.id === done.refundEntryId,
-    );
-    expect(entry).toMatchObject({
-      kind: 'refund',
-      amount: -paid.total,
-      refersTo: paid.outcome.saleId,
-      refundReason: 'cancelled_here',
-    });
+    expect(await today(done.refundEntryId)).toMatchObject(cancelledHere(paid));
 
     const unpaid = await sell('後で返金', (t) => [card(t)]);
     const later = await cancel(unpaid.outcome.reservation!.id, null);
@@ -384,14 +387,8 @@ describe('the sales journal at the counter', () => {
     expect(confirmed).toBe(true);
     const done = cancel.getState().done!;
     expect(done.reservation.status).toBe('cancelled');
-    const entry = (await h.call('journal.day', { date: null })).entries.find(
-      (e) => e.id === done.refundEntryId,
-    );
-    expect(entry).toMatchObject({
-      kind: 'refund',
-      amount: -paid.total,
-      refersTo: paid.outcome.saleId,
-      refundReason: 'cancelled_here',
+    expect(await today(done.refundEntryId)).toMatchObject({
+      ...cancelledHere(paid),
       tender: [
         { method: 'qr', amount: paid.total, brand: 'PayPay', received: null, reference: null },
       ],
