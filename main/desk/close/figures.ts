@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon';
 import {
   DENOMINATIONS,
+  methodSpec,
   TenderMethod,
   type CloseView,
   type DenominationCount,
@@ -71,10 +72,11 @@ export function tenderTotals(records: readonly JournalRecord[]): TenderTotals[] 
   return [...totals.values()];
 }
 
-/** Float + cash sales − cash refunds ± cash corrections. */
+/** Float + cash sales − cash refunds ± cash corrections (the drawer's methods: the table's). */
 export function expectedCashOf(openingFloat: number, byTender: readonly TenderTotals[]): number {
-  const cash = byTender.find((t) => t.method === 'cash')!;
-  return openingFloat + cash.sales - cash.refunds + cash.corrections;
+  return byTender
+    .filter((t) => methodSpec(t.method).drawer)
+    .reduce((sum, t) => sum + t.sales - t.refunds + t.corrections, openingFloat);
 }
 
 /** The store-local start of each hour of the day (epoch ms), for sales by hour. */

@@ -1,22 +1,16 @@
-/** Money: tender, journal, refunds, receipts, the close, invoice settings. */
+/**
+ * Money: tender, journal, refunds, receipts, the close, invoice settings. The words paper prints
+ * too — the payment methods, the journal's kinds, refund reasons — are main/common/words/money.ts
+ * (through the contract), written once there.
+ */
+import { moneyWords } from '../../../../main/ipc/contract';
 import type { Widen } from '../widen';
 
 export const ja = {
   money: {
-    methods: { cash: '現金', card: 'カード', qr: 'QR・電子マネー', other: 'その他' },
-    kinds: {
-      sale: '売上',
-      refund: '返金',
-      correction: '訂正',
-      close: 'レジ締め',
-      unreadable: '読めない記録',
-    },
-    reasons: {
-      cancelled_here: 'この端末でのキャンセル',
-      cancelled_elsewhere: '管理画面・予約サイトでのキャンセル',
-      booking_refused: '送信待ちの受付が断られた',
-      other: 'その他',
-    },
+    methods: moneyWords.ja.methods,
+    kinds: moneyWords.ja.entryKinds,
+    reasons: moneyWords.ja.refundReasons,
     layouts: { '58mm': 'レシート 58mm', '80mm': 'レシート 80mm', a4: 'A4' },
     tender: {
       title: 'お支払い',
@@ -85,6 +79,7 @@ export const ja = {
     refund: {
       title: '返金: {{what}}',
       method: '返金方法 {{n}}',
+      brand: 'ブランド {{n}}',
       amount: '金額 {{n}}（円）',
       addMethod: '2つの方法で返金する',
       oneMethod: '1つの方法で返金する',
@@ -247,20 +242,9 @@ export const ja = {
 
 export const en: Widen<typeof ja> = {
   money: {
-    methods: { cash: 'Cash', card: 'Card', qr: 'QR / e-money', other: 'Other' },
-    kinds: {
-      sale: 'Sale',
-      refund: 'Refund',
-      correction: 'Correction',
-      close: 'Close',
-      unreadable: 'Unreadable entry',
-    },
-    reasons: {
-      cancelled_here: 'Cancelled at this counter',
-      cancelled_elsewhere: 'Cancelled elsewhere (admin, booking site)',
-      booking_refused: 'Queued walk-in refused',
-      other: 'Other',
-    },
+    methods: moneyWords.en.methods,
+    kinds: moneyWords.en.entryKinds,
+    reasons: moneyWords.en.refundReasons,
     layouts: { '58mm': 'Receipt 58 mm', '80mm': 'Receipt 80 mm', a4: 'A4' },
     tender: {
       title: 'Payment',
@@ -329,6 +313,7 @@ export const en: Widen<typeof ja> = {
     refund: {
       title: 'Refund: {{what}}',
       method: 'Method {{n}}',
+      brand: 'Brand {{n}}',
       amount: 'Amount {{n}} (¥)',
       addMethod: 'Refund with two methods',
       oneMethod: 'Refund with one method',

@@ -5,9 +5,10 @@
  * back. A manual-approval product says plainly that the new booking is only pending.
  */
 import { useTranslation } from 'react-i18next';
-import { TenderMethod } from '../../../../main/ipc/contract';
+import { FIRST_METHOD } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { MethodSelect } from '../../components/PaymentFields';
 import { CANCEL_REASONS } from '../../stores/cancel';
 import { MisfitNote } from '../walkin/MisfitNote';
 import { TenderPanel } from '../walkin/TenderPanel';
@@ -149,16 +150,10 @@ export function QuotePanel() {
       {handingBack && (
         <label className="inline-field">
           <span>{t('change.handBackBy')}</span>
-          <select
-            value={handBack ?? money.creditMethod ?? 'cash'}
-            onChange={(e) => c.setHandBack(e.target.value as TenderMethod)}
-          >
-            {TenderMethod.options.map((m) => (
-              <option key={m} value={m}>
-                {t(`money.methods.${m}`)}
-              </option>
-            ))}
-          </select>
+          <MethodSelect
+            value={handBack ?? money.creditMethod ?? FIRST_METHOD}
+            onChange={(m) => c.setHandBack(m)}
+          />
         </label>
       )}
     </section>

@@ -1,12 +1,13 @@
+/** The tender's rules: lines against the price and their methods' entries, the change, refunds. */
 import { describe, expect, it } from 'vitest';
 import {
   changeDue,
-  corporateCheckDigit,
+  lineProblems,
+  partProblems,
   refundProblems,
-  registrationNumberProblem,
   tenderProblems,
   type TenderLine,
-} from '../../main/common';
+} from '../../../main/common';
 
 const line = (l: Partial<TenderLine> & Pick<TenderLine, 'method' | 'amount'>): TenderLine => ({
   received: null,
@@ -55,6 +56,19 @@ describe('tender', () => {
     ).toEqual([]);
   });
 
+  it('refuses a brand or slip field the method does not take (the builder never writes one)', () => {
+    expect(codes(lineProblems([line({ method: 'cash', amount: 10, brand: 'PayPay' })]))).toEqual([
+      'NOT_TAKEN',
+    ]);
+    expect(
+      partProblems(line({ method: 'qr', amount: 10, brand: 'PayPay', reference: 'x' }), 'l'),
+    ).toEqual([{ field: 'l.reference', code: 'NOT_TAKEN', reason: 'qr takes no slip field' }]);
+    // Card: a brand if noted, and its slip number.
+    expect(
+      lineProblems([line({ method: 'card', amount: 10, brand: 'VISA', reference: 'A-1' })]),
+    ).toEqual([]);
+  });
+
   it('takes a split of two different methods only', () => {
     const split = [
       line({ method: 'cash', amount: 2000, received: 5000 }),
@@ -81,31 +95,5 @@ describe('refund', () => {
     expect(codes(refundProblems([line({ method: 'cash', amount: 5001 })], 12_000, 7000))).toEqual([
       'REFUND_OVER',
     ]);
-  });
-});
-
-describe('registration number', () => {
-  // Published 法人番号: 国税庁's own, and numbers worked in the sources of decision J4.
-  it.each(['T7000012050002', 'T4011001098993', 'T2120901007402', 'T7123456789012'])(
-    'accepts %s',
-    (n) => expect(registrationNumberProblem(n)).toBeNull(),
-  );
-
-  it('computes the check digit of 国税庁 (7 000012050002)', () => {
-    expect(corporateCheckDigit('000012050002')).toBe(7);
-  });
-
-  it.each([
-    ['T1000012050002', 'CHECK_DIGIT'],
-    ['T7000012050003', 'CHECK_DIGIT'],
-    // Two neighbouring digits swapped: weights 1 and 2 catch it.
-    ['T7000010250002', 'CHECK_DIGIT'],
-    ['7000012050002', 'FORMAT'],
-    ['T700001205000', 'FORMAT'],
-    ['T70000120500021', 'FORMAT'],
-    ['t7000012050002', 'FORMAT'],
-    ['T7000012O50002', 'FORMAT'],
-  ])('refuses %s (%s)', (n, code) => {
-    expect(registrationNumberProblem(n)?.code).toBe(code);
   });
 });
