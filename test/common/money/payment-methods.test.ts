@@ -6,7 +6,7 @@
  * extended for this file only (vi.mock, test/support/trial-method.ts).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { computeClose } from '../../../main/desk/close/close';
+import { computeClose } from '../../../main/desk/close/figures';
 import { journalCsv } from '../../../main/desk/close/journal-csv';
 import { closeReportHtml } from '../../../main/desk/close/report';
 import { receiptModel } from '../../../main/desk/receipt/model';
