@@ -20,9 +20,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from '../support';
+import { waitFor } from '../../support/wait';
 
 type Book = Request<'walkin.book'>;
 type Line = NonNullable<Book['tender']>['lines'][number];
@@ -181,7 +181,7 @@ describe('the sales journal at the counter', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(
+    await waitFor(
       () =>
         session()
           .outbox.states()
@@ -217,7 +217,7 @@ describe('the sales journal at the counter', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(
+    await waitFor(
       () =>
         session()
           .outbox.states()
@@ -234,7 +234,7 @@ describe('the sales journal at the counter', () => {
       }),
     ]);
     expect(items[0]!.summary).toContain(TODAY);
-    await until(async () => (await h.call('status.get', {})).refundsOwed === 1, 'the status');
+    await waitFor(async () => (await h.call('status.get', {})).refundsOwed === 1, 'the status');
     // More than was taken, or "other" without a note: refused.
     const over = await refusal(h, 'refund.record', {
       saleId,
@@ -256,7 +256,7 @@ describe('the sales journal at the counter', () => {
     });
     expect(refund).toMatchObject({ kind: 'refund', amount: -12_000, refersTo: saleId });
     expect(await owed()).toEqual([]);
-    await until(async () => (await h.call('status.get', {})).refundsOwed === 0, 'the status');
+    await waitFor(async () => (await h.call('status.get', {})).refundsOwed === 0, 'the status');
     const changed = h.events.filter((e) => e.event === 'status.changed').at(-1)!;
     expect((changed.payload as { refundsOwed: number }).refundsOwed).toBe(0);
   });
@@ -297,7 +297,7 @@ describe('the sales journal at the counter', () => {
     const { outcome, total } = await sell('他で取消', (t) => [card(t)]);
     h.sb.sandbox.cancel(outcome.reservation!.id, 'business_request', false);
     await h.call('day.refresh', { date: LATER });
-    await until(
+    await waitFor(
       async () => (await owed()).find((o) => o.saleId === outcome.saleId),
       'the cancellation to be seen',
     );
