@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shopSecrets } from '../../../main/shop/keys';
 import { LINK_CIPHER, createLinkServer, dialLink } from '../../../main/shop/link/tls-link';
-import { closeAll, trackSocket, presentIds, secrets, startMesh, track, waitFor } from './helpers';
+import { closeAll, trackSocket, presentIds, secrets, startMesh, track } from './helpers';
+import { waitFor } from '../../support/wait';
 
 afterEach(closeAll);
 
@@ -38,7 +39,7 @@ describe('the TLS-PSK link', () => {
     trackSocket(socket);
     expect(socket.getProtocol()).toBe('TLSv1.2');
     expect(socket.getCipher().name).toBe(LINK_CIPHER);
-    await waitFor(() => linked.length === 1);
+    await waitFor(() => linked.length === 1, 'the link');
     expect(linked).toEqual(['TLSv1.2']);
   });
 
@@ -50,7 +51,7 @@ describe('the TLS-PSK link', () => {
     await expect(
       dialLink('127.0.0.1', port, shopSecrets('live-key-0123456789abcdef', 'store-1')),
     ).rejects.toThrow();
-    await waitFor(() => refused.length === 2);
+    await waitFor(() => refused.length === 2, 'both refusals');
     expect(linked).toEqual([]);
   });
 
@@ -77,9 +78,12 @@ describe('the TLS-PSK link', () => {
     expect(failed).toBe(true);
 
     const b = await startMesh('b', { peers: [`127.0.0.1:${a.port}`] });
-    await waitFor(() => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'));
+    await waitFor(
+      () => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'),
+      'a and b linked',
+    );
     expect(a.received).toEqual([]);
     expect(b.mesh.send('a', { kind: 'push', topic: 'still', body: 1 })).toBe(true);
-    await waitFor(() => a.received.length === 1);
+    await waitFor(() => a.received.length === 1, 'the message at a');
   });
 });
