@@ -72,8 +72,10 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       );
       await checkScreen(app, lang, 'outbox-booked');
 
-      // Still one once the round that sent it is over (no second send): the scheduler sends
-      // queued walk-ins first, then polls, so a listing answered after the booking closes it.
+      // Still one once the round that sent it is over and nothing waits to be sent (no second
+      // send): the scheduler sends queued walk-ins first, then polls, so a listing answered after
+      // the booking closes the round.
+      await expect(bar).toContainText(fill(t.statusBar.outbox, { waiting: 0, attention: 0 }));
       const served = () => host.training().sandbox.requests();
       const sent = served().findLastIndex(
         (r) => r.method === 'POST' && r.path.endsWith('/reservations') && r.status === 201,
