@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
+import noTestSleep from './scripts/lint/no-test-sleep.mjs';
 
 /** A module that is a file today and may become a folder with an index.ts: allow both. */
 const moduleAt = (path) => [path, `${path}.ts`];
@@ -202,5 +203,11 @@ export default tseslint.config(
     // Tests read raw HTTP bodies; they are checked with the schemas where it matters.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // A test waits for the event, or drives a fake clock where time is the subject (decision X20).
+    files: ['test/**/*.{ts,tsx}'],
+    plugins: { tests: { rules: { 'no-sleep': noTestSleep } } },
+    rules: { 'tests/no-sleep': 'error' },
   },
 );

@@ -15,9 +15,10 @@ import type { Channel, Request, Response } from '../main/ipc/contract';
 import { Router } from '../main/ipc/router';
 import { WorkerReadings, fixedKeyProvider, type DictionaryLoad } from '../main/local/index';
 import { DEMO } from '../sandbox/scenario/demo';
-import { memorySecrets, until } from '../test/desk/support';
+import { memorySecrets } from '../test/desk/support';
 import { generateScenarioFile, startSandboxProcess } from '../test/support/sandbox-process';
 import { atMost, type Figure } from './figures';
+import { waitFor } from '../test/support/wait';
 
 const BIG = 20_000;
 const SMALL = 400;
@@ -121,7 +122,7 @@ async function syncedStore(reservations: number): Promise<StoreRun> {
     plan: 'facility',
   });
   const cache = run.session().local.cache;
-  await until(() => cache.syncState().watermark !== null, 'the first sync', 300_000);
+  await waitFor(() => cache.syncState().watermark !== null, 'the first sync', 300_000);
   const t0 = performance.now();
   await cache.search.settled();
   run.readAllMs = performance.now() - t0;
@@ -271,7 +272,7 @@ export async function runSearchBench(): Promise<Figure[]> {
     // A restart: the index comes from its files, not from the records.
     await big.restart();
     const restarted = big;
-    await until(() => restarted.session(), 'the session after a restart');
+    await waitFor(() => restarted.session(), 'the session after a restart');
     const t = performance.now();
     await restarted.session().local.cache.search.ready();
     const loadedMs = performance.now() - t;

@@ -16,9 +16,10 @@
  */
 import type { ReservationView } from '../main/ipc/contract';
 import { checkIn, partiesToCheckIn, viewOn } from '../test/support/shop-actions';
-import { startShopHarness, waitFor, type Counter } from '../test/support/shop-harness';
+import { startShopHarness, type Counter } from '../test/support/shop-harness';
 import { atMost, exactly, type Figure } from './figures';
 import { DEFAULT_INTERVALS } from '../main/local/index';
+import { waitFor } from '../test/support/wait';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -74,8 +75,7 @@ const synced = (c: Counter) =>
       return s.syncedAt !== null && s.sync?.done !== false;
     },
     `${c.name}'s first sync`,
-    120_000,
-    200,
+    { timeoutMs: 120_000, everyMs: 200 },
   );
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

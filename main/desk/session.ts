@@ -16,6 +16,7 @@ import {
   type PlanLimit,
 } from '../api/index';
 import type { Reservation, Store } from '../api/client';
+import { clockWith } from '../common/clock';
 import {
   Connectivity,
   Outbox,
@@ -187,7 +188,7 @@ export class Session {
       outbox: this.outbox,
       connectivity: this.connectivity,
       logger,
-      now: options.now,
+      clock: options.now && clockWith(options.now),
       intervals: options.intervals,
     });
     this.connectivity.on('change', () => options.onChange?.());

@@ -30,6 +30,7 @@ async function drain(
   for (let i = 0; i < count; i++) {
     const release = await governor.acquire('drain');
     grants.push(Date.now());
+    // eslint-disable-next-line tests/no-sleep -- fake time (vi.useFakeTimers): the answer takes holdMs fake ms
     await new Promise((r) => setTimeout(r, holdMs));
     release();
   }

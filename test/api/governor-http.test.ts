@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateGovernor, ReservationClient, type Lane } from '../../main/api/index';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
+import { waitFor } from '../support/wait';
 
 // A plan of 20 requests per 2 s stands in for 60 per minute: the same arithmetic, faster.
 const LIMIT = { requests: 20, windowMs: 2_000 };
@@ -21,10 +22,10 @@ describe('rate governor against the sandbox', () => {
   }, 30_000);
   afterAll(() => sb.stop());
 
-  function client(governor: RateGovernor): ReservationClient {
+  function client(governor: RateGovernor, role = 'org-standard'): ReservationClient {
     return new ReservationClient({
       baseUrl: sb.baseUrl,
-      apiKey: sb.key('org-standard'),
+      apiKey: sb.key(role),
       governor,
       retry: { baseDelayMs: 50, maxDelayMs: 500 },
       deadlines: { write: 30_000, read: 30_000, background: 30_000 },
@@ -33,7 +34,8 @@ describe('rate governor against the sandbox', () => {
 
   it('sends a burst far above the plan with 0 × 429, the counter served first', async () => {
     const before = (await sb.requests()).length;
-    const api = client(new RateGovernor({ limit: LIMIT }));
+    const governor = new RateGovernor({ limit: LIMIT });
+    const api = client(governor);
     const done: { lane: Lane; at: number }[] = [];
     const call = async (lane: Lane) => {
       await api.products(DEMO.stores.kyoto, { lane });
@@ -41,7 +43,10 @@ describe('rate governor against the sandbox', () => {
     };
     // The sync's pages are queued first; the counter's requests come a moment later.
     const background = Array.from({ length: 30 }, () => call('background'));
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => {
+      const { queued, inFlight } = governor.state();
+      return queued.background + inFlight + done.length === 30;
+    }, 'the sync’s 30 pages at the governor');
     const interactive = [
       ...Array.from({ length: 15 }, () => call('read')),
       ...Array.from({ length: 5 }, () => call('write')),
@@ -60,12 +65,11 @@ describe('rate governor against the sandbox', () => {
   });
 
   it('adapts when another counter PC shares the key: every call succeeds, 429s stay few', async () => {
-    // Wait out the window the previous test used.
-    await new Promise((r) => setTimeout(r, LIMIT.windowMs));
+    // Another key of the same plan: a budget of its own, untouched by the previous test.
     const before = (await sb.requests()).length;
     const a = new RateGovernor({ limit: LIMIT });
     const b = new RateGovernor({ limit: LIMIT });
-    const calls = [client(a), client(b)].flatMap((api) =>
+    const calls = [client(a, 'store-limited'), client(b, 'store-limited')].flatMap((api) =>
       Array.from({ length: 40 }, () => api.products(DEMO.stores.kyoto, { lane: 'read' })),
     );
     const results = await Promise.allSettled(calls);

@@ -136,6 +136,7 @@ describe('RateGovernor', () => {
       if (lane === 'background') background++;
       peak = Math.max(peak, inFlight);
       peakBackground = Math.max(peakBackground, background);
+      // eslint-disable-next-line tests/no-sleep -- fake time (vi.useFakeTimers): the turn is held 100 fake ms
       await new Promise((r) => setTimeout(r, 100));
       inFlight--;
       if (lane === 'background') background--;

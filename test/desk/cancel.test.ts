@@ -15,9 +15,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from './support';
+import { waitFor } from '../support/wait';
 
 /** Two days ahead: a customer's cancellation costs 30 % under the demo's policy. */
 const SOON = '2026-11-26';
@@ -241,7 +241,7 @@ describe('cancellation', () => {
     expect(h.sb.sandbox.world.state.reservations.find((x) => x.id === r.id)!.status).toBe(
       'confirmed',
     );
-    await until(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
+    await waitFor(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
     const preview = await h.call('cancel.preview', {
       reservationId: r.id,
       date: SOON,

@@ -19,9 +19,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from './support';
+import { waitFor } from '../support/wait';
 
 type Book = Request<'walkin.book'>;
 type Ask = Request<'change.quote'>;
@@ -85,7 +85,7 @@ describe('changing a booking', () => {
     lastName: string,
     extra: Partial<Book> = {},
   ): Promise<Response<'walkin.book'>['reservation'] & {}> {
-    await until(async () => (await h.call('status.get', {})).link === 'online', 'the link');
+    await waitFor(async () => (await h.call('status.get', {})).link === 'online', 'the link');
     const productId = extra.productId ?? P.bambooWalk;
     const book: Book = {
       draftId: randomUUID(),
@@ -476,7 +476,7 @@ describe('changing a booking', () => {
       restoreLink(h.sb);
     }
     // The link returns: the cancel goes by itself, as a queued walk-in would.
-    const done = await until(
+    const done = await waitFor(
       async () => {
         const c = (await h.call('change.list', {})).items.find((x) => x.id === outcome.change!.id)!;
         return c.state === 'done' && c;
@@ -512,7 +512,7 @@ describe('changing a booking', () => {
       stop();
       restoreLink(h.sb);
     }
-    const done = await until(
+    const done = await waitFor(
       async () => {
         const c = (await h.call('change.list', {})).items.find((x) => x.id === outcome.change!.id)!;
         return c.state === 'done' && c;
@@ -549,7 +549,7 @@ describe('changing a booking', () => {
     expect(outcome.saleId).toBeNull();
     h.sb.sandbox.approve(outcome.next!.id);
     await h.call('day.refresh', { date: old.date });
-    const done = await until(
+    const done = await waitFor(
       async () => {
         const c = (await h.call('change.list', {})).items.find((x) => x.id === outcome.change!.id)!;
         return c.state === 'done' && c;

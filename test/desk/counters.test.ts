@@ -18,9 +18,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from './support';
+import { waitFor } from '../support/wait';
 
 const allViews = (day: DayView): ReservationView[] =>
   day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
@@ -213,7 +213,7 @@ describe('queued walk-ins hold seats', () => {
     }
 
     // Booked: the hold goes; the booking itself counts (the counter's own change).
-    await until(
+    await waitFor(
       async () =>
         (await h.call('outbox.list', {})).items.every((i) => i.state === 'booked') || undefined,
       'the walk-in to be booked',

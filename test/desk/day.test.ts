@@ -17,9 +17,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from './support';
+import { waitFor } from '../support/wait';
 
 const ACTIVE = new Set(['confirmed', 'pending']);
 
@@ -243,7 +243,7 @@ describe('the day view', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
+    await waitFor(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
   });
 });
 
@@ -406,7 +406,7 @@ describe('search, headcount and check-in', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
+    await waitFor(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
   });
 
   it('arrival: full, partial, more, no-show, undo, compared with the booking', async () => {

@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { misfitOf } from '../../main/desk/headcount/misfit';
-import { KYOTO, P, TODAY, cutLink, restoreLink, setUp, startHarness, until } from './support';
+import { KYOTO, P, TODAY, cutLink, restoreLink, setUp, startHarness } from './support';
 import type { Harness } from './support';
+import { waitFor } from '../support/wait';
 
 const YESTERDAY = '2026-11-23';
 
@@ -105,14 +106,14 @@ describe('the headcount check says which slot does not fit, and why', () => {
     cutLink(h.sb);
     try {
       await h.call('day.refresh', { date: TODAY }).catch(() => undefined);
-      await until(async () => (await h.call('status.get', {})).link === 'offline', 'offline');
+      await waitFor(async () => (await h.call('status.get', {})).link === 'offline', 'offline');
       const fit = await check(TODAY, full.startTime, 1);
       expect(fit.fits).toBe('unknown');
       expect(fit.misfit).toMatchObject({ reason: 'seats', remaining: 0, party: 1 });
     } finally {
       restoreLink(h.sb);
     }
-    await until(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
+    await waitFor(async () => (await h.call('status.get', {})).link === 'online', 'the link back');
   });
 });
 

@@ -14,10 +14,10 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
   type HarnessOptions,
 } from './support';
+import { waitFor } from '../support/wait';
 
 const walkIn = (lastName: string): Request<'walkin.book'> => ({
   draftId: randomUUID(),
@@ -104,7 +104,7 @@ describe('outbox channels after a key change', () => {
     expect(!retry.ok && retry.error.code).toBe('OUTBOX_REFUSED');
     const settled = await h.call('outbox.discard', { id: q.id, confirm: true });
     expect(settled.state).toBe('discarded');
-    await until(
+    await waitFor(
       async () => (await h.call('status.get', {})).outbox.needsAttention === 0,
       'the settled entry to leave the count',
     );

@@ -10,16 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { allFiles } from '../local/support';
-import {
-  KYOTO,
-  OKINAWA,
-  TODAY,
-  refusal,
-  setUp,
-  startHarness,
-  until,
-  type Harness,
-} from './support';
+import { KYOTO, OKINAWA, TODAY, refusal, setUp, startHarness, type Harness } from './support';
+import { waitFor } from '../support/wait';
 
 describe('set-up with a key', () => {
   let h: Harness;
@@ -294,7 +286,7 @@ describe('training mode', () => {
     // The live service saw none of it.
     expect(h.sb.sandbox.requests()).toHaveLength(0);
 
-    const s = await until(async () => {
+    const s = await waitFor(async () => {
       const x = await h.call('status.get', {});
       return x.syncedAt !== null && x;
     }, 'a sync');

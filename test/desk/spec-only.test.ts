@@ -20,9 +20,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from './support';
+import { waitFor } from '../support/wait';
 
 type Book = Request<'walkin.book'>;
 
@@ -158,7 +158,7 @@ describe('every counter flow against a service that serves only what the spec sh
     } finally {
       restoreLink(h.sb);
     }
-    await until(
+    await waitFor(
       async () => {
         const item = (await h.call('outbox.list', {})).items.find((i) => i.id === entryId);
         return item?.state === 'booked';
@@ -236,7 +236,7 @@ describe('every counter flow against a service that serves only what the spec sh
     } finally {
       session.client.cancelReservation = original;
     }
-    await until(
+    await waitFor(
       async () => (await viewsOn(LATER)).find((v) => v.id === booked.id)!.status === 'cancelled',
       'the sync to bring the cancelled record',
     );

@@ -145,23 +145,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return h;
 }
 
-/** Wait until `check` returns a value (not undefined/false), polling; bounded. */
-type Falsy = false | null | undefined;
-
-export async function until<T>(
-  check: () => T | Falsy | Promise<T | Falsy>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 export const KYOTO = DEMO.stores.kyoto;
 export const OKINAWA = DEMO.stores.okinawa;
 export const P = DEMO.products;

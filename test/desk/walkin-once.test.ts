@@ -17,9 +17,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from './support';
+import { waitFor } from '../support/wait';
 
 type Book = Request<'walkin.book'>;
 
@@ -68,11 +68,11 @@ describe('a walk-in draft is booked once', () => {
 
   // Each test starts with the link up (an earlier one may have cut it).
   beforeEach(() =>
-    until(async () => (await h.call('status.get', {})).link === 'online', 'the link'),
+    waitFor(async () => (await h.call('status.get', {})).link === 'online', 'the link'),
   );
 
   const untilBooked = (lastName: string) =>
-    until(
+    waitFor(
       async () => (await entriesOf(lastName)).every((i) => i.state === 'booked'),
       'the queued walk-in to be booked',
     );

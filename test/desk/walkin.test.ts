@@ -16,9 +16,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from './support';
+import { waitFor } from '../support/wait';
 
 type Book = Request<'walkin.book'>;
 
@@ -559,7 +559,7 @@ describe('walk-in', () => {
     } finally {
       restoreLink(h.sb);
     }
-    const booked = await until(
+    const booked = await waitFor(
       async () => {
         const items = (await h.call('outbox.list', {})).items.filter(
           (i) => i.customerName === '待機中',
@@ -599,7 +599,7 @@ describe('walk-in', () => {
     const entry = outcome.entryId;
     const retried = await h.call('outbox.retry', { id: entry });
     expect(retried.id).toBe(entry);
-    const refused = await until(async () => {
+    const refused = await waitFor(async () => {
       const item = (await h.call('outbox.list', {})).items.find((i) => i.id === entry)!;
       return item.state === 'refused' && item;
     }, 'the retry to be refused');

@@ -72,8 +72,23 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       );
       await checkScreen(app, lang, 'outbox-booked');
 
-      // Still one, a while later (no second send).
-      await app.waitForTimeout(1_000);
+      // Still one once the round that sent it is over and nothing waits to be sent (no second
+      // send): the scheduler sends queued walk-ins first, then polls, so a listing answered after
+      // the booking closes the round.
+      await expect(bar).toContainText(fill(t.statusBar.outbox, { waiting: 0, attention: 0 }));
+      const served = () => host.training().sandbox.requests();
+      const sent = served().findLastIndex(
+        (r) => r.method === 'POST' && r.path.endsWith('/reservations') && r.status === 201,
+      );
+      await expect
+        .poll(
+          () =>
+            served()
+              .slice(sent + 1)
+              .some((r) => r.method === 'GET' && r.path.endsWith('/reservations')),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       expect(reservations(host).filter((r) => r.customer.lastName === name)).toHaveLength(1);
     });
   });

@@ -36,10 +36,11 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect
         .poll(
           async () => {
-            // Typed again, so that the search runs on the names read since.
+            // Typed again, so that the search runs on the names read since; its answer in.
+            const answered = app.waitForResponse((r) => r.url().includes('/ipc/search.find'));
             await app.getByRole('searchbox').fill('');
             await app.getByRole('searchbox').fill('やまだ');
-            await app.waitForTimeout(300);
+            await answered;
             return (await names()).filter((n) => n.includes('山田')).length;
           },
           { timeout: 60_000, intervals: [500] },

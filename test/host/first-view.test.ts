@@ -15,6 +15,7 @@ import { compose, type Composed } from '../../main/host/compose';
 import { MemorySecretStore } from '../../main/host/secrets';
 import { preloadLinks, startBrowserHost, type RunningBrowserHost } from '../../main/host/server';
 import { fixedKeyProvider } from '../../main/local/files/crypto';
+import { waitFor } from '../support/wait';
 
 let root: string;
 let composed: Composed;
@@ -91,12 +92,16 @@ describe('the first view, prepared while the page loads', () => {
     // Training fills its day as it starts: wait until the view stands still, as a resumed
     // counter's does from its cache.
     let last: unknown;
-    for (let i = 0; i < 100; i++) {
-      const day = await composed.router.handle('day.get', { date: null });
-      if (day.ok && day.value === last) break;
-      last = day.ok ? day.value : undefined;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(
+      async () => {
+        const day = await composed.router.handle('day.get', { date: null });
+        const still = day.ok && day.value === last;
+        last = day.ok ? day.value : undefined;
+        return still;
+      },
+      'the day view to stand still',
+      { everyMs: 50 },
+    );
     const prepare = vi.spyOn(composed.router, 'prepare');
     composed.prepareFirstView();
     expect(prepare).toHaveBeenCalledTimes(1);

@@ -13,9 +13,10 @@ import { compose, type Composed } from '../../main/host/compose';
 import { FileKeyProvider, FileSecretStore } from '../../main/host/secrets';
 import type { Channel, Request, Response, Status } from '../../main/ipc/contract';
 import { fixedKeyProvider, type KeyProvider } from '../../main/local/index';
-import { KYOTO, NOW, TODAY, until } from '../desk/support';
+import { KYOTO, NOW, TODAY } from '../desk/support';
 import { removeDir, tempDir } from '../local/support';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { waitFor } from '../support/wait';
 
 const logger = createLogger(() => {}, 'debug');
 let sb: TestSandbox;
@@ -61,7 +62,7 @@ async function call<C extends Channel>(c: Composed, channel: C, payload: Request
 }
 
 const synced = (c: Composed) =>
-  until(async () => {
+  waitFor(async () => {
     const s: Status = await call(c, 'status.get', {});
     return s.syncedAt !== null && s.sync?.done !== false && s;
   }, 'a completed sync');

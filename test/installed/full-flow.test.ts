@@ -24,10 +24,10 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from '../desk/support';
 import { tempDir, removeDir } from '../local/support';
+import { waitFor } from '../support/wait';
 
 const CUSTOMER = {
   lastName: '秘密川',
@@ -121,7 +121,7 @@ beforeAll(async () => {
   });
   expect(h.desk.activity()).toEqual({ flow: 'walk_in', outboxUnsent: 1 });
   restoreLink(h.sb);
-  await until(async () => (await h.call('status.get', {})).outbox.waiting === 0, 'the outbox');
+  await waitFor(async () => (await h.call('status.get', {})).outbox.waiting === 0, 'the outbox');
   await h.call('customers.find', { email: CUSTOMER.email });
   const reservation = booked.reservation!;
   await h.call('cancel.preview', {

@@ -20,9 +20,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from '../desk/support';
+import { waitFor } from '../support/wait';
 
 describe('the API key stays in the main process', () => {
   let h: Harness;
@@ -110,7 +110,7 @@ describe('the API key stays in the main process', () => {
     cutLink(h.sb);
     await book({});
     restoreLink(h.sb);
-    await until(async () => (await h.call('status.get', {})).outbox.waiting === 0, 'the outbox');
+    await waitFor(async () => (await h.call('status.get', {})).outbox.waiting === 0, 'the outbox');
     const items = (await h.call('outbox.list', {})).items;
     const refused = items.find((i) => i.state === 'refused')!;
     await h.raw('outbox.retry', { id: refused.id });
@@ -230,7 +230,8 @@ describe('the API key stays in the main process', () => {
     await setUp(h);
     await h.call('setup.removeKey', {});
     await h.call('setup.status', {});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stopped: every file it had to write is written, every log line and event is out.
+    await h.desk.stop();
 
     const secrets = [
       ...Object.values(DEMO.keys).map(

@@ -163,16 +163,3 @@ export class LinkRelay extends RestartableRelay {
     });
   }
 }
-
-/** Wait until `check` holds, polling; throws after `timeoutMs`. */
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

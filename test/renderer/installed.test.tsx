@@ -12,6 +12,7 @@ import type { Lang } from '../../renderer/src/format/format';
 import { createFakeBridge, type FakeBridge, type Handlers } from './support/fakeBridge';
 import { changeQuote, changeStart, demoBridge, PRICE, R1, TODAY } from './support/fixtures';
 import { renderApp, settle, type Rendered } from './support/render';
+import { waitFor } from '../support/wait';
 
 let fake: FakeBridge;
 let r: Rendered | null = null;
@@ -332,21 +333,23 @@ describe('a window reloaded after a crash', () => {
     await settle();
     await act(async () => r!.app.stores.walkIn.getState().chooseProduct('p-kayak'));
     await act(async () => r!.app.stores.walkIn.getState().setCustomer({ lastName: 'Kato' }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    const last = fake.callsOf('recovery.keep').at(-1)!;
-    expect(last).toMatchObject({
-      screen: { name: 'walkin' },
-      activity: 'walk_in',
-      walkIn: { step: 'party', productId: 'p-kayak', customer: { lastName: 'Kato' } },
-    });
+    // Told a moment later (a burst of typing is sent once): the last thing told is the walk-in.
+    const lastKept = () => fake.callsOf('recovery.keep').at(-1);
+    await waitFor(
+      () =>
+        expect(lastKept()).toMatchObject({
+          screen: { name: 'walkin' },
+          activity: 'walk_in',
+          walkIn: { step: 'party', productId: 'p-kayak', customer: { lastName: 'Kato' } },
+        }),
+      'the walk-in told',
+    );
     // Back on the day view: nothing in progress.
     await act(async () => r!.app.stores.nav.getState().home());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(fake.callsOf('recovery.keep').at(-1)).toEqual({
-      screen: { name: 'day' },
-      activity: null,
-      walkIn: null,
-    });
+    await waitFor(
+      () => expect(lastKept()).toEqual({ screen: { name: 'day' }, activity: null, walkIn: null }),
+      'the day view told',
+    );
   });
 
   it('a booking being changed is in progress too, until its outcome', async () => {
@@ -356,11 +359,14 @@ describe('a window reloaded after a crash', () => {
     }).bridge;
     r = await renderApp(fake);
     await act(async () => r!.app.actions.startChange(R1));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(fake.callsOf('recovery.keep').at(-1)).toMatchObject({
-      screen: { name: 'change', reservationId: R1.id },
-      activity: 'change',
-    });
+    await waitFor(
+      () =>
+        expect(fake.callsOf('recovery.keep').at(-1)).toMatchObject({
+          screen: { name: 'change', reservationId: R1.id },
+          activity: 'change',
+        }),
+      'the change told',
+    );
   });
 
   it('brings staff back to the same step with the same entries, the price asked again', async () => {

@@ -4,7 +4,7 @@
  * limited to one store, and per-key rate limits. Every error body is parsed with the strict
  * `ErrorBody`, every success with its strict wire schema.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import {
   Availability,
@@ -37,7 +37,6 @@ import {
   expectOk,
   findSlot,
   idempotencyKeys,
-  sleep,
   useSandbox,
   type Slot,
 } from './support';
@@ -899,12 +898,21 @@ describe('rate limits (spec §8, decision 44)', () => {
   });
 
   it('after the window requests succeed again, with a fresh budget', async () => {
-    for (let i = 0; i < 5; i++) expectOk(await stores('org-standard'), 200, StoreList);
-    const retryAfter = expectLimited(await stores('org-standard'));
-    // Retry-After is honest: waiting that long is enough.
-    await sleep(retryAfter * 1000 + 50);
-    for (let i = 0; i < 5; i++) expectOk(await stores('org-standard'), 200, StoreList);
-    expectLimited(await stores('org-standard'));
+    // The limiter counts windows on the machine's clock (Date), moved by hand here; the HTTP
+    // server's own timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 5; i++) expectOk(await stores('org-standard'), 200, StoreList);
+      const retryAfter = expectLimited(await stores('org-standard'));
+      // Retry-After is honest: a moment short of it, still limited; that long, enough.
+      vi.advanceTimersByTime(retryAfter * 1000 - WINDOW_MS / 2);
+      expectLimited(await stores('org-standard'));
+      vi.advanceTimersByTime(WINDOW_MS / 2);
+      for (let i = 0; i < 5; i++) expectOk(await stores('org-standard'), 200, StoreList);
+      expectLimited(await stores('org-standard'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('unauthenticated requests (401) do not consume any budget', async () => {

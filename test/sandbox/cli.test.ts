@@ -218,6 +218,7 @@ describe('npm run sandbox', () => {
       const limited = replies.filter((r) => r.status === 429);
       expect(limited.length).toBeGreaterThanOrEqual(1);
       expect(Number(limited[0]!.headers.get('retry-after'))).toBeLessThanOrEqual(1);
+      // eslint-disable-next-line tests/no-sleep -- the CLI's sandbox is another process: its 1 s window passes in real time
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await ping(info.baseUrl, token)).status).toBe(200);
     },

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { WireReservation } from '../../sandbox/model';
+import { waitFor } from '../support/wait';
 import {
   DAY,
   KYOTO,
@@ -15,7 +16,6 @@ import {
   expectError,
   listOnePage,
   remainingSeats,
-  sleep,
   useCatalogueSandbox,
 } from './support';
 
@@ -202,7 +202,7 @@ describe('same key while still processing (rule 3)', () => {
     t.sandbox.faults.configure({ processingMs: 300 });
     const key = randomUUID();
     const tooMany = post(KYOTO, key, body(2)); // will fail: one seat left
-    await sleep(100);
+    await waitFor(() => t.sandbox.inProgress.size === 1, 'the first request holding its key');
     const other = await post(KYOTO, key, body(1));
     expectError(other, 409, 'REQUEST_IN_PROGRESS');
     expect(other.headers.get('retry-after')).toBe('1');
@@ -217,7 +217,7 @@ describe('same key while still processing (rule 3)', () => {
     t.sandbox.faults.configure({ processingMs: 300 });
     const key = randomUUID();
     const first = post(KYOTO, key, body(1));
-    await sleep(100);
+    await waitFor(() => t.sandbox.inProgress.size === 1, 'the first request holding its key');
     expectError(await post(KYOTO, key, body(2)), 409, 'REQUEST_IN_PROGRESS');
     created(await first);
     expectError(await post(KYOTO, key, body(2)), 409, 'IDEMPOTENCY_KEY_REUSED');

@@ -53,8 +53,6 @@ export const defaultKey = (token: string, organizationId: string) => ({
 /** The default key's (facility plan) limit out of reach: rate limits are auth.test.ts's subject. */
 export const NO_RATE_LIMIT = { perPlan: { facility: 1_000_000 } };
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // --- one sandbox per file or describe block ----------------------------------------------------
 
 /**

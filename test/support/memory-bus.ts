@@ -13,6 +13,7 @@ import {
   type Peer,
   type ShopBus,
 } from '../../main/shop/bus';
+import { waitFor } from './wait';
 
 export interface Faults {
   /** Chance that a message is lost. */
@@ -94,14 +95,16 @@ export class MemoryNetwork {
     return this.buses.get(counterId);
   }
 
-  /** Wait until nothing is in flight (bounded: fails after `timeoutMs`). */
+  /**
+   * Wait until nothing is in flight (bounded: fails after `timeoutMs`). What the counters send
+   * from a callback of the moment (a `setImmediate`) is let go first.
+   */
   async settle(timeoutMs = 5_000): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 5));
-      if (this.inFlight === 0) return;
-      if (Date.now() > until) throw new Error(`network did not settle: ${this.inFlight} in flight`);
-    }
+    await new Promise((r) => setImmediate(r));
+    await waitFor(() => this.inFlight === 0, 'the network to settle (nothing in flight)', {
+      timeoutMs,
+      everyMs: 5,
+    });
   }
 
   /** @internal */

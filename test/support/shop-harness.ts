@@ -379,19 +379,3 @@ export async function startShopHarness<L extends LanRoute = LanRoute>(
     },
   };
 }
-
-/** Wait until `check` answers something truthy (polling); throws after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 30_000,
-  everyMs = 50,
-): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}

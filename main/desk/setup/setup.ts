@@ -200,11 +200,18 @@ async function recheck(ctx: DeskContext, key: string, storeId: string): Promise<
   const { settings, sessions } = ctx;
   const opened = sessions.current;
   const client = setupClient(ctx, serviceUrl(ctx, null), key);
+  ctx.logger.debug('desk.recheck', { storeId });
   try {
     const ping = await client.ping({ lane: 'write', deadlineMs: 8_000 });
     const stores = await client.stores({ lane: 'write', deadlineMs: 8_000 });
-    if (sessions.current !== opened || ctx.secrets.read() !== key) return;
-    if (settings.current.storeId !== storeId) return;
+    const changed =
+      sessions.current !== opened ||
+      ctx.secrets.read() !== key ||
+      settings.current.storeId !== storeId;
+    if (changed) {
+      ctx.logger.info('desk.recheck_skipped', { storeId, why: 'setup_changed' });
+      return;
+    }
     const store = stores.find((s) => s.id === storeId) ?? null;
     sessions.stores = stores;
     settings.update({ key: keyInfo(ping), store: store ?? settings.current.store });

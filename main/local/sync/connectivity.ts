@@ -9,6 +9,7 @@
 import type { ReservationClient } from '../../api/client';
 import { ApiError, HttpError, NetworkError } from '../../api/errors';
 import type { Logger } from '../../api/log';
+import { systemClock, type Clock, type Timer } from '../../common/clock';
 import { TypedEmitter } from '../events';
 
 export type Link = 'online' | 'degraded' | 'offline';
@@ -19,7 +20,8 @@ export type ConnectivityEvents = {
 
 export interface ConnectivityOptions {
   logger: Logger;
-  now?: () => number;
+  /** The probe's timers and time (a test's fake clock); the machine's when left out. */
+  clock?: Clock;
   /** An answer slower than this counts as a sign of trouble. */
   slowMs?: number;
   probeMinMs?: number;
@@ -33,15 +35,15 @@ export class Connectivity extends TypedEmitter<ConnectivityEvents> {
   private since: number;
   private networkFailuresInRow = 0;
   private trouble: number[] = [];
-  private probeTimer: ReturnType<typeof setTimeout> | null = null;
+  private probeTimer: Timer | null = null;
   private probeDelay: number;
   private client: ReservationClient | null = null;
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(private readonly options: ConnectivityOptions) {
     super();
-    this.now = options.now ?? Date.now;
-    this.since = this.now();
+    this.clock = options.clock ?? systemClock;
+    this.since = this.clock.now();
     this.probeDelay = options.probeMinMs ?? 2_000;
   }
 
@@ -57,7 +59,7 @@ export class Connectivity extends TypedEmitter<ConnectivityEvents> {
 
   /** Report the outcome of one attempt. */
   report(outcome: { ok: true; ms: number } | { ok: false; error: unknown }): void {
-    const now = this.now();
+    const now = this.clock.now();
     this.trouble = this.trouble.filter((t) => t > now - TROUBLE_WINDOW_MS);
     if (outcome.ok) {
       this.networkFailuresInRow = 0;
@@ -86,7 +88,7 @@ export class Connectivity extends TypedEmitter<ConnectivityEvents> {
   private set(link: Link): void {
     if (link === this.link) return;
     this.link = link;
-    this.since = this.now();
+    this.since = this.clock.now();
     this.options.logger.info('link.changed', { link });
     this.emit('change', this.state);
     if (link === 'offline') this.scheduleProbe();
@@ -98,11 +100,11 @@ export class Connectivity extends TypedEmitter<ConnectivityEvents> {
 
   private scheduleProbe(): void {
     if (this.probeTimer || !this.client) return;
-    this.probeTimer = setTimeout(() => void this.probe(), this.probeDelay);
+    this.probeTimer = this.clock.after(this.probeDelay, () => this.probe());
   }
 
   private stopProbe(): void {
-    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer?.cancel();
     this.probeTimer = null;
   }
 

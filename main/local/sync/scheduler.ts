@@ -13,6 +13,7 @@
 import { DateTime } from 'luxon';
 import type { ReservationClient } from '../../api/client';
 import type { Logger } from '../../api/log';
+import { systemClock, type Clock, type Timer } from '../../common/clock';
 import type { LocalCache } from '../cache/cache';
 import type { Connectivity, Link } from './connectivity';
 import type { Outbox } from '../outbox/outbox';
@@ -60,7 +61,8 @@ export interface SchedulerOptions {
   connectivity: Connectivity;
   logger: Logger;
   intervals?: Partial<Intervals>;
-  now?: () => number;
+  /** Its timers and time (a test's fake clock); the machine's when left out. */
+  clock?: Clock;
   /**
    * Run the background service steps (reservation poll, availability, catalogue); true unless
    * another counter of the shop polls for this one (`setBackground`).
@@ -78,8 +80,8 @@ export interface Viewing {
 
 export class SyncScheduler {
   readonly intervals: Intervals;
-  private readonly now: () => number;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly clock: Clock;
+  private timer: Timer | null = null;
   private running = false;
   private ticking: Promise<void> | null = null;
   private viewing: Viewing | null = null;
@@ -99,7 +101,7 @@ export class SyncScheduler {
 
   constructor(private readonly options: SchedulerOptions) {
     this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals };
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.link = options.connectivity.state.link;
     this.background = options.background ?? true;
     options.sync.setBackground(this.background);
@@ -116,6 +118,10 @@ export class SyncScheduler {
     this.options.sync.setBackground(enabled);
     if (enabled) this.nextPollAt = 0;
     this.wake();
+  }
+
+  private now(): number {
+    return this.clock.now();
   }
 
   /** What the day view shows (null: closed). */
@@ -149,7 +155,7 @@ export class SyncScheduler {
     this.stopLink?.();
     this.stopLink = null;
     this.controller.abort();
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
   }
 
@@ -206,8 +212,8 @@ export class SyncScheduler {
 
   private wake(): void {
     if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), 0);
+    this.timer?.cancel();
+    this.timer = this.clock.after(0, () => this.tick());
   }
 
   private scheduleNext(): void {
@@ -222,8 +228,8 @@ export class SyncScheduler {
       if (this.background && this.viewing) dues.push(this.nextAvailabilityDue());
       wait = Math.min(...dues) - this.now();
     }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), Math.min(Math.max(wait, 50), 60_000));
+    this.timer?.cancel();
+    this.timer = this.clock.after(Math.min(Math.max(wait, 50), 60_000), () => this.tick());
   }
 
   private tick(): Promise<void> {

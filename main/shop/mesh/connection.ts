@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from '../../api/log';
+import type { Clock, Timer } from '../../common/clock';
 import { ShopMessage, type CounterId, type CounterPresence } from '../bus';
 import { encodeFrame, FrameError, MAX_FRAME_BYTES, readFrames } from './frames';
 import { claimedKind, MESH_PROTOCOL, WireFrame, type Hello } from './wire';
@@ -29,6 +30,8 @@ export interface ConnectionOptions {
   hello: Omit<Hello, 'type' | 'nonce'>;
   deadAfterMs: number;
   logger: Logger;
+  /** The dead timer's clock. */
+  clock: Clock;
 }
 
 export class Connection {
@@ -39,14 +42,14 @@ export class Connection {
   retired = false;
   private closed = false;
   private reason = 'closed';
-  private readonly deadTimer: ReturnType<typeof setTimeout>;
+  private readonly deadTimer: Timer;
 
   constructor(
     readonly socket: TLSSocket,
     readonly options: ConnectionOptions,
     private readonly events: ConnectionEvents,
   ) {
-    this.deadTimer = setTimeout(() => this.destroy('silent'), options.deadAfterMs);
+    this.deadTimer = options.clock.after(options.deadAfterMs, () => this.destroy('silent'));
     readFrames(
       socket,
       (value) => this.receive(value),
@@ -57,7 +60,7 @@ export class Connection {
     });
     socket.on('close', () => {
       this.closed = true;
-      clearTimeout(this.deadTimer);
+      this.deadTimer.cancel();
       this.events.closed(this, this.reason);
     });
     this.write({ type: 'hello', ...options.hello, nonce: this.nonce });

@@ -8,6 +8,7 @@
  */
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from '../../api/log';
+import { systemClock, type Clock, type Timer } from '../../common/clock';
 import type { CounterId } from '../bus';
 import type { ShopSecrets } from './keys';
 import { dialPeer } from './tls';
@@ -23,7 +24,7 @@ export interface Candidate {
   port: number;
   /** Failures in a row (reset when a hello arrives). */
   attempt: number;
-  timer: ReturnType<typeof setTimeout> | null;
+  timer: Timer | null;
   dialling: boolean;
   /** Who answered there last time (so it is not dialled while connected). */
   counterId: CounterId | null;
@@ -60,7 +61,7 @@ export class Dialler {
       address: string,
       candidate: Candidate,
     ) => void,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Addresses being dialled (or waiting to be dialled again). */
@@ -89,7 +90,7 @@ export class Dialler {
       failingSince: null,
     };
     this.candidates.set(key, candidate);
-    this.dial(candidate);
+    void this.dial(candidate);
   }
 
   /** The connection to that counter went down: dial it again wherever it was reached. */
@@ -101,21 +102,23 @@ export class Dialler {
     if (this.stopped || candidate.self || candidate.timer) return;
     const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** candidate.attempt);
     candidate.attempt++;
-    candidate.timer = setTimeout(() => this.dial(candidate), ceiling * (0.5 + Math.random() * 0.5));
+    const wait = ceiling * (0.5 + Math.random() * 0.5);
+    candidate.timer = this.clock.after(wait, () => this.dial(candidate));
   }
 
   stop(): void {
     this.stopped = true;
-    for (const c of this.candidates.values()) if (c.timer) clearTimeout(c.timer);
+    for (const c of this.candidates.values()) c.timer?.cancel();
   }
 
-  private dial(candidate: Candidate): void {
+  /** Resolves once the attempt is over (a fake clock waits for it before moving on). */
+  private dial(candidate: Candidate): Promise<void> {
     candidate.timer = null;
-    if (this.stopped || candidate.self || candidate.dialling) return;
-    if (candidate.counterId && this.connected(candidate.counterId)) return;
+    if (this.stopped || candidate.self || candidate.dialling) return Promise.resolve();
+    if (candidate.counterId && this.connected(candidate.counterId)) return Promise.resolve();
     candidate.dialling = true;
     const address = formatAddress(candidate.host, candidate.port);
-    dialPeer(candidate.host, candidate.port, this.secrets).then(
+    return dialPeer(candidate.host, candidate.port, this.secrets).then(
       (socket) => {
         candidate.dialling = false;
         if (this.stopped) socket.destroy();
@@ -126,10 +129,10 @@ export class Dialler {
         // The first failure in a row is worth a line; the retries that follow are not.
         const log = candidate.attempt === 0 ? this.logger.info : this.logger.debug;
         log('shop.mesh.dial_failed', { address, reason: error.message });
-        candidate.failingSince ??= this.now();
+        candidate.failingSince ??= this.clock.now();
         if (
           candidate.discovered &&
-          this.now() - candidate.failingSince >= FORGET_DISCOVERED_AFTER_MS
+          this.clock.now() - candidate.failingSince >= FORGET_DISCOVERED_AFTER_MS
         ) {
           this.candidates.delete(address);
           this.logger.info('shop.mesh.forgotten', { address });

@@ -57,9 +57,14 @@ export function startDiscovery(options: DiscoveryOptions): Discovery {
   });
   const browser = bonjour.find({ type: SERVICE_TYPE }, (service: Service) => {
     const txt = (service.txt ?? {}) as Record<string, unknown>;
-    if (txt.tag !== tag || txt.id === counterId) return;
+    const id = String(txt.id).slice(0, 64);
+    if (txt.tag !== tag || txt.id === counterId) {
+      // Seen and left alone (the tests wait for this line, not for time to pass).
+      logger.debug('shop.discovery.skipped', { id, why: txt.tag !== tag ? 'other_shop' : 'self' });
+      return;
+    }
     const hosts = dialAddresses(service);
-    logger.debug('shop.discovery.found', { id: String(txt.id).slice(0, 64), hosts });
+    logger.debug('shop.discovery.found', { id, hosts });
     for (const host of hosts) options.onFound(host, service.port);
   });
   return {

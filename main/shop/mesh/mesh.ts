@@ -12,6 +12,7 @@
 import type { Socket } from 'node:net';
 import type { Server, TLSSocket } from 'node:tls';
 import { silentLogger, type Logger } from '../../api/log';
+import { systemClock, type Clock, type Timer } from '../../common/clock';
 import {
   CounterPresence,
   SHOP_PROTOCOL,
@@ -43,7 +44,8 @@ export interface MeshOptions {
   heartbeatMs?: number;
   deadAfterMs?: number;
   logger?: Logger;
-  now?: () => number;
+  /** Heartbeats, the dead timers and dialling's backoff run on it; the machine's when left out. */
+  clock?: Clock;
 }
 
 /** How long a duplicate connection stays open (quiet) after the other one was chosen. */
@@ -62,12 +64,12 @@ export class Mesh implements ShopBus {
   private readonly messageListeners = new Set<(from: CounterId, m: ShopMessage) => void>();
   private readonly peerListeners = new Set<() => void>();
   private readonly logger: Logger;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly heartbeatMs: number;
   private readonly deadAfterMs: number;
   private server: Server | null = null;
   private port: number | null = null;
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private heartbeat: Timer | null = null;
   private discovery: Discovery | null = null;
   private closed = false;
   private readonly dialler: Dialler;
@@ -81,7 +83,7 @@ export class Mesh implements ShopBus {
   constructor(private readonly options: MeshOptions) {
     this.counterId = options.counterId;
     this.logger = options.logger ?? silentLogger;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.heartbeatMs = options.heartbeatMs ?? 1_000;
     this.deadAfterMs = options.deadAfterMs ?? 4_000;
     this.dialler = new Dialler(
@@ -89,6 +91,7 @@ export class Mesh implements ShopBus {
       this.logger,
       (id) => this.active.has(id),
       (socket, address, candidate) => this.adopt(socket, true, address, candidate),
+      this.clock,
     );
     this.own = CounterPresence.parse({
       counterId: options.counterId,
@@ -122,9 +125,7 @@ export class Mesh implements ShopBus {
     server.on('error', (error: NodeJS.ErrnoException) =>
       this.logger.warn('shop.mesh.listener_error', { code: error.code }),
     );
-    this.heartbeat = setInterval(() => {
-      for (const c of this.connections) c.sendPresence(this.own);
-    }, this.heartbeatMs);
+    this.beat();
     for (const address of this.options.peers ?? []) {
       const parsed = parsePeerAddress(address);
       if (parsed) this.addCandidate(parsed.host, parsed.port);
@@ -189,11 +190,19 @@ export class Mesh implements ShopBus {
     return () => this.peerListeners.delete(listener);
   }
 
+  /** This counter's presence on every link, every `heartbeatMs` (the others' dead timers). */
+  private beat(): void {
+    this.heartbeat = this.clock.after(this.heartbeatMs, () => {
+      for (const c of this.connections) c.sendPresence(this.own);
+      if (!this.closed) this.beat();
+    });
+  }
+
   /** Say bye to every counter, stop listening, dialling and discovery. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat?.cancel();
     this.dialler.stop();
     const closing = [...this.connections].map(
       (c) => new Promise<void>((resolve) => (c.socket.once('close', resolve), c.bye())),
@@ -224,7 +233,14 @@ export class Mesh implements ShopBus {
     };
     const connection = new Connection(
       socket,
-      { dialled, address, hello, deadAfterMs: this.deadAfterMs, logger: this.logger },
+      {
+        dialled,
+        address,
+        hello,
+        deadAfterMs: this.deadAfterMs,
+        logger: this.logger,
+        clock: this.clock,
+      },
       this.events,
     );
     this.connections.add(connection);
@@ -258,7 +274,7 @@ export class Mesh implements ShopBus {
     this.known.set(hello.counterId, {
       presence: hello.presence,
       present: true,
-      lastSeen: this.now(),
+      lastSeen: this.clock.now(),
       address,
     });
     if (!current) {
@@ -281,7 +297,7 @@ export class Mesh implements ShopBus {
   private onPresence(connection: Connection, presence: CounterPresence): void {
     const peer = this.known.get(presence.counterId);
     if (!peer) return;
-    peer.lastSeen = this.now();
+    peer.lastSeen = this.clock.now();
     if (this.active.get(presence.counterId) !== connection) return;
     if (JSON.stringify(peer.presence) === JSON.stringify(presence)) return;
     peer.presence = presence;
@@ -292,7 +308,7 @@ export class Mesh implements ShopBus {
     const from = connection.peerId;
     if (!from || this.closed) return;
     const peer = this.known.get(from);
-    if (peer) peer.lastSeen = this.now();
+    if (peer) peer.lastSeen = this.clock.now();
     for (const l of this.messageListeners) l(from, message);
   }
 

@@ -14,9 +14,10 @@ import type { NewRecord } from '../../../main/local/journal/records';
 import { DEMO } from '../../../sandbox/scenario/demo';
 import { MemoryNetwork } from '../../support/memory-bus';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { KYOTO, TEST_KEY, removeDir, tempDir, testClient, until } from '../../local/support';
+import { KYOTO, TEST_KEY, removeDir, tempDir, testClient } from '../../local/support';
 import { sendRaw } from '../../shop/shared/counters';
 import { at, count, sale } from './records';
+import { waitFor } from '../../support/wait';
 
 const DATE = '2026-11-20';
 const NOW = at('2026-11-20', '19:00');
@@ -90,7 +91,7 @@ describe('the store’s close over the shop', () => {
     );
     a.shared!.setOwnClose(summaryOf(closed, NOW));
     publish(b);
-    await until(() => c.shared!.closes(DATE).length === 2, 5_000, 'summaries');
+    await waitFor(() => c.shared!.closes(DATE).length === 2, 'summaries', 5_000);
 
     const total = storeClose(live(c), c.shared);
     expect(total.counters.map((x) => [x.counterId, x.closed, x.overShort])).toEqual([
@@ -141,12 +142,12 @@ describe('the store’s close over the shop', () => {
       });
       doc.getMap('closes').set(`y/${DATE}`, { customerName: '山田', date: DATE });
     });
-    await until(
+    await waitFor(
       () =>
         a.shared!.closes(DATE).length === 1 &&
         a.shared!.problems().filter((p) => p.area === 'closes').length === 2,
-      5_000,
       'the summaries',
+      5_000,
     );
     const total = storeClose(live(a), a.shared);
     expect(total.counters.map((x) => x.counterId)).toEqual(['1', '2']);

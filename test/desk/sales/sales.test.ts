@@ -24,9 +24,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from '../support';
+import { waitFor } from '../../support/wait';
 
 type Book = Request<'walkin.book'>;
 type Line = NonNullable<Book['tender']>['lines'][number];
@@ -202,7 +202,7 @@ describe('the sales journal at the counter', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(
+    await waitFor(
       () =>
         session()
           .outbox.states()
@@ -238,7 +238,7 @@ describe('the sales journal at the counter', () => {
     } finally {
       restoreLink(h.sb);
     }
-    await until(
+    await waitFor(
       () =>
         session()
           .outbox.states()
@@ -255,7 +255,7 @@ describe('the sales journal at the counter', () => {
       }),
     ]);
     expect(items[0]!.summary).toContain(TODAY);
-    await until(async () => (await h.call('status.get', {})).refundsOwed === 1, 'the status');
+    await waitFor(async () => (await h.call('status.get', {})).refundsOwed === 1, 'the status');
     // More than was taken, or "other" without a note: refused.
     const over = await refusal(h, 'refund.record', {
       saleId,
@@ -277,7 +277,7 @@ describe('the sales journal at the counter', () => {
     });
     expect(refund).toMatchObject({ kind: 'refund', amount: -12_000, refersTo: saleId });
     expect(await owed()).toEqual([]);
-    await until(async () => (await h.call('status.get', {})).refundsOwed === 0, 'the status');
+    await waitFor(async () => (await h.call('status.get', {})).refundsOwed === 0, 'the status');
     const changed = h.events.filter((e) => e.event === 'status.changed').at(-1)!;
     expect((changed.payload as { refundsOwed: number }).refundsOwed).toBe(0);
   });
@@ -318,7 +318,7 @@ describe('the sales journal at the counter', () => {
     const { outcome, total } = await sell('他で取消', (t) => [card(t)]);
     h.sb.sandbox.cancel(outcome.reservation!.id, 'business_request', false);
     await h.call('day.refresh', { date: LATER });
-    await until(
+    await waitFor(
       async () => (await owed()).find((o) => o.saleId === outcome.saleId),
       'the cancellation to be seen',
     );

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationView } from '../../../main/ipc/contract';
 import { silentLogger } from '../../../main/api/index';
 import { WorkerReadings } from '../../../main/local/index';
-import { LATER, P, TODAY, setUp, startHarness, until, type Harness } from '../support';
+import { LATER, P, TODAY, setUp, startHarness, type Harness } from '../support';
+import { waitFor } from '../../support/wait';
 
 interface Guest {
   lastName: string;
@@ -55,7 +56,7 @@ describe('search.find with readings', () => {
       booked.set(guest.lastName, outcome.reservation!);
     }
     // The names are read in the worker once the dictionary has loaded (seconds).
-    await until(
+    await waitFor(
       async () => (await ids('なかしま')).includes(booked.get('中島')!.id),
       'the names read',
       120_000,

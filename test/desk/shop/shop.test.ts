@@ -17,9 +17,9 @@ import {
   restoreLink,
   setUp,
   startHarness,
-  until,
   type Harness,
 } from '../support';
+import { waitFor } from '../../support/wait';
 
 /** A shop as the lead's will be: it reports a view and records what it is told. */
 class FakeShop implements ShopPort {
@@ -135,7 +135,7 @@ describe('the shop at the desk', () => {
         },
       ],
     });
-    const told = await until(
+    const told = await waitFor(
       () =>
         h.events
           .slice(from)

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxTraining } from '../../../main/desk/training/sandbox';
-import { KYOTO, setUp, startHarness, until, type Harness } from '../support';
+import { KYOTO, setUp, startHarness, type Harness } from '../support';
+import { waitFor } from '../../support/wait';
 
 /** Tuesday 2026-11-24, 23:00 in Kyoto: every slot of the day has started. */
 const NIGHT = '2026-11-24T14:00:00.000Z';
@@ -33,7 +34,7 @@ describe('training at night', () => {
     const realNow = Date.parse(NIGHT);
     expect(Math.abs(status.clockOffsetMs - (MORNING - realNow))).toBeLessThan(60_000);
 
-    const day = await until(async () => {
+    const day = await waitFor(async () => {
       const d = await h.call('day.get', { date: null });
       return d.products.some((p) => p.slots.some((s) => s.capacity !== null)) && d;
     }, 'the day with its availability');

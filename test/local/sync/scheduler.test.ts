@@ -1,8 +1,11 @@
 /**
- * The sync scheduler (issue 4), with real short intervals against the sandbox behind a link that
- * can be cut: polls faster while a day is viewed than when idle, none while offline; availability
- * for the visible day's products only; background lane only; when the link returns, the outbox is
- * sent and a poll runs at once; a replay that stopped on a failure is tried again soon.
+ * The sync scheduler (issue 4) at its real intervals, on a fake clock, against the sandbox behind
+ * a link that can be cut: polls every 20 s while a day is viewed and every 2 minutes when idle,
+ * none while offline (the probe looks instead, backing off); availability for the visible day's
+ * products only, spaced; background lane only; when the link returns, the outbox is sent and a
+ * poll runs at that moment; a replay that stopped on a failure is tried again 5 s on. Time moves
+ * only when the test says (`FakeClock.advance`, which waits for each tick's real HTTP), so a rate
+ * is counted exactly and "nothing happened" is proven over minutes in milliseconds.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,14 +17,17 @@ import {
 } from '../../../main/api/index';
 import {
   Connectivity,
+  DEFAULT_INTERVALS,
   Outbox,
   SyncEngine,
   SyncScheduler,
-  type Intervals,
+  type BackgroundStep,
   type OpenedStore,
 } from '../../../main/local/index';
 import { DEMO } from '../../../sandbox/scenario/demo';
+import { FakeClock } from '../../support/fake-clock';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { waitFor } from '../../support/wait';
 import {
   KYOTO,
   LinkRelay,
@@ -30,9 +36,10 @@ import {
   storeDate,
   tempDir,
   testClient,
-  until,
   walkIn,
 } from '../support';
+
+const MINUTE = 60_000;
 
 /** A governor that notes the lane of every turn it grants. */
 class RecordingGovernor extends RateGovernor {
@@ -43,9 +50,8 @@ class RecordingGovernor extends RateGovernor {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 interface Rig {
+  clock: FakeClock;
   store: OpenedStore;
   client: ReservationClient;
   governor: RecordingGovernor;
@@ -53,8 +59,17 @@ interface Rig {
   outbox: Outbox;
   scheduler: SyncScheduler;
   logs: LogRecord[];
+  /** When (on the fake clock) each background step that succeeded ended. */
+  steps: Array<{ step: BackgroundStep; at: number }>;
+  /** When each availability request was made, and for which product. */
+  asked: Array<{ productId: string; at: number }>;
+  /** When the connectivity probe pinged. */
+  pings: number[];
   close(): void;
 }
+
+/** The gaps between consecutive times. */
+const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
 
 describe('sync scheduler', () => {
   let sb: TestSandbox;
@@ -70,6 +85,7 @@ describe('sync scheduler', () => {
   afterEach(async () => {
     rig?.close();
     rig = null;
+    sb.sandbox.faults.clear();
     await relay.up();
   });
   afterAll(async () => {
@@ -78,13 +94,16 @@ describe('sync scheduler', () => {
     for (const d of dirs) removeDir(d);
   });
 
-  function makeRig(intervals: Partial<Intervals>): Rig {
+  /** Everything on one fake clock, at the scheduler's and the probe's real intervals. */
+  function makeRig(): Rig {
+    const clock = new FakeClock();
+    const now = () => clock.now();
     const dir = tempDir();
     dirs.push(dir);
     const logs: LogRecord[] = [];
     const logger = createLogger((r) => logs.push(r), 'debug');
-    const store = openTestStore(dir);
-    const connectivity = new Connectivity({ logger, probeMinMs: 100, probeMaxMs: 400 });
+    const store = openTestStore(dir, { now });
+    const connectivity = new Connectivity({ logger, clock });
     const governor = new RecordingGovernor({
       limit: { requests: 1_000_000, windowMs: 60_000 },
       backgroundShare: 1,
@@ -92,11 +111,23 @@ describe('sync scheduler', () => {
     const client = testClient(relay.url, sb.key('org-facility'), {
       governor,
       logger,
-      retry: { baseDelayMs: 20, maxDelayMs: 50 },
-      timeouts: { read: 500, write: 500 },
-      deadlines: { read: 300, write: 300, drain: 300, background: 300 },
+      // A cut link fails a call at once (two quick attempts): its real time stays short.
+      retry: { baseDelayMs: 20, maxDelayMs: 50, maxAttempts: 2 },
+      timeouts: { read: 2_000, write: 2_000 },
       onAttempt: (o) => connectivity.report(o),
     });
+    const asked: Rig['asked'] = [];
+    const availability = client.availability.bind(client);
+    client.availability = (storeId, productId, ...rest) => {
+      asked.push({ productId, at: clock.now() });
+      return availability(storeId, productId, ...rest);
+    };
+    const pings: number[] = [];
+    const ping = client.ping.bind(client);
+    client.ping = (...args) => {
+      pings.push(clock.now());
+      return ping(...args);
+    };
     connectivity.useClient(client);
     const sync = new SyncEngine({ client, cache: store.cache, logger });
     const outbox = new Outbox({
@@ -105,6 +136,7 @@ describe('sync scheduler', () => {
       storeId: KYOTO,
       client,
       logger,
+      now,
       onBooked: (r) => {
         store.cache.applyReservations([r], '2000-01-01');
         store.cache.flush();
@@ -117,9 +149,12 @@ describe('sync scheduler', () => {
       outbox,
       connectivity,
       logger,
-      intervals: { catalogueMs: 60_000, purgeMs: 60_000, offlineCheckMs: 500, ...intervals },
+      clock,
     });
+    const steps: Rig['steps'] = [];
+    scheduler.onStep((step) => steps.push({ step, at: clock.now() }));
     return {
+      clock,
       store,
       client,
       governor,
@@ -127,6 +162,9 @@ describe('sync scheduler', () => {
       outbox,
       scheduler,
       logs,
+      steps,
+      asked,
+      pings,
       close() {
         scheduler.stop();
         connectivity.dispose();
@@ -135,64 +173,73 @@ describe('sync scheduler', () => {
     };
   }
 
-  const listings = (since: number) =>
-    sb.sandbox
-      .requests()
-      .filter((r) => r.at >= since && r.method === 'GET' && r.path.endsWith('/reservations'));
+  /** When the polls since the `mark`-th step ran. */
+  const pollsOf = (r: Rig, mark = 0) =>
+    r.steps
+      .slice(mark)
+      .filter((s) => s.step === 'poll')
+      .map((s) => s.at);
+  const requestsSince = (mark: number) => sb.sandbox.requests().slice(mark);
+  const listings = (mark: number) =>
+    requestsSince(mark).filter((r) => r.method === 'GET' && r.path.endsWith('/reservations'));
 
-  it('polls faster while a day is viewed than when idle; availability for the visible products only; background lane only', async () => {
-    rig = makeRig({
-      viewingPollMs: 150,
-      idlePollMs: 1_000,
-      availabilityMs: 400,
-      availabilitySpacingMs: 60,
-    });
-    const { scheduler, store, governor } = rig;
+  it('polls every 2 minutes idle, every 20 s while a day is viewed; availability for the visible products only, spaced; background lane only', async () => {
+    rig = makeRig();
+    const { clock, scheduler, store, governor, asked } = rig;
+    const { idlePollMs, viewingPollMs, availabilityMs, availabilitySpacingMs } = DEFAULT_INTERVALS;
     scheduler.start();
-    await until(() => store.cache.syncState().watermark !== null, 10_000, 'first sync');
-    await until(() => store.cache.catalogue() !== null, 5_000, 'catalogue');
+    await clock.advance(0);
+    expect(store.cache.syncState().watermark).not.toBeNull();
+    expect(store.cache.catalogue()).not.toBeNull();
 
-    // Idle: one poll a second at most.
-    let t = Date.now();
-    await sleep(1_300);
-    const idle = listings(t).length;
-    expect(idle).toBeGreaterThanOrEqual(1);
-    expect(idle).toBeLessThanOrEqual(2);
+    // Idle: ten minutes, a poll every two.
+    let from = clock.now();
+    let step = rig.steps.length;
+    await clock.advance(10 * MINUTE);
+    expect(gaps([from, ...pollsOf(rig, step)])).toEqual(Array(5).fill(idlePollMs));
 
-    // Viewing a day: a poll every 150 ms, and the day's products' availability.
-    const date = storeDate(5);
+    // Viewing a day: a poll at once, then every 20 s, and the day's products' availability.
+    const date = storeDate(5, clock.now());
     const products = [DEMO.products.kimonoWalk, DEMO.products.teaCeremony, DEMO.products.apiTest];
-    t = Date.now();
+    const mark = sb.sandbox.requests().length;
+    from = clock.now();
+    step = rig.steps.length;
     scheduler.setViewing({ date, productIds: products });
-    await sleep(1_300);
-    const viewing = listings(t).length;
-    expect(viewing).toBeGreaterThanOrEqual(5);
-    expect(viewing).toBeGreaterThanOrEqual(3 * idle);
-    const availability = sb.sandbox
-      .requests()
-      .filter((r) => r.at >= t && r.path.endsWith('/availability'));
-    const asked = new Map<string, number>();
-    for (const r of availability) {
-      const id = r.path.split('/').at(-2)!;
-      asked.set(id, (asked.get(id) ?? 0) + 1);
+    await clock.advance(10 * MINUTE);
+    const viewing = pollsOf(rig, step);
+    expect(viewing[0]).toBe(from);
+    expect(gaps(viewing)).toEqual(Array(30).fill(viewingPollMs));
+    const paths = requestsSince(mark)
+      .filter((r) => r.path.endsWith('/availability'))
+      .map((r) => r.path.split('/').at(-2)!);
+    expect([...new Set(paths)].sort()).toEqual([...products].sort());
+    // A month never fetched comes whole at once; then one product at a time, at least 10 s
+    // apart, each at most once a minute (max(60 s, 3 products × 10 s)).
+    const refreshes = asked.filter((a) => a.at > from);
+    expect(asked.filter((a) => a.at === from).map((a) => a.productId)).toEqual(products);
+    expect(Math.min(...gaps(refreshes.map((a) => a.at)))).toBeGreaterThanOrEqual(
+      availabilitySpacingMs,
+    );
+    for (const id of products) {
+      const times = asked.filter((a) => a.productId === id).map((a) => a.at);
+      expect(Math.min(...gaps(times))).toBeGreaterThanOrEqual(availabilityMs);
+      expect(times.length).toBeGreaterThanOrEqual((10 * MINUTE) / availabilityMs);
     }
-    expect([...asked.keys()].sort()).toEqual([...products].sort());
-    // Each product at most once per max(400 ms, 3 × 60 ms), after the first fetch.
-    for (const count of asked.values()) expect(count).toBeLessThanOrEqual(1 + 1_300 / 400 + 1);
     const cached = store.cache.availabilityOn(date);
     expect([...cached.keys()].sort()).toEqual([...products].sort());
 
-    // Closing the day view slows the polls down again.
+    // Closing the day view: the pace slows to the idle one after the poll already due, and no
+    // availability is asked for.
     scheduler.setViewing(null);
-    await sleep(200);
-    t = Date.now();
-    await sleep(1_000);
-    expect(listings(t).length).toBeLessThanOrEqual(2);
-    expect(
-      sb.sandbox.requests().filter((r) => r.at >= t && r.path.endsWith('/availability')),
-    ).toEqual([]);
+    const closed = sb.sandbox.requests().length;
+    step = rig.steps.length;
+    await clock.advance(10 * MINUTE);
+    const idle = pollsOf(rig, step);
+    expect(gaps(idle)).toEqual(Array(idle.length - 1).fill(idlePollMs));
+    expect(idle.length).toBeGreaterThanOrEqual(4);
+    expect(requestsSince(closed).filter((r) => r.path.endsWith('/availability'))).toEqual([]);
 
-    expect(governor.lanes.length).toBeGreaterThan(10);
+    expect(governor.lanes.length).toBeGreaterThan(50);
     expect([...new Set(governor.lanes)]).toEqual(['background']);
   });
 
@@ -202,89 +249,98 @@ describe('sync scheduler', () => {
       latencyMs: { min: 200, max: 200 },
       match: { methods: ['GET'], pathEndsWith: '/reservations' },
     });
-    try {
-      rig = makeRig({ idlePollMs: 60_000 });
-      const { scheduler, store, governor } = rig;
-      const t = Date.now();
-      scheduler.start();
-      // The second page asked: the first is in (pages come one after another).
-      await until(() => listings(t).length >= 2, 10_000, 'the second page');
-      scheduler.setBackground(false);
-      await sleep(50);
-      const stoppedAt = Date.now();
-      await sleep(1_500);
-      expect(listings(stoppedAt)).toEqual([]);
-      // Not complete, but resumable from what it stored.
-      expect(store.cache.syncState()).toMatchObject({ watermark: null });
-      expect(store.cache.syncState().resumeFrom).not.toBeNull();
-      const lanes = governor.lanes.length;
-      await scheduler.pollNow();
-      expect(store.cache.syncState().watermark).not.toBeNull();
-      expect(governor.lanes.slice(lanes)).toContain('read');
-    } finally {
-      sb.sandbox.faults.clear();
-    }
+    rig = makeRig();
+    const { clock, scheduler, store, governor } = rig;
+    const mark = sb.sandbox.requests().length;
+    scheduler.start();
+    const firstTick = clock.advance(0);
+    // The second page asked: the first is in (pages come one after another).
+    await waitFor(() => listings(mark).length >= 2, 'the second page');
+    scheduler.setBackground(false);
+    // The tick ends: the sync stopped between two pages.
+    await firstTick;
+    const stopped = sb.sandbox.requests().length;
+    expect(store.cache.syncState()).toMatchObject({ watermark: null });
+    expect(store.cache.syncState().resumeFrom).not.toBeNull();
+    // However long another counter polls, this one asks for no page.
+    await clock.advance(10 * MINUTE);
+    expect(listings(stopped)).toEqual([]);
+    const lanes = governor.lanes.length;
+    await scheduler.pollNow();
+    expect(store.cache.syncState().watermark).not.toBeNull();
+    expect(governor.lanes.slice(lanes)).toContain('read');
   });
 
-  it('not while offline; when the link returns, the queued walk-in is sent and a poll runs at once', async () => {
-    // Idle polls a minute apart: a poll right after the link returns can only come from it.
-    rig = makeRig({ viewingPollMs: 150, idlePollMs: 60_000 });
-    const { scheduler, store, connectivity, outbox, logs, client } = rig;
+  it('not while offline, the probe backing off to a minute; when the link returns, the queued walk-in is sent and a poll runs at that moment', async () => {
+    rig = makeRig();
+    const { clock, scheduler, connectivity, outbox, logs, client, pings } = rig;
     scheduler.start();
-    await until(() => store.cache.syncState().watermark !== null, 10_000, 'first sync');
-    scheduler.setViewing({ date: storeDate(2), productIds: [DEMO.products.apiTest] });
-    await sleep(300);
+    await clock.advance(0);
+    scheduler.setViewing({ date: storeDate(2, clock.now()), productIds: [DEMO.products.apiTest] });
+    await clock.advance(0);
 
+    // The link goes down: the next poll finds it so.
     await relay.down();
-    await until(() => connectivity.state.link === 'offline', 5_000, 'offline');
-    // Give what was in flight its deadline to end.
-    await sleep(400);
+    await clock.advance(DEFAULT_INTERVALS.viewingPollMs);
+    expect(connectivity.state.link).toBe('offline');
     const mark = logs.length;
-    await sleep(1_200);
+    const probed = pings.length;
+    await clock.advance(10 * MINUTE);
     const tried = logs
       .slice(mark)
       .filter((l) => typeof l.path === 'string' && !String(l.path).endsWith('/ping'));
-    // With the day view open a poll was due every 150 ms: none was even tried.
+    // With the day view open a poll was due every 20 s: none was even tried.
     expect(tried.map((l) => `${String(l.event)} ${String(l.path)}`)).toEqual([]);
-    // The probe kept looking, with backoff.
-    expect(logs.slice(mark).some((l) => String(l.path).endsWith('/ping'))).toBe(true);
+    // The probe looked instead, from 2 s on, doubling the wait up to a minute.
+    const waits = gaps(pings.slice(probed));
+    expect(waits.slice(0, 5)).toEqual([4_000, 8_000, 16_000, 32_000, 60_000]);
+    expect(new Set(waits.slice(5))).toEqual(new Set([60_000]));
 
-    // Back online, idle: the next poll is a minute away.
+    // Back: the probe's next look finds the link.
     await relay.up();
-    await until(() => connectivity.state.link === 'online', 5_000, 'online');
+    await clock.advance(MINUTE);
+    expect(connectivity.state.link).toBe('online');
+
+    // Idle now (polls two minutes apart); the link drops between two polls, a walk-in is queued.
     scheduler.setViewing(null);
-    await sleep(400);
-    // The link drops between polls, a walk-in is queued, the link returns.
+    await clock.advance(30_000);
+    const lastPoll = pollsOf(rig).at(-1)!;
     await relay.down();
     await client.ping().catch(() => undefined);
     expect(connectivity.state.link).toBe('offline');
     const who = `Sched${Date.now()}`;
-    const entry = outbox.enqueue(walkIn(who, storeDate(6)));
-    await sleep(300);
+    const entry = outbox.enqueue(walkIn(who, storeDate(6, clock.now())));
+    await clock.advance(1_000);
     expect(outbox.get(entry.id)!.state).toBe('queued');
-    const up = Date.now();
+
+    // The link returns; the probe's first look (2 s on) finds it, and at that moment the walk-in
+    // is sent and a poll runs, long before the next idle poll was due.
+    const up = sb.sandbox.requests().length;
     await relay.up();
-    await until(() => outbox.get(entry.id)!.state === 'booked', 3_000, 'walk-in booked');
-    await until(() => listings(up).length > 0, 2_000, 'a poll after the link returned');
+    await clock.advance(1_000);
     expect(connectivity.state.link).toBe('online');
+    const back = pings.at(-1)!;
+    expect(outbox.get(entry.id)!.state).toBe('booked');
+    expect(pollsOf(rig).at(-1)).toBe(back);
+    expect(back).toBeLessThan(lastPoll + DEFAULT_INTERVALS.idlePollMs);
+    expect(listings(up).length).toBeGreaterThan(0);
     const booked = outbox.get(entry.id)!.booked!;
     const inService = sb.sandbox.world.state.reservations.filter(
       (r) => r.customer.lastName === who,
     );
     expect(inService.map((r) => r.id)).toEqual([booked.reservationId]);
     expect(
-      store.cache
-        .reservationsOn(storeDate(6))
+      rig.store.cache
+        .reservationsOn(storeDate(6, clock.now()))
         .reservations.some((r) => r.id === booked.reservationId),
     ).toBe(true);
-    client.close();
   });
 
-  it('tries a replay that stopped again soon, on the drain lane, not at the next poll', async () => {
-    rig = makeRig({ idlePollMs: 60_000, outboxRetryMs: 200 });
-    const { scheduler, store, outbox, logs, governor } = rig;
+  it('tries a replay that stopped again 5 s on, on the drain lane, not at the next poll', async () => {
+    rig = makeRig();
+    const { clock, scheduler, outbox, logs, governor } = rig;
     scheduler.start();
-    await until(() => store.cache.syncState().watermark !== null, 10_000, 'first sync');
+    await clock.advance(0);
     // The service fails every creation for a while: the first replay gives up and stops.
     sb.sandbox.faults.configure({
       rates: { error503: 1 },
@@ -292,19 +348,16 @@ describe('sync scheduler', () => {
       match: { methods: ['POST'], pathIncludes: '/reservations' },
     });
     const who = `Retry${Date.now()}`;
-    const entry = outbox.enqueue(walkIn(who, storeDate(7)));
+    const entry = outbox.enqueue(walkIn(who, storeDate(7, clock.now())));
     scheduler.setViewing(null); // wakes the scheduler
-    try {
-      await until(
-        () => logs.some((l) => l.event === 'outbox.deferred' && l.entryId === entry.id),
-        5_000,
-        'the replay to stop',
-      );
-    } finally {
-      sb.sandbox.faults.clear();
-    }
-    // The next poll is a minute away; the walk-in is sent again well before.
-    await until(() => outbox.get(entry.id)!.state === 'booked', 3_000, 'walk-in booked');
+    await clock.advance(0);
+    expect(logs.some((l) => l.event === 'outbox.deferred' && l.entryId === entry.id)).toBe(true);
+    sb.sandbox.faults.clear();
+    // The next poll is two minutes away; the walk-in is sent again 5 s on.
+    await clock.advance(DEFAULT_INTERVALS.outboxRetryMs - 1);
+    expect(outbox.get(entry.id)!.state).toBe('queued');
+    await clock.advance(1);
+    expect(outbox.get(entry.id)!.state).toBe('booked');
     expect(governor.lanes).toContain('drain');
     const inService = sb.sandbox.world.state.reservations.filter(
       (r) => r.customer.lastName === who,

@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogRecord } from '../../../main/api/log';
 import { Dialler, FORGET_DISCOVERED_AFTER_MS } from '../../../main/shop/mesh/dialler';
+import { FakeClock } from '../../support/fake-clock';
+import { waitFor } from '../../support/wait';
 import { secrets } from './helpers';
 
 /** A port on 127.0.0.1 where nobody listens (bound, then closed). */
@@ -17,55 +19,50 @@ async function deadPort(): Promise<number> {
 const diallers: Dialler[] = [];
 afterEach(() => diallers.splice(0).forEach((d) => d.stop()));
 
-function dialler(now: () => number) {
+/** A dialler whose backoff and "ten minutes in a row" run on a fake clock. */
+function dialler() {
+  const clock = new FakeClock();
   const logs: LogRecord[] = [];
   const d = new Dialler(
     secrets,
     createLogger((r) => logs.push(r), 'debug'),
     () => false,
     (socket) => socket.destroy(),
-    now,
+    clock,
   );
   diallers.push(d);
-  return { d, logs };
+  const failures = () => logs.filter((r) => r.event === 'shop.mesh.dial_failed').length;
+  return { d, logs, clock, failures };
 }
-
-const until = async (check: () => boolean, what: string) => {
-  const end = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('Dialler', () => {
   it('forgets a discovered address after failing for ten minutes in a row', async () => {
-    let clock = 1_000_000;
-    const { d, logs } = dialler(() => clock);
+    const { d, logs, clock, failures } = dialler();
     const port = await deadPort();
     d.add('127.0.0.1', port, 'discovery');
-    await until(() => logs.some((r) => r.event === 'shop.mesh.dial_failed'), 'a failure');
+    await waitFor(() => failures() > 0, 'the first failure');
+    // Dialled again and again (backoff to 5 s), for a moment short of ten minutes: still known.
+    await clock.advance(FORGET_DISCOVERED_AFTER_MS - 1);
+    expect(failures()).toBeGreaterThan(100);
     expect(d.addresses()).toEqual([`127.0.0.1:${port}`]);
-    clock += FORGET_DISCOVERED_AFTER_MS;
-    await until(() => d.addresses().length === 0, 'the address forgotten');
+    // The next failure is ten minutes on: forgotten, and not dialled any more.
+    await clock.advance(5_000);
+    expect(d.addresses()).toEqual([]);
     expect(logs.some((r) => r.event === 'shop.mesh.forgotten')).toBe(true);
+    const last = failures();
+    await clock.advance(FORGET_DISCOVERED_AFTER_MS);
+    expect(failures()).toBe(last);
   });
 
   it('keeps an address from the peer list, and one the list names after discovery', async () => {
-    let clock = 1_000_000;
-    const { d, logs } = dialler(() => clock);
+    const { d, clock, failures } = dialler();
     const [listed, both] = [await deadPort(), await deadPort()];
     d.add('127.0.0.1', listed);
     d.add('127.0.0.1', both, 'discovery');
     d.add('127.0.0.1', both);
-    await until(
-      () => logs.filter((r) => r.event === 'shop.mesh.dial_failed').length >= 2,
-      'failures',
-    );
-    clock += 2 * FORGET_DISCOVERED_AFTER_MS;
-    const failures = () => logs.filter((r) => r.event === 'shop.mesh.dial_failed').length;
-    const seen = failures();
-    await until(() => failures() >= seen + 2, 'more failures');
+    await waitFor(() => failures() >= 2, 'both first failures');
+    await clock.advance(2 * FORGET_DISCOVERED_AFTER_MS);
+    expect(failures()).toBeGreaterThan(2 * 200);
     expect(d.addresses().sort()).toEqual([`127.0.0.1:${both}`, `127.0.0.1:${listed}`].sort());
   });
 });

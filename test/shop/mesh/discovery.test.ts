@@ -2,7 +2,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Bonjour } from 'bonjour-service';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dialAddresses, SERVICE_TYPE } from '../../../main/shop/mesh/discovery';
-import { closeAll, presentIds, secrets, sleep, startMesh, track, waitFor } from './helpers';
+import { closeAll, presentIds, secrets, startMesh, track } from './helpers';
+import { waitFor } from '../../support/wait';
 
 afterEach(closeAll);
 
@@ -28,12 +29,22 @@ describe('discovery by mDNS', () => {
     const b = await startMesh('b', { discovery: true });
     await waitFor(
       () => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'),
-      10_000,
       'found by mDNS',
+      10_000,
     );
     a.mesh.send('b', { kind: 'push', topic: 'mdns', body: true });
-    await waitFor(() => b.received.length === 1);
-    await sleep(300);
+    await waitFor(() => b.received.length === 1, 'the message at b');
+    // Each saw the other shop's counter, and itself, and left them alone.
+    const skipped = (m: typeof a, id: string) =>
+      m.logs.some((l) => l.event === 'shop.discovery.skipped' && l.id === id);
+    await waitFor(
+      () => [a, b].every((m) => skipped(m, 'other-shop-counter') && skipped(m, m.mesh.counterId)),
+      'the other shop and itself seen and skipped by a and b',
+    );
+    for (const m of [a, b])
+      expect(
+        m.logs.filter((l) => l.event === 'shop.discovery.found').map((l) => l.id),
+      ).not.toContain('other-shop-counter');
     expect(foreignDials).toBe(0);
     // Neither dialled itself: a counter finds its own service and skips it by id.
     for (const m of [a, b]) expect(m.logs.some((l) => l.event === 'shop.mesh.self')).toBe(false);

@@ -62,21 +62,6 @@ export async function startMesh(
   return { mesh, port, logs, received };
 }
 
-/** Polls `condition` every 20 ms; fails after `timeoutMs`. */
-export async function waitFor(
-  condition: () => boolean,
-  timeoutMs = 5_000,
-  what = 'condition',
-): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export const presentIds = (mesh: Mesh) =>
   mesh
     .peers()

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shopSecrets } from '../../../main/shop/mesh/keys';
 import { MESH_CIPHER, createMeshServer, dialPeer } from '../../../main/shop/mesh/tls';
-import { closeAll, trackSocket, presentIds, secrets, startMesh, track, waitFor } from './helpers';
+import { closeAll, trackSocket, presentIds, secrets, startMesh, track } from './helpers';
+import { waitFor } from '../../support/wait';
 
 afterEach(closeAll);
 
@@ -17,45 +18,45 @@ function closedByPeer(socket: Socket, timeoutMs = 3_000): Promise<boolean> {
   });
 }
 
-async function meshServer(handshakeTimeoutMs?: number) {
-  const connected: string[] = [];
+async function linkServer(handshakeTimeoutMs?: number) {
+  const linked: string[] = [];
   const refused: string[] = [];
   const server = createMeshServer(
     secrets,
-    (s) => (connected.push(s.getProtocol() ?? '?'), s.end()),
+    (s) => (linked.push(s.getProtocol() ?? '?'), s.end()),
     (r) => refused.push(r),
     handshakeTimeoutMs,
   );
   track({ close: () => new Promise<void>((r) => server.close(() => r())) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { port: (server.address() as AddressInfo).port, connected, refused };
+  return { port: (server.address() as AddressInfo).port, linked, refused };
 }
 
-describe('the mesh’s TLS-PSK connection', () => {
-  it('connects two ends holding the same key over TLS 1.2 ECDHE-PSK without certificates', async () => {
-    const { port, connected } = await meshServer();
+describe('the TLS-PSK link', () => {
+  it('links two ends holding the same key over TLS 1.2 ECDHE-PSK without certificates', async () => {
+    const { port, linked } = await linkServer();
     const socket = await dialPeer('127.0.0.1', port, secrets);
     trackSocket(socket);
     expect(socket.getProtocol()).toBe('TLSv1.2');
     expect(socket.getCipher().name).toBe(MESH_CIPHER);
-    await waitFor(() => connected.length === 1);
-    expect(connected).toEqual(['TLSv1.2']);
+    await waitFor(() => linked.length === 1, 'the link');
+    expect(linked).toEqual(['TLSv1.2']);
   });
 
   it('fails the handshake with another key or store, on both ends', async () => {
-    const { port, connected, refused } = await meshServer();
+    const { port, linked, refused } = await linkServer();
     await expect(
       dialPeer('127.0.0.1', port, shopSecrets('other-key-0123456789', 'store-42')),
     ).rejects.toThrow();
     await expect(
       dialPeer('127.0.0.1', port, shopSecrets('live-key-0123456789abcdef', 'store-1')),
     ).rejects.toThrow();
-    await waitFor(() => refused.length === 2);
-    expect(connected).toEqual([]);
+    await waitFor(() => refused.length === 2, 'both refusals');
+    expect(linked).toEqual([]);
   });
 
   it('gives up a handshake that does not finish in time', async () => {
-    const { port, refused } = await meshServer(300);
+    const { port, refused } = await linkServer(300);
     const idle = trackSocket(connectTcp(port, '127.0.0.1'));
     expect(await closedByPeer(idle)).toBe(true);
     expect(refused).toHaveLength(1);
@@ -77,9 +78,12 @@ describe('the mesh’s TLS-PSK connection', () => {
     expect(failed).toBe(true);
 
     const b = await startMesh('b', { peers: [`127.0.0.1:${a.port}`] });
-    await waitFor(() => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'));
+    await waitFor(
+      () => presentIds(a.mesh).includes('b') && presentIds(b.mesh).includes('a'),
+      'a and b linked',
+    );
     expect(a.received).toEqual([]);
     expect(b.mesh.send('a', { kind: 'push', topic: 'still', body: 1 })).toBe(true);
-    await waitFor(() => a.received.length === 1);
+    await waitFor(() => a.received.length === 1, 'the message at a');
   });
 });

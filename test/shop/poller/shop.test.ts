@@ -22,9 +22,9 @@ import {
   storeDate,
   tempDir,
   testClient,
-  until,
   walkIn,
 } from '../../local/support';
+import { waitFor } from '../../support/wait';
 
 interface Counter {
   id: string;
@@ -127,17 +127,17 @@ describe('one poller per shop', () => {
   it('followers send no background request while the poller polls, and hold what it holds', async () => {
     const [c1, c2, c3] = shop(FAST);
     expect(c1!.session.shop!.isPoller()).toBe(true);
-    await until(() => watermark(c1!) !== null, 15_000, 'the poller to sync');
+    await waitFor(() => watermark(c1!) !== null, 'the poller to sync', 15_000);
     const ids = [await bookElsewhere(), await bookElsewhere()];
-    await until(
+    await waitFor(
       () => [c2!, c3!].every((c) => ids.every((id) => held(c).has(id)) && same(c, c1!)),
-      15_000,
       'the followers to hold what the poller holds',
+      15_000,
     );
     // Several polls later, still none from the followers.
     const polls = () => c1!.lanes.filter((l) => l === 'background').length;
     const before = polls();
-    await until(() => polls() >= before + 3, 10_000, 'more polls');
+    await waitFor(() => polls() >= before + 3, 'more polls', 10_000);
     expect(c1!.lanes.filter((l) => l === 'background').length).toBeGreaterThan(3);
     expect(c2!.lanes).toEqual([]);
     expect(c3!.lanes).toEqual([]);
@@ -161,41 +161,42 @@ describe('one poller per shop', () => {
 
   it('a follower that missed several pushes catches up with the next', async () => {
     const [c1, , c3] = shop(FAST);
-    await until(() => watermark(c3!) !== null, 15_000, 'the follower to catch up first');
+    await waitFor(() => watermark(c3!) !== null, 'the follower to catch up first', 15_000);
     // c-3 hears no push for a while (lost on the wire).
     let deaf = true;
     const receive = c3!.bus.receive.bind(c3!.bus);
     c3!.bus.receive = (from: string, m: ShopMessage) => {
       if (!(deaf && m.kind === 'push')) receive(from, m);
     };
-    // A pull that began before (a push heard just before) ends first.
-    await new Promise((r) => setTimeout(r, 1_000));
+    // A pull that began before (a push heard just before) ends first: the follower's pulls are
+    // serialised, so one more asked for now resolves once the one under way is over.
+    await (c3!.session.shop as unknown as { follower: { pull(): Promise<void> } }).follower.pull();
     const ids = [await bookElsewhere(), await bookElsewhere(), await bookElsewhere()];
-    await until(() => ids.every((id) => held(c1!).has(id)), 15_000, 'the poller to have them');
+    await waitFor(() => ids.every((id) => held(c1!).has(id)), 'the poller to have them', 15_000);
     const polls = () => c1!.lanes.filter((l) => l === 'background').length;
     const before = polls();
-    await until(() => polls() >= before + 3, 10_000, 'pushes c-3 does not hear');
+    await waitFor(() => polls() >= before + 3, 'pushes c-3 does not hear', 10_000);
     expect(ids.some((id) => held(c3!).has(id))).toBe(false);
     deaf = false;
-    await until(() => same(c3!, c1!), 10_000, 'c-3 to catch up');
+    await waitFor(() => same(c3!, c1!), 'c-3 to catch up', 10_000);
     expect(ids.every((id) => held(c3!).has(id))).toBe(true);
     expect(c3!.lanes).toEqual([]);
   });
 
   it('when the poller leaves, the next counter polls well within 10 s and the last follows it', async () => {
     const [c1, c2, c3] = shop(FAST);
-    await until(() => watermark(c3!) !== null && watermark(c2!) !== null, 15_000, 'followers');
+    await waitFor(() => watermark(c3!) !== null && watermark(c2!) !== null, 'followers', 15_000);
     expect(c2!.lanes).toEqual([]);
     const left = Date.now();
     c1!.session.close(); // killed: its bus goes with it
     net.leave('c-1');
-    await until(() => c2!.lanes.includes('background'), 10_000, 'c-2 to poll');
+    await waitFor(() => c2!.lanes.includes('background'), 'c-2 to poll', 10_000);
     const tookMs = Date.now() - left;
     expect(tookMs).toBeLessThan(10_000);
     expect(c2!.session.shop!.isPoller()).toBe(true);
     expect(c2!.bus.presence().polling).toBe(true);
     const id = await bookElsewhere();
-    await until(() => held(c3!).has(id), 10_000, 'c-3 to get it through c-2');
+    await waitFor(() => held(c3!).has(id), 'c-3 to get it through c-2', 10_000);
     expect(c3!.lanes).toEqual([]);
     expect(c3!.session.shop!.view().relay.poller).toBe('c-2');
     expect(c3!.session.shop!.view().counters.find((c) => c.counterId === 'c-1')).toMatchObject({
@@ -211,10 +212,10 @@ describe('one poller per shop', () => {
         .availabilityOn(date)
         .get(PRODUCT)
         ?.day.slots.find((s) => s.startTime === '10:00')?.remainingCapacity;
-    await until(
+    await waitFor(
       () => [c2!, c3!].every((c) => watermark(c) !== null && typeof slot(c) === 'number'),
-      15_000,
       'followers with reservations and availability',
+      15_000,
     );
     const seats = slot(c3!)!;
     const polls = c1!.lanes.filter((l) => l === 'background').length;
@@ -226,7 +227,7 @@ describe('one poller per shop', () => {
     );
     c2!.session.remember([r], sentAt);
     const t0 = Date.now();
-    await until(() => held(c1!).has(r.id) && held(c3!).has(r.id), 2_000, 'the push');
+    await waitFor(() => held(c1!).has(r.id) && held(c3!).has(r.id), 'the push', 2_000);
     const visibleMs = Date.now() - t0;
     // Not a poll's doing: the poller has not polled since (its polls are a minute apart).
     expect(c1!.lanes.filter((l) => l === 'background').length).toBe(polls);
@@ -238,14 +239,14 @@ describe('one poller per shop', () => {
 
   it('a refused push stands alone: the readable reservations are applied, the other reported', async () => {
     const [c1, c2] = shop(SLOW);
-    await until(() => watermark(c2!) !== null, 15_000, 'follower');
+    await waitFor(() => watermark(c2!) !== null, 'follower', 15_000);
     const r = await c1!.session.client.getReservation(KYOTO, await bookElsewhere());
     c1!.bus.broadcast({
       kind: 'push',
       topic: 'reservations',
       body: { reservations: [{ id: 'res_broken', status: 'confirmed' }, r], sentAgoMs: null },
     });
-    await until(() => held(c2!).has(r.id), 2_000, 'the readable one');
+    await waitFor(() => held(c2!).has(r.id), 'the readable one', 2_000);
     expect(held(c2!).has('res_broken')).toBe(false);
     const damage = c2!.session.local.damage.open();
     expect(damage.some((d) => d.kind === 'service_records_unreadable')).toBe(true);
@@ -253,14 +254,18 @@ describe('one poller per shop', () => {
 
   it('a follower whose poller does not answer, or has not synced, keeps its data and says so', async () => {
     const [c1, c2] = shop(FAST);
-    await until(() => watermark(c2!) !== null, 15_000, 'the follower');
+    await waitFor(() => watermark(c2!) !== null, 'the follower', 15_000);
     const before = held(c2!);
     // c-1 still polls and pushes, but hears no question.
     const receive = c1!.bus.receive.bind(c1!.bus);
     c1!.bus.receive = (from: string, m: ShopMessage) => {
       if (m.kind !== 'request') receive(from, m);
     };
-    await until(() => c2!.session.shop!.view().relay.problem === 'no_answer', 12_000, 'no answer');
+    await waitFor(
+      () => c2!.session.shop!.view().relay.problem === 'no_answer',
+      'no answer',
+      12_000,
+    );
     expect(held(c2!)).toEqual(before);
     expect(c2!.lanes).toEqual([]);
     // c-1 answers again but has lost its data: a full sync is due and not done.
@@ -272,7 +277,7 @@ describe('one poller per shop', () => {
       topic: 'moved',
       body: { watermark: null, availabilityAt: null, catalogueAt: null },
     });
-    await until(() => c2!.session.shop!.view().relay.problem === 'not_ready', 5_000, 'not ready');
+    await waitFor(() => c2!.session.shop!.view().relay.problem === 'not_ready', 'not ready', 5_000);
     expect(held(c2!)).toEqual(before);
     expect(watermark(c2!)).not.toBeNull();
     expect(c2!.lanes).toEqual([]);
@@ -280,15 +285,15 @@ describe('one poller per shop', () => {
 
   it('a follower still sends its own queued walk-ins and the refresh staff ask for', async () => {
     const [c1, c2, c3] = shop(FAST);
-    await until(() => watermark(c3!) !== null, 15_000, 'followers');
+    await waitFor(() => watermark(c3!) !== null, 'followers', 15_000);
     const entry = c3!.session.outbox.enqueue(walkIn('Queued', date));
-    await until(
+    await waitFor(
       () => c3!.session.outbox.get(entry.id)?.state === 'booked',
-      10_000,
       'the queued walk-in to be sent by its own counter',
+      10_000,
     );
     const id = c3!.session.outbox.get(entry.id)!.booked!.reservationId;
-    await until(() => held(c1!).has(id) && held(c2!).has(id), 2_000, 'the others to see it');
+    await waitFor(() => held(c1!).has(id) && held(c2!).has(id), 'the others to see it', 2_000);
     await c3!.session.scheduler.pollNow();
     expect(c3!.lanes).toContain('drain');
     expect(c3!.lanes).toContain('read');
@@ -297,11 +302,11 @@ describe('one poller per shop', () => {
 
   it("leaves room in each counter's budget for what the others report using", async () => {
     const [c1, c2] = shop(FAST);
-    await until(() => c1!.session.governor.recentRequests() >= 5, 15_000, 'the poller to poll');
-    await until(
+    await waitFor(() => c1!.session.governor.recentRequests() >= 5, 'the poller to poll', 15_000);
+    await waitFor(
       () => c2!.session.governor.state().effectiveLimit < 100_000,
-      6_000,
       "c-2 to hear of c-1's requests",
+      6_000,
     );
     const reported = c2!.bus.peers().find((p) => p.presence.counterId === 'c-1')!.presence;
     expect(reported.recentRequests).toBeGreaterThanOrEqual(5);

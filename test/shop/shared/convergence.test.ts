@@ -15,9 +15,9 @@ import {
   openCounter,
   SavedDoc,
   STORE,
-  until,
   type TestCounter,
 } from './counters';
+import { waitFor } from '../../support/wait';
 
 const DATES = ['2026-11-23', '2026-11-24'];
 const live: TestCounter[] = [];
@@ -116,14 +116,16 @@ async function run(seed: number): Promise<{ operations: number; delivered: numbe
       openOne(id);
       if (random() < 0.5) counters.get(id)!.state.setOwnHolds(model.holds.get(id)!);
     }
+    // eslint-disable-next-line tests/no-sleep -- a seeded 0–5 ms pause, so that messages in flight interleave with the operations
     await new Promise((r) => setTimeout(r, Math.floor(random() * 6)));
   }
 
   network.heal();
   const want = { events: [...model.events].sort(), holds: expectedHolds(model) };
   // Faults stay on: anti-entropy has to heal what the last messages lost.
-  await until(
+  await waitFor(
     () => [...counters.values()].every((c) => JSON.stringify(stateOf(c)) === JSON.stringify(want)),
+    'every counter to hold the model',
     20_000,
   ).catch(() => undefined);
   for (const c of counters.values()) {

@@ -11,15 +11,8 @@ import { fixedKeyProvider } from '../../../main/local/index';
 import { DEMO } from '../../../sandbox/scenario/demo';
 import { MemoryNetwork } from '../../support/memory-bus';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import {
-  KYOTO,
-  TEST_KEY,
-  removeDir,
-  storeDate,
-  tempDir,
-  testClient,
-  until,
-} from '../../local/support';
+import { KYOTO, TEST_KEY, removeDir, storeDate, tempDir, testClient } from '../../local/support';
+import { waitFor } from '../../support/wait';
 
 describe('a counter’s records in the shop', () => {
   let sb: TestSandbox;
@@ -74,7 +67,7 @@ describe('a counter’s records in the shop', () => {
     const [a, b, c] = ['1', '2', '3'].map((id) => counter(net, id));
     const recorded = checkIn(a!, 'r-1', Date.now());
     for (const s of [b!, c!]) {
-      await until(() => s.local.cache.checkInOf(date, 'r-1').current !== null, 5_000, 'arrival');
+      await waitFor(() => s.local.cache.checkInOf(date, 'r-1').current !== null, 'arrival', 5_000);
       expect(s.local.cache.checkInOf(date, 'r-1').current).toMatchObject({
         id: recorded.current!.id,
         counterName: '受付1',
@@ -93,10 +86,10 @@ describe('a counter’s records in the shop', () => {
     const first = checkIn(a, 'r-2', t, null);
     net.heal();
     const settled = (s: Session) => s.local.cache.checkInOf(date, 'r-2');
-    await until(
+    await waitFor(
       () => settled(a).events.length === 2 && settled(b).events.length === 2,
-      5_000,
       'merge',
+      5_000,
     );
     for (const s of [a, b]) {
       expect(settled(s).head?.id).toBe(first.current!.id);
@@ -110,7 +103,7 @@ describe('a counter’s records in the shop', () => {
     const a = counter(net, '1');
     const b = counter(net, '2', dataDir);
     checkIn(a, 'r-3', Date.now());
-    await until(() => b.local.cache.checkInOf(date, 'r-3').current !== null, 5_000, 'arrival');
+    await waitFor(() => b.local.cache.checkInOf(date, 'r-3').current !== null, 'arrival', 5_000);
     b.close(); // saves the doc
     sessions.splice(sessions.indexOf(b), 1);
     const alone = new MemoryNetwork();

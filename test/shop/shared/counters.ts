@@ -110,15 +110,6 @@ export function eventIds(counter: TestCounter, date = DAY): string[] {
     .sort();
 }
 
-/** Wait (bounded) until `done` holds, checking every 20 ms. */
-export async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** A doc written by hand and sent as a peer would: records our schemas may refuse. */
 export function sendRaw(bus: MemoryBus, to: string, write: (doc: Y.Doc) => void): void {
   const doc = new Y.Doc();

@@ -12,9 +12,9 @@ import {
   SavedDoc,
   sendRaw,
   STORE,
-  until,
   type TestCounter,
 } from './counters';
+import { waitFor } from '../../support/wait';
 
 const open: TestCounter[] = [];
 
@@ -104,7 +104,7 @@ describe('ShopState', () => {
     await network.settle();
     expect(eventIds(b)).toEqual([]);
     network.faults = { drop: 0, duplicate: 0, maxDelayMs: 0 };
-    await until(() => eventIds(b).length === 1, 2_000);
+    await waitFor(() => eventIds(b).length === 1, 'the event at b', 2_000);
     expect(b.state.checkInEvents(DAY)).toEqual([event]);
   });
 
@@ -227,8 +227,11 @@ describe('ShopState', () => {
       expect(warned).toHaveLength(7);
       expect(JSON.stringify(warned)).not.toContain('Sato');
     }
-    // Anti-entropy rounds go on: nothing is reported twice.
-    await new Promise((r) => setTimeout(r, 200));
+    // Anti-entropy rounds go on (a and b each ask both others every 50 ms): after a few rounds,
+    // nothing is reported twice.
+    const delivered = network.delivered;
+    await waitFor(() => network.delivered >= delivered + 12, 'a few anti-entropy rounds');
+    await network.settle();
     expect(a.logger.records.filter((r) => r.event === 'shop.record.unusable')).toHaveLength(7);
   });
 
@@ -289,7 +292,11 @@ describe('ShopState', () => {
       doc.getMap('holds').set('a/w-7', rawHold('w-7', { counterId: 'a' })),
     );
     await network.settle();
-    await until(() => b.state.holds().filter((h) => h.counterId === 'a').length === 1, 2_000);
+    await waitFor(
+      () => b.state.holds().filter((h) => h.counterId === 'a').length === 1,
+      'the hold a wrote, at b',
+      2_000,
+    );
     expect(
       a.state
         .holds()
