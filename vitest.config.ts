@@ -49,11 +49,13 @@ if (missing.length > 0)
   throw new Error(`vitest.config.ts names test files that are not there: ${missing.join(', ')}`);
 
 /**
- * Two per core, at least four: on two cores, four files at once kept both busy where one at a
- * time (Vitest's default there) left them idle most of the run.
+ * Two per core, at least four, at most sixteen: on two cores, four files at once kept both busy
+ * where one at a time (Vitest's default there) left them idle most of the run; eight gained
+ * nothing more and made CPU budgets (the 20 000-reservation compile) miss on a loaded machine.
  */
 const WORKERS =
-  Number(process.env.FRONT_DESK_TEST_WORKERS) || Math.max(4, 2 * os.availableParallelism());
+  Number(process.env.FRONT_DESK_TEST_WORKERS) ||
+  Math.min(16, Math.max(4, 2 * os.availableParallelism()));
 
 /** The `processes` project first (its files are the longest), then Vitest's own order. */
 class ProcessesFirst extends BaseSequencer {
