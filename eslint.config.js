@@ -10,7 +10,7 @@ const moduleAt = (path) => [path, `${path}.ts`];
 /**
  * Who may import whom, checked on resolved paths (so `../` depth and index files do not matter).
  * `from` is what a zone's files may not import, `except` (relative to `from`) what they still may;
- * test/, bench/ and scripts/ are free.
+ * test/ and scripts/ are free, and bench/ but for main/local's one way in.
  */
 const boundaries = [
   {
@@ -52,7 +52,7 @@ const boundaries = [
   },
   {
     target: 'main/api',
-    from: ['main/desk', 'main/local', 'main/ipc', 'main/host', 'main/shell'],
+    from: ['main/desk', 'main/local', 'main/installed', 'main/ipc', 'main/host', 'main/shell'],
     message:
       'main/api is the Reservation Service client: it knows nothing of the counter (desk, local data, IPC, hosts, shell) that uses it.',
   },
@@ -64,15 +64,36 @@ const boundaries = [
   },
   {
     target: 'main/shop',
-    from: ['main/desk', 'main/ipc', 'main/host', 'main/shell'],
+    from: ['main/desk', 'main/installed', 'main/ipc', 'main/host', 'main/shell'],
     message:
       'main/shop is below the desk: the desk and the hosts wire it, it knows nothing of them.',
   },
   {
+    target: 'main/installed',
+    from: ['main/desk', 'main/shop', 'main/host', 'main/shell'],
+    message:
+      'main/installed (updates, logs, counter mode, recovery, the support bundle: plain Node) knows nothing of the desk, the shop, the hosts or the shell: the desk calls it by its port, the hosts wire it, the shell applies its decisions.',
+  },
+  {
     target: 'main/local',
-    from: ['main/desk', 'main/ipc', 'main/host', 'main/shell'],
+    from: ['main/desk', 'main/installed', 'main/ipc', 'main/host', 'main/shell'],
     message:
       'main/local keeps the counter’s local data below the desk: the desk, IPC, hosts and shell use it, not the other way round.',
+  },
+  {
+    target: [
+      'main/desk',
+      'main/shop',
+      'main/installed',
+      'main/ipc',
+      'main/host',
+      'main/shell',
+      'bench',
+    ],
+    from: 'main/local',
+    except: ['index.ts'],
+    message:
+      'Outside main/local, its index (main/local/index.ts) is the one way in: what it does not export (file formats, sealing, how one outbox entry is sent) is main/local’s own business.',
   },
   {
     target: 'sandbox',

@@ -7,14 +7,15 @@
  * - `processes`: files that start real processes (hosts, sandboxes, builds, kill -9). Each in a
  *   fresh worker; what they start is built once per run by the global set-up
  *   (test/support/global-setup.ts, test/support/built.ts). They start first: the longest files.
- * - `isolated`: files that replace modules (vi.mock of electron): each in a fresh worker.
+ * - `isolated`: files that replace modules with vi.mock (electron, a table extended for one file),
+ *   found by reading the files: each in a fresh worker, so that no other file sees the mock.
  * - `unit`: everything else, sharing workers and their loaded modules from file to file (most of
  *   a file's start was loading the same modules again); test/support/between-files.ts puts back
  *   what a file may leave behind (fake timers, spies, stubbed globals).
  *
- * A file moved or renamed must be moved here too: a name that matches no file stops the run.
+ * A file of PROCESSES moved or renamed is moved here too: a name matching no file stops the run.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -30,21 +31,29 @@ const PROCESSES = [
   'test/host/several-hosts.test.ts',
   'test/host/shop-flags.test.ts',
   'test/host/start.test.ts',
-  'test/local/crash.test.ts',
+  'test/local/outbox/crash.test.ts',
   'test/sandbox/cli.test.ts',
   'test/shell/package.test.ts',
 ];
-/** Files that replace modules with vi.mock. */
-const ISOLATED = [
-  'test/shell/installed.test.ts',
-  'test/shell/preload.test.ts',
-  'test/shell/shell.test.ts',
-  'test/shell/single-instance.test.ts',
-];
+/** Every test file under `dir` but the end-to-end tests, relative to the root. */
+function testFiles(dir: string): string[] {
+  return readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true }).flatMap(
+    (entry) => {
+      const file = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return file === 'test/e2e' ? [] : testFiles(file);
+      return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    },
+  );
+}
 
-const missing = [...PROCESSES, ...ISOLATED].filter(
-  (file) => !existsSync(path.join(import.meta.dirname, file)),
+/** Files that replace modules with vi.mock (or vi.doMock). */
+const ISOLATED = testFiles('test').filter(
+  (file) =>
+    !PROCESSES.includes(file) &&
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
 );
+
+const missing = PROCESSES.filter((file) => !existsSync(path.join(import.meta.dirname, file)));
 if (missing.length > 0)
   throw new Error(`vitest.config.ts names test files that are not there: ${missing.join(', ')}`);
 

@@ -11,12 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { silentLogger, type Store } from '../main/api/index';
-import { closeViewOf } from '../main/desk/close/day-close';
+import { closeViewOf } from '../main/desk/close/counter-close';
 import { Session } from '../main/desk/session';
 import { CloseView } from '../main/ipc/contract';
-import { fixedKeyProvider } from '../main/local/index';
-import { MemoryJournal } from '../main/local/journal/journal';
-import type { NewRecord } from '../main/local/journal/records';
+import { fixedKeyProvider, MemoryJournal, type NewRecord } from '../main/local/index';
 import { atMost, exactly, type Figure } from './figures';
 
 const ENTRIES = 10_000;

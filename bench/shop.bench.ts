@@ -2,7 +2,7 @@
  * One shop, many counters (issue 12), measured through the shop harness: browser hosts as
  * separate processes on 127.0.0.1, one sandbox process, a standard key (60 requests a minute)
  * shared by every counter, each counter's service traffic counted at its own relay, each pair of
- * counters joined by a link that can be cut. Real time. `npm run bench -- shop` runs it alone.
+ * counters joined by a route that can be cut. Real time. `npm run bench -- shop` runs it alone.
  *
  * - a check-in made at one counter, until every other counter shows it (p95, 3 counters);
  * - shop-wide background requests a minute with 1, 3 and 5 counters left alone on the day view;
@@ -18,7 +18,7 @@ import type { ReservationView } from '../main/ipc/contract';
 import { checkIn, partiesToCheckIn, viewOn } from '../test/support/shop-actions';
 import { startShopHarness, waitFor, type Counter } from '../test/support/shop-harness';
 import { atMost, exactly, type Figure } from './figures';
-import { DEFAULT_INTERVALS } from '../main/local/scheduler';
+import { DEFAULT_INTERVALS } from '../main/local/index';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);

@@ -36,6 +36,8 @@ const CHANNELS = {
   'outbox.list': true,
   'outbox.retry': true,
   'outbox.discard': true,
+  'manifest.page': true,
+  'manifest.csv': true,
   'manifest.print': true,
   'day.watch': true,
   'prefs.get': true,

@@ -10,4 +10,3 @@ export * from './cancel';
 export * from './store-defaults';
 export * from './local-records';
 export * from './money';
-export * from './money-rules';

@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../api/index';
 import type { Counter } from '../local/index';
-import type { InstalledPort } from './installed/port';
+import type { InstalledPort } from '../installed/port';
 import type { FlowKeeper } from './recovery/kept-flow';
 import type { SessionHolder, Emit } from './session-holder';
 import type { SessionOptions } from './session';

@@ -6,11 +6,11 @@
  * the renderer.
  */
 import type { Logger } from '../api/index';
-import type { DayView, ReceiptOptions, SetupStatus } from '../ipc/contract';
+import type { DayView, ManifestRequest, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
-import type { CheckInEvent } from '../local/schema';
 import {
   sharedWorkerReadings,
+  type CheckInEvent,
   type Hold,
   type KeyProvider,
   type OpenFile,
@@ -18,13 +18,14 @@ import {
 } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView, todayIn } from './day/day';
+import { manifestPageFor, type ManifestPage } from './manifest/manifest';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
 import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
 import { counterIdentity } from './counter';
-import { activityOf, supportFacts, type SupportFacts } from './installed/facts';
-import type { InstalledPort } from './installed/port';
+import { activityOf, supportFacts } from './installed/facts';
+import type { InstalledPort, SupportFacts } from '../installed/port';
 import { FlowKeeper } from './recovery/kept-flow';
 import { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
@@ -178,8 +179,13 @@ export class Desk {
     return buildDayView(session, todayIn(session.timeZone, now), now);
   }
 
-  /** For the shell's print: the day view the manifest is made from. */
+  /** The day view of `date` as the counter keeps it (what the manifest is made from). */
   dayView(date: string): DayView {
     return buildDayView(this.ctx.sessions.require(), date, this.ctx.now());
+  }
+
+  /** For the shell's print: the manifest's page, as `manifest.page` answers it. */
+  manifestPage(request: ManifestRequest): ManifestPage {
+    return manifestPageFor(this.ctx, request);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * What the key's scopes allow at the counter, and why not when they do not; which feature each
- * IPC channel belongs to, declared once for every channel (decision 31, and the counter's own
- * "Scopes per channel" in docs/decisions.md).
+ * IPC channel belongs to, declared once for every channel (decisions 31 and A7 in
+ * docs/decisions.md).
  */
 import { DeskError } from '../ipc/errors';
 import type { Channel, Feature, SetupStatus } from '../ipc/contract';
@@ -57,6 +57,8 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'day.get': 'dayView',
   'day.refresh': 'dayView',
   'day.watch': 'dayView',
+  'manifest.page': 'dayView',
+  'manifest.csv': 'dayView',
   'manifest.print': 'dayView',
   'search.find': 'checkIn',
   'reservation.get': 'checkIn',

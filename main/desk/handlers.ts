@@ -117,7 +117,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     cancelApp(ctx),
     changeApp(ctx),
     outboxApp(ctx),
-    manifestApp(),
+    manifestApp(ctx),
     sales,
     receiptApp(ctx),
     closeApp(ctx, refundsOwedCount(sales)),

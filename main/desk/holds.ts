@@ -1,10 +1,9 @@
 /**
  * Remaining seats as the counter decides on them: the cached availability less the seats walk-ins
- * queued at any counter hold (main/local/holds.ts). Every place that shows or decides on
+ * queued at any counter hold (main/local/outbox/holds.ts). Every place that shows or decides on
  * remaining seats (day view, headcount check, walk-in slot choice) reads them from here.
  */
-import { heldSeats, slotKey, type SlotHold } from '../local/index';
-import type { CachedAvailability } from '../local/cache';
+import { heldSeats, slotKey, type SlotHold, type CachedAvailability } from '../local/index';
 import type { Session } from './session';
 
 export interface HeldAvailability {

@@ -4,7 +4,7 @@
  * counts remaining seats: adults and children of each item, while the status holds seats.
  */
 import type { Reservation } from '../api/client';
-import type { ProductSeatChange } from '../local/cache';
+import type { ProductSeatChange } from '../local/index';
 import { ACTIVE_STATUSES } from './views';
 
 type Slot = Pick<ProductSeatChange, 'productId' | 'date' | 'startTime'>;

@@ -24,6 +24,8 @@ import {
   openLocalStore,
   safeName,
   holdsOf,
+  MemoryJournal,
+  SealedJournal,
   type Counter,
   type Hold,
   type Intervals,
@@ -32,9 +34,8 @@ import {
   type OpenedStore,
   type ReadingSource,
   type SyncProgress,
+  type Journal,
 } from '../local/index';
-import { MemoryJournal, type Journal } from '../local/journal/journal';
-import { SealedJournal } from '../local/journal/sealed-journal';
 import { Shop } from '../shop/shop';
 import type { ShopBus } from '../shop/bus';
 import { shareCounterRecords } from '../shop/shared/counter-records';

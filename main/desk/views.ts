@@ -4,7 +4,7 @@
  */
 import type { Product, Reservation } from '../api/client';
 import type { CheckIn, CheckInConflict, ReservationView } from '../ipc/contract';
-import type { CheckInRecord } from '../local/cache';
+import type { CheckInRecord } from '../local/index';
 
 /** Statuses that hold seats; any other, known or not, does not. */
 export const ACTIVE_STATUSES = new Set(['confirmed', 'pending']);

@@ -14,8 +14,8 @@ import type { GuardedSecretStore } from './secrets';
 import { SettingsFile } from '../desk/settings';
 import { meshShopOpener } from '../desk/shop/open-shop';
 import type { ShopOverrides } from './shop-flags';
-import { InstalledApp, type InstalledPlatform } from './installed/installed-app';
-import { InstalledSettingsFile } from './installed/installed-settings';
+import { InstalledApp, type InstalledPlatform } from '../installed/installed-app';
+import { InstalledSettingsFile } from '../installed/installed-settings';
 
 export interface Platform {
   dataDir: string;

@@ -24,7 +24,7 @@ import path from 'node:path';
 import type { Logger } from '../api/log';
 import type { SecretStore } from '../desk/context';
 import { DeskError } from '../ipc/errors';
-import { Cipher, type KeyProvider } from '../local/crypto';
+import { Cipher, type KeyProvider } from '../local/index';
 
 /** What is used of Electron's safeStorage. */
 export interface SafeStorageLike {

@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 
-/** "host:port" (IPv6 in brackets): what the link dials when multicast discovery is blocked. */
+/** "host:port" (IPv6 in brackets): what the mesh dials when multicast discovery is blocked. */
 export const PeerAddress = z
   .string()
   .trim()

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../api/log';
 import { CancelReason, ChangeState, TenderLine } from '../common';
-import type { Files } from './files';
-import { canonical } from './outbox-record';
+import type { Files } from './files/files';
+import { canonical } from './outbox/record';
 
 const DIR = 'changes';
 /** A file set aside as unreadable (`Files`' naming). */

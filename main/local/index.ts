@@ -1,23 +1,54 @@
-/** The counter's local data for one store: cache, sync, outbox, connectivity. */
-import path from 'node:path';
-import type { Logger } from '../api/log';
-import { LocalCache } from './cache';
-import { checkInDateOf, type CheckInCounter } from './checkins';
-import { Cipher, type KeyProvider } from './crypto';
-import { DamageLog, type DamageReport } from './damage';
-import { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
-import { keyChanged } from './key-check';
-import { storeDir } from './layout';
-import type { ReadingSource } from './search/reading-service';
+/**
+ * The counter's local data for one store — the one way in from outside main/local (a lint rule in
+ * eslint.config.js keeps it so; tests may reach inside). What is not exported here is main/local's
+ * own business: its file formats, how a record is sealed, how the outbox sends one entry.
+ *
+ * Folders: `files/` (the only code that writes a file; sealing, layout, the key's check, damage),
+ * `cache/` (what the service lists, its records and sync state), `checkins/`, `outbox/`,
+ * `journal/` (the sales journal), `sync/` (engine, scheduler, the link to the service), `search/`.
+ */
+export { openLocalStore, type LocalStoreOptions, type OpenedStore } from './open-store';
 
-export { Connectivity } from './connectivity';
-export { fixedKeyProvider, type KeyProvider } from './crypto';
-export { DamageLog, type DamageEntry } from './damage';
+// Files, sealing, damage
+export {
+  DIR_MODE,
+  FILE_MODE,
+  Files,
+  confOpener,
+  mkdirPrivate,
+  serialize,
+  type OpenFile,
+  type StoreFile,
+} from './files/files';
+export { Cipher, fixedKeyProvider, type KeyProvider } from './files/crypto';
+export { DamageLog, type DamageEntry } from './files/damage';
 export type { DamageKind } from '../common/local-records';
-export { Files, confOpener, mkdirPrivate, type OpenFile } from './files';
-export { safeName } from './layout';
-export { HOLDING, Hold, heldSeats, holdsOf, slotKey, type SlotHold } from './holds';
-export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox';
+export { safeName } from './files/layout';
+
+// The cache and check-ins
+export {
+  LocalCache,
+  type CachedAvailability,
+  type CheckInRecord,
+  type NewCheckIn,
+  type ProductSeatChange,
+} from './cache/cache';
+export { CheckInEvent } from './cache/schema';
+export type { CheckInCounter } from './checkins/checkins';
+
+// The outbox and the seats its walk-ins hold
+export { Outbox, OutboxError, type Counter, type OutboxEntry } from './outbox/outbox';
+export {
+  HOLDING,
+  Hold,
+  heldSeats,
+  heldSlots,
+  holdsOf,
+  slotKey,
+  type SlotHold,
+} from './outbox/holds';
+
+// Booking changes
 export {
   ChangeFile,
   FINAL_CHANGE,
@@ -25,15 +56,35 @@ export {
   type ChangeRecord,
   type UnreadableChange,
 } from './changes';
-export type { CheckInCounter } from './checkins';
+
+// The sales journal
+export {
+  JournalLockedError,
+  MemoryJournal,
+  type Journal,
+  type JournalDay,
+} from './journal/journal';
+export { SealedJournal } from './journal/sealed-journal';
+export {
+  CloseRecord,
+  JournalRecord,
+  SaleRecord,
+  type NewRecord,
+  type UnreadableRecord,
+} from './journal/records';
+
+// Sync, the link to the service, background work
+export { Connectivity } from './sync/connectivity';
+export { DEFAULT_OVERLAP_MS, SyncEngine, type SyncProgress } from './sync/engine';
 export {
   DEFAULT_INTERVALS,
   SyncScheduler,
   type BackgroundStep,
   type Intervals,
   type Viewing,
-} from './scheduler';
-export { SyncEngine, type SyncProgress } from './sync';
+} from './sync/scheduler';
+
+// Search
 export {
   WorkerReadings,
   sharedWorkerReadings,
@@ -42,97 +93,5 @@ export {
 } from './search/reading-service';
 export type { SearchFound, SearchHit } from './search/cache-search';
 export type { SearchQuery } from './search/search-index';
-
-export interface LocalStoreOptions {
-  /** Directory of the cache files (the shell passes one under userData). */
-  root: string;
-  /** The store whose data this is, and its time zone (the store's dates and retention). */
-  storeId: string;
-  timeZone: string;
-  /** How files are opened: electron-store in the app, conf in tests (the default). */
-  open?: OpenFile;
-  keyProvider: KeyProvider;
-  logger: Logger;
-  retentionDays?: number;
-  now?: () => number;
-  /** This counter, as its check-ins name it. */
-  counter?: () => CheckInCounter;
-  /** Reads kanji names for the search index (the app's reading worker). */
-  readings?: ReadingSource | null;
-}
-
-export interface OpenedStore {
-  files: Files;
-  cipher: Cipher;
-  cache: LocalCache;
-  damage: DamageLog;
-}
-
-/** What a file set aside in `dir` means for staff. */
-function damageOf(dir: string, name: string, storeId: string): DamageReport {
-  const where = `${dir}/${name}`;
-  if (dir === 'outbox' || dir.startsWith('outbox/')) return { kind: 'outbox_set_aside', where };
-  const date = checkInDateOf(dir, name, storeId);
-  if (date !== null) return { kind: 'checkins_lost', date, where };
-  if (dir === storeDir('reservations', storeId) || dir === storeDir('numbers', storeId))
-    return { kind: 'cache_rebuilt', where };
-  return { kind: 'file_set_aside', where };
-}
-
-/**
- * Open the store's cache, reading no more than the key's check value: what a view needs is read
- * when it is asked for. Whatever file is found unreadable is set aside and reported in the
- * damage log; a reservations or number file lost also resets the sync state, so the next pass
- * rebuilds it. When the cache key is not the one the cache was sealed with, the sealed cache is
- * dropped and rebuilt from the service; check-ins (not sealed) and the outbox are kept.
- */
-export function openLocalStore(options: LocalStoreOptions): OpenedStore {
-  const root = path.resolve(options.root);
-  const { storeId, logger } = options;
-  mkdirPrivate(root);
-  let cache: LocalCache | null = null;
-  let damage: DamageLog | null = null;
-  const files = new Files(root, options.open ?? confOpener(root), logger, (dir, name) => {
-    const report = damageOf(dir, name, storeId);
-    if (report.kind === 'outbox_set_aside') {
-      logger.error('outbox.unreadable', {
-        reason: 'an outbox file was set aside; queued walk-ins in it are not sent',
-      });
-    }
-    if (dir === 'meta' && name === 'damage') {
-      // The damage log itself: report it once the read that found it is over.
-      queueMicrotask(() => damage?.report(report));
-      return;
-    }
-    damage?.report(report);
-    if (report.kind === 'cache_rebuilt') cache?.requireRebuild('a reservations file was set aside');
-  });
-  // Written before anything else here: the set-aside callback reports into it.
-  damage = new DamageLog(files, options.now);
-  const cipher = new Cipher(options.keyProvider);
-  cache = new LocalCache({
-    files,
-    cipher,
-    damage,
-    logger,
-    storeId,
-    timeZone: options.timeZone,
-    now: options.now,
-    retentionDays: options.retentionDays,
-    counter: options.counter,
-    readings: options.readings,
-  });
-  if (keyChanged(files, options.keyProvider.key())) {
-    // Sealed with a key that is gone: unreadable, so rebuilt. Check-ins are not sealed.
-    files.removeTree(storeDir('reservations', storeId));
-    files.removeTree(storeDir('numbers', storeId));
-    files.removeTree(storeDir('search', storeId));
-    cache.requireFullSync();
-    damage.report({ kind: 'key_changed' });
-    logger.warn('cache.key_changed', { storeId, reason: 'the sealed cache is rebuilt' });
-  }
-  // Nothing here walks the whole tree (decision G6): temp files of writes a crash cut short (the
-  // files themselves are whole, and no read lists them) and an older tree's modes are seen to by
-  // the first housekeeping pass (`cache.purge()`, which the scheduler runs after the start).
-  return { files, cipher, cache, damage };
-}
+/** A path inside app.asar as its unpacked twin (the receipt's font is found the same way). */
+export { unpacked } from './search/dictionary';

@@ -9,15 +9,13 @@ import path from 'node:path';
 import { Menu, app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
 import type { AppUpdater } from 'electron-updater';
 import { createLogger, type LogSink, type Logger } from '../api/log';
+import { printLocaleOf } from '../common/words';
 import type { TrainingStarter } from '../desk/context';
-import type { Desk } from '../desk/desk';
 import { compose, type Composed } from '../host/compose';
-import { localeOf, type Locale } from '../host/labels';
-import type { LogFiles } from '../host/installed/log-files';
-import { previousCrashAt } from '../host/installed/recovery-policy';
-import { buildManifestHtml, type ManifestSelection } from '../host/manifest';
+import type { LogFiles } from '../installed/log-files';
+import { previousCrashAt } from '../installed/recovery-policy';
 import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
-import { DIR_MODE, mkdirPrivate } from '../local/files';
+import { DIR_MODE, mkdirPrivate } from '../local/index';
 import { applyDisplay, initialPlace, keepPlace } from './counter-mode';
 import { shellInstalled } from './installed';
 import { forwardEvents, registerIpc } from './ipc';
@@ -49,18 +47,8 @@ export interface RunningShell {
   printDay(): Promise<void>;
 }
 
-async function printManifest(
-  desk: Desk,
-  date: string,
-  selection: ManifestSelection,
-  locale: Locale,
-  logger: Logger,
-): Promise<{ ok: boolean }> {
-  const html = buildManifestHtml(desk.dayView(date), selection, {
-    locale,
-    training: desk.setupStatus().mode === 'training',
-    now: Date.now(),
-  });
+/** A page on the OS printer with the system's dialog; a failure (not a cancel) is logged. */
+async function printPage(html: string, logger: Logger): Promise<{ ok: boolean }> {
   const result = await printHtml(html);
   if (!result.ok && result.reason !== 'cancelled')
     logger.warn('print.failed', { reason: result.reason });
@@ -100,7 +88,7 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   await app.whenReady();
   const root = options.appRoot ?? app.getAppPath();
   const devTools = !app.isPackaged;
-  const locale = localeOf(app.getLocale());
+  const locale = printLocaleOf(app.getLocale());
 
   lockDownSession(session.defaultSession);
   handleAppProtocol(path.join(root, 'dist', 'renderer'));
@@ -143,11 +131,11 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       installed: installed.platform,
     },
     {
-      // The shop's counters meet on its LAN (docs/decisions.md, issue 12).
+      // The shop's counters meet on its LAN (docs/decisions.md, W2).
       shopNetwork: { listenHost: '0.0.0.0', discovery: true },
       overrides: (desk) => ({
-        'manifest.print': ({ date, productId, startTime, locale: shown }) =>
-          printManifest(desk, date, { productId, startTime }, shown, logger),
+        // The desk's page (the browser host's too), on the OS printer.
+        'manifest.print': (request) => printPage(desk.manifestPage(request).html, logger),
         // Receipts print at once on the counter's receipt printer (set-up names it); their PDF is
         // the desk's own (drawn in plain Node, main/desk/receipt/receipt-pdf.ts).
         'receipt.print': async (options) => {
@@ -173,18 +161,19 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   // logged above.
   composed.then((c) => setImmediate(() => c.prepareFirstView())).catch(() => undefined);
 
-  /** The menu's print: the whole day the counter is looking at. */
+  /** The menu's print: the whole day the counter is looking at, in the system's language. */
   const printDay = async () => {
     const c = await composed;
-    const view = await c.router.handle('day.get', { date: c.lastViewedDate() });
-    if (!view.ok) {
-      const options = { type: 'info' as const, message: view.error.message };
-      await (mainWindow
-        ? dialog.showMessageBox(mainWindow, options)
-        : dialog.showMessageBox(options));
-      return;
-    }
-    await printManifest(c.desk, (view.value as { date: string }).date, {}, locale, logger);
+    const printed = await c.router.handle('manifest.print', {
+      date: c.lastViewedDate(),
+      slot: null,
+      locale,
+    });
+    if (printed.ok) return;
+    const options = { type: 'info' as const, message: printed.error.message };
+    await (mainWindow
+      ? dialog.showMessageBox(mainWindow, options)
+      : dialog.showMessageBox(options));
   };
 
   Menu.setApplicationMenu(

@@ -1,14 +1,14 @@
 /**
- * Counter mode, applied (the decisions are main/host/installed/counter-mode.ts): the login item,
+ * Counter mode, applied (the decisions are main/installed/counter-mode.ts): the login item,
  * full screen or kiosk, the screen kept awake (powerSaveBlocker), and the window's place kept and
  * restored only where a display still shows it.
  */
 import { app, powerSaveBlocker, screen, type BrowserWindow } from 'electron';
 import type { Logger } from '../api/log';
 import type { CounterMode, DisplayMode } from '../ipc/contract';
-import { restorablePlace } from '../host/installed/counter-mode';
-import type { InstalledSettingsFile, WindowPlace } from '../host/installed/installed-settings';
-import type { CounterModeControl } from '../host/installed/installed-app';
+import { restorablePlace } from '../installed/counter-mode';
+import type { InstalledSettingsFile, WindowPlace } from '../installed/installed-settings';
+import type { CounterModeControl } from '../installed/installed-app';
 
 export function applyDisplay(window: BrowserWindow, display: DisplayMode): void {
   // Kiosk first off, so full screen alone can follow it; kiosk is full screen of itself.

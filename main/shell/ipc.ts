@@ -8,7 +8,7 @@ import type { Logger } from '../api/log';
 import { IPC_INVOKE, ipcEventChannel } from '../ipc/bridge';
 import { failure, type IpcResult } from '../ipc/contract';
 import type { EventHub } from '../host/events';
-import { isAppUrl, isTrustedSender } from '../host/origin';
+import { isAppUrl, isTrustedSender } from './origin';
 
 export interface RouterLike {
   handle(channel: unknown, payload: unknown): Promise<IpcResult>;

@@ -3,17 +3,18 @@
  * usual shortcuts working in text fields (on macOS they exist only through the menu).
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import { labelsFor, type Locale } from '../host/labels';
+import type { PrintLocale } from '../common/words';
+import * as words from '../common/words/menu';
 
 export interface MenuOptions {
-  locale: Locale;
+  locale: PrintLocale;
   isMac: boolean;
   devTools: boolean;
   onPrintManifest: () => void;
 }
 
 export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
-  const l = labelsFor(options.locale);
+  const l = words[options.locale];
   const template: MenuItemConstructorOptions[] = [];
   if (options.isMac)
     template.push({

@@ -4,7 +4,7 @@
  */
 import { protocol, type CustomScheme } from 'electron';
 import { SECURITY_HEADERS } from '../host/csp';
-import { APP_HOST, APP_SCHEME } from '../host/origin';
+import { APP_HOST, APP_SCHEME } from './origin';
 import { readStatic } from '../host/static';
 
 /** Registered before the app is ready. No `bypassCSP`, no service workers. */

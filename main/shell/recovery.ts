@@ -1,5 +1,5 @@
 /**
- * When part of the app fails (the policy is main/host/installed/recovery-policy.ts): crash dumps
+ * When part of the app fails (the policy is main/installed/recovery-policy.ts): crash dumps
  * kept locally by Electron's crash reporter (sent only where an address is configured); a
  * renderer that crashed or hung is reloaded, and the page asks the main process where staff
  * were; an uncaught error in the main process is logged and the app relaunched once.
@@ -7,13 +7,14 @@
 import { app, crashReporter, dialog, type BrowserWindow } from 'electron';
 import { readdirSync } from 'node:fs';
 import type { Logger } from '../api/log';
-import type { Locale } from '../host/labels';
+import type { PrintLocale } from '../common/words';
+import * as words from '../common/words/recovery';
 import {
   HANG_GRACE_MS,
   RendererRecovery,
   relaunchArgs,
   shouldRelaunch,
-} from '../host/installed/recovery-policy';
+} from '../installed/recovery-policy';
 
 /** Where crash dumps are sent, when a support server takes them; unset: they stay on the PC. */
 export const CRASH_URL_ENV = 'FRONT_DESK_CRASH_URL';
@@ -43,11 +44,6 @@ export function crashDumpCount(): number {
   }
 }
 
-const GIVE_UP = {
-  ja: '画面が何度も止まりました。Front Desk を再起動します。',
-  en: 'The screen stopped several times. Front Desk will restart.',
-};
-
 /** Relaunch once (see the policy), else quit; the reason is logged first. */
 export function restartApp(logger: Logger, reason: string, now = Date.now()): void {
   const argv = process.argv.slice(1);
@@ -62,7 +58,7 @@ export function restartApp(logger: Logger, reason: string, now = Date.now()): vo
 export function watchRenderer(
   window: BrowserWindow,
   logger: Logger,
-  locale: Locale,
+  locale: PrintLocale,
   recovery: RendererRecovery = new RendererRecovery(),
 ): void {
   const contents = window.webContents;
@@ -73,7 +69,7 @@ export function watchRenderer(
       contents.reload();
     } else if (action === 'give_up') {
       void dialog
-        .showMessageBox(window, { type: 'error', message: GIVE_UP[locale] })
+        .showMessageBox(window, { type: 'error', message: words[locale].giveUp })
         .finally(() => restartApp(logger, `renderer ${why}`));
     }
   };

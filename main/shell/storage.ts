@@ -5,7 +5,7 @@ import { safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import path from 'node:path';
 import type { SafeStorageLike } from '../host/secrets';
-import { FILE_MODE, serialize, type OpenFile, type StoreFile } from '../local/files';
+import { FILE_MODE, serialize, type OpenFile, type StoreFile } from '../local/index';
 
 export function electronSafeStorage(platform: NodeJS.Platform = process.platform): SafeStorageLike {
   return {

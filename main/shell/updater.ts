@@ -1,5 +1,5 @@
 /**
- * electron-updater as the update service's port (main/host/installed/updates.ts decides when).
+ * electron-updater as the update service's port (main/installed/updates.ts decides when).
  * The feed is the generic provider of electron-builder.yml's publish block (written into the app
  * as app-update.yml), or FRONT_DESK_UPDATE_URL when set; the channel is set-up's (stable is
  * electron-builder's "latest"). electron-updater honours the channel file's stagingPercentage,
@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import electronUpdater, { type AppUpdater } from 'electron-updater';
 import type { Logger } from '../api/log';
-import type { UpdaterPort } from '../host/installed/updates';
-import { updateErrorKind } from '../host/installed/update-state';
+import type { UpdaterPort } from '../installed/updates';
+import { updateErrorKind } from '../installed/update-state';
 
 /** The update server's address, overriding the build's (a staging server, a shop's own mirror). */
 export const UPDATE_URL_ENV = 'FRONT_DESK_UPDATE_URL';

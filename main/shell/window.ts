@@ -3,7 +3,7 @@
  * navigation away from the app, no new windows, no webviews.
  */
 import { BrowserWindow, type WebContents, type WebPreferences } from 'electron';
-import { APP_START_URL, isAppUrl } from '../host/origin';
+import { APP_START_URL, isAppUrl } from './origin';
 
 /** Electron's security checklist, as settings. (There is no `remote` module since Electron 14.) */
 export const WEB_PREFERENCES = {

@@ -1,6 +1,6 @@
 /**
  * The seam between the shop's counters: what one counter says to another, and the bus that
- * carries it. The wire (`link/`: TLS with a key derived from the API key, found by mDNS or a
+ * carries it. The wire (`mesh/`: TLS with a key derived from the API key, found by mDNS or a
  * peer list) implements the bus between processes; tests also run the same shop code over an
  * in-memory bus with faults (`test/support/memory-bus.ts`). Everything above the bus (the shared
  * state, the poller's election, its relay) knows only this file.

@@ -17,6 +17,7 @@ const FORBIDDEN = [
   'main/local/',
   'main/desk/',
   'main/shop/',
+  'main/installed/',
   'main/host/',
   'main/shell/',
   'sandbox/',
@@ -44,7 +45,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the built renderer', () => {
-  it('carries the contract, and no file of main/api, local, desk, host, shell or the sandbox', () => {
+  it('carries the contract, and no file of main/api, local, desk, shop, installed, host, shell or the sandbox', () => {
     expect(ours).toContain('main/ipc/contract/channels.ts');
     expect(ours.filter((id) => FORBIDDEN.some((dir) => id.startsWith(dir)))).toEqual([]);
   });

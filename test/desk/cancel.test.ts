@@ -2,6 +2,7 @@
  * Cancellation (preview with the reason, then cancel with the same body; who refunds; the e-mail
  * toggle; refused offline) and what scope-limited keys may not do.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from '../../main/ipc/contract';
 import {
@@ -22,6 +23,7 @@ import {
 const SOON = '2026-11-26';
 
 const bamboo = (lastName: string, extra: Partial<Request<'walkin.book'>> = {}) => ({
+  draftId: randomUUID(),
   productId: P.bambooWalk,
   date: SOON,
   startTime: '10:00',

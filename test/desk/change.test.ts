@@ -5,6 +5,7 @@
  * durable across a restart, retried when the link returns); offline in the middle; manual
  * approval; answers carried over per participant; extra seats as a linked booking; the money.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,7 @@ describe('changing a booking', () => {
     await until(async () => (await h.call('status.get', {})).link === 'online', 'the link');
     const productId = extra.productId ?? P.bambooWalk;
     const book: Book = {
+      draftId: randomUUID(),
       productId: P.bambooWalk,
       date: await roomyDay(productId),
       startTime: '10:00',
@@ -98,7 +100,7 @@ describe('changing a booking', () => {
       locale: 'ja',
       ...extra,
     };
-    const { sendConfirmationEmail: _s, locale: _l, ...draft } = book;
+    const { draftId: _d, sendConfirmationEmail: _s, locale: _l, ...draft } = book;
     const { price } = await h.call('walkin.quote', draft);
     const outcome = await h.call('walkin.book', {
       ...book,
@@ -234,6 +236,7 @@ describe('changing a booking', () => {
     const who = name('More');
     const old = await h
       .call('walkin.book', {
+        draftId: randomUUID(),
         productId: P.bambooWalk,
         date: SOON,
         startTime: '13:30',
@@ -312,6 +315,7 @@ describe('changing a booking', () => {
       .find((d: { date: string }) => d.date === old.date)
       .slots.find((s: { startTime: string }) => s.startTime === '15:30');
     await h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: P.bambooWalk,
       date: old.date,
       startTime: '15:30',

@@ -4,10 +4,11 @@
  * lost a concurrent race shows the winner; queued walk-ins (this counter's and the others') hold
  * seats in the day view and the headcount check until booked.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView, ReservationView } from '../../main/ipc/contract';
 import type { Hold } from '../../main/local/index';
-import type { CheckInEvent } from '../../main/local/schema';
+import type { CheckInEvent } from '../../main/local/cache/schema';
 import {
   LATER,
   P,
@@ -183,6 +184,7 @@ describe('queued walk-ins hold seats', () => {
     cutLink(h.sb);
     try {
       const queued = await h.call('walkin.book', {
+        draftId: randomUUID(),
         productId: P.apiTest,
         date: LATER,
         startTime: '10:00',

@@ -5,6 +5,7 @@
  * reservations relayed by the shop's poller, seats held by queued walk-ins, availability fetched,
  * the store's date turning, retention — shows in the very next `day.get`.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView, ReservationView } from '../../main/ipc/contract';
 import type { Hold } from '../../main/local/index';
@@ -85,6 +86,7 @@ describe('the day view kept between calls', () => {
     const before = await get(LATER);
     const slot = slotOf(before, P.bambooWalk, '10:00');
     const booked = await h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: P.bambooWalk,
       date: LATER,
       startTime: '10:00',

@@ -2,6 +2,7 @@
  * The day view, search, the headcount check and arrival check-in, against the sandbox's own
  * state: what the counter shows must be what the service holds.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView, ReservationView } from '../../main/ipc/contract';
 import type { ReservationRecord } from '../../sandbox/model';
@@ -255,6 +256,7 @@ describe('search, headcount and check-in', () => {
     await setUp(h);
     await h.call('day.get', { date: TODAY });
     const outcome = await h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: P.apiTest,
       date: TODAY,
       startTime: '15:00',

@@ -3,6 +3,7 @@
  * because of an entry it cannot read; booked walk-ins stay listed as booked with their facts,
  * queued ones as needing attention; the status counts them; a new walk-in books at once.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedKeyProvider } from '../../main/local/index';
 import type { Request } from '../../main/ipc/contract';
@@ -19,6 +20,7 @@ import {
 } from './support';
 
 const walkIn = (lastName: string): Request<'walkin.book'> => ({
+  draftId: randomUUID(),
   productId: P.apiTest,
   date: LATER,
   startTime: '10:00',

@@ -4,6 +4,7 @@
  * is told, and the next fetch (the service's truth) replaces the local figure without counting
  * the change twice.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView } from '../../main/ipc/contract';
 import { availabilityDay } from '../../sandbox/domain/availability';
@@ -43,6 +44,7 @@ describe('own walk-ins and cancellations in the slot at once', () => {
     expect(before.remaining).toBe(serviceRemaining('10:00'));
 
     const booked = await h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: P.bambooWalk,
       date: SOON,
       startTime: '10:00',
@@ -103,6 +105,7 @@ describe('own walk-ins and cancellations in the slot at once', () => {
     await h.call('day.get', { date: SOON });
     const left = serviceRemaining('13:30');
     const booked = await h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: P.bambooWalk,
       date: SOON,
       startTime: '13:30',

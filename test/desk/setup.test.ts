@@ -2,6 +2,7 @@
  * Set-up: a pasted key checked with ping, its stores listed, saved and resumed after a restart,
  * removed; features the key's scopes do not allow; clear codes for dead keys; training mode.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -273,6 +274,7 @@ describe('training mode', () => {
       .find((p) => p.id === DEMO.products.apiTest)!
       .slots.find((s) => s.startTime === '15:00')!;
     const booked = await h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: DEMO.products.apiTest,
       date: TODAY,
       startTime: '15:00',

@@ -6,6 +6,7 @@
  * (including a lost cancel answer) all work through the IPC handlers, and the client never asks
  * for anything the spec does not show.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../../main/desk/context';
 import type { Request } from '../../main/ipc/contract';
@@ -26,6 +27,7 @@ import {
 type Book = Request<'walkin.book'>;
 
 const bamboo = (lastName: string, extra: Partial<Book> = {}): Book => ({
+  draftId: randomUUID(),
   productId: P.bambooWalk,
   date: LATER,
   startTime: '10:00',
@@ -104,7 +106,7 @@ describe('every counter flow against a service that serves only what the spec sh
       customer: { lastName: '仕様のみ', email: 'spec.only@example.jp' },
     });
     // The quote takes the draft only: the IPC requests are strict.
-    const { sendConfirmationEmail: _email, locale: _locale, ...asked } = draft;
+    const { draftId: _d, sendConfirmationEmail: _email, locale: _locale, ...asked } = draft;
     const quote = await h.call('walkin.quote', asked);
     expect(quote.problems).toEqual([]);
     expect(quote.price!.total).toBeGreaterThan(0);

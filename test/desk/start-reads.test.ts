@@ -6,7 +6,7 @@
  * and not the journal; the journal is read whole behind them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Files } from '../../main/local/files';
+import { Files } from '../../main/local/files/files';
 import type { NewRecord } from '../../main/local/journal/records';
 import { SealedJournal } from '../../main/local/journal/sealed-journal';
 import { TODAY, setUp, startHarness, type Harness } from './support';

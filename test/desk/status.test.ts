@@ -2,6 +2,7 @@
  * The status bar (link, sync progress, outbox, rate budget) and the events the renderer gets:
  * every one announced when it should be, every payload fits the contract.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events as eventSchemas, type EventName } from '../../main/ipc/contract';
 import {
@@ -55,6 +56,7 @@ describe('status and events', () => {
     try {
       await h.call('day.refresh', { date: TODAY });
       const queued = await h.call('walkin.book', {
+        draftId: randomUUID(),
         productId: P.apiTest,
         date: LATER,
         startTime: '10:00',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, Reservation } from '../../main/api/client';
 import { toReservationView } from '../../main/desk/views';
-import { recordOf } from '../../main/local/checkins';
+import { recordOf } from '../../main/local/checkins/checkins';
 
 const product = (name: string) =>
   ({

@@ -3,6 +3,7 @@
  * shape of its own leaves the walk-in without a price — said plainly (`PRICE_UNREADABLE`) — and
  * the walk-in still books, as it does offline; nothing is made up from elsewhere (rule 2).
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Request } from '../../main/ipc/contract';
 import { sendJson, startProxy, type RecordingProxy } from '../api/helpers';
@@ -46,6 +47,7 @@ it('a price answered in another shape: no price, said why; the walk-in books all
   expect(quote.problems).toMatchObject([{ field: 'price', code: 'PRICE_UNREADABLE' }]);
 
   const booked = await h.call('walkin.book', {
+    draftId: randomUUID(),
     ...draft,
     sendConfirmationEmail: false,
     locale: 'ja',

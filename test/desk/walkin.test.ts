@@ -3,6 +3,7 @@
  * creation as external payment with an Idempotency-Key, e-mail only with an address, manual
  * approval reported as pending, and the outbox when the link is down — booked exactly once.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from '../../main/ipc/contract';
 import {
@@ -23,6 +24,7 @@ type Book = Request<'walkin.book'>;
 
 function walkIn(extra: Partial<Book> = {}): Book {
   return {
+    draftId: randomUUID(),
     productId: P.apiTest,
     date: LATER,
     startTime: '10:00',
@@ -533,7 +535,7 @@ describe('walk-in', () => {
       expect(second.outcome).toBe('queued');
       // A quote offline: its problems all the same, and no price.
       // (A draft: the booking's own keys are not part of it.)
-      const { sendConfirmationEmail: _send, locale: _locale, ...draft } = walkIn();
+      const { draftId: _d, sendConfirmationEmail: _send, locale: _locale, ...draft } = walkIn();
       const quote = await h.call('walkin.quote', { ...draft, customer: { lastName: '' } });
       expect(quote).toEqual({
         price: null,

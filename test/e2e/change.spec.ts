@@ -5,50 +5,9 @@
  * made first (the same customer, its answers carried over), then the old one cancelled. Every
  * screen of it audited with axe, with 44 px targets, and photographed.
  */
-import type { ReservationRecord } from '../../sandbox/model';
-import { availabilityDay } from '../../sandbox/domain/availability';
 import { browserLocale, checkScreen, expect, test, type Lang } from './support/fixtures';
-import { TODAY, type TestHost } from './support/host';
-import {
-  addDays,
-  CATALOGUES,
-  fill,
-  KYOTO,
-  openByNumber,
-  pattern,
-  PRODUCTS,
-  reservations,
-} from './support/ui';
-
-/** An active booking of an instant product a few days ahead, and another slot of its day with room. */
-function pickMove(host: TestHost): { party: ReservationRecord; to: string } {
-  const { world } = host.training().sandbox;
-  const store = world.store(KYOTO)!;
-  const candidates = reservations(host)
-    .filter(
-      (r) =>
-        r.storeId === KYOTO &&
-        r.status === 'confirmed' &&
-        r.cancellation === null &&
-        ([PRODUCTS.bambooWalk, PRODUCTS.kimonoWalk, PRODUCTS.yuzenDyeing] as string[]).includes(
-          r.items[0]!.productId,
-        ) &&
-        r.items[0]!.date >= addDays(TODAY, 2) &&
-        r.items[0]!.date <= addDays(TODAY, 21),
-    )
-    .sort((a, b) => a.reservationNumber.localeCompare(b.reservationNumber));
-  for (const party of candidates) {
-    const item = party.items[0]!;
-    const product = world.product(KYOTO, item.productId)!;
-    const day = availabilityDay(world, product, store, item.date);
-    const seats = item.adultCount + item.childCount;
-    const slot = day.slots.find(
-      (s) => s.startTime !== item.startTime && (s.remainingCapacity ?? 0) >= seats + 1,
-    );
-    if (slot) return { party, to: slot.startTime };
-  }
-  throw new Error('no booking of the demo can move to another slot of its day');
-}
+import { pickMove } from './support/moves';
+import { CATALOGUES, fill, openByNumber, pattern, reservations } from './support/ui';
 
 for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
   const t = CATALOGUES[lang];

@@ -4,16 +4,19 @@
  * and undo; a barcode scan; cancellation with a fee (customer_request) and without (weather),
  * with the counter's own refund said plainly.
  */
+import { readFileSync } from 'node:fs';
 import type { ReservationRecord } from '../../sandbox/model';
 import { browserLocale, checkScreen, expect, test, type Lang } from './support/fixtures';
 import { TODAY } from './support/host';
 import {
   addDays,
   CATALOGUES,
+  catchPrints,
   fill,
   openByNumber,
   pattern,
   pickReservation,
+  printed,
   PRODUCTS,
   reservations,
   yen,
@@ -30,6 +33,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
 
     test('day view: products, slots, pending approvals, the next slot; a manifest; other days', async ({
       app,
+      host,
     }) => {
       const day = app.getByRole('region', {
         name: lang === 'ja' ? /2026年11月24日/ : /November 24, 2026/,
@@ -57,6 +61,35 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(app.getByRole('heading', { level: 2 })).toContainText('人力車');
       await expect(app.getByRole('button', { name: t.manifest.print })).toBeVisible();
       await checkScreen(app, lang, 'manifest');
+
+      // Its CSV, the desk's: UTF-8 with its BOM, named by the slot, the slot's parties in it.
+      const [download] = await Promise.all([
+        app.waitForEvent('download'),
+        app.getByRole('button', { name: t.manifest.csv }).click(),
+      ]);
+      const hhmm = /^manifest-2026-11-24-(\d\d)(\d\d)-.+\.csv$/.exec(download.suggestedFilename());
+      expect(hhmm).not.toBeNull();
+      const bytes = readFileSync((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const csv = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(3));
+      expect(csv.split('\r\n')[0]).toContain(`${t.manifest.col.name},`);
+      const inSlot = reservations(host).filter(
+        (r) =>
+          r.items[0]!.productId === PRODUCTS.rickshaw &&
+          on(TODAY)(r) &&
+          r.items[0]!.startTime === `${hhmm![1]}:${hhmm![2]}`,
+      );
+      expect(inSlot.length).toBeGreaterThan(0);
+      for (const r of inSlot) expect(csv).toContain(r.reservationNumber);
+
+      // Printed by the browser (this host has no printer): the desk's page of the slot.
+      await catchPrints(app);
+      await app.getByRole('button', { name: t.manifest.print }).click();
+      await expect.poll(async () => (await printed(app)).length).toBe(1);
+      const page = (await printed(app))[0]!;
+      expect(page).toContain(t.manifest.title);
+      expect(page).toContain('人力車');
+      expect(page).toContain(inSlot.find(active)!.customer.lastName);
 
       // Another day with PageDown, today again with F9.
       await app.keyboard.press('Escape');

@@ -6,7 +6,8 @@
  * test-results, its PDF downloaded), a card walk-in, the journal, the close with a shortage and
  * its note → the close report (screenshot) and the CSV read as UTF-8 with its BOM; a walk-in
  * queued offline that the service later refuses → refund owed → refund recorded → slip; a
- * merchant cancellation → refund slip. axe on every new screen (checkScreen: audit, targets,
+ * merchant cancellation → refund slip; a QR walk-in with its brand cancelled as the store's
+ * decision → refunded by QR and the same brand. axe on every new screen (checkScreen: audit, targets,
  * screenshot).
  */
 import { randomUUID } from 'node:crypto';
@@ -23,22 +24,19 @@ import {
   type Lang,
 } from './support/fixtures';
 import { TODAY, type TestHost } from './support/host';
-import { CATALOGUES, fill, KYOTO, pattern, PRODUCTS, reservations, yen } from './support/ui';
+import {
+  CATALOGUES,
+  catchPrints,
+  fill,
+  KYOTO,
+  pattern,
+  printed,
+  PRODUCTS,
+  reservations,
+  yen,
+} from './support/ui';
 
 const RICKSHAW = /人力車 嵐山めぐり/;
-
-/** The browser's print, replaced: what the print region held each time it was called. */
-async function catchPrints(app: Page): Promise<void> {
-  await app.evaluate(() => {
-    const w = window as unknown as { printed: string[] };
-    w.printed = [];
-    window.print = () => {
-      w.printed.push(document.getElementById('print-region')?.shadowRoot?.textContent ?? '');
-    };
-  });
-}
-const printed = (app: Page) =>
-  app.evaluate(() => (window as unknown as { printed: string[] }).printed);
 
 /** A page shown in the app (receipt, slip, report): its text, and a screenshot kept. */
 async function keepDocument(
@@ -81,6 +79,25 @@ async function walkInToReview(app: Page, lang: Lang, name: string, later = false
   await app.keyboard.press('Enter');
   await expect(app.getByRole('group', { name: CATALOGUES[lang].money.tender.title })).toBeVisible();
   return start;
+}
+
+/** Book the walk-in on the review step as its tender says; the total the service holds for it. */
+async function book(app: Page, host: TestHost, lang: Lang, name: string): Promise<number> {
+  const t = CATALOGUES[lang];
+  await app
+    .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
+    .click();
+  await expect(app.getByText(t.money.tender.recorded)).toBeVisible();
+  return reservations(host).find((r) => r.customer.lastName === name)!.totalAmount;
+}
+
+/** The booking just made, to its cancel for `reason`: the refund is to be paid back now. */
+async function cancelPayingBack(app: Page, lang: Lang, reason: string): Promise<void> {
+  const t = CATALOGUES[lang];
+  await app.getByRole('button', { name: t.walkIn.openReservation }).click();
+  await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
+  await app.getByRole('radio', { name: new RegExp(reason) }).check();
+  await expect(app.getByRole('checkbox', { name: pattern(t.money.cancel.payNow) })).toBeChecked();
 }
 
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
@@ -268,16 +285,8 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(app.getByRole('article').first()).toBeVisible();
       const name = lang === 'ja' ? '取消' : 'Cancel';
       await walkInToReview(app, lang, name);
-      await app
-        .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
-        .click();
-      await expect(app.getByText(m.tender.recorded)).toBeVisible();
-      const total = reservations(host).find((r) => r.customer.lastName === name)!.totalAmount;
-      await app.getByRole('button', { name: t.walkIn.openReservation }).click();
-      await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
-      await app.getByRole('radio', { name: new RegExp(t.cancel.reasons.weather) }).check();
-      const pay = app.getByRole('checkbox', { name: pattern(m.cancel.payNow) });
-      await expect(pay).toBeChecked();
+      const total = await book(app, host, lang, name);
+      await cancelPayingBack(app, lang, t.cancel.reasons.weather);
       await checkScreen(app, lang, 'money-cancel-refund');
       await app.getByRole('button', { name: pattern(t.cancel.confirm) }).click();
       await expect(
@@ -290,6 +299,31 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
         fill(m.receipt.previewOf, { what: m.receipt.slip }),
         `${lang}-cancel-slip`,
       );
+    });
+
+    test('a QR walk-in with its brand, cancelled as the store’s decision → refunded by QR and brand', async ({
+      app,
+      host,
+    }) => {
+      await expect(app.getByRole('article').first()).toBeVisible();
+      const name = lang === 'ja' ? '電子' : 'Qrpay';
+      await walkInToReview(app, lang, name, true);
+      await app.getByRole('radio', { name: m.methods.qr }).check();
+      await app.getByLabel(m.tender.brand).selectOption('PayPay');
+      const total = await book(app, host, lang, name);
+      await cancelPayingBack(app, lang, t.cancel.reasons.business_request);
+      // Paid back as it was paid: the method and the brand chosen already.
+      await expect(app.getByLabel(m.cancel.method)).toHaveValue('qr');
+      await expect(app.getByLabel(m.tender.brand)).toHaveValue('PayPay');
+      await app.getByRole('button', { name: pattern(t.cancel.confirm) }).click();
+      await expect(
+        app.getByText(fill(m.refund.recorded, { amount: yen(lang, total) })),
+      ).toBeVisible();
+
+      // The journal: the refund by QR, with its brand.
+      await app.keyboard.press('F6');
+      const refund = app.locator('.journal-list > li', { hasText: `· ${m.kinds.refund}` });
+      await expect(refund).toContainText(`${m.methods.qr} PayPay ${yen(lang, total)}`);
     });
 
     test('set-up: invoice details, the registration number checked', async ({ app }) => {

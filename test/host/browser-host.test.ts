@@ -17,7 +17,7 @@ import { compose, type Composed } from '../../main/host/compose';
 import { CONTENT_SECURITY_POLICY } from '../../main/host/csp';
 import { MemorySecretStore } from '../../main/host/secrets';
 import { startBrowserHost, type RunningBrowserHost } from '../../main/host/server';
-import { fixedKeyProvider } from '../../main/local/crypto';
+import { fixedKeyProvider } from '../../main/local/files/crypto';
 import { createLoopbackBridge } from '../../renderer/src/bridge/loopback';
 import { NodeEventSource } from './event-source';
 

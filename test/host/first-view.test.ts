@@ -14,7 +14,7 @@ import { silentLogger } from '../../main/api/log';
 import { compose, type Composed } from '../../main/host/compose';
 import { MemorySecretStore } from '../../main/host/secrets';
 import { preloadLinks, startBrowserHost, type RunningBrowserHost } from '../../main/host/server';
-import { fixedKeyProvider } from '../../main/local/crypto';
+import { fixedKeyProvider } from '../../main/local/files/crypto';
 
 let root: string;
 let composed: Composed;

@@ -1,7 +1,7 @@
 /**
  * One shop, three counters (issue 12), as separate processes through the shop harness: one
  * sandbox, three browser hosts set up without the keyboard on the same key and store, each with
- * its own folder, linked over TLS on loopback through cuttable links. One counter polls for the
+ * its own folder, meshed over TLS on loopback through routes that can be cut. One counter polls for the
  * shop; a check-in, a walk-in, a cancellation and the seats queued walk-ins hold show on every
  * counter at once; a race of two check-ins gives one record; a counter cut off catches up; the
  * polling counter killed with -9 is replaced within 10 s.
@@ -286,7 +286,7 @@ describe('three browser hosts on one sandbox key and store', () => {
       );
       expect(Date.now() - frozenAt).toBeLessThanOrEqual(10_000);
       // The silent one is shown as gone, with when it was last seen, on every other counter. Each
-      // link times out on its own clock, so the second counter may see it a heartbeat later.
+      // connection times out on its own clock, so the second counter may see it a heartbeat later.
       const frozenName = shop.counters[poller]!.name;
       await waitFor(
         async () =>

@@ -4,6 +4,7 @@
  * of a real desk connected to the sandbox. Every one must come back as a validation error — no
  * crash, no exception out of `handle`, no handler run — and the desk must work afterwards.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, type Channel } from '../../main/ipc/contract';
 import { LATER, P, TODAY, setUp, startHarness, type Harness } from '../desk/support';
@@ -236,6 +237,7 @@ describe('IPC fuzz', () => {
     const day = await h.call('day.get', { date: TODAY });
     expect(day.products.length).toBeGreaterThan(0);
     const outcome = await h.call('walkin.book', {
+      draftId: randomUUID(),
       productId: P.apiTest,
       date: LATER,
       startTime: '10:00',

@@ -36,6 +36,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     customer: { lastName: '山田' },
   },
   'walkin.book': {
+    draftId: '5f0c2a4e-8d1b-4c3a-9e7f-2b6d1a0c9e44',
     productId: 'pr_1',
     date: TODAY,
     startTime: '10:00',
@@ -87,7 +88,9 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   'outbox.discard': { id: 'ob_1', confirm: true },
   'shop.get': {},
   'shop.configure': { counterName: '受付1', sharing: true, peers: ['192.168.1.12:47110'] },
-  'manifest.print': { date: TODAY, productId: 'pr_1', startTime: '10:00' },
+  'manifest.page': { date: TODAY, slot: { productId: 'pr_1', startTime: '10:00' }, locale: 'en' },
+  'manifest.csv': { date: null, slot: null },
+  'manifest.print': { date: TODAY, slot: { productId: 'pr_1', startTime: '10:00' } },
   'day.watch': { date: TODAY },
   'prefs.get': {},
   'prefs.set': { locale: 'en' },
@@ -161,6 +164,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     screen: { name: 'walkin' },
     activity: 'walk_in',
     walkIn: {
+      draftId: '0b8e6f1c-3d2a-4f5b-8c7d-9e1a2b3c4d5e',
       step: 'details',
       productId: 'prd_1',
       adults: 2,

@@ -4,6 +4,7 @@
  * search, cancellation, the outbox, errors of every kind, training — no response, no event, no
  * log line and no file holds a key.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
@@ -77,6 +78,7 @@ describe('the API key stays in the main process', () => {
     // Walk-ins of every outcome.
     const book = (extra: Record<string, unknown>) =>
       h.raw('walkin.book', {
+        draftId: randomUUID(),
         productId: P.apiTest,
         date: LATER,
         startTime: '10:00',
@@ -162,7 +164,10 @@ describe('the API key stays in the main process', () => {
     await h.call('change.list', {});
     await h.raw('change.retry', { id: changed.change!.id });
     await h.raw('change.dismiss', { id: 'nope', confirm: true });
-    await h.raw('manifest.print', { date: TODAY, productId: P.rickshaw, startTime: '10:00' });
+    const rickshaw = { productId: P.rickshaw, startTime: '10:00' };
+    await h.call('manifest.page', { date: TODAY, slot: rickshaw });
+    await h.call('manifest.csv', { date: null, slot: null, locale: 'en' });
+    await h.raw('manifest.print', { date: TODAY, slot: rickshaw });
     await h.raw('prefs.set', { locale: 'en' });
     await h.raw('day.watch', { date: null });
     await h.raw('prefs.get', {});
@@ -199,7 +204,7 @@ describe('the API key stays in the main process', () => {
     ] as const)
       await h.raw(channel, VALID[channel]);
     // The installed app's channels (issue 14): the flow kept for a reload, and (without the
-    // platform's services here) the refusal; test/host/installed/full-flow.test.ts makes the
+    // platform's services here) the refusal; test/installed/full-flow.test.ts makes the
     // support bundle for real.
     for (const channel of [
       'recovery.keep',

@@ -23,7 +23,7 @@ import {
   safeName,
   type OpenedStore,
 } from '../../main/local/index';
-import type { NewCheckIn as CheckInEvent } from '../../main/local/checkins';
+import type { NewCheckIn as CheckInEvent } from '../../main/local/checkins/checkins';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import {
   KYOTO,

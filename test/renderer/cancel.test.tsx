@@ -83,7 +83,9 @@ describe('cancellation', () => {
     });
     const r = await startCancel();
     await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
-    expect(screen.getByText('The reservation service (ReserveCloud), automatically')).toBeTruthy();
+    // In words: the service's own value of refundHandledBy is a code, not for staff.
+    expect(screen.getByText('The reservation service, automatically')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('ReserveCloud');
     expect(screen.queryByText(/yourself/)).toBeNull();
   });
 

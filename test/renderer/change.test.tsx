@@ -122,6 +122,23 @@ describe('changing a booking', () => {
     expect(screen.queryByRole('group', { name: 'Why the old booking is cancelled' })).toBeNull();
   });
 
+  it('the service refunding the old booking: said in words, never its raw value', async () => {
+    const quoted = changeQuote();
+    fake = changeBridge({
+      quote: ({ kind }) =>
+        changeQuote({
+          kind,
+          preview: { ...quoted.preview!, refundBy: 'service', refundByRaw: 'reservation_service' },
+          money: { ...quoted.money, refundBy: 'service', refundByRaw: 'reservation_service' },
+        }),
+    });
+    const r = await openChange();
+    await r.user.tap(screen.getByRole('radio', { name: /14:00/ }));
+    const quote = screen.getByRole('region', { name: 'Seats and price' });
+    expect(within(quote).getByText('The reservation service, automatically')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/reservation_service/);
+  });
+
   it('fewer people: says the service cannot reduce a booking, and offers the same safe change', async () => {
     fake = changeBridge();
     const r = await openChange();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../main/api/schemas';
 import { createFormat } from '../../renderer/src/format/format';
 import { en, ja, pickLanguage } from '../../renderer/src/i18n';
+import { FEATURES } from '../../renderer/src/i18n/catalogue';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge, NOW } from './support/fixtures';
 import { renderApp, settle } from './support/render';
@@ -32,6 +33,19 @@ const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).s
 describe('message catalogues', () => {
   const jaLeaves = leaves(ja as unknown as Tree);
   const enLeaves = leaves(en as unknown as Tree);
+
+  it('are merged from feature files that never claim the same top-level key', () => {
+    const owners = new Map<string, string[]>();
+    for (const [feature, words] of Object.entries(FEATURES))
+      for (const key of Object.keys(words.ja))
+        owners.set(key, [...(owners.get(key) ?? []), feature]);
+    const claimedTwice = [...owners].filter(([, features]) => features.length > 1);
+    expect(claimedTwice).toEqual([]);
+    // Every key of the merged catalogue comes from exactly one feature, in both languages.
+    expect([...owners.keys()].sort()).toEqual(Object.keys(ja).sort());
+    for (const words of Object.values(FEATURES))
+      expect(Object.keys(words.en).sort()).toEqual(Object.keys(words.ja).sort());
+  });
 
   it('have the same keys and the same placeholders in both languages', () => {
     expect([...enLeaves.keys()].sort()).toEqual([...jaLeaves.keys()].sort());

@@ -306,6 +306,7 @@ describe('a window reloaded after a crash', () => {
     screen: { name: 'walkin' },
     activity: 'walk_in',
     walkIn: {
+      draftId: 'c3a1d2e4-5b6f-4a7c-8d9e-0f1a2b3c4d5e',
       step: 'review',
       productId: 'p-kayak',
       adults: 3,

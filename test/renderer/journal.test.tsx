@@ -7,8 +7,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
-import { entry, moneyHandlers } from './support/money';
-import { renderApp } from './support/render';
+import { entry, moneyHandlers, qr } from './support/money';
+import { choose, renderApp } from './support/render';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -77,6 +77,28 @@ describe('journal', () => {
       },
     ]);
     expect(screen.getByText('4 entries · total ¥5,500')).toBeTruthy();
+  });
+
+  it('a correction by QR names its brand: the entry’s, or one chosen', async () => {
+    const money = moneyHandlers({
+      entries: [entry({ tender: [qr(11000, 'PayPay')], change: 0 })],
+    });
+    fake = demoBridge(money.handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    await r.user.tap(screen.getByRole('button', { name: 'Correct' }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Brand').value).toBe('PayPay');
+    await choose('Brand', '');
+    await r.user.fill(screen.getByLabelText('Difference (¥, may be negative)'), '-500');
+    await r.user.fill(screen.getByLabelText('Why (required)'), 'charged twice');
+    await r.user.tap(screen.getByRole('button', { name: 'Record the correction' }));
+    expect(screen.getByText('Choose the QR / e-money brand.')).toBeTruthy();
+    expect(fake.callsOf('journal.correct')).toHaveLength(0);
+    await choose('Brand', 'PayPay');
+    await r.user.tap(screen.getByRole('button', { name: 'Record the correction' }));
+    expect(fake.callsOf('journal.correct')[0]!.tender).toEqual([
+      { method: 'qr', amount: -500, received: null, brand: 'PayPay', reference: null },
+    ]);
   });
 
   it('reprints a receipt and a refund slip', async () => {

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { manifestCsv, manifestFileName } from '../../renderer/src/manifest/csv';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
-import { dayView, demoBridge, R1, R2, reservation, TODAY } from './support/fixtures';
+import { dayView, demoBridge, R2, TODAY } from './support/fixtures';
 import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -44,70 +43,64 @@ describe('manifest', () => {
     expect(within(suzuki).getByText('Arrived (adults 2, children 0)')).toBeTruthy();
   });
 
-  it('exports the manifest as CSV', async () => {
-    fake = demoBridge();
+  const slot = { productId: 'p-kayak', startTime: '11:00' };
+
+  it("saves the desk's CSV of the slot, with its BOM once", async () => {
+    const text = 'Time,Name\r\n11:00,"Yamada, Taro"\r\n';
+    const fileName = 'manifest-2026-05-14-1100-Sea_Kayak_Tour.csv';
+    fake = demoBridge({ 'manifest.csv': () => ({ fileName, csv: `\uFEFF${text}`, rows: 1 }) });
     const r = await openManifest(fake);
-    await r.user.tap(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(r.downloads).toHaveLength(1);
-    const { name, blob } = r.downloads[0]!;
-    expect(name).toBe('manifest-2026-05-14-1100-Sea_Kayak_Tour.csv');
-    expect(blob.type).toBe('text/csv;charset=utf-8');
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder().decode(bytes.slice(3));
-    expect(text.split('\r\n')).toEqual([
-      'Reservation no.,Name,Adults,Children,Status,Payment,Phone,E-mail,Check-in,Arrived adults,Arrived children,Allergies',
-      '100001,Yamada Taro,2,1,Confirmed,Pay on site,090-1111-2222,taro@example.jp,,,,',
-      '100002,Suzuki Hanako,2,0,Confirmed,Paid (at the counter / outside),03-5555-0000,,Arrived,2,0,"1: Peanuts, ""shellfish""; 2: None"',
-      '',
-    ]);
+    const exportCsv = () => r.user.tap(screen.getByRole('button', { name: 'Export CSV' }));
+    await exportCsv();
+    expect(fake.callsOf('manifest.csv')).toEqual([{ date: TODAY, slot, locale: 'en' }]);
+    // Sent without one, it is saved with one all the same (decision Y10).
+    fake.handle('manifest.csv', () => ({ fileName, csv: text, rows: 1 }));
+    await exportCsv();
+    expect(r.downloads).toHaveLength(2);
+    for (const { name, blob } of r.downloads) {
+      expect(name).toBe(fileName);
+      expect(blob.type).toBe('text/csv;charset=utf-8');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.slice(3))).toBe(text);
+    }
+
+    fake.handle('manifest.csv', () => {
+      throw new Refusal('SLOT_NOT_FOUND');
+    });
+    await exportCsv();
+    expect(r.downloads).toHaveLength(2);
+    expect(screen.getByRole('alert')).toBeTruthy();
   });
 
-  it('writes CSV headers and words in the UI language, and defuses formulas', () => {
-    const csv = manifestCsv(
-      [reservation({ ...R1, customerName: '=HYPERLINK("x")', answers: [] }), R2],
-      {
-        number: '予約番号',
-        name: 'お名前',
-        adults: '大人',
-        children: '子ども',
-        status: '状態',
-        payment: '支払い方法',
-        phone: '電話番号',
-        email: 'メール',
-        checkIn: '来店',
-        checkedAdults: '来店 大人',
-        checkedChildren: '来店 子ども',
-        statusText: (s) => (s === 'confirmed' ? '確定' : s),
-        paymentText: (m) => m,
-        checkInText: (s) => (s ? '来店済み' : ''),
-      },
-    );
-    const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe(
-      '予約番号,お名前,大人,子ども,状態,支払い方法,電話番号,メール,来店,来店 大人,来店 子ども,Allergies',
-    );
-    expect(lines[1]).toContain(`'=HYPERLINK(""x"")`);
-    expect(lines[1]!.startsWith('100001,"\'=HYPERLINK(""x"")",2,1,確定,on_site')).toBe(true);
-    expect(manifestFileName(TODAY, '09:30', 'A/B: "tour"')).toBe(
-      'manifest-2026-05-14-0930-A_B_tour_.csv',
-    );
-  });
-
-  it('prints through the main process, or the browser when the host has no printer', async () => {
-    fake = demoBridge({ 'manifest.print': () => ({ ok: true }) });
-    const r = await openManifest(fake);
+  it("prints through the main process, or the desk's page through the browser", async () => {
+    const page =
+      '<!doctype html><html lang="en"><head><style>h1 { color: #000 }</style></head>' +
+      '<body><h1>Manifest</h1><p>Yamada Taro</p><script>alert(1)</script></body></html>';
+    fake = demoBridge({
+      'manifest.print': () => ({ ok: true }),
+      'manifest.page': () => ({ html: page }),
+    });
+    const printed: string[] = [];
+    const r = await renderApp(fake, {
+      print: () =>
+        printed.push(document.getElementById('print-region')?.shadowRoot?.textContent ?? ''),
+    });
+    await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
+    await settle();
     await r.user.tap(screen.getByRole('button', { name: 'Print' }));
-    expect(fake.callsOf('manifest.print')).toEqual([
-      { date: TODAY, productId: 'p-kayak', startTime: '11:00', locale: 'en' },
-    ]);
-    expect(r.prints.count).toBe(0);
+    expect(fake.callsOf('manifest.print')).toEqual([{ date: TODAY, slot, locale: 'en' }]);
+    expect(fake.callsOf('manifest.page')).toEqual([]);
+    expect(printed).toEqual([]);
 
+    // The browser host has no printer: the desk's page, without its script, printed by the browser.
     fake.handle('manifest.print', () => {
       throw new Refusal('PRINT_UNAVAILABLE');
     });
     await r.user.tap(screen.getByRole('button', { name: 'Print' }));
-    expect(r.prints.count).toBe(1);
+    expect(fake.callsOf('manifest.page')).toEqual([{ date: TODAY, slot, locale: 'en' }]);
+    expect(printed).toEqual(['ManifestYamada Taro']);
+    expect(document.getElementById('print-region')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -6,25 +6,17 @@
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { JournalEntryView } from '../../main/ipc/contract';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge, preview, R1, reservation } from './support/fixtures';
-import { entry, moneyHandlers, owed } from './support/money';
-import { renderApp, settle } from './support/render';
+import { entry, moneyHandlers, owed, qr } from './support/money';
+import { choose, renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
 afterEach(() => {
   cleanup();
   expect(fake.violations).toEqual([]);
 });
-
-const choose = async (label: string, value: string) => {
-  await act(async () => {
-    const select = screen.getByLabelText(label) as HTMLSelectElement;
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await settle();
-};
 
 describe('refunds owed', () => {
   it('says loudly who is owed what until the refund is recorded, then offers the slip', async () => {
@@ -84,13 +76,45 @@ describe('refunds owed', () => {
   });
 });
 
+describe('a refund by QR / e-money', () => {
+  it('goes back by the sale’s brand, asked and chosen already', async () => {
+    const money = moneyHandlers({ owed: [owed({ tender: [qr(12000, 'PayPay')] })] });
+    fake = demoBridge(money.handlers);
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Pay refunds' }));
+    await r.user.tap(screen.getByRole('button', { name: 'Record the refund' }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Method 1').value).toBe('qr');
+    expect(screen.getByLabelText<HTMLSelectElement>('Brand 1').value).toBe('PayPay');
+    await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
+    expect(fake.callsOf('refund.record')[0]!.paid.lines).toEqual([
+      { method: 'qr', amount: 12000, received: null, brand: 'PayPay', reference: null },
+    ]);
+  });
+
+  it('a line turned to QR needs its brand before anything is sent', async () => {
+    const money = moneyHandlers({ owed: [owed()] });
+    fake = demoBridge(money.handlers);
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Pay refunds' }));
+    await r.user.tap(screen.getByRole('button', { name: 'Record the refund' }));
+    expect(screen.queryByLabelText('Brand 1')).toBeNull();
+    await choose('Method 1', 'qr');
+    await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
+    expect(screen.getByText('Choose the QR / e-money brand.')).toBeTruthy();
+    expect(fake.callsOf('refund.record')).toHaveLength(0);
+    await choose('Brand 1', 'd払い');
+    await r.user.tap(screen.getByRole('button', { name: 'Refund paid to the guest' }));
+    expect(fake.callsOf('refund.record')[0]!.paid.lines).toEqual([
+      { method: 'qr', amount: 12000, received: null, brand: 'd払い', reference: null },
+    ]);
+  });
+});
+
 describe('cancel with a merchant refund', () => {
-  it('records the refund paid out with the cancel, then offers the refund slip', async () => {
-    const money = moneyHandlers({
-      entries: [entry({ id: 'je-5', reservationId: R1.id, amount: 15000, tender: [] })],
-    });
+  /** A cancel of R1, sold here as `sold` says, up to its reason chosen (a merchant refund). */
+  async function cancelSold(sold: Partial<JournalEntryView> = {}) {
     fake = demoBridge({
-      ...money.handlers,
+      ...moneyHandlers({ entries: [entry({ reservationId: R1.id, ...sold })] }).handlers,
       'cancel.preview': () => preview(),
       'cancel.confirm': () => ({
         reservation: reservation({ ...R1, status: 'cancelled', active: false }),
@@ -102,6 +126,11 @@ describe('cancel with a merchant refund', () => {
     await act(async () => r.app.actions.startCancel(R1));
     await settle();
     await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+    return r;
+  }
+
+  it('records the refund paid out with the cancel, then offers the refund slip', async () => {
+    const r = await cancelSold({ id: 'je-5', amount: 15000, tender: [] });
     const pay = screen.getByRole('checkbox', { name: /Pay ¥12,000 back now/ });
     expect(pay).toHaveProperty('checked', true);
     await choose('Refund method', 'card');
@@ -116,21 +145,35 @@ describe('cancel with a merchant refund', () => {
   });
 
   it('paid later: nothing is recorded with the cancel, and it stays owed', async () => {
-    fake = demoBridge({
-      ...moneyHandlers({ entries: [entry({ reservationId: R1.id })] }).handlers,
-      'cancel.preview': () => preview(),
-      'cancel.confirm': () => ({
-        reservation: reservation({ ...R1, status: 'cancelled', active: false }),
-        preview: preview(),
-      }),
-    });
-    const r = await renderApp(fake);
-    await act(async () => r.app.actions.startCancel(R1));
-    await settle();
-    await r.user.tap(screen.getByRole('radio', { name: /Customer’s request/ }));
+    const r = await cancelSold();
     await r.user.tap(screen.getByRole('checkbox', { name: /Pay ¥12,000 back now/ }));
     expect(screen.getByText(/it stays as a refund owed/)).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
     expect(fake.callsOf('cancel.confirm')[0]!.refund).toBeNull();
+  });
+
+  it('a QR sale is paid back by its method and brand, chosen already', async () => {
+    const r = await cancelSold({ tender: [qr(11000, 'PayPay')] });
+    expect(screen.getByLabelText<HTMLSelectElement>('Refund method').value).toBe('qr');
+    expect(screen.getByLabelText<HTMLSelectElement>('Brand').value).toBe('PayPay');
+    await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
+    expect(fake.callsOf('cancel.confirm')[0]!.refund).toEqual({
+      lines: [{ method: 'qr', amount: 12000, received: null, brand: 'PayPay', reference: null }],
+      note: null,
+    });
+  });
+
+  it('a refund turned to QR asks its brand, and nothing is sent without it', async () => {
+    const r = await cancelSold();
+    expect(screen.queryByLabelText('Brand')).toBeNull();
+    await choose('Refund method', 'qr');
+    await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
+    expect(screen.getByText('Choose the QR / e-money brand.')).toBeTruthy();
+    expect(fake.callsOf('cancel.confirm')).toHaveLength(0);
+    await choose('Brand', '楽天ペイ');
+    await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥3,000)' }));
+    expect(fake.callsOf('cancel.confirm')[0]!.refund!.lines).toEqual([
+      { method: 'qr', amount: 12000, received: null, brand: '楽天ペイ', reference: null },
+    ]);
   });
 });

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger, type LogRecord } from '../../main/api/log';
-import { APP_START_URL } from '../../main/host/origin';
-import { AFTER_CRASH, HANG_GRACE_MS } from '../../main/host/installed/recovery-policy';
-import { InstalledSettingsFile } from '../../main/host/installed/installed-settings';
+import { APP_START_URL } from '../../main/shell/origin';
+import { AFTER_CRASH, HANG_GRACE_MS } from '../../main/installed/recovery-policy';
+import { InstalledSettingsFile } from '../../main/installed/installed-settings';
 import { FakeBrowserWindow, app, state } from './fake-electron';
 
 vi.mock('electron', async () => {
@@ -256,6 +256,7 @@ describe('a renderer that crashed or hung', () => {
     screen: { name: 'walkin' },
     activity: 'walk_in',
     walkIn: {
+      draftId: '6a1f3e2d-5c4b-4a39-8e7f-1d2c3b4a5f6e',
       step: 'details',
       productId: 'prd_kimono',
       adults: 2,

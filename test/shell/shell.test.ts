@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, type LogRecord } from '../../main/api/log';
 import { CONTENT_SECURITY_POLICY } from '../../main/host/csp';
-import { APP_START_URL } from '../../main/host/origin';
+import { APP_START_URL } from '../../main/shell/origin';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import { pdfText } from '../support/pdf';
@@ -527,42 +527,34 @@ describe('menu and printing', () => {
     expect(html).toContain(day.date);
   });
 
-  it('prints one slot through manifest.print', async () => {
+  it('prints one slot through manifest.print: the desk’s page, in the language asked', async () => {
     const day = (await invoke('day.get', { date: null })).value;
     const product = day.products.find((p: any) =>
       p.slots.some((s: any) => s.reservations.some((r: any) => r.active)),
     );
     expect(product).toBeDefined();
     const slot = product.slots.find((s: any) => s.reservations.some((r: any) => r.active));
-    const result = await invoke('manifest.print', {
-      date: day.date,
-      productId: product.id,
-      startTime: slot.startTime,
-    });
+    const asked = { date: day.date, slot: { productId: product.id, startTime: slot.startTime } };
+    const result = await invoke('manifest.print', { ...asked, locale: 'en' });
     expect(result).toEqual({ ok: true, value: { ok: true } });
     const html = lastPrintedHtml();
+    expect(html).toContain('<html lang="en">');
     expect(html).toContain(product.name.replace(/&/g, '&amp;'));
     expect(html).toContain(slot.startTime);
     const someone = slot.reservations.find((r: any) => r.active);
     expect(html).toContain(someone.customerName.replace(/&/g, '&amp;'));
+    // The same page the browser host prints: the desk's, for both hosts.
+    const page = (await invoke('manifest.page', { ...asked, locale: 'en' })).value.html;
+    const withoutStamp = (h: string) => h.replace(/<p>Printed: .*<\/p>/, '');
+    expect(withoutStamp(html)).toBe(withoutStamp(page));
 
     expect(
-      await invoke('manifest.print', {
-        date: day.date,
-        productId: product.id,
-        startTime: '03:17',
-      }),
+      await invoke('manifest.print', { ...asked, slot: { ...asked.slot, startTime: '03:17' } }),
     ).toMatchObject({ ok: false, error: { code: 'SLOT_NOT_FOUND' } });
 
     state.printResult = { success: false, reason: 'cancelled' };
     try {
-      expect(
-        await invoke('manifest.print', {
-          date: day.date,
-          productId: product.id,
-          startTime: slot.startTime,
-        }),
-      ).toEqual({ ok: true, value: { ok: false } });
+      expect(await invoke('manifest.print', asked)).toEqual({ ok: true, value: { ok: false } });
     } finally {
       state.printResult = { success: true, reason: '' };
     }

@@ -17,9 +17,9 @@ import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NsisUpdater, type AppUpdater } from 'electron-updater';
 import { createLogger, type LogRecord } from '../../main/api/log';
-import type { UpdateEvent } from '../../main/host/installed/update-state';
-import { UpdateService } from '../../main/host/installed/updates';
-import { INSTALLED_DEFAULTS } from '../../main/host/installed/installed-settings';
+import type { UpdateEvent } from '../../main/installed/update-state';
+import { UpdateService } from '../../main/installed/updates';
+import { INSTALLED_DEFAULTS } from '../../main/installed/installed-settings';
 import { openUpdater, updaterPort } from '../../main/shell/updater';
 
 const require = createRequire(import.meta.url);

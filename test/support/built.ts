@@ -13,20 +13,23 @@ export const BUILT_ENV = 'FRONT_DESK_TEST_BUILT';
 /** What the global set-up builds, by name, as `entry` → file in the built folder. */
 export const PROGRAMS = {
   sandbox: { entry: 'sandbox/cli.ts', file: 'sandbox.mjs' },
-  walkInChild: { entry: 'test/local/fixtures/walkin-child.ts', file: 'walkin-child.mjs' },
+  walkInChild: { entry: 'test/local/outbox/fixtures/walkin-child.ts', file: 'walkin-child.mjs' },
 } as const;
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const built = (): string | null => process.env[BUILT_ENV] || null;
 
 /** `node` arguments that start the browser host (main/host/cli.ts), before its own options. */
 export function hostCommand(): string[] {
   const dir = built();
-  return dir ? [path.join(dir, 'boot.cjs')] : ['--import', 'tsx', 'main/host/cli.ts'];
+  return dir
+    ? [path.join(dir, 'boot.cjs')]
+    : ['--import', 'tsx', path.join(ROOT, 'main/host/cli.ts')];
 }
 
 /** `node` arguments that start one of PROGRAMS, before its own arguments. */
 export function programCommand(name: keyof typeof PROGRAMS): string[] {
   const dir = built();
   const program = PROGRAMS[name];
-  return dir ? [path.join(dir, program.file)] : ['--import', 'tsx', program.entry];
+  return dir ? [path.join(dir, program.file)] : ['--import', 'tsx', path.join(ROOT, program.entry)];
 }

@@ -2,7 +2,7 @@
  * An in-memory network of shop buses for tests of what sits above the bus (shared state,
  * election, relay): counters join and leave, the network splits into groups and heals, and
  * messages are dropped, duplicated or delayed (so reordered) with a seeded random — every fault
- * the wire can show, on demand and repeatable. The real wire (main/shop/link) has its own tests
+ * the wire can show, on demand and repeatable. The real wire (main/shop/mesh) has its own tests
  * over TLS on loopback.
  */
 import {

@@ -4,6 +4,7 @@
  * multi-process tests and the shop bench. The sandbox runs on the real clock, so dates are found,
  * not fixed.
  */
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { DayView, ReservationView, WalkInOutcome } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
@@ -58,6 +59,7 @@ export function walkIn(
   party = { adults: 2, children: 0 },
 ): Promise<WalkInOutcome> {
   return counter.call('walkin.book', {
+    draftId: randomUUID(),
     ...slot,
     ...party,
     participants: [],

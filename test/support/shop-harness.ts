@@ -2,7 +2,7 @@
  * A shop on one machine (issue 12): one sandbox process and N browser hosts (`main/host/cli.ts`),
  * each a separate process with its own data folder, set up without the keyboard on the same key
  * and store, its own road to the service (a `ServiceRelay`: counted, can go down) and a peer list
- * naming every other counter through a link of its own (a `LanLink`: can be cut, per pair).
+ * naming every other counter through a route of its own (a `LanRoute`: can be cut, per pair).
  * Driven over each host's bridge (HTTP + token), as the renderer does. Every wait is bounded,
  * every process is stopped by its id, the temporary folder is removed. No vitest here: the shop
  * bench uses it too.
@@ -30,7 +30,7 @@ const SHOP_LINE = /^Front Desk shop listener: port (\d+)$/;
  * One direction of the LAN between two counters; `port` is what the dialling counter is given.
  * A `LanProxy` (test/support/lan-proxy.ts: cut, heal, tamper, capture) is one as it stands.
  */
-export interface LanLink {
+export interface LanRoute {
   readonly port: number;
   /** Partition: connections refused, open ones cut. */
   cut(): void | Promise<void>;
@@ -39,13 +39,13 @@ export interface LanLink {
   close(): Promise<void>;
 }
 /**
- * Makes the link towards a counter's shop listener; LAN proxies with faults slot in here, e.g.
+ * Makes the route towards a counter's shop listener; LAN proxies with faults slot in here, e.g.
  * `async (port) => { const p = new LanProxy(port); await p.start(); return p; }`.
  */
-export type LanLinkFactory<L extends LanLink = LanLink> = (targetPort: number) => Promise<L>;
+export type LanRouteFactory<L extends LanRoute = LanRoute> = (targetPort: number) => Promise<L>;
 
-/** A plain TCP relay (no faults): a link that can be cut and healed. */
-export const relayLink: LanLinkFactory = async (targetPort) => {
+/** A plain TCP relay (no faults): a route that can be cut and healed. */
+export const relayRoute: LanRouteFactory = async (targetPort) => {
   const relay = new LinkRelay(`tcp://127.0.0.1:${targetPort}`);
   const port = new URL(await relay.up()).port;
   return {
@@ -56,23 +56,23 @@ export const relayLink: LanLinkFactory = async (targetPort) => {
   };
 };
 
-/** The LAN proxy (cut, heal, tamper, capture per link), e.g. for the replay and tamper tests. */
-export const lanProxyLink: LanLinkFactory<LanProxy> = async (targetPort) => {
+/** The LAN proxy (cut, heal, tamper, capture per route), e.g. for the replay and tamper tests. */
+export const lanProxyRoute: LanRouteFactory<LanProxy> = async (targetPort) => {
   const proxy = new LanProxy(targetPort);
   await proxy.start();
   return proxy;
 };
 
-export interface ShopHarnessOptions<L extends LanLink = LanLink> {
-  /** Counters prepared (ports, links, folders); each is started with `start(i)`. */
+export interface ShopHarnessOptions<L extends LanRoute = LanRoute> {
+  /** Counters prepared (ports, routes, folders); each is started with `start(i)`. */
   counters: number;
   /** The sandbox's demo key every counter is set up with (default org-facility). */
   keyRole?: string;
   plan?: 'standard' | 'facility';
   storeId?: string;
   sandboxArgs?: string[];
-  /** The links between counters (default `relayLink`). */
-  link?: LanLinkFactory<L>;
+  /** The routes between counters (default `relayRoute`). */
+  route?: LanRouteFactory<L>;
   /** Extra flags for every host (e.g. `--log`). */
   hostArgs?: string[];
   /** Show the hosts' stderr (default: kept, shown only when a start fails). */
@@ -135,7 +135,7 @@ export class Counter {
   }
 }
 
-export interface ShopHarness<L extends LanLink = LanLink> {
+export interface ShopHarness<L extends LanRoute = LanRoute> {
   sandbox: SandboxProcess;
   counters: Counter[];
   storeId: string;
@@ -151,8 +151,8 @@ export interface ShopHarness<L extends LanLink = LanLink> {
    */
   freeze(i: number): void;
   thaw(i: number): void;
-  /** Counter i's link to counter j (to reach a proxy's own faults). */
-  link(i: number, j: number): L;
+  /** Counter i's route to counter j (to reach a proxy's own faults). */
+  route(i: number, j: number): L;
   /** Cut or heal the LAN between counters i and j (both directions). */
   cut(i: number, j: number): Promise<void>;
   heal(i: number, j: number): Promise<void>;
@@ -187,12 +187,12 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startShopHarness<L extends LanLink = LanLink>(
+export async function startShopHarness<L extends LanRoute = LanRoute>(
   options: ShopHarnessOptions<L>,
 ): Promise<ShopHarness<L>> {
   const n = options.counters;
   const storeId = options.storeId ?? DEMO.stores.kyoto;
-  const makeLink = (options.link ?? relayLink) as LanLinkFactory<L>;
+  const makeRoute = (options.route ?? relayRoute) as LanRouteFactory<L>;
   const root = mkdtempSync(path.join(tmpdir(), 'fd-shop-'));
   const sandbox = await startSandboxProcess(options.sandboxArgs ?? []);
   const keyFile = path.join(root, 'api-key');
@@ -200,8 +200,8 @@ export async function startShopHarness<L extends LanLink = LanLink>(
   chmodSync(keyFile, 0o600);
 
   const counters: Counter[] = [];
-  /** links[i][j]: counter i's way to counter j. */
-  const links: (L | null)[][] = [];
+  /** routes[i][j]: counter i's way to counter j. */
+  const routes: (L | null)[][] = [];
   const children = new Set<ChildProcess>();
   const killAll = () => {
     for (const c of children) c.kill('SIGKILL');
@@ -212,14 +212,14 @@ export async function startShopHarness<L extends LanLink = LanLink>(
     const shopPorts = [];
     for (let i = 0; i < n; i++) shopPorts.push(await freePort());
     for (let i = 0; i < n; i++) {
-      links.push([]);
-      for (let j = 0; j < n; j++) links[i]!.push(i === j ? null : await makeLink(shopPorts[j]!));
+      routes.push([]);
+      for (let j = 0; j < n; j++) routes[i]!.push(i === j ? null : await makeRoute(shopPorts[j]!));
     }
     for (let i = 0; i < n; i++) {
       const service = new ServiceRelay(sandbox.baseUrl);
       await service.up();
       const peers = () =>
-        links[i]!.flatMap((l) => (l ? [`127.0.0.1:${l.port}`] : [])) satisfies string[];
+        routes[i]!.flatMap((l) => (l ? [`127.0.0.1:${l.port}`] : [])) satisfies string[];
       counters.push(
         new Counter(
           i,
@@ -334,12 +334,12 @@ export async function startShopHarness<L extends LanLink = LanLink>(
     if (child && child.exitCode === null) child.kill(sig);
   };
 
-  const pair = async (i: number, j: number, act: (l: LanLink) => void | Promise<void>) => {
-    await act(links[i]![j]!);
-    await act(links[j]![i]!);
+  const pair = async (i: number, j: number, act: (l: LanRoute) => void | Promise<void>) => {
+    await act(routes[i]![j]!);
+    await act(routes[j]![i]!);
   };
-  const everyPair = async (act: (l: LanLink) => void | Promise<void>) => {
-    for (const row of links) for (const l of row) if (l) await act(l);
+  const everyPair = async (act: (l: LanRoute) => void | Promise<void>) => {
+    for (const row of routes) for (const l of row) if (l) await act(l);
   };
 
   return {
@@ -351,9 +351,9 @@ export async function startShopHarness<L extends LanLink = LanLink>(
     kill,
     freeze: (i) => signal(i, 'SIGSTOP'),
     thaw: (i) => signal(i, 'SIGCONT'),
-    link(i, j) {
-      const l = links[i]?.[j];
-      if (!l) throw new Error(`no link from ${i} to ${j}`);
+    route(i, j) {
+      const l = routes[i]?.[j];
+      if (!l) throw new Error(`no route from ${i} to ${j}`);
       return l;
     },
     cut: (i, j) => pair(i, j, (l) => l.cut()),

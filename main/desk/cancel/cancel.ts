@@ -7,7 +7,7 @@ import type { CancelPreviewView, Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { HttpError } from '../../api/errors';
 import type { CancelRequest } from '../../api/schemas';
-import { DEFAULT_OVERLAP_MS } from '../../local/sync';
+import { DEFAULT_OVERLAP_MS } from '../../local/index';
 import { findReservation, requireReservation, reservationViewOn } from '../day/day';
 import { whileOnline } from '../link';
 import type { Session } from '../session';

@@ -219,6 +219,8 @@ async function bookExtra(
   const outcome: WalkInOutcome = await bookWalkIn(
     session,
     {
+      // The extra seats are a walk-in of their own, booked from here only.
+      draftId: randomUUID(),
       ...draft,
       sendConfirmationEmail: request.sendConfirmationEmail,
       locale: request.locale,

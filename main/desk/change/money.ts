@@ -4,11 +4,13 @@
  * with a tender or to hand back. In the journal the two stay two records, each with its tender:
  * the old sale's refund paid back by a method, the new sale paid by the same method for the part
  * the refund covers and by the guest's tender for the rest — so every method's total is what
- * changed hands (docs/decisions.md, issue 15).
+ * changed hands (docs/decisions.md, C10).
  */
 import {
+  FIRST_METHOD,
   Tender,
   lineProblems,
+  paymentLine,
   tenderProblems,
   type MoneyProblem,
   type TenderLine,
@@ -16,7 +18,7 @@ import {
 } from '../../common';
 import type { CancelPreviewView, ChangeMoney, Price } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { SaleRecord } from '../../local/journal/records';
+import type { SaleRecord } from '../../local/index';
 import { todayIn } from '../day/day';
 import { refundedOf } from '../sales/refunds';
 import type { Session } from '../session';
@@ -61,14 +63,6 @@ export interface MoneyPlan {
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
 
-const line = (method: TenderMethod, amount: number, brand: string | null): TenderLine => ({
-  method,
-  amount,
-  received: null,
-  brand,
-  reference: null,
-});
-
 /** The brand a method's line of the old sale named (a QR refund goes back the same way). */
 const brandOf = (sale: SaleRecord | null, method: TenderMethod) =>
   sale?.tender.find((l) => l.method === method)?.brand ?? null;
@@ -101,14 +95,14 @@ export function planMoney(
     if (problems.length) throw invalid('the tender does not pay the difference', problems);
     if (credit === 0) return { sale: { lines: tender.lines, total: newTotal }, refund: null };
     const [first, ...rest] = tender.lines as [TenderLine, ...TenderLine[]];
-    const merged: TenderLine = {
+    const merged = paymentLine(first.method, first.amount + credit, {
       ...first,
-      amount: first.amount + credit,
-      received: first.method === 'cash' ? (first.received ?? first.amount) + credit : null,
-    };
+      received: (first.received ?? first.amount) + credit,
+    });
+    const brand = first.brand ?? brandOf(sale, first.method);
     return {
       sale: { lines: [merged, ...rest], total: newTotal },
-      refund: { lines: [line(first.method, credit, first.brand ?? brandOf(sale, first.method))] },
+      refund: { lines: [paymentLine(first.method, credit, { brand })] },
     };
   }
   if (tender)
@@ -116,12 +110,15 @@ export function planMoney(
       { field: 'tender', code: 'TENDER_OVER', reason: 'no difference to pay' },
     ]);
   if (credit === 0) return { sale: null, refund: null };
-  const method = handBack ?? money.creditMethod ?? 'cash';
-  const back = line(method, credit, brandOf(sale, method));
+  const method = handBack ?? money.creditMethod ?? FIRST_METHOD;
+  const back = paymentLine(method, credit, { brand: brandOf(sale, method) });
   const problems = lineProblems([back], 'handBack');
   if (problems.length) throw invalid('the refund cannot be paid so', problems);
   return {
-    sale: newTotal > 0 ? { lines: [line(method, newTotal, back.brand)], total: newTotal } : null,
+    sale:
+      newTotal > 0
+        ? { lines: [paymentLine(method, newTotal, { brand: back.brand })], total: newTotal }
+        : null,
     refund: { lines: [back] },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { CheckInRecord, NewCheckIn } from '../../local/cache';
+import type { CheckInRecord, NewCheckIn } from '../../local/index';
 import { requireReservation, reservationViewOn } from '../day/day';
 import { online } from '../link';
 import type { Session } from '../session';

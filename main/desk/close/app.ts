@@ -11,7 +11,7 @@ import { todayIn } from '../day/day';
 import { bookingOf } from '../sales/refunds-owed';
 import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
-import { closeViewOf, commitClose, type CloseEntry } from './day-close';
+import { closeViewOf, commitClose, type CloseEntry } from './counter-close';
 import { journalCsv } from './journal-csv';
 import { closeReportHtml } from './report';
 import { storeClose, summaryOf } from './store-close';

@@ -1,113 +1,60 @@
 /**
- * The journal of a date range as CSV for accounting (decision Z6): UTF-8 with a BOM (Excel opens
- * it as UTF-8), CRLF line ends, RFC 4180 quoting, the header in the chosen language, one row per
- * sale, refund, correction and close (receipts printed are not money and are left out), an
- * unreadable record as a row saying so. Amounts are plain signed integers. No customer names: the
- * reservation number finds the guest; the file name holds only the dates.
+ * The journal of a date range as CSV for accounting (decision Z6), written by the one CSV writer
+ * (main/common/csv.ts: UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas defused): the header in
+ * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, refund,
+ * correction and close (receipts printed are not money and are left out), an unreadable record as
+ * a row saying so. Amounts are plain signed integers, with a column per payment method of the
+ * table, in its order. No customer names: the reservation number finds the guest; the file name
+ * holds only the dates.
  */
 import { DateTime } from 'luxon';
-import type { UiLocale } from '../../ipc/contract';
-import type { JournalDay } from '../../local/journal/journal';
-import type { JournalRecord, SaleRecord, UnreadableRecord } from '../../local/journal/records';
+import { csvFile, type CsvCell } from '../../common/csv';
+import * as journalWords from '../../common/words/journal';
+import * as moneyWords from '../../common/words/money';
+import { methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
+import type { JournalDay, JournalRecord, SaleRecord, UnreadableRecord } from '../../local/index';
 
-const BOM = '\uFEFF';
-const CRLF = '\r\n';
+/** The columns before the per-method ones, and after them. */
+const BEFORE = [
+  'businessDate',
+  'time',
+  'counter',
+  'kind',
+  'entryId',
+  'refersTo',
+  'reservationNumber',
+  'amount',
+] as const;
+const AFTER = ['change', 'overShort', 'products', 'refundReason', 'note', 'problem'] as const;
 
-const HEADERS = {
-  ja: [
-    '営業日',
-    '日時',
-    'レジ',
-    '種別',
-    '記録ID',
-    '対象記録ID',
-    '予約番号',
-    '金額',
-    '現金',
-    'カード',
-    'QR・電子マネー',
-    'その他',
-    'お釣り',
-    '過不足',
-    '商品',
-    '返金理由',
-    'メモ',
-    '問題',
-  ],
-  en: [
-    'Business date',
-    'Time',
-    'Counter',
-    'Kind',
-    'Entry ID',
-    'Refers to',
-    'Reservation number',
-    'Amount',
-    'Cash',
-    'Card',
-    'QR / e-money',
-    'Other',
-    'Change',
-    'Over/short',
-    'Products',
-    'Refund reason',
-    'Note',
-    'Problem',
-  ],
-} as const;
+type Named = (typeof BEFORE)[number] | (typeof AFTER)[number];
 
-const KINDS = {
-  ja: {
-    sale: '売上',
-    refund: '返金',
-    correction: '訂正',
-    close: 'レジ締め',
-    unreadable: '読めない記録',
-  },
-  en: {
-    sale: 'Sale',
-    refund: 'Refund',
-    correction: 'Correction',
-    close: 'Close',
-    unreadable: 'Unreadable entry',
-  },
-} as const;
+/** A row by column: the named ones and what each method moved (absent: empty). */
+type Row = Partial<Record<Named, CsvCell>> & { tender?: Partial<Record<TenderMethod, number>> };
 
-const PROBLEMS = {
-  ja: {
-    corrupt: '記録が壊れています。他の記録は有効です。元の控えから訂正を記録してください。',
-    sealed_elsewhere:
-      '別の鍵で保護された記録で、このPCでは開けません。記録したレジで確認してください。',
-    unknown_kind: '新しい版のアプリの記録です。アプリを更新してから書き出してください。',
-  },
-  en: {
-    corrupt: 'This entry is damaged; the others stand. Record a correction from the paper copy.',
-    sealed_elsewhere:
-      'Sealed with another key: it cannot be opened on this PC. Check it at the counter that made it.',
-    unknown_kind: 'Written by a newer version of the app: update the app, then export again.',
-  },
-} as const;
-
-const TENDERS = ['cash', 'card', 'qr', 'other'] as const;
-
-/** A cell a spreadsheet would run as a formula starts with one of these: it is prefixed with '. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: a number as a plain integer; text defused and quoted when it must be (RFC 4180). */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+function header(locale: UiLocale): CsvCell[] {
+  const { columns } = journalWords[locale];
+  const { methods } = moneyWords[locale];
+  return [
+    ...BEFORE.map((c) => columns[c]),
+    ...TenderMethod.options.map((m) => methods[m]),
+    ...AFTER.map((c) => columns[c]),
+  ];
 }
 
-type Cell = string | number | null;
+function cells(row: Row): CsvCell[] {
+  return [
+    ...BEFORE.map((c) => row[c] ?? null),
+    ...TenderMethod.options.map((m) => row.tender?.[m] ?? null),
+    ...AFTER.map((c) => row[c] ?? null),
+  ];
+}
 
-function byTender(lines: readonly { method: string; amount: number }[], sign: number): Cell[] {
-  return TENDERS.map((m) => {
-    const of = lines.filter((l) => l.method === m);
-    return of.length ? sign * of.reduce((sum, l) => sum + l.amount, 0) : null;
-  });
+/** What each method moved, signed. */
+function byTender(lines: readonly { method: TenderMethod; amount: number }[], sign: number) {
+  const moved: Partial<Record<TenderMethod, number>> = {};
+  for (const l of lines) moved[l.method] = (moved[l.method] ?? 0) + sign * l.amount;
+  return moved;
 }
 
 /** A sale's reservation number: known once its walk-in is booked, after the sale was written. */
@@ -118,82 +65,64 @@ function recordRow(
   locale: UiLocale,
   timeZone: string,
   numberOf: NumberOfSale,
-): Cell[] | null {
+): Row | null {
   if (r.kind === 'receipt') return null; // a receipt printed: not money
-  const time = DateTime.fromMillis(r.at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss');
-  const head: Cell[] = [r.businessDate, time, r.counterName, KINDS[locale][r.kind], r.id];
+  const words = moneyWords[locale];
+  const head: Row = {
+    businessDate: r.businessDate,
+    time: DateTime.fromMillis(r.at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss'),
+    counter: r.counterName,
+    kind: words.entryKinds[r.kind],
+    entryId: r.id,
+  };
   switch (r.kind) {
-    case 'sale': {
-      const products = [...new Set(r.items.map((i) => i.productName))].join(' / ');
-      return [
+    case 'sale':
+      return {
         ...head,
-        null,
-        numberOf(r),
-        r.total,
-        ...byTender(r.tender, 1),
-        r.change,
-        null,
-        products,
-        null,
-        null,
-        null,
-      ];
-    }
+        reservationNumber: numberOf(r),
+        amount: r.total,
+        tender: byTender(r.tender, 1),
+        change: r.change,
+        products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+      };
     case 'refund':
-      return [
+      return {
         ...head,
-        r.refersTo,
-        null,
-        -r.amount,
-        ...byTender(r.tender, -1),
-        null,
-        null,
-        null,
-        r.reason,
-        r.note,
-        null,
-      ];
+        refersTo: r.refersTo,
+        amount: -r.amount,
+        tender: byTender(r.tender, -1),
+        refundReason: words.refundReasons[r.reason],
+        note: r.note,
+      };
     case 'correction':
-      return [
+      return {
         ...head,
-        r.refersTo,
-        null,
-        r.amount,
-        ...byTender(r.tender, 1),
-        null,
-        null,
-        null,
-        null,
-        r.note,
-        null,
-      ];
-    default: // the close: the cash counted, over/short and its note
-      return [
+        refersTo: r.refersTo,
+        amount: r.amount,
+        tender: byTender(r.tender, 1),
+        note: r.note,
+      };
+    default: {
+      // The close: the cash counted (in the drawer's column), over/short and its note.
+      const drawer = TenderMethod.options.filter((m) => methodSpec(m).drawer);
+      return {
         ...head,
-        null,
-        null,
-        r.countedCash,
-        r.countedCash,
-        null,
-        null,
-        null,
-        null,
-        r.overShort,
-        null,
-        null,
-        r.note,
-        null,
-      ];
+        amount: r.countedCash,
+        tender: Object.fromEntries(drawer.map((m) => [m, r.countedCash])),
+        overShort: r.overShort,
+        note: r.note,
+      };
+    }
   }
 }
 
-function unreadableRow(u: UnreadableRecord, locale: UiLocale): Cell[] {
-  const row: Cell[] = new Array<Cell>(HEADERS.en.length).fill(null);
-  row[0] = u.businessDate;
-  row[3] = KINDS[locale].unreadable;
-  row[4] = u.id;
-  row[row.length - 1] = PROBLEMS[locale][u.problem];
-  return row;
+function unreadableRow(u: UnreadableRecord, locale: UiLocale): Row {
+  return {
+    businessDate: u.businessDate,
+    kind: moneyWords[locale].entryKinds.unreadable,
+    entryId: u.id,
+    problem: journalWords[locale].problems[u.problem],
+  };
 }
 
 export interface JournalCsv {
@@ -209,21 +138,18 @@ export function journalCsv(
   timeZone: string,
   numberOf: NumberOfSale = (sale) => sale.reservationNumber,
 ): JournalCsv {
-  const rows: Cell[][] = [];
+  const rows: CsvCell[][] = [];
   for (const r of day.records) {
     const row = recordRow(r, locale, timeZone, numberOf);
-    if (row) rows.push(row);
+    if (row) rows.push(cells(row));
   }
   const unreadable = [...day.unreadable].sort((a, b) =>
     (a.businessDate ?? '') < (b.businessDate ?? '') ? -1 : 1,
   );
-  for (const u of unreadable) rows.push(unreadableRow(u, locale));
-  const lines = [HEADERS[locale] as readonly Cell[], ...rows].map((row) =>
-    row.map(csvCell).join(','),
-  );
+  for (const u of unreadable) rows.push(cells(unreadableRow(u, locale)));
   return {
     fileName: `journal_${range.from}_${range.to}.csv`,
-    csv: BOM + lines.join(CRLF) + CRLF,
+    csv: csvFile(header(locale), rows),
     rows: rows.length,
   };
 }

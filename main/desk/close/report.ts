@@ -1,87 +1,15 @@
 /**
  * The close report: one self-contained printable HTML page (no scripts, the print CSP), Japanese
- * or English — by tender, the cash count, over/short and its note, walk-ins, check-ins, sales by
- * product, and sales by hour as an inline SVG bar chart (the screen's interactive chart is the
- * renderer's).
+ * or English (main/common/words: close.ts, and money.ts for the methods) — by tender (a row per
+ * method of the table, in its order: the view's `byTender`), the cash count, over/short and its
+ * note, walk-ins, check-ins, sales by product, and sales by hour as an inline SVG bar chart (the
+ * screen's interactive chart is the renderer's).
  */
 import { DateTime } from 'luxon';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
+import * as closeWords from '../../common/words/close';
+import * as moneyWords from '../../common/words/money';
 import { DENOMINATIONS, type CloseView, type UiLocale } from '../../ipc/contract';
-
-const LABELS = {
-  ja: {
-    title: 'レジ締めレポート',
-    closedAt: '締め時刻',
-    notClosed: '未締め（プレビュー）',
-    counter: 'レジ',
-    byTender: '支払方法別',
-    method: '支払方法',
-    sales: '売上',
-    refunds: '返金',
-    corrections: '訂正',
-    net: '差引',
-    count: '件数',
-    methods: { cash: '現金', card: 'カード', qr: 'QR・電子マネー', other: 'その他' },
-    cash: '現金',
-    openingFloat: '釣銭準備金',
-    expected: '理論在高',
-    counted: '実在高',
-    overShort: '過不足',
-    note: 'メモ',
-    denomination: '金種',
-    pieces: '枚数',
-    amount: '金額',
-    walkIns: '当日受付',
-    checkIns: 'チェックイン',
-    expectedParties: '予定組数',
-    arrived: '来店',
-    noShows: '不来店',
-    rate: '来店率',
-    byHour: '時間帯別売上',
-    byProduct: '商品別売上',
-    product: '商品',
-    refundsOwed: '未返金',
-    unreadable: '読めない記録（集計に含まれていません）',
-    printedAt: '印刷',
-    none: 'なし',
-  },
-  en: {
-    title: 'Close report',
-    closedAt: 'Closed at',
-    notClosed: 'Not closed (preview)',
-    counter: 'Counter',
-    byTender: 'By tender',
-    method: 'Method',
-    sales: 'Sales',
-    refunds: 'Refunds',
-    corrections: 'Corrections',
-    net: 'Net',
-    count: 'Count',
-    methods: { cash: 'Cash', card: 'Card', qr: 'QR / e-money', other: 'Other' },
-    cash: 'Cash',
-    openingFloat: 'Opening float',
-    expected: 'Expected cash',
-    counted: 'Counted cash',
-    overShort: 'Over/short',
-    note: 'Note',
-    denomination: 'Denomination',
-    pieces: 'Pieces',
-    amount: 'Amount',
-    walkIns: 'Walk-ins',
-    checkIns: 'Check-ins',
-    expectedParties: 'Parties expected',
-    arrived: 'Arrived',
-    noShows: 'No-shows',
-    rate: 'Check-in rate',
-    byHour: 'Sales by hour',
-    byProduct: 'Sales by product',
-    product: 'Product',
-    refundsOwed: 'Refunds still owed',
-    unreadable: 'Unreadable entries (not counted)',
-    printedAt: 'Printed',
-    none: 'none',
-  },
-} as const;
 
 const yen = (n: number, locale: UiLocale) =>
   `${n < 0 ? '−' : ''}¥${Math.abs(n).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US')}`;
@@ -115,7 +43,7 @@ export function hourChart(view: CloseView, locale: UiLocale): string {
       );
     })
     .join('');
-  const label = escapeHtml(LABELS[locale].byHour);
+  const label = escapeHtml(closeWords[locale].byHour);
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${label}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><line x1="10" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" stroke="#333"/>${bars}</svg>`;
 }
 
@@ -128,12 +56,13 @@ export interface ReportOptions {
 
 export function closeReportHtml(view: CloseView, options: ReportOptions): string {
   const { locale, timeZone } = options;
-  const l = LABELS[locale];
+  const l = closeWords[locale];
+  const { methods } = moneyWords[locale];
   const stamp = (ms: number) =>
     DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
   const tenders = view.byTender.map((t) =>
     row([
-      l.methods[t.method],
+      methods[t.method],
       yen(t.sales, locale),
       yen(t.refunds, locale),
       signed(t.corrections, locale),
@@ -172,7 +101,7 @@ th:first-child, td:first-child { text-align: left; }
 <p>${escapeHtml(`${l.counter}: ${view.counterName || view.counterId}`)} · ${escapeHtml(state)} · ${escapeHtml(`${l.printedAt}: ${stamp(options.now)}`)}</p>
 <h2>${escapeHtml(l.byTender)}</h2>
 <table>${row([l.method, l.sales, l.refunds, l.corrections, l.net, l.count], true)}${tenders.join('')}</table>
-<h2>${escapeHtml(l.cash)}</h2>
+<h2>${escapeHtml(methods.cash)}</h2>
 <table>
 ${row([l.openingFloat, yen(view.openingFloat, locale)])}
 ${row([l.expected, yen(view.expectedCash, locale)])}

@@ -4,7 +4,7 @@
  * no note) into the shop's shared state; the others' are read back there, zod-checked, and one
  * that cannot be read is left out of the sums and listed. Without a shop it is this counter alone.
  */
-import type { CloseView, StoreCloseView } from '../../ipc/contract';
+import { TenderMethod, type CloseView, type StoreCloseView } from '../../ipc/contract';
 import type { CloseSummary } from '../../shop/shared/records';
 import type { ShopState } from '../../shop/shared/shop-state';
 
@@ -47,22 +47,21 @@ function rowOf(view: CloseView): Row {
   };
 }
 
+/** Each method's totals over the counters: a row per method of the table, in its order. */
 function sumTenders(rows: readonly Row[]): TenderTotals[] {
-  const sums = new Map<string, TenderTotals>();
+  const sums = new Map<TenderMethod, TenderTotals>(
+    TenderMethod.options.map((method) => [
+      method,
+      { method, sales: 0, refunds: 0, corrections: 0, count: 0 },
+    ]),
+  );
   for (const row of rows)
     for (const t of row.byTender) {
-      const sum = sums.get(t.method) ?? {
-        method: t.method,
-        sales: 0,
-        refunds: 0,
-        corrections: 0,
-        count: 0,
-      };
+      const sum = sums.get(t.method)!;
       sum.sales += t.sales;
       sum.refunds += t.refunds;
       sum.corrections += t.corrections;
       sum.count += t.count;
-      sums.set(t.method, sum);
     }
   return [...sums.values()];
 }

@@ -7,8 +7,7 @@
  */
 import type { Product, Reservation } from '../../api/client';
 import type { DayView, ReservationView } from '../../ipc/contract';
-import type { CheckInRecord } from '../../local/cache';
-import { heldSeats } from '../../local/index';
+import { heldSeats, type CheckInRecord } from '../../local/index';
 import type { Session } from '../session';
 import { customerName, toReservationView } from '../views';
 

@@ -3,7 +3,7 @@
  * the slot left out (its deadline passed, or it started), or fewer seats left than the party.
  */
 import type { SlotMisfit } from '../../ipc/contract';
-import type { CachedAvailability } from '../../local/cache';
+import type { CachedAvailability } from '../../local/index';
 
 const DAY_REASONS = new Set<string>(['closed', 'past', 'deadline_passed']);
 

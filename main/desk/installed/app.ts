@@ -3,7 +3,7 @@ import { DeskError } from '../../ipc/errors';
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { supportFacts } from './facts';
-import type { InstalledPort } from './port';
+import type { InstalledPort } from '../../installed/port';
 
 type Channels =
   'installed.get' | 'installed.configure' | 'updates.check' | 'updates.install' | 'support.bundle';

@@ -7,18 +7,10 @@ import { DateTime } from 'luxon';
 import type { DeskContext } from '../context';
 import { todayIn } from '../day/day';
 import type { FlowActivity } from '../../ipc/contract';
+import type { SupportFacts } from '../../installed/port';
 
 /** How far back the journal is counted for support. */
 const JOURNAL_DAYS = 31;
-
-export interface SupportFacts {
-  settings: Record<string, unknown>;
-  outbox: Record<string, number> | null;
-  journal: { days: number; byKind: Record<string, number>; unreadable: number } | null;
-  damageNotices: number;
-  /** The store's time zone, for the times in the bundle; null before set-up. */
-  timeZone: string | null;
-}
 
 /** An address as support may see it: its origin, never credentials, path or query. */
 export function originOf(url: string | null): string | null {

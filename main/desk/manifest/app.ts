@@ -1,9 +1,20 @@
-/** The manifest's channel: printing is the shell's, which puts its own handler in this place. */
+/**
+ * The manifest's channels: the page and the CSV are the desk's in every host. Printing on the OS
+ * printer is the desktop shell's, which puts its own handler in place of `manifest.print` (it
+ * prints `manifest.page`'s page); the browser host has no printer of its own and answers
+ * PRINT_UNAVAILABLE, and the renderer prints the page through the browser.
+ */
 import { DeskError } from '../../ipc/errors';
 import type { HandlersOf } from '../../ipc/router';
+import type { DeskContext } from '../context';
+import { manifestCsvFor, manifestPageFor } from './manifest';
 
-export function manifestApp(): HandlersOf<'manifest.print'> {
+export function manifestApp(
+  ctx: DeskContext,
+): HandlersOf<'manifest.page' | 'manifest.csv' | 'manifest.print'> {
   return {
+    'manifest.page': (request) => manifestPageFor(ctx, request),
+    'manifest.csv': (request) => manifestCsvFor(ctx, request),
     'manifest.print': () => {
       throw new DeskError('PRINT_UNAVAILABLE', 'printing is available in the desktop app');
     },

@@ -4,8 +4,7 @@
  */
 import type { OutboxItem } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import { OutboxError } from '../../local/index';
-import type { Counter, OutboxEntry } from '../../local/outbox';
+import { OutboxError, type Counter, type OutboxEntry } from '../../local/index';
 import type { Session } from '../session';
 
 /** `nameOf`: the name staff gave the counter that took it (else its host name). */

@@ -6,14 +6,29 @@
  * business's invoice details come from set-up; without a registration number the receipt claims
  * no invoice status (decision Q4).
  */
-import type {
-  JournalEntryView,
-  MoneySettings,
-  ReceiptLayout,
-  TenderLine,
+import type { PrintLocale } from '../../common/words';
+import * as moneyWords from '../../common/words/money';
+import * as receiptWords from '../../common/words/receipt';
+import {
+  methodSpec,
+  type JournalEntryView,
+  type MoneySettings,
+  type ReceiptLayout,
+  type TenderLine,
 } from '../../ipc/contract';
-import { RECEIPT_LABELS, type ReceiptLabels, type ReceiptLocale } from './labels';
 import { taxByRate } from './tax';
+
+/** A language's words of a receipt: its own, and money's as paper says them. */
+type Words = (typeof receiptWords)['ja'] & {
+  tendered: (typeof moneyWords)['ja']['methodsOnReceipt'];
+  refundReason: (typeof moneyWords)['ja']['refundReasonsOnSlip'];
+};
+
+const wordsOf = (locale: PrintLocale): Words => ({
+  ...receiptWords[locale],
+  tendered: moneyWords[locale].methodsOnReceipt,
+  refundReason: moneyWords[locale].refundReasonsOnSlip,
+});
 
 export interface ReceiptInput {
   /** The sale, or the refund (then `sale` is the sale it pays back, when known). */
@@ -24,7 +39,7 @@ export interface ReceiptInput {
   timeZone: string;
   currency: string;
   layout: ReceiptLayout;
-  locale: ReceiptLocale;
+  locale: PrintLocale;
   reissue: boolean;
   ryoshusho: { addressee: string; purpose: string } | null;
   training: boolean;
@@ -59,20 +74,20 @@ export type ReceiptBlock =
 
 export interface ReceiptModel {
   layout: ReceiptLayout;
-  locale: ReceiptLocale;
+  locale: PrintLocale;
   /** The document's title (the page's <title>, the PDF's Title). */
   title: string;
   blocks: ReceiptBlock[];
 }
 
-function money(amount: number, currency: string, locale: ReceiptLocale): string {
+function money(amount: number, currency: string, locale: PrintLocale): string {
   return new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US', {
     style: 'currency',
     currency,
   }).format(amount);
 }
 
-function stamp(ms: number, timeZone: string, locale: ReceiptLocale): string {
+function stamp(ms: number, timeZone: string, locale: PrintLocale): string {
   return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
     timeZone,
     year: 'numeric',
@@ -90,13 +105,21 @@ const pair = (left: string, right: string, style: RowStyle = 'normal'): ReceiptR
   style,
 });
 
-function tenderRows(lines: TenderLine[], L: ReceiptLabels, fmt: (n: number) => string) {
+function tenderRows(lines: TenderLine[], L: Words, fmt: (n: number) => string) {
   return lines.flatMap((t) => {
     const name = [L.tendered[t.method], t.brand].filter(Boolean).join(' ');
     const out = [pair(name, fmt(t.amount))];
-    if (t.method === 'cash' && t.received !== null && t.received > t.amount)
+    if (t.received !== null && t.received > t.amount)
       out.push(pair(L.received, fmt(t.received), 'sub'));
-    if (t.reference) out.push(pair('', `#${t.reference}`, 'sub'));
+    // A slip number is marked as one; a note prints as staff wrote it.
+    if (t.reference)
+      out.push(
+        pair(
+          '',
+          methodSpec(t.method).reference === 'slip' ? `#${t.reference}` : t.reference,
+          'sub',
+        ),
+      );
     return out;
   });
 }
@@ -119,7 +142,7 @@ async function qrModules(text: string): Promise<boolean[][]> {
 function saleRows(
   input: ReceiptInput,
   sale: JournalEntryView,
-  L: ReceiptLabels,
+  L: Words,
   fmt: (n: number) => string,
 ) {
   const rows: ReceiptRow[] = [];
@@ -134,7 +157,7 @@ function saleRows(
   return rows;
 }
 
-function refundRows(entry: JournalEntryView, L: ReceiptLabels, fmt: (n: number) => string) {
+function refundRows(entry: JournalEntryView, L: Words, fmt: (n: number) => string) {
   const rows: ReceiptRow[] = [];
   const reason = entry.refundReason ? L.refundReason[entry.refundReason] : L.refundReason.other;
   rows.push({ kind: 'text', text: reason, style: 'normal' });
@@ -147,7 +170,7 @@ function refundRows(entry: JournalEntryView, L: ReceiptLabels, fmt: (n: number) 
 
 export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
   const { entry, settings, locale } = input;
-  const L = RECEIPT_LABELS[locale];
+  const L = wordsOf(locale);
   const fmt = (n: number) => money(n, input.currency, locale);
   const refund = entry.kind === 'refund';
   const sale = refund ? input.sale : entry;

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Font } from 'fontkit';
-import { unpacked } from '../../local/search/dictionary';
+import { unpacked } from '../../local/index';
 
 /** The font file, as the package ships it (a full TrueType font with its kanji). */
 export const RECEIPT_FONT_FILE =

@@ -3,17 +3,40 @@
  * as entered so far. Kept in the main process's memory only (it holds a customer's name and
  * contact: never written to disk, decision V6), so a window reloaded after a renderer crash or
  * hang brings staff back to it. It also says what holds an update back.
+ *
+ * A walk-in is over once the desk has booked its draft (decision X2): the desk says so itself
+ * (`end`), and a report of that draft arriving later (the renderer reports 200 ms late) is not
+ * kept, so a reloaded window never comes back to a walk-in that was booked.
  */
 import type { KeptFlow } from '../../ipc/contract';
 
+/** Drafts remembered as booked: more than a window's late reports can still name. */
+const ENDED_KEPT = 50;
+
 export class FlowKeeper {
   private flow: KeptFlow | null = null;
+  private readonly ended: string[] = [];
 
   /** Returns whether what is in progress changed (the update's holds follow it). */
   keep(flow: KeptFlow): boolean {
+    const over = flow.walkIn !== null && this.ended.includes(flow.walkIn.draftId);
+    // On the day view with nothing in progress there is nothing to come back to; nor in a walk-in
+    // already booked.
+    return this.set(over || (flow.screen.name === 'day' && flow.activity === null) ? null : flow);
+  }
+
+  /** The desk booked this walk-in draft: its flow is over. Returns as `keep` does. */
+  end(draftId: string): boolean {
+    if (!this.ended.includes(draftId)) {
+      this.ended.push(draftId);
+      if (this.ended.length > ENDED_KEPT) this.ended.shift();
+    }
+    return this.flow?.walkIn?.draftId === draftId ? this.set(null) : false;
+  }
+
+  private set(flow: KeptFlow | null): boolean {
     const before = this.flow?.activity ?? null;
-    // On the day view with nothing in progress there is nothing to come back to.
-    this.flow = flow.screen.name === 'day' && flow.activity === null ? null : flow;
+    this.flow = flow;
     return (this.flow?.activity ?? null) !== before;
   }
 
@@ -28,5 +51,6 @@ export class FlowKeeper {
   /** Forgotten with the session it belonged to (another store, the key removed). */
   clear(): void {
     this.flow = null;
+    this.ended.length = 0;
   }
 }

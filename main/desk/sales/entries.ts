@@ -3,7 +3,7 @@
  * each record that could not be read as an 'unreadable' entry saying why and what staff can do.
  */
 import type { JournalEntryView } from '../../ipc/contract';
-import type { JournalRecord, UnreadableRecord } from '../../local/journal/records';
+import type { JournalRecord, UnreadableRecord } from '../../local/index';
 import type { Session } from '../session';
 import { bookingOf } from './refunds-owed';
 

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { Amount, RefundReason } from '../../common';
 import type { RefundOwed } from '../../ipc/contract';
-import type { SaleRecord } from '../../local/journal/records';
+import type { SaleRecord } from '../../local/index';
 import { findReservation } from '../day/day';
 import type { Session } from '../session';
 

@@ -3,11 +3,22 @@
  * than is left of what was taken), the refund paid with a cancel made here, and a correction of
  * any record (a closed day stays locked: the correction counts on today).
  */
-import { lineProblems, refundProblems, tenderTotal, type MoneyProblem } from '../../common';
+import {
+  lineProblems,
+  partProblems,
+  paymentLine,
+  refundProblems,
+  tenderTotal,
+  type MoneyProblem,
+} from '../../common';
 import type { RefundPaid, RefundReason, Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import { JournalLockedError } from '../../local/journal/journal';
-import type { JournalRecord, NewRecord, SaleRecord } from '../../local/journal/records';
+import {
+  JournalLockedError,
+  type JournalRecord,
+  type NewRecord,
+  type SaleRecord,
+} from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
 import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';
@@ -126,17 +137,15 @@ export function refundWithCancel(
 export function correct(session: Session, request: Request<'journal.correct'>): JournalRecord {
   const target = session.journal.get(request.entryId);
   if (!target) throw new DeskError('NOT_FOUND', 'no such entry in this journal');
-  const tender = request.tender.map((t) => ({
-    method: t.method,
-    amount: t.amount,
-    received: null,
-    brand: t.brand ?? null,
-    reference: t.reference ?? null,
-  }));
+  // What the method takes of the request's parts (received never: a correction moves takings,
+  // not what was handed over), and what it requires (a QR line's brand).
+  const tender = request.tender.map((t) =>
+    paymentLine(t.method, t.amount, { ...t, received: null }),
+  );
+  const problems = tender.flatMap((t, i) => partProblems(t, `tender.${i}`));
   if (tender.length === 2 && tender[0]!.method === tender[1]!.method)
-    throw invalid('a correction names each method once', [
-      { field: 'tender', code: 'SPLIT_SAME_METHOD', reason: 'two different methods' },
-    ]);
+    problems.push({ field: 'tender', code: 'SPLIT_SAME_METHOD', reason: 'two different methods' });
+  if (problems.length) throw invalid('the correction cannot be recorded', problems);
   return appendToday(session, {
     kind: 'correction',
     refersTo: target.id,

@@ -4,7 +4,7 @@
  * and when the journal is next looked at. A day never closed, and a sale still owed back, stay.
  */
 import { DateTime } from 'luxon';
-import { SealedJournal } from '../../local/journal/sealed-journal';
+import { SealedJournal } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
 import type { SettingsFile } from '../settings';

@@ -14,8 +14,7 @@ import {
 } from '../../common';
 import type { Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import { JournalLockedError } from '../../local/journal/journal';
-import type { SaleRecord } from '../../local/journal/records';
+import { JournalLockedError, type SaleRecord } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
 import { moneySettingsOf } from './settings';

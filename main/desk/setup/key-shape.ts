@@ -3,7 +3,7 @@
  * (it travels in an HTTP header, where anything else breaks the request before it leaves, and
  * staff would be told the connection broke), and a plausible length. The spec does not show the
  * keys' format; the bounds are generous around the service's keys (36–45 characters in the
- * sandbox) — decision in docs/decisions.md, "Boundaries".
+ * sandbox) — decision B2 in docs/decisions.md.
  */
 import { DeskError } from '../../ipc/errors';
 

@@ -2,12 +2,12 @@
  * The shop as the desk opens it for a live session with sharing on: the wire (a `Mesh` over
  * TLS-PSK, keyed by the session's API key and store, found by mDNS and the peer list) carrying
  * the session's part in the shop (`Session.attachShop`: election, relay, shared state). A change
- * of name, peers or port opens it again; a build whose TLS cannot make the link (L9) shows the
+ * of name, peers or port opens it again; a build whose TLS cannot make the mesh (L9) shows the
  * shop as unavailable and the counter works alone.
  */
-import { Mesh } from '../../shop/link/mesh';
-import { linkSupported } from '../../shop/link/self-test';
-import { shopSecrets } from '../../shop/keys';
+import { Mesh } from '../../shop/mesh/mesh';
+import { meshSupported } from '../../shop/mesh/self-test';
+import { shopSecrets } from '../../shop/mesh/keys';
 import type { ShopConfig, ShopOpener, ShopOpening, ShopPort, ShopPortView } from './port';
 
 /** The shop's listening port when set-up names none. */
@@ -16,7 +16,7 @@ export const DEFAULT_SHOP_PORT = 47110;
 export interface ShopNetwork {
   /** Where the listener binds: every interface in a shop, loopback on a test machine. */
   listenHost: string;
-  /** Publish and browse by mDNS (off where tests cut links between counters). */
+  /** Publish and browse by mDNS (off where tests cut the LAN between counters). */
   discovery: boolean;
   /** A port that wins over set-up's (the host's --shop-port; 0: a free one). */
   port?: number;
@@ -30,11 +30,11 @@ export interface ShopNetwork {
   antiEntropyMs?: number;
 }
 
-/** Once per process: can this runtime's TLS make the shop's link at all? */
+/** Once per process: can this runtime's TLS make the shop's mesh at all? */
 let supported: Promise<boolean> | null = null;
 
 export function meshShopOpener(network: ShopNetwork): ShopOpener {
-  supported ??= linkSupported();
+  supported ??= meshSupported();
   const check = supported;
   return (opening) => new MeshShopPort(opening, network, check);
 }
@@ -43,17 +43,17 @@ class MeshShopPort implements ShopPort {
   private mesh: Mesh | null = null;
   private readonly listeners = new Set<() => void>();
   private stopPeers: (() => void) | null = null;
-  private linkable: boolean | null = null;
+  private meshable: boolean | null = null;
   private closed = false;
 
   constructor(
     private readonly opening: ShopOpening,
     private readonly network: ShopNetwork,
-    linkable: Promise<boolean>,
+    meshable: Promise<boolean>,
   ) {
-    void linkable.then((ok) => {
-      this.linkable = ok;
-      if (!ok) opening.logger.warn('shop.link_unsupported', {});
+    void meshable.then((ok) => {
+      this.meshable = ok;
+      if (!ok) opening.logger.warn('shop.mesh_unsupported', {});
       else if (!this.closed) this.open(opening.config);
       this.changed();
     });
@@ -67,7 +67,7 @@ class MeshShopPort implements ShopPort {
   }
 
   reconfigure(config: ShopConfig): void {
-    if (this.closed || !this.linkable) return;
+    if (this.closed || !this.meshable) return;
     // The old listener lets go of its port before the new one binds it.
     void this.teardown().then(() => {
       if (this.closed) return;

@@ -12,9 +12,13 @@ export function walkInApp(
     'walkin.form': ({ productId }) => walkInForm(sessions.require(), productId),
     'walkin.quote': (request) =>
       quoteWalkIn(sessions.require(), request, (id) => sessions.customerEmails.get(id) ?? null),
-    // A booking lands in the cache through the session, which announces its date.
+    // A booking lands in the cache through the session, which announces its date. Once the draft
+    // has its entry the desk ends the kept flow itself, not waiting for the renderer (X2).
     'walkin.book': async (request) => {
-      const outcome = await bookWalkIn(sessions.require(), request, settings);
+      const taken = () => {
+        if (ctx.flow.end(request.draftId)) ctx.installed?.activityChanged();
+      };
+      const outcome = await bookWalkIn(sessions.require(), request, settings, taken);
       // Money taken moves the refunds owed the status counts once its fate is known.
       if (outcome.saleId) sessions.queueStatus();
       return outcome;

@@ -1,11 +1,10 @@
 /**
- * (Just over 300 lines: the walk-in's check, price and booking are one flow; the money taken
- * with it is sales/sale.ts.)
+ * (Over 300 lines: the walk-in's check, price and booking are one flow; the money taken with it
+ * is sales/sale.ts, a draft booked once is draft-once.ts.)
  *
  * Selling a walk-in: the product's form, the check of what staff entered, the price, and the
  * booking through the outbox.
  */
-import { randomUUID } from 'node:crypto';
 import {
   CustomerInput,
   type CreateReservationRequest,
@@ -21,7 +20,7 @@ import type {
   WalkInOutcome,
 } from '../../ipc/contract';
 import { checkParticipants, isEmptyValue } from './rules';
-import type { OutboxEntry } from '../../local/outbox';
+import type { OutboxEntry } from '../../local/index';
 import { ResponseError } from '../../api/errors';
 import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
@@ -30,10 +29,11 @@ import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { recordSale, rememberQuote } from '../sales/sale';
+import { bookOnce, saleOf } from './draft-once';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft &
-  Pick<Request<'walkin.book'>, 'sendConfirmationEmail' | 'locale'> &
+  Pick<Request<'walkin.book'>, 'draftId' | 'sendConfirmationEmail' | 'locale'> &
   Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender'>>;
 
 export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
@@ -136,7 +136,7 @@ async function checkWithCatalogue(session: Session, draft: WalkInDraft): Promise
  * one with an answer (numbers must stay consecutive from 1). The confirmation e-mail goes only
  * when there is an address to send it to: a walk-in without one would only mail the business.
  */
-export function creationRequest(request: Booking): CreateReservationRequest {
+export function creationRequest(request: Omit<Booking, 'draftId'>): CreateReservationRequest {
   const answered = [...request.participants]
     .sort((a, b) => a.participantNumber - b.participantNumber)
     .map((p) => ({
@@ -278,15 +278,40 @@ function outcomeOf(session: Session, entry: OutboxEntry, request: Booking): Walk
 }
 
 /**
- * Book a walk-in. It is checked again first, as the quote did (nothing is sent when a field is wrong), written to
- * the outbox (durably, with its Idempotency-Key), then sent at once if the link is up. Offline, or
- * when the link is lost while sending, it stays queued and staff are told "queued, not yet booked";
- * the outbox sends it, with the same key, when the link returns.
+ * Book a walk-in, once per draft (decision X1): Book pressed again for a draft answers its first
+ * booking's outcome. `taken` is told once the draft has its entry (its flow is over).
  */
-export async function bookWalkIn(
+export function bookWalkIn(
   session: Session,
   request: Booking,
   settings: SettingsFile,
+  taken: () => void = () => undefined,
+): Promise<WalkInOutcome> {
+  const answer = (entry: OutboxEntry): WalkInOutcome => {
+    taken();
+    const at = entry.facts?.createdAt ?? session.options.now?.() ?? Date.now();
+    return {
+      ...outcomeOf(session, entry, request),
+      saleId: saleOf(session, entry.id, at)?.id ?? null,
+    };
+  };
+  return bookOnce(session, request.draftId, answer, () =>
+    bookDraft(session, request, settings, taken),
+  );
+}
+
+/**
+ * A draft's booking. It is checked again first, as the quote did (nothing is sent when a field is
+ * wrong), written to the outbox (durably, with its Idempotency-Key, the draft's id as the entry's),
+ * then sent at once if the link is up. Offline, or when the link is lost while sending, it stays
+ * queued and staff are told "queued, not yet booked"; the outbox sends it, with the same key, when
+ * the link returns.
+ */
+async function bookDraft(
+  session: Session,
+  request: Booking,
+  settings: SettingsFile,
+  taken: () => void,
 ): Promise<WalkInOutcome> {
   const problems = await checkWithCatalogue(session, request);
   if (problems.length) {
@@ -299,11 +324,13 @@ export async function bookWalkIn(
     };
   }
   const product = session.local.cache.catalogue()?.products.find((p) => p.id === request.productId);
-  const entryId = randomUUID();
+  const entryId = request.draftId;
   // The money taken is written first, naming the entry about to be queued (decision J6); a bad
-  // tender books nothing.
+  // tender books nothing. One already written for this draft, whose entry was not, is its sale.
   const name = product ? productName(product) : request.productId;
-  const sale = recordSale(session, settings, request, entryId, name);
+  const sale =
+    saleOf(session, entryId, session.options.now?.() ?? Date.now()) ??
+    recordSale(session, settings, request, entryId, name);
   // The product's name and the total quoted are kept in clear with the entry: staff recognise
   // it without the key.
   const entry = session.outbox.enqueue(creationRequest(request), {
@@ -312,6 +339,7 @@ export async function bookWalkIn(
     amount: request.quoted ?? (sale && { total: sale.total, currency: sale.currency }),
   });
   const saleId = sale?.id ?? null;
+  taken();
   if (!online(session)) return { ...outcomeOf(session, entry, request), saleId };
   const controller = new AbortController();
   const stop = session.connectivity.on('change', ({ link }) => {

@@ -32,6 +32,7 @@ import {
   TenderLine,
 } from './money';
 import { installedChannels } from './installed';
+import { manifestChannels } from './manifest';
 import { ShopAnswer, ShopConfigure } from './shop';
 import {
   ChangeAsk,
@@ -44,6 +45,7 @@ import {
 import { DamageNotice, OutboxItem, Status } from './status';
 import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
 import {
+  DraftId,
   FieldProblem,
   Headcount,
   Price,
@@ -160,6 +162,8 @@ export const channels = {
   'walkin.book': {
     // Strict, a safety net under the desk's check: a walk-in is booked only when complete.
     request: WalkInDraft.extend({
+      /** The walk-in this books: booked once, however often Book is pressed for it. */
+      draftId: DraftId,
       customer: WalkInCustomer,
       sendConfirmationEmail: z.boolean(),
       locale: z.enum(['ja', 'en']),
@@ -246,16 +250,8 @@ export const channels = {
     request: z.strictObject({ id: z.string(), confirm: z.literal(true) }),
     response: OutboxItem,
   },
-  'manifest.print': {
-    request: z.strictObject({
-      date: LocalDate,
-      productId: Id,
-      startTime: LocalTime,
-      /** The manifest is printed in the language the counter shows. */
-      locale: UiLocale.default('ja'),
-    }),
-    response: z.object({ ok: z.boolean() }),
-  },
+  /** The manifest of a slot or a day: its page, its CSV, printed. */
+  ...manifestChannels,
   /** The sales journal of a business day (null: today), this counter's records. */
   'journal.day': {
     request: z.strictObject({ date: LocalDate.nullable() }),

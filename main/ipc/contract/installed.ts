@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Id, LocalDate, LocalTime } from '../../common';
 import { UiLocale } from './setup';
+import { DraftId } from './walkin';
 
 /** stable: the releases everyone gets; beta: pre-releases, for a counter that tries them first. */
 export const UpdateChannel = z.enum(['stable', 'beta']);
@@ -141,6 +142,8 @@ const FieldAnswer = z.union([Text, z.array(Text).max(100)]);
  * answers. It holds the customer's name and contact: kept in the main process's memory only.
  */
 export const KeptWalkIn = z.strictObject({
+  /** The walk-in's draft: a Book pressed again after the reload books it once (decision X1). */
+  draftId: DraftId,
   step: z.enum(['product', 'party', 'details', 'review']),
   productId: Id.nullable(),
   adults: z.number().int().min(0).max(999),

@@ -17,16 +17,27 @@ import {
 } from '../../common';
 import { UiLocale } from './setup';
 
-/** The money primitives, where the renderer and the desk look for the contract's types. */
+/**
+ * The money primitives, where the renderer and the desk look for the contract's types: the
+ * payment methods' table and the one builder of their lines among them.
+ */
 export {
   Amount,
   DENOMINATIONS,
   DenominationCount,
+  FIRST_METHOD,
+  methodSpec,
+  needsBrand,
+  otherMethod,
+  PAYMENT_METHODS,
+  paymentLine,
   ReceiptItem,
   RefundReason,
   Tender,
   TenderLine,
   TenderMethod,
+  type LineParts,
+  type PaymentMethodSpec,
 } from '../../common';
 
 /**
@@ -40,7 +51,13 @@ export {
   tenderProblems,
   tenderTotal,
   type MoneyProblem,
-} from '../../common/money-rules';
+} from '../../common';
+
+/**
+ * Money's words (payment methods, refund reasons, the journal's kinds…), printed by the desk and
+ * shown by the renderer, whose catalogue takes them from here so that each is written once.
+ */
+export * as moneyWords from '../../common/words/money';
 
 /** A journal entry as the renderer lists it; `unreadable` ones stand alone with what to do. */
 export const JournalEntryView = z.object({

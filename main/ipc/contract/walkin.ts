@@ -37,6 +37,15 @@ const CustomerDraft = z.strictObject({
   customerId: z.string().max(200).nullable().default(null),
 });
 
+/**
+ * One walk-in being sold, from the moment staff start it: made by the renderer then, kept with the
+ * flow a reloaded window comes back to, sent with `walkin.book`. The desk books a draft once: a
+ * second Book of the same draft answers the first one's outcome, never a second entry or sale
+ * (decision X1). A walk-in refused by the service and tried again is a new draft.
+ */
+export const DraftId = z.uuid();
+export type DraftId = z.infer<typeof DraftId>;
+
 /** A walk-in as entered so far: what `walkin.quote` checks (every problem by field) and prices. */
 export const WalkInDraft = z.strictObject({
   productId: Id,

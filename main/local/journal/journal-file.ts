@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Cipher } from '../crypto';
+import type { Cipher } from '../files/crypto';
 import { JournalRecord, type UnreadableRecord } from './records';
 
 /** The parts of a record that may name a person. */

@@ -23,9 +23,9 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Reservation } from '../../api/client';
 import type { Logger } from '../../api/log';
-import type { Cipher } from '../crypto';
-import type { Files } from '../files';
-import { storeDir } from '../layout';
+import type { Cipher } from '../files/crypto';
+import type { Files } from '../files/files';
+import { storeDir } from '../files/layout';
 import type { ReadingSource } from './reading-service';
 import { RecordBook, type SealedSource } from './record-book';
 import { SearchIndex, itemDates, type IndexHit, type SearchQuery } from './search-index';

@@ -7,7 +7,7 @@
  */
 import type { Reservation } from '../../api/client';
 import type { Logger } from '../../api/log';
-import type { Cipher } from '../crypto';
+import type { Cipher } from '../files/crypto';
 
 /** Date files kept as read (a busy day's is ~150 KB of sealed values). */
 const DATES_KEPT = 48;

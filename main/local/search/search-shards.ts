@@ -7,7 +7,7 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
-import type { Cipher } from '../crypto';
+import type { Cipher } from '../files/crypto';
 import type { StoredEntry } from './search-index';
 
 export const SHARDS = 32;

@@ -7,9 +7,7 @@
  * out a part as if it were the whole.
  */
 import type { Logger } from '../../api/log';
-import type { LocalCache } from '../../local/cache';
-import type { SyncScheduler } from '../../local/index';
-import { DEFAULT_OVERLAP_MS } from '../../local/sync';
+import { DEFAULT_OVERLAP_MS, type LocalCache, type SyncScheduler } from '../../local/index';
 import type { ShopBus } from '../bus';
 import type { ShopRpc } from '../rpc';
 import { ShopRpcError } from '../rpc';

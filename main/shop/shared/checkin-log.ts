@@ -3,7 +3,7 @@
  * read through zod as they arrive. A list rather than a map by event id: a map keeps every
  * deleted key for good (Yjs needs it to order later writes to that key), so purged days would
  * leave ~47 bytes per event behind forever; deleted runs of a list collapse into a few ids
- * (measured: docs/decisions.md, issue 12 H). Concurrent additions are all kept, in one order
+ * (measured: docs/decisions.md, H4). Concurrent additions are all kept, in one order
  * that every counter ends up with.
  *
  * An entry is known by its Yjs item id (`client:clock`, the same at every counter). An event

@@ -1,16 +1,19 @@
 /**
  * This counter's records in the shop's shared state, both ways: its own check-in events and the
  * holds of its queued walk-ins go in; the other counters' check-ins are merged into its local
- * record (one file per reservation and date, `main/local/checkins.ts`, whose fold settles any
+ * record (one file per reservation and date, `main/local/checkins/`, whose fold settles any
  * race) and their holds are subtracted from remaining seats. The local files stay this counter's
  * record: the shared state carries events, it never replaces what the counter keeps.
  */
 import { DateTime } from 'luxon';
 import type { Logger } from '../../api/log';
-import type { LocalCache } from '../../local/cache';
-import { heldSlots, type Hold as LocalHold } from '../../local/holds';
-import type { Outbox } from '../../local/outbox';
-import type { CheckInEvent as LocalCheckInEvent } from '../../local/schema';
+import {
+  heldSlots,
+  type LocalCache,
+  type Hold as LocalHold,
+  type Outbox,
+  type CheckInEvent as LocalCheckInEvent,
+} from '../../local/index';
 import type { CheckInEvent, Hold } from './records';
 import type { OwnHold, ShopState } from './shop-state';
 

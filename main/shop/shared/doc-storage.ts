@@ -9,7 +9,7 @@
 import * as Y from 'yjs';
 import { z } from 'zod';
 import type { Logger } from '../../api/log';
-import type { Files } from '../../local/files';
+import type { Files } from '../../local/index';
 import { LOADED } from './doc-sync';
 
 export interface DocPersistence {

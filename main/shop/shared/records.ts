@@ -13,15 +13,14 @@
 import { z } from 'zod';
 import { TenderMethod } from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
-import { Hold as LocalHold } from '../../local/holds';
-import { CheckInEvent as LocalCheckInEvent } from '../../local/schema';
+import { Hold as LocalHold, CheckInEvent as LocalCheckInEvent } from '../../local/index';
 import type { CounterId } from '../bus';
 
 const CounterName = z.string().min(1).max(40);
 const EpochMs = z.number().int().min(0);
 
 /**
- * A check-in event as shared: the counter's own record (main/local/schema.ts, one source) with
+ * A check-in event as shared: the counter's own record (main/local/cache/schema.ts, one source) with
  * where it belongs, strict so that nothing else rides along.
  */
 export const CheckInEvent = LocalCheckInEvent.extend({
@@ -30,7 +29,7 @@ export const CheckInEvent = LocalCheckInEvent.extend({
 }).strict();
 export type CheckInEvent = z.infer<typeof CheckInEvent>;
 
-/** A queued walk-in's hold as shared: the counter's own (main/local/holds.ts) with its store and when it was taken. */
+/** A queued walk-in's hold as shared: the counter's own (main/local/outbox/holds.ts) with its store and when it was taken. */
 export const Hold = LocalHold.extend({ storeId: Id, takenAt: EpochMs }).strict();
 export type Hold = z.infer<typeof Hold>;
 

@@ -26,7 +26,7 @@ import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
 import { afterPaint } from './paint';
 import { browserPlatform, type Platform } from './platform';
-import { followFlow, restoreFlow } from './recovery';
+import { followFlow, restoreFlow, watchStaff } from './recovery';
 
 export interface AppOptions extends Partial<Platform> {
   /** The UI language; by default the first of the user's languages we speak. */
@@ -170,6 +170,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     actions,
     /** Load what the main process knows, and follow its events. */
     async start() {
+      // From here on a screen staff open is theirs: the restore below never replaces it.
+      const staff = watchStaff(app.stores);
       // A new store or a new key: every cached view belongs to the old one.
       unsubscribe.push(
         setup.subscribe((next, prev) => {
@@ -223,7 +225,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       if (!set || set.mode === 'not_set_up') day.getState().clear();
       // A window reloaded after a crash: back where staff were. Then where they are is told as
       // it changes (never before: the first report would overwrite what was kept).
-      await restoreFlow(api, app.stores, actions);
+      await restoreFlow(api, app.stores, actions, staff.opened).finally(staff.stop);
       unsubscribe.push(followFlow(api, app.stores));
     },
     stop() {

@@ -27,3 +27,10 @@ export const browserPlatform: Platform = {
   },
   print: () => window.print(),
 };
+
+const BOM = '\uFEFF';
+
+/** A CSV as the Blob to save: UTF-8 with its BOM whatever was sent, so Excel reads Japanese (Y10). */
+export function csvBlob(csv: string): Blob {
+  return new Blob([csv.startsWith(BOM) ? csv : BOM + csv], { type: 'text/csv;charset=utf-8' });
+}

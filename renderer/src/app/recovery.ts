@@ -25,6 +25,7 @@ function keptWalkIn(w: WalkInState): KeptWalkIn | null {
       Object.entries(fields).map(([id, v]) => [id, Array.isArray(v) ? v.map(clip) : clip(v)]),
     );
   return {
+    draftId: w.draftId,
     step: w.step,
     productId: w.productId,
     adults: w.adults,
@@ -108,19 +109,42 @@ export function followFlow(api: Api, stores: Stores, delayMs = 200): () => void 
   };
 }
 
+/** Screens of a flow: kept only to come back to what is in progress there. */
+const FLOW_SCREENS: ReadonlySet<Screen['name']> = new Set(['walkin', 'cancel', 'change', 'close']);
+
+/**
+ * Whether staff open a screen from now on: a restore (async) never replaces it. Call `stop` once
+ * the restore is over.
+ */
+export function watchStaff(stores: Stores): { opened: () => boolean; stop: () => void } {
+  let opened = false;
+  const stop = stores.nav.subscribe((next, prev) => {
+    if (next.screen !== prev.screen) opened = true;
+  });
+  return { opened: () => opened, stop };
+}
+
 /**
  * Back where staff were, when the main process kept a flow (this window was reloaded); false
- * when nothing was kept (a fresh start).
+ * when nothing is restored. A flow that ended (or was never under way) is not restored (decision
+ * X3), nor a cancel or change whose booking is no longer active; and the restore yields as soon
+ * as staff have opened a screen themselves (`opened`).
  */
-export async function restoreFlow(api: Api, stores: Stores, actions: Actions): Promise<boolean> {
+export async function restoreFlow(
+  api: Api,
+  stores: Stores,
+  actions: Actions,
+  opened: () => boolean,
+): Promise<boolean> {
   let flow: KeptFlow | null;
   try {
     ({ flow } = await api.call('recovery.get', {}));
   } catch {
     return false;
   }
-  if (!flow) return false;
+  if (!flow || opened()) return false;
   const screen = flow.screen;
+  if (FLOW_SCREENS.has(screen.name) && flow.activity === null) return false;
   switch (screen.name) {
     case 'walkin':
       stores.nav.getState().go({ name: 'walkin' });
@@ -132,18 +156,23 @@ export async function restoreFlow(api: Api, stores: Stores, actions: Actions): P
       await stores.reservation.getState().open(screen.reservationId, screen.date);
       break;
     case 'cancel':
-    case 'change':
+    case 'change': {
+      let reservation;
       try {
-        const reservation = await api.call('reservation.get', {
+        reservation = await api.call('reservation.get', {
           reservationId: screen.reservationId,
           date: screen.date,
         });
-        if (screen.name === 'cancel') actions.startCancel(reservation);
-        else actions.startChange(reservation);
       } catch {
         // The reservation cannot be read now: the day view, where it can be found again.
+        return false;
       }
+      // Cancelled meanwhile (this change or cancel ended after its last report): nothing to do.
+      if (opened() || !reservation.active) return false;
+      if (screen.name === 'cancel') actions.startCancel(reservation);
+      else actions.startChange(reservation);
       break;
+    }
     case 'search':
     case 'day':
       // Search results are not kept: the day view, with the search box.

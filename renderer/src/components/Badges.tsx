@@ -1,20 +1,19 @@
 /** Status words as badges: a reservation's status (pending is never shown as confirmed). */
 import { useTranslation } from 'react-i18next';
+import { paymentWordOf, statusWordOf } from '../../../main/ipc/contract';
+
+/** Badge classes by status word; a status the counter does not know is shown raw. */
+const STATUS_BADGE = { confirmed: 'ok', pending: 'warn', cancelled: 'off' } as const;
 
 export function ReservationStatus({ status }: { status: string }) {
   const { t } = useTranslation();
-  switch (status) {
-    case 'confirmed':
-      return <span className="badge ok">{t('status.confirmed')}</span>;
-    case 'pending':
-      return <span className="badge warn">{t('status.pending')}</span>;
-    case 'cancelled':
-    case 'canceled':
-      return <span className="badge off">{t('status.cancelled')}</span>;
-    default:
-      // A status the counter does not know: shown raw (the service may add states).
-      return <span className="badge off">{t('status.other', { status })}</span>;
-  }
+  const word = statusWordOf(status);
+  return word ? (
+    <span className={`badge ${STATUS_BADGE[word]}`}>{t(`status.${word}`)}</span>
+  ) : (
+    // The service may add states.
+    <span className="badge off">{t('status.other', { status })}</span>
+  );
 }
 
 export function CheckInState({
@@ -42,8 +41,7 @@ export function CheckInState({
 
 export function PaymentMethod({ method }: { method: string }) {
   const { t } = useTranslation();
-  if (method === 'on_site') return <>{t('payment.on_site')}</>;
-  if (method === 'external') return <>{t('payment.external')}</>;
-  if (method === 'card' || method === 'credit_card') return <>{t('payment.card')}</>;
+  const word = paymentWordOf(method);
+  if (word) return <>{t(`payment.${word}`)}</>;
   return <>{method ? t('payment.other', { method }) : t('payment.unknown')}</>;
 }

@@ -4,8 +4,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import type { Lang } from '../format/format';
-import { en } from './en';
-import { ja, type Messages } from './ja';
+import { en, ja, type Messages } from './catalogue';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -6,9 +6,9 @@
  */
 import {
   changeDue as sharedChangeDue,
+  paymentLine,
   tenderProblems as sharedProblems,
   type Tender,
-  type TenderLine,
   type TenderMethod,
 } from '../../../main/ipc/contract';
 
@@ -38,16 +38,12 @@ export const newLine = (method: TenderMethod, amount: number): TenderLineDraft =
   reference: '',
 });
 
-/** The contract's tender of the form's lines. */
+/** The contract's tender of the form's lines: each with only what its method takes. */
 export function toTender(lines: readonly TenderLineDraft[]): Tender {
   return {
-    lines: lines.map((l): TenderLine => ({
-      method: l.method,
-      amount: l.amount,
-      received: l.method === 'cash' ? (l.received ?? l.amount) : null,
-      brand: l.method === 'qr' || l.method === 'card' ? l.brand || null : null,
-      reference: l.reference.trim() || null,
-    })),
+    lines: lines.map((l) =>
+      paymentLine(l.method, l.amount, { ...l, received: l.received ?? l.amount }),
+    ),
   };
 }
 

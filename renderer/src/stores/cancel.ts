@@ -5,13 +5,16 @@
  * the money for, the refund paid out is recorded with the cancel (issue 13).
  */
 import { createStore } from 'zustand/vanilla';
-import type {
-  CancelPreviewView,
-  JournalEntryView,
-  Request,
-  ReservationView,
-  Response,
-  TenderMethod,
+import {
+  FIRST_METHOD,
+  needsBrand,
+  paymentLine,
+  type CancelPreviewView,
+  type JournalEntryView,
+  type Request,
+  type ReservationView,
+  type Response,
+  type TenderMethod,
 } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 
@@ -35,14 +38,19 @@ export interface CancelState {
   error: CallError | null;
   /** This counter's sale of the reservation (a merchant refund is paid out of its till). */
   sale: JournalEntryView | null;
-  /** Pay the refund now, with the cancel, and how. */
+  /** Pay the refund now, with the cancel, and how (the brand, for a method that needs one). */
   payRefund: boolean;
   refundMethod: TenderMethod;
+  refundBrand: string | null;
+  /** Staff tried to confirm a refund by a method that needs a brand without one. */
+  refundBrandMissing: boolean;
   open(reservation: ReservationView, date: string): void;
   chooseReason(reason: CancelReason): Promise<void>;
   setSendEmail(on: boolean): void;
   setPayRefund(on: boolean): void;
+  /** The method, with the brand the sale was paid by with it. */
   setRefundMethod(method: TenderMethod): void;
+  setRefundBrand(brand: string | null): void;
   confirm(): Promise<boolean>;
 }
 
@@ -57,8 +65,14 @@ const FRESH = {
   error: null,
   sale: null,
   payRefund: true,
-  refundMethod: 'cash',
+  refundMethod: FIRST_METHOD,
+  refundBrand: null,
+  refundBrandMissing: false,
 } satisfies Partial<CancelState>;
+
+/** The brand `sale` was paid by with `method` (a refund goes back the same way). */
+const brandOf = (sale: JournalEntryView | null, method: TenderMethod) =>
+  sale?.tender.find((l) => l.method === method)?.brand ?? null;
 
 /**
  * The sale this counter recorded today for a reservation; null: none. Today's journal only: the
@@ -99,8 +113,14 @@ export function createCancelStore(api: Api) {
         if (mine === seq) set({ preview });
         if (preview.refundBy === 'merchant' && preview.refund > 0 && mine === seq) {
           const sale = await findSale(api, reservation);
+          const method = sale?.tender[0]?.method ?? FIRST_METHOD;
           if (mine === seq)
-            set({ sale, refundMethod: sale?.tender[0]?.method ?? 'cash', payRefund: true });
+            set({
+              sale,
+              refundMethod: method,
+              refundBrand: brandOf(sale, method),
+              payRefund: true,
+            });
         }
       } catch (error) {
         if (mine === seq) set({ error: asCallError(error) });
@@ -115,11 +135,20 @@ export function createCancelStore(api: Api) {
       set({ payRefund: on });
     },
     setRefundMethod(method) {
-      set({ refundMethod: method });
+      set({ refundMethod: method, refundBrand: brandOf(get().sale, method) });
+    },
+    setRefundBrand(brand) {
+      set({ refundBrand: brand, refundBrandMissing: false });
     },
     async confirm() {
       const { reservation, date, reason, preview, sendEmail, confirming, sale } = get();
       if (!reservation || !date || !reason || !preview?.cancellable || confirming) return false;
+      const { payRefund, refundMethod, refundBrand } = get();
+      const paying = sale && payRefund && preview.refundBy === 'merchant' && preview.refund > 0;
+      if (paying && needsBrand(refundMethod) && !refundBrand) {
+        set({ refundBrandMissing: true });
+        return false;
+      }
       set({ confirming: true, error: null });
       try {
         const done = await api.call('cancel.confirm', {
@@ -127,21 +156,12 @@ export function createCancelStore(api: Api) {
           date,
           reason,
           sendCancellationEmail: sendEmail,
-          refund:
-            sale && get().payRefund && preview.refundBy === 'merchant' && preview.refund > 0
-              ? {
-                  lines: [
-                    {
-                      method: get().refundMethod,
-                      amount: preview.refund,
-                      received: null,
-                      brand: null,
-                      reference: null,
-                    },
-                  ],
-                  note: null,
-                }
-              : null,
+          refund: paying
+            ? {
+                lines: [paymentLine(refundMethod, preview.refund, { brand: refundBrand })],
+                note: null,
+              }
+            : null,
         });
         set({ done, reservation: done.reservation });
         return true;

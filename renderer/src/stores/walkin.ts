@@ -40,6 +40,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
   return createStore<WalkInState>()((set, get) => {
     function initial(): Omit<WalkInState, keyof WalkInActions> {
       return {
+        draftId: crypto.randomUUID(),
         step: 'product',
         productId: null,
         form: null,
@@ -114,15 +115,19 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
           ...(kept.slot && { slot: kept.slot }),
           customer: kept.customer,
         });
-        set({ sendEmail: kept.sendEmail, emailLocale: kept.emailLocale });
+        // The same draft: Book pressed again after the reload books it once.
+        set({ draftId: kept.draftId, sendEmail: kept.sendEmail, emailLocale: kept.emailLocale });
+        // Staff may start another walk-in while this one is brought back: that one is left alone.
+        const same = () => get().draftId === kept.draftId;
         if (!kept.productId) return;
         await get().chooseProduct(kept.productId);
+        if (!same()) return;
         const answers = Object.fromEntries(
           Object.entries(kept.answers).map(([n, fields]) => [Number(n), fields]),
         );
         set({ answers });
         // Each step is passed as staff passed it: the slot is checked again, the price asked again.
-        if (kept.step === 'party' || !(await get().toDetails())) return;
+        if (kept.step === 'party' || !(await get().toDetails()) || !same()) return;
         if (kept.step === 'review') await get().toReview();
       },
       async chooseProduct(productId) {
@@ -251,16 +256,19 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         set({ booking: true, error: null });
         try {
           const outcome = await api.call('walkin.book', {
+            draftId: s.draftId,
             ...draft,
             sendConfirmationEmail: s.sendEmail && draft.customer.email !== null,
             locale: s.emailLocale,
             quoted: s.price && { total: s.price.total, currency: s.price.currency },
             tender,
           });
+          // Refused by the service, the draft's booking is spent: what staff send next is another.
+          const next = outcome.entryId ? { draftId: crypto.randomUUID() } : {};
           if (outcome.outcome === 'refused' && outcome.problems.length) {
-            set({ outcome, problems: outcome.problems, step: 'details' });
+            set({ outcome, problems: outcome.problems, step: 'details', ...next });
           } else if (outcome.outcome === 'refused') {
-            set({ outcome });
+            set({ outcome, ...next });
           } else {
             set({ outcome, step: 'done' });
           }

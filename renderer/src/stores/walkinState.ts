@@ -1,5 +1,6 @@
 /** The walk-in store's state, its intents and what it needs from the app. */
 import type {
+  DraftId,
   FieldProblem,
   HeadcountFit,
   KeptWalkIn,
@@ -24,6 +25,11 @@ export interface WalkInStart {
 }
 
 export interface WalkInState extends CustomerActions, TenderActions, TenderState {
+  /**
+   * This walk-in's draft, made when it starts and sent with Book: the desk books a draft once
+   * (decision X1). A new one after the service refused the booking: what staff send then is new.
+   */
+  draftId: DraftId;
   step: WalkInStep;
   productId: string | null;
   form: ProductForm | null;

@@ -4,7 +4,13 @@
  * Actions of the walk-in store, kept here to keep it short. With no price (offline), staff type
  * the amount taken; left empty, no tender is recorded. A manual-approval product takes none.
  */
-import type { Price, Tender, TenderMethod } from '../../../main/ipc/contract';
+import {
+  FIRST_METHOD,
+  otherMethod,
+  type Price,
+  type Tender,
+  type TenderMethod,
+} from '../../../main/ipc/contract';
 import {
   newLine,
   rebalance,
@@ -34,7 +40,7 @@ export interface TenderActions {
 
 export const FRESH_TENDER = {
   tenderTotal: null,
-  tenderLines: [newLine('cash', 0)],
+  tenderLines: [newLine(FIRST_METHOD, 0)],
   tenderShown: false,
 } satisfies Partial<TenderState>;
 
@@ -76,10 +82,10 @@ export function tenderActions(
       if (!on) return set({ tenderLines: [{ ...lines[0]!, amount: total() }] });
       if (lines.length === 2) return;
       const first = lines[0]!;
-      const other: TenderMethod = first.method === 'cash' ? 'card' : 'cash';
       // Half each to start with; staff type the first part, the second follows.
       const half = Math.floor(total() / 2);
-      set({ tenderLines: rebalance(total(), [{ ...first, amount: half }, newLine(other, 0)]) });
+      const second = newLine(otherMethod(first.method), 0);
+      set({ tenderLines: rebalance(total(), [{ ...first, amount: half }, second]) });
     },
     setLine(index, patch) {
       const lines = get().tenderLines.map((l, i) => (i === index ? { ...l, ...patch } : l));

@@ -1,27 +1,30 @@
-/** The journal CSV: quoting, formula-injection defused, unreadable entries kept as rows. */
+/**
+ * The journal CSV: a column per payment method of the table, quoting and formulas defused, the
+ * kinds and refund reasons in words, unreadable entries kept as rows. Cells are found by their
+ * header, so a method added to the table moves no assertion here.
+ */
 import { describe, expect, it } from 'vitest';
-import { csvCell, journalCsv } from '../../../main/desk/close/journal-csv';
+import * as moneyWords from '../../../main/common/words/money';
+import { journalCsv } from '../../../main/desk/close/journal-csv';
+import { TenderMethod } from '../../../main/ipc/contract';
 import { MemoryJournal } from '../../../main/local/journal/journal';
 import { parseCsv } from './csv-parse';
-import { ZONE, correction, sale } from './records';
+import { COUNTER, ZONE, at, correction, count, sale } from './records';
 
 const D = '2026-11-20';
 
-describe('the journal as CSV', () => {
-  it('quotes per RFC 4180 and prefixes a text cell a spreadsheet would run as a formula', () => {
-    expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)");
-    expect(csvCell('+81 75')).toBe("'+81 75");
-    expect(csvCell('-500 off')).toBe("'-500 off");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('\tx')).toBe("'\tx");
-    expect(csvCell(-500)).toBe('-500'); // an amount stays a plain integer
-    expect(csvCell('a,"b"')).toBe('"a,""b"""');
-    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
-    expect(csvCell('=a,b')).toBe(`"'=a,b"`);
-    expect(csvCell(null)).toBe('');
-    expect(csvCell('嵐山')).toBe('嵐山');
-  });
+/** The table parsed back, and a row's cell under a header. */
+function read(csv: string) {
+  const [head, ...rows] = parseCsv(csv.slice(1));
+  const cell = (row: string[], header: string) => {
+    const i = head!.indexOf(header);
+    if (i < 0) throw new Error(`no column ${header}`);
+    return row[i];
+  };
+  return { head: head!, rows, cell };
+}
 
+describe('the journal as CSV', () => {
   it('keeps an unreadable entry as a row that says so, and parses back cell for cell', () => {
     const j = new MemoryJournal();
     const s = j.append(
@@ -40,19 +43,68 @@ describe('the journal as CSV', () => {
     expect(rows).toBe(3);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.replace(/\r\n/g, '').includes('\n')).toBe(true); // only inside the quoted note
-    const table = parseCsv(csv.slice(1));
-    expect(table.every((r) => r.length === table[0]!.length)).toBe(true);
-    const [head, saleRow, correctionRow, unreadable] = table;
-    expect(head![0]).toBe('営業日');
+    const { head, rows: table, cell } = read(csv);
+    expect(table.every((r) => r.length === head.length)).toBe(true);
+    const [saleRow, correctionRow, unreadable] = table;
+    expect(head[0]).toBe('営業日');
     expect(saleRow!.slice(0, 4)).toEqual([D, `${D} 10:00:00`, '受付1', '売上']);
-    // Amount, cash, card, QR, other, change.
-    expect(saleRow!.slice(7, 13)).toEqual(['5000', '2000', '3000', '', '', '3000']);
-    expect(correctionRow![3]).toBe('訂正');
-    expect(correctionRow![5]).toBe(s.id);
-    expect(correctionRow![7]).toBe('-100');
-    expect(correctionRow![16]).toBe(`'=1+1, "oops"\nline`);
-    expect(unreadable![3]).toBe('読めない記録');
-    expect(unreadable![4]).toBe('broken-1');
-    expect(unreadable!.at(-1)).toMatch(/壊れて/);
+    expect(
+      ['金額', '現金', 'カード', 'QR・電子マネー', 'その他', 'お釣り'].map((h) =>
+        cell(saleRow!, h),
+      ),
+    ).toEqual(['5000', '2000', '3000', '', '', '3000']);
+    expect(cell(correctionRow!, '種別')).toBe('訂正');
+    expect(cell(correctionRow!, '対象記録ID')).toBe(s.id);
+    expect(cell(correctionRow!, '金額')).toBe('-100');
+    expect(cell(correctionRow!, 'メモ')).toBe(`'=1+1, "oops"\nline`);
+    expect(cell(unreadable!, '種別')).toBe('読めない記録');
+    expect(cell(unreadable!, '記録ID')).toBe('broken-1');
+    expect(cell(unreadable!, '問題')).toMatch(/壊れて/);
+  });
+
+  it('heads a column per method of the table, in its order; a refund’s reason in words; the close’s cash', () => {
+    const j = new MemoryJournal();
+    const s = j.append(sale(D, '10:00', 3_000, [{ method: 'qr', amount: 3_000 }]));
+    j.append({
+      businessDate: D,
+      at: at(D, '11:00'),
+      counterId: COUNTER.id,
+      counterName: COUNTER.name,
+      kind: 'refund',
+      refersTo: s.id,
+      reason: 'booking_refused',
+      amount: 3_000,
+      tender: [{ method: 'qr', amount: 3_000, received: null, brand: 'PayPay', reference: null }],
+      note: null,
+    });
+    j.append({
+      businessDate: D,
+      at: at(D, '18:00'),
+      counterId: COUNTER.id,
+      counterName: COUNTER.name,
+      kind: 'close',
+      openingFloat: 10_000,
+      counted: count({ '10000': 1 }),
+      countedCash: 10_000,
+      expectedCash: 10_000,
+      overShort: 0,
+      note: null,
+    });
+    const { head, rows, cell } = read(journalCsv(j.day(D), { from: D, to: D }, 'en', ZONE).csv);
+    const methods = TenderMethod.options.map((m) => moneyWords.en.methods[m]);
+    const first = head.indexOf(methods[0]!);
+    expect(head.slice(first, first + methods.length)).toEqual(methods);
+    expect(head[first - 1]).toBe('Amount');
+    expect(head[first + methods.length]).toBe('Change');
+    const [, refund, close] = rows;
+    expect([cell(refund!, 'Kind'), cell(refund!, 'Amount'), cell(refund!, 'QR / e-money')]).toEqual(
+      ['Refund', '-3000', '-3000'],
+    );
+    expect(cell(refund!, 'Refund reason')).toBe('Queued walk-in refused');
+    expect([cell(close!, 'Kind'), cell(close!, 'Cash'), cell(close!, 'Over/short')]).toEqual([
+      'Close',
+      '10000',
+      '0',
+    ]);
   });
 });

@@ -5,9 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type Store } from '../../../main/api/index';
-import { closeViewOf, commitClose } from '../../../main/desk/close/day-close';
+import { closeViewOf, commitClose } from '../../../main/desk/close/counter-close';
 import { storeClose, summaryOf } from '../../../main/desk/close/store-close';
 import { Session } from '../../../main/desk/session';
+import { TenderMethod } from '../../../main/ipc/contract';
 import { fixedKeyProvider } from '../../../main/local/index';
 import type { NewRecord } from '../../../main/local/journal/records';
 import { DEMO } from '../../../sandbox/scenario/demo';
@@ -99,8 +100,10 @@ describe('the store’s close over the shop', () => {
     ]);
     expect(total.counters[0]!.publishedAt).toBeNull();
     expect(total.counters[1]!.publishedAt).toBe(NOW);
+    // A row per method of the table, in its order, whatever the counters published.
+    expect(total.byTender.map((t) => t.method)).toEqual(TenderMethod.options);
     const by = Object.fromEntries(total.byTender.map((t) => [t.method, t.sales]));
-    expect(by).toEqual({ cash: 8_000, card: 7_000, qr: 2_000, other: 0 });
+    expect(by).toMatchObject({ cash: 8_000, card: 7_000, qr: 2_000, other: 0 });
     expect(total.overShort).toBe(-500);
     expect(total.unreadable).toEqual([]);
     // What is shared holds no customer data and no note.

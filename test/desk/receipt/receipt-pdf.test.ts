@@ -4,6 +4,7 @@
  * line, tender, change; 再発行 on a reprint; 領収書 mode; English; a refund slip), the roll's
  * width, the Japanese font embedded as a subset, and a PDF counted as a print.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptOptions } from '../../../main/ipc/contract';
 import { pdfFonts, pdfInfo, pdfText } from '../../support/pdf';
@@ -42,6 +43,7 @@ describe('receipt PDFs', () => {
     const { price } = await h.call('walkin.quote', draft);
     total = price!.total;
     const outcome = await h.call('walkin.book', {
+      draftId: randomUUID(),
       ...draft,
       sendConfirmationEmail: false,
       locale: 'ja',

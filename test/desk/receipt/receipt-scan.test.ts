@@ -6,6 +6,7 @@
  * images are kept in test-results/receipts: pdf-<locale>-<layout>.png for the desk's PDF,
  * receipt-ja-80mm.png and receipt-en-a4.png for the printed page.
  */
+import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,6 +54,7 @@ describe('a printed receipt scanned at the counter', () => {
     const { price } = await h.call('walkin.quote', draft);
     total = price!.total;
     const outcome = await h.call('walkin.book', {
+      draftId: randomUUID(),
       ...draft,
       sendConfirmationEmail: false,
       locale: 'ja',

@@ -3,6 +3,7 @@
  * number, lines, tax per rate, tender and change, the number as a QR code), 再発行 on every print
  * after the first, 領収書 mode, English, each layout, and a refund slip.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from '../../../main/ipc/contract';
 import { LATER, P, refusal, setUp, startHarness, type Harness } from '../support';
@@ -30,6 +31,7 @@ describe('receipts', () => {
       phone: '075-000-0000',
     });
     const walkIn: Book = {
+      draftId: randomUUID(),
       productId: P.apiTest,
       date: LATER,
       startTime: '10:00',
@@ -40,7 +42,7 @@ describe('receipts', () => {
       sendConfirmationEmail: false,
       locale: 'ja',
     };
-    const { sendConfirmationEmail: _s, locale: _l, ...draft } = walkIn;
+    const { draftId: _d, sendConfirmationEmail: _s, locale: _l, ...draft } = walkIn;
     const { price } = await h.call('walkin.quote', draft);
     total = price!.total;
     const outcome = await h.call('walkin.book', {

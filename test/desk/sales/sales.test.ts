@@ -2,14 +2,18 @@
  * Money at the walk-in through the router on a real sandbox: the tender checked against the
  * quote, the sale written before the walk-in is sent, refunds owed when its booking does not hold
  * (refused while queued, cancelled elsewhere, cancelled here unpaid) until a refund is recorded,
- * the refund paid with a cancel, corrections after the close, and the money settings.
+ * the refund paid with a cancel (a QR one by its brand, sent by the renderer's cancel store),
+ * corrections after the close, and the money settings.
  */
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from '../../../main/ipc/contract';
 import { MemoryJournal } from '../../../main/local/journal/journal';
 import { SealedJournal } from '../../../main/local/journal/sealed-journal';
+import { createApi } from '../../../renderer/src/api/api';
+import { createCancelStore } from '../../../renderer/src/stores/cancel';
 import { allFiles } from '../../local/support';
 import {
   LATER,
@@ -32,6 +36,7 @@ const card = (amount: number): Line => ({ method: 'card', amount });
 
 function walkIn(lastName: string, extra: Partial<Book> = {}): Book {
   return {
+    draftId: randomUUID(),
     productId: P.apiTest,
     date: LATER,
     startTime: '10:00',
@@ -62,9 +67,25 @@ describe('the sales journal at the counter', () => {
       .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!)).length;
   const owed = async () => (await h.call('refunds.owed', {})).items;
 
+  /** Today's journal entry of `id`, as the renderer lists it. */
+  const today = async (id: string | null | undefined) =>
+    (await h.call('journal.day', { date: null })).entries.find((e) => e.id === id);
+  /** The refund a cancel here records for a sale `paid`. */
+  const cancelledHere = (paid: { total: number; outcome: { saleId?: string | null } }) => ({
+    kind: 'refund',
+    amount: -paid.total,
+    refersTo: paid.outcome.saleId,
+    refundReason: 'cancelled_here',
+  });
+
   /** A walk-in quoted, then booked with a tender paying the quote. */
   async function sell(lastName: string, tender: (total: number) => Line[], extra = {}) {
-    const { sendConfirmationEmail: _s, locale: _l, ...draft } = walkIn(lastName, extra);
+    const {
+      draftId: _d,
+      sendConfirmationEmail: _s,
+      locale: _l,
+      ...draft
+    } = walkIn(lastName, extra);
     const { price } = await h.call('walkin.quote', draft);
     expect(price).not.toBeNull();
     const outcome = await h.call('walkin.book', {
@@ -338,15 +359,7 @@ describe('the sales journal at the counter', () => {
       note: null,
     });
     expect(done.reservation.status).toBe('cancelled');
-    const entry = (await h.call('journal.day', { date: null })).entries.find(
-      (e) => e.id === done.refundEntryId,
-    );
-    expect(entry).toMatchObject({
-      kind: 'refund',
-      amount: -paid.total,
-      refersTo: paid.outcome.saleId,
-      refundReason: 'cancelled_here',
-    });
+    expect(await today(done.refundEntryId)).toMatchObject(cancelledHere(paid));
 
     const unpaid = await sell('後で返金', (t) => [card(t)]);
     const later = await cancel(unpaid.outcome.reservation!.id, null);
@@ -360,6 +373,34 @@ describe('the sales journal at the counter', () => {
       paid: { lines: [card(unpaid.total)] },
     });
     expect(await owed()).toEqual([]);
+  });
+
+  it('a QR sale cancelled as the store’s decision is paid back by its brand, as the counter sends it', async () => {
+    // The renderer's cancel store on the router, as the app's bridge reaches it. (Before the
+    // table it sent `brand: null`: INVALID_INPUT paid.lines.0.brand BRAND_REQUIRED, not cancelled.)
+    const paid = await sell('ペイペイ', (t) => [{ method: 'qr', amount: t, brand: 'PayPay' }]);
+    const api = createApi({
+      invoke: (channel, payload) => h.raw(channel, payload),
+      on: () => () => {},
+    });
+    const cancel = createCancelStore(api);
+    cancel.getState().open(paid.outcome.reservation!, LATER);
+    await cancel.getState().chooseReason('business_request');
+    expect(cancel.getState().preview).toMatchObject({ refundBy: 'merchant', refund: paid.total });
+    expect(cancel.getState()).toMatchObject({ refundMethod: 'qr', payRefund: true });
+
+    const confirmed = await cancel.getState().confirm();
+    expect(cancel.getState().error?.details ?? null).toBeNull();
+    expect(confirmed).toBe(true);
+    const done = cancel.getState().done!;
+    expect(done.reservation.status).toBe('cancelled');
+    expect(await today(done.refundEntryId)).toMatchObject({
+      ...cancelledHere(paid),
+      tender: [
+        { method: 'qr', amount: paid.total, brand: 'PayPay', received: null, reference: null },
+      ],
+    });
+    expect((await owed()).find((o) => o.saleId === paid.outcome.saleId)).toBeUndefined();
   });
 
   it('after the close: no sale, corrections only', async () => {

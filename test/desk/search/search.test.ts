@@ -4,6 +4,7 @@
  * kana and romaji readings, kanji variants, the last four digits of a phone, ranking, and the
  * index following a cancellation made at the counter.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationView } from '../../../main/ipc/contract';
 import { silentLogger } from '../../../main/api/index';
@@ -39,6 +40,7 @@ describe('search.find with readings', () => {
     await h.call('day.get', { date: TODAY });
     for (const [i, guest] of GUESTS.entries()) {
       const outcome = await h.call('walkin.book', {
+        draftId: randomUUID(),
         productId: P.apiTest,
         date: i % 2 ? LATER : TODAY,
         startTime: '15:00',

@@ -4,6 +4,7 @@
  * training and "not set up" say why the counter works alone, and a counter the contract would
  * refuse is left out alone.
  */
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShopConfig, ShopOpener, ShopPort, ShopPortView } from '../../../main/desk/shop/port';
@@ -332,6 +333,7 @@ describe('the shop at the desk', () => {
     cutLink(h.sb);
     try {
       const queued = await h.call('walkin.book', {
+        draftId: randomUUID(),
         productId: P.apiTest,
         date: LATER,
         startTime: '10:00',

@@ -20,7 +20,7 @@ import { TRAINING_KEY_ROLE } from '../../../main/desk/training/sandbox';
 import { compose, type Composed } from '../../../main/host/compose';
 import { MemorySecretStore } from '../../../main/host/secrets';
 import { startBrowserHost, type RunningBrowserHost } from '../../../main/host/server';
-import { fixedKeyProvider } from '../../../main/local/crypto';
+import { fixedKeyProvider } from '../../../main/local/files/crypto';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../../sandbox/index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,10 +1,11 @@
+/// <reference lib="dom" />
+// Callbacks of page.evaluate run in the page.
 /**
  * The app's own words (its message catalogues) for finding things on screen in either language,
  * and the sandbox's data for choosing reservations to work on.
  */
 import type { Page } from '@playwright/test';
-import { en } from '../../../renderer/src/i18n/en';
-import { ja } from '../../../renderer/src/i18n/ja';
+import { en, ja } from '../../../renderer/src/i18n/catalogue';
 import type { ReservationRecord } from '../../../sandbox/model';
 import { DEMO } from '../../../sandbox/scenario/demo';
 import type { Lang } from './fixtures';
@@ -80,3 +81,16 @@ export async function openByNumber(page: Page, number: string): Promise<void> {
   await page.keyboard.type(number);
   await page.keyboard.press('Enter');
 }
+
+/** The browser's print, replaced: what the print region held each time it was called. */
+export async function catchPrints(app: Page): Promise<void> {
+  await app.evaluate(() => {
+    const w = window as unknown as { printed: string[] };
+    w.printed = [];
+    window.print = () => {
+      w.printed.push(document.getElementById('print-region')?.shadowRoot?.textContent ?? '');
+    };
+  });
+}
+export const printed = (app: Page) =>
+  app.evaluate(() => (window as unknown as { printed: string[] }).printed);

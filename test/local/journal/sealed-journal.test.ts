@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/api/index';
 import { fixedKeyProvider } from '../../../main/local/index';
-import { Cipher } from '../../../main/local/crypto';
+import { Cipher } from '../../../main/local/files/crypto';
 import { sealRecord } from '../../../main/local/journal/journal-file';
 import { JournalLockedError } from '../../../main/local/journal/journal';
 import { SealedJournal } from '../../../main/local/journal/sealed-journal';

@@ -10,7 +10,7 @@ import { inflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogRecord } from '../../../main/api/log';
 import type { Reservation } from '../../../main/api/client';
-import { Cipher } from '../../../main/local/crypto';
+import { Cipher } from '../../../main/local/files/crypto';
 import {
   fixedKeyProvider,
   openLocalStore,

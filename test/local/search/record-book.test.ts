@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../main/api/client';
 import { silentLogger } from '../../../main/api/index';
-import { Cipher, fixedKeyProvider } from '../../../main/local/crypto';
+import { Cipher, fixedKeyProvider } from '../../../main/local/files/crypto';
 import { RecordBook } from '../../../main/local/search/record-book';
 
 const DATE = '2026-11-26';

@@ -22,6 +22,14 @@ export const cash = (amount: number, received: number | null = null): TenderLine
   reference: null,
 });
 
+export const qr = (amount: number, brand: string): TenderLine => ({
+  method: 'qr',
+  amount,
+  received: null,
+  brand,
+  reference: null,
+});
+
 export function entry(over: Partial<JournalEntryView> = {}): JournalEntryView {
   return JournalEntryView.parse({
     id: 'je-1',

@@ -1,5 +1,5 @@
 /** Render the whole app on a fake bridge, and a user whose every key and tap is counted. */
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Root } from '../../../renderer/src/app/App';
 import { createApp, type AppOptions } from '../../../renderer/src/app/createApp';
 import type { FakeBridge } from './fakeBridge';
@@ -46,6 +46,16 @@ export async function settle(): Promise<void> {
   await act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   });
+}
+
+/** Pick the option `value` of the select labelled `label`, as a user's choice fires change. */
+export async function choose(label: string, value: string): Promise<void> {
+  await act(async () => {
+    const select = screen.getByLabelText<HTMLSelectElement>(label);
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await settle();
 }
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number']);

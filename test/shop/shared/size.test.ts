@@ -1,5 +1,5 @@
 /**
- * How large the shared doc grows (docs/decisions.md, issue 12 H): a very busy day, written over
+ * How large the shared doc grows (docs/decisions.md, H4): a very busy day, written over
  * ten sessions (each a new Yjs client), must still fit in one sync message (a step 2 carries the
  * whole doc to a new counter); and a month of days, each purged, leaves only a small trace.
  */

@@ -46,7 +46,7 @@ export function CancelScreen() {
             <p className="strong">{t('cancel.merchantRefund', { amount: money(p.refund) })}</p>
           )}
           {p.refund > 0 && p.refundBy === 'service' && (
-            <p>{t('cancel.serviceRefund', { amount: money(p.refund), by: p.refundByRaw })}</p>
+            <p>{t('cancel.serviceRefund', { amount: money(p.refund) })}</p>
           )}
           {done.refundEntryId && (
             <p className="strong">{t('money.refund.recorded', { amount: money(p.refund) })}</p>
@@ -116,7 +116,7 @@ export function CancelScreen() {
                   <dd>
                     {preview.refundBy === 'merchant'
                       ? t('cancel.byMerchant')
-                      : t('cancel.byService', { by: preview.refundByRaw })}
+                      : t('cancel.byService')}
                   </dd>
                 </dl>
                 {preview.refund > 0 && preview.refundBy === 'merchant' && (

@@ -1,10 +1,12 @@
 /**
  * A `merchant` refund of a sale this counter took the money for: paid out with the cancel and
- * recorded in the journal (how it is paid back), or left owed to pay later (it stays loud).
+ * recorded in the journal (how it is paid back: the sale's method and brand to start with; the
+ * brand asked for a method that needs one), or left owed to pay later (it stays loud).
  */
 import { useTranslation } from 'react-i18next';
-import { TenderMethod } from '../../../../main/ipc/contract';
+import { needsBrand } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
+import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
 
 export function MerchantRefund({ amount }: { amount: string }) {
   const { t } = useTranslation();
@@ -12,6 +14,8 @@ export function MerchantRefund({ amount }: { amount: string }) {
   const sale = useSlice(stores.cancel, (s) => s.sale);
   const pay = useSlice(stores.cancel, (s) => s.payRefund);
   const method = useSlice(stores.cancel, (s) => s.refundMethod);
+  const brand = useSlice(stores.cancel, (s) => s.refundBrand);
+  const brandMissing = useSlice(stores.cancel, (s) => s.refundBrandMissing);
   const c = stores.cancel.getState();
   if (!sale) return <p className="hint">{t('money.cancel.notSoldHere')}</p>;
   return (
@@ -22,19 +26,23 @@ export function MerchantRefund({ amount }: { amount: string }) {
         <span>{t('money.cancel.payNow', { amount })}</span>
       </label>
       {pay ? (
-        <label className="inline-field">
-          <span>{t('money.cancel.method')}</span>
-          <select
-            value={method}
-            onChange={(e) => c.setRefundMethod(e.target.value as TenderMethod)}
-          >
-            {TenderMethod.options.map((m) => (
-              <option key={m} value={m}>
-                {t(`money.methods.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <>
+          <label className="inline-field">
+            <span>{t('money.cancel.method')}</span>
+            <MethodSelect value={method} onChange={(m) => c.setRefundMethod(m)} />
+          </label>
+          {needsBrand(method) && (
+            <label className="inline-field">
+              <span>{t('money.tender.brand')}</span>
+              <BrandSelect value={brand} onChange={(b) => c.setRefundBrand(b)} />
+            </label>
+          )}
+          {brandMissing && needsBrand(method) && !brand && (
+            <p className="problems shown" role="alert">
+              {t('money.tenderProblems.brand_missing')}
+            </p>
+          )}
+        </>
       ) : (
         <p className="notice warn">{t('money.cancel.later')}</p>
       )}

@@ -5,9 +5,10 @@
  * back. A manual-approval product says plainly that the new booking is only pending.
  */
 import { useTranslation } from 'react-i18next';
-import { TenderMethod } from '../../../../main/ipc/contract';
+import { FIRST_METHOD } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { MethodSelect } from '../../components/PaymentFields';
 import { CANCEL_REASONS } from '../../stores/cancel';
 import { MisfitNote } from '../walkin/MisfitNote';
 import { TenderPanel } from '../walkin/TenderPanel';
@@ -109,9 +110,7 @@ export function QuotePanel() {
             <dd>
               {yen(preview.refund)}{' '}
               <span className="hint">
-                {preview.refundBy === 'merchant'
-                  ? t('cancel.byMerchant')
-                  : t('cancel.byService', { by: preview.refundByRaw })}
+                {preview.refundBy === 'merchant' ? t('cancel.byMerchant') : t('cancel.byService')}
               </span>
             </dd>
           </>
@@ -130,7 +129,7 @@ export function QuotePanel() {
         <p className="notice">{t('change.refundNotHere', { amount: yen(money.refundNotHere) })}</p>
       )}
       {money.refundBy === 'service' && preview && preview.refund > 0 && (
-        <p>{t('cancel.serviceRefund', { amount: yen(preview.refund), by: preview.refundByRaw })}</p>
+        <p>{t('cancel.serviceRefund', { amount: yen(preview.refund) })}</p>
       )}
       {quote.manual && money.newTotal !== null && (
         <p>{t('walkIn.done.pendingPay', { amount: yen(money.newTotal) })}</p>
@@ -151,16 +150,10 @@ export function QuotePanel() {
       {handingBack && (
         <label className="inline-field">
           <span>{t('change.handBackBy')}</span>
-          <select
-            value={handBack ?? money.creditMethod ?? 'cash'}
-            onChange={(e) => c.setHandBack(e.target.value as TenderMethod)}
-          >
-            {TenderMethod.options.map((m) => (
-              <option key={m} value={m}>
-                {t(`money.methods.${m}`)}
-              </option>
-            ))}
-          </select>
+          <MethodSelect
+            value={handBack ?? money.creditMethod ?? FIRST_METHOD}
+            onChange={(m) => c.setHandBack(m)}
+          />
         </label>
       )}
     </section>

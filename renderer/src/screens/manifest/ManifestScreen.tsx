@@ -1,20 +1,21 @@
 /**
  * A slot's manifest: its parties with names, headcount, status, payment method, custom-field
- * answers and check-in state. Print it; export it as CSV. It is made from the cached day view, so
- * it works offline.
+ * answers and check-in state, shown from the cached day view, so it works offline. Its printed
+ * page and its CSV are the desk's (main/desk/manifest), made from the same cache.
  */
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReservationView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { csvBlob } from '../../app/platform';
 import { BackButton } from '../../components/BackButton';
 import { CheckInState, PaymentMethod, ReservationStatus } from '../../components/Badges';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HeadcountBar } from '../../components/HeadcountBar';
 import { useProgressive } from '../../components/useProgressive';
 import { asCallError, type CallError } from '../../api/api';
-import { manifestCsv, manifestFileName } from '../../manifest/csv';
+import { printDocument } from '../../money/printDocument';
 import { currentDay } from '../../stores/day';
 import { langOf } from '../../i18n';
 
@@ -45,59 +46,45 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
     fillRows,
   );
 
-  const exportCsv = useCallback(() => {
-    if (!view || !product || !slot) return;
-    const csv = manifestCsv(slot.reservations, {
-      number: t('manifest.col.number'),
-      name: t('manifest.col.name'),
-      adults: t('manifest.col.adults'),
-      children: t('manifest.col.children'),
-      status: t('manifest.col.status'),
-      payment: t('manifest.col.payment'),
-      phone: t('manifest.col.phone'),
-      email: t('manifest.col.email'),
-      checkIn: t('manifest.col.checkIn'),
-      checkedAdults: t('manifest.col.checkedAdults'),
-      checkedChildren: t('manifest.col.checkedChildren'),
-      statusText: (s) =>
-        s === 'confirmed' || s === 'pending' || s === 'cancelled'
-          ? t(`status.${s}`)
-          : t('status.other', { status: s }),
-      paymentText: (m) =>
-        m === 'on_site' || m === 'external' ? t(`payment.${m}`) : t('payment.other', { method: m }),
-      checkInText: (s) =>
-        s === 'arrived'
-          ? t('manifest.checkIn.arrived')
-          : s === 'partial'
-            ? t('manifest.checkIn.partial')
-            : s === 'no_show'
-              ? t('checkIn.noShow')
-              : '',
-    });
-    platform.download(
-      manifestFileName(view.date, slot.startTime, product.name),
-      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
-    );
-  }, [view, product, slot, t, platform]);
+  /** The slot's manifest as the desk makes it, in the language the counter shows. */
+  const request = useCallback(
+    () => ({
+      date: view?.date ?? null,
+      slot: { productId, startTime },
+      locale: langOf(i18n),
+    }),
+    [view?.date, productId, startTime, i18n],
+  );
 
-  const print = useCallback(async () => {
-    if (!view) return;
+  const exportCsv = useCallback(async () => {
     setError(null);
     try {
-      // Printed in the language the counter shows.
-      await api.call('manifest.print', {
-        date: view.date,
-        productId,
-        startTime,
-        locale: langOf(i18n),
-      });
+      const out = await api.call('manifest.csv', request());
+      platform.download(out.fileName, csvBlob(out.csv));
+    } catch (e) {
+      setError(asCallError(e));
+    }
+  }, [api, platform, request]);
+
+  const browserPrint = useCallback(async () => {
+    try {
+      printDocument((await api.call('manifest.page', request())).html, platform.print);
+    } catch (e) {
+      setError(asCallError(e));
+    }
+  }, [api, platform, request]);
+
+  const print = useCallback(async () => {
+    setError(null);
+    try {
+      await api.call('manifest.print', request());
     } catch (e) {
       const failure = asCallError(e);
-      // The browser host has no printer of its own: the browser prints this page.
-      if (failure.code === 'PRINT_UNAVAILABLE') platform.print();
+      // The browser host has no printer of its own: the browser prints the desk's page.
+      if (failure.code === 'PRINT_UNAVAILABLE') await browserPrint();
       else setError(failure);
     }
-  }, [api, platform, view, productId, startTime, i18n]);
+  }, [api, request, browserPrint]);
 
   if (!view || !product || !slot) {
     return (
@@ -142,7 +129,7 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
         <button type="button" onClick={() => void print()}>
           {t('manifest.print')}
         </button>
-        <button type="button" onClick={exportCsv}>
+        <button type="button" onClick={() => void exportCsv()}>
           {t('manifest.csv')}
         </button>
         <button

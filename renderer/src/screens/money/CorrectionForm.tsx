@@ -1,12 +1,24 @@
 /**
  * A correction of a journal entry: a new entry naming it, never an edit (a closed day stays
- * locked). The amount is signed (− takes money off, + adds it); the note saying why is required.
+ * locked). The amount is signed (− takes money off, + adds it); the note saying why is required;
+ * a method that needs its brand asks it (the entry's brand by that method to start with).
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TenderMethod, type JournalEntryView } from '../../../../main/ipc/contract';
+import {
+  FIRST_METHOD,
+  needsBrand,
+  paymentLine,
+  type JournalEntryView,
+  type TenderMethod,
+} from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { ErrorNote } from '../../components/ErrorNote';
+import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
+
+/** The brand the entry was paid by with `method`. */
+const brandOf = (entry: JournalEntryView, method: TenderMethod) =>
+  entry.tender.find((l) => l.method === method)?.brand ?? null;
 
 export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onDone(): void }) {
   const { t } = useTranslation();
@@ -14,13 +26,15 @@ export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onD
   const busy = useSlice(stores.journal, (s) => s.correcting);
   const error = useSlice(stores.journal, (s) => s.correctError);
   const id = useId();
-  const [method, setMethod] = useState<TenderMethod>(entry.tender[0]?.method ?? 'cash');
+  const [method, setMethod] = useState<TenderMethod>(entry.tender[0]?.method ?? FIRST_METHOD);
+  const [brand, setBrand] = useState(() => brandOf(entry, method));
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const value = Number(amount);
   const badAmount = amount.trim() === '' || !Number.isInteger(value) || value === 0;
   const noNote = !note.trim();
+  const noBrand = needsBrand(method) && !brand;
 
   return (
     <form
@@ -29,12 +43,12 @@ export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onD
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
-        if (badAmount || noNote) return;
+        if (badAmount || noNote || noBrand) return;
         void stores.journal
           .getState()
           .correct({
             entryId: entry.id,
-            tender: [{ method, amount: value, received: null, brand: null, reference: null }],
+            tender: [paymentLine(method, value, { brand })],
             note: note.trim(),
           })
           .then((done) => done && onDone());
@@ -45,14 +59,20 @@ export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onD
       <div className="inline-fields">
         <label className="inline-field">
           <span>{t('money.journal.correctMethod')}</span>
-          <select value={method} onChange={(e) => setMethod(e.target.value as TenderMethod)}>
-            {TenderMethod.options.map((m) => (
-              <option key={m} value={m}>
-                {t(`money.methods.${m}`)}
-              </option>
-            ))}
-          </select>
+          <MethodSelect
+            value={method}
+            onChange={(m) => {
+              setMethod(m);
+              setBrand(brandOf(entry, m));
+            }}
+          />
         </label>
+        {needsBrand(method) && (
+          <label className="inline-field">
+            <span>{t('money.tender.brand')}</span>
+            <BrandSelect value={brand} onChange={setBrand} />
+          </label>
+        )}
         <label className="inline-field">
           <span>{t('money.journal.correctAmount')}</span>
           <input
@@ -78,9 +98,10 @@ export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onD
           onChange={(e) => setNote(e.target.value)}
         />
       </label>
-      {tried && (badAmount || noNote) && (
+      {tried && (badAmount || noNote || noBrand) && (
         <ul className="problems shown" role="alert">
           {badAmount && <li>{t('money.journal.correctAmountMissing')}</li>}
+          {noBrand && <li>{t('money.tenderProblems.brand_missing')}</li>}
           {noNote && <li>{t('money.journal.correctNoteMissing')}</li>}
         </ul>
       )}

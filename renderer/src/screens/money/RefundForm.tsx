@@ -1,36 +1,49 @@
 /**
- * Paying a refund out at the counter: how it is paid back (normally as it was paid; split across
- * two methods if need be), a note — required when the reason is "other" — and then its slip.
+ * Paying a refund out at the counter: how it is paid back (normally as it was paid, with the
+ * sale's brand; split across two methods if need be; the brand asked for a method that needs
+ * one), a note — required when the reason is "other" — and then its slip.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  TenderMethod,
+  FIRST_METHOD,
+  needsBrand,
+  otherMethod,
+  paymentLine,
   type RefundPaid,
   type RefundReason,
   type TenderLine,
+  type TenderMethod,
 } from '../../../../main/ipc/contract';
 import { useFormat } from '../../app/hooks';
-
-const METHODS = TenderMethod.options;
+import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
 
 interface Line {
   method: TenderMethod;
   amount: number;
+  brand: string | null;
 }
+
+/** The brand the sale was paid by with `method` (a refund goes back the same way). */
+const brandOf = (tender: readonly TenderLine[], method: TenderMethod) =>
+  tender.find((l) => l.method === method)?.brand ?? null;
+
+/** A refund line by `method`, with the brand the sale was paid by with it. */
+const lineOf = (tender: readonly TenderLine[], method: TenderMethod, amount: number): Line => ({
+  method,
+  amount,
+  brand: brandOf(tender, method),
+});
 
 /** The refund's lines to start with: as the guest paid, scaled to the amount owed. */
 export function refundLines(amount: number, tender: readonly TenderLine[]): Line[] {
   const first = tender[0];
-  if (!first || tender.length < 2) return [{ method: first?.method ?? 'cash', amount }];
+  if (!first || tender.length < 2) return [lineOf(tender, first?.method ?? FIRST_METHOD, amount)];
   const second = tender[1]!;
   const head = Math.min(amount, first.amount);
   return head === amount
-    ? [{ method: first.method, amount }]
-    : [
-        { method: first.method, amount: head },
-        { method: second.method, amount: amount - head },
-      ];
+    ? [lineOf(tender, first.method, amount)]
+    : [lineOf(tender, first.method, head), lineOf(tender, second.method, amount - head)];
 }
 
 export function RefundForm({
@@ -59,8 +72,10 @@ export function RefundForm({
   const [tried, setTried] = useState(false);
   const sum = lines.reduce((s, l) => s + l.amount, 0);
   const noteMissing = reason === 'other' && !note.trim();
+  const brandMissing = (l: Line) => l.amount > 0 && needsBrand(l.method) && !l.brand;
   const problems = [
     ...(sum <= 0 ? [t('money.refund.amountMissing')] : []),
+    ...(lines.some(brandMissing) ? [t('money.tenderProblems.brand_missing')] : []),
     ...(noteMissing ? [t('money.refund.noteRequired')] : []),
   ];
   const set = (i: number, patch: Partial<Line>) =>
@@ -77,7 +92,7 @@ export function RefundForm({
         onSubmit({
           lines: lines
             .filter((l) => l.amount > 0)
-            .map((l) => ({ ...l, received: null, brand: null, reference: null })),
+            .map((l) => paymentLine(l.method, l.amount, { brand: l.brand })),
           note: note.trim() || null,
         });
       }}
@@ -86,17 +101,17 @@ export function RefundForm({
         <div className="inline-fields" key={i}>
           <label className="inline-field">
             <span>{t('money.refund.method', { n: i + 1 })}</span>
-            <select
+            <MethodSelect
               value={line.method}
-              onChange={(e) => set(i, { method: e.target.value as TenderMethod })}
-            >
-              {METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`money.methods.${m}`)}
-                </option>
-              ))}
-            </select>
+              onChange={(method) => set(i, { method, brand: brandOf(tender, method) })}
+            />
           </label>
+          {needsBrand(line.method) && (
+            <label className="inline-field">
+              <span>{t('money.refund.brand', { n: i + 1 })}</span>
+              <BrandSelect value={line.brand} onChange={(brand) => set(i, { brand })} />
+            </label>
+          )}
           <label className="inline-field">
             <span>{t('money.refund.amount', { n: i + 1 })}</span>
             <input
@@ -116,12 +131,7 @@ export function RefundForm({
         {lines.length === 1 ? (
           <button
             type="button"
-            onClick={() =>
-              setLines([
-                ...lines,
-                { method: lines[0]!.method === 'cash' ? 'card' : 'cash', amount: 0 },
-              ])
-            }
+            onClick={() => setLines([...lines, lineOf(tender, otherMethod(lines[0]!.method), 0)])}
           >
             {t('money.refund.addMethod')}
           </button>

@@ -10,9 +10,10 @@ import { useId } from 'react';
 import type { StoreApi } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { TenderMethod } from '../../../../main/ipc/contract';
+import { methodSpec, needsBrand, TenderMethod } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
 import {
   changeDue,
   quickAmounts,
@@ -25,7 +26,8 @@ import { tenderTotalOf, type TenderActions, type TenderState } from '../../store
 /** A store that holds a tender: the walk-in's, a change's. */
 export type TenderStore = StoreApi<TenderState & TenderActions>;
 
-const METHODS = TenderMethod.options;
+/** The slip field's label by what the method's slip is (payment-methods.ts). */
+const SLIP_LABEL = { slip: 'money.tender.reference', note: 'money.tender.otherNote' } as const;
 
 const amountOf = (value: string): number | null => {
   const n = Number(value);
@@ -73,13 +75,13 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
       {total !== null && (
         <>
           <div className="method-choice" role="radiogroup" aria-label={t('money.tender.method')}>
-            {METHODS.map((m) => (
+            {TenderMethod.options.map((m) => (
               <label key={m} className="choice big">
                 <input
                   type="radio"
                   name={`${id}-method`}
                   checked={lines[0]!.method === m}
-                  onChange={() => (split ? w.setLine(0, { method: m }) : w.chooseMethod(m))}
+                  onChange={() => (split ? w.setLine(0, freshFor(m)) : w.chooseMethod(m))}
                 />
                 <span>{t(`money.methods.${m}`)}</span>
               </label>
@@ -144,7 +146,8 @@ function LineFields({
   const w = store.getState();
   const set = (patch: Partial<TenderLineDraft>) => w.setLine(index, patch);
   const method = t(`money.methods.${line.method}`);
-  const short = line.method === 'cash' && line.received !== null && line.received < line.amount;
+  const takes = methodSpec(line.method);
+  const short = takes.received && line.received !== null && line.received < line.amount;
   const quick = quickAmounts(line.amount, settings.quickCash);
   return (
     <div className="tender-line" role="group" aria-label={t('money.tender.lineLabel', { method })}>
@@ -153,18 +156,10 @@ function LineFields({
           {index === 1 && (
             <label className="inline-field">
               <span>{t('money.tender.secondMethod')}</span>
-              <select
+              <MethodSelect
                 value={line.method}
-                onChange={(e) =>
-                  set({ ...freshFor(e.target.value as TenderMethod), amount: line.amount })
-                }
-              >
-                {METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`money.methods.${m}`)}
-                  </option>
-                ))}
-              </select>
+                onChange={(m) => set({ ...freshFor(m), amount: line.amount })}
+              />
             </label>
           )}
           <label className="inline-field">
@@ -183,7 +178,7 @@ function LineFields({
           </label>
         </div>
       )}
-      {line.method === 'cash' && (
+      {takes.received && (
         <>
           <label className="field">
             <span>{t('money.tender.received', { amount: fmt.money(line.amount) })}</span>
@@ -211,29 +206,19 @@ function LineFields({
           </div>
         </>
       )}
-      {line.method === 'qr' && (
+      {needsBrand(line.method) && (
         <label className="inline-field">
           <span>{t('money.tender.brand')}</span>
-          <select
-            value={line.brand ?? ''}
-            aria-invalid={!line.brand || undefined}
+          <BrandSelect
+            value={line.brand}
             aria-describedby={describedBy}
-            onChange={(e) => set({ brand: e.target.value || null })}
-          >
-            <option value="">{t('money.tender.chooseBrand')}</option>
-            {settings.qrBrands.map((b) => (
-              <option key={b} value={b}>
-                {b}
-              </option>
-            ))}
-          </select>
+            onChange={(brand) => set({ brand })}
+          />
         </label>
       )}
-      {(line.method === 'card' || line.method === 'other') && (
+      {takes.reference && (
         <label className="field">
-          <span>
-            {line.method === 'card' ? t('money.tender.reference') : t('money.tender.otherNote')}
-          </span>
+          <span>{t(SLIP_LABEL[takes.reference])}</span>
           <input
             type="text"
             value={line.reference}

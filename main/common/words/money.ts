@@ -1,0 +1,86 @@
+/**
+ * Money's words, on paper and on screen: the payment methods, why money goes back, the journal's
+ * kinds of entry (how the service says a booking was paid is the reservation's: reservation.ts).
+ * Printed by the receipt, the refund slip, the close report and the journal CSV (main/desk), and
+ * shown by the renderer, whose catalogue takes them from here through the IPC contract. Plain
+ * texts only (no values), so the renderer's i18next takes them as they are.
+ */
+import type { RefundReason, TenderMethod } from '../money';
+import type { Widen } from './locale';
+
+/** Keyed by the table's ids (main/common/money/payment-methods.ts): a new method needs its name. */
+type ByMethod = Record<TenderMethod, string>;
+
+/** The payment methods' names: the tender's buttons, the selects, the close, the CSV's columns. */
+const methods = {
+  cash: '現金',
+  card: 'カード',
+  qr: 'QR・電子マネー',
+  other: 'その他',
+} satisfies ByMethod;
+
+export const ja = {
+  methods,
+  /**
+   * A method's name on the guest's receipt and refund slip. Paper names a card in full: it is the
+   * guest's record of how they were charged (a button has room for one word). Only what differs
+   * from `methods` is written here.
+   */
+  methodsOnReceipt: { ...methods, card: 'クレジットカード' } satisfies ByMethod,
+  /** Why money went back, in staff's words: the journal, the refunds owed, the CSV. */
+  refundReasons: {
+    cancelled_here: 'この端末でのキャンセル',
+    cancelled_elsewhere: '管理画面・予約サイトでのキャンセル',
+    booking_refused: '送信待ちの受付が断られた',
+    other: 'その他',
+  } satisfies Record<RefundReason, string>,
+  /**
+   * Why money went back, on the guest's refund slip: a guest is not told where it was cancelled
+   * or how the counter queued it, only what the money is.
+   */
+  refundReasonsOnSlip: {
+    cancelled_here: 'キャンセルによる返金',
+    cancelled_elsewhere: 'キャンセルによる返金',
+    booking_refused: '予約不成立による返金',
+    other: '返金',
+  } satisfies Record<RefundReason, string>,
+  /** The journal's kinds of entry: the journal screen and the CSV's kind column. */
+  entryKinds: {
+    sale: '売上',
+    refund: '返金',
+    correction: '訂正',
+    close: 'レジ締め',
+    unreadable: '読めない記録',
+  },
+};
+
+const enMethods = {
+  cash: 'Cash',
+  card: 'Card',
+  qr: 'QR / e-money',
+  other: 'Other',
+};
+
+export const en: Widen<typeof ja> = {
+  methods: enMethods,
+  methodsOnReceipt: enMethods,
+  refundReasons: {
+    cancelled_here: 'Cancelled at this counter',
+    cancelled_elsewhere: 'Cancelled elsewhere (admin, booking site)',
+    booking_refused: 'Queued walk-in refused',
+    other: 'Other',
+  },
+  refundReasonsOnSlip: {
+    cancelled_here: 'Refund for a cancellation',
+    cancelled_elsewhere: 'Refund for a cancellation',
+    booking_refused: 'Refund: the booking could not be made',
+    other: 'Refund',
+  },
+  entryKinds: {
+    sale: 'Sale',
+    refund: 'Refund',
+    correction: 'Correction',
+    close: 'Close',
+    unreadable: 'Unreadable entry',
+  },
+};

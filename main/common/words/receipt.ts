@@ -1,0 +1,61 @@
+/**
+ * The receipt's and the refund slip's own words (main/desk/receipt), in Japanese and English
+ * (inbound guests). How a line was paid and why money went back are money's words
+ * (`methodsOnReceipt`, `refundReasonsOnSlip` in ./money.ts).
+ */
+import type { Widen } from './locale';
+
+export const ja = {
+  receipt: 'レシート',
+  ryoshusho: '領収書',
+  refundSlip: '返金票',
+  reissue: '再発行',
+  registration: '登録番号',
+  soldAt: '発行日時',
+  counter: '受付',
+  reservationNumber: '予約番号',
+  numberPending: '予約の確定待ち(控え番号)',
+  adult: '大人',
+  child: '子ども',
+  party: '一式',
+  discount: '割引',
+  total: '合計(税込)',
+  /** "10%対象 ¥12,000 (内消費税 ¥1,090)". */
+  taxLine: (rate: number, amount: string, tax: string) => `${rate}%対象 ${amount}(内消費税 ${tax})`,
+  received: 'お預かり',
+  change: 'お釣り',
+  refunded: '返金額',
+  addressee: (name: string) => `${name} 様`,
+  purpose: (text: string) => `但し ${text} として`,
+  priceNotConfirmed: '料金はサービス未確認(受付で収受した額)',
+  experience: 'ご利用日時',
+  scanHint: '受付でこのコードを読み取るとご予約が開きます',
+  training: '練習モード — 実際の取引ではありません',
+};
+
+export const en: Widen<typeof ja> = {
+  receipt: 'Receipt',
+  ryoshusho: 'Receipt (領収書)',
+  refundSlip: 'Refund slip',
+  reissue: 'Reprint',
+  registration: 'Registration No.',
+  soldAt: 'Issued',
+  counter: 'Counter',
+  reservationNumber: 'Booking No.',
+  numberPending: 'Booking being confirmed (reference)',
+  adult: 'Adult',
+  child: 'Child',
+  party: 'Party',
+  discount: 'Discount',
+  total: 'Total (tax incl.)',
+  taxLine: (rate, amount, tax) => `${rate}% items ${amount} (incl. tax ${tax})`,
+  received: 'Received',
+  change: 'Change',
+  refunded: 'Refunded',
+  addressee: (name) => `To: ${name}`,
+  purpose: (text) => `For: ${text}`,
+  priceNotConfirmed: 'Price not confirmed by the booking service (amount taken at the counter)',
+  experience: 'Experience',
+  scanHint: 'Show this code at the counter to open your booking',
+  training: 'Training mode — not a real sale',
+};

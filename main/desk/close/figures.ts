@@ -1,0 +1,170 @@
+/**
+ * The close arithmetic (レジ締め) of one counter's business day, pure: the day's journal records
+ * (those that count on it, `countDayOf` in day-records.ts) and the check-ins in, the close view out.
+ * Integers only: amounts are whole yen, sums of integers stay integers.
+ */
+import { DateTime } from 'luxon';
+import {
+  DENOMINATIONS,
+  methodSpec,
+  TenderMethod,
+  type CloseView,
+  type DenominationCount,
+} from '../../ipc/contract';
+import type { CloseRecord, JournalRecord } from '../../local/index';
+
+/** The day's check-ins: parties expected (active reservations of the date), arrived, no-shows. */
+export interface CheckInTally {
+  expected: number;
+  arrived: number;
+  noShows: number;
+}
+
+export interface CloseInput {
+  businessDate: string;
+  counter: { id: string; name: string };
+  /** The store's time zone: sales by hour are its wall-clock hours. */
+  timeZone: string;
+  /** This counter's records that count on the day (corrections included). */
+  records: readonly JournalRecord[];
+  /** Records of the day that could not be read: the close counts without them and says so. */
+  unreadable: number;
+  /** The day's close, if it was done: its float, count and note are what the day was closed with. */
+  close: CloseRecord | null;
+  /** What staff entered (ignored once closed). */
+  openingFloat: number;
+  counted: DenominationCount | null;
+  note: string | null;
+  checkIns: CheckInTally;
+  refundsOwed: number;
+}
+
+type TenderTotals = CloseView['byTender'][number];
+
+/** Cash in a denomination count: Σ value × count. */
+export function countedCashOf(counted: DenominationCount): number {
+  return DENOMINATIONS.reduce(
+    (sum, d) => sum + d * counted[String(d) as keyof DenominationCount],
+    0,
+  );
+}
+
+/** Per tender method: sales (amount applied, change netted), refunds, signed corrections. */
+export function tenderTotals(records: readonly JournalRecord[]): TenderTotals[] {
+  const totals = new Map<TenderMethod, TenderTotals>(
+    TenderMethod.options.map((method) => [
+      method,
+      { method, sales: 0, refunds: 0, corrections: 0, count: 0 },
+    ]),
+  );
+  for (const r of records) {
+    if (r.kind === 'sale')
+      for (const line of r.tender) {
+        const t = totals.get(line.method)!;
+        t.sales += line.amount;
+        t.count += 1;
+      }
+    else if (r.kind === 'refund')
+      for (const line of r.tender) totals.get(line.method)!.refunds += line.amount;
+    else if (r.kind === 'correction')
+      for (const line of r.tender) totals.get(line.method)!.corrections += line.amount;
+  }
+  return [...totals.values()];
+}
+
+/** Float + cash sales − cash refunds ± cash corrections (the drawer's methods: the table's). */
+export function expectedCashOf(openingFloat: number, byTender: readonly TenderTotals[]): number {
+  return byTender
+    .filter((t) => methodSpec(t.method).drawer)
+    .reduce((sum, t) => sum + t.sales - t.refunds + t.corrections, openingFloat);
+}
+
+/** The store-local start of each hour of the day (epoch ms), for sales by hour. */
+function hourStarts(businessDate: string, timeZone: string): number[] {
+  const day = DateTime.fromISO(businessDate, { zone: timeZone });
+  return Array.from({ length: 24 }, (_, hour) => day.set({ hour }).toMillis());
+}
+
+/** The store-local hour of `at` (a record before the day's start counts at 0, after it at 23). */
+function hourOf(at: number, starts: readonly number[]): number {
+  let hour = 0;
+  while (hour < 23 && starts[hour + 1]! <= at) hour += 1;
+  return hour;
+}
+
+/**
+ * A sale's total shared among its products in proportion to their list prices (discounts spread
+ * alike); the remainder of the integer division goes to the dearest, so the parts add up exactly.
+ */
+export function productShares(sale: Extract<JournalRecord, { kind: 'sale' }>): Map<string, number> {
+  const gross = new Map<string, number>();
+  for (const item of sale.items)
+    gross.set(item.productId, (gross.get(item.productId) ?? 0) + item.unitPrice * item.quantity);
+  const all = [...gross.values()].reduce((a, b) => a + b, 0);
+  const shares = new Map<string, number>();
+  if (gross.size === 0) return shares;
+  if (all === 0) {
+    shares.set(sale.items[0]!.productId, sale.total);
+    return shares;
+  }
+  let given = 0;
+  for (const [id, g] of gross) {
+    const share = Math.floor((sale.total * g) / all);
+    shares.set(id, share);
+    given += share;
+  }
+  const dearest = [...gross.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  shares.set(dearest, shares.get(dearest)! + sale.total - given);
+  return shares;
+}
+
+export function computeClose(input: CloseInput): CloseView {
+  const { records, close } = input;
+  const byTender = tenderTotals(records);
+  const sales = records.filter((r) => r.kind === 'sale');
+
+  const starts = hourStarts(input.businessDate, input.timeZone);
+  const byHour = new Array<number>(24).fill(0);
+  const byProduct = new Map<string, { productId: string; name: string; amount: number }>();
+  for (const sale of sales) {
+    const hour = hourOf(sale.at, starts);
+    byHour[hour] = byHour[hour]! + sale.total;
+    for (const [productId, amount] of productShares(sale)) {
+      const name = sale.items.find((i) => i.productId === productId)?.productName ?? productId;
+      const entry = byProduct.get(productId) ?? { productId, name, amount: 0 };
+      entry.amount += amount;
+      byProduct.set(productId, entry);
+    }
+  }
+
+  const openingFloat = close ? close.openingFloat : input.openingFloat;
+  const counted = close ? close.counted : input.counted;
+  const expectedCash = close ? close.expectedCash : expectedCashOf(openingFloat, byTender);
+  const countedCash = close ? close.countedCash : counted ? countedCashOf(counted) : null;
+  const { expected, arrived, noShows } = input.checkIns;
+  return {
+    businessDate: input.businessDate,
+    counterId: input.counter.id,
+    counterName: input.counter.name,
+    closedAt: close?.at ?? null,
+    closeEntryId: close?.id ?? null,
+    openingFloat,
+    byTender,
+    walkIns: { count: sales.length, amount: sales.reduce((sum, s) => sum + s.total, 0) },
+    expectedCash,
+    counted,
+    countedCash,
+    overShort: close ? close.overShort : countedCash === null ? null : countedCash - expectedCash,
+    note: close ? close.note : input.note,
+    checkIns: {
+      expected,
+      arrived,
+      noShows,
+      rate: expected === 0 ? null : Math.min(1, arrived / expected),
+    },
+    salesByHour: byHour.map((amount, hour) => ({ hour, amount })),
+    salesByProduct: [...byProduct.values()].sort((a, b) => b.amount - a.amount),
+    refundsOwed: input.refundsOwed,
+    unreadable: input.unreadable,
+  };
+}

@@ -1,0 +1,18 @@
+/** A manifest asked for: its view from the kept day, drawn as the page or the CSV. */
+import type { ManifestRequest } from '../../ipc/contract';
+import type { DeskContext } from '../context';
+import { manifestCsv, type ManifestCsv } from './csv';
+import { manifestPageHtml } from './page';
+import { manifestView } from './view';
+
+export interface ManifestPage {
+  html: string;
+}
+
+export function manifestPageFor(ctx: DeskContext, request: ManifestRequest): ManifestPage {
+  return { html: manifestPageHtml(manifestView(ctx, request), request.locale) };
+}
+
+export function manifestCsvFor(ctx: DeskContext, request: ManifestRequest): ManifestCsv {
+  return manifestCsv(manifestView(ctx, request), request.locale);
+}

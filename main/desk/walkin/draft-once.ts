@@ -1,0 +1,46 @@
+/**
+ * A walk-in draft is booked once (decision X1). The draft's id is its outbox entry's id, so the
+ * entry on disk says the draft was booked, across a restart of the main process too; a booking of
+ * the draft still running in this process is joined rather than started again; a sale written
+ * for the draft without its entry (the process ended between the two) is taken up, not written
+ * a second time.
+ */
+import type { WalkInOutcome } from '../../ipc/contract';
+import type { OutboxEntry, SaleRecord } from '../../local/index';
+import { todayIn } from '../day/day';
+import type { Session } from '../session';
+
+/** Bookings running in this process, by draft (memory: the entry on disk outlives them). */
+const running = new WeakMap<Session, Map<string, Promise<WalkInOutcome>>>();
+
+/**
+ * The draft's booking: the one running, else the outcome of its entry as it stands (queued,
+ * sending, booked, refused…), else `book` — run once however often it is asked meanwhile.
+ */
+export function bookOnce(
+  session: Session,
+  draftId: string,
+  answer: (entry: OutboxEntry) => WalkInOutcome,
+  book: () => Promise<WalkInOutcome>,
+): Promise<WalkInOutcome> {
+  let mine = running.get(session);
+  if (!mine) running.set(session, (mine = new Map()));
+  const joined = mine.get(draftId);
+  if (joined) return joined;
+  const entry = session.outbox.get(draftId);
+  if (entry) return Promise.resolve().then(() => answer(entry));
+  // Set before anything is awaited: a second Book arriving meanwhile joins this one.
+  const booking = book().finally(() => mine.delete(draftId));
+  mine.set(draftId, booking);
+  return booking;
+}
+
+/** The sale written for outbox entry `entryId` on the business day of `at`, if any. */
+export function saleOf(session: Session, entryId: string, at: number): SaleRecord | null {
+  const { records } = session.journal.day(todayIn(session.timeZone, at));
+  return (
+    records.find(
+      (r): r is SaleRecord => r.kind === 'sale' && (r as SaleRecord).walkInEntryId === entryId,
+    ) ?? null
+  );
+}

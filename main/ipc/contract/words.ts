@@ -1,0 +1,13 @@
+/**
+ * Printed words the renderer shows too (main/common/words), carried here so that its catalogue
+ * takes them rather than writing them again; and which word a service's status or payment method
+ * is read as, one rule for the screen and for paper.
+ */
+export * as manifestWords from '../../common/words/manifest';
+export * as reservationWords from '../../common/words/reservation';
+export {
+  paymentWordOf,
+  statusWordOf,
+  type PaymentWord,
+  type StatusWord,
+} from '../../common/words/reservation';

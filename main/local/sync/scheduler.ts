@@ -1,0 +1,360 @@
+/**
+ * When background work runs. Reservations are polled often while the day view is open and the
+ * link is up, rarely when idle, not at all while offline (the connectivity probe watches for the
+ * link's return, which triggers the outbox and a poll). Availability is refreshed for the products
+ * of the visible day, one request at a time and spaced out, to keep the whole a small share of
+ * the key's budget (several counter PCs may share it). All of it uses the client's background
+ * lane; a walk-in's own refresh and a refresh staff ask for use the read lane; sending queued
+ * walk-ins is user work, on the drain lane (the outbox's replay).
+ *
+ * Over 300 lines: the timers of polls, availability and the outbox's retries decide together
+ * (each yields to the others while one runs), so they stay in one class.
+ */
+import { DateTime } from 'luxon';
+import type { ReservationClient } from '../../api/client';
+import type { Logger } from '../../api/log';
+import type { LocalCache } from '../cache/cache';
+import type { Connectivity, Link } from './connectivity';
+import type { Outbox } from '../outbox/outbox';
+import type { SyncEngine } from './engine';
+
+export interface Intervals {
+  /** Reservation polls while the day view is open. */
+  viewingPollMs: number;
+  idlePollMs: number;
+  /** While offline, look again this often (the connectivity probe usually notices first). */
+  offlineCheckMs: number;
+  /** A viewed product's availability is refreshed at most this often... */
+  availabilityMs: number;
+  /** ...and availability requests are at least this far apart (10 s: six a minute). */
+  availabilitySpacingMs: number;
+  catalogueMs: number;
+  purgeMs: number;
+  /**
+   * The first purge waits this long after the start: it walks the whole cache (retention, temp
+   * files, modes), which must not compete with the first day view (decision G6).
+   */
+  firstPurgeMs: number;
+  /** Walk-ins a replay left queued are tried again this soon; doubling while none goes through. */
+  outboxRetryMs: number;
+}
+
+export const DEFAULT_INTERVALS: Intervals = {
+  viewingPollMs: 20_000,
+  idlePollMs: 120_000,
+  offlineCheckMs: 30_000,
+  availabilityMs: 60_000,
+  availabilitySpacingMs: 10_000,
+  catalogueMs: 30 * 60_000,
+  purgeMs: 6 * 3_600_000,
+  firstPurgeMs: 30_000,
+  outboxRetryMs: 5_000,
+};
+
+export interface SchedulerOptions {
+  client: ReservationClient;
+  /** The store's cache: the store whose data is kept up to date. */
+  cache: LocalCache;
+  sync: SyncEngine;
+  outbox: Outbox;
+  connectivity: Connectivity;
+  logger: Logger;
+  intervals?: Partial<Intervals>;
+  now?: () => number;
+  /**
+   * Run the background service steps (reservation poll, availability, catalogue); true unless
+   * another counter of the shop polls for this one (`setBackground`).
+   */
+  background?: boolean;
+}
+
+/** A background step that brought data from the service. */
+export type BackgroundStep = 'poll' | 'availability' | 'catalogue';
+
+export interface Viewing {
+  date: string;
+  productIds: string[];
+}
+
+export class SyncScheduler {
+  readonly intervals: Intervals;
+  private readonly now: () => number;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running = false;
+  private ticking: Promise<void> | null = null;
+  private viewing: Viewing | null = null;
+  private nextPollAt = 0;
+  private nextCatalogueAt = 0;
+  private nextPurgeAt = 0;
+  private nextAvailabilityAt = 0;
+  private nextOutboxAt = Infinity;
+  private outboxWaitMs = 0;
+  private controller = new AbortController();
+  private stopLink: (() => void) | null = null;
+  private link: Link;
+  /** "YYYY-MM productId" → when availability was last asked for (our clock). */
+  private readonly tried = new Map<string, number>();
+  private background: boolean;
+  private readonly stepListeners = new Set<(step: BackgroundStep) => void>();
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals };
+    this.now = options.now ?? Date.now;
+    this.link = options.connectivity.state.link;
+    this.background = options.background ?? true;
+    options.sync.setBackground(this.background);
+  }
+
+  /**
+   * Poll the service in the background (this counter polls for the shop) or not (another does
+   * and relays what moved; queued walk-ins and refreshes staff ask for are still sent). Takes
+   * effect at once: a counter taking over polls now.
+   */
+  setBackground(enabled: boolean): void {
+    if (enabled === this.background) return;
+    this.background = enabled;
+    this.options.sync.setBackground(enabled);
+    if (enabled) this.nextPollAt = 0;
+    this.wake();
+  }
+
+  /** What the day view shows (null: closed). */
+  viewingNow(): Viewing | null {
+    return this.viewing && { date: this.viewing.date, productIds: [...this.viewing.productIds] };
+  }
+
+  /** Called after each background step that succeeded. */
+  onStep(listener: (step: BackgroundStep) => void): () => void {
+    this.stepListeners.add(listener);
+    return () => this.stepListeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    if (this.nextPurgeAt === 0) this.nextPurgeAt = this.now() + this.intervals.firstPurgeMs;
+    this.controller = new AbortController();
+    this.stopLink = this.options.connectivity.on('change', ({ link }) => {
+      const before = this.link;
+      this.link = link;
+      // The link is back: send what waited and bring the cache up to date at once.
+      if (before === 'offline' && link !== 'offline') this.nextPollAt = 0;
+      this.wake();
+    });
+    this.wake();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.stopLink?.();
+    this.stopLink = null;
+    this.controller.abort();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** The day view shows this date and these products (null: the day view is closed). */
+  setViewing(viewing: Viewing | null): void {
+    const before = this.viewing;
+    this.viewing = viewing && { date: viewing.date, productIds: [...viewing.productIds] };
+    if (viewing && !before) {
+      // Opening the day view: the faster pace starts now, not after the idle wait.
+      this.nextPollAt = Math.min(this.nextPollAt, this.now());
+    }
+    this.wake();
+  }
+
+  /** Fresh availability for a walk-in or a refresh staff asked for, on the read lane. */
+  async refreshAvailability(date: string, productIds: string[]): Promise<void> {
+    const { cache, client } = this.options;
+    const d = DateTime.fromISO(date);
+    await Promise.all(
+      productIds.map(async (productId) => {
+        const availability = await client.availability(cache.storeId, productId, d.year, d.month, {
+          lane: 'read',
+        });
+        cache.saveAvailability(availability);
+      }),
+    );
+  }
+
+  /** Poll now (staff pressed refresh), on the read lane. Never throws; the link state tells. */
+  async pollNow(): Promise<void> {
+    const { sync, logger } = this.options;
+    this.nextPollAt = this.now() + this.pollEveryMs();
+    try {
+      await sync.syncStore(this.controller.signal, 'read');
+    } catch (error) {
+      logger.info('scheduler.deferred', { step: 'poll', error: (error as Error).name });
+    }
+  }
+
+  private pollEveryMs(): number {
+    const slow = this.link === 'degraded' ? 2 : 1;
+    return (this.viewing ? this.intervals.viewingPollMs : this.intervals.idlePollMs) * slow;
+  }
+
+  /** How long until a viewed product's availability is refreshed again. */
+  private availabilityEveryMs(): number {
+    const products = Math.max(1, this.viewing?.productIds.length ?? 1);
+    const slow = this.link === 'degraded' ? 2 : 1;
+    return (
+      Math.max(this.intervals.availabilityMs, products * this.intervals.availabilitySpacingMs) *
+      slow
+    );
+  }
+
+  private wake(): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), 0);
+  }
+
+  private scheduleNext(): void {
+    if (!this.running) return;
+    let wait: number;
+    if (this.options.connectivity.state.link === 'offline') {
+      // Nothing to do until the link returns (its change wakes us); look now and then anyway.
+      wait = this.intervals.offlineCheckMs;
+    } else {
+      const dues = [this.nextPollAt, this.nextPurgeAt, this.nextOutboxAt];
+      if (this.background) dues.push(this.nextCatalogueAt);
+      if (this.background && this.viewing) dues.push(this.nextAvailabilityDue());
+      wait = Math.min(...dues) - this.now();
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), Math.min(Math.max(wait, 50), 60_000));
+  }
+
+  private tick(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    // One tick at a time; a wake-up during a tick is served by the next schedule.
+    this.ticking ??= this.runDue().finally(() => {
+      this.ticking = null;
+      this.scheduleNext();
+    });
+    return this.ticking;
+  }
+
+  /** Run each due step; one failing (reported to connectivity by the client) skips only itself. */
+  private async runDue(): Promise<void> {
+    const { cache, client, sync, outbox } = this.options;
+    const { storeId } = cache;
+    if (this.options.connectivity.state.link === 'offline') return;
+    const signal = this.controller.signal;
+    const slow = this.link === 'degraded' ? 2 : 1;
+    const background = this.background;
+    if (background && this.now() >= this.nextCatalogueAt) {
+      this.nextCatalogueAt = this.now() + this.intervals.catalogueMs * slow;
+      await this.step('catalogue', async () => {
+        const products = await client.products(storeId, { lane: 'background', signal });
+        cache.saveCatalogue(products, cache.catalogue()?.store ?? null);
+      });
+    }
+    // Walk-ins first: they wait for the link more urgently than anything else.
+    if (outbox.pending() > 0) await this.step('outbox', () => this.replay(signal));
+    if (this.now() >= this.nextPollAt) {
+      this.nextPollAt = this.now() + this.pollEveryMs();
+      // A follower keeps the pace (its queued walk-ins are looked at above) but does not poll.
+      if (background) await this.step('poll', () => sync.syncStore(signal));
+    }
+    if (background && this.viewing) {
+      const { date } = this.viewing;
+      const ages = this.ages();
+      // A month never fetched is fetched whole at once (the governor paces it); after that one
+      // product at a time, the oldest first, spaced out.
+      let targets = [...ages].filter(([, at]) => at === 0).map(([id]) => id);
+      if (targets.length === 0 && this.now() >= this.nextAvailabilityAt) {
+        const due = this.dueProduct(ages);
+        targets = due ? [due] : [];
+      }
+      if (targets.length) {
+        this.nextAvailabilityAt = this.now() + this.intervals.availabilitySpacingMs * slow;
+        const d = DateTime.fromISO(date);
+        for (const productId of targets) {
+          this.tried.set(`${date.slice(0, 7)} ${productId}`, this.now());
+          await this.step('availability', async () => {
+            cache.saveAvailability(
+              await client.availability(storeId, productId, d.year, d.month, {
+                lane: 'background',
+                signal,
+              }),
+            );
+          });
+        }
+      }
+    }
+    if (this.now() >= this.nextPurgeAt) {
+      this.nextPurgeAt = this.now() + this.intervals.purgeMs;
+      await this.step('purge', () => {
+        cache.purge();
+        outbox.purge(this.now() - cache.retentionDays * 86_400_000);
+      });
+    }
+  }
+
+  /** Send the queued walk-ins; if some remain, come back soon (sooner while some go through). */
+  private async replay(signal: AbortSignal): Promise<void> {
+    const { outbox } = this.options;
+    let progressed = false;
+    try {
+      const result = await outbox.replay(signal);
+      progressed = result.booked + result.refused + result.review > 0;
+    } finally {
+      const base = this.intervals.outboxRetryMs;
+      const backoff = Math.min(Math.max(base, this.outboxWaitMs * 2), this.intervals.idlePollMs);
+      this.outboxWaitMs = outbox.pending() === 0 ? 0 : progressed ? base : backoff;
+      this.nextOutboxAt = this.outboxWaitMs ? this.now() + this.outboxWaitMs : Infinity;
+    }
+  }
+
+  private async step(name: string, work: () => unknown): Promise<void> {
+    try {
+      await work();
+      if (name === 'poll' || name === 'availability' || name === 'catalogue')
+        for (const l of this.stepListeners) l(name);
+    } catch (error) {
+      if (!this.controller.signal.aborted) {
+        this.options.logger.info('scheduler.deferred', {
+          step: name,
+          error: (error as Error).name,
+        });
+      }
+    }
+  }
+
+  /**
+   * How old each viewed product's availability is: when it was fetched (the cache knows, across
+   * restarts) or last tried (a failing product waits like the others); 0 for never.
+   */
+  private ages(): Map<string, number> {
+    const out = new Map<string, number>();
+    if (!this.viewing) return out;
+    const { date, productIds } = this.viewing;
+    const cached = this.options.cache.availabilityOn(date);
+    for (const id of productIds) {
+      const tried = this.tried.get(`${date.slice(0, 7)} ${id}`) ?? 0;
+      out.set(id, Math.max(cached.get(id)?.fetchedAt ?? 0, tried));
+    }
+    return out;
+  }
+
+  /** The viewed product whose availability is oldest, if it is due. */
+  private dueProduct(ages: Map<string, number>): string | null {
+    let oldest: [string, number] | null = null;
+    for (const entry of ages) if (!oldest || entry[1] < oldest[1]) oldest = entry;
+    if (!oldest || oldest[1] + this.availabilityEveryMs() > this.now()) return null;
+    return oldest[0];
+  }
+
+  /** When the next availability request is due (now for a month never fetched). */
+  private nextAvailabilityDue(): number {
+    let oldest = Infinity;
+    for (const at of this.ages().values()) {
+      if (at === 0) return this.now();
+      oldest = Math.min(oldest, at);
+    }
+    if (oldest === Infinity) return Infinity;
+    return Math.max(this.nextAvailabilityAt, oldest + this.availabilityEveryMs());
+  }
+}

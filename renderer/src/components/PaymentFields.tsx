@@ -1,0 +1,60 @@
+/**
+ * The payment method's fields every money form shares (the tender, a refund, a cancel's refund, a
+ * correction, a change's hand-back): the methods as the table lists them, and the brand of a
+ * method that needs one (`needsBrand`), from the settings' brands. What a method takes is its
+ * entry in the table (`methodSpec`, through the contract).
+ */
+import type { SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TenderMethod } from '../../../main/ipc/contract';
+import { useApp, useSlice } from '../app/context';
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>;
+
+/** A select of the payment methods, in the table's order, worded by the catalogue. */
+export function MethodSelect({
+  value,
+  onChange,
+  ...rest
+}: SelectProps & { value: TenderMethod; onChange(method: TenderMethod): void }) {
+  const { t } = useTranslation();
+  return (
+    <select {...rest} value={value} onChange={(e) => onChange(TenderMethod.parse(e.target.value))}>
+      {TenderMethod.options.map((m) => (
+        <option key={m} value={m}>
+          {t(`money.methods.${m}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * The brand of a line whose method needs one: the settings' brands, and the one the line has
+ * already (a sale's brand no longer listed is still the one to pay back by).
+ */
+export function BrandSelect({
+  value,
+  onChange,
+  ...rest
+}: SelectProps & { value: string | null; onChange(brand: string | null): void }) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const listed = useSlice(stores.money, (s) => s.settings.qrBrands);
+  const brands = value && !listed.includes(value) ? [value, ...listed] : listed;
+  return (
+    <select
+      {...rest}
+      value={value ?? ''}
+      aria-invalid={rest['aria-invalid'] ?? (!value || undefined)}
+      onChange={(e) => onChange(e.target.value || null)}
+    >
+      <option value="">{t('money.tender.chooseBrand')}</option>
+      {brands.map((b) => (
+        <option key={b} value={b}>
+          {b}
+        </option>
+      ))}
+    </select>
+  );
+}

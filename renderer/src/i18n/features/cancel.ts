@@ -1,0 +1,75 @@
+/** Cancelling a booking: fee and refund first. */
+import type { Widen } from '../widen';
+
+export const ja = {
+  cancel: {
+    title: '予約のキャンセル',
+    reason: 'キャンセル理由',
+    reasons: {
+      customer_request: 'お客様の都合',
+      business_request: '店舗の都合',
+      weather: '天候',
+      force_majeure: '不可抗力（災害など）',
+    },
+    reasonHints: {
+      customer_request: '— キャンセル料がかかる場合があります',
+      business_request: '— キャンセル料なし',
+      weather: '— キャンセル料なし',
+      force_majeure: '— キャンセル料なし',
+    },
+    previewing: 'キャンセル料を確認中…',
+    previewTitle: 'キャンセル料と返金',
+    notCancellable: 'この予約はキャンセルできません。',
+    total: '合計金額',
+    fee: 'キャンセル料',
+    refund: '返金額',
+    refundBy: '返金する人',
+    byMerchant: '店舗（このカウンター）',
+    byService: '予約サービスが自動で返金',
+    merchantRefund: 'お客様に {{amount}} をご自身で返金してください。予約サービスは返金しません。',
+    serviceRefund: '{{amount}} は予約サービスが自動で返金します。',
+    noRefund: '返金はありません。',
+    sendEmail: 'お客様にキャンセルのメールを送る',
+    confirm: 'キャンセルを確定（キャンセル料 {{fee}}）',
+    confirming: 'キャンセル中…',
+    doneTitle: 'キャンセルしました',
+    done: '{{name}} 様の予約をキャンセルしました。',
+  },
+};
+
+export const en: Widen<typeof ja> = {
+  cancel: {
+    title: 'Cancel booking',
+    reason: 'Reason',
+    reasons: {
+      customer_request: 'Customer’s request',
+      business_request: 'Store’s decision',
+      weather: 'Weather',
+      force_majeure: 'Force majeure (disaster etc.)',
+    },
+    reasonHints: {
+      customer_request: '— a cancellation fee may apply',
+      business_request: '— no fee',
+      weather: '— no fee',
+      force_majeure: '— no fee',
+    },
+    previewing: 'Checking the fee…',
+    previewTitle: 'Fee and refund',
+    notCancellable: 'This booking cannot be cancelled.',
+    total: 'Total',
+    fee: 'Cancellation fee',
+    refund: 'Refund',
+    refundBy: 'Refunded by',
+    byMerchant: 'The store (this counter)',
+    byService: 'The reservation service, automatically',
+    merchantRefund:
+      'Refund {{amount}} to the customer yourself. The reservation service does not refund it.',
+    serviceRefund: '{{amount}} is refunded automatically by the reservation service.',
+    noRefund: 'No refund.',
+    sendEmail: 'E-mail the cancellation to the customer',
+    confirm: 'Confirm cancellation (fee {{fee}})',
+    confirming: 'Cancelling…',
+    doneTitle: 'Cancelled',
+    done: 'The booking of {{name}} is cancelled.',
+  },
+};

@@ -1,0 +1,49 @@
+/** The manifest of a day or a slot. */
+import { manifestWords, reservationWords } from '../../../../main/ipc/contract';
+import type { Widen } from '../widen';
+
+type Printed = [typeof manifestWords.en, typeof reservationWords.en];
+
+/** The words the printed page and the CSV say too (main/common/words/manifest.ts). */
+const printedIn = ([m, { field }]: Printed) => ({
+  title: m.title,
+  empty: m.empty,
+  columns: {
+    name: field.name,
+    status: field.status,
+    payment: field.payment,
+    answers: m.column.answers,
+    checkIn: field.checkIn,
+  },
+});
+
+const printedJa = printedIn([manifestWords.ja, reservationWords.ja]);
+const printedEn = printedIn([manifestWords.en, reservationWords.en]);
+
+export const ja = {
+  manifest: {
+    title: printedJa.title,
+    notFound: 'この枠は見つかりません。日付を確認してください。',
+    manual: '承認制の商品です。承認待ちの予約は未確定です。',
+    print: '印刷',
+    csv: 'CSV で書き出す',
+    walkIn: 'この枠で当日受付',
+    empty: printedJa.empty,
+    caption: '予約 {{n}} 件',
+    col: { ...printedJa.columns, party: '人数' },
+  },
+};
+
+export const en: Widen<typeof ja> = {
+  manifest: {
+    title: printedEn.title,
+    notFound: 'This slot was not found. Check the date.',
+    manual: 'This product needs approval. Bookings waiting for approval are not confirmed.',
+    print: 'Print',
+    csv: 'Export CSV',
+    walkIn: 'Walk-in for this slot',
+    empty: printedEn.empty,
+    caption: 'Bookings: {{n}}',
+    col: { ...printedEn.columns, party: 'Party' },
+  },
+};

@@ -1,0 +1,138 @@
+/** One reservation: who, what they booked, how they paid, the check-in. */
+import { reservationWords } from '../../../../main/ipc/contract';
+import type { Widen } from '../widen';
+
+type Printed = typeof reservationWords.en;
+
+/** A reservation's fields as printed too (main/common/words/reservation.ts). */
+const fieldsIn = ({ field }: Printed) => ({
+  number: field.number,
+  payment: field.payment,
+  phone: field.phone,
+  email: field.email,
+});
+
+/** The check-in's states as printed too, with the people who came. */
+const checkInIn = ({ checkIn }: Printed) => ({
+  none: checkIn.none,
+  arrived: checkIn.counted(checkIn.arrived, '{{adults}}', '{{children}}'),
+  partial: checkIn.counted(checkIn.partial, '{{adults}}', '{{children}}'),
+  noShow: checkIn.noShow,
+});
+
+/** The service's payment methods as printed too (not the counter's tender: money's). */
+const paymentIn = ({ payment }: Printed) => ({
+  on_site: payment.on_site,
+  external: payment.external,
+  card: payment.card,
+  other: payment.other('{{method}}'),
+  unknown: payment.unknown,
+});
+
+export const ja = {
+  reservation: {
+    title: '予約',
+    pendingNotice: 'この予約は承認待ちで、まだ確定していません。',
+    inactive: 'この予約は有効ではありません（キャンセル済みなど）。',
+    ...fieldsIn(reservationWords.ja),
+    product: '商品',
+    when: '日時',
+    party: '人数',
+    total: '合計金額',
+    answers: '入力項目の回答',
+    changeTitle: '変更・キャンセル',
+    change: '日時・人数を変更',
+    changeHint:
+      '新しい予約を先に取り、取れてから元の予約をキャンセルします。お客様の席がなくなることはありません。',
+    extraOf: 'この予約の追加分（別予約）: {{numbers}}',
+    extraFor: '{{number}} の追加分として取った予約です。',
+    changedTo: 'この予約は {{number}} に変更されました。',
+    stillToCancel:
+      'この予約は {{number}} への変更で取り直し済みですが、まだキャンセルされていません（要キャンセル）。',
+    cancel: '予約をキャンセル',
+  },
+  checkIn: {
+    title: '来店受付',
+    current: '現在:',
+    ...checkInIn(reservationWords.ja),
+    offline: '（オフラインで記録）',
+    where: '{{counter}}・{{time}}',
+    when: '{{time}}',
+    conflict: '{{counter}}で{{time}}にチェックイン済み',
+    conflictNoShow: '{{counter}}で{{time}}に不来店として記録済み',
+    conflictUndone: '{{counter}}で{{time}}に受付取り消し済み',
+    changedElsewhere:
+      '{{counter}}で{{time}}に変更されていたため、ここでは記録していません。表示中の状態を確認してから、もう一度操作してください。',
+    adults: '来店した大人',
+    children: '来店した子ども',
+    fewerAdults: '大人を1人減らす',
+    moreAdults: '大人を1人増やす',
+    fewerChildren: '子どもを1人減らす',
+    moreChildren: '子どもを1人増やす',
+    booked: '予約: {{n}} 人',
+    all: '全員来店（大人 {{adults}}・子ども {{children}}）',
+    recordCounted: 'この人数で記録（大人 {{adults}}・子ども {{children}}）',
+    noShowButton: '不来店にする',
+    undo: '受付を取り消す',
+    more: '予約より {{n}} 人多く来店しています。予約の人数は変更できないため、追加の人数を別の予約として取るか、全員分の予約に取り直します（元の予約は新しい予約ができてからキャンセル）。',
+    sellExtra: '予約を変更する（{{n}} 人追加）',
+    fewer:
+      '予約より少ない人数で記録しました（一部来店）。予約サービスは人数を減らせません。料金を変えるには、人数を減らした新しい予約を取り、できてから元の予約をキャンセルします。',
+    changeFewer: '人数を減らした予約に変更する',
+  },
+  payment: paymentIn(reservationWords.ja),
+};
+
+export const en: Widen<typeof ja> = {
+  reservation: {
+    title: 'Reservation',
+    pendingNotice: 'This booking is waiting for approval and is not confirmed yet.',
+    inactive: 'This booking is not active (cancelled or similar).',
+    ...fieldsIn(reservationWords.en),
+    product: 'Product',
+    when: 'Date and time',
+    party: 'Party',
+    total: 'Total',
+    answers: 'Answers',
+    changeTitle: 'Changes and cancellation',
+    change: 'Change time or headcount',
+    changeHint:
+      'The new booking is made first; the old one is cancelled only once it stands. The guest never loses the seat.',
+    extraOf: 'Extra seats of this booking (separate bookings): {{numbers}}',
+    extraFor: 'Booked as extra seats of {{number}}.',
+    changedTo: 'This booking was changed to {{number}}.',
+    stillToCancel:
+      'This booking was replaced by {{number}} but is NOT cancelled yet (still to cancel).',
+    cancel: 'Cancel booking',
+  },
+  checkIn: {
+    title: 'Check-in',
+    current: 'Now:',
+    ...checkInIn(reservationWords.en),
+    offline: '(recorded offline)',
+    where: 'at {{counter}}, {{time}}',
+    when: 'at {{time}}',
+    conflict: 'Already checked in at {{counter}}, {{time}}',
+    conflictNoShow: 'Already marked no-show at {{counter}}, {{time}}',
+    conflictUndone: 'Check-in already undone at {{counter}}, {{time}}',
+    changedElsewhere:
+      'Changed at {{counter}}, {{time}} meanwhile: nothing was recorded here. Check the state shown and try again.',
+    adults: 'Adults here',
+    children: 'Children here',
+    fewerAdults: 'One adult fewer',
+    moreAdults: 'One adult more',
+    fewerChildren: 'One child fewer',
+    moreChildren: 'One child more',
+    booked: 'Booked: {{n}}',
+    all: 'Everyone arrived (adults {{adults}}, children {{children}})',
+    recordCounted: 'Record these numbers (adults {{adults}}, children {{children}})',
+    noShowButton: 'Mark as no-show',
+    undo: 'Undo check-in',
+    more: 'More people than booked: {{n}}. A booking’s headcount cannot be changed: book the extra people separately, or book everyone again (the old booking is cancelled only once the new one is made).',
+    sellExtra: 'Change the booking ({{n}} more)',
+    fewer:
+      'Recorded fewer people than booked (partly arrived). The service cannot reduce a booking: to change the price, a new booking for fewer people is made first, then the old one is cancelled.',
+    changeFewer: 'Change to a booking for fewer people',
+  },
+  payment: paymentIn(reservationWords.en),
+};

@@ -1,0 +1,33 @@
+/** Search at the counter. */
+import type { Widen } from '../widen';
+
+export const ja = {
+  search: {
+    label: '予約を検索',
+    field: '検索',
+    placeholder: '名前・電話・メール・予約番号',
+    title: '検索結果',
+    explain: 'バーコードリーダーで予約番号を読み取ると、その予約が開きます。',
+    empty: '名前・電話番号・メールアドレス・予約番号を入力してください。',
+    searching: '検索中…',
+    count: '「{{query}}」: {{n}} 件',
+    countCapped: '「{{query}}」: {{total}} 件中 {{n}} 件を表示。続けて入力すると絞り込めます。',
+    countMore:
+      '「{{query}}」: 先頭 {{n}} 件を表示(ほかにも見つかりました)。続けて入力すると絞り込めます。',
+  },
+};
+
+export const en: Widen<typeof ja> = {
+  search: {
+    label: 'Find a reservation',
+    field: 'Search',
+    placeholder: 'Name, phone, e-mail or number',
+    title: 'Search results',
+    explain: 'Scanning a reservation number with the barcode reader opens that reservation.',
+    empty: 'Type a name, phone number, e-mail address or reservation number.',
+    searching: 'Searching…',
+    count: '“{{query}}”: {{n}} found',
+    countCapped: '“{{query}}”: the first {{n}} of {{total}} found. Type more to narrow the list.',
+    countMore: '“{{query}}”: the first {{n}} shown; more match. Type more to narrow the list.',
+  },
+};

@@ -1,0 +1,274 @@
+/** The frame around every screen: the app, common words, navigation, language, training, the error codes staff may meet. */
+import { reservationWords } from '../../../../main/ipc/contract';
+import type { Widen } from '../widen';
+
+/** A party and an answer, as printed too (main/common/words/reservation.ts). */
+const partyIn = ({ party, answer }: typeof reservationWords.en) => ({
+  party: party('{{adults}}', '{{children}}'),
+  answer: answer.person('{{n}}', '{{label}}', '{{value}}'),
+  bookerAnswer: answer.booker('{{label}}', '{{value}}'),
+});
+
+export const ja = {
+  app: { name: 'フロントデスク' },
+  common: {
+    back: '戻る',
+    loading: '読み込み中…',
+    none: '—',
+    noName: '（名前なし）',
+    ...partyIn(reservationWords.ja),
+    number: '予約番号 {{number}}',
+    toDay: '本日の予定へ',
+  },
+  nav: {
+    label: 'メイン操作',
+    today: '本日',
+    walkIn: '当日受付',
+    setup: '設定',
+    journal: 'レジ記録',
+    close: 'レジ締め',
+  },
+  language: {
+    ja: '日本語',
+    en: 'English',
+    switchTo: '表示言語を切り替え: {{language}}',
+  },
+  training: {
+    banner: 'トレーニングモード — 練習用の店舗です。実際の予約・売上にはなりません。',
+    pretendTime:
+      'トレーニングの時計は {{time}} です（実際の時刻ではありません。予約できる枠がある朝に合わせています）。',
+  },
+  errors: {
+    unknown:
+      '予期しないエラーが発生しました（{{code}}）。もう一度試し、続く場合は管理者に連絡してください。',
+    codeLabel: 'コード: {{code}}',
+    INSTALLED_UNAVAILABLE: 'この機能はデスクトップアプリでだけ使えます。',
+    NOT_READY: 'この機能はまだ準備中です。アプリを更新してください。',
+    SLOT_NOT_AVAILABLE: 'この枠は予約できません（満席・締切・休業）。別の枠を選んでください。',
+    TIME_SLOT_NOT_FOUND: 'この時間の枠はありません。一覧から枠を選び直してください。',
+    PAYMENT_METHOD_NOT_AVAILABLE:
+      'この店舗ではこの支払い方法を使えません。店頭での支払い済みとして受け付けてください。',
+    VALIDATION_ERROR: '入力内容に誤りがあります。印の付いた項目を直してください。',
+    PARTICIPANT_VALIDATION_FAILED:
+      '参加者の入力項目に誤りがあります。印の付いた項目を直してください。',
+    CHECK_FAILED: '入力内容に誤りがあります。印の付いた項目を直してください。',
+    INVALID_INPUT: '入力内容を受け付けられませんでした。値を確認してください。',
+    DAY_ALREADY_CLOSED:
+      'この日はこのレジで締め済みです。変更するには、対象の記録に訂正を記録してください。',
+    CLOSE_FUTURE_DAY: 'まだ始まっていない日は締められません。今日以前の日を選んでください。',
+    COUNTER_NAME_INVALID: '端末の名前を使えません。印の付いた欄を直してください。',
+    PEER_ADDRESS_INVALID: '接続先のアドレスに誤りがあります。印の付いた項目を直してください。',
+    TOO_MANY_PEERS: '接続先のアドレスが多すぎます。不要なものを削除してください。',
+    OFFLINE: 'オフラインのためできません。回線が戻ってからもう一度試してください。',
+    NETWORK_OFFLINE: 'ネットワークにつながっていません。回線を確認してください。',
+    NETWORK_TIMEOUT: '予約サービスから時間内に応答がありません。少し待ってもう一度試してください。',
+    NETWORK_REFUSED: '予約サービスに接続できません。アドレスと回線を確認してください。',
+    NETWORK_RESET: '通信が途中で切れました。もう一度試してください。',
+    NETWORK_ABORTED: '通信が中断されました。もう一度試してください。',
+    UNAUTHORIZED: 'API キーが無効です。設定でキーを確認してください。',
+    API_KEY_MALFORMED:
+      'API キーの形ではありません。予約サービスの管理画面からキー全体をもう一度コピーしてください（半角の英数字と記号だけで、空白は含みません）。',
+    API_KEY_REVOKED:
+      'API キーが無効化されています。管理画面で新しいキーを発行し、設定し直してください。',
+    API_KEY_EXPIRED:
+      'API キーの期限が切れています。管理画面で新しいキーを発行し、設定し直してください。',
+    INSUFFICIENT_SCOPE:
+      'このキーにはこの操作の権限がありません。権限のあるキーを発行してください。',
+    CONTRACT_ENDED: '予約サービスの契約が終了しています。管理者に連絡してください。',
+    PLAN_NOT_SUPPORTED: '現在のプランではこの操作を使えません。管理者に連絡してください。',
+    NOT_FOUND: '見つかりませんでした。データを更新してもう一度試してください。',
+    STORE_NOT_FOUND: '店舗が見つかりません。設定で店舗を選び直してください。',
+    PRODUCT_NOT_FOUND: '商品が見つかりません。データを更新してください。',
+    RESERVATION_NOT_FOUND: '予約が見つかりません。すでに削除された可能性があります。',
+    CUSTOMER_NOT_FOUND: 'お客様が見つかりません。',
+    RESERVATION_NOT_CANCELLABLE: 'この予約はキャンセルできません。',
+    RESERVATION_NOT_DELETABLE: 'この予約は削除できません（テスト予約だけが削除できます）。',
+    RESERVATION_ALREADY_CANCELLED: 'この予約はすでにキャンセルされています。',
+    NOT_CANCELLABLE: 'この予約はもうキャンセルできません。',
+    CHANGE_NOT_POSSIBLE:
+      'この内容では変更できません（同じ日時・人数、または追加分は同じ枠で人数を増やす場合のみ）。',
+    PREVIEW_CHANGED:
+      'キャンセル料か返金額が変わりました。表示し直したので、確認してからもう一度変更してください。何も送信していません。',
+    PRICE_REQUIRED: '新しい料金が表示されていません。料金を確認してから変更してください。',
+    CHANGE_NOT_FOUND: 'この変更はこの端末にありません。',
+    CHANGE_BUSY: 'この変更は処理中です。少し待ってください。',
+    CHANGE_REFUSED: 'この変更はこの操作ができる状態ではありません。',
+    DAY_CLOSED: 'この端末は本日のレジ締めを済ませています。お金の記録はできません。',
+    IDEMPOTENCY_KEY_REUSED: 'この受付は別の内容で送信済みです。送信待ちの一覧で確認してください。',
+    REQUEST_IN_PROGRESS: '同じ受付を処理中です。少し待ってください。',
+    RATE_LIMITED: '予約サービスへのリクエストが多すぎます。少し待つと自動で再開します。',
+    SERVICE_UNAVAILABLE: '予約サービスが混み合っています。少し待ってもう一度試してください。',
+    INTERNAL_ERROR: '予約サービスでエラーが起きました。少し待ってもう一度試してください。',
+    PAYLOAD_TOO_LARGE: '送信する内容が大きすぎます。入力を減らしてください。',
+    UNSUPPORTED_MEDIA_TYPE:
+      'アプリと予約サービスの通信に問題があります。管理者に連絡してください。',
+    BAD_ANSWER: '予約サービスの応答を読めませんでした。少し待ってもう一度試してください。',
+    API_ERROR: '予約サービスとの通信でエラーが起きました。もう一度試してください。',
+    INTERNAL:
+      'アプリ内部でエラーが起きました。もう一度試し、続く場合はアプリを再起動してください。',
+    NOT_SET_UP: 'まだ店舗に接続されていません。設定で API キーを登録してください。',
+    NO_SERVICE_URL: '予約サービスのアドレスが設定されていません。設定で入力してください。',
+    NO_STORE: 'このキーで使える店舗がありません。',
+    STORE_NOT_AVAILABLE: 'このキーではその店舗を使えません。別の店舗を選んでください。',
+    RESERVATION_NOT_CACHED:
+      'この予約はこの日のデータにありません。日付を確認するか、データを更新してください。',
+    PRINT_UNAVAILABLE: 'この環境では印刷できません。',
+    UNKNOWN_CHANNEL: 'アプリの内部エラーです。アプリを更新してください。',
+    BRIDGE_FAILED: 'アプリ内部の接続が切れました。アプリを再起動してください。',
+    NO_BRIDGE: 'フロントデスクのホストが表示したアドレス（#token 付き）で開いてください。',
+    HOST_UNREACHABLE:
+      'フロントデスクのホストに接続できません。ホストが動いているか確認してください。',
+    HOST_UNAUTHORIZED:
+      'このページはフロントデスクのホストに許可されていません。ホストが表示したアドレスで開き直してください。',
+    HOST_BAD_ANSWER:
+      'フロントデスクのホストの応答を読めませんでした。ページを再読み込みしてください。',
+    INSECURE_SERVICE_URL:
+      'サービスのアドレスは https:// で始まる必要があります（このパソコン上のアドレスを除く）。アドレスを確認してください。',
+    SECURE_STORAGE_UNAVAILABLE:
+      'このパソコンには API キーを安全に保存する仕組み（キーチェーンなど）がないため、キーを保存できません。管理者に連絡してください。',
+    FEATURE_UNAVAILABLE:
+      'この API キーではこの操作を使えません。設定で「利用できません」の理由を確認してください。',
+    CHECKIN_CHANGED_ELSEWHERE:
+      'この受付は別の受付端末で変更されていたため、記録していません。表示中の状態を確認してから、もう一度操作してください。',
+    RESERVATION_NOT_ACTIVE:
+      'この予約は有効ではありません（キャンセル済みなど）。来店受付はできません。',
+    SLOT_NOT_FOUND: 'この日にその枠はありません。予定を更新してください。',
+    OUTBOX_ENTRY_NOT_FOUND: 'この受付は送信待ちの一覧にありません。一覧を更新してください。',
+    OUTBOX_REFUSED: 'この受付は今の状態では再送・破棄できません（送信中や予約済みなど）。',
+    CUSTOMER_SEARCH_UNAVAILABLE:
+      'この予約サービスでは顧客検索を利用できません。お客様の情報を手で入力してください。',
+    PRICE_OFFLINE: 'オフラインのため料金を表示できません。',
+  },
+};
+
+export const en: Widen<typeof ja> = {
+  app: { name: 'Front Desk' },
+  common: {
+    back: 'Back',
+    loading: 'Loading…',
+    none: '—',
+    noName: '(no name)',
+    ...partyIn(reservationWords.en),
+    number: 'No. {{number}}',
+    toDay: "Today's schedule",
+  },
+  nav: {
+    label: 'Main actions',
+    today: 'Today',
+    walkIn: 'Walk-in',
+    setup: 'Set-up',
+    journal: 'Journal',
+    close: 'Close day',
+  },
+  language: {
+    ja: '日本語',
+    en: 'English',
+    switchTo: 'Switch language: {{language}}',
+  },
+  training: {
+    banner: 'Training mode — a practice store. Nothing here is a real booking or sale.',
+    pretendTime:
+      'Training pretends it is {{time}} (not the real time: a morning with slots to book).',
+  },
+  errors: {
+    unknown:
+      'Something unexpected went wrong ({{code}}). Try again; if it keeps happening, call your administrator.',
+    codeLabel: 'Code: {{code}}',
+    INSTALLED_UNAVAILABLE: 'This is only available in the desktop app.',
+    NOT_READY: 'This is not available yet. Update the app.',
+    SLOT_NOT_AVAILABLE:
+      'This slot cannot be booked (full, past its deadline, or closed). Choose another slot.',
+    TIME_SLOT_NOT_FOUND: 'There is no slot at this time. Choose a slot from the list again.',
+    PAYMENT_METHOD_NOT_AVAILABLE:
+      'This store does not accept this payment method. Take the payment at the counter.',
+    VALIDATION_ERROR: 'Some input is wrong. Fix the marked fields.',
+    PARTICIPANT_VALIDATION_FAILED:
+      'Some answers of the participants are wrong. Fix the marked fields.',
+    CHECK_FAILED: 'Some input is wrong. Fix the marked fields.',
+    INVALID_INPUT: 'This input was not accepted. Check the values.',
+    DAY_ALREADY_CLOSED:
+      'This day is already closed at this counter. To change it, record a correction of the entry.',
+    CLOSE_FUTURE_DAY: 'A day can only be closed once it has begun. Choose today or an earlier day.',
+    COUNTER_NAME_INVALID: 'This counter name cannot be used. Correct the marked field.',
+    PEER_ADDRESS_INVALID: 'A counter address is not valid. Correct the marked entry.',
+    TOO_MANY_PEERS: 'Too many counter addresses. Remove the ones not needed.',
+    OFFLINE: 'Not possible while offline. Try again when the link is back.',
+    NETWORK_OFFLINE: 'No network. Check the connection.',
+    NETWORK_TIMEOUT: 'The reservation service did not answer in time. Wait a moment and try again.',
+    NETWORK_REFUSED:
+      'Cannot connect to the reservation service. Check the address and the network.',
+    NETWORK_RESET: 'The connection broke. Try again.',
+    NETWORK_ABORTED: 'The request was interrupted. Try again.',
+    UNAUTHORIZED: 'The API key is not valid. Check it in Set-up.',
+    API_KEY_MALFORMED:
+      'This does not look like an API key. Copy the whole key again from the service’s admin screen: it has only letters, digits and symbols, no spaces.',
+    API_KEY_REVOKED:
+      'The API key has been revoked. Issue a new key in the admin screen and set it up again.',
+    API_KEY_EXPIRED:
+      'The API key has expired. Issue a new key in the admin screen and set it up again.',
+    INSUFFICIENT_SCOPE: 'The key is not allowed to do this. Issue a key with the needed scope.',
+    CONTRACT_ENDED: 'The contract with the reservation service has ended. Call your administrator.',
+    PLAN_NOT_SUPPORTED: 'The current plan does not allow this. Call your administrator.',
+    NOT_FOUND: 'Not found. Refresh the data and try again.',
+    STORE_NOT_FOUND: 'The store was not found. Choose the store again in Set-up.',
+    PRODUCT_NOT_FOUND: 'The product was not found. Refresh the data.',
+    RESERVATION_NOT_FOUND: 'The booking was not found. It may have been deleted.',
+    CUSTOMER_NOT_FOUND: 'The customer was not found.',
+    RESERVATION_NOT_CANCELLABLE: 'This booking cannot be cancelled.',
+    RESERVATION_NOT_DELETABLE: 'This booking cannot be deleted (only test bookings can).',
+    RESERVATION_ALREADY_CANCELLED: 'This booking is already cancelled.',
+    NOT_CANCELLABLE: 'This booking can no longer be cancelled.',
+    CHANGE_NOT_POSSIBLE:
+      'This cannot be a change (the same time and party, or extra seats that are not more people in the same slot).',
+    PREVIEW_CHANGED:
+      'The fee or the refund changed. It is shown again: check it and change again. Nothing was sent.',
+    PRICE_REQUIRED: 'The new price is not shown. Check the price before changing.',
+    CHANGE_NOT_FOUND: 'This change is not at this counter.',
+    CHANGE_BUSY: 'This change is being made. Wait a moment.',
+    CHANGE_REFUSED: 'This change cannot take that action in its state.',
+    DAY_CLOSED: 'This counter has closed today: no money can be recorded.',
+    IDEMPOTENCY_KEY_REUSED:
+      'This walk-in was already sent with different details. Check it in the queued walk-ins.',
+    REQUEST_IN_PROGRESS: 'The same walk-in is being processed. Wait a moment.',
+    RATE_LIMITED: 'Too many requests to the reservation service. It resumes by itself shortly.',
+    SERVICE_UNAVAILABLE: 'The reservation service is busy. Wait a moment and try again.',
+    INTERNAL_ERROR: 'The reservation service had an error. Wait a moment and try again.',
+    PAYLOAD_TOO_LARGE: 'Too much to send. Shorten the input.',
+    UNSUPPORTED_MEDIA_TYPE:
+      'The app and the reservation service do not understand each other. Call your administrator.',
+    BAD_ANSWER: 'The reservation service’s answer could not be read. Wait a moment and try again.',
+    API_ERROR: 'Talking to the reservation service failed. Try again.',
+    INTERNAL: 'The app had an internal error. Try again; if it keeps happening, restart the app.',
+    NOT_SET_UP: 'No store is connected yet. Register an API key in Set-up.',
+    NO_SERVICE_URL: 'The reservation service’s address is not set. Enter it in Set-up.',
+    NO_STORE: 'This key cannot use any store.',
+    STORE_NOT_AVAILABLE: 'This key cannot use that store. Choose another store.',
+    RESERVATION_NOT_CACHED:
+      'This booking is not in the data of this day. Check the date or refresh the data.',
+    PRINT_UNAVAILABLE: 'Printing is not available here.',
+    UNKNOWN_CHANNEL: 'Internal app error. Update the app.',
+    BRIDGE_FAILED: 'The app lost its internal connection. Restart the app.',
+    NO_BRIDGE: 'Open the address the Front Desk host printed (with its #token).',
+    HOST_UNREACHABLE: 'The Front Desk host cannot be reached. Check that it is running.',
+    HOST_UNAUTHORIZED:
+      'This page is not authorized by the Front Desk host. Open the address the host printed again.',
+    HOST_BAD_ANSWER: 'The answer of the Front Desk host could not be read. Reload the page.',
+    INSECURE_SERVICE_URL:
+      'The service address must start with https:// (unless it is on this computer). Check the address.',
+    SECURE_STORAGE_UNAVAILABLE:
+      'This computer has no secure storage (such as a keychain) for the API key, so the key cannot be saved. Contact your administrator.',
+    FEATURE_UNAVAILABLE:
+      'The API key does not allow this. See why in Set-up, under what the key allows.',
+    CHECKIN_CHANGED_ELSEWHERE:
+      'This check-in was changed at another counter meanwhile: nothing was recorded. Check the state shown and try again.',
+    RESERVATION_NOT_ACTIVE:
+      'This booking is not active (cancelled or similar): it cannot be checked in.',
+    SLOT_NOT_FOUND: 'There is no such slot on this day. Refresh the schedule.',
+    OUTBOX_ENTRY_NOT_FOUND: 'This walk-in is not in the queue. Refresh the list.',
+    OUTBOX_REFUSED:
+      'This walk-in cannot be retried or discarded as it is now (being sent, or already booked).',
+    CUSTOMER_SEARCH_UNAVAILABLE:
+      'This reservation service offers no customer search the app can use. Enter the customer’s details by hand.',
+    PRICE_OFFLINE: 'Offline: no price can be shown.',
+  },
+};

@@ -1,0 +1,109 @@
+/** This counter in the shop: its name, sharing, the other counters. */
+import type { Widen } from '../widen';
+
+export const ja = {
+  shop: {
+    bar: {
+      label: '店舗の端末',
+      counters: '端末 {{count}} 台',
+      polling: '{{name}} が店舗の同期中',
+      unavailable: '店舗の共有を開始できません — この端末だけで動作中',
+    },
+    thisCounter: '{{name}}（この端末）',
+    syncs: '店舗の同期中',
+    present: '接続中',
+    left: '{{name}} — 最終接続 {{age}}',
+    reasons: {
+      off: '共有はオフです — この端末だけで動作しています。',
+      training: 'トレーニングモードでは他の端末と共有しません。',
+      not_set_up: 'API キーと店舗を設定すると、店舗の他の端末と共有できます。',
+      unavailable: '店舗の共有を開始できませんでした — この端末だけで動作しています。',
+    },
+    title: 'この端末',
+    name: '端末の名前',
+    nameHint:
+      '他の端末の画面にもこの名前で表示されます。空欄のときはコンピューター名「{{host}}」を使います。',
+    saveName: '名前を保存',
+    sharing: '店舗の他の端末と共有する',
+    sharingExplain:
+      '同じ API キーと店舗を設定した端末どうしが、店舗のネットワークでチェックインと送信待ちの当日受付を共有します。オフにすると、この端末だけで動作します。',
+    peers: '接続先の端末（任意）',
+    peersHint:
+      '端末どうしが自動で見つからないネットワーク用です。「ホスト名」「IP アドレス」またはその後に「:ポート番号」。',
+    noPeers: '登録なし',
+    peerAddress: '追加するアドレス',
+    addPeer: '追加',
+    remove: '削除',
+    removePeer: '{{peer}} を削除',
+    counters: '店舗の端末',
+    noCounters: '他の端末はまだ見つかっていません。',
+    saving: '保存中…',
+    saved: '保存しました',
+    nameProblems: {
+      empty: '名前を入力するか、欄を空にしてコンピューター名を使ってください。',
+      too_long: '名前は {{max}} 文字以内にしてください。',
+      control: '名前に制御文字は使えません。',
+    },
+    peerProblems: {
+      empty: 'アドレスを入力してください。',
+      bad_host: 'ホスト名または IP アドレスとして読めません。',
+      bad_port: 'ポート番号は 1〜65535 の数字です。',
+      duplicate: 'このアドレスはすでに登録されています。',
+    },
+    tooManyPeers: '登録できるアドレスは {{max}} 件までです。',
+  },
+};
+
+export const en: Widen<typeof ja> = {
+  shop: {
+    bar: {
+      label: 'Counters in the shop',
+      counters: 'Counters: {{count}}',
+      polling: '{{name}} syncs for the shop',
+      unavailable: 'Sharing with the shop could not start — this counter works alone',
+    },
+    thisCounter: '{{name}} (this counter)',
+    syncs: 'syncs for the shop',
+    present: 'connected',
+    left: '{{name}} — last seen {{age}}',
+    reasons: {
+      off: 'Sharing is off — this counter works alone.',
+      training: 'In training mode the counter shares nothing with other counters.',
+      not_set_up:
+        'Once a key and a store are set up, the counter can share with the shop’s others.',
+      unavailable: 'Sharing with the shop could not start — this counter works alone.',
+    },
+    title: 'This counter',
+    name: 'Counter name',
+    nameHint:
+      'Other counters show this name too. Left empty, the computer’s name “{{host}}” is used.',
+    saveName: 'Save the name',
+    sharing: 'Share with the shop’s other counters',
+    sharingExplain:
+      'Counters set up with the same key and store share check-ins and queued walk-ins over the shop’s network. Off: this counter works alone.',
+    peers: 'Other counters’ addresses (optional)',
+    peersHint:
+      'For networks where counters do not find each other by themselves: a host name or IP address, optionally followed by “:port”.',
+    noPeers: 'None',
+    peerAddress: 'Address to add',
+    addPeer: 'Add',
+    remove: 'Remove',
+    removePeer: 'Remove {{peer}}',
+    counters: 'Counters in the shop',
+    noCounters: 'No other counter found yet.',
+    saving: 'Saving…',
+    saved: 'Saved',
+    nameProblems: {
+      empty: 'Type a name, or leave the field empty to use the computer’s name.',
+      too_long: 'The name can be at most {{max}} characters.',
+      control: 'The name cannot contain control characters.',
+    },
+    peerProblems: {
+      empty: 'Type an address.',
+      bad_host: 'This is not a host name or an IP address.',
+      bad_port: 'The port is a number from 1 to 65535.',
+      duplicate: 'This address is listed already.',
+    },
+    tooManyPeers: 'At most {{max}} addresses can be listed.',
+  },
+};

@@ -1,0 +1,249 @@
+/**
+ * One booking per walk-in draft (issue 25): Book pressed again for the same draft — while the
+ * first is queued, being sent, booked or refused, after the main process restarted, or after a
+ * sale was written without its entry — answers the first booking's outcome: one outbox entry,
+ * one sale, one reservation. The desk ends the kept flow when it books, and a late report of
+ * that walk-in does not bring it back.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { KeptFlow, Request } from '../../main/ipc/contract';
+import {
+  LATER,
+  P,
+  TODAY,
+  cutLink,
+  refusal,
+  restoreLink,
+  setUp,
+  startHarness,
+  until,
+  type Harness,
+} from './support';
+
+type Book = Request<'walkin.book'>;
+
+/** A walk-in paid by card (a sale written with it), booked as draft `draftId`. */
+function walkIn(lastName: string, draftId: string, extra: Partial<Book> = {}): Book {
+  return {
+    draftId,
+    productId: P.apiTest,
+    date: LATER,
+    startTime: '10:00',
+    adults: 2,
+    children: 0,
+    participants: [],
+    customer: { lastName },
+    sendConfirmationEmail: false,
+    locale: 'ja',
+    quoted: null,
+    tender: { lines: [{ method: 'card', amount: 9000 }] },
+    ...extra,
+  };
+}
+
+describe('a walk-in draft is booked once', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    await setUp(h);
+    await h.call('day.get', { date: LATER });
+  });
+  afterAll(() => h.close());
+
+  const session = () => h.desk.session!;
+  const posts = () =>
+    h.sb.sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!)).length;
+  const reservationsOf = (lastName: string) =>
+    h.sb.sandbox.world.state.reservations.filter((r) => r.customer.lastName === lastName);
+  const entriesOf = async (lastName: string) =>
+    (await h.call('outbox.list', {})).items.filter((i) => i.customerName === lastName);
+  const salesOf = async (lastName: string) =>
+    (await h.call('journal.day', { date: null })).entries.filter(
+      (e) => e.kind === 'sale' && e.customerName === lastName,
+    );
+
+  // Each test starts with the link up (an earlier one may have cut it).
+  beforeEach(() =>
+    until(async () => (await h.call('status.get', {})).link === 'online', 'the link'),
+  );
+
+  const untilBooked = (lastName: string) =>
+    until(
+      async () => (await entriesOf(lastName)).every((i) => i.state === 'booked'),
+      'the queued walk-in to be booked',
+    );
+
+  /** One entry, one sale (and `reserved` reservations at the service) for this customer. */
+  async function expectOnce(lastName: string, reserved: number) {
+    expect(await entriesOf(lastName)).toHaveLength(1);
+    expect(await salesOf(lastName)).toHaveLength(1);
+    expect(reservationsOf(lastName)).toHaveLength(reserved);
+  }
+
+  it('booked: Book again answers the booking; nothing is sent or sold again', async () => {
+    const draft = randomUUID();
+    const first = await h.call('walkin.book', walkIn('一度目', draft));
+    expect(first.outcome).toBe('booked');
+    expect(first.saleId).toBeTruthy();
+    const sent = posts();
+    const second = await h.call('walkin.book', walkIn('一度目', draft));
+    expect(second).toEqual(first);
+    expect(posts()).toBe(sent);
+    await expectOnce('一度目', 1);
+  });
+
+  it('queued: Book again answers queued; the one entry is booked when the link returns', async () => {
+    const draft = randomUUID();
+    cutLink(h.sb);
+    let first;
+    try {
+      first = await h.call('walkin.book', walkIn('待ち一度', draft));
+      expect(first.outcome).toBe('queued');
+      const second = await h.call('walkin.book', walkIn('待ち一度', draft));
+      expect(second).toEqual(first);
+      await expectOnce('待ち一度', 0);
+    } finally {
+      restoreLink(h.sb);
+    }
+    await untilBooked('待ち一度');
+    const third = await h.call('walkin.book', walkIn('待ち一度', draft));
+    expect(third).toMatchObject({
+      outcome: 'booked',
+      entryId: first.entryId,
+      saleId: first.saleId,
+    });
+    await expectOnce('待ち一度', 1);
+  });
+
+  it('being sent: Book again waits for the first booking and answers its outcome', async () => {
+    const draft = randomUUID();
+    const outbox = session().outbox;
+    const send = outbox.send;
+    let entered!: () => void;
+    const sending = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    outbox.send = async (...args) => {
+      entered();
+      await gate;
+      return send.apply(outbox, args);
+    };
+    try {
+      const first = h.call('walkin.book', walkIn('送信中', draft));
+      await sending;
+      const second = h.call('walkin.book', walkIn('送信中', draft));
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.outcome).toBe('booked');
+      expect(b).toEqual(a);
+    } finally {
+      outbox.send = send;
+    }
+    await expectOnce('送信中', 1);
+  });
+
+  it('refused: Book again answers the refusal; nothing is sent again', async () => {
+    const day = await h.call('day.get', { date: TODAY });
+    const full = day.products
+      .find((p) => p.id === P.teaCeremony)!
+      .slots.find((s) => s.remaining === 0)!;
+    expect(full).toBeTruthy();
+    const draft = randomUUID();
+    const refused = walkIn('断り一度', draft, {
+      productId: P.teaCeremony,
+      date: TODAY,
+      startTime: full.startTime,
+      adults: 1,
+    });
+    const first = await h.call('walkin.book', refused);
+    expect(first).toMatchObject({ outcome: 'refused', refusal: { code: 'SLOT_NOT_AVAILABLE' } });
+    expect(first.entryId).not.toBe('');
+    const sent = posts();
+    const second = await h.call('walkin.book', refused);
+    expect(second).toEqual(first);
+    expect(posts()).toBe(sent);
+    await expectOnce('断り一度', 0);
+  });
+
+  it('after the main process restarts: the entry on disk answers; no second entry or sale', async () => {
+    const draft = randomUUID();
+    cutLink(h.sb);
+    let first;
+    try {
+      first = await h.call('walkin.book', walkIn('再起動', draft));
+      expect(first.outcome).toBe('queued');
+      await h.restart();
+      const second = await h.call('walkin.book', walkIn('再起動', draft));
+      expect(second).toMatchObject({
+        outcome: 'queued',
+        entryId: first.entryId,
+        saleId: first.saleId,
+      });
+      await expectOnce('再起動', 0);
+    } finally {
+      restoreLink(h.sb);
+    }
+    await untilBooked('再起動');
+    await expectOnce('再起動', 1);
+  });
+
+  it('a sale written but its entry not (a crash between the two): Book again queues it with that sale', async () => {
+    const draft = randomUUID();
+    const outbox = session().outbox;
+    const enqueue = outbox.enqueue;
+    outbox.enqueue = () => {
+      throw new Error('the process ends here');
+    };
+    try {
+      expect((await refusal(h, 'walkin.book', walkIn('売上のみ', draft))).code).toBe('INTERNAL');
+    } finally {
+      outbox.enqueue = enqueue;
+    }
+    expect(await salesOf('売上のみ')).toHaveLength(1);
+    expect(await entriesOf('売上のみ')).toHaveLength(0);
+    const second = await h.call('walkin.book', walkIn('売上のみ', draft));
+    expect(second.outcome).toBe('booked');
+    const [sale] = await salesOf('売上のみ');
+    expect(second.saleId).toBe(sale!.id);
+    await expectOnce('売上のみ', 1);
+  });
+
+  it('the desk ends the kept flow when it books; a late report of that walk-in is not kept', async () => {
+    const draft = randomUUID();
+    const kept = (draftId: string): KeptFlow => ({
+      screen: { name: 'walkin' },
+      activity: 'walk_in',
+      walkIn: {
+        draftId,
+        step: 'review',
+        productId: P.apiTest,
+        adults: 2,
+        children: 0,
+        slot: { date: LATER, startTime: '10:00' },
+        answers: {},
+        customer: { lastName: '流れ', firstName: '', email: '', phone: '', customerId: null },
+        sendEmail: false,
+        emailLocale: 'ja',
+      },
+    });
+    await h.call('recovery.keep', kept(draft));
+    expect((await h.call('recovery.get', {})).flow).toEqual(kept(draft));
+    expect(h.desk.activity().flow).toBe('walk_in');
+
+    await h.call('walkin.book', walkIn('流れ', draft));
+    expect((await h.call('recovery.get', {})).flow).toBeNull();
+    expect(h.desk.activity().flow).toBeNull();
+    // The renderer's report of the walk-in as it was before the answer, arriving late.
+    await h.call('recovery.keep', kept(draft));
+    expect((await h.call('recovery.get', {})).flow).toBeNull();
+    expect(h.desk.activity().flow).toBeNull();
+    // The next walk-in is another draft: kept.
+    const next = randomUUID();
+    await h.call('recovery.keep', kept(next));
+    expect((await h.call('recovery.get', {})).flow).toEqual(kept(next));
+  });
+});
