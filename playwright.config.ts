@@ -1,7 +1,7 @@
 /**
  * End-to-end tests in Chromium through the browser host (test/e2e). Each test starts its own
  * host in training mode (test/e2e/support/host.ts), so no web server is configured here. The
- * renderer must be built first: `npm run test:e2e` does that.
+ * renderer must be built first: `npm run test:e2e` does that, and `npm test` in its first step.
  *
  * Debian's Chromium is used where it is installed (CI and this container); elsewhere Playwright's
  * own browser, if one was installed (test/e2e/support/chromium.ts).
@@ -19,7 +19,12 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  // The JSON report is what `npm run test:timings` reads.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['github'] as const] : []),
+    ['json', { outputFile: 'test-results/e2e.json' }],
+  ],
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },

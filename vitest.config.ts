@@ -1,12 +1,122 @@
+/**
+ * Unit and integration tests (issue 26: a suite that is fast and measures itself). Most of their
+ * time is waiting — on loopback servers, retries, polls, child processes — not computing, so files
+ * run several at a time, more than there are cores (FRONT_DESK_TEST_WORKERS overrides). Three
+ * projects, one pool of workers:
+ *
+ * - `processes`: files that start real processes (hosts, sandboxes, builds, kill -9). Each in a
+ *   fresh worker; what they start is built once per run by the global set-up
+ *   (test/support/global-setup.ts, test/support/built.ts). They start first: the longest files.
+ * - `isolated`: files that replace modules with vi.mock (electron, a table extended for one file),
+ *   found by reading the files: each in a fresh worker, so that no other file sees the mock.
+ * - `unit`: everything else, sharing workers and their loaded modules from file to file (most of
+ *   a file's start was loading the same modules again); test/support/between-files.ts puts back
+ *   what a file may leave behind (fake timers, spies, stubbed globals).
+ *
+ * A file of PROCESSES moved or renamed is moved here too: a name matching no file stops the run.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/** Files that start real processes. */
+const PROCESSES = [
+  'test/api/governor-http.test.ts',
+  'test/build/fresh-machine.test.ts',
+  'test/build/host-bundle.test.ts',
+  'test/build/renderer-bundle.test.ts',
+  'test/host/code-cache.test.ts',
+  'test/host/several-hosts.test.ts',
+  'test/host/shop-flags.test.ts',
+  'test/host/start.test.ts',
+  'test/local/outbox/crash.test.ts',
+  'test/sandbox/cli.test.ts',
+  'test/shell/package.test.ts',
+];
+/** Every test file under `dir` but the end-to-end tests, relative to the root. */
+function testFiles(dir: string): string[] {
+  return readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true }).flatMap(
+    (entry) => {
+      const file = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return file === 'test/e2e' ? [] : testFiles(file);
+      return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    },
+  );
+}
+
+/** Files that replace modules with vi.mock (or vi.doMock). */
+const ISOLATED = testFiles('test').filter(
+  (file) =>
+    !PROCESSES.includes(file) &&
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+);
+
+const missing = PROCESSES.filter((file) => !existsSync(path.join(import.meta.dirname, file)));
+if (missing.length > 0)
+  throw new Error(`vitest.config.ts names test files that are not there: ${missing.join(', ')}`);
+
+/**
+ * Two per core, at least four, at most sixteen: on two cores, four files at once kept both busy
+ * where one at a time (Vitest's default there) left them idle most of the run; eight gained
+ * nothing more and made CPU budgets (the 20 000-reservation compile) miss on a loaded machine.
+ */
+const WORKERS =
+  Number(process.env.FRONT_DESK_TEST_WORKERS) ||
+  Math.min(16, Math.max(4, 2 * os.availableParallelism()));
+
+/** The `processes` project first (its files are the longest), then Vitest's own order. */
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) => (spec.project.name === 'processes' ? 0 : 1);
+    return sorted.sort((a, b) => first(a) - first(b));
+  }
+}
+
+const ALL = ['test/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     // Integration tests start real HTTP servers on loopback; keep them bounded.
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: 'forks',
+    maxWorkers: WORKERS,
+    // The report `npm run test:timings` reads.
+    reporters: [
+      'default',
+      ['json', { outputFile: 'test-results/vitest.json' }],
+      ...(process.env.GITHUB_ACTIONS ? ['github-actions' as const] : []),
+    ],
+    sequence: { sequencer: ProcessesFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          include: PROCESSES,
+          pool: 'forks',
+          isolate: true,
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED, pool: 'forks', isolate: true },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ALL,
+          exclude: ['test/e2e/**', 'node_modules/**', ...PROCESSES, ...ISOLATED],
+          pool: 'forks',
+          isolate: false,
+          setupFiles: ['test/support/between-files.ts'],
+        },
+      },
+    ],
   },
 });

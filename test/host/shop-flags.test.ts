@@ -13,6 +13,7 @@ import { compose } from '../../main/host/compose';
 import { MemorySecretStore } from '../../main/host/secrets';
 import { readApiKeyFile, shopOverrides } from '../../main/host/shop-flags';
 import { fixedKeyProvider } from '../../main/local/index';
+import { hostCommand } from '../support/built';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fd-shop-flags-'));
@@ -107,7 +108,7 @@ describe('--api-key-file', () => {
   });
 
   function host(args: string[]): Promise<{ code: number | null; out: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/host/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...hostCommand(), ...args], {
       cwd: repo,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -67,7 +67,9 @@ function start(command: string, args: string[]): Child {
   return { process: child, firstLine, stdout: () => out, stderr: () => err, exited };
 }
 
-const sandboxCli = (...args: string[]) => start('npx', ['tsx', 'sandbox/cli.ts', ...args]);
+/** The CLI from source through tsx, as `npm run sandbox` runs it (without npm's start-up). */
+const sandboxCli = (...args: string[]) =>
+  start(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args]);
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([

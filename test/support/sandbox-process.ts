@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { RequestLogEntry } from '../../sandbox/index';
+import { programCommand } from './built';
 
 export interface SandboxProcess {
   baseUrl: string;
@@ -18,7 +19,7 @@ export interface SandboxProcess {
 export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--control-port', '0', ...args],
+    [...programCommand('sandbox'), '--port', '0', '--control-port', '0', ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const line = await new Promise<string>((resolve, reject) => {
@@ -58,15 +59,7 @@ export async function generateScenarioFile(
   reservations: number,
   store?: string,
 ): Promise<void> {
-  const args = [
-    '--import',
-    'tsx',
-    'sandbox/cli.ts',
-    '--generate',
-    String(reservations),
-    '--out',
-    out,
-  ];
+  const args = [...programCommand('sandbox'), '--generate', String(reservations), '--out', out];
   if (store) args.push('--store', store);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

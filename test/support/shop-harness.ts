@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Channel, IpcResult, Request, Response } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { LinkRelay } from '../local/support';
+import { hostCommand } from './built';
 import { LanProxy } from './lan-proxy';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 import { ServiceRelay } from './service-relay';
@@ -242,9 +243,7 @@ export async function startShopHarness<L extends LanRoute = LanRoute>(
     const c = counters[i]!;
     if (c.running) throw new Error(`${c.name} is already running`);
     const args = [
-      '--import',
-      'tsx',
-      'main/host/cli.ts',
+      ...hostCommand(),
       '--data-dir',
       c.dataDir,
       '--static-root',

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/api/index';
 import { Outbox, type OutboxEntry } from '../../../main/local/index';
 import { Random } from '../../../sandbox/random';
+import { programCommand } from '../../support/built';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { digestOf } from '../../../main/local/outbox/record';
 import {
@@ -26,8 +27,7 @@ import {
 } from '../support';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const CHILD = path.join(HERE, 'fixtures/walkin-child.ts');
+const ROOT = path.resolve(HERE, '../../..');
 
 const SEED = 4_2026;
 const CHAINS = 4;
@@ -91,10 +91,14 @@ function runChild(
   timeoutMs = 30_000,
 ): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(args)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...programCommand('walkInChild'), JSON.stringify(args)],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const lines: string[] = [];
     let buffer = '';
     let stderr = '';

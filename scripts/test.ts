@@ -1,0 +1,76 @@
+/**
+ * `npm test` (issue 26): every check and test, in steps, then how long each stage took.
+ *
+ * 1. Side by side, none of them a test: finding or installing Chromium (its output shown as it
+ *    comes: on a fresh machine apt can take a while), the type check, the linter, the formatter
+ *    check and the build (each shown when it ends). On two cores the four checks take about as
+ *    long as the linter alone.
+ * 2. The unit and integration tests (Vitest) alone, 3. then the end-to-end tests (Playwright,
+ *    on the renderer step 1 built) alone: their timings are measured, and they wait on events
+ *    with bounds a busy machine must still meet, so nothing else competes with them.
+ *
+ * The first stage to fail stops the run: its step's other stages are ended (not the browser's
+ * install: apt is never cut off half-way), nothing after runs, and the exit code is that stage's
+ * (scripts/stages.ts). The table of stages and seconds is printed at the end either way and kept
+ * in test-results/stages.json; `npm run test:timings` lists the slowest files and tests from the
+ * reports the two runners leave in test-results/.
+ *
+ * `tsx scripts/test.ts [stage…]` runs only the stages named (`npm run check`: all but the
+ * browser and the end-to-end tests); `e2e` without `build` uses the renderer as last built.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runSteps, stageTable, stopAll, type Stage } from './stages';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(ROOT, 'test-results');
+
+const npmRun = (script: string) => ['npm', 'run', '--silent', script];
+
+/** The steps in order; the stages of a step run side by side. */
+const STEPS: Stage[][] = [
+  [
+    { name: 'browser', command: ['tsx', 'scripts/ensure-browser.ts'], live: true, finishes: true },
+    { name: 'typecheck', command: npmRun('typecheck') },
+    { name: 'lint', command: npmRun('lint') },
+    { name: 'format', command: npmRun('format:check') },
+    { name: 'build', command: npmRun('build') },
+  ],
+  [{ name: 'unit', command: ['vitest', 'run'], live: true }],
+  [{ name: 'e2e', command: ['playwright', 'test'], live: true }],
+];
+
+async function main(): Promise<number> {
+  const wanted = process.argv.slice(2);
+  const known = STEPS.flat().map((s) => s.name);
+  const unknown = wanted.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    console.error(`unknown stage ${unknown.join(', ')}: the stages are ${known.join(', ')}`);
+    return 2;
+  }
+  const steps = STEPS.map((step) =>
+    step.filter((s) => wanted.length === 0 || wanted.includes(s.name)),
+  ).filter((step) => step.length > 0);
+  const run = await runSteps(steps, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PATH: [path.join(ROOT, 'node_modules', '.bin'), process.env.PATH].join(path.delimiter),
+    },
+  });
+  console.log(`\n${stageTable(run)}`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(
+    path.join(RESULTS, 'stages.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), total: run.total, stages: run.outcomes }, null, 2)}\n`,
+  );
+  return run.code;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => {
+    stopAll(signal);
+    process.exit(130);
+  });
+
+process.exitCode = await main();

@@ -1,0 +1,50 @@
+/**
+ * Vitest's global set-up for the tests that start real processes (vitest.config.ts, project
+ * `processes`): builds what they start (test/support/built.ts) once per run, from the current
+ * sources, into dist/test-run-<pid>/ — two levels below the root like dist/host, since the host
+ * finds package.json and node_modules from where it lies — and names the folder to the test
+ * files through the environment. Removed when the run ends.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { buildHost, ROOT } from '../../scripts/host-bundle';
+import { BUILT_ENV, PROGRAMS } from './built';
+
+export default async function setup(): Promise<() => void> {
+  const dir = path.join(ROOT, 'dist', `test-run-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = performance.now();
+  await Promise.all([
+    buildHost({
+      entry: 'main/host/cli.ts',
+      bootEntry: 'main/host/boot.ts',
+      outdir: dir,
+      name: 'host',
+    }),
+    ...Object.values(PROGRAMS).map((program) =>
+      build({
+        entryPoints: [program.entry],
+        outfile: path.join(dir, program.file),
+        absWorkingDir: ROOT,
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        // ES modules: the walk-in child awaits at its top level. CommonJS packages inside
+        // still call require() for Node's own modules.
+        format: 'esm',
+        banner: {
+          js: "import { createRequire as __frontDeskRequire } from 'node:module'; const require = __frontDeskRequire(import.meta.url);",
+        },
+        external: ['electron', 'kuromoji'],
+        logLevel: 'warning',
+      }),
+    ),
+  ]);
+  process.env[BUILT_ENV] = dir;
+  console.log(
+    `[global set-up] host, sandbox and walk-in child built in ${Math.round(performance.now() - started)} ms`,
+  );
+  return () => rmSync(dir, { recursive: true, force: true });
+}
