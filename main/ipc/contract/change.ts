@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import {
   CancelReason,
+  ChangeFailure,
+  ChangeMoneyKept,
   ChangeState,
   Id,
   LocalDate,
@@ -144,19 +146,9 @@ export const ChangeView = z.object({
   old: Booking.nullable(),
   next: Booking.extend({ entryId: z.string().nullable() }).nullable(),
   reason: CancelReason.nullable(),
-  /** The last failure of the step waiting; `retrying`: tried again by itself (the link, a 5xx). */
-  failure: z.object({ code: z.string(), message: z.string(), retrying: z.boolean() }).nullable(),
+  failure: ChangeFailure.nullable(),
   attempts: z.number().int(),
-  money: z.object({
-    currency: z.string(),
-    newTotal: z.number().nullable(),
-    credit: z.number(),
-    difference: z.number(),
-    /** False: no money moved at the counter with the change (the new booking was queued). */
-    settled: z.boolean(),
-    saleId: z.string().nullable(),
-    refundEntryId: z.string().nullable(),
-  }),
+  money: ChangeMoneyKept,
   /** Loud until it is done: the old booking still active beside the new one, or unreadable. */
   needsStaff: z.boolean(),
 });
