@@ -9,7 +9,7 @@ import { FIRST_METHOD } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { MethodSelect } from '../../components/PaymentFields';
-import { CANCEL_REASONS } from '../../stores/cancel';
+import { CancelReasonFields } from '../cancel/CancelReasonFields';
 import { MisfitNote } from '../walkin/MisfitNote';
 import { TenderPanel } from '../walkin/TenderPanel';
 
@@ -19,24 +19,12 @@ export function ReasonChoice() {
   const reason = useSlice(stores.change, (s) => s.reason);
   const c = stores.change.getState();
   return (
-    <fieldset>
-      <legend>{t('change.reason')}</legend>
-      {CANCEL_REASONS.map((r) => (
-        <label key={r} className="choice">
-          <input
-            type="radio"
-            name="change-reason"
-            value={r}
-            checked={reason === r}
-            onChange={() => c.chooseReason(r)}
-          />
-          <span>
-            {t(`cancel.reasons.${r}`)}
-            <span className="hint"> {t(`cancel.reasonHints.${r}`)}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <CancelReasonFields
+      legend={t('change.reason')}
+      name="change-reason"
+      value={reason}
+      onChoose={(r) => c.chooseReason(r)}
+    />
   );
 }
 
