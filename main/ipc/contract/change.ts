@@ -14,6 +14,7 @@ import {
   LocalDate,
   LocalTime,
   Tender,
+  TenderLine,
   TenderMethod,
 } from '../../common';
 import { UiLocale } from './setup';
@@ -81,6 +82,8 @@ export const ChangeMoney = z.object({
   /** The sale of the old booking at this counter, and the method its refund goes back by. */
   saleId: z.string().nullable(),
   creditMethod: TenderMethod.nullable(),
+  /** That sale's lines (empty: none): a hand-back by one of its methods starts with its brand. */
+  saleTender: z.array(TenderLine).default([]),
 });
 export type ChangeMoney = z.infer<typeof ChangeMoney>;
 
@@ -111,6 +114,11 @@ export const ChangeConfirm = ChangeAsk.extend({
   tender: Tender.nullable().default(null),
   /** How money goes back when the difference is handed back (the sale's method by default). */
   handBack: TenderMethod.nullable().default(null),
+  /**
+   * The hand-back's brand, for a method that takes one (QR / e-money needs it: decision J14);
+   * null: the brand the old sale was paid by with that method.
+   */
+  handBackBrand: TenderLine.shape.brand,
   sendConfirmationEmail: z.boolean(),
   locale: UiLocale,
   /**
