@@ -161,6 +161,17 @@ export function createChangeStore(
       quoteRun.later();
     }
 
+    /** The new time or party: extra seats stay separate only while they still may be. */
+    function retarget(patch: Partial<ChangeTarget>): void {
+      const { to, reservation, kind } = get();
+      if (!to || !reservation) return;
+      const next = { ...to, ...patch };
+      changed({
+        to: next,
+        kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
+      });
+    }
+
     async function loadSlots(date: string): Promise<void> {
       const r = get().reservation;
       if (!r) return;
@@ -224,33 +235,9 @@ export function createChangeStore(
         changed({ to: { ...to, date }, kind: 'change' });
         await loadSlots(date);
       },
-      chooseTime(startTime) {
-        const { to, reservation, kind } = get();
-        if (!to || !reservation) return;
-        const next = { ...to, startTime };
-        changed({
-          to: next,
-          kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
-        });
-      },
-      setAdults(n) {
-        const { to, reservation, kind } = get();
-        if (!to || !reservation) return;
-        const next = { ...to, adults: clampCount(n) };
-        changed({
-          to: next,
-          kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
-        });
-      },
-      setChildren(n) {
-        const { to, reservation, kind } = get();
-        if (!to || !reservation) return;
-        const next = { ...to, children: clampCount(n) };
-        changed({
-          to: next,
-          kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
-        });
-      },
+      chooseTime: (startTime) => retarget({ startTime }),
+      setAdults: (n) => retarget({ adults: clampCount(n) }),
+      setChildren: (n) => retarget({ children: clampCount(n) }),
       chooseKind(kind) {
         const { to, reservation } = get();
         if (kind === 'extra' && (!to || !reservation || !extraAllowed(reservation, to))) return;
