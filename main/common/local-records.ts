@@ -1,7 +1,7 @@
 /**
  * Leaf module: imports nothing but zod. The states of what the counter keeps itself — a queued
- * walk-in's, a booking change's, a damage notice's kind — named once for main/local, which keeps them, and the IPC
- * contract, which shows them.
+ * walk-in's, a booking change's (and its money and failure), a damage notice's kind — named once
+ * for main/local, which keeps them, and the IPC contract, which shows them.
  */
 import { z } from 'zod';
 
@@ -45,6 +45,34 @@ export const ChangeState = z.enum([
   'dismissed',
 ]);
 export type ChangeState = z.infer<typeof ChangeState>;
+
+/**
+ * A booking change's money as the counter keeps it and shows it: the new booking's total, the old
+ * booking's refund netted against it (`credit`), the difference, whether it moved at the counter,
+ * and the journal's records of it.
+ */
+export const ChangeMoneyKept = z.object({
+  currency: z.string(),
+  newTotal: z.number().nullable(),
+  credit: z.number(),
+  difference: z.number(),
+  /** False: no money moved at the counter with the change (the new booking was queued). */
+  settled: z.boolean(),
+  saleId: z.string().nullable(),
+  refundEntryId: z.string().nullable(),
+});
+export type ChangeMoneyKept = z.infer<typeof ChangeMoneyKept>;
+
+/**
+ * The last failure of the step a change waits on; `retrying`: tried again by itself (the link,
+ * a 5xx).
+ */
+export const ChangeFailure = z.object({
+  code: z.string(),
+  message: z.string(),
+  retrying: z.boolean(),
+});
+export type ChangeFailure = z.infer<typeof ChangeFailure>;
 
 /** What the counter lost or set aside (the damage banner). */
 export const DamageKind = z.enum([

@@ -11,7 +11,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../api/log';
-import { CancelReason, ChangeState, TenderLine } from '../common';
+import { CancelReason, ChangeFailure, ChangeMoneyKept, ChangeState, TenderLine } from '../common';
 import type { Files } from './files/files';
 import { canonical } from './outbox/record';
 
@@ -50,21 +50,13 @@ export const ChangeRecord = z.object({
   cancel: z.object({ reason: CancelReason, sendCancellationEmail: z.boolean() }).nullable(),
   /** Manual approval: staff chose to cancel the old booking while the new one is pending. */
   goAheadPending: z.boolean(),
-  money: z.object({
-    currency: z.string(),
-    newTotal: z.number().nullable(),
-    credit: z.number(),
-    difference: z.number(),
-    /** The money moved at the counter with the change (false: the new booking was queued). */
-    settled: z.boolean(),
+  money: ChangeMoneyKept.extend({
     /** The new booking's sale to record once it is booked (its tender, the credit netted in). */
     sale: z.object({ lines: z.array(TenderLine), total: z.number() }).nullable(),
-    saleId: z.string().nullable(),
     /** The old sale's refund, applied at the counter: recorded when the old booking's cancel takes. */
     refund: z.object({ lines: z.array(TenderLine) }).nullable(),
-    refundEntryId: z.string().nullable(),
   }),
-  failure: z.object({ code: z.string(), message: z.string(), retrying: z.boolean() }).nullable(),
+  failure: ChangeFailure.nullable(),
   attempts: z.number().int(),
   /** When the waiting step is tried again by itself (our clock); null: not by itself. */
   nextTryAt: z.number().nullable(),

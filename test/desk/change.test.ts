@@ -672,6 +672,40 @@ describe('changing a booking', () => {
     expect(inService(old.id).status).toBe('confirmed');
   });
 
+  it('a difference handed back by QR of a cash sale: its brand asked, nothing sent without one', async () => {
+    const old = await sell(name('Brand'));
+    const a = ask(
+      old,
+      { date: old.date, startTime: '13:30', adults: 1, children: 0 },
+      {
+        participants: [{ participantNumber: 1, fieldValues: { cf_bamboo_language: 'en' } }],
+      },
+    );
+    const q = await h.call('change.quote', a);
+    expect(q.money.difference).toBeLessThan(0);
+    expect(q.money.saleTender.map((l) => [l.method, l.brand])).toEqual([['cash', null]]);
+    // The cash sale names no QR brand: without one the hand-back is refused before anything is sent.
+    const mark = requests().length;
+    const missing = await refusal(h, 'change.confirm', confirmOf(a, q, { handBack: 'qr' }));
+    expect(missing).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [expect.objectContaining({ code: 'BRAND_REQUIRED' })],
+    });
+    const sent = requests()
+      .slice(mark)
+      .filter((r) => r.method === 'POST' && /\/(reservations|cancel)$/.test(r.path));
+    expect(sent).toEqual([]);
+    expect(inService(old.id).status).toBe('confirmed');
+    // With the brand staff chose: the refund goes back by it, the new sale is paid by it.
+    const { outcome } = await change(a, { handBack: 'qr', handBackBrand: 'PayPay' });
+    expect(outcome.state).toBe('done');
+    const journal = (await h.call('journal.day', { date: null })).entries;
+    const refund = journal.find((e) => e.id === outcome.refundEntryId)!;
+    const sale = journal.find((e) => e.id === outcome.saleId)!;
+    expect(refund.tender).toEqual([expect.objectContaining({ method: 'qr', brand: 'PayPay' })]);
+    expect(sale.tender).toEqual([expect.objectContaining({ method: 'qr', brand: 'PayPay' })]);
+  });
+
   it('a change record that cannot be read stands alone: listed loudly, the others kept, settled by staff', async () => {
     const root = path.join(h.desk.session!.local.files.root, 'changes');
     const before = (await h.call('change.list', {})).items;

@@ -19,7 +19,7 @@ import {
   reservation,
   TODAY,
 } from './support/fixtures';
-import { renderApp, settle } from './support/render';
+import { choose, renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -147,6 +147,63 @@ describe('changing a booking', () => {
     expect(fake.callsOf('change.quote').at(-1)).toMatchObject({
       kind: 'change',
       to: { adults: 2, children: 0 },
+    });
+  });
+
+  describe('a difference handed back', () => {
+    /** The old sale's refund (¥15,000) is more than the new price (¥11,000): ¥4,000 goes back. */
+    const handingBack = (saleTender: ChangeQuote['money']['saleTender']) =>
+      changeBridge({
+        quote: ({ kind }) =>
+          changeQuote({
+            kind,
+            money: {
+              ...changeQuote().money,
+              credit: 15000,
+              difference: -4000,
+              refundNotHere: 0,
+              saleId: 's-1',
+              creditMethod: saleTender[0]!.method,
+              saleTender,
+            },
+          }),
+      });
+    const line = (method: 'cash' | 'qr', brand: string | null) => ({
+      method,
+      amount: 15000,
+      received: method === 'cash' ? 15000 : null,
+      brand,
+      reference: null,
+    });
+
+    it('by QR when the old sale was cash: its brand asked, nothing sent without it (J14)', async () => {
+      fake = handingBack([line('cash', null)]);
+      const r = await openChange();
+      await r.user.tap(screen.getByRole('radio', { name: /14:00/ }));
+      expect(screen.getByText('Hand back the difference: ¥4,000')).toBeTruthy();
+      expect(screen.getByLabelText<HTMLSelectElement>('Hand back by').value).toBe('cash');
+      expect(screen.queryByLabelText('Brand')).toBeNull();
+      await choose('Hand back by', 'qr');
+      await r.user.tap(screen.getByRole('button', { name: /Change the booking/ }));
+      expect(screen.getByText('Choose the QR / e-money brand.')).toBeTruthy();
+      expect(fake.callsOf('change.confirm')).toEqual([]);
+      await choose('Brand', 'PayPay');
+      await r.user.tap(screen.getByRole('button', { name: /Change the booking/ }));
+      expect(fake.callsOf('change.confirm')).toEqual([
+        expect.objectContaining({ tender: null, handBack: 'qr', handBackBrand: 'PayPay' }),
+      ]);
+    });
+
+    it('as a QR sale was paid: its method and brand chosen already', async () => {
+      fake = handingBack([line('qr', '楽天ペイ')]);
+      const r = await openChange();
+      await r.user.tap(screen.getByRole('radio', { name: /14:00/ }));
+      expect(screen.getByLabelText<HTMLSelectElement>('Hand back by').value).toBe('qr');
+      expect(screen.getByLabelText<HTMLSelectElement>('Brand').value).toBe('楽天ペイ');
+      await r.user.tap(screen.getByRole('button', { name: /Change the booking/ }));
+      expect(fake.callsOf('change.confirm')).toEqual([
+        expect.objectContaining({ handBack: 'qr', handBackBrand: '楽天ペイ' }),
+      ]);
     });
   });
 

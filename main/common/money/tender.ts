@@ -73,3 +73,13 @@ export function paymentLine(
     reference: takes.reference ? text(parts.reference) : null,
   };
 }
+
+/**
+ * The brand `lines` were paid by with `method` (null: none, or not by that method): money goes
+ * back the way it came, so a refund, a correction or a change's hand-back by that method starts
+ * with it.
+ */
+export const brandPaidBy = (
+  lines: readonly Pick<TenderLine, 'method' | 'brand'>[],
+  method: TenderMethod,
+): string | null => lines.find((l) => l.method === method)?.brand ?? null;

@@ -106,7 +106,10 @@ export async function confirmChange(
   const waits = manual && !request.goAheadPending;
   const plan = waits
     ? { sale: null, refund: null }
-    : planMoney(money, sale, request.tender ?? null, request.handBack ?? null);
+    : planMoney(money, sale, request.tender ?? null, {
+        method: request.handBack ?? null,
+        brand: request.handBackBrand ?? null,
+      });
   if (plan.sale || plan.refund) refuseIfClosed(session);
   // The refund applied is checked against the sale before anything is sent.
   if (plan.refund) refundWithCancel(session, r.id, { lines: plan.refund.lines, note: null });

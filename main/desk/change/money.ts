@@ -7,6 +7,7 @@
  * changed hands (docs/decisions.md, C10).
  */
 import {
+  brandPaidBy,
   FIRST_METHOD,
   Tender,
   lineProblems,
@@ -50,6 +51,7 @@ export function moneyOf(
     refundNotHere: merchant - credit,
     saleId: sale?.id ?? null,
     creditMethod: sale?.tender[0]?.method ?? null,
+    saleTender: sale?.tender ?? [],
   };
 }
 
@@ -63,20 +65,22 @@ export interface MoneyPlan {
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
 
-/** The brand a method's line of the old sale named (a QR refund goes back the same way). */
-const brandOf = (sale: SaleRecord | null, method: TenderMethod) =>
-  sale?.tender.find((l) => l.method === method)?.brand ?? null;
+/** How staff chose to hand the difference back (null: as the old sale was paid). */
+export interface HandBack {
+  method: TenderMethod | null;
+  brand: string | null;
+}
 
 /**
  * The records a change's money makes, checked before anything is sent: the tender pays the
  * difference exactly; the credit goes back by the tender's first method (or, handed back, by the
- * method chosen), and the new sale is paid by that method for the part it covers.
+ * method and brand chosen), and the new sale is paid by that method for the part it covers.
  */
 export function planMoney(
   money: ChangeMoney,
   sale: SaleRecord | null,
   tenderInput: unknown,
-  handBack: TenderMethod | null,
+  handBack: HandBack,
 ): MoneyPlan {
   const newTotal = money.collectNow ? (money.newTotal ?? 0) : 0;
   const { credit, difference } = money;
@@ -99,7 +103,7 @@ export function planMoney(
       ...first,
       received: (first.received ?? first.amount) + credit,
     });
-    const brand = first.brand ?? brandOf(sale, first.method);
+    const brand = first.brand ?? brandPaidBy(sale?.tender ?? [], first.method);
     return {
       sale: { lines: [merged, ...rest], total: newTotal },
       refund: { lines: [paymentLine(first.method, credit, { brand })] },
@@ -110,8 +114,9 @@ export function planMoney(
       { field: 'tender', code: 'TENDER_OVER', reason: 'no difference to pay' },
     ]);
   if (credit === 0) return { sale: null, refund: null };
-  const method = handBack ?? money.creditMethod ?? FIRST_METHOD;
-  const back = paymentLine(method, credit, { brand: brandOf(sale, method) });
+  const method = handBack.method ?? money.creditMethod ?? FIRST_METHOD;
+  const brand = handBack.brand ?? brandPaidBy(sale?.tender ?? [], method);
+  const back = paymentLine(method, credit, { brand });
   const problems = lineProblems([back], 'handBack');
   if (problems.length) throw invalid('the refund cannot be paid so', problems);
   return {

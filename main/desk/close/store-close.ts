@@ -47,6 +47,11 @@ function rowOf(view: CloseView): Row {
   };
 }
 
+/** Another counter's published summary as a row: all of it but the store and date it is kept by. */
+function rowOfSummary({ storeId: _storeId, date: _date, ...row }: CloseSummary): Row {
+  return row;
+}
+
 /** Each method's totals over the counters: a row per method of the table, in its order. */
 function sumTenders(rows: readonly Row[]): TenderTotals[] {
   const sums = new Map<TenderMethod, TenderTotals>(
@@ -71,27 +76,7 @@ export function storeClose(own: CloseView, shared: ShopState | null): StoreClose
   const date = own.businessDate;
   const others: Row[] = (shared?.closes(date) ?? [])
     .filter((c) => c.counterId !== own.counterId)
-    .map(
-      ({
-        counterId,
-        counterName,
-        closed,
-        byTender,
-        expectedCash,
-        countedCash,
-        overShort,
-        publishedAt,
-      }) => ({
-        counterId,
-        counterName,
-        closed,
-        byTender,
-        expectedCash,
-        countedCash,
-        overShort,
-        publishedAt,
-      }),
-    )
+    .map(rowOfSummary)
     .sort((a, b) => a.counterName.localeCompare(b.counterName));
   const counters = [rowOf(own), ...others];
   const unreadable = (shared?.problems() ?? [])

@@ -7,11 +7,14 @@
 import { z } from 'zod';
 import {
   CancelReason,
+  ChangeFailure,
+  ChangeMoneyKept,
   ChangeState,
   Id,
   LocalDate,
   LocalTime,
   Tender,
+  TenderLine,
   TenderMethod,
 } from '../../common';
 import { UiLocale } from './setup';
@@ -79,6 +82,8 @@ export const ChangeMoney = z.object({
   /** The sale of the old booking at this counter, and the method its refund goes back by. */
   saleId: z.string().nullable(),
   creditMethod: TenderMethod.nullable(),
+  /** That sale's lines (empty: none): a hand-back by one of its methods starts with its brand. */
+  saleTender: z.array(TenderLine).default([]),
 });
 export type ChangeMoney = z.infer<typeof ChangeMoney>;
 
@@ -109,6 +114,11 @@ export const ChangeConfirm = ChangeAsk.extend({
   tender: Tender.nullable().default(null),
   /** How money goes back when the difference is handed back (the sale's method by default). */
   handBack: TenderMethod.nullable().default(null),
+  /**
+   * The hand-back's brand, for a method that takes one (QR / e-money needs it: decision J14);
+   * null: the brand the old sale was paid by with that method.
+   */
+  handBackBrand: TenderLine.shape.brand,
   sendConfirmationEmail: z.boolean(),
   locale: UiLocale,
   /**
@@ -144,19 +154,9 @@ export const ChangeView = z.object({
   old: Booking.nullable(),
   next: Booking.extend({ entryId: z.string().nullable() }).nullable(),
   reason: CancelReason.nullable(),
-  /** The last failure of the step waiting; `retrying`: tried again by itself (the link, a 5xx). */
-  failure: z.object({ code: z.string(), message: z.string(), retrying: z.boolean() }).nullable(),
+  failure: ChangeFailure.nullable(),
   attempts: z.number().int(),
-  money: z.object({
-    currency: z.string(),
-    newTotal: z.number().nullable(),
-    credit: z.number(),
-    difference: z.number(),
-    /** False: no money moved at the counter with the change (the new booking was queued). */
-    settled: z.boolean(),
-    saleId: z.string().nullable(),
-    refundEntryId: z.string().nullable(),
-  }),
+  money: ChangeMoneyKept,
   /** Loud until it is done: the old booking still active beside the new one, or unreadable. */
   needsStaff: z.boolean(),
 });

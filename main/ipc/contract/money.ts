@@ -23,6 +23,7 @@ import { UiLocale } from './setup';
  */
 export {
   Amount,
+  brandPaidBy,
   DENOMINATIONS,
   DenominationCount,
   FIRST_METHOD,

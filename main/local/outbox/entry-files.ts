@@ -12,14 +12,13 @@ import type { Logger } from '../../api/log';
 import type { Cipher } from '../files/crypto';
 import type { Files } from '../files/files';
 import {
-  Booked,
   FINAL,
-  OutboxState,
   Refusal,
   digestHolds,
   factsOf,
   sealRefusal,
   sealRequest,
+  Sending,
   StoredRecord,
   withDigest,
   type Facts,
@@ -31,20 +30,14 @@ const DIR = 'outbox';
 /** The single file of formats 1 and 2. Entry ids are UUIDs: no entry is named so. */
 const LEGACY = 'outbox';
 
+/** An entry of formats 1 and 2: its request sealed to its id alone, its facts inside it. */
 const LegacyEntry = z.object({
   id: z.string(),
   storeId: z.string(),
   idempotencyKey: z.string(),
   request: z.string(),
-  state: OutboxState,
   createdAt: z.number(),
-  attempts: z.number().int(),
-  firstSentAt: z.number().nullable(),
-  lastAttemptAt: z.number().nullable(),
-  lastError: z.string().nullable(),
-  booked: Booked.nullable(),
-  refused: z.object({ code: z.string(), sealed: z.string() }).nullable(),
-  discardedAt: z.number().nullable(),
+  ...Sending.shape,
 });
 const LegacyFile = z.union([
   z.object({ v: z.literal(2), entries: z.array(LegacyEntry) }),

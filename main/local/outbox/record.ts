@@ -67,14 +67,11 @@ export const Unreadable = z.object({
 });
 export type Unreadable = z.infer<typeof Unreadable>;
 
-export const StoredRecord = z.object({
-  v: z.literal(3),
-  id: z.string(),
-  /** The order entries were taken in (clocks repeat and jump): the replay keeps it. */
-  seq: z.number().int(),
-  facts: Facts,
-  /** The creation request, sealed, bound to the id and the facts. */
-  request: z.string(),
+/**
+ * How far an entry's sending got: the same fields in every format since the first (the migration
+ * of formats 1 and 2 copies them as they are).
+ */
+export const Sending = z.object({
   state: OutboxState,
   attempts: z.number().int(),
   /** First time the request may have reached the service (our clock). */
@@ -86,6 +83,17 @@ export const StoredRecord = z.object({
   /** The code in clear (for counts and lists); the reason and details sealed: they may quote data. */
   refused: z.object({ code: z.string(), sealed: z.string() }).nullable(),
   discardedAt: z.number().nullable(),
+});
+
+export const StoredRecord = z.object({
+  v: z.literal(3),
+  id: z.string(),
+  /** The order entries were taken in (clocks repeat and jump): the replay keeps it. */
+  seq: z.number().int(),
+  facts: Facts,
+  /** The creation request, sealed, bound to the id and the facts. */
+  request: z.string(),
+  ...Sending.shape,
   unreadable: Unreadable.nullable(),
   /** SHA-256 of the canonical record without this field. */
   digest: z.string(),

@@ -6,7 +6,7 @@
  */
 import type { SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TenderMethod } from '../../../main/ipc/contract';
+import { needsBrand, TenderMethod } from '../../../main/ipc/contract';
 import { useApp, useSlice } from '../app/context';
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>;
@@ -56,5 +56,49 @@ export function BrandSelect({
         </option>
       ))}
     </select>
+  );
+}
+
+/**
+ * A method and, when it needs one, its brand, each an inline field with its label: what a refund,
+ * a correction, a cancel's refund and a change's hand-back ask. `brandMissing`: staff tried to go
+ * on without the brand, said where it is asked.
+ */
+export function MethodBrandFields({
+  methodLabel,
+  brandLabel,
+  method,
+  brand,
+  onMethod,
+  onBrand,
+  brandMissing = false,
+}: {
+  methodLabel: string;
+  brandLabel: string;
+  method: TenderMethod;
+  brand: string | null;
+  onMethod(method: TenderMethod): void;
+  onBrand(brand: string | null): void;
+  brandMissing?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className="inline-field">
+        <span>{methodLabel}</span>
+        <MethodSelect value={method} onChange={onMethod} />
+      </label>
+      {needsBrand(method) && (
+        <label className="inline-field">
+          <span>{brandLabel}</span>
+          <BrandSelect value={brand} onChange={onBrand} />
+        </label>
+      )}
+      {brandMissing && needsBrand(method) && !brand && (
+        <p className="problems shown" role="alert">
+          {t('money.tenderProblems.brand_missing')}
+        </p>
+      )}
+    </>
   );
 }

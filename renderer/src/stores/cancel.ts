@@ -6,6 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import {
+  brandPaidBy,
   FIRST_METHOD,
   needsBrand,
   paymentLine,
@@ -70,10 +71,6 @@ const FRESH = {
   refundBrandMissing: false,
 } satisfies Partial<CancelState>;
 
-/** The brand `sale` was paid by with `method` (a refund goes back the same way). */
-const brandOf = (sale: JournalEntryView | null, method: TenderMethod) =>
-  sale?.tender.find((l) => l.method === method)?.brand ?? null;
-
 /**
  * The sale this counter recorded today for a reservation; null: none. Today's journal only: the
  * counter sells on the day, and asking another day's journal costs the desk that day's check-ins
@@ -118,7 +115,7 @@ export function createCancelStore(api: Api) {
             set({
               sale,
               refundMethod: method,
-              refundBrand: brandOf(sale, method),
+              refundBrand: brandPaidBy(sale?.tender ?? [], method),
               payRefund: true,
             });
         }
@@ -135,7 +132,7 @@ export function createCancelStore(api: Api) {
       set({ payRefund: on });
     },
     setRefundMethod(method) {
-      set({ refundMethod: method, refundBrand: brandOf(get().sale, method) });
+      set({ refundMethod: method, refundBrand: brandPaidBy(get().sale?.tender ?? [], method) });
     },
     setRefundBrand(brand) {
       set({ refundBrand: brand, refundBrandMissing: false });

@@ -1,6 +1,6 @@
 /**
- * (Just over 300 lines: the change's form, its quote asked as it is typed, the confirm and the
- * list of changes are one flow; its pure helpers are changeDraft.ts.)
+ * (Over 300 lines: the change's form, its quote asked as it is typed, the hand-back, the confirm
+ * and the list of changes are one flow; its pure helpers are changeDraft.ts.)
  *
  * Changing a booking's time or headcount (issue 15): the new slot and party, the reason the old
  * one is cancelled for, the answers the new headcount adds; the desk answers at once whether it
@@ -19,7 +19,19 @@ import type {
   TenderMethod,
 } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
-import { answersOf, askOf, extraAllowed, ready, unchanged, type ChangeTarget } from './changeDraft';
+import {
+  answersOf,
+  askOf,
+  brandMissing,
+  extraAllowed,
+  handBackBy,
+  handBackOf,
+  handsBack,
+  ready,
+  unchanged,
+  type ChangeTarget,
+  type HandBack,
+} from './changeDraft';
 import { latestRun } from './latestRun';
 import { clampCount, type Answers, type FieldValue } from './walkinDraft';
 import {
@@ -59,8 +71,10 @@ export interface ChangeState extends TenderState, TenderActions {
   quoting: boolean;
   /** Manual approval: cancel the old booking now, beside a pending new one. */
   goAheadPending: boolean;
-  /** How a difference is handed back (the old sale's method by default). */
-  handBack: TenderMethod | null;
+  /** How a difference is handed back, as staff chose it (null: as the old sale was paid). */
+  handBack: HandBack | null;
+  /** Staff tried to confirm a hand-back by a method that needs a brand without one. */
+  handBackBrandMissing: boolean;
   confirming: boolean;
   outcome: ChangeOutcome | null;
   error: CallError | null;
@@ -78,7 +92,9 @@ export interface ChangeState extends TenderState, TenderActions {
   setSendCancellationEmail(on: boolean): void;
   setSendConfirmationEmail(on: boolean): void;
   setGoAheadPending(on: boolean): void;
+  /** The hand-back's method, with the brand the old sale was paid by with it. */
   setHandBack(method: TenderMethod): void;
+  setHandBackBrand(brand: string | null): void;
   confirm(): Promise<void>;
   /** After an outcome: back to the form (another time after a refusal). */
   edit(): void;
@@ -102,6 +118,7 @@ const FRESH = {
   quoting: false,
   goAheadPending: false,
   handBack: null,
+  handBackBrandMissing: false,
   confirming: false,
   outcome: null,
   error: null,
@@ -142,6 +159,17 @@ export function createChangeStore(
     function changed(patch: Partial<ChangeState>): void {
       set({ ...patch, outcome: null });
       quoteRun.later();
+    }
+
+    /** The new time or party: extra seats stay separate only while they still may be. */
+    function retarget(patch: Partial<ChangeTarget>): void {
+      const { to, reservation, kind } = get();
+      if (!to || !reservation) return;
+      const next = { ...to, ...patch };
+      changed({
+        to: next,
+        kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
+      });
     }
 
     async function loadSlots(date: string): Promise<void> {
@@ -207,33 +235,9 @@ export function createChangeStore(
         changed({ to: { ...to, date }, kind: 'change' });
         await loadSlots(date);
       },
-      chooseTime(startTime) {
-        const { to, reservation, kind } = get();
-        if (!to || !reservation) return;
-        const next = { ...to, startTime };
-        changed({
-          to: next,
-          kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
-        });
-      },
-      setAdults(n) {
-        const { to, reservation, kind } = get();
-        if (!to || !reservation) return;
-        const next = { ...to, adults: clampCount(n) };
-        changed({
-          to: next,
-          kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
-        });
-      },
-      setChildren(n) {
-        const { to, reservation, kind } = get();
-        if (!to || !reservation) return;
-        const next = { ...to, children: clampCount(n) };
-        changed({
-          to: next,
-          kind: kind === 'extra' && extraAllowed(reservation, next) ? 'extra' : 'change',
-        });
-      },
+      chooseTime: (startTime) => retarget({ startTime }),
+      setAdults: (n) => retarget({ adults: clampCount(n) }),
+      setChildren: (n) => retarget({ children: clampCount(n) }),
       chooseKind(kind) {
         const { to, reservation } = get();
         if (kind === 'extra' && (!to || !reservation || !extraAllowed(reservation, to))) return;
@@ -263,7 +267,16 @@ export function createChangeStore(
         set({ goAheadPending: on });
       },
       setHandBack(method) {
-        set({ handBack: method });
+        const money = get().quote?.money;
+        set({ handBack: money ? handBackBy(money, method) : { method, brand: null } });
+      },
+      setHandBackBrand(brand) {
+        const money = get().quote?.money;
+        if (!money) return;
+        set({
+          handBack: { ...handBackOf(get().handBack, money), brand },
+          handBackBrandMissing: false,
+        });
       },
       ...tenderActions(set, get),
       async confirm() {
@@ -275,6 +288,9 @@ export function createChangeStore(
         // A pending booking is not paid now; the difference of an instant one is.
         const { tender, problems } = tenderToSend(s, q.manual);
         if (problems.length) return set({ tenderShown: true });
+        const back = handBackOf(s.handBack, q.money);
+        if (handsBack(q, s.goAheadPending) && brandMissing(back))
+          return set({ handBackBrandMissing: true });
         set({ confirming: true, error: null });
         try {
           const outcome = await api.call('change.confirm', {
@@ -285,7 +301,8 @@ export function createChangeStore(
               refund: q.preview?.refund ?? null,
             },
             tender: q.money.difference > 0 ? tender : null,
-            handBack: q.money.difference < 0 ? (s.handBack ?? q.money.creditMethod) : null,
+            handBack: q.money.difference < 0 ? back.method : null,
+            handBackBrand: q.money.difference < 0 ? back.brand : null,
             sendConfirmationEmail: s.sendConfirmationEmail,
             locale: options.locale(),
             goAheadPending: s.goAheadPending,

@@ -2,12 +2,17 @@
  * A change of booking as staff enter it, turned into what the desk is asked: pure helpers of the
  * change store. The answers carried over come as inputs (numbers as numbers); the form holds text.
  */
-import type {
-  ChangeAsk,
-  ChangeKind,
-  ChangeQuote,
-  ChangeStart,
-  ReservationView,
+import {
+  brandPaidBy,
+  FIRST_METHOD,
+  needsBrand,
+  type ChangeAsk,
+  type ChangeKind,
+  type ChangeMoney,
+  type ChangeQuote,
+  type ChangeStart,
+  type ReservationView,
+  type TenderMethod,
 } from '../../../main/ipc/contract';
 import { participantsOf, type Answers } from './walkinDraft';
 
@@ -100,4 +105,30 @@ export function ready(q: ChangeQuote | null): boolean {
     q.price !== null &&
     (q.kind === 'extra' || q.preview?.cancellable === true)
   );
+}
+
+/** How a difference is handed back: a method, and its brand where it takes one. */
+export interface HandBack {
+  method: TenderMethod;
+  brand: string | null;
+}
+
+/** The difference goes back to the guest now (a pending booking's waits for its approval). */
+export function handsBack(q: ChangeQuote, goAheadPending: boolean): boolean {
+  return q.money.difference < 0 && (!q.manual || goAheadPending);
+}
+
+/** The hand-back by `method`, with the brand the old sale was paid by with it. */
+export function handBackBy(money: ChangeMoney, method: TenderMethod): HandBack {
+  return { method, brand: brandPaidBy(money.saleTender, method) };
+}
+
+/** The hand-back staff chose, else as the old sale was paid (its method and brand). */
+export function handBackOf(chosen: HandBack | null, money: ChangeMoney): HandBack {
+  return chosen ?? handBackBy(money, money.creditMethod ?? FIRST_METHOD);
+}
+
+/** A hand-back by a method that needs its brand (QR / e-money), without one (decision J14). */
+export function brandMissing(h: HandBack): boolean {
+  return needsBrand(h.method) && !h.brand;
 }

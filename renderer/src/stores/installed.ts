@@ -6,7 +6,8 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { InstalledView, Request, UpdateHold } from '../../../main/ipc/contract';
-import { asCallError, type Api, type CallError } from '../api/api';
+import type { Api, CallError } from '../api/api';
+import { busyRunner, loadKeepingError } from './busyRun';
 
 export type InstalledChange = Request<'installed.configure'>;
 
@@ -28,31 +29,15 @@ export interface InstalledState {
 
 export function createInstalledStore(api: Api) {
   const store = createStore<InstalledState>()((set, get) => {
-    async function run<T>(busy: NonNullable<InstalledState['busy']>, work: () => Promise<T>) {
-      if (get().busy) return null;
-      set({ busy, error: null });
-      try {
-        return await work();
-      } catch (error) {
-        set({ error: asCallError(error) });
-        return null;
-      } finally {
-        set({ busy: null });
-      }
-    }
+    const run = busyRunner(set, get, { oneAtATime: true });
     return {
       view: null,
       busy: null,
       error: null,
       held: null,
       bundle: null,
-      async load() {
-        try {
-          set({ view: await api.call('installed.get', {}) });
-        } catch (error) {
-          set({ error: asCallError(error) });
-        }
-      },
+      load: () =>
+        loadKeepingError(set, async () => set({ view: await api.call('installed.get', {}) })),
       async configure(change) {
         const view = await run('saving', () => api.call('installed.configure', change));
         if (view) set({ view });

@@ -4,7 +4,8 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { Feature, Response, SetupStatus } from '../../../main/ipc/contract';
-import { asCallError, type Api, type CallError } from '../api/api';
+import type { Api, CallError } from '../api/api';
+import { busyRunner, loadKeepingError } from './busyRun';
 
 export type KeyCheck = Response<'setup.checkKey'>;
 export type Plan = 'standard' | 'facility';
@@ -28,32 +29,14 @@ const NOT_LOADED = { enabled: false, reason: 'not_set_up', scope: null } as cons
 
 export function createSetupStore(api: Api) {
   const store = createStore<SetupState>()((set, get) => {
-    async function run<T>(
-      busy: NonNullable<SetupState['busy']>,
-      work: () => Promise<T>,
-    ): Promise<T | null> {
-      set({ busy, error: null });
-      try {
-        return await work();
-      } catch (error) {
-        set({ error: asCallError(error) });
-        return null;
-      } finally {
-        set({ busy: null });
-      }
-    }
+    const run = busyRunner(set, get, { oneAtATime: false });
     return {
       status: null,
       check: null,
       busy: null,
       error: null,
-      async load() {
-        try {
-          set({ status: await api.call('setup.status', {}) });
-        } catch (error) {
-          set({ error: asCallError(error) });
-        }
-      },
+      load: () =>
+        loadKeepingError(set, async () => set({ status: await api.call('setup.status', {}) })),
       async checkKey(apiKey, serviceUrl) {
         set({ check: null });
         const check = await run('checking', () =>

@@ -7,8 +7,8 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
-import { CANCEL_REASONS } from '../../stores/cancel';
 import { ReceiptActions } from '../money/ReceiptActions';
+import { CancelReasonFields } from './CancelReasonFields';
 import { MerchantRefund } from './MerchantRefund';
 
 export function CancelScreen() {
@@ -77,25 +77,13 @@ export function CancelScreen() {
           void c.confirm();
         }}
       >
-        <fieldset>
-          <legend>{t('cancel.reason')}</legend>
-          {CANCEL_REASONS.map((r, i) => (
-            <label key={r} className="choice">
-              <input
-                type="radio"
-                name="reason"
-                value={r}
-                checked={reason === r}
-                autoFocus={i === 0}
-                onChange={() => void c.chooseReason(r)}
-              />
-              <span>
-                {t(`cancel.reasons.${r}`)}
-                <span className="hint"> {t(`cancel.reasonHints.${r}`)}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <CancelReasonFields
+          legend={t('cancel.reason')}
+          name="reason"
+          value={reason}
+          focusFirst
+          onChoose={(r) => void c.chooseReason(r)}
+        />
         {previewing && <p role="status">{t('cancel.previewing')}</p>}
         {error && <ErrorNote code={error.code} />}
         {preview && (

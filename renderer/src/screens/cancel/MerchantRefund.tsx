@@ -4,9 +4,8 @@
  * brand asked for a method that needs one), or left owed to pay later (it stays loud).
  */
 import { useTranslation } from 'react-i18next';
-import { needsBrand } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
-import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
+import { MethodBrandFields } from '../../components/PaymentFields';
 
 export function MerchantRefund({ amount }: { amount: string }) {
   const { t } = useTranslation();
@@ -26,23 +25,15 @@ export function MerchantRefund({ amount }: { amount: string }) {
         <span>{t('money.cancel.payNow', { amount })}</span>
       </label>
       {pay ? (
-        <>
-          <label className="inline-field">
-            <span>{t('money.cancel.method')}</span>
-            <MethodSelect value={method} onChange={(m) => c.setRefundMethod(m)} />
-          </label>
-          {needsBrand(method) && (
-            <label className="inline-field">
-              <span>{t('money.tender.brand')}</span>
-              <BrandSelect value={brand} onChange={(b) => c.setRefundBrand(b)} />
-            </label>
-          )}
-          {brandMissing && needsBrand(method) && !brand && (
-            <p className="problems shown" role="alert">
-              {t('money.tenderProblems.brand_missing')}
-            </p>
-          )}
-        </>
+        <MethodBrandFields
+          methodLabel={t('money.cancel.method')}
+          brandLabel={t('money.tender.brand')}
+          method={method}
+          brand={brand}
+          onMethod={(m) => c.setRefundMethod(m)}
+          onBrand={(b) => c.setRefundBrand(b)}
+          brandMissing={brandMissing}
+        />
       ) : (
         <p className="notice warn">{t('money.cancel.later')}</p>
       )}

@@ -5,11 +5,11 @@
  * back. A manual-approval product says plainly that the new booking is only pending.
  */
 import { useTranslation } from 'react-i18next';
-import { FIRST_METHOD } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
-import { MethodSelect } from '../../components/PaymentFields';
-import { CANCEL_REASONS } from '../../stores/cancel';
+import { MethodBrandFields } from '../../components/PaymentFields';
+import { handBackOf, handsBack } from '../../stores/changeDraft';
+import { CancelReasonFields } from '../cancel/CancelReasonFields';
 import { MisfitNote } from '../walkin/MisfitNote';
 import { TenderPanel } from '../walkin/TenderPanel';
 
@@ -19,24 +19,12 @@ export function ReasonChoice() {
   const reason = useSlice(stores.change, (s) => s.reason);
   const c = stores.change.getState();
   return (
-    <fieldset>
-      <legend>{t('change.reason')}</legend>
-      {CANCEL_REASONS.map((r) => (
-        <label key={r} className="choice">
-          <input
-            type="radio"
-            name="change-reason"
-            value={r}
-            checked={reason === r}
-            onChange={() => c.chooseReason(r)}
-          />
-          <span>
-            {t(`cancel.reasons.${r}`)}
-            <span className="hint"> {t(`cancel.reasonHints.${r}`)}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <CancelReasonFields
+      legend={t('change.reason')}
+      name="change-reason"
+      value={reason}
+      onChoose={(r) => c.chooseReason(r)}
+    />
   );
 }
 
@@ -48,11 +36,12 @@ export function QuotePanel() {
   const quoting = useSlice(stores.change, (s) => s.quoting);
   const goAhead = useSlice(stores.change, (s) => s.goAheadPending);
   const handBack = useSlice(stores.change, (s) => s.handBack);
+  const brandMissing = useSlice(stores.change, (s) => s.handBackBrandMissing);
   const c = stores.change.getState();
   if (!quote) return quoting ? <p role="status">{t('change.quoting')}</p> : null;
   const { fit, price, preview, money } = quote;
   const yen = (n: number) => fmt.money(n, money.currency);
-  const handingBack = money.difference < 0 && (!quote.manual || goAhead);
+  const handingBack = handsBack(quote, goAhead);
 
   return (
     <section className="card" aria-labelledby="change-quote-title" aria-busy={quoting}>
@@ -148,13 +137,15 @@ export function QuotePanel() {
         <TenderPanel store={stores.change} queued={false} />
       )}
       {handingBack && (
-        <label className="inline-field">
-          <span>{t('change.handBackBy')}</span>
-          <MethodSelect
-            value={handBack ?? money.creditMethod ?? FIRST_METHOD}
-            onChange={(m) => c.setHandBack(m)}
-          />
-        </label>
+        // The old sale's method and brand to start with; a brand asked where one is needed (J14).
+        <MethodBrandFields
+          methodLabel={t('change.handBackBy')}
+          brandLabel={t('money.tender.brand')}
+          {...handBackOf(handBack, money)}
+          brandMissing={brandMissing}
+          onMethod={(m) => c.setHandBack(m)}
+          onBrand={(b) => c.setHandBackBrand(b)}
+        />
       )}
     </section>
   );

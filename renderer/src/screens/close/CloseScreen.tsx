@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { asCallError, type CallError } from '../../api/api';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { csvBlob } from '../../app/platform';
+import { AmountInput } from '../../components/AmountInput';
 import { BackButton } from '../../components/BackButton';
 import { DocumentView } from '../../components/DocumentView';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -17,8 +19,6 @@ import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
 import { CountTable } from './CountTable';
 import { StoreClose } from './StoreClose';
-
-const BOM = '\uFEFF';
 
 /**
  * The charts load when the close is opened: Chart.js is most of their weight, and the counter's
@@ -92,9 +92,7 @@ export function CloseScreen() {
     try {
       const day = v!.businessDate;
       const out = await api.call('journal.csv', { from: day, to: day, locale });
-      // UTF-8 with its BOM, so that Excel reads the Japanese right.
-      const text = out.csv.startsWith(BOM) ? out.csv : BOM + out.csv;
-      platform.download(out.fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+      platform.download(out.fileName, csvBlob(out.csv));
       setDone(t('money.close.csvDone', { count: out.rows, file: out.fileName }));
     } catch (failure) {
       setError(asCallError(failure));
@@ -132,11 +130,7 @@ export function CloseScreen() {
           <div>
             <label className="field">
               <span>{t('money.close.float')}</span>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                className="money-input"
+              <AmountInput
                 value={c.openingFloat}
                 disabled={closed}
                 onFocus={(e) => e.target.select()}

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { DENOMINATIONS, type DenominationCount } from '../../../../main/ipc/contract';
 import { useFormat } from '../../app/hooks';
+import { AmountInput } from '../../components/AmountInput';
 import { countedTotal, type Denomination } from '../../stores/close';
 
 export function CountTable({
@@ -24,11 +25,7 @@ export function CountTable({
           <div key={d} className="count-row">
             <label>
               <span className="denomination">{fmt.money(d)}</span>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                className="money-input"
+              <AmountInput
                 value={n}
                 disabled={disabled}
                 aria-label={t('money.close.countOf', { denomination: fmt.money(d) })}

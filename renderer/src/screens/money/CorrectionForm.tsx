@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  brandPaidBy,
   FIRST_METHOD,
   needsBrand,
   paymentLine,
@@ -14,11 +15,7 @@ import {
 } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { ErrorNote } from '../../components/ErrorNote';
-import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
-
-/** The brand the entry was paid by with `method`. */
-const brandOf = (entry: JournalEntryView, method: TenderMethod) =>
-  entry.tender.find((l) => l.method === method)?.brand ?? null;
+import { MethodBrandFields } from '../../components/PaymentFields';
 
 export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onDone(): void }) {
   const { t } = useTranslation();
@@ -27,7 +24,7 @@ export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onD
   const error = useSlice(stores.journal, (s) => s.correctError);
   const id = useId();
   const [method, setMethod] = useState<TenderMethod>(entry.tender[0]?.method ?? FIRST_METHOD);
-  const [brand, setBrand] = useState(() => brandOf(entry, method));
+  const [brand, setBrand] = useState(() => brandPaidBy(entry.tender, method));
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
@@ -57,22 +54,17 @@ export function CorrectionForm({ entry, onDone }: { entry: JournalEntryView; onD
       <h3 id={`${id}-title`}>{t('money.journal.correctTitle')}</h3>
       <p className="hint">{t('money.journal.correctExplain')}</p>
       <div className="inline-fields">
-        <label className="inline-field">
-          <span>{t('money.journal.correctMethod')}</span>
-          <MethodSelect
-            value={method}
-            onChange={(m) => {
-              setMethod(m);
-              setBrand(brandOf(entry, m));
-            }}
-          />
-        </label>
-        {needsBrand(method) && (
-          <label className="inline-field">
-            <span>{t('money.tender.brand')}</span>
-            <BrandSelect value={brand} onChange={setBrand} />
-          </label>
-        )}
+        <MethodBrandFields
+          methodLabel={t('money.journal.correctMethod')}
+          brandLabel={t('money.tender.brand')}
+          method={method}
+          brand={brand}
+          onMethod={(m) => {
+            setMethod(m);
+            setBrand(brandPaidBy(entry.tender, m));
+          }}
+          onBrand={setBrand}
+        />
         <label className="inline-field">
           <span>{t('money.journal.correctAmount')}</span>
           <input

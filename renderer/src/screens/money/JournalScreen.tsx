@@ -14,6 +14,7 @@ import { addDays } from '../../format/format';
 import { CorrectionForm } from './CorrectionForm';
 import { ReceiptActions } from './ReceiptActions';
 import { RefundForm } from './RefundForm';
+import { RefundRecorded } from './RefundRecorded';
 
 type Open = { entryId: string; what: 'receipt' | 'correct' | 'refund' } | null;
 
@@ -70,14 +71,7 @@ export function JournalScreen() {
       {j.closed && <p className="notice">{t('money.journal.closed')}</p>}
       {j.loading && <p role="status">{t('common.loading')}</p>}
       {j.error && <ErrorNote code={j.error.code} />}
-      {lastRefund && (
-        <div className="notice ok" role="status">
-          <p className="strong">
-            {t('money.refund.recorded', { amount: fmt.money(Math.abs(lastRefund.amount)) })}
-          </p>
-          <ReceiptActions entryId={lastRefund.id} slip />
-        </div>
-      )}
+      {lastRefund && <RefundRecorded refund={lastRefund} />}
       {!j.loading && !j.error && j.entries.length === 0 && <p>{t('money.journal.empty')}</p>}
       {j.entries.length > 0 && (
         <>

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  brandPaidBy,
   FIRST_METHOD,
   needsBrand,
   otherMethod,
@@ -16,7 +17,8 @@ import {
   type TenderMethod,
 } from '../../../../main/ipc/contract';
 import { useFormat } from '../../app/hooks';
-import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
+import { AmountInput } from '../../components/AmountInput';
+import { MethodBrandFields } from '../../components/PaymentFields';
 
 interface Line {
   method: TenderMethod;
@@ -24,15 +26,11 @@ interface Line {
   brand: string | null;
 }
 
-/** The brand the sale was paid by with `method` (a refund goes back the same way). */
-const brandOf = (tender: readonly TenderLine[], method: TenderMethod) =>
-  tender.find((l) => l.method === method)?.brand ?? null;
-
 /** A refund line by `method`, with the brand the sale was paid by with it. */
 const lineOf = (tender: readonly TenderLine[], method: TenderMethod, amount: number): Line => ({
   method,
   amount,
-  brand: brandOf(tender, method),
+  brand: brandPaidBy(tender, method),
 });
 
 /** The refund's lines to start with: as the guest paid, scaled to the amount owed. */
@@ -99,26 +97,17 @@ export function RefundForm({
     >
       {lines.map((line, i) => (
         <div className="inline-fields" key={i}>
-          <label className="inline-field">
-            <span>{t('money.refund.method', { n: i + 1 })}</span>
-            <MethodSelect
-              value={line.method}
-              onChange={(method) => set(i, { method, brand: brandOf(tender, method) })}
-            />
-          </label>
-          {needsBrand(line.method) && (
-            <label className="inline-field">
-              <span>{t('money.refund.brand', { n: i + 1 })}</span>
-              <BrandSelect value={line.brand} onChange={(brand) => set(i, { brand })} />
-            </label>
-          )}
+          <MethodBrandFields
+            methodLabel={t('money.refund.method', { n: i + 1 })}
+            brandLabel={t('money.refund.brand', { n: i + 1 })}
+            method={line.method}
+            brand={line.brand}
+            onMethod={(method) => set(i, { method, brand: brandPaidBy(tender, method) })}
+            onBrand={(brand) => set(i, { brand })}
+          />
           <label className="inline-field">
             <span>{t('money.refund.amount', { n: i + 1 })}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              className="money-input"
+            <AmountInput
               value={line.amount}
               onChange={(e) =>
                 set(i, { amount: Math.max(0, Math.floor(Number(e.target.value)) || 0) })

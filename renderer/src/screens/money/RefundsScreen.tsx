@@ -10,7 +10,7 @@ import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useOwedText } from './RefundBanner';
 import { RefundForm } from './RefundForm';
-import { ReceiptActions } from './ReceiptActions';
+import { RefundRecorded } from './RefundRecorded';
 
 export function RefundsScreen() {
   const { t } = useTranslation();
@@ -34,14 +34,7 @@ export function RefundsScreen() {
     <section className="screen refunds" aria-labelledby="refunds-title">
       <BackButton />
       <h2 id="refunds-title">{t('money.owed.title')}</h2>
-      {last && (
-        <div className="notice ok" role="status">
-          <p className="strong">
-            {t('money.refund.recorded', { amount: fmt.money(Math.abs(last.amount)) })}
-          </p>
-          <ReceiptActions entryId={last.id} slip />
-        </div>
-      )}
+      {last && <RefundRecorded refund={last} />}
       {owed.length === 0 ? (
         <p>{t('money.owed.none')}</p>
       ) : (

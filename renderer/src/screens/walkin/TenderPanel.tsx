@@ -13,6 +13,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { methodSpec, needsBrand, TenderMethod } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { AmountInput } from '../../components/AmountInput';
 import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
 import {
   changeDue,
@@ -61,11 +62,7 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
       {!s.price && (
         <label className="field">
           <span>{t('money.tender.amountTaken')}</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            className="money-input"
+          <AmountInput
             value={s.tenderTotal ?? ''}
             onChange={(e) => w.setTenderTotal(amountOf(e.target.value))}
           />
@@ -164,12 +161,8 @@ function LineFields({
           )}
           <label className="inline-field">
             <span>{t('money.tender.partAmount', { method })}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
+            <AmountInput
               max={total}
-              className="money-input"
               value={line.amount}
               aria-invalid={invalid.includes('line_empty') && line.amount <= 0 ? true : undefined}
               aria-describedby={describedBy}
@@ -182,11 +175,7 @@ function LineFields({
         <>
           <label className="field">
             <span>{t('money.tender.received', { amount: fmt.money(line.amount) })}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              className="money-input"
+            <AmountInput
               placeholder={String(line.amount)}
               value={line.received ?? ''}
               aria-invalid={short || undefined}
