@@ -169,6 +169,12 @@ export class Session {
         this.lastProgress = p;
         options.onSyncProgress?.(p);
       },
+      // A first sync cut short when the shop's poller took over is not "under way" any more:
+      // the status bar stops counting it down (the follower's catch-up is the shop's status).
+      onHandedOver: () => {
+        this.lastProgress = null;
+        options.onChange?.();
+      },
     });
     this.outbox = new Outbox({
       files: this.local.files,

@@ -47,6 +47,12 @@ export interface SyncOptions {
   /** ...or when this many changed records wait in memory. */
   flushEveryRecords?: number;
   onProgress?: (progress: SyncProgress) => void;
+  /**
+   * A background pass under way was stopped because another counter of the shop polls for this
+   * one (`setBackground(false)`): the progress it showed goes no further, and the follower's
+   * catch-up from the poller brings the data instead.
+   */
+  onHandedOver?: () => void;
   now?: () => number;
 }
 
@@ -110,7 +116,10 @@ export class SyncEngine {
    */
   setBackground(enabled: boolean): void {
     this.background = enabled;
-    if (!enabled && this.runningLane === 'background') this.stopRunning?.abort();
+    if (!enabled && this.runningLane === 'background' && this.stopRunning) {
+      this.stopRunning.abort();
+      this.options.onHandedOver?.();
+    }
   }
 
   /** A pass, and another if a file set aside meanwhile reset the store's sync state. */

@@ -65,6 +65,8 @@ interface Rig {
   asked: Array<{ productId: string; at: number }>;
   /** When the connectivity probe pinged. */
   pings: number[];
+  /** When a background pass under way was stopped for another counter's polls. */
+  handedOver: number[];
   close(): void;
 }
 
@@ -129,7 +131,13 @@ describe('sync scheduler', () => {
       return ping(...args);
     };
     connectivity.useClient(client);
-    const sync = new SyncEngine({ client, cache: store.cache, logger });
+    const handedOver: number[] = [];
+    const sync = new SyncEngine({
+      client,
+      cache: store.cache,
+      logger,
+      onHandedOver: () => handedOver.push(clock.now()),
+    });
     const outbox = new Outbox({
       files: store.files,
       cipher: store.cipher,
@@ -165,6 +173,7 @@ describe('sync scheduler', () => {
       steps,
       asked,
       pings,
+      handedOver,
       close() {
         scheduler.stop();
         connectivity.dispose();
@@ -250,13 +259,15 @@ describe('sync scheduler', () => {
       match: { methods: ['GET'], pathEndsWith: '/reservations' },
     });
     rig = makeRig();
-    const { clock, scheduler, store, governor } = rig;
+    const { clock, scheduler, store, governor, handedOver } = rig;
     const mark = sb.sandbox.requests().length;
     scheduler.start();
     const firstTick = clock.advance(0);
     // The second page asked: the first is in (pages come one after another).
     await waitFor(() => listings(mark).length >= 2, 'the second page');
     scheduler.setBackground(false);
+    // Said once, so that the status bar stops counting the first sync down.
+    expect(handedOver).toHaveLength(1);
     // The tick ends: the sync stopped between two pages.
     await firstTick;
     const stopped = sb.sandbox.requests().length;
@@ -269,6 +280,10 @@ describe('sync scheduler', () => {
     await scheduler.pollNow();
     expect(store.cache.syncState().watermark).not.toBeNull();
     expect(governor.lanes.slice(lanes)).toContain('read');
+    // Turned off again with no background pass under way: nothing was handed over.
+    scheduler.setBackground(true);
+    scheduler.setBackground(false);
+    expect(handedOver).toHaveLength(1);
   });
 
   it('not while offline, the probe backing off to a minute; when the link returns, the queued walk-in is sent and a poll runs at that moment', async () => {
