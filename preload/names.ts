@@ -65,6 +65,17 @@ const CHANNELS = {
   'support.bundle': true,
   'recovery.keep': true,
   'recovery.get': true,
+  'printer.status': true,
+  'printer.settings': true,
+  'printer.configure': true,
+  'printer.find': true,
+  'printer.test': true,
+  'printer.retry': true,
+  'printer.virtual': true,
+  'drawer.open': true,
+  'display.show': true,
+  'display.get': true,
+  'display.open': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {
@@ -74,6 +85,8 @@ const EVENTS = {
   'setup.changed': true,
   'installed.changed': true,
   'change.changed': true,
+  'printer.changed': true,
+  'display.changed': true,
 } as const satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES: readonly Channel[] = Object.keys(CHANNELS) as Channel[];

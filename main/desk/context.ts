@@ -5,6 +5,8 @@
 import type { Logger } from '../api/index';
 import type { Counter } from '../local/index';
 import type { InstalledPort } from '../installed/port';
+import type { GuestDisplay } from './display/display';
+import type { Printers } from './printer/printers';
 import type { FlowKeeper } from './recovery/kept-flow';
 import type { SessionHolder, Emit } from './session-holder';
 import type { SessionOptions } from './session';
@@ -49,4 +51,10 @@ export interface DeskContext {
   flow: FlowKeeper;
   /** The installed app's services (issue 14); none: its channels answer INSTALLED_UNAVAILABLE. */
   installed?: InstalledPort;
+  /** The receipt printer and the cash drawer (issue 31). */
+  printers: Printers;
+  /** What the guest's display shows. */
+  display: GuestDisplay;
+  /** The guest display page's address (the browser host's, with its own token); none: null. */
+  displayUrl?: () => string | null;
 }

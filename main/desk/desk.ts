@@ -27,6 +27,8 @@ import { counterIdentity } from './counter';
 import { activityOf, supportFacts } from './installed/facts';
 import type { InstalledPort, SupportFacts } from '../installed/port';
 import { FlowKeeper } from './recovery/kept-flow';
+import { GuestDisplay } from './display/display';
+import { Printers } from './printer/printers';
 import { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
 import { resume } from './setup/setup';
@@ -64,6 +66,8 @@ export interface DeskOptions {
   readings?: ReadingSource | null;
   /** The installed app's services (updates, logs, counter mode); given by the platform. */
   installed?: InstalledPort;
+  /** The OS's printers for set-up (the desktop app asks Electron; elsewhere `lpstat`). */
+  osPrinters?: () => Promise<{ name: string; isDefault: boolean }[]>;
 }
 
 export class Desk {
@@ -108,15 +112,39 @@ export class Desk {
       fillWaitMs: options.fillWaitMs ?? 5_000,
       flow: new FlowKeeper(),
       installed: options.installed,
+      printers: new Printers({
+        settings,
+        sessions,
+        emit,
+        logger,
+        now: () => sessions.now(),
+        osPrinters: options.osPrinters,
+      }),
+      display: new GuestDisplay(emit),
+      displayUrl: () => this.displayUrl,
     };
   }
 
+  /** The guest display page's address, once the browser host knows it. */
+  private displayUrl: string | null = null;
+
+  setDisplayUrl(url: string | null): void {
+    this.displayUrl = url;
+  }
+
+  /** The receipt printer, for the shell's `receipt.print` (null: not routed there). */
+  printReceiptDirect(options: ReceiptOptions) {
+    return this.ctx.printers.printReceipt(options);
+  }
+
   /** Resume where the counter left off: the saved key and store, or training anew. */
-  start(): Promise<void> {
-    return resume(this.ctx);
+  async start(): Promise<void> {
+    await resume(this.ctx);
+    this.ctx.printers.start();
   }
 
   async stop(): Promise<void> {
+    await this.ctx.printers.stop();
     this.ctx.sessions.stop();
     await this.ctx.training.stop();
   }

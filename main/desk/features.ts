@@ -105,6 +105,18 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'support.bundle': null,
   'recovery.keep': null,
   'recovery.get': null,
+  // The counter's own hardware: its printer, drawer and the guest's display, with any key.
+  'printer.status': null,
+  'printer.settings': null,
+  'printer.configure': null,
+  'printer.find': null,
+  'printer.test': null,
+  'printer.retry': null,
+  'printer.virtual': null,
+  'drawer.open': null,
+  'display.show': null,
+  'display.get': null,
+  'display.open': null,
 };
 
 const messageOfFeature: Record<Feature, string> = {

@@ -13,6 +13,7 @@ import type { DeskContext } from './context';
 import { dayApp } from './day/app';
 import { FEATURE_OF, featureRefusal } from './features';
 import { headcountApp } from './headcount/app';
+import { hardwareApp } from './printer/app';
 import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
 import { outboxApp } from './outbox/app';
@@ -123,6 +124,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     closeApp(ctx, refundsOwedCount(sales)),
     installedApp(ctx),
     recoveryApp(ctx),
+    hardwareApp(ctx),
   );
   return guardFeatures({ ...handlers, ...overrides }, refuseUnlessAllowed(ctx));
 }

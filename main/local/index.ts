@@ -67,6 +67,7 @@ export {
 export { SealedJournal } from './journal/sealed-journal';
 export {
   CloseRecord,
+  DrawerRecord,
   JournalRecord,
   SaleRecord,
   type NewRecord,

@@ -138,11 +138,14 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
         'manifest.print': (request) => printPage(desk.manifestPage(request).html, logger),
         // Receipts print at once on the counter's receipt printer (set-up names it); their PDF is
         // the desk's own (drawn in plain Node, main/desk/receipt/receipt-pdf.ts).
+        // A receipt printer set up takes them directly (its own commands, decision M6).
         'receipt.print': async (options) => {
+          const direct = await desk.printReceiptDirect(options);
+          if (direct) return direct;
           const { document, printerName } = await desk.receipt(options, 'print');
           const result = await printHtml(document.html, { silent: true, deviceName: printerName });
           if (!result.ok) logger.warn('print.failed', { reason: result.reason });
-          return result;
+          return { ...result, queued: false };
         },
       }),
     },

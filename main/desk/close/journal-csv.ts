@@ -66,7 +66,8 @@ function recordRow(
   timeZone: string,
   numberOf: NumberOfSale,
 ): Row | null {
-  if (r.kind === 'receipt') return null; // a receipt printed: not money
+  // A receipt printed, the drawer opened: not money (the drawer's opens are the journal's, M11).
+  if (r.kind === 'receipt' || r.kind === 'drawer') return null;
   const words = moneyWords[locale];
   const head: Row = {
     businessDate: r.businessDate,

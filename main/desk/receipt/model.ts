@@ -130,7 +130,7 @@ function numberOf(input: ReceiptInput): string | null {
 }
 
 /** The code's modules (`get` takes row, column): medium error correction survives a smudged thermal print (decision Q6). */
-async function qrModules(text: string): Promise<boolean[][]> {
+export async function qrModules(text: string): Promise<boolean[][]> {
   // Loaded at the first receipt, not with the app: nothing of it is on the start-up path (G11).
   const { default: QRCode } = await import('qrcode');
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });

@@ -65,6 +65,20 @@ async function issue<T>(
   purpose: ReceiptPurpose,
   draw: (model: ReceiptModel) => T | Promise<T>,
 ) {
+  const { record, ...issued } = await drawIssued(ctx, options, draw);
+  if (purpose === 'print') record();
+  return issued;
+}
+
+/**
+ * The model drawn by `draw`, and how to record it as a copy handed over (Q5) once it is: at
+ * once for the page and the PDF, when the printer took it for the receipt printer's queue.
+ */
+export async function drawIssued<T>(
+  ctx: Pick<DeskContext, 'sessions' | 'settings' | 'now'>,
+  options: ReceiptOptions,
+  draw: (model: ReceiptModel) => T | Promise<T>,
+) {
   const session = ctx.sessions.require();
   const record = session.journal.get(options.entryId);
   if (!record) throw new DeskError('ENTRY_NOT_FOUND', 'no such entry in this counter’s journal');
@@ -98,17 +112,17 @@ async function issue<T>(
       now,
     }),
   );
-  if (purpose === 'print')
-    session.journal.append({
-      kind: 'receipt',
-      refersTo: record.id,
-      reissue: printed > 0,
-      businessDate: todayIn(session.timeZone, now),
-      counterId: counter.id,
-      counterName: counter.name,
-    });
   return {
     drawn,
+    record: () =>
+      session.journal.append({
+        kind: 'receipt',
+        refersTo: record.id,
+        reissue: printed > 0,
+        businessDate: todayIn(session.timeZone, ctx.now()),
+        counterId: counter.id,
+        counterName: counter.name,
+      }),
     entryId: record.id,
     fileName: receiptFileName(entry, record.kind === 'sale' ? 'receipt' : 'refund'),
     reissue: printed > 0,

@@ -43,7 +43,7 @@ export function closedDays(records: readonly JournalRecord[], counterId: string)
 
 export function entryView(
   session: Session,
-  record: Exclude<JournalRecord, { kind: 'receipt' }>,
+  record: Exclude<JournalRecord, { kind: 'receipt' | 'drawer' }>,
   locked: boolean,
 ): JournalEntryView {
   const base = {
@@ -127,7 +127,9 @@ export function dayView(session: Session, businessDate: string) {
   const closed = closedDays(day.records, counterId).has(businessDate);
   const entries = day.records
     .filter((r) => r.counterId === counterId)
-    .flatMap((r) => (r.kind === 'receipt' ? [] : [entryView(session, r, closed)]));
+    .flatMap((r) =>
+      r.kind === 'receipt' || r.kind === 'drawer' ? [] : [entryView(session, r, closed)],
+    );
   return {
     businessDate,
     entries: [...entries, ...day.unreadable.map((u) => unreadableView(u, counterId))],

@@ -33,6 +33,7 @@ import {
 } from './money';
 import { installedChannels } from './installed';
 import { manifestChannels } from './manifest';
+import { hardwareChannels, PrintAnswer } from './hardware';
 import { ShopAnswer, ShopConfigure } from './shop';
 import {
   ChangeAsk,
@@ -292,10 +293,7 @@ export const channels = {
   /** A receipt (or refund slip) as one self-contained HTML page; a second one is 再発行. */
   'receipt.get': { request: ReceiptOptions, response: ReceiptDocument },
   /** Print a receipt on the printer chosen in settings (the desktop app prints silently). */
-  'receipt.print': {
-    request: ReceiptOptions,
-    response: z.object({ ok: z.boolean(), reason: z.string().nullable() }),
-  },
+  'receipt.print': { request: ReceiptOptions, response: PrintAnswer },
   /** A receipt as PDF, drawn by the desk in every host (counted as a print: the next is 再発行). */
   'receipt.pdf': {
     request: ReceiptOptions,
@@ -342,6 +340,8 @@ export const channels = {
   'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },
   /** The installed app's life: updates, logs, counter mode, the flow kept for a reload. */
   ...installedChannels,
+  /** The receipt printer, the cash drawer, the guest's display (issue 31). */
+  ...hardwareChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

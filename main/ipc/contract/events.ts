@@ -4,6 +4,7 @@ import { LocalDate } from '../../common';
 import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
 import { ChangeView } from './change';
+import { DisplayView, PrinterStatus } from './hardware';
 import { OutboxItem, Status } from './status';
 
 export const events = {
@@ -16,6 +17,10 @@ export const events = {
   'installed.changed': InstalledView,
   /** A booking change moved (still to cancel, done): the list and its banner follow. */
   'change.changed': z.object({ items: z.array(ChangeView) }),
+  /** The receipt printer's state or its queue moved (shown in the status bar within a second). */
+  'printer.changed': PrinterStatus,
+  /** What the guest's display shows changed. */
+  'display.changed': DisplayView,
 } as const;
 
 export type EventName = keyof typeof events;

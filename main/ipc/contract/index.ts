@@ -12,6 +12,7 @@ export * from './walkin';
 export * from './money';
 export * from './installed';
 export * from './manifest';
+export * from './hardware';
 export * from './change';
 export * from './channels';
 export * from './events';

@@ -91,12 +91,32 @@ export const CloseRecord = z.object({
 });
 export type CloseRecord = z.infer<typeof CloseRecord>;
 
+/**
+ * The cash drawer opened (issue 31): by a tender that moved cash, or by hand with a reason. Not
+ * money (the close counts the tender): an audit of every open (decision M11). The sale or refund
+ * is named by `entryId`, not `refersTo`: an open is not one of the entry's own records.
+ */
+export const DrawerRecord = z.object({
+  ...Base,
+  kind: z.literal('drawer'),
+  cause: z.enum(['sale', 'refund', 'manual']),
+  entryId: z.string().min(1).max(100).nullable(),
+  /** A manual open's reason, in staff's words (sealed: it may name a person). */
+  note: z.string().max(500).nullable(),
+  /** Who opened it: null until staff sign in (issue 29 fills it). */
+  staffId: z.string().max(100).nullable(),
+  /** The pulse reached the printer (false: the drawer stayed shut, staff were told). */
+  pulsed: z.boolean(),
+});
+export type DrawerRecord = z.infer<typeof DrawerRecord>;
+
 export const JournalRecord = z.discriminatedUnion('kind', [
   SaleRecord,
   RefundRecord,
   CorrectionRecord,
   ReceiptRecord,
   CloseRecord,
+  DrawerRecord,
 ]);
 export type JournalRecord = z.infer<typeof JournalRecord>;
 
