@@ -16,7 +16,9 @@ import { createDayStore } from '../stores/day';
 import { createInstalledStore } from '../stores/installed';
 import { createJournalStore } from '../stores/journal';
 import { createMoneyStore } from '../stores/money';
+import { followGuestDisplay } from '../stores/guestDisplay';
 import { createNavStore } from '../stores/nav';
+import { createPrinterStore } from '../stores/printer';
 import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
@@ -58,6 +60,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   });
   const shop = createShopStore(api);
   const money = createMoneyStore(api);
+  const printer = createPrinterStore(api);
   const journal = createJournalStore(api);
   const close = createCloseStore(api, options.recheckMs);
   const installed = createInstalledStore(api);
@@ -118,6 +121,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     locale: () => langOf(i18n),
     recheckMs: options.recheckMs,
   });
+  // What the guest's display shows follows the walk-in (issue 31).
+  const guest = followGuestDisplay(api, walkIn);
 
   let timer: ReturnType<typeof setInterval> | null = null;
   const unsubscribe: (() => void)[] = [];
@@ -166,6 +171,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       journal,
       close,
       installed,
+      printer,
+      guestDisplay: guest.store,
     },
     actions,
     /** Load what the main process knows, and follow its events. */
@@ -215,6 +222,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         installed.getState().load(),
         // Changes still to cancel, loud from the start.
         change.getState().loadList(),
+        // The receipt printer's state for the status bar and the tender.
+        printer.getState().load(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which
@@ -230,6 +239,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     },
     stop() {
       if (timer) clearInterval(timer);
+      guest.stop();
       for (const off of unsubscribe.splice(0)) off();
       api.dispose();
     },

@@ -8,6 +8,7 @@
 import * as cancel from './features/cancel';
 import * as change from './features/change';
 import * as day from './features/day';
+import * as hardware from './features/hardware';
 import * as installed from './features/installed';
 import * as manifest from './features/manifest';
 import * as money from './features/money';
@@ -35,6 +36,7 @@ export const FEATURES = {
   setup,
   money,
   installed,
+  hardware,
 } as const;
 
 export const ja = {
@@ -51,6 +53,7 @@ export const ja = {
   ...setup.ja,
   ...money.ja,
   ...installed.ja,
+  ...hardware.ja,
 };
 
 export type Messages = Widen<typeof ja>;
@@ -69,4 +72,5 @@ export const en: Messages = {
   ...setup.en,
   ...money.en,
   ...installed.en,
+  ...hardware.en,
 };

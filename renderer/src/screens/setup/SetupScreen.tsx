@@ -11,6 +11,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureList } from '../../components/FeatureList';
 import type { Plan } from '../../stores/setup';
 import { InvoiceSettings } from './InvoiceSettings';
+import { PrinterSettings } from './PrinterSettings';
 import { ThisComputer } from './ThisComputer';
 import { ThisCounter } from './ThisCounter';
 
@@ -229,6 +230,7 @@ export function SetupScreen() {
 
       <ThisCounter />
       {setUp && <InvoiceSettings />}
+      {setUp && <PrinterSettings />}
       <ThisComputer />
     </section>
   );
