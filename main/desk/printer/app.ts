@@ -28,7 +28,7 @@ export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
     'printer.settings': () => printers.settings(),
     'printer.configure': (next) => printers.configure(next),
     'printer.find': async () => ({ printers: await printers.find() }),
-    'printer.test': ({ printer }) => printers.test(printer, ctx.settings.current.locale ?? 'ja'),
+    'printer.test': ({ printer, locale }) => printers.test(printer, locale),
     'printer.retry': () => printers.refresh(),
     'printer.virtual': async ({ state }) => {
       if (ctx.settings.current.mode !== 'training')

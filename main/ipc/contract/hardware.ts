@@ -179,7 +179,10 @@ export const hardwareChannels = {
   /** Printers set-up can choose: the OS's list, the virtual printer in training. */
   'printer.find': { request: Empty, response: z.object({ printers: z.array(FoundPrinter) }) },
   /** A test page on a printer (chosen or not yet saved), its status read back first. */
-  'printer.test': { request: z.strictObject({ printer: ThermalPrinter }), response: PrintAnswer },
+  'printer.test': {
+    request: z.strictObject({ printer: ThermalPrinter, locale: UiLocale.default('ja') }),
+    response: PrintAnswer,
+  },
   /** Print what the queue keeps now (the printer said ready, or staff ask again). */
   'printer.retry': { request: Empty, response: PrinterStatus },
   /** Training's virtual printer: what it printed, its state (switchable to practise trouble). */

@@ -25,7 +25,7 @@ export interface PrinterStoreState {
   load(): Promise<void>;
   configure(next: PrinterSettings): Promise<boolean>;
   find(): Promise<void>;
-  test(printer: ThermalPrinter): Promise<void>;
+  test(printer: ThermalPrinter, locale: 'ja' | 'en'): Promise<void>;
   retry(): Promise<void>;
   openDrawer(reason: string): Promise<boolean>;
 }
@@ -62,9 +62,9 @@ export function createPrinterStore(api: Api) {
         const found = await run('finding', () => api.call('printer.find', {}));
         if (found) set({ found: found.printers });
       },
-      async test(printer) {
+      async test(printer, locale) {
         set({ answer: null });
-        const answer = await run('testing', () => api.call('printer.test', { printer }));
+        const answer = await run('testing', () => api.call('printer.test', { printer, locale }));
         if (answer) set({ answer: { what: 'test', answer } });
       },
       async retry() {

@@ -53,7 +53,7 @@ export const ja = {
       save: 'プリンターの設定を保存',
       saved: '保存しました',
       trainingNote:
-        '練習モードでは、どのプリンターを選んでも仮想プリンターに印刷します（ドロアも開きません）。',
+        '練習モードでは、どのプリンターを選んでも仮想プリンターに印刷します（本物のドロアは開きません）。',
     },
     states: {
       ready: '準備完了',
@@ -132,7 +132,7 @@ export const en: Widen<typeof ja> = {
       save: 'Save the printer settings',
       saved: 'Saved',
       trainingNote:
-        'In training every printer chosen prints on the virtual printer (and no drawer opens).',
+        'In training every printer chosen prints on the virtual printer (no real drawer opens).',
     },
     states: {
       ready: 'ready',

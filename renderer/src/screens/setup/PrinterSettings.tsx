@@ -14,6 +14,7 @@ import {
   type ThermalPrinter,
 } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
+import { langOf } from '../../i18n';
 import { ErrorNote } from '../../components/ErrorNote';
 
 const DEFAULT_PRINTER: ThermalPrinter = {
@@ -33,7 +34,7 @@ const choiceOf = (p: ThermalPrinter | null): Choice =>
   !p ? 'none' : p.connection.kind === 'queue' ? `queue:${p.connection.name}` : p.connection.kind;
 
 export function PrinterSettings() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { stores } = useApp();
   const settings = useSlice(stores.printer, (s) => s.settings);
   const found = useSlice(stores.printer, (s) => s.found);
@@ -230,7 +231,7 @@ export function PrinterSettings() {
             <button
               type="button"
               disabled={busy !== null}
-              onClick={() => void stores.printer.getState().test(printer)}
+              onClick={() => void stores.printer.getState().test(printer, langOf(i18n))}
             >
               {busy === 'testing' ? t('printer.settings.testing') : t('printer.settings.test')}
             </button>
@@ -240,7 +241,7 @@ export function PrinterSettings() {
           </button>
         </div>
         <p role="status" className="hint">
-          {saved && t('printer.settings.saved')}
+          {saved && `${t('printer.settings.saved')} `}
           {answer?.what === 'test' &&
             (answer.answer.ok
               ? t('printer.settings.testOk')
