@@ -137,6 +137,11 @@ export class Desk {
     return this.ctx.printers.printReceipt(options);
   }
 
+  /** Training's virtual printer (started at first use): what tests and the bench watch. */
+  virtualPrinter() {
+    return this.ctx.printers.virtual();
+  }
+
   /** Resume where the counter left off: the saved key and store, or training anew. */
   async start(): Promise<void> {
     await resume(this.ctx);

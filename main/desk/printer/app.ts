@@ -34,10 +34,8 @@ export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
       if (ctx.settings.current.mode !== 'training')
         throw new DeskError('TRAINING_ONLY', 'the virtual printer is training’s');
       const virtual = await printers.virtual();
-      if (state) {
-        virtual.setState(state);
-        void printers.refresh();
-      }
+      // The desk sees the new state as it would a real printer's: at its next look.
+      if (state) virtual.setState(state);
       return {
         state: virtual.state,
         printed: virtual.jobs

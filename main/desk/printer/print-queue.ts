@@ -36,9 +36,13 @@ export class MemoryJobs implements JobStore {
 const DIR = 'print-queue';
 const JobFile = z.object({ v: z.literal(1), id: z.string(), at: z.number(), sealed: z.string() });
 
-/** The store's own files (beside its journal), the options sealed with its cipher. */
+/**
+ * The store's own files (beside its journal), the options sealed with its cipher: read once, then
+ * kept in memory too (this process is the only writer), so a print does not read them again.
+ */
 export class FileJobs implements JobStore {
   private bad = 0;
+  private known: Map<string, PrintJob> | null = null;
 
   constructor(
     private readonly files: Files,
@@ -46,6 +50,11 @@ export class FileJobs implements JobStore {
   ) {}
 
   list(): PrintJob[] {
+    this.known ??= new Map(this.read().map((j) => [j.id, j]));
+    return [...this.known.values()].sort((a, b) => a.at - b.at);
+  }
+
+  private read(): PrintJob[] {
     const jobs: PrintJob[] = [];
     let bad = 0;
     for (const name of this.files.list(DIR)) {
@@ -63,20 +72,23 @@ export class FileJobs implements JobStore {
       }
     }
     this.bad = bad;
-    return jobs.sort((a, b) => a.at - b.at);
+    return jobs;
   }
 
   add(job: PrintJob): void {
+    this.list();
     this.files.write(
       DIR,
       job.id,
       { v: 1, id: job.id, at: job.at, sealed: this.cipher.seal(job.options, job.id) },
       { remember: false },
     );
+    this.known?.set(job.id, job);
   }
 
   remove(id: string): void {
     this.files.remove(DIR, id);
+    this.known?.delete(id);
   }
 
   unreadable(): number {

@@ -221,6 +221,8 @@ export class Printers {
       await this.refresh().catch((error: unknown) =>
         this.options.logger.warn('printer.poll_failed', { error }),
       );
+      // A look that failed does not end the watch.
+      this.watch();
     });
   }
 
@@ -294,14 +296,17 @@ export class Printers {
 
   // ---- the drawer ----
 
-  /** After a tender: the drawer opens when its lines moved cash (M11); recorded either way. */
-  async tendered(record: JournalRecord): Promise<void> {
+  /**
+   * After a tender: the drawer opens when its lines moved cash (M11); recorded either way. Its
+   * turn on the printer is taken at once, so a receipt asked after it prints after the pulse.
+   */
+  tendered(record: JournalRecord): Promise<void> {
     const cause = drawerCause(record);
-    if (!cause) return;
+    if (!cause) return Promise.resolve();
     // A draft sent again finds its sale written: its drawer opened the first time.
     const day = this.options.sessions.require().journal.day(record.businessDate).records;
-    if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return;
-    await this.kick(cause, record.id, null, { staffId: null });
+    if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();
+    return this.kick(cause, record.id, null, { staffId: null }).then(() => undefined);
   }
 
   /** By hand: a reason, and (issue 29) the permission. */
@@ -314,36 +319,38 @@ export class Printers {
       : { ok: false, reason: this.last.state, queued: false };
   }
 
-  private async kick(
+  private kick(
     cause: 'sale' | 'refund' | 'manual',
     entryId: string | null,
     note: string | null,
     actor: DrawerActor,
   ): Promise<boolean> {
     const session = this.options.sessions.require();
-    const target = await this.target();
-    if (cause === 'manual' && !target?.printer.drawer)
-      throw new DeskError('DRAWER_UNAVAILABLE', 'no cash drawer is set up on a receipt printer');
-    if (!target?.printer.drawer) return false;
-    const bytes = await drawerPulse(target.printer.language);
-    // The pulse goes whatever the paper: the drawer does not need it.
-    const pulsed = await this.turn(() => target.link.send(bytes)).catch(() => false);
-    const now = this.options.now();
-    const counter = session.counter();
-    session.journal.append({
-      kind: 'drawer',
-      at: now,
-      businessDate: todayIn(session.timeZone, now),
-      counterId: counter.id,
-      counterName: counter.name,
-      cause,
-      entryId,
-      note,
-      staffId: actor.staffId,
-      pulsed,
+    return this.turn(async () => {
+      const target = await this.target();
+      if (cause === 'manual' && !target?.printer.drawer)
+        throw new DeskError('DRAWER_UNAVAILABLE', 'no cash drawer is set up on a receipt printer');
+      if (!target?.printer.drawer) return false;
+      const bytes = await drawerPulse(target.printer.language);
+      // The pulse goes whatever the paper: the drawer does not need it.
+      const pulsed = await target.link.send(bytes).catch(() => false);
+      const now = this.options.now();
+      const counter = session.counter();
+      session.journal.append({
+        kind: 'drawer',
+        at: now,
+        businessDate: todayIn(session.timeZone, now),
+        counterId: counter.id,
+        counterName: counter.name,
+        cause,
+        entryId,
+        note,
+        staffId: actor.staffId,
+        pulsed,
+      });
+      if (!pulsed) this.options.logger.warn('printer.drawer_not_opened', { cause });
+      return pulsed;
     });
-    if (!pulsed) this.options.logger.warn('printer.drawer_not_opened', { cause });
-    return pulsed;
   }
 
   // ---- life ----

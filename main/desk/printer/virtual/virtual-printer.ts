@@ -8,12 +8,14 @@
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import type { PrinterLanguage } from '../../../ipc/contract';
-import { statusAnswer, type ReadStatus } from '../commands';
+import { DLE, EOT, ESC, statusAnswer, type ReadStatus } from '../commands';
 import { decodePrintout, UnknownCommand, type Printout } from './decode';
 
 export type VirtualPrinterState = ReadStatus['state'];
 
 export interface ReceivedJob {
+  /** Its connection's number, in the order they came. */
+  connection: number;
   /** When its connection closed (epoch ms). */
   at: number;
   bytes: Buffer;
@@ -22,10 +24,35 @@ export interface ReceivedJob {
 }
 
 export interface VirtualPrinterEvents {
-  /** A connection's first byte arrived (the benchmark's mark). */
-  data: [at: number];
+  /**
+   * The first byte of what a connection has the printer do (past the status requests it opens
+   * with: a receipt's first command, a pulse), in epoch milliseconds at sub-millisecond
+   * resolution (`performance.timeOrigin + performance.now()`, comparable with another process's
+   * own): the benchmark's mark.
+   */
+  work: [at: number, connection: number];
   /** A connection closed with what it sent. */
   job: [job: ReceivedJob];
+}
+
+const REQUESTS = [Buffer.from([DLE, EOT]), Buffer.from([ESC, 0x06, 0x01])];
+
+/**
+ * How many bytes at the start of `bytes` are status requests (DLE EOT n, ESC ACK SOH), a request
+ * cut short at the end counted as one still arriving.
+ */
+export function leadingRequests(bytes: Buffer): number {
+  let i = 0;
+  for (;;) {
+    const rest = bytes.subarray(i, i + 3);
+    if (rest.length === 0) return i;
+    const request = REQUESTS.find((r) =>
+      r.subarray(0, rest.length).equals(rest.subarray(0, r.length)),
+    );
+    if (!request) return i;
+    if (rest.length < 3) return bytes.length;
+    i += 3;
+  }
 }
 
 /** A job's language: the StarPRNT status request or ESC GS commands say Star; else ESC/POS. */
@@ -54,6 +81,7 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
   private current: VirtualPrinterState | 'offline' = 'ready';
+  private connections = 0;
   readonly jobs: ReceivedJob[] = [];
   port = 0;
 
@@ -88,13 +116,18 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
       return;
     }
     this.sockets.add(socket);
+    const connection = ++this.connections;
     const chunks: Buffer[] = [];
     let printing = this.current === 'ready';
     let seen = 0;
+    let working = false;
     socket.on('data', (chunk) => {
-      if (chunks.length === 0) this.emit('data', this.now());
       chunks.push(chunk);
       const all = Buffer.concat(chunks);
+      if (!working && all.length > leadingRequests(all)) {
+        working = true;
+        this.emit('work', performance.timeOrigin + performance.now(), connection);
+      }
       // Answer the status requests that arrived (a request may straddle two chunks).
       for (let i = Math.max(0, seen - 2); i + 2 < all.length; i++) {
         const answer = this.answerAt(all, i);
@@ -108,7 +141,12 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
       this.sockets.delete(socket);
       const bytes = Buffer.concat(chunks);
       if (!bytes.length) return;
-      const job = { at: this.now(), bytes, printed: printing && this.current === 'ready' };
+      const job = {
+        connection,
+        at: this.now(),
+        bytes,
+        printed: printing && this.current === 'ready',
+      };
       this.jobs.push(job);
       this.emit('job', job);
     });
