@@ -3,7 +3,7 @@
  * the settings (updates, counter mode, log level) applied as they change, the screen kept awake
  * in opening hours, and the support bundle. The platform gives what it has: the desktop shell an
  * updater, its log files and counter mode's controls; the browser host none of them. Its minute's
- * checks run on a `Clock` (decision X21): a test moves time to the moment something is due.
+ * checks run on a `Clock` (decision X32): a test moves time to the moment something is due.
  */
 import { DateTime } from 'luxon';
 import type { Logger } from '../api/log';

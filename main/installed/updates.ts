@@ -3,7 +3,7 @@
  * an `UpdaterPort` (electron-updater in the desktop shell, `main/shell/updater.ts`; a fake in
  * tests) and decides nothing by itself: `safe-moment.ts` says when, `update-state.ts` what the
  * status is. Plain Node, so all of it is tested without Electron; its checks and ticks run on a
- * `Clock` (decision X21), so a test moves time to the moment an update may install.
+ * `Clock` (decision X32), so a test moves time to the moment an update may install.
  */
 import type { Logger } from '../api/log';
 import { systemClock, type Clock, type Timer } from '../common/clock';

@@ -1,8 +1,8 @@
 /**
  * Questions from one counter to another over the bus (a follower asking the poller for the
  * reservations it lacks, say): a `request` answered by a `response` with the same id, or a
- * timeout (on the shop's clock: a test moves it past the timeout rather than waiting it out). Each
- * method's params and result are checked by its own zod schemas on both sides.
+ * timeout (on the shop's clock, decision X30: a test moves it past the timeout, not waits it
+ * out). Each method's params and result are checked by its own zod schemas on both sides.
  */
 import type { z } from 'zod';
 import { systemClock, type Clock, type Timer } from '../common/clock';

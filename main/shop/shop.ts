@@ -38,7 +38,7 @@ export interface ShopOptions {
   /** Something `view()` shows changed. */
   onChange?: () => void;
   /**
-   * Its time and timers: the presence's refresh, the questions' timeouts (decision X21; a test's
+   * Its time and timers: the presence's refresh, the questions' timeouts (decision X30; a test's
    * fake clock moves them). The machine's when left out.
    */
   clock?: Clock;

@@ -3,7 +3,7 @@
  * `advance`, which runs each timer that falls due, in order, at its own moment, and waits for the
  * work a timer returns (a scheduler's tick over real HTTP) before it goes on. So a test of rates,
  * backoff or silence runs minutes of the subject's time in the milliseconds its work takes, and
- * one that proves nothing happened moves time past the moment it would have (decision X22).
+ * one that proves nothing happened moves time past the moment it would have (decisions X22, X31).
  */
 import type { Clock, Timer } from '../../main/common/clock';
 

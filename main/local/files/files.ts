@@ -334,8 +334,8 @@ export class Files {
 
   private setAside(dir: string, name: string, why: string): void {
     const file = this.fullPath(dir, name);
-    // Stamped by the owner's clock; never over one set aside at the same moment (a clock that
-    // stands still: training's frozen time, a test's).
+    // Stamped by the owner's clock (decision X34); never over one set aside at the same moment
+    // (a clock that stands still: training's frozen time, a test's).
     let stamp = this.now();
     while (existsSync(`${file}.corrupt-${stamp}`)) stamp++;
     const aside = `${file}.corrupt-${stamp}`;

@@ -2,7 +2,7 @@
  * Readings of kanji names from the reading worker (reading-worker.ts): started the first time
  * names wait to be read — never at start-up — and ended after a quiet while, since its
  * dictionary holds a few hundred MB. What loading it cost (time, the worker's heap) is kept for
- * the status and the benchmark. The quiet while is measured on a `Clock` (decision X21), and the
+ * the status and the benchmark. The quiet while is measured on a `Clock` (decision X33), and the
  * worker is started through a seam, so a test moves time past it with a worker of its own.
  */
 import { existsSync } from 'node:fs';
