@@ -7,10 +7,10 @@
  * caller's (opened and closed by whoever made it).
  */
 import type { Reservation } from '../api/client';
-import { systemClock, type Clock, type Timer } from '../common/clock';
 import { readEach, ReadRecord } from '../api/answers';
 import type { RateGovernor } from '../api/governor';
 import type { Logger } from '../api/log';
+import { systemClock, type Clock, type Timer } from '../common/clock';
 import type { LocalCache, Connectivity, SyncScheduler } from '../local/index';
 import type { CounterId, CounterPresence, ShopBus } from './bus';
 import { ShopRpc } from './rpc';
@@ -80,9 +80,9 @@ export class Shop {
 
   constructor(private readonly options: ShopOptions) {
     const { bus, logger } = options;
-    const clock = (this.clock = options.clock ?? systemClock);
-    this.now = () => clock.now();
-    this.rpc = new ShopRpc(bus, clock);
+    this.clock = options.clock ?? systemClock;
+    this.now = () => this.clock.now();
+    this.rpc = new ShopRpc(bus, this.clock);
     this.election = new Election(bus);
     const parts = { ...options, now: this.now, rpc: this.rpc };
     this.relay = new PollerRelay({ ...parts, isPoller: () => this.isPoller() });
