@@ -270,13 +270,14 @@ describe('sync scheduler', () => {
     expect(handedOver).toHaveLength(1);
     // The tick ends: the sync stopped between two pages.
     await firstTick;
-    const stopped = sb.sandbox.requests().length;
     expect(store.cache.syncState()).toMatchObject({ watermark: null });
     expect(store.cache.syncState().resumeFrom).not.toBeNull();
-    // However long another counter polls, this one asks for no page.
-    await clock.advance(10 * MINUTE);
-    expect(listings(stopped)).toEqual([]);
+    // However long another counter polls, this one asks the service nothing. Counted where the
+    // client asks (the governor's grants), not in the sandbox's log: a page asked before the stop
+    // is logged when its answer ends, which may come after the tick is over.
     const lanes = governor.lanes.length;
+    await clock.advance(10 * MINUTE);
+    expect(governor.lanes.length).toBe(lanes);
     await scheduler.pollNow();
     expect(store.cache.syncState().watermark).not.toBeNull();
     expect(governor.lanes.slice(lanes)).toContain('read');
