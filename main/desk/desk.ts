@@ -6,6 +6,7 @@
  * the renderer.
  */
 import type { Logger } from '../api/index';
+import type { Clock } from '../common/clock';
 import type { DayView, ManifestRequest, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import {
@@ -68,6 +69,8 @@ export interface DeskOptions {
   installed?: InstalledPort;
   /** The OS's printers for set-up (the desktop app asks Electron; elsewhere `lpstat`). */
   osPrinters?: () => Promise<{ name: string; isDefault: boolean }[]>;
+  /** The timers of the receipt printer's watch (a test's fake clock); the system's by default. */
+  printerTimers?: Clock;
 }
 
 export class Desk {
@@ -119,6 +122,7 @@ export class Desk {
         logger,
         now: () => sessions.now(),
         osPrinters: options.osPrinters,
+        clock: options.printerTimers,
       }),
       display: new GuestDisplay(emit),
       displayUrl: () => this.displayUrl,
