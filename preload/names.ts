@@ -56,6 +56,7 @@ const CHANNELS = {
   'close.commit': true,
   'close.store': true,
   'close.report': true,
+  'close.print': true,
   'money.settings': true,
   'money.configure': true,
   'installed.get': true,

@@ -19,7 +19,7 @@ import {
 } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView, todayIn } from './day/day';
-import { manifestPageFor, type ManifestPage } from './manifest/manifest';
+import { manifestPageFor, manifestPrintDirect, type ManifestPage } from './manifest/manifest';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
 import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
@@ -139,6 +139,11 @@ export class Desk {
   /** The receipt printer, for the shell's `receipt.print` (null: not routed there). */
   printReceiptDirect(options: ReceiptOptions) {
     return this.ctx.printers.printReceipt(options);
+  }
+
+  /** The manifest on the receipt printer, for the shell's `manifest.print` (null: not routed). */
+  printManifestDirect(request: ManifestRequest) {
+    return manifestPrintDirect(this.ctx, request);
   }
 
   /** Training's virtual printer (started at first use): what tests and the bench watch. */

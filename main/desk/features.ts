@@ -95,6 +95,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'close.commit': null,
   'close.store': null,
   'close.report': null,
+  'close.print': null,
   'money.settings': null,
   'money.configure': null,
   // The installed app's life (issue 14): the counter's own, whatever the key.

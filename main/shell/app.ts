@@ -13,6 +13,7 @@ import { printLocaleOf } from '../common/words';
 import type { TrainingStarter } from '../desk/context';
 import { compose, type Composed } from '../host/compose';
 import type { LogFiles } from '../installed/log-files';
+import type { PrintAnswer } from '../ipc/contract';
 import { previousCrashAt } from '../installed/recovery-policy';
 import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
 import { DIR_MODE, mkdirPrivate } from '../local/index';
@@ -48,11 +49,11 @@ export interface RunningShell {
 }
 
 /** A page on the OS printer with the system's dialog; a failure (not a cancel) is logged. */
-async function printPage(html: string, logger: Logger): Promise<{ ok: boolean }> {
+async function printPage(html: string, logger: Logger): Promise<PrintAnswer> {
   const result = await printHtml(html);
   if (!result.ok && result.reason !== 'cancelled')
     logger.warn('print.failed', { reason: result.reason });
-  return { ok: result.ok };
+  return { ...result, queued: false };
 }
 
 /** Returns null when another instance already runs (this one then quits). */
@@ -135,7 +136,10 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       shopNetwork: { listenHost: '0.0.0.0', discovery: true },
       overrides: (desk) => ({
         // The desk's page (the browser host's too), on the OS printer.
-        'manifest.print': (request) => printPage(desk.manifestPage(request).html, logger),
+        // The manifest on the receipt printer when set-up routes it there (issue 31).
+        'manifest.print': async (request) =>
+          (await desk.printManifestDirect(request)) ??
+          printPage(desk.manifestPage(request).html, logger),
         // Receipts print at once on the counter's receipt printer (set-up names it); their PDF is
         // the desk's own (drawn in plain Node, main/desk/receipt/receipt-pdf.ts).
         // A receipt printer set up takes them directly (its own commands, decision M6).

@@ -130,6 +130,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   },
   'close.store': { date: TODAY },
   'close.report': { date: TODAY, locale: 'ja' },
+  'close.print': { date: TODAY, locale: 'ja' },
   'money.settings': {},
   'money.configure': {
     businessName: '嵐山体験',

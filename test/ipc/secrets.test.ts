@@ -201,6 +201,7 @@ describe('the API key stays in the main process', () => {
       'close.commit',
       'close.store',
       'close.report',
+      'close.print',
     ] as const)
       await h.raw(channel, VALID[channel]);
     // The installed app's channels (issue 14): the flow kept for a reload, and (without the

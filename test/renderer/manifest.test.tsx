@@ -78,7 +78,7 @@ describe('manifest', () => {
       '<!doctype html><html lang="en"><head><style>h1 { color: #000 }</style></head>' +
       '<body><h1>Manifest</h1><p>Yamada Taro</p><script>alert(1)</script></body></html>';
     fake = demoBridge({
-      'manifest.print': () => ({ ok: true }),
+      'manifest.print': () => ({ ok: true, reason: null, queued: false }),
       'manifest.page': () => ({ html: page }),
     });
     const printed: string[] = [];

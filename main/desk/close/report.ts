@@ -11,9 +11,10 @@ import * as closeWords from '../../common/words/close';
 import * as moneyWords from '../../common/words/money';
 import { DENOMINATIONS, type CloseView, type UiLocale } from '../../ipc/contract';
 
-const yen = (n: number, locale: UiLocale) =>
+export const yen = (n: number, locale: UiLocale) =>
   `${n < 0 ? '−' : ''}¥${Math.abs(n).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US')}`;
-const signed = (n: number, locale: UiLocale) => (n > 0 ? `+${yen(n, locale)}` : yen(n, locale));
+export const signed = (n: number, locale: UiLocale) =>
+  n > 0 ? `+${yen(n, locale)}` : yen(n, locale);
 
 function row(cells: readonly string[], header = false): string {
   const tag = header ? 'th' : 'td';

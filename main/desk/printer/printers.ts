@@ -287,7 +287,31 @@ export class Printers {
     const virtual = this.training || printer.connection.kind === 'virtual';
     const port = virtual ? (await this.virtual()).port : null;
     const link = (this.options.linkFor ?? defaultLink)(printer, port);
-    const bytes = await thermalBytes(testPage(printer, locale, this.options.now()), printer);
+    return this.printNow(link, printer, testPage(printer, locale, this.options.now()));
+  }
+
+  /**
+   * A report (the close, the manifest) on the receipt printer when set-up routes it there:
+   * printed now, or refused with the printer's state — not kept, as receipts are (M13). Null:
+   * it goes to the OS's printer.
+   */
+  async printReport(
+    kind: 'close' | 'manifest',
+    document: () => string,
+  ): Promise<PrintAnswer | null> {
+    if (this.settings().routes[kind] !== 'receipt_printer') return null;
+    const target = await this.target();
+    if (!target) return null;
+    return this.printNow(target.link, target.printer, document());
+  }
+
+  /** A ReceiptLine document printed at once, after the printer said it can. */
+  private async printNow(
+    link: PrinterLink,
+    printer: ThermalPrinter,
+    document: string,
+  ): Promise<PrintAnswer> {
+    const bytes = await thermalBytes(document, printer);
     const { printed, status } = await this.turn(() => link.print(printer.language, bytes));
     return printed
       ? { ok: true, reason: null, queued: false }

@@ -27,8 +27,11 @@ export function escapeLine(text: string): string {
   return /^[-=]/.test(plain) ? `\\${plain}` : plain;
 }
 
+/** A line left-aligned and indented by two (ReceiptLine trims plain spaces: `\x20` stays). */
+export const indented = (text: string) => `|\\x20\\x20${escapeLine(text)}`;
+
 function rowLines(row: ReceiptRow): string[] {
-  if (row.kind === 'product') return [`|${escapeLine(row.name)}`, `|  ${escapeLine(row.detail)}`];
+  if (row.kind === 'product') return [`|${escapeLine(row.name)}`, indented(row.detail)];
   if (row.kind === 'text') return [`|${escapeLine(row.text)}`];
   const left = escapeLine(row.left);
   const right = escapeLine(row.right);

@@ -5,7 +5,7 @@
  * one map in `channels.ts`; main/desk/printer and main/desk/display answer them.
  */
 import { z } from 'zod';
-import { Amount } from '../../common';
+import { Amount, LocalDate } from '../../common';
 import { UiLocale } from './setup';
 
 /** The printer's command language: Epson's ESC/POS, or Star's StarPRNT. */
@@ -189,6 +189,14 @@ export const hardwareChannels = {
   'printer.virtual': {
     request: z.strictObject({ state: VirtualState.nullable().default(null) }),
     response: z.object({ state: VirtualState, printed: z.array(VirtualPrint) }),
+  },
+  /**
+   * The close report on the receipt printer, when set-up routes it there (else PRINT_UNAVAILABLE:
+   * the renderer prints `close.report`'s page through the OS or the browser).
+   */
+  'close.print': {
+    request: z.strictObject({ date: LocalDate, locale: UiLocale.default('ja') }),
+    response: PrintAnswer,
   },
   /** Open the cash drawer by hand: a reason is required, and the open is recorded. */
   'drawer.open': {

@@ -4,12 +4,13 @@
  * choices, the printers found, a test print, the drawer opened by hand with a reason.
  */
 import { createStore } from 'zustand/vanilla';
-import type {
-  FoundPrinter,
-  PrintAnswer,
-  PrinterSettings,
-  PrinterStatus,
-  ThermalPrinter,
+import {
+  PrinterState,
+  type FoundPrinter,
+  type PrintAnswer,
+  type PrinterSettings,
+  type PrinterStatus,
+  type ThermalPrinter,
 } from '../../../main/ipc/contract';
 import type { Api, CallError } from '../api/api';
 import { busyRunner, loadKeepingError } from './busyRun';
@@ -29,6 +30,10 @@ export interface PrinterStoreState {
   retry(): Promise<void>;
   openDrawer(reason: string): Promise<boolean>;
 }
+
+/** A print's reason as a printer state staff read (any other: unknown). */
+export const printerStateOf = (reason: string | null): PrinterState =>
+  PrinterState.options.includes(reason as PrinterState) ? (reason as PrinterState) : 'unknown';
 
 /** Whether a receipt printer is set up and cannot print now (the tender says so first). */
 export function printerTrouble(status: PrinterStatus | null): boolean {

@@ -21,7 +21,7 @@ import {
   WalkInOutcome,
   type Response,
 } from '../../../main/ipc/contract';
-import { createFakeBridge, type Handlers } from './fakeBridge';
+import { createFakeBridge, Refusal, type Handlers } from './fakeBridge';
 
 /** 2026-05-14 10:00 in Tokyo. */
 export const NOW = Date.UTC(2026, 4, 14, 1, 0);
@@ -607,5 +607,9 @@ export function printerHandlers(): Handlers {
     'printer.settings': () => settings,
     'printer.configure': (next) => (settings = next),
     'display.show': ({ screen, locale }) => ({ screen, locale: locale ?? 'ja', code: null }),
+    // Reports go to the OS printer: the page is printed.
+    'close.print': () => {
+      throw new Refusal('PRINT_UNAVAILABLE');
+    },
   };
 }

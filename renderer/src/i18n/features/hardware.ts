@@ -20,6 +20,9 @@ export const ja = {
     /** Before the tender: said before the guest waits. */
     tenderWarning: '{{state}} — レシートは保管し、準備ができしだい印刷します。',
     receiptQueued: 'プリンターが使えないため、レシートを保管しました。準備ができしだい印刷します。',
+    /** A report (close, manifest) the receipt printer refused: not kept, printed again by hand. */
+    printFailed:
+      'レシートプリンターで印刷できませんでした（{{state}}）。直してからもう一度印刷してください。',
     settings: {
       title: 'レシートプリンター',
       intro: 'サーマルプリンターに直接印刷します（ESC/POS・StarPRNT）。ドライバーは不要です。',
@@ -100,6 +103,7 @@ export const en: Widen<typeof ja> = {
     },
     tenderWarning: '{{state}} — the receipt will be kept to print later.',
     receiptQueued: 'The printer cannot print: the receipt is kept and prints once it is ready.',
+    printFailed: 'The receipt printer could not print ({{state}}). Fix it and print again.',
     settings: {
       title: 'Receipt printer',
       intro: 'Prints directly on a thermal printer (ESC/POS, StarPRNT): no driver needed.',

@@ -7,7 +7,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PrinterState,
   type PrinterConnection,
   type PrinterSettings as Settings,
   type PrintRoute,
@@ -16,6 +15,7 @@ import {
 import { useApp, useSlice } from '../../app/context';
 import { langOf } from '../../i18n';
 import { ErrorNote } from '../../components/ErrorNote';
+import { printerStateOf } from '../../stores/printer';
 
 const DEFAULT_PRINTER: ThermalPrinter = {
   connection: { kind: 'network', host: '', port: 9100 },
@@ -25,10 +25,6 @@ const DEFAULT_PRINTER: ThermalPrinter = {
 };
 
 type Choice = 'none' | 'network' | 'virtual' | `queue:${string}`;
-
-/** A print's reason as a printer state staff read (any other: unknown). */
-const stateOf = (reason: string | null): PrinterState =>
-  PrinterState.options.includes(reason as PrinterState) ? (reason as PrinterState) : 'unknown';
 
 const choiceOf = (p: ThermalPrinter | null): Choice =>
   !p ? 'none' : p.connection.kind === 'queue' ? `queue:${p.connection.name}` : p.connection.kind;
@@ -224,6 +220,8 @@ export function PrinterSettings() {
           <legend>{t('printer.settings.routes')}</legend>
           <div className="inline-fields">
             {route('receipt', t('printer.settings.routeReceipt'))}
+            {route('close', t('printer.settings.routeClose'))}
+            {route('manifest', t('printer.settings.routeManifest'))}
           </div>
         </fieldset>
         <div className="actions">
@@ -246,7 +244,7 @@ export function PrinterSettings() {
             (answer.answer.ok
               ? t('printer.settings.testOk')
               : t('printer.settings.testFailed', {
-                  state: t(`printer.states.${stateOf(answer.answer.reason)}`),
+                  state: t(`printer.states.${printerStateOf(answer.answer.reason)}`),
                 }))}
         </p>
         {error && <ErrorNote code={error.code} />}
@@ -292,7 +290,7 @@ function DrawerByHand() {
           (answer.answer.ok
             ? t('drawer.opened')
             : t('drawer.failed', {
-                state: t(`printer.states.${stateOf(answer.answer.reason)}`),
+                state: t(`printer.states.${printerStateOf(answer.answer.reason)}`),
               }))}
       </p>
     </form>

@@ -1,0 +1,146 @@
+/**
+ * The close report and the manifest on the receipt printer when set-up routes them there, in
+ * Japanese and English, through the router against the virtual printer on a real loopback
+ * socket: the figures and parties the page shows, on the roll, cut; refused with the printer's
+ * state when it cannot print (not kept: staff print again); and on the OS's printer (the page)
+ * when routed there.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
+import type { PrintRoute } from '../../../main/ipc/contract';
+import { LATER, P, refusal, setUp, startHarness, type Harness } from '../support';
+
+describe('reports on the receipt printer', () => {
+  let h: Harness;
+  let printer: VirtualPrinter;
+  let number = '';
+  let today = '';
+
+  const route = (to: PrintRoute, paper: '58mm' | '80mm' = '80mm') =>
+    h.call('printer.configure', {
+      receiptPrinter: {
+        connection: { kind: 'network', host: '127.0.0.1', port: printer.port },
+        language: 'escpos',
+        paper,
+        drawer: true,
+      },
+      routes: { receipt: 'receipt_printer', close: to, manifest: to },
+      a4PrinterName: null,
+    });
+  const last = () => printer.printouts().at(-1)!;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    printer = new VirtualPrinter();
+    await printer.start();
+    await setUp(h);
+    await h.call('day.get', { date: LATER });
+    await route('receipt_printer');
+    const walkIn = {
+      productId: P.apiTest,
+      date: LATER,
+      startTime: '10:00',
+      adults: 2,
+      children: 1,
+      participants: [],
+      customer: { lastName: '名簿' },
+    };
+    const { price } = await h.call('walkin.quote', walkIn);
+    const booked = await h.call('walkin.book', {
+      ...walkIn,
+      draftId: randomUUID(),
+      sendConfirmationEmail: false,
+      locale: 'ja',
+      quoted: { total: price!.total, currency: price!.currency },
+      tender: {
+        lines: [
+          {
+            method: 'cash',
+            amount: price!.total,
+            received: price!.total,
+            brand: null,
+            reference: null,
+          },
+        ],
+      },
+    });
+    number = booked.reservation!.number!;
+    today = h.desk.session!.journal.get(booked.saleId!)!.businessDate;
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+    await printer.close();
+  });
+
+  it('prints the close report: by tender, the cash, the walk-in, cut', async () => {
+    for (const [locale, words] of [
+      ['ja', ['レジ締めレポート', '支払方法別', '現金', '釣銭準備金', '当日受付']],
+      ['en', ['Close report', 'By tender', 'Cash', 'Opening float', 'Walk-ins']],
+    ] as const) {
+      expect(await h.call('close.print', { date: today, locale })).toEqual({
+        ok: true,
+        reason: null,
+        queued: false,
+      });
+      const report = last();
+      const text = report.lines.join('\n');
+      if (process.env.SHOW_PRINTOUT) console.log(text);
+      for (const word of words) expect(text).toContain(word);
+      expect(report.cuts).toBe(1);
+    }
+    // The walk-in's takings are on it.
+    const view = await h.call('close.preview', { date: today });
+    const cash = view.byTender.find((t) => t.method === 'cash')!;
+    expect(last().lines.join('\n')).toContain(`¥${cash.sales.toLocaleString('en-US')}`);
+  });
+
+  it('prints the manifest: the slot, the party with its number, within a 58 mm roll', async () => {
+    await route('receipt_printer', '58mm');
+    const answer = await h.call('manifest.print', {
+      date: LATER,
+      slot: { productId: P.apiTest, startTime: '10:00' },
+      locale: 'ja',
+    });
+    expect(answer).toMatchObject({ ok: true });
+    const manifest = last();
+    const text = manifest.lines.join('\n');
+    expect(text).toContain('参加者名簿');
+    expect(text).toContain('名簿');
+    expect(text).toContain(number);
+    expect(text).toContain('大人 2・子ども 1');
+    expect(manifest.cuts).toBe(1);
+    expect(manifest.codes).toEqual([]);
+    expect(Math.max(...manifest.lines.map(columns))).toBe(32);
+    await route('receipt_printer');
+  });
+
+  it('says why when the printer cannot print, and keeps nothing to print later', async () => {
+    printer.setState('cover_open');
+    const before = printer.printouts().length;
+    expect(await h.call('close.print', { date: today, locale: 'ja' })).toEqual({
+      ok: false,
+      reason: 'cover_open',
+      queued: false,
+    });
+    printer.setState('ready');
+    await h.call('printer.retry', {});
+    expect(printer.printouts().length).toBe(before);
+  });
+
+  it('leaves them to the OS printer when routed there', async () => {
+    await route('os_printer');
+    expect((await refusal(h, 'close.print', { date: today, locale: 'ja' })).code).toBe(
+      'PRINT_UNAVAILABLE',
+    );
+    expect(
+      (await refusal(h, 'manifest.print', { date: LATER, slot: null, locale: 'ja' })).code,
+    ).toBe('PRINT_UNAVAILABLE');
+    await route('receipt_printer');
+  });
+});
+
+/** Columns a printed line takes: a full-width character two. */
+function columns(line: string): number {
+  return [...line].reduce((n, c) => n + (/[\u0020-\u007e\uff61-\uff9f]/.test(c) ? 1 : 2), 0);
+}
