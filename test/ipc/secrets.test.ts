@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels } from '../../main/ipc/contract';
+import { channels, type Request } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { VALID } from './payloads';
 import { allFiles } from '../local/support';
@@ -204,6 +204,29 @@ describe('the API key stays in the main process', () => {
       'close.print',
     ] as const)
       await h.raw(channel, VALID[channel]);
+    // The hardware's (issue 31): a printer set up where none listens (port 1), then none again.
+    for (const channel of [
+      'printer.status',
+      'printer.settings',
+      'printer.find',
+      'printer.test',
+      'printer.virtual',
+      'printer.retry',
+      'drawer.open',
+      'display.show',
+      'display.get',
+      'display.open',
+    ] as const)
+      await h.raw(channel, VALID[channel]);
+    const printers = VALID['printer.configure'] as Request<'printer.configure'>;
+    await h.call('printer.configure', {
+      ...printers,
+      receiptPrinter: {
+        ...printers.receiptPrinter!,
+        connection: { kind: 'network', host: '127.0.0.1', port: 1 },
+      },
+    });
+    await h.call('printer.configure', { ...printers, receiptPrinter: null });
     // The installed app's channels (issue 14): the flow kept for a reload, and (without the
     // platform's services here) the refusal; test/installed/full-flow.test.ts makes the
     // support bundle for real.
