@@ -16,7 +16,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../api/log';
-import type { IpcResult } from '../ipc/contract';
+import { GUEST_DISPLAY_CHANNELS, GUEST_DISPLAY_EVENTS, type IpcResult } from '../ipc/contract';
 import { SECURITY_HEADERS } from './csp';
 import type { EventHub } from './events';
 import { readStatic } from './static';
@@ -29,9 +29,6 @@ const MAX_STREAMS = 16;
 /** A stream whose reader stopped reading is cut rather than buffered without end. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
-/** What the guest display's token may ask and hear. */
-const DISPLAY_CHANNELS: ReadonlySet<string> = new Set(['display.get']);
-const DISPLAY_EVENTS: ReadonlySet<string> = new Set(['display.changed']);
 
 export interface HostRouter {
   handle(channel: unknown, payload: unknown): Promise<IpcResult>;
@@ -114,7 +111,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
     const given = request.headers[TOKEN_HEADER];
     if (tokenMatches(given)) return;
     const { channel } = (request.params ?? {}) as { channel?: string };
-    if (isDisplay(given) && (channel === undefined || DISPLAY_CHANNELS.has(channel))) return;
+    if (isDisplay(given) && (channel === undefined || GUEST_DISPLAY_CHANNELS.has(channel))) return;
     return refuse(reply, 401, 'unauthorized');
   };
 
@@ -169,7 +166,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
       res.write(chunk);
     };
     const unsubscribe = options.events.subscribe((event, payload) => {
-      if (display && !DISPLAY_EVENTS.has(event)) return;
+      if (display && !GUEST_DISPLAY_EVENTS.has(event)) return;
       // JSON has no raw newlines, so one data line per event.
       send(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
     });

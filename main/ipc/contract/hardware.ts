@@ -215,3 +215,10 @@ export const hardwareChannels = {
    */
   'display.open': { request: Empty, response: z.object({ url: z.string().nullable() }) },
 } as const;
+
+/**
+ * What the guest's display may ask and hear, in both hosts (the browser host's display token, the
+ * desktop app's guest window): its own screen and nothing of the counter's (decision M12).
+ */
+export const GUEST_DISPLAY_CHANNELS: ReadonlySet<string> = new Set(['display.get']);
+export const GUEST_DISPLAY_EVENTS: ReadonlySet<string> = new Set(['display.changed']);

@@ -302,10 +302,13 @@ function GuestDisplayLink() {
   const { t } = useTranslation();
   const { api } = useApp();
   const [url, setUrl] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
   const id = useId();
   const open = async () => {
     const answer = await api.call('display.open', {}).catch(() => null);
     setUrl(answer?.url ?? null);
+    // The desktop app opened its window (on the second screen when there is one).
+    setOpened(answer !== null && answer.url === null);
   };
   return (
     <div className="guest-display-link" aria-labelledby={`${id}-title`} role="group">
@@ -313,6 +316,7 @@ function GuestDisplayLink() {
       <button type="button" onClick={() => void open()}>
         {t('guestDisplay.open')}
       </button>
+      {opened && <p role="status">{t('guestDisplay.opened')}</p>}
       {url && (
         <p>
           {t('guestDisplay.link')}{' '}
