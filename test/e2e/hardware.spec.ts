@@ -10,9 +10,11 @@ import type { Response } from '../../main/ipc/contract';
 import { browserLocale, checkScreen, expect, audit, SCREENSHOTS, test } from './support/fixtures';
 import type { TestHost } from './support/host';
 import { CATALOGUES, fill, pattern, reservations, yen } from './support/ui';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const RICKSHAW = /人力車 嵐山めぐり/;
+const PRINTOUTS = path.join(SCREENSHOTS, '..', 'printouts');
 
 /** What training's virtual printer printed, read back by the desk. */
 async function virtualPrints(host: TestHost): Promise<Response<'printer.virtual'>['printed']> {
@@ -121,6 +123,9 @@ for (const lang of ['ja', 'en'] as const) {
       expect(receipt.lines.join('\n')).toContain(number);
       // The drawer's pulse came before it (cash).
       expect(prints.at(-2)!.pulses).toBe(1);
+      // What the guest was handed, as the virtual printer read it back (the closing note's).
+      mkdirSync(PRINTOUTS, { recursive: true });
+      writeFileSync(path.join(PRINTOUTS, `${lang}-walk-in-receipt.txt`), receipt.lines.join('\n'));
     });
   });
 }

@@ -20,9 +20,24 @@ const COMMAND: Record<ThermalFormat['language'], 'escpos' | 'starmbcs'> = {
   starprnt: 'starmbcs',
 };
 
-/** ReceiptLine's markup characters, written as themselves. */
+/**
+ * Characters the printer's code page (cp932) lacks, as the ones it has that look alike: ReceiptLine
+ * would print `?` for them.
+ */
+const LOOKALIKE: Record<string, string> = {
+  '\u2014': '\u2015', // — as ―
+  '\u2013': '-', // –
+  '\u2212': '-', // − (minus)
+  '\u00b7': '\u30fb', // · as ・
+  '\u301c': '\uff5e', // 〜 as ～
+};
+
+/** Text as the printer can print it, ReceiptLine's markup characters written as themselves. */
 export function escapeLine(text: string): string {
-  const plain = text.replace(/\s+/g, ' ').replace(/[\\|{}~_"`^]/g, (c) => `\\${c}`);
+  const plain = text
+    .replace(/\s+/g, ' ')
+    .replace(/[\u2014\u2013\u2212\u00b7\u301c]/g, (c) => LOOKALIKE[c]!)
+    .replace(/[\\|{}~_"`^]/g, (c) => `\\${c}`);
   // A line of only `-` or `=` is a rule or a cut.
   return /^[-=]/.test(plain) ? `\\${plain}` : plain;
 }
@@ -40,16 +55,33 @@ function rowLines(row: ReceiptRow): string[] {
   return [left ? `|${left} | ${right}` : `${right}|`];
 }
 
-function blockLines(block: ReceiptBlock): string[] {
+/** Columns `text` takes in the standard font: a full-width character two. */
+export function columnsOf(text: string): number {
+  return [...text].reduce((n, c) => n + (/[\u0020-\u007e\uff61-\uff9f]/.test(c) ? 1 : 2), 0);
+}
+
+/**
+ * ReceiptLine's emphasis for `text`: `wide` (one that doubles the width: `^`, `^^^`) when the text
+ * stays on one line so, else `narrow` (the same width: `^^` double height, or none).
+ */
+const emphasis = (text: string, columns: number, wide: string, narrow: string) =>
+  columnsOf(text) * 2 <= columns ? wide : narrow;
+
+function blockLines(block: ReceiptBlock, columns: number): string[] {
   switch (block.kind) {
     case 'title':
-      return [`^^^${escapeLine(block.text)}`, ''];
+      return [`${emphasis(block.text, columns, '^^^', '^^')}${escapeLine(block.text)}`, ''];
     case 'notice':
       return [`\`${escapeLine(block.text)}\``];
     case 'addressee':
       return ['', `|_^${escapeLine(block.text)}_`];
     case 'issuer':
-      return ['', `^${escapeLine(block.business)}`, ...block.lines.map(escapeLine), ''];
+      return [
+        '',
+        `${emphasis(block.business, columns, '^', '')}${escapeLine(block.business)}`,
+        ...block.lines.map(escapeLine),
+        '',
+      ];
     case 'rows':
       return [...block.rows.flatMap(rowLines), ...(block.role === 'meta' ? ['-'] : [])];
     case 'purpose':
@@ -64,7 +96,7 @@ function blockLines(block: ReceiptBlock): string[] {
 type Part = { text: string } | { code: string };
 
 /** The model as ReceiptLine text and codes, in order (the text is also what tests read back). */
-export function receiptParts(model: ReceiptModel): Part[] {
+export function receiptParts(model: ReceiptModel, columns: number): Part[] {
   const parts: Part[] = [];
   let lines: string[] = [];
   for (const block of model.blocks) {
@@ -72,7 +104,7 @@ export function receiptParts(model: ReceiptModel): Part[] {
       parts.push({ text: [...lines, ''].join('\n') }, { code: block.text });
       lines = [];
     }
-    lines.push(...blockLines(block));
+    lines.push(...blockLines(block, columns));
   }
   parts.push({ text: lines.join('\n') });
   return parts;
@@ -80,7 +112,7 @@ export function receiptParts(model: ReceiptModel): Part[] {
 
 /** The model as the bytes a printer of `format` prints, cut at the end. */
 export async function receiptThermal(model: ReceiptModel, format: ThermalFormat): Promise<Buffer> {
-  const parts = receiptParts(model);
+  const parts = receiptParts(model, COLUMNS[format.paper]);
   const bytes = await Promise.all(
     parts.map((part, i) =>
       'code' in part

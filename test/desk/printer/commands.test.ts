@@ -17,7 +17,7 @@ import { drawerCause, opensDrawer } from '../../../main/desk/printer/drawer';
 import { decodePrintout, UnknownCommand } from '../../../main/desk/printer/virtual/decode';
 import { leadingRequests, readJob } from '../../../main/desk/printer/virtual/virtual-printer';
 import type { ReceiptModel } from '../../../main/desk/receipt/model';
-import { COLUMNS, receiptThermal } from '../../../main/desk/receipt/receipt-thermal';
+import { COLUMNS, columnsOf, receiptThermal } from '../../../main/desk/receipt/receipt-thermal';
 import type { TenderLine } from '../../../main/common';
 import type { JournalRecord } from '../../../main/local/index';
 
@@ -143,7 +143,7 @@ describe('a receipt as commands', () => {
         // 48 columns of the standard font on 80 mm, 32 on 58 mm: rules run the whole width.
         const columns = paper === '80mm' ? 48 : 32;
         expect(COLUMNS[paper]).toBe(columns);
-        expect(Math.max(...out.lines.map(width))).toBe(columns);
+        expect(Math.max(...out.lines.map(columnsOf))).toBe(columns);
         // The virtual printer tells the language by the stream alone.
         expect(readJob(bytes).codes).toEqual(['R-2611-0042']);
       });
@@ -152,8 +152,3 @@ describe('a receipt as commands', () => {
     expect(() => decodePrintout('escpos', Buffer.from([0x1b, 0x99, 0]))).toThrow(UnknownCommand);
   });
 });
-
-/** Columns a line takes: a full-width character two. */
-function width(line: string): number {
-  return [...line].reduce((n, c) => n + (/[\u0020-\u007e\uff61-\uff9f]/.test(c) ? 1 : 2), 0);
-}

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
+import { columnsOf } from '../../../main/desk/receipt/receipt-thermal';
 import type { PrintRoute } from '../../../main/ipc/contract';
 import { LATER, P, refusal, setUp, startHarness, type Harness } from '../support';
 
@@ -111,7 +112,7 @@ describe('reports on the receipt printer', () => {
     expect(text).toContain('大人 2・子ども 1');
     expect(manifest.cuts).toBe(1);
     expect(manifest.codes).toEqual([]);
-    expect(Math.max(...manifest.lines.map(columns))).toBe(32);
+    expect(Math.max(...manifest.lines.map(columnsOf))).toBe(32);
     await route('receipt_printer');
   });
 
@@ -139,8 +140,3 @@ describe('reports on the receipt printer', () => {
     await route('receipt_printer');
   });
 });
-
-/** Columns a printed line takes: a full-width character two. */
-function columns(line: string): number {
-  return [...line].reduce((n, c) => n + (/[\u0020-\u007e\uff61-\uff9f]/.test(c) ? 1 : 2), 0);
-}
