@@ -610,7 +610,10 @@ describe('menu and printing', () => {
 
     state.printResult = { success: false, reason: 'cancelled' };
     try {
-      expect(await invoke('manifest.print', asked)).toEqual({ ok: true, value: { ok: false, reason: 'cancelled', queued: false } });
+      expect(await invoke('manifest.print', asked)).toEqual({
+        ok: true,
+        value: { ok: false, reason: 'cancelled', queued: false },
+      });
     } finally {
       state.printResult = { success: true, reason: '' };
     }
