@@ -16,7 +16,8 @@ import {
   type ManifestWords,
 } from './words';
 
-function stamp(ms: number, timeZone: string, locale: PrintLocale): string {
+/** When, as the manifest prints it (also on the receipt printer's, thermal.ts). */
+export function stamp(ms: number, timeZone: string, locale: PrintLocale): string {
   return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
     timeZone,
     dateStyle: 'medium',

@@ -8,6 +8,7 @@
 import type { PrintLocale } from '../../common/words';
 import type { ReservationView } from '../../ipc/contract';
 import { escapeLine, indented } from '../receipt/receipt-thermal';
+import { stamp } from './page';
 import type { ManifestSlot, ManifestView } from './view';
 import {
   answerText,
@@ -17,13 +18,6 @@ import {
   wordsIn,
   type ManifestWords,
 } from './words';
-
-const stamp = (ms: number, timeZone: string, locale: PrintLocale) =>
-  new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
-    timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(ms);
 
 function party(r: ReservationView, w: ManifestWords): string[] {
   const facts = [

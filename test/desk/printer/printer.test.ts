@@ -5,59 +5,20 @@
  * the receipt, says so, and prints it once when it is ready — never twice; a drawer opened by
  * hand needs a reason and is recorded; the printed text is the text the PDF shows.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Request } from '../../../main/ipc/contract';
 import { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
 import { pdfText } from '../../support/pdf';
 import { waitFor } from '../../support/wait';
-import { LATER, P, refusal, setUp, startHarness, type Harness } from '../support';
-
-type Book = Request<'walkin.book'>;
-type TenderLineIn = NonNullable<Book['tender']>['lines'][number];
+import { LATER, refusal, setUp, startHarness, type Harness } from '../support';
+import { sell as sellWith, setUpPrinter, type TenderLineIn } from './support';
 
 describe('the receipt printer', () => {
   let h: Harness;
   let printer: VirtualPrinter;
 
   const configure = (language: 'escpos' | 'starprnt', paper: '58mm' | '80mm' = '80mm') =>
-    h.call('printer.configure', {
-      receiptPrinter: {
-        connection: { kind: 'network', host: '127.0.0.1', port: printer.port },
-        language,
-        paper,
-        drawer: true,
-      },
-      routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
-      a4PrinterName: null,
-    });
-
-  /** A walk-in of two adults paid with `line(total)`. */
-  async function sell(line: (total: number) => Partial<TenderLineIn>) {
-    const walkIn: Book = {
-      draftId: randomUUID(),
-      productId: P.apiTest,
-      date: LATER,
-      startTime: '10:00',
-      adults: 2,
-      children: 0,
-      participants: [],
-      customer: { lastName: '印刷' },
-      sendConfirmationEmail: false,
-      locale: 'ja',
-    };
-    const { draftId: _d, sendConfirmationEmail: _s, locale: _l, ...draft } = walkIn;
-    const { price } = await h.call('walkin.quote', draft);
-    const total = price!.total;
-    const outcome = await h.call('walkin.book', {
-      ...walkIn,
-      quoted: { total, currency: price!.currency },
-      tender: {
-        lines: [{ received: null, brand: null, reference: null, ...line(total) } as TenderLineIn],
-      },
-    });
-    return { saleId: outcome.saleId!, number: outcome.reservation!.number!, total };
-  }
+    setUpPrinter(h, printer, { language, paper });
+  const sell = (line: (total: number) => Partial<TenderLineIn>) => sellWith(h, line);
 
   const drawerRecords = () =>
     h.desk

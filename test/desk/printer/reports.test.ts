@@ -5,12 +5,12 @@
  * state when it cannot print (not kept: staff print again); and on the OS's printer (the page)
  * when routed there.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
 import { columnsOf } from '../../../main/desk/receipt/receipt-thermal';
 import type { PrintRoute } from '../../../main/ipc/contract';
 import { LATER, P, refusal, setUp, startHarness, type Harness } from '../support';
+import { sell, setUpPrinter } from './support';
 
 describe('reports on the receipt printer', () => {
   let h: Harness;
@@ -19,16 +19,7 @@ describe('reports on the receipt printer', () => {
   let today = '';
 
   const route = (to: PrintRoute, paper: '58mm' | '80mm' = '80mm') =>
-    h.call('printer.configure', {
-      receiptPrinter: {
-        connection: { kind: 'network', host: '127.0.0.1', port: printer.port },
-        language: 'escpos',
-        paper,
-        drawer: true,
-      },
-      routes: { receipt: 'receipt_printer', close: to, manifest: to },
-      a4PrinterName: null,
-    });
+    setUpPrinter(h, printer, { paper, reports: to });
   const last = () => printer.printouts().at(-1)!;
 
   beforeAll(async () => {
@@ -38,36 +29,12 @@ describe('reports on the receipt printer', () => {
     await setUp(h);
     await h.call('day.get', { date: LATER });
     await route('receipt_printer');
-    const walkIn = {
-      productId: P.apiTest,
-      date: LATER,
-      startTime: '10:00',
-      adults: 2,
+    const sold = await sell(h, (t) => ({ method: 'cash', amount: t, received: t }), {
       children: 1,
-      participants: [],
-      customer: { lastName: '名簿' },
-    };
-    const { price } = await h.call('walkin.quote', walkIn);
-    const booked = await h.call('walkin.book', {
-      ...walkIn,
-      draftId: randomUUID(),
-      sendConfirmationEmail: false,
-      locale: 'ja',
-      quoted: { total: price!.total, currency: price!.currency },
-      tender: {
-        lines: [
-          {
-            method: 'cash',
-            amount: price!.total,
-            received: price!.total,
-            brand: null,
-            reference: null,
-          },
-        ],
-      },
+      lastName: '名簿',
     });
-    number = booked.reservation!.number!;
-    today = h.desk.session!.journal.get(booked.saleId!)!.businessDate;
+    number = sold.number;
+    today = h.desk.session!.journal.get(sold.saleId)!.businessDate;
   }, 60_000);
   afterAll(async () => {
     await h.close();

@@ -4,12 +4,12 @@
  * has it inside a second — pushed once; a receipt kept while the paper was out prints at the
  * first look that finds the printer ready, with nobody asking, and only once.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
 import { FakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
-import { LATER, P, setUp, startHarness, type Harness } from '../support';
+import { LATER, setUp, startHarness, type Harness } from '../support';
+import { sell, setUpPrinter } from './support';
 
 describe('the printer watch', () => {
   let h: Harness;
@@ -26,16 +26,7 @@ describe('the printer watch', () => {
     await printer.start();
     await setUp(h);
     await h.call('day.get', { date: LATER });
-    await h.call('printer.configure', {
-      receiptPrinter: {
-        connection: { kind: 'network', host: '127.0.0.1', port: printer.port },
-        language: 'escpos',
-        paper: '80mm',
-        drawer: true,
-      },
-      routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
-      a4PrinterName: null,
-    });
+    await setUpPrinter(h, printer);
     // Saving it asks the printer at once.
     await waitFor(() => changes().includes('ready'), 'the first look');
   }, 60_000);
@@ -55,31 +46,12 @@ describe('the printer watch', () => {
     await clock.advance(500);
     expect(changes().length).toBe(before + 1);
 
-    const walkIn = {
-      productId: P.apiTest,
-      date: LATER,
-      startTime: '10:00',
+    const { saleId, number } = await sell(h, (t) => ({ method: 'card', amount: t }), {
       adults: 1,
-      children: 0,
-      participants: [],
-      customer: { lastName: '見張' },
-    };
-    const { price } = await h.call('walkin.quote', walkIn);
-    const { saleId, reservation } = await h.call('walkin.book', {
-      ...walkIn,
-      draftId: randomUUID(),
-      sendConfirmationEmail: false,
-      locale: 'ja',
-      quoted: { total: price!.total, currency: price!.currency },
-      tender: {
-        lines: [
-          { method: 'card', amount: price!.total, received: null, brand: null, reference: null },
-        ],
-      },
+      lastName: '見張',
     });
-    expect(await h.call('receipt.print', { entryId: saleId! })).toMatchObject({ queued: true });
-    const printed = () =>
-      printer.printouts().filter((p) => p.codes.includes(reservation!.number!)).length;
+    expect(await h.call('receipt.print', { entryId: saleId })).toMatchObject({ queued: true });
+    const printed = () => printer.printouts().filter((p) => p.codes.includes(number)).length;
 
     printer.setState('ready');
     expect(printed()).toBe(0);
