@@ -15,6 +15,7 @@ import { FEATURE_OF, featureRefusal } from './features';
 import { headcountApp } from './headcount/app';
 import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
+import { onsiteApp } from './onsite/app';
 import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
 import { receiptApp } from './receipt/app';
@@ -112,6 +113,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     dayApp(ctx),
     searchApp(ctx),
     checkInApp(ctx),
+    onsiteApp(ctx),
     headcountApp(ctx),
     walkInApp(ctx),
     cancelApp(ctx),

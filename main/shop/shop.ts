@@ -12,6 +12,7 @@ import type { RateGovernor } from '../api/governor';
 import type { Logger } from '../api/log';
 import type { LocalCache, Connectivity, SyncScheduler } from '../local/index';
 import type { CounterId, CounterPresence, ShopBus } from './bus';
+import { Claims } from './claims';
 import { ShopRpc } from './rpc';
 import { Election } from './poller/election';
 import { Follower, type FollowState } from './poller/follower';
@@ -36,6 +37,8 @@ export interface ShopOptions {
   onReservations?: (dates: string[]) => void;
   /** Something `view()` shows changed. */
   onChange?: () => void;
+  /** A counter claimed a booking paid on site, or ended its claim (decision I6). */
+  onClaims?: (reservationId: string) => void;
   now?: () => number;
   /** How often the presence's request count is brought up to date. */
   presenceEveryMs?: number;
@@ -61,6 +64,8 @@ export interface ShopView {
 
 export class Shop {
   readonly election: Election;
+  /** Who takes the money of a booking paid on site: one counter of the shop (decision I6). */
+  readonly claims: Claims;
   private readonly rpc: ShopRpc;
   private readonly relay: PollerRelay;
   private readonly follower: Follower;
@@ -76,6 +81,13 @@ export class Shop {
     this.election = new Election(bus);
     this.relay = new PollerRelay({ ...options, rpc: this.rpc, isPoller: () => this.isPoller() });
     this.follower = new Follower({ ...options, rpc: this.rpc });
+    this.claims = new Claims({
+      bus,
+      rpc: this.rpc,
+      name: () => options.name,
+      now: this.now,
+      onChange: (reservationId) => options.onClaims?.(reservationId),
+    });
     // Part B's shared state (check-ins, holds, names) is attached here by the lead, beside the
     // relay: it needs only the bus (`doc` messages) and is closed with the rest in `close()`.
     this.stops.push(
@@ -139,6 +151,7 @@ export class Shop {
     for (const stop of this.stops) stop();
     this.relay.close();
     this.follower.close();
+    this.claims.close();
     this.election.close();
     this.rpc.close();
     this.options.governor.setOthersUsage(0);

@@ -19,7 +19,7 @@ import {
 } from '../../common';
 import type { CancelPreviewView, ChangeMoney, Price } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { SaleRecord } from '../../local/index';
+import type { MoneyTaken } from '../../local/index';
 import { todayIn } from '../day/day';
 import { refundedOf } from '../sales/refunds';
 import type { Session } from '../session';
@@ -30,7 +30,7 @@ export function moneyOf(
     price: Price | null;
     preview: CancelPreviewView | null;
     manual: boolean;
-    sale: SaleRecord | null;
+    sale: MoneyTaken | null;
   },
 ): ChangeMoney {
   const { price, preview, sale } = q;
@@ -78,7 +78,7 @@ export interface HandBack {
  */
 export function planMoney(
   money: ChangeMoney,
-  sale: SaleRecord | null,
+  sale: MoneyTaken | null,
   tenderInput: unknown,
   handBack: HandBack,
 ): MoneyPlan {

@@ -68,8 +68,8 @@ async function issue<T>(
   const session = ctx.sessions.require();
   const record = session.journal.get(options.entryId);
   if (!record) throw new DeskError('ENTRY_NOT_FOUND', 'no such entry in this counter’s journal');
-  if (record.kind !== 'sale' && record.kind !== 'refund')
-    throw new DeskError('NO_RECEIPT', 'only a sale or a refund has a receipt');
+  if (record.kind !== 'sale' && record.kind !== 'collection' && record.kind !== 'refund')
+    throw new DeskError('NO_RECEIPT', 'only a sale, a collection or a refund has a receipt');
   const settings = moneySettingsOf(ctx.settings);
   const layout: ReceiptLayout = options.layout ?? settings.receiptLayout;
   const counter = session.counter();
@@ -78,7 +78,10 @@ async function issue<T>(
   );
   const entry = entryView(session, record, locked);
   const saleRecord = record.kind === 'refund' ? session.journal.get(record.refersTo) : null;
-  const sale = saleRecord?.kind === 'sale' ? entryView(session, saleRecord, locked) : null;
+  const sale =
+    saleRecord?.kind === 'sale' || saleRecord?.kind === 'collection'
+      ? entryView(session, saleRecord, locked)
+      : null;
   const printed = session.journal.about(record.id).filter((r) => r.kind === 'receipt').length;
   const now = ctx.now();
   const drawn = await draw(
@@ -110,7 +113,7 @@ async function issue<T>(
   return {
     drawn,
     entryId: record.id,
-    fileName: receiptFileName(entry, record.kind === 'sale' ? 'receipt' : 'refund'),
+    fileName: receiptFileName(entry, record.kind === 'refund' ? 'refund' : 'receipt'),
     reissue: printed > 0,
     layout,
     printerName: settings.printerName,

@@ -16,7 +16,14 @@ type Personal = Partial<Record<(typeof PERSONAL)[number], string | null>>;
 
 /** The file's format version. */
 const VERSION = 1;
-const KINDS: ReadonlySet<string> = new Set(['sale', 'refund', 'correction', 'receipt', 'close']);
+const KINDS: ReadonlySet<string> = new Set([
+  'sale',
+  'collection',
+  'refund',
+  'correction',
+  'receipt',
+  'close',
+]);
 
 /** What every file has, whatever app wrote it: enough to list it when nothing else reads. */
 const Envelope = z.object({
