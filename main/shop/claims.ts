@@ -54,7 +54,7 @@ export interface ClaimsOptions {
   now?: () => number;
   /** A claim not ended lapses after this long (our clock): 5 minutes. */
   ttlMs?: number;
-  /** How long a counter's answer is waited for. */
+  /** How long a counter's answer is waited for (3 s: a counter present but busy answers late). */
   answerMs?: number;
   /** Claims of this booking changed (for the screens). */
   onChange?: (reservationId: string) => void;
@@ -118,7 +118,7 @@ export class Claims {
       .filter((p) => p.present)
       .map((p) => p.presence.counterId);
     const answers = await Promise.allSettled(
-      peers.map((to) => rpc.call(to, claimBooking, mine, this.options.answerMs ?? 1_500)),
+      peers.map((to) => rpc.call(to, claimBooking, mine, this.options.answerMs ?? 3_000)),
     );
     const unanswered: CounterId[] = [];
     answers.forEach((answer, i) => {
@@ -146,6 +146,14 @@ export class Claims {
   /** Whether this counter holds a live claim of the booking. */
   holds(reservationId: string): boolean {
     return this.live(reservationId).some((c) => c.counterId === this.options.bus.counterId);
+  }
+
+  /**
+   * The claim that takes the booking among those known now (this counter's included): the one
+   * money may be taken under. A claim that lost (its end not heard yet) is never it.
+   */
+  first(reservationId: string): Claim | null {
+    return firstClaim(this.live(reservationId));
   }
 
   /** Another present counter's live claim of the booking, if any. */

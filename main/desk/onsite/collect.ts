@@ -175,8 +175,9 @@ export async function collect(
     const outcome = await claims.claim(r.id);
     if (!outcome.granted) throw heldElsewhere(outcome.heldBy);
   }
-  const held = claims?.heldBy(r.id);
-  if (held) throw heldElsewhere(held);
+  // Another claim known now that wins over ours (heard since ours was granted): theirs to take.
+  const first = claims?.first(r.id);
+  if (first && first.counterId !== session.counter().id) throw heldElsewhere(first);
 
   const checkIn = session.local.cache.checkInOf(request.date, r.id);
   const { due, owed } = owedNow(session, r, request.date, checkIn);
