@@ -17,6 +17,7 @@ import { createInstalledStore } from '../stores/installed';
 import { createJournalStore } from '../stores/journal';
 import { createMoneyStore } from '../stores/money';
 import { createNavStore } from '../stores/nav';
+import { createOnSiteStore } from '../stores/onsite';
 import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
@@ -51,6 +52,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const status = createStatusStore(api, platform.now);
   const day = createDayStore(api);
   const reservation = createReservationStore(api);
+  const onsite = createOnSiteStore(api);
   const cancel = createCancelStore(api);
   const change = createChangeStore(api, {
     recheckMs: options.recheckMs,
@@ -157,6 +159,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       status,
       day,
       reservation,
+      onsite,
       search,
       walkIn,
       cancel,

@@ -11,6 +11,7 @@ import * as day from './features/day';
 import * as installed from './features/installed';
 import * as manifest from './features/manifest';
 import * as money from './features/money';
+import * as onsite from './features/onsite';
 import * as reservation from './features/reservation';
 import * as search from './features/search';
 import * as setup from './features/setup';
@@ -28,6 +29,7 @@ export const FEATURES = {
   manifest,
   search,
   reservation,
+  onsite,
   cancel,
   change,
   walkin,
@@ -44,6 +46,7 @@ export const ja = {
   ...manifest.ja,
   ...search.ja,
   ...reservation.ja,
+  ...onsite.ja,
   ...cancel.ja,
   ...change.ja,
   ...walkin.ja,
@@ -62,6 +65,7 @@ export const en: Messages = {
   ...manifest.en,
   ...search.en,
   ...reservation.en,
+  ...onsite.en,
   ...cancel.en,
   ...change.en,
   ...walkin.en,

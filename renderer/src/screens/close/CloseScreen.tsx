@@ -18,6 +18,7 @@ import { langOf } from '../../i18n';
 import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
 import { CountTable } from './CountTable';
+import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 
 /**
@@ -229,6 +230,8 @@ export function CloseScreen() {
           </tbody>
         </table>
       </section>
+
+      <OnSiteClose view={v} />
 
       <Suspense fallback={null}>
         <div className="charts">
