@@ -55,6 +55,7 @@ export const ja = {
   },
   onsiteClose: {
     title: '現地払い',
+    taken: '受け取り',
     line: '{{count}} 件 · {{amount}}',
     discounts: '割引 {{amount}}',
     unpaidTitle: '未収（この日の現地払いの予約）',
@@ -112,6 +113,7 @@ export const en: Widen<typeof ja> = {
   },
   onsiteClose: {
     title: 'On-site payments',
+    taken: 'Taken',
     line: '{{count}} · {{amount}}',
     discounts: 'Discounts {{amount}}',
     unpaidTitle: 'Unpaid (bookings of the day paid on site)',

@@ -17,7 +17,7 @@ export function OnSiteClose({ view }: { view: CloseView }) {
     <section className="card onsite-close" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('onsiteClose.title')}</h3>
       <dl className="facts">
-        <dt>{t('onsiteClose.title')}</dt>
+        <dt>{t('onsiteClose.taken')}</dt>
         <dd>
           {t('onsiteClose.line', {
             count: o.collections.count,

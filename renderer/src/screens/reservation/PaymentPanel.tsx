@@ -119,7 +119,11 @@ export function PaymentPanel({ view }: { view: ReservationView }) {
         </p>
       )}
       {step === 'done' ? (
-        <Collected />
+        <>
+          <Collected />
+          {/* Part paid: the rest may be taken later (now, or when the guest comes back). */}
+          {takesPayment(view) && <StartButtons view={view} starting={false} />}
+        </>
       ) : step === 'tender' || step === 'collecting' ? (
         <CollectForm view={view} />
       ) : (
