@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days) runs only the
- * suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, onsite) runs only
+ * the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
 import { runDaysBench } from './days.bench';
 import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
+import { runOnSiteBench } from './onsite.bench';
 import { runReceiptBench } from './receipt.bench';
 import { runSearchBench } from './search.bench';
 import { runShopBench } from './shop.bench';
@@ -28,6 +29,7 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['receipt', 'Tender to receipt as PDF (issue 13)', runReceiptBench],
   ['search', 'Search at the counter: the index, readings (issue 16)', runSearchBench],
   ['days', 'Busy days and the cold start (issue 16)', runDaysBench],
+  ['onsite', 'Bookings paid on site: scan, collect, the shop, the key (issue 27)', runOnSiteBench],
 ];
 
 const only = process.argv.slice(2);

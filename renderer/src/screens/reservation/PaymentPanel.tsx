@@ -35,6 +35,16 @@ export function PaymentPanel({ view }: { view: ReservationView }) {
   const fmt = useFormat();
   const step = useSlice(stores.onsite, (s) => (s.view?.id === view.id ? s.step : 'idle'));
   const p = view.payment;
+  const shown = p ? `${p.state}|${p.stillOwed}` : null;
+
+  // What it owes is on screen: marked for the bench (a scan → the amount painted, issue 27).
+  useEffect(() => {
+    if (!shown) return;
+    performance.mark('fd:payment-rendered', { detail: view.id });
+    requestAnimationFrame(() =>
+      setTimeout(() => performance.mark('fd:payment-painted', { detail: view.id }), 0),
+    );
+  }, [view.id, shown]);
 
   // Another booking opened, or the screen left: the claim of this one ends.
   useEffect(
