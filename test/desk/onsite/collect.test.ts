@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../main/api/client';
 import {
   cutLink,
+  P,
   refusal,
   restoreLink,
   setUp,
@@ -260,6 +261,80 @@ describe('a booking paid on site, at the counter', () => {
     expect((await view(card)).payment).toMatchObject({ state: 'paid_online' });
   });
 
+  it('changed here with nothing taken: the new booking is paid on site, owed what the service says', async () => {
+    const r = await bookedOnSite(h, '変更', { slot: { productId: P.apiTest, startTime: '15:00' } });
+    const ask = {
+      reservationId: r.id,
+      date: TODAY,
+      kind: 'change' as const,
+      to: { date: TODAY, startTime: '15:00', adults: 1, children: 0 },
+      reason: 'business_request' as const,
+      sendCancellationEmail: false,
+      participants: [],
+    };
+    const q = await h.call('change.quote', ask);
+    expect(q.money).toMatchObject({ credit: 0 });
+    const done = await h.call('change.confirm', {
+      ...ask,
+      shown: { total: q.price!.total, fee: q.preview!.fee, refund: q.preview!.refund },
+      tender: null,
+      handBack: null,
+      sendConfirmationEmail: false,
+      locale: 'ja',
+    });
+    expect(done.state).toBe('done');
+    const next = done.next!;
+    expect(h.sb.sandbox.world.reservation(next.id)?.paymentMethod).toBe('on_site');
+    const { reservation } = await h.call('onsite.start', { reservationId: next.id, date: TODAY });
+    // Its own amount, as the service says it now (one adult), not the old booking's.
+    expect(reservation.payment).toMatchObject({ state: 'to_pay', due: q.price!.total });
+    expect(q.price!.total).toBeLessThan(r.totalAmount!);
+    await h.call('onsite.release', { reservationId: next.id, date: TODAY });
+  });
+
+  it('changed once paid: the collection is the credit, netted as a walk-in’s sale is', async () => {
+    const r = await bookedOnSite(h, '変更済', {
+      slot: { productId: P.apiTest, startTime: '15:00' },
+    });
+    const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
+    const due = reservation.payment!.due!;
+    const paid = await h.call('onsite.collect', {
+      reservationId: r.id,
+      date: TODAY,
+      due,
+      amount: due,
+      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
+    });
+    const ask = {
+      reservationId: r.id,
+      date: TODAY,
+      kind: 'change' as const,
+      to: { date: TODAY, startTime: '15:00', adults: 1, children: 0 },
+      reason: 'business_request' as const,
+      sendCancellationEmail: false,
+      participants: [],
+    };
+    const q = await h.call('change.quote', ask);
+    expect(q.money).toMatchObject({ credit: due, saleId: paid.entryId });
+    const done = await h.call('change.confirm', {
+      ...ask,
+      shown: { total: q.price!.total, fee: q.preview!.fee, refund: q.preview!.refund },
+      tender: null,
+      handBack: 'cash',
+      sendConfirmationEmail: false,
+      locale: 'ja',
+    });
+    expect(done.state).toBe('done');
+    // The difference went back in cash: nothing is owed back for the old collection.
+    expect((await h.call('refunds.owed', {})).items.map((o) => o.saleId)).not.toContain(
+      paid.entryId,
+    );
+    const refund = (await h.call('journal.day', { date: null })).entries.find(
+      (e) => e.kind === 'refund' && e.refersTo === paid.entryId,
+    );
+    expect(refund).toMatchObject({ amount: -due });
+  });
+
   it('the close: the on-site line by tender, the unpaid listed, an unpaid no-show owing nothing', async () => {
     const unpaid = await bookedOnSite(h, '未収');
     const noShow = await bookedOnSite(h, '不来店');
@@ -295,7 +370,13 @@ describe('a booking paid on site, at the counter', () => {
     expect(close.onSite.unpaid.amount).toBe(
       close.onSite.unpaid.items.reduce((s, u) => s + (u.owed ?? 0), 0),
     );
-    // The walk-ins line is still the walk-ins' alone (decision Z1).
-    expect(close.walkIns).toEqual({ count: 0, amount: 0 });
+    // The walk-ins line is still the walk-ins' alone (decision Z1): here the changed booking's.
+    const sales = (await h.call('journal.day', { date: null })).entries.filter(
+      (e) => e.kind === 'sale',
+    );
+    expect(close.walkIns).toEqual({
+      count: sales.length,
+      amount: sales.reduce((s, e) => s + e.amount, 0),
+    });
   });
 });

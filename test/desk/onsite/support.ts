@@ -24,12 +24,18 @@ const SLOTS: { productId: string; startTime: string; answers?: Record<string, st
 export async function bookedOnSite(
   h: Harness,
   lastName: string,
-  options: { adults?: number; date?: string; paymentMethod?: 'on_site' | 'external' | 'card' } = {},
+  options: {
+    adults?: number;
+    date?: string;
+    paymentMethod?: 'on_site' | 'external' | 'card';
+    /** This slot only (else the first of SLOTS with room). */
+    slot?: { productId: string; startTime: string; answers?: Record<string, string> };
+  } = {},
 ): Promise<Reservation> {
   const date = options.date ?? TODAY;
   let made: Reservation | null = null;
   const adults = options.adults ?? 2;
-  for (const { productId, startTime, answers } of SLOTS) {
+  for (const { productId, startTime, answers } of options.slot ? [options.slot] : SLOTS) {
     try {
       made = h.sb.sandbox.bookOnSite(
         KYOTO,
