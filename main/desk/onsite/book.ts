@@ -15,6 +15,7 @@ import type {
   Journal,
   JournalRecord,
   LocalCache,
+  UnreadableRecord,
 } from '../../local/index';
 import type { ShopState } from '../../shop/shared/shop-state';
 import {
@@ -71,6 +72,11 @@ const dateOf = (record: CollectionRecord) => record.items[0]?.date ?? record.bus
 export class OnSiteBook {
   /** This counter's collections by reservation id (null: not indexed yet). */
   private own: Map<string, CollectionRecord[]> | null = null;
+  /**
+   * This counter's collections whose record cannot be read, by reservation id: what their clear
+   * part says (the amount, when) still counts, so the booking is never shown owed again.
+   */
+  private ownUnreadable = new Map<string, UnreadableRecord[]>();
   /** The other counters' collections and refunds from the shared list, by reservation id. */
   private readonly others = new Map<string, Map<string, OnSiteCollected>>();
   private readonly otherRefunds = new Map<string, Map<string, OnSiteRefunded>>();
@@ -119,6 +125,21 @@ export class OnSiteBook {
         refunded: refundedIn(journal, r.id),
       });
     }
+    for (const u of this.ownUnreadableOf(reservationId)) {
+      ids.add(u.id);
+      const { id, name } = this.options.counter();
+      facts.push({
+        id: u.id,
+        counterId: id,
+        counterName: name,
+        at: u.at ?? 0,
+        amount: u.amount ?? 0,
+        discount: u.discount ?? 0,
+        methods: [],
+        basis: [],
+        refunded: refundedIn(journal, u.id),
+      });
+    }
     const refunds = [...(this.otherRefunds.get(reservationId)?.values() ?? [])];
     for (const e of this.others.get(reservationId)?.values() ?? []) {
       // This counter's own are its journal's; shared before a restart, they stand in for them
@@ -143,6 +164,12 @@ export class OnSiteBook {
   ownOf(reservationId: string): CollectionRecord[] {
     if (!this.own && this.options.journalLoaded()) this.indexOwn();
     return this.own?.get(reservationId) ?? [];
+  }
+
+  /** This counter's collections of a booking whose record cannot be read (their clear part). */
+  private ownUnreadableOf(reservationId: string): UnreadableRecord[] {
+    if (!this.own && this.options.journalLoaded()) this.indexOwn();
+    return this.ownUnreadable.get(reservationId) ?? [];
   }
 
   /** A collection was just written here: known at once, and told to the shop. */
@@ -200,10 +227,18 @@ export class OnSiteBook {
     const { journal, cache } = this.options;
     const own = new Map<string, CollectionRecord[]>();
     const from = cache.retentionCutoff();
-    for (const r of journal.range(from, '9999-12-31').records)
+    const { records, unreadable } = journal.range(from, '9999-12-31');
+    for (const r of records)
       if (r.kind === 'collection')
         own.set(r.reservationId, [...(own.get(r.reservationId) ?? []), r]);
+    // A collection whose file no longer reads stands alone: listed as unreadable by the journal,
+    // its money still counted for its booking from what the clear part says.
+    const damaged = new Map<string, UnreadableRecord[]>();
+    for (const u of unreadable)
+      if (u.kind === 'collection' && u.reservationId)
+        damaged.set(u.reservationId, [...(damaged.get(u.reservationId) ?? []), u]);
     this.own = own;
+    this.ownUnreadable = damaged;
   }
 
   /** This counter's collections and refunds of them into the shared list (once each). */

@@ -163,4 +163,12 @@ export interface UnreadableRecord {
   /** What the clear part still says of it (a sealed record's amounts are in clear: J1). */
   kind?: string | null;
   amount?: number | null;
+  /**
+   * The booking a collection was taken for, and when (issue 27): what a booking paid on site was
+   * paid stays known even when its record cannot be read, so it is never shown owed again.
+   */
+  reservationId?: string | null;
+  at?: number | null;
+  /** A collection's discount given at the counter (decision I7). */
+  discount?: number | null;
 }

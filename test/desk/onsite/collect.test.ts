@@ -6,6 +6,8 @@
  * booking; offline the amount kept still serves; cancelled elsewhere once paid, a refund is owed;
  * the close counts the on-site line and lists the unpaid and the unpaid no-shows.
  */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../main/api/client';
 import {
@@ -379,4 +381,47 @@ describe('a booking paid on site, at the counter', () => {
       amount: sales.reduce((s, e) => s + e.amount, 0),
     });
   });
+
+  it('a collection whose record is damaged stands alone: listed, still counted, never owed again', async () => {
+    const r = await bookedOnSite(h, '破損');
+    const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
+    const due = reservation.payment!.due!;
+    const done = await h.call('onsite.collect', {
+      reservationId: r.id,
+      date: TODAY,
+      due,
+      amount: due,
+      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
+    });
+    const collections = async () =>
+      (await h.call('journal.day', { date: TODAY })).entries.filter((e) => e.kind === 'collection');
+    const before = (await collections()).length;
+    const file = findFile(h.dataDir, `${done.entryId}.json`)!;
+    const text = readFileSync(file, 'utf8');
+    // The seal's end cut off: the clear part (amount, booking) still reads, the record does not.
+    writeFileSync(file, text.replace(/"sealed":"[^"]*"/, '"sealed":"AAAA"'));
+    await h.restart();
+    const day = await h.call('journal.day', { date: TODAY });
+    const bad = day.entries.filter((e) => e.kind === 'unreadable');
+    expect(bad).toEqual([expect.objectContaining({ id: done.entryId, amount: due })]);
+    // The others stand.
+    expect(await collections()).toHaveLength(before - 1);
+    // Still paid: its money taken is what the clear part says.
+    const view = await h.call('reservation.get', { reservationId: r.id, date: TODAY });
+    expect(view.payment).toMatchObject({ state: 'paid', collected: due, stillOwed: 0 });
+    const close = await h.call('close.preview', { date: TODAY });
+    expect(close.unreadable).toBeGreaterThan(0);
+  });
 });
+
+/** The file `name` somewhere under `dir`. */
+function findFile(dir: string, name: string): string | null {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const found = findFile(full, name);
+      if (found) return found;
+    } else if (entry.name === name) return full;
+  }
+  return null;
+}
