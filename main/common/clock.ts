@@ -10,6 +10,8 @@ export interface Timer {
   cancel(): void;
   /** Start the same wait again from now (a deadline pushed back by each sign of life). */
   refresh(): void;
+  /** This wait alone does not keep the process alive (background housekeeping). */
+  unref(): Timer;
 }
 
 export interface Clock {
@@ -26,7 +28,12 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   after(ms, fn) {
     const timer = setTimeout(() => void fn(), ms);
-    return { cancel: () => clearTimeout(timer), refresh: () => void timer.refresh() };
+    const wait: Timer = {
+      cancel: () => clearTimeout(timer),
+      refresh: () => void timer.refresh(),
+      unref: () => (timer.unref(), wait),
+    };
+    return wait;
   },
 };
 

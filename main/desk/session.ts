@@ -16,7 +16,7 @@ import {
   type PlanLimit,
 } from '../api/index';
 import type { Reservation, Store } from '../api/client';
-import { clockWith } from '../common/clock';
+import { clockWith, type Clock } from '../common/clock';
 import {
   Connectivity,
   DueFetcher,
@@ -277,9 +277,14 @@ export class Session {
   /**
    * Share this store's data with the shop's other counters over `bus` (whose owner closes it):
    * one counter polls the service for all, the others follow; walk-ins and cancellations made
-   * here reach the others at once; the rate budget is shared. Off unless called.
+   * here reach the others at once; the rate budget is shared. Off unless called. `tuning.timers`:
+   * the shop's timers (a test's fake clock); its time is the session's either way.
    */
-  attachShop(bus: ShopBus, name: string, shared: { antiEntropyMs?: number } = {}): Shop {
+  attachShop(
+    bus: ShopBus,
+    name: string,
+    tuning: { antiEntropyMs?: number; timers?: Clock } = {},
+  ): Shop {
     this.detachShop();
     const { logger } = this.options;
     const now = this.options.now ?? Date.now;
@@ -291,7 +296,7 @@ export class Session {
       logger,
       now,
       persist: docInFiles(this.local.files),
-      antiEntropyMs: shared.antiEntropyMs,
+      antiEntropyMs: tuning.antiEntropyMs,
     });
     const records = shareCounterRecords({
       state,
@@ -321,7 +326,7 @@ export class Session {
       governor: this.governor,
       connectivity: this.connectivity,
       logger: this.options.logger,
-      now: this.options.now,
+      clock: clockWith(now, tuning.timers),
       remember: (reservations, sentAt) => this.keep(reservations, sentAt),
       onReservations: (dates) => this.options.onReservations?.(dates),
       onChange: () => this.options.onChange?.(),

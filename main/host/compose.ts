@@ -5,6 +5,7 @@
  * on the demo store rather than an empty screen.
  */
 import type { Logger } from '../api/log';
+import { clockWith } from '../common/clock';
 import type { TrainingStarter } from '../desk/context';
 import { Desk } from '../desk/desk';
 import { Router, type Handlers } from '../ipc/router';
@@ -101,7 +102,7 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
       timeZone: () => desk.setupStatus().store?.timeZone ?? null,
       emit: (view) => events.emit('installed.changed', view),
       logger: platform.logger,
-      now: platform.now,
+      clock: platform.now && clockWith(platform.now),
     },
   );
   const desk: Desk = new Desk({

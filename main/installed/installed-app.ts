@@ -2,10 +2,12 @@
  * The installed app's services behind the desk's channels (`InstalledPort`): the update service,
  * the settings (updates, counter mode, log level) applied as they change, the screen kept awake
  * in opening hours, and the support bundle. The platform gives what it has: the desktop shell an
- * updater, its log files and counter mode's controls; the browser host none of them.
+ * updater, its log files and counter mode's controls; the browser host none of them. Its minute's
+ * checks run on a `Clock` (decision X32): a test moves time to the moment something is due.
  */
 import { DateTime } from 'luxon';
 import type { Logger } from '../api/log';
+import { systemClock, type Clock, type Timer } from '../common/clock';
 import type { CounterMode, InstalledView, Response, UpdateStatus } from '../ipc/contract';
 import { keepAwakeNow } from './counter-mode';
 import type { InstalledSettingsFile } from './installed-settings';
@@ -50,7 +52,16 @@ export interface InstalledDeps {
   /** Announce a change (the `installed.changed` event). */
   emit: (view: InstalledView) => void;
   logger: Logger;
-  now?: () => number;
+  /** Its time (the store's time of day, the bundle's stamp) and its timers. */
+  clock?: Clock;
+}
+
+/** How often the screen's keep-awake follows the opening hours. */
+export const AWAKE_EVERY_MS = 60_000;
+
+/** The store's wall-clock time at `now`, HH:mm (the PC's time zone when none is known). */
+export function storeTimeAt(now: number, timeZone: string | null): string {
+  return DateTime.fromMillis(now, { zone: timeZone ?? 'system' }).toFormat('HH:mm');
 }
 
 const NO_COUNTER_MODE = {
@@ -62,14 +73,14 @@ const NO_COUNTER_MODE = {
 
 export class InstalledApp implements InstalledPort {
   readonly updates: UpdateService;
-  private readonly now: () => number;
-  private awakeTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly clock: Clock;
+  private awakeTimer: Timer | null = null;
 
   constructor(
     private readonly platform: InstalledPlatform,
     private readonly deps: InstalledDeps,
   ) {
-    this.now = deps.now ?? Date.now;
+    this.clock = deps.clock ?? systemClock;
     this.updates = new UpdateService({
       port: platform.updater,
       unavailable: platform.unavailable,
@@ -80,29 +91,31 @@ export class InstalledApp implements InstalledPort {
       idleSeconds: platform.idleSeconds,
       onChange: () => deps.emit(this.view()),
       logger: deps.logger,
-      now: this.now,
+      clock: this.clock,
       ...platform.updateTimings,
     });
   }
 
   /** The store's wall-clock time, HH:mm (the PC's time zone before set-up). */
   localTime(): string {
-    return DateTime.fromMillis(this.now(), { zone: this.deps.timeZone() ?? 'system' }).toFormat(
-      'HH:mm',
-    );
+    return storeTimeAt(this.clock.now(), this.deps.timeZone());
   }
 
   start(): void {
     this.updates.start();
     this.platform.counterMode?.apply(this.platform.settings.current.counter);
     this.followAwake();
-    this.awakeTimer = setInterval(() => this.followAwake(), 60_000);
-    (this.awakeTimer as { unref?: () => void }).unref?.();
+    this.awakeTimer = this.clock
+      .after(AWAKE_EVERY_MS, () => {
+        this.awakeTimer?.refresh();
+        this.followAwake();
+      })
+      .unref();
   }
 
   stop(): void {
     this.updates.stop();
-    if (this.awakeTimer) clearInterval(this.awakeTimer);
+    this.awakeTimer?.cancel();
     this.awakeTimer = null;
     this.platform.counterMode?.setAwake(false);
   }
@@ -158,7 +171,7 @@ export class InstalledApp implements InstalledPort {
   async supportBundle(facts: SupportFacts): Promise<Response<'support.bundle'>> {
     await this.platform.logs?.flush();
     const { fileName, content } = buildSupportBundle({
-      now: this.now(),
+      now: this.clock.now(),
       app: this.platform.app,
       installed: this.platform.settings.current,
       updates: this.updates.status(),

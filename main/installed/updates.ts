@@ -2,9 +2,11 @@
  * The update service: background checks, the status, and the install at a safe moment. It drives
  * an `UpdaterPort` (electron-updater in the desktop shell, `main/shell/updater.ts`; a fake in
  * tests) and decides nothing by itself: `safe-moment.ts` says when, `update-state.ts` what the
- * status is. Plain Node, so all of it is tested without Electron.
+ * status is. Plain Node, so all of it is tested without Electron; its checks and ticks run on a
+ * `Clock` (decision X32), so a test moves time to the moment an update may install.
  */
 import type { Logger } from '../api/log';
+import { systemClock, type Clock, type Timer } from '../common/clock';
 import type { UpdateChannel, UpdateHold, UpdatePrefs, UpdateStatus } from '../ipc/contract';
 import { holdsOf, installMoment, type Activity, type InstallTrigger } from './safe-moment';
 import {
@@ -39,7 +41,8 @@ export interface UpdateServiceOptions {
   idleSeconds?: () => number | null;
   onChange: (status: UpdateStatus) => void;
   logger: Logger;
-  now?: () => number;
+  /** The checks' and ticks' timers, and the time a failed check is stamped with. */
+  clock?: Clock;
   /** First background check after start, then every `checkEveryMs`. */
   firstCheckMs?: number;
   checkEveryMs?: number;
@@ -49,16 +52,19 @@ export interface UpdateServiceOptions {
 
 const HOUR = 3_600_000;
 
+/** The background checks (the first after start, then each) and the minute's tick, by default. */
+export const UPDATE_TIMINGS = { firstCheckMs: 30_000, checkEveryMs: 4 * HOUR, tickMs: 60_000 };
+
 export class UpdateService {
   private state: UpdateStatus;
-  private timers: ReturnType<typeof setTimeout>[] = [];
+  private schedules: Array<{ timer: Timer | null }> = [];
   private checking: Promise<void> | null = null;
   /** The holds last pushed: a change of activity that changes none pushes nothing. */
   private shownHolds = '[]';
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(private readonly options: UpdateServiceOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.state = initialUpdateStatus(
       options.currentVersion,
       options.port ? null : options.unavailable,
@@ -72,18 +78,19 @@ export class UpdateService {
   /** Background checks and the minute's look for a safe moment. */
   start(): void {
     if (!this.options.port) return;
-    const background = () => void this.checkNow();
-    this.timers.push(
-      setTimeout(background, this.options.firstCheckMs ?? 30_000),
-      setInterval(background, this.options.checkEveryMs ?? 4 * HOUR),
-      setInterval(() => this.tick(), this.options.tickMs ?? 60_000),
+    const given = this.options;
+    const tickMs = given.tickMs ?? UPDATE_TIMINGS.tickMs;
+    this.every(
+      given.firstCheckMs ?? UPDATE_TIMINGS.firstCheckMs,
+      given.checkEveryMs ?? UPDATE_TIMINGS.checkEveryMs,
+      () => this.checkNow(),
     );
-    for (const timer of this.timers) (timer as { unref?: () => void }).unref?.();
+    this.every(tickMs, tickMs, () => this.tick());
   }
 
   stop(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
+    for (const schedule of this.schedules) schedule.timer?.cancel();
+    this.schedules = [];
   }
 
   status(): UpdateStatus {
@@ -98,7 +105,7 @@ export class UpdateService {
       .check()
       .catch((error: unknown) => {
         this.options.logger.warn('update.check_failed', { error: updateErrorKind(error) });
-        this.apply({ type: 'failed', error: updateErrorKind(error), at: this.now() });
+        this.apply({ type: 'failed', error: updateErrorKind(error), at: this.clock.now() });
       })
       .finally(() => {
         this.checking = null;
@@ -144,6 +151,17 @@ export class UpdateService {
     if (this.state.phase !== 'ready') return;
     this.tryInstall('tick');
     this.syncQuitFlag();
+  }
+
+  /** `work` `firstMs` from now, then every `everyMs` until `stop` (never keeping the app alive). */
+  private every(firstMs: number, everyMs: number, work: () => unknown): void {
+    const schedule: { timer: Timer | null } = { timer: null };
+    const run = () => {
+      schedule.timer = this.clock.after(everyMs, run).unref();
+      return work();
+    };
+    schedule.timer = this.clock.after(firstMs, run).unref();
+    this.schedules.push(schedule);
   }
 
   private tryInstall(trigger: InstallTrigger): { installing: boolean; holds: UpdateHold[] } {

@@ -65,7 +65,7 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
   mkdirPrivate(root);
   let cache: LocalCache | null = null;
   let damage: DamageLog | null = null;
-  const files = new Files(root, options.open ?? confOpener(root), logger, (dir, name) => {
+  const setAside = (dir: string, name: string) => {
     const report = damageOf(dir, name, storeId);
     if (report.kind === 'outbox_set_aside') {
       logger.error('outbox.unreadable', {
@@ -79,7 +79,8 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
     }
     damage?.report(report);
     if (report.kind === 'cache_rebuilt') cache?.requireRebuild('a reservations file was set aside');
-  });
+  };
+  const files = new Files(root, options.open ?? confOpener(root), logger, setAside, options.now);
   // Written before anything else here: the set-aside callback reports into it.
   damage = new DamageLog(files, options.now);
   const cipher = new Cipher(options.keyProvider);

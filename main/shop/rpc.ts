@@ -1,9 +1,11 @@
 /**
  * Questions from one counter to another over the bus (a follower asking the poller for the
  * reservations it lacks, say): a `request` answered by a `response` with the same id, or a
- * timeout. Each method's params and result are checked by its own zod schemas on both sides.
+ * timeout (on the shop's clock, decision X30: a test moves it past the timeout, not waits it
+ * out). Each method's params and result are checked by its own zod schemas on both sides.
  */
 import type { z } from 'zod';
+import { systemClock, type Clock, type Timer } from '../common/clock';
 import type { CounterId, ShopBus } from './bus';
 
 export class ShopRpcError extends Error {
@@ -16,6 +18,9 @@ export class ShopRpcError extends Error {
     super(message);
   }
 }
+
+/** How long a question waits for its answer, unless the caller says otherwise. */
+export const ANSWER_TIMEOUT_MS = 5_000;
 
 export interface Method<P extends z.ZodType, R extends z.ZodType> {
   name: string;
@@ -34,7 +39,7 @@ export function method<P extends z.ZodType, R extends z.ZodType>(
 interface Waiting {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: Timer;
   to: CounterId;
 }
 
@@ -44,7 +49,10 @@ export class ShopRpc {
   private readonly handlers = new Map<string, (params: unknown, from: CounterId) => unknown>();
   private readonly stop: Array<() => void>;
 
-  constructor(private readonly bus: ShopBus) {
+  constructor(
+    private readonly bus: ShopBus,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.stop = [
       bus.onMessage((from, message) => {
         if (message.kind === 'request') void this.answer(from, message);
@@ -80,13 +88,12 @@ export class ShopRpc {
     to: CounterId,
     m: Method<P, R>,
     params: z.infer<P>,
-    timeoutMs = 5_000,
+    timeoutMs = ANSWER_TIMEOUT_MS,
   ): Promise<z.infer<R>> {
     const id = this.nextId++;
     return new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.fail(id, new ShopRpcError('timeout', `${m.name} had no answer`)),
-        timeoutMs,
+      const timer = this.clock.after(timeoutMs, () =>
+        this.fail(id, new ShopRpcError('timeout', `${m.name} had no answer`)),
       );
       this.waiting.set(id, { resolve, reject, timer, to });
       if (!this.bus.send(to, { kind: 'request', id, method: m.name, params }))
@@ -129,7 +136,7 @@ export class ShopRpc {
     // An answer from another counter than the one asked, or to a question given up: ignored.
     if (!w || w.to !== from) return;
     this.waiting.delete(response.id);
-    clearTimeout(w.timer);
+    w.timer.cancel();
     if (response.ok) w.resolve(response.result);
     else w.reject(new ShopRpcError(response.error ?? 'failed', 'the counter could not answer'));
   }
@@ -138,7 +145,7 @@ export class ShopRpc {
     const w = this.waiting.get(id);
     if (!w) return;
     this.waiting.delete(id);
-    clearTimeout(w.timer);
+    w.timer.cancel();
     w.reject(error);
   }
 }

@@ -10,6 +10,7 @@ import type { Reservation } from '../api/client';
 import { readEach, ReadRecord } from '../api/answers';
 import type { RateGovernor } from '../api/governor';
 import type { Logger } from '../api/log';
+import { systemClock, type Clock, type Timer } from '../common/clock';
 import type { LocalCache, Connectivity, SyncScheduler } from '../local/index';
 import type { CounterId, CounterPresence, ShopBus } from './bus';
 import { Claims } from './claims';
@@ -39,10 +40,17 @@ export interface ShopOptions {
   onChange?: () => void;
   /** A counter claimed a booking paid on site, or ended its claim (decision I6). */
   onClaims?: (reservationId: string) => void;
-  now?: () => number;
-  /** How often the presence's request count is brought up to date. */
+  /**
+   * Its time and timers: the presence's refresh, the questions' timeouts (decision X30; a test's
+   * fake clock moves them). The machine's when left out.
+   */
+  clock?: Clock;
+  /** How often the presence's request count is brought up to date (`PRESENCE_EVERY_MS`). */
   presenceEveryMs?: number;
 }
+
+/** How often a counter's presence is brought up to date by default (its request count). */
+export const PRESENCE_EVERY_MS = 2_000;
 
 export interface CounterView {
   counterId: CounterId;
@@ -69,18 +77,21 @@ export class Shop {
   private readonly rpc: ShopRpc;
   private readonly relay: PollerRelay;
   private readonly follower: Follower;
+  private readonly clock: Clock;
   private readonly now: () => number;
   private readonly stops: Array<() => void> = [];
-  private readonly timer: ReturnType<typeof setInterval>;
+  private timer: Timer | null = null;
   private closed = false;
 
   constructor(private readonly options: ShopOptions) {
     const { bus, logger } = options;
-    this.now = options.now ?? Date.now;
-    this.rpc = new ShopRpc(bus);
+    this.clock = options.clock ?? systemClock;
+    this.now = () => this.clock.now();
+    this.rpc = new ShopRpc(bus, this.clock);
     this.election = new Election(bus);
-    this.relay = new PollerRelay({ ...options, rpc: this.rpc, isPoller: () => this.isPoller() });
-    this.follower = new Follower({ ...options, rpc: this.rpc });
+    const parts = { ...options, now: this.now, rpc: this.rpc };
+    this.relay = new PollerRelay({ ...parts, isPoller: () => this.isPoller() });
+    this.follower = new Follower(parts);
     this.claims = new Claims({
       bus,
       rpc: this.rpc,
@@ -98,8 +109,7 @@ export class Shop {
       }),
       options.connectivity.on('change', () => this.updatePresence()),
     );
-    this.timer = setInterval(() => this.updatePresence(), options.presenceEveryMs ?? 2_000);
-    this.timer.unref?.();
+    this.refreshPresence();
     logger.info('shop.attached', { counterId: bus.counterId });
     this.roleChanged();
     this.peersChanged();
@@ -147,7 +157,7 @@ export class Shop {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.timer);
+    this.timer?.cancel();
     for (const stop of this.stops) stop();
     this.relay.close();
     this.follower.close();
@@ -175,6 +185,16 @@ export class Shop {
     for (const p of this.options.bus.peers()) if (p.present) others += p.presence.recentRequests;
     this.options.governor.setOthersUsage(others);
     this.options.onChange?.();
+  }
+
+  /** The presence brought up to date every `presenceEveryMs` (its request count moves alone). */
+  private refreshPresence(): void {
+    this.timer = this.clock
+      .after(this.options.presenceEveryMs ?? PRESENCE_EVERY_MS, () => {
+        this.updatePresence();
+        if (!this.closed) this.refreshPresence();
+      })
+      .unref();
   }
 
   private updatePresence(): void {

@@ -168,6 +168,13 @@ export async function refusal(h: Harness, channel: Channel, payload: unknown) {
 }
 
 /** Cut the link: every request to the sandbox has its connection reset. */
+/** The creations the service received (POST …/reservations), for counting bookings made. */
+export function creationsAt(sb: TestSandbox) {
+  return sb.sandbox
+    .requests()
+    .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!));
+}
+
 export function cutLink(sb: TestSandbox): void {
   sb.sandbox.faults.configure({ rates: { reset: 1 } });
 }

@@ -18,6 +18,7 @@ import {
   setUp,
   startHarness,
   type Harness,
+  creationsAt,
 } from './support';
 import { waitFor } from '../support/wait';
 
@@ -53,10 +54,7 @@ describe('a walk-in draft is booked once', () => {
   afterAll(() => h.close());
 
   const session = () => h.desk.session!;
-  const posts = () =>
-    h.sb.sandbox
-      .requests()
-      .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!)).length;
+  const posts = () => creationsAt(h.sb).length;
   const reservationsOf = (lastName: string) =>
     h.sb.sandbox.world.state.reservations.filter((r) => r.customer.lastName === lastName);
   const entriesOf = async (lastName: string) =>

@@ -17,6 +17,7 @@ import {
   setUp,
   startHarness,
   type Harness,
+  creationsAt,
 } from './support';
 import { waitFor } from '../support/wait';
 
@@ -51,10 +52,7 @@ describe('walk-in', () => {
   });
   afterAll(() => h.close());
 
-  const posts = () =>
-    h.sb.sandbox
-      .requests()
-      .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!));
+  const posts = () => creationsAt(h.sb);
   const recordsOf = (lastName: string) =>
     h.sb.sandbox.world.state.reservations.filter((r) => r.customer.lastName === lastName);
 

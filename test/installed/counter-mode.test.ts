@@ -9,8 +9,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, silentLogger, type LogRecord } from '../../main/api/log';
 import type { CounterMode, InstalledView } from '../../main/ipc/contract';
 import { keepAwakeNow, restorablePlace } from '../../main/installed/counter-mode';
-import { InstalledApp, type CounterModeControl } from '../../main/installed/installed-app';
+import {
+  AWAKE_EVERY_MS,
+  InstalledApp,
+  type CounterModeControl,
+} from '../../main/installed/installed-app';
 import { INSTALLED_DEFAULTS, InstalledSettingsFile } from '../../main/installed/installed-settings';
+import { FakeClock } from '../support/fake-clock';
 import { removeDir, tempDir } from '../local/support';
 
 const counter = (over: Partial<CounterMode> = {}): CounterMode => ({
@@ -118,7 +123,9 @@ describe('the installed app applies a change at once', () => {
   let d: string;
   afterEach(() => removeDir(d));
 
-  function app(now: () => number, timeZone = 'Asia/Tokyo') {
+  /** The installed app with counter mode's controls, on a clock standing at `start`. */
+  function app(start: number, timeZone = 'Asia/Tokyo') {
+    const clock = new FakeClock(start);
     d = tempDir();
     const applied: CounterMode[] = [];
     const awake: boolean[] = [];
@@ -147,15 +154,15 @@ describe('the installed app applies a change at once', () => {
         timeZone: () => timeZone,
         emit: (v) => views.push(v),
         logger,
-        now,
+        clock,
       },
     );
-    return { installed, applied, awake, views, records, logger, settings };
+    return { installed, applied, awake, views, records, logger, settings, clock };
   }
 
   it('counter mode: applied at start and on change, the screen awake in the store’s opening hours', () => {
     // 03:00 UTC is 12:00 in Tokyo.
-    const { installed, applied, awake, views } = app(() => Date.parse('2026-11-24T03:00:00Z'));
+    const { installed, applied, awake, views } = app(Date.parse('2026-11-24T03:00:00Z'));
     installed.start();
     expect(applied).toEqual([INSTALLED_DEFAULTS.counter]);
     expect(awake).toEqual([false]);
@@ -171,15 +178,34 @@ describe('the installed app applies a change at once', () => {
     expect(awake.at(-1)).toBe(false);
   });
 
+  it('the screen follows the opening hours at the minute’s check: on after opening, off after closing', async () => {
+    // 08:59:30 in Tokyo; the checks run a minute apart from the start.
+    const { installed, awake, clock } = app(Date.parse('2026-11-24T08:59:30+09:00'));
+    installed.configure({ counter: counter() });
+    installed.start();
+    expect(awake.at(-1)).toBe(false);
+    await clock.advance(AWAKE_EVERY_MS - 1);
+    expect(awake.at(-1)).toBe(false);
+    await clock.advance(1); // 09:00:30
+    expect(awake.at(-1)).toBe(true);
+    // Closing at 18:00: the check at 17:59:30 keeps it on, the one at 18:00:30 lets it sleep.
+    await clock.advance(Date.parse('2026-11-24T18:00:30+09:00') - 1 - clock.now());
+    expect(awake.at(-1)).toBe(true);
+    await clock.advance(1);
+    expect(awake.at(-1)).toBe(false);
+    installed.stop();
+    expect(clock.timers).toBe(0);
+  });
+
   it('outside opening hours (store time) the screen may sleep', () => {
-    const { installed, awake } = app(() => Date.parse('2026-11-24T12:00:00Z')); // 21:00 in Tokyo
+    const { installed, awake } = app(Date.parse('2026-11-24T12:00:00Z')); // 21:00 in Tokyo
     installed.configure({ counter: counter() });
     expect(awake.at(-1)).toBe(false);
     expect(installed.localTime()).toBe('21:00');
   });
 
   it('the log level: lines below it are dropped from the next line on', () => {
-    const { installed, records, logger } = app(() => Date.now());
+    const { installed, records, logger } = app(Date.now());
     logger.debug('before', {});
     installed.configure({ logLevel: 'debug' });
     logger.debug('after', {});

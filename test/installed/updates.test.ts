@@ -2,13 +2,22 @@
  * The update service over a fake updater: background checks on a schedule, the status pushed as
  * it changes, the install at a safe moment only (staff's "restart now", the quiet hour, the quit)
  * and never while something holds it back; the quit flag electron-updater reads kept in step.
+ * Time is a fake clock the tests move: the store's time of day and the PC's idle time are read
+ * from it, so a test names the moment an update installs and the one just before, when it does not.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/api/log';
 import type { UpdatePrefs, UpdateStatus } from '../../main/ipc/contract';
-import type { Activity } from '../../main/installed/safe-moment';
+import { storeTimeAt } from '../../main/installed/installed-app';
+import { IDLE_BEFORE_INSTALL_S, type Activity } from '../../main/installed/safe-moment';
 import type { UpdateEvent } from '../../main/installed/update-state';
-import { UpdateService, type UpdaterPort } from '../../main/installed/updates';
+import { UPDATE_TIMINGS, UpdateService, type UpdaterPort } from '../../main/installed/updates';
+import { FakeClock } from '../support/fake-clock';
+
+const ZONE = 'Asia/Tokyo';
+/** A time of the test's night, store time (HH:mm:ss). */
+const at = (time: string) => Date.parse(`2026-11-24T${time}.000+09:00`);
+const { firstCheckMs, checkEveryMs, tickMs } = UPDATE_TIMINGS;
 
 class FakeUpdater implements UpdaterPort {
   checks = 0;
@@ -56,18 +65,21 @@ const READY: UpdateEvent[] = [
 let port: FakeUpdater;
 let activity: Activity;
 let prefs: UpdatePrefs;
-let localTime: string;
-let idle: number | null;
+let clock: FakeClock;
+/** When staff last touched the PC (the clock's time; a later one: in use until then). */
+let lastInput: number;
 let pushed: UpdateStatus[];
 let service: UpdateService;
 
+/** Move the clock to `time` (store time, later today). */
+const advanceTo = (time: string) => clock.advance(at(time) - clock.now());
+
 beforeEach(() => {
-  vi.useFakeTimers();
   port = new FakeUpdater();
   activity = { flow: null, outboxUnsent: 0 };
   prefs = { channel: 'stable', installWhen: 'quit', quietTime: '03:00' };
-  localTime = '12:00';
-  idle = 0;
+  clock = new FakeClock(at('02:58:30'));
+  lastInput = clock.now();
   pushed = [];
   service = new UpdateService({
     port,
@@ -75,19 +87,16 @@ beforeEach(() => {
     currentVersion: '1.0.0',
     prefs: () => prefs,
     activity: () => activity,
-    localTime: () => localTime,
-    idleSeconds: () => idle,
+    localTime: () => storeTimeAt(clock.now(), ZONE),
+    idleSeconds: () => Math.max(0, Math.floor((clock.now() - lastInput) / 1000)),
     onChange: (s) => pushed.push(s),
     logger: silentLogger,
-    firstCheckMs: 1000,
-    checkEveryMs: 10_000,
-    tickMs: 500,
+    clock,
   });
 });
 
 afterEach(() => {
   service.stop();
-  vi.useRealTimers();
 });
 
 describe('checks', () => {
@@ -99,13 +108,22 @@ describe('checks', () => {
 
   it('run in the background: shortly after start, then on the interval', async () => {
     service.start();
-    await vi.advanceTimersByTimeAsync(999);
+    await clock.advance(firstCheckMs - 1);
     expect(port.checks).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
+    await clock.advance(1);
     expect(port.checks).toBe(1);
-    await vi.advanceTimersByTimeAsync(20_000);
-    expect(port.checks).toBe(3);
+    await clock.advance(checkEveryMs - 1);
+    expect(port.checks).toBe(1);
+    await clock.advance(1);
+    expect(port.checks).toBe(2);
+    await clock.advance(2 * checkEveryMs);
+    expect(port.checks).toBe(4);
     expect(pushed.at(-1)).toMatchObject({ phase: 'up_to_date' });
+    // Stopped: no check however long the app stays open.
+    service.stop();
+    await clock.advance(10 * checkEveryMs);
+    expect(port.checks).toBe(4);
+    expect(clock.timers).toBe(0);
   });
 
   it('a check staff ask for answers with the status after it', async () => {
@@ -177,32 +195,56 @@ describe('installing', () => {
 
   it('by default it waits for the quit: the minute’s tick installs nothing', async () => {
     service.start();
-    localTime = '03:10';
-    idle = 3600;
-    await vi.advanceTimersByTimeAsync(5_000);
+    lastInput = at('01:00:00');
+    await advanceTo('04:00:00');
     expect(port.installs).toBe(0);
+    expect(service.beforeQuit()).toBe(true);
   });
 
-  it('in the quiet hour chosen, the tick installs once the PC is left alone and nothing holds it', async () => {
+  it('in the quiet hour chosen, at the first tick the PC has been left alone long enough', async () => {
     prefs = { ...prefs, installWhen: 'quiet_time', quietTime: '03:00' };
-    service.start();
-    localTime = '02:59';
-    idle = 3600;
-    await vi.advanceTimersByTimeAsync(600);
+    service.start(); // ticks at hh:mm:30
+    // Staff last touched the PC at 02:59:30: left alone long enough at 03:04:30, a tick.
+    await advanceTo('02:59:30');
+    lastInput = clock.now();
+    expect(lastInput + IDLE_BEFORE_INSTALL_S * 1000).toBe(at('03:04:30'));
+    await clock.advance(at('03:04:30') - 1 - clock.now());
     expect(port.installs).toBe(0);
-    localTime = '03:05';
-    idle = 10;
-    await vi.advanceTimersByTimeAsync(600);
-    expect(port.installs).toBe(0);
-    idle = 3600;
-    activity = { flow: null, outboxUnsent: 1 };
-    await vi.advanceTimersByTimeAsync(600);
-    expect(port.installs).toBe(0);
-    activity = { flow: null, outboxUnsent: 0 };
-    await vi.advanceTimersByTimeAsync(600);
+    await clock.advance(1);
     expect(port.installs).toBe(1);
+    expect(service.status().phase).toBe('installing');
     // Once installing, the tick does not ask again.
-    await vi.advanceTimersByTimeAsync(5_000);
+    await clock.advance(5 * tickMs);
+    expect(port.installs).toBe(1);
+  });
+
+  it('in the quiet hour, a held update installs at the first tick after nothing holds it', async () => {
+    prefs = { ...prefs, installWhen: 'quiet_time', quietTime: '03:00' };
+    lastInput = at('01:00:00');
+    activity = { flow: null, outboxUnsent: 1 };
+    service.start();
+    await advanceTo('03:10:00');
+    expect(port.installs).toBe(0);
+    expect(service.status().holds).toEqual(['outbox']);
+    // The walk-in is sent at 03:10: the tick at 03:10:30 installs.
+    activity = { flow: null, outboxUnsent: 0 };
+    await clock.advance(at('03:10:30') - 1 - clock.now());
+    expect(port.installs).toBe(0);
+    await clock.advance(1);
+    expect(port.installs).toBe(1);
+  });
+
+  it('not when the PC is left alone only after the quiet hour is over', async () => {
+    prefs = { ...prefs, installWhen: 'quiet_time', quietTime: '03:00' };
+    // In use until 03:56: left alone long enough from 04:01, outside the hour.
+    lastInput = at('03:56:00');
+    service.start();
+    await advanceTo('23:00:00');
+    expect(port.installs).toBe(0);
+    // The next night's quiet hour: the first tick in it installs.
+    await clock.advance(at('03:00:30') + 86_400_000 - 1 - clock.now());
+    expect(port.installs).toBe(0);
+    await clock.advance(1);
     expect(port.installs).toBe(1);
   });
 
@@ -223,7 +265,7 @@ describe('without an updater', () => {
       currentVersion: '1.0.0',
       prefs: () => prefs,
       activity: () => activity,
-      localTime: () => localTime,
+      localTime: () => storeTimeAt(clock.now(), ZONE),
       onChange: () => {},
       logger: silentLogger,
     });

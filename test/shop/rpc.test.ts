@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { method, ShopRpc, ShopRpcError } from '../../main/shop/rpc';
+import { FakeClock } from '../support/fake-clock';
 import { MemoryNetwork } from '../support/memory-bus';
 
 const echo = method('echo', z.object({ text: z.string() }), z.object({ text: z.string() }));
@@ -10,12 +11,13 @@ afterEach(() => {
   for (const r of rpcs.splice(0)) r.close();
 });
 
-function pair() {
+/** Two counters' questions; their timeouts on `clock` (a fake one: they never run out by themselves). */
+function pair(clock = new FakeClock()) {
   const network = new MemoryNetwork();
-  const a = new ShopRpc(network.join('a'));
-  const b = new ShopRpc(network.join('b'));
+  const a = new ShopRpc(network.join('a'), clock);
+  const b = new ShopRpc(network.join('b'), clock);
   rpcs.push(a, b);
-  return { network, a, b };
+  return { network, a, b, clock };
 }
 
 describe('ShopRpc', () => {
@@ -49,12 +51,22 @@ describe('ShopRpc', () => {
     await expect(asked).rejects.toBeInstanceOf(ShopRpcError);
   });
 
-  it('times out, and ignores an answer from a counter it did not ask', async () => {
-    const { network, a, b } = pair();
+  it('times out at its moment, and ignores an answer from a counter it did not ask', async () => {
+    const { network, a, b, clock } = pair();
     b.handle(echo, () => new Promise(() => undefined)); // never answers
     const c = network.join('c');
+    let outcome = 'waiting';
     const asked = a.call('b', echo, { text: 'x' }, 100);
+    asked.then(
+      () => (outcome = 'answered'),
+      (error: ShopRpcError) => (outcome = error.code),
+    );
     c.send('a', { kind: 'response', id: 1, ok: true, result: { text: 'forged' } });
+    await network.settle();
+    await clock.advance(99);
+    expect(outcome).toBe('waiting');
+    await clock.advance(1);
     await expect(asked).rejects.toMatchObject({ code: 'timeout' });
+    expect(outcome).toBe('timeout');
   });
 });

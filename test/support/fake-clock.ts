@@ -3,7 +3,7 @@
  * `advance`, which runs each timer that falls due, in order, at its own moment, and waits for the
  * work a timer returns (a scheduler's tick over real HTTP) before it goes on. So a test of rates,
  * backoff or silence runs minutes of the subject's time in the milliseconds its work takes, and
- * one that proves nothing happened moves time past the moment it would have (decision X22).
+ * one that proves nothing happened moves time past the moment it would have (decisions X22, X31).
  */
 import type { Clock, Timer } from '../../main/common/clock';
 
@@ -30,7 +30,7 @@ export class FakeClock implements Clock {
   after(ms: number, fn: () => unknown): Timer {
     const entry: Pending = { due: this.at + Math.max(0, ms), seq: this.seq++, fn };
     this.pending.add(entry);
-    return {
+    const timer: Timer = {
       cancel: () => void this.pending.delete(entry),
       refresh: () => {
         this.pending.delete(entry);
@@ -38,7 +38,10 @@ export class FakeClock implements Clock {
         entry.seq = this.seq++;
         this.pending.add(entry);
       },
+      // No process to keep alive: time moves only by `advance`.
+      unref: () => timer,
     };
+    return timer;
   }
 
   /** Timers set and not yet run. */
@@ -53,8 +56,9 @@ export class FakeClock implements Clock {
 
   /**
    * Move time on by `ms`: each timer due by then runs at its moment (timers it sets run too, when
-   * they fall inside), its returned promise awaited; then time stands at the end. `advance(0)`
-   * runs what is due now.
+   * they fall inside), its returned promise awaited and what it set off in this process let run
+   * (a question's timeout rejects a promise others wait on); then time stands at the end. So a
+   * test sees at once what a timer did, or that it did nothing. `advance(0)` runs what is due now.
    */
   async advance(ms: number): Promise<void> {
     const end = this.at + ms;
@@ -64,6 +68,8 @@ export class FakeClock implements Clock {
       this.pending.delete(next);
       this.at = Math.max(this.at, next.due);
       await next.fn();
+      // Promise callbacks chained on the timer's work run before the next timer, or the test.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     this.at = end;
   }

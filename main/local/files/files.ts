@@ -107,6 +107,8 @@ export class Files {
     private readonly open: OpenFile,
     private readonly logger: Logger,
     private readonly onSetAside: (dir: string, name: string) => void = () => {},
+    /** The clock a file set aside is stamped by (the one `sweep`'s bound is read from). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   private fullPath(dir: string, name: string): string {
@@ -332,7 +334,11 @@ export class Files {
 
   private setAside(dir: string, name: string, why: string): void {
     const file = this.fullPath(dir, name);
-    const aside = `${file}.corrupt-${Date.now()}`;
+    // Stamped by the owner's clock (decision X34); never over one set aside at the same moment
+    // (a clock that stands still: training's frozen time, a test's).
+    let stamp = this.now();
+    while (existsSync(`${file}.corrupt-${stamp}`)) stamp++;
+    const aside = `${file}.corrupt-${stamp}`;
     mkdirPrivate(path.dirname(file));
     try {
       renameSync(file, aside);

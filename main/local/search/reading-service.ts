@@ -2,12 +2,14 @@
  * Readings of kanji names from the reading worker (reading-worker.ts): started the first time
  * names wait to be read — never at start-up — and ended after a quiet while, since its
  * dictionary holds a few hundred MB. What loading it cost (time, the worker's heap) is kept for
- * the status and the benchmark.
+ * the status and the benchmark. The quiet while is measured on a `Clock` (decision X33), and the
+ * worker is started through a seam, so a test moves time past it with a worker of its own.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../api/log';
+import { systemClock, type Clock, type Timer } from '../../common/clock';
 import { dictionaryPath, unpacked } from './dictionary';
 import type { WorkerReply, WorkerRequest } from './reading-protocol';
 import type { NameParts } from './search-index';
@@ -24,20 +26,28 @@ export interface DictionaryLoad {
   heapBytes: number;
 }
 
+/** What the readings need of a worker thread (node's `Worker`; a test's stand-in). */
+export type ReadingWorker = Pick<Worker, 'on' | 'postMessage' | 'terminate' | 'unref'>;
+
 export interface WorkerReadingsOptions {
   logger: Logger;
   /** End the worker after this long without names to read. */
   idleMs?: number;
   dicPath?: string;
+  /** The idle timer's clock. */
+  clock?: Clock;
+  /** Start the worker (the reading worker's thread when left out). */
+  startWorker?: (workerData: { dicPath: string }) => ReadingWorker;
 }
 
-const DEFAULT_IDLE_MS = 60_000;
+/** The worker ends after this long without names to read, unless told otherwise. */
+export const DEFAULT_IDLE_MS = 60_000;
 
 /**
  * The worker: the bundle beside the built main (scripts/build-main.mjs), else — run from the
  * sources (the browser host, tests) — the source compiled on the fly by tsx.
  */
-function newWorker(workerData: unknown): Worker {
+function newWorker(workerData: { dicPath: string }): Worker {
   const built = fileURLToPath(new URL('./reading-worker.cjs', import.meta.url));
   if (existsSync(built)) return new Worker(unpacked(built), { workerData });
   const source = fileURLToPath(new URL('./reading-worker.ts', import.meta.url));
@@ -48,24 +58,29 @@ function newWorker(workerData: unknown): Worker {
 }
 
 export class WorkerReadings implements ReadingSource {
-  private worker: Worker | null = null;
+  private worker: ReadingWorker | null = null;
   private loaded: Promise<DictionaryLoad> | null = null;
   private readonly waiting = new Map<
     number,
     { resolve: (r: string[][]) => void; reject: (e: Error) => void }
   >();
   private nextId = 1;
-  private idle: ReturnType<typeof setTimeout> | null = null;
+  private idle: Timer | null = null;
   /** The last load's cost; null before the first. */
   lastLoad: DictionaryLoad | null = null;
   /** Times the dictionary was loaded (a worker started). */
   loads = 0;
 
-  constructor(private readonly options: WorkerReadingsOptions) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly options: WorkerReadingsOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
 
   private start(): Promise<DictionaryLoad> {
     if (this.loaded) return this.loaded;
-    const worker = newWorker({ dicPath: this.options.dicPath ?? dictionaryPath() });
+    const startWorker = this.options.startWorker ?? newWorker;
+    const worker = startWorker({ dicPath: this.options.dicPath ?? dictionaryPath() });
     // Never keeps the process alive by itself.
     worker.unref();
     this.worker = worker;
@@ -109,7 +124,7 @@ export class WorkerReadings implements ReadingSource {
   }
 
   async read(names: NameParts[]): Promise<string[][]> {
-    if (this.idle) clearTimeout(this.idle);
+    this.idle?.cancel();
     this.idle = null;
     await this.start();
     const worker = this.worker!;
@@ -126,9 +141,8 @@ export class WorkerReadings implements ReadingSource {
   }
 
   private idleSoon(): void {
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = setTimeout(() => this.stop(), this.options.idleMs ?? DEFAULT_IDLE_MS);
-    this.idle.unref();
+    this.idle?.cancel();
+    this.idle = this.clock.after(this.options.idleMs ?? DEFAULT_IDLE_MS, () => this.stop()).unref();
   }
 
   private stop(): void {
@@ -144,7 +158,7 @@ export class WorkerReadings implements ReadingSource {
   }
 
   close(): void {
-    if (this.idle) clearTimeout(this.idle);
+    this.idle?.cancel();
     this.idle = null;
     this.stop();
   }

@@ -25,6 +25,7 @@ import {
   setUp,
   startHarness,
   type Harness,
+  creationsAt,
 } from '../support';
 import { waitFor } from '../../support/wait';
 
@@ -61,10 +62,7 @@ describe('the sales journal at the counter', () => {
   afterAll(() => h.close());
 
   const session = () => h.desk.session!;
-  const posts = () =>
-    h.sb.sandbox
-      .requests()
-      .filter((r) => r.method === 'POST' && /\/reservations$/.test(r.path.split('?')[0]!)).length;
+  const posts = () => creationsAt(h.sb).length;
   const owed = async () => (await h.call('refunds.owed', {})).items;
 
   /** Today's journal entry of `id`, as the renderer lists it. */

@@ -30,6 +30,7 @@ import {
   walkIn,
 } from '../support';
 
+const DAY_MS = 86_400_000;
 const reservationsDir = (root: string) => path.join(root, 'reservations', safeName(KYOTO));
 
 describe('cache and sync against the sandbox', () => {
@@ -277,20 +278,34 @@ describe('cache and sync against the sandbox', () => {
   it('retention: past dates beyond the configured days are purged, with their numbers, check-ins, availability and set-aside files', async () => {
     const d = fresh();
     const days = 10;
-    const s = openTestStore(d, { retentionDays: days });
+    // The cache's clock: it stands still, so the cutoff is one date however long the test takes
+    // (and a day later is a day later, not a wait).
+    let now = Date.now();
+    const s = openTestStore(d, { retentionDays: days, now: () => now });
     // Put everything of the service in the cache, as if kept from earlier days.
     const all = serviceKyoto();
-    s.cache.applyReservations(all as Reservation[], '2000-01-01');
-    s.cache.flush();
-    const cutoff = s.cache.retentionCutoff();
-    expect(cutoff).toBe(DateTime.now().setZone(TOKYO).minus({ days }).toISODate());
+    const cutoff = DateTime.fromMillis(now, { zone: TOKYO }).minus({ days }).toISODate()!;
+    const dayBefore = (date: string) => DateTime.fromISO(date).minus({ days: 1 }).toISODate()!;
     const old = all.find((r) => r.items.every((i) => i.date < cutoff))!;
-    const recent = all.find((r) => r.items.every((i) => i.date >= cutoff))!;
+    const recent = all.find((r) => r.items.every((i) => i.date > cutoff))!;
+    // At the edge: one on the cutoff date itself (kept), one the day before it (gone).
+    const on = (date: string, id: string, number: string) =>
+      ({
+        ...recent,
+        id,
+        reservationNumber: number,
+        items: recent.items.map((i) => ({ ...i, date })),
+      }) as Reservation;
+    const edge = on(cutoff, 'rsv_edge', '900000001');
+    const past = on(dayBefore(cutoff), 'rsv_past', '900000002');
+    s.cache.applyReservations([...(all as Reservation[]), edge, past], '2000-01-01');
+    s.cache.flush();
+    expect(s.cache.retentionCutoff()).toBe(cutoff);
     const event = {
       state: 'arrived' as const,
       adults: 1,
       children: 0,
-      at: Date.now(),
+      at: now,
       offline: true,
     };
     s.cache.recordCheckIn(old.items[0]!.date, old.id, event);
@@ -304,12 +319,11 @@ describe('cache and sync against the sandbox', () => {
     const oldMonth = DateTime.fromISO(cutoff).minus({ months: 2 }).toISODate()!;
     s.cache.saveAvailability(month(oldMonth));
     s.cache.saveAvailability(month(cutoff));
-    // A file set aside long ago, and one set aside just now.
-    const asideOld = path.join(
-      reservationsDir(d),
-      `${cutoff}.json.corrupt-${Date.now() - (days + 1) * 86_400_000}`,
-    );
-    const asideNew = path.join(reservationsDir(d), `${cutoff}.json.corrupt-${Date.now()}`);
+    // Files set aside just over the retention period ago (gone), and exactly that long ago (kept).
+    const keptSince = now - days * DAY_MS;
+    const aside = (at: number) => path.join(reservationsDir(d), `${cutoff}.json.corrupt-${at}`);
+    const asideOld = aside(keptSince - 1);
+    const asideNew = aside(keptSince);
     writeFileSync(asideOld, 'x');
     writeFileSync(asideNew, 'x');
 
@@ -320,6 +334,8 @@ describe('cache and sync against the sandbox', () => {
     expect(dates.every((x) => x >= cutoff)).toBe(true);
     expect(s.cache.findByNumber(old.reservationNumber)).toBeNull();
     expect(s.cache.findByNumber(recent.reservationNumber)?.id).toBe(recent.id);
+    expect(s.cache.findByNumber(edge.reservationNumber!)?.id).toBe(edge.id);
+    expect(s.cache.findByNumber(past.reservationNumber!)).toBeNull();
     expect(s.cache.checkInsOn(old.items[0]!.date).size).toBe(0);
     expect(s.cache.checkInsOn(recent.items[0]!.date).get(recent.id)?.current).toMatchObject({
       state: 'arrived',
@@ -345,6 +361,14 @@ describe('cache and sync against the sandbox', () => {
       logger: silentLogger,
     }).syncStore();
     expect(s.cache.cachedDates().every((x) => x >= cutoff)).toBe(true);
+
+    // A day later on the cache's clock the cutoff is a day later: what was at the edge goes.
+    now += DAY_MS;
+    expect(s.cache.retentionCutoff()).toBe(DateTime.fromISO(cutoff).plus({ days: 1 }).toISODate());
+    s.cache.purge();
+    expect(s.cache.findByNumber(edge.reservationNumber!)).toBeNull();
+    expect(s.cache.cachedDates()).not.toContain(cutoff);
+    expect(existsSync(asideNew)).toBe(false);
   });
 
   it('no name, e-mail or phone in clear in any file: after sync, with walk-ins queued and refused, and check-ins', async () => {

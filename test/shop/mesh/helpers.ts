@@ -70,6 +70,15 @@ export const presentIds = (mesh: Mesh) =>
     .sort();
 
 /**
+ * The mesh's links whose socket it has not ended: a link ends at once (the dead timer's moment),
+ * its counter is marked gone at the socket's 'close', a little later.
+ */
+export const openLinks = (m: TestMesh) =>
+  [...(m.mesh as unknown as { connections: Set<{ socket: TLSSocket }> }).connections].filter(
+    (c) => !c.socket.destroyed,
+  ).length;
+
+/**
  * A peer that holds the key but speaks the wire by hand: sends whatever frames or bytes a test
  * wants (an invalid message, an oversized frame) after a proper hello.
  */

@@ -7,7 +7,16 @@ import { LanProxy } from '../../support/lan-proxy';
 import type { TLSSocket } from 'node:tls';
 import { FakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
-import { closeAll, FAST, presentIds, rawPeer, startMesh, track, type TestMesh } from './helpers';
+import {
+  closeAll,
+  FAST,
+  openLinks,
+  presentIds,
+  rawPeer,
+  startMesh,
+  track,
+  type TestMesh,
+} from './helpers';
 
 afterEach(closeAll);
 
@@ -21,12 +30,6 @@ function sameLink(a: TestMesh, b: TestMesh): boolean {
   const ba = activeLink(b, a.mesh.counterId);
   return !!ab && !!ba && ab.localPort === ba.remotePort && ab.remotePort === ba.localPort;
 }
-
-/** The mesh's links whose socket it has not ended (it ends one at once; 'close' comes later). */
-const openLinks = (m: TestMesh) =>
-  [...(m.mesh as unknown as { connections: Set<{ socket: TLSSocket }> }).connections].filter(
-    (c) => !c.socket.destroyed,
-  ).length;
 
 /** What `id` last sent that `m` heard (its heartbeats included), on m's clock. */
 const lastSeen = (m: TestMesh, id: string) =>

@@ -4,15 +4,21 @@
  * elected counter polls the service in the background; the others pull what moved from it and
  * hold the same reservations; one that missed pushes catches up; when the poller leaves another
  * polls at once; a walk-in booked on one counter is in the others' caches (and seats) at once;
- * each counter's budget leaves room for what the others use.
+ * each counter's budget leaves room for what the others use. Where time is the subject (a question's
+ * timeout, the presence's refresh, a silent poller's dead timer) a counter's shop runs on a fake
+ * clock the test moves; the service and the polls stay real.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationClient } from '../../../main/api/index';
 import { silentLogger, type Lane, type Store } from '../../../main/api/index';
+import type { Clock } from '../../../main/common/clock';
 import { Session } from '../../../main/desk/session';
 import { fixedKeyProvider, type Intervals } from '../../../main/local/index';
 import type { ShopMessage } from '../../../main/shop/bus';
+import { ANSWER_TIMEOUT_MS } from '../../../main/shop/rpc';
+import { PRESENCE_EVERY_MS } from '../../../main/shop/shop';
 import { DEMO } from '../../../sandbox/scenario/demo';
+import { FakeClock } from '../../support/fake-clock';
 import { MemoryNetwork, type MemoryBus } from '../../support/memory-bus';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import {
@@ -25,6 +31,7 @@ import {
   walkIn,
 } from '../../local/support';
 import { waitFor } from '../../support/wait';
+import { closeAll, FAST as MESH, openLinks, rawPeer, startMesh } from '../mesh/helpers';
 
 interface Counter {
   id: string;
@@ -44,7 +51,8 @@ describe('one poller per shop', () => {
   let apiKey: string;
   let store: Store;
   let other: ReservationClient;
-  let counters: Counter[] = [];
+  /** Every session a test opened (closed after it). */
+  const opened: Array<Omit<Counter, 'id' | 'bus'>> = [];
   let net: MemoryNetwork;
   let booked = 0;
   const date = storeDate(1);
@@ -55,45 +63,58 @@ describe('one poller per shop', () => {
     other = testClient(sb.baseUrl, apiKey);
     store = (await other.stores()).find((s) => s.id === KYOTO)!;
   });
-  afterEach(() => {
-    for (const c of counters) {
+  afterEach(async () => {
+    for (const c of opened.splice(0)) {
       c.session.close();
       removeDir(c.dataDir);
     }
-    counters = [];
+    await closeAll();
   });
   afterAll(async () => {
     other.close();
     await sb.close();
   });
 
-  /** Three counters (c-1 is elected), shops attached before their schedulers start. */
-  function shop(intervals: Partial<Intervals>, ids = ['c-1', 'c-2', 'c-3']): Counter[] {
-    net = new MemoryNetwork();
-    counters = ids.map((id) => {
-      const dataDir = tempDir();
-      const session = new Session({
-        serviceUrl: sb.baseUrl,
-        apiKey: () => apiKey,
-        storeId: KYOTO,
-        store,
-        plan: { requests: 100_000, windowMs: 60_000 },
-        dataDir,
-        organizationId: DEMO.organizations.main,
-        keyProvider: fixedKeyProvider(TEST_KEY),
-        logger: silentLogger,
-        client: { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
-        intervals,
-      });
-      const lanes: Lane[] = [];
-      const acquire = session.governor.acquire.bind(session.governor);
-      session.governor.acquire = (lane, signal) => {
-        lanes.push(lane);
-        return acquire(lane, signal);
-      };
-      return { id, session, bus: net.join(id), lanes, dataDir };
+  /** A counter's session (its data dir its own), the lane of every turn its governor grants. */
+  function session(intervals: Partial<Intervals>): Omit<Counter, 'id' | 'bus'> {
+    const dataDir = tempDir();
+    const session = new Session({
+      serviceUrl: sb.baseUrl,
+      apiKey: () => apiKey,
+      storeId: KYOTO,
+      store,
+      plan: { requests: 100_000, windowMs: 60_000 },
+      dataDir,
+      organizationId: DEMO.organizations.main,
+      keyProvider: fixedKeyProvider(TEST_KEY),
+      logger: silentLogger,
+      client: { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
+      intervals,
     });
-    for (const c of counters) c.session.attachShop(c.bus, `受付${c.id.slice(2)}`);
+    const lanes: Lane[] = [];
+    const acquire = session.governor.acquire.bind(session.governor);
+    session.governor.acquire = (lane, signal) => {
+      lanes.push(lane);
+      return acquire(lane, signal);
+    };
+    const counter = { session, lanes, dataDir };
+    opened.push(counter);
+    return counter;
+  }
+
+  /**
+   * Three counters (c-1 is elected), shops attached before their schedulers start; a counter
+   * given a clock in `timers` runs its shop's timers on it.
+   */
+  function shop(
+    intervals: Partial<Intervals>,
+    ids = ['c-1', 'c-2', 'c-3'],
+    timers: Record<string, Clock> = {},
+  ): Counter[] {
+    net = new MemoryNetwork();
+    const counters = ids.map((id) => ({ id, ...session(intervals), bus: net.join(id) }));
+    for (const c of counters)
+      c.session.attachShop(c.bus, `受付${c.id.slice(2)}`, { timers: timers[c.id] });
     for (const c of counters) {
       c.session.scheduler.setViewing({ date, productIds: [PRODUCT] });
       c.session.start();
@@ -190,6 +211,9 @@ describe('one poller per shop', () => {
     const left = Date.now();
     c1!.session.close(); // killed: its bus goes with it
     net.leave('c-1');
+    // The bus shows c-1 gone at once (as a link closed by its OS): c-2 takes over with no time
+    // passing; its polls follow on the scheduler's timers.
+    expect(c2!.session.shop!.isPoller()).toBe(true);
     await waitFor(() => c2!.lanes.includes('background'), 'c-2 to poll', 10_000);
     const tookMs = Date.now() - left;
     expect(tookMs).toBeLessThan(10_000);
@@ -253,19 +277,27 @@ describe('one poller per shop', () => {
   });
 
   it('a follower whose poller does not answer, or has not synced, keeps its data and says so', async () => {
-    const [c1, c2] = shop(FAST);
+    // c-2's questions time out on a clock the test moves: a question lost on the way is given up
+    // at its timeout, not after whatever a loaded machine makes of 5 s.
+    const clock = new FakeClock();
+    const [c1, c2] = shop(FAST, ['c-1', 'c-2'], { 'c-2': clock });
     await waitFor(() => watermark(c2!) !== null, 'the follower', 15_000);
     const before = held(c2!);
+    const problem = () => c2!.session.shop!.view().relay.problem;
     // c-1 still polls and pushes, but hears no question.
+    let unheard = 0;
     const receive = c1!.bus.receive.bind(c1!.bus);
     c1!.bus.receive = (from: string, m: ShopMessage) => {
-      if (m.kind !== 'request') receive(from, m);
+      if (m.kind === 'request') unheard++;
+      else receive(from, m);
     };
-    await waitFor(
-      () => c2!.session.shop!.view().relay.problem === 'no_answer',
-      'no answer',
-      12_000,
-    );
+    await waitFor(() => unheard > 0, 'a question c-1 does not hear');
+    // Every question since was asked at the same moment (the clock stands): none is given up
+    // before its timeout, each at it.
+    await clock.advance(ANSWER_TIMEOUT_MS - 1);
+    expect(problem()).toBeNull();
+    await clock.advance(1);
+    expect(problem()).toBe('no_answer');
     expect(held(c2!)).toEqual(before);
     expect(c2!.lanes).toEqual([]);
     // c-1 answers again but has lost its data: a full sync is due and not done.
@@ -277,7 +309,10 @@ describe('one poller per shop', () => {
       topic: 'moved',
       body: { watermark: null, availabilityAt: null, catalogueAt: null },
     });
-    await waitFor(() => c2!.session.shop!.view().relay.problem === 'not_ready', 'not ready', 5_000);
+    // A question asked while c-1 was still deaf (the pull after the one that gave up) is given
+    // up in its turn; the pull the push asked for comes next (pulls run one at a time).
+    await clock.advance(ANSWER_TIMEOUT_MS);
+    await waitFor(() => problem() === 'not_ready', 'not ready');
     expect(held(c2!)).toEqual(before);
     expect(watermark(c2!)).not.toBeNull();
     expect(c2!.lanes).toEqual([]);
@@ -301,20 +336,53 @@ describe('one poller per shop', () => {
   });
 
   it("leaves room in each counter's budget for what the others report using", async () => {
-    const [c1, c2] = shop(FAST);
+    // c-1 brings its presence up to date when the test moves its clock.
+    const clock = new FakeClock();
+    const [c1, c2] = shop(FAST, ['c-1', 'c-2'], { 'c-1': clock });
     await waitFor(() => c1!.session.governor.recentRequests() >= 5, 'the poller to poll', 15_000);
-    await waitFor(
-      () => c2!.session.governor.state().effectiveLimit < 100_000,
-      "c-2 to hear of c-1's requests",
-      6_000,
-    );
-    const reported = c2!.bus.peers().find((p) => p.presence.counterId === 'c-1')!.presence;
-    expect(reported.recentRequests).toBeGreaterThanOrEqual(5);
-    expect(c2!.session.governor.state().effectiveLimit).toBeLessThanOrEqual(
-      100_000 - reported.recentRequests + 1,
-    );
+    // From here c-1's count moves only by the requests the test makes.
+    c1!.session.scheduler.stop();
+    const reported = () =>
+      c2!.bus.peers().find((p) => p.presence.counterId === 'c-1')!.presence.recentRequests;
+    const used = () => c1!.session.governor.recentRequests();
+    for (let period = 1; period <= 2; period++) {
+      await c1!.session.client.stores();
+      const told = reported();
+      expect(told).toBeLessThan(used());
+      await clock.advance(PRESENCE_EVERY_MS - 1);
+      expect(reported()).toBe(told);
+      await clock.advance(1);
+      expect(reported()).toBe(used());
+    }
+    expect(used()).toBeGreaterThanOrEqual(6);
+    expect(c2!.session.governor.state().effectiveLimit).toBeLessThanOrEqual(100_000 - used() + 1);
     // Sharing off: the whole budget again.
     c2!.session.shop!.close();
     expect(c2!.session.governor.state().effectiveLimit).toBe(100_000);
+  });
+
+  it('a poller gone silent (no FIN, no frames) is taken over at its dead limit, not before', async () => {
+    // c-2's mesh (its dead timers) and its shop on one clock the test moves.
+    const clock = new FakeClock();
+    const mesh = await startMesh('c-2', { clock });
+    const c2 = session(FAST);
+    c2.session.attachShop(mesh.mesh, '受付2', { timers: clock });
+    // c-1 (the lowest id: it polls for the shop) links, then its PC dies with the link open.
+    await rawPeer(mesh.port, 'c-1');
+    await waitFor(() => c2.session.shop!.view().relay.poller === 'c-1', 'c-2 to follow c-1');
+    c2.session.scheduler.setViewing({ date, productIds: [PRODUCT] });
+    c2.session.start();
+    await clock.advance(MESH.deadAfterMs - 1);
+    expect(openLinks(mesh)).toBe(1);
+    expect(c2.session.shop!.isPoller()).toBe(false);
+    expect(c2.lanes).not.toContain('background');
+    // The moment its silence reaches the limit the link ends; c-2 takes over with no more time
+    // passing on its clock.
+    await clock.advance(1);
+    expect(openLinks(mesh)).toBe(0);
+    await waitFor(() => c2.session.shop!.isPoller(), 'c-2 to take over');
+    expect(mesh.mesh.presence().polling).toBe(true);
+    await waitFor(() => c2.lanes.includes('background'), 'c-2 to poll the service');
+    expect(c2.session.shop!.view().counters).toMatchObject([{ counterId: 'c-1', present: false }]);
   });
 });
