@@ -34,6 +34,7 @@ const payment = (over: Partial<PaymentView> = {}): PaymentView =>
     discounts: 0,
     stillOwed: 28_500,
     owedBack: 0,
+    collectedTwice: false,
     collections: [],
     currency: 'JPY',
     ...over,
@@ -184,6 +185,7 @@ describe('a booking paid on site', () => {
         collected: 57_000,
         stillOwed: 0,
         owedBack: 28_500,
+        collectedTwice: true,
         collections: [
           {
             id: 'a',
@@ -214,6 +216,38 @@ describe('a booking paid on site', () => {
     await open(twice);
     expect(screen.getByText('Collected twice: refund ¥28,500 owed')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Taken twice: refund ¥28,500');
+  });
+
+  it('paid, then cancelled: a refund owed, never called taken twice', async () => {
+    fake = onsiteBridge();
+    const cancelled = reservation({
+      ...OWED,
+      status: 'cancelled',
+      payment: payment({
+        state: 'refund_owed',
+        collected: 28_500,
+        stillOwed: 0,
+        owedBack: 28_500,
+        collections: [
+          {
+            id: 'a',
+            counterName: '受付1',
+            at: NOW,
+            amount: 28_500,
+            discount: 0,
+            methods: ['cash'],
+            refunded: 0,
+            mine: true,
+            excess: 28_500,
+          },
+        ],
+      }),
+    });
+    fake.handle('reservation.get', () => cancelled);
+    await open(cancelled);
+    expect(screen.getByText('Refund owed ¥28,500')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Refund owed: ¥28,500.');
+    expect(document.body.textContent).not.toContain('wice');
   });
 
   it('an external booking says it is paid outside and offers nothing to take', async () => {

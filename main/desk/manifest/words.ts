@@ -53,7 +53,7 @@ export function paidText(w: ManifestWords, p: PaymentView | undefined, timeZone:
       return words.paid(fmt(p.collected), how, last.counterName, time);
     }
     case 'refund_owed':
-      return p.collections.some((c) => c.excess > 0)
+      return p.collectedTwice
         ? words.collectedTwice(fmt(p.owedBack))
         : words.refundOwed(fmt(p.owedBack));
     case 'unknown':

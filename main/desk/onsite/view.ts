@@ -110,6 +110,7 @@ export function paymentViewOf(
     discounts: owed.discounts,
     stillOwed: owed.stillOwed,
     owedBack: owed.owedBack,
+    collectedTwice: owed.order.some((o) => o.why === 'collected_twice'),
     collections,
     currency: typeof r.currency === 'string' ? r.currency : session.currency,
   };

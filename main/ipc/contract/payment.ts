@@ -40,7 +40,10 @@ export const CollectionView = z.object({
   refunded: Amount,
   /** Taken at this counter (its journal has the record: receipts, refunds). */
   mine: z.boolean(),
-  /** More was taken than the booking owes, and this collection holds the excess (decision I6). */
+  /**
+   * Owed back of it: more was taken than the booking owes (taken twice, decision I6; owed less
+   * now, I8), or the booking was cancelled (all of it less the fee, the latest collection first).
+   */
   excess: Amount,
 });
 export type CollectionView = z.infer<typeof CollectionView>;
@@ -63,6 +66,11 @@ export const PaymentView = z.object({
   stillOwed: Amount.nullable(),
   /** Owed back: taken beyond what is owed, or all of it once the booking is cancelled. */
   owedBack: Amount,
+  /**
+   * Of what is owed back, some was taken at two counters that did not see each other (decision
+   * I6): "collected twice: refund ¥… owed", not the plain "refund owed" of a cancellation.
+   */
+  collectedTwice: z.boolean(),
   collections: z.array(CollectionView),
   currency: z.string(),
   /**

@@ -29,7 +29,7 @@ export function paymentStateText(t: TFunction, fmt: Format, p: PaymentView): str
       });
     }
     case 'refund_owed':
-      return p.collections.some((c) => c.excess > 0)
+      return p.collectedTwice
         ? t('paid.collectedTwice', { amount: money(p.owedBack) })
         : t('paid.refundOwed', { amount: money(p.owedBack) });
     case 'unknown':

@@ -239,7 +239,16 @@ describe('a booking paid on site, at the counter', () => {
     h.sb.sandbox.cancel(r.id, 'business_request', false);
     await h.call('day.refresh', { date: TODAY });
     const now = await view(r);
-    expect(now.payment).toMatchObject({ state: 'refund_owed', owedBack: due });
+    // Owed back for the cancellation, not "collected twice".
+    expect(now.payment).toMatchObject({
+      state: 'refund_owed',
+      owedBack: due,
+      collectedTwice: false,
+    });
+    const manifest = await h.call('manifest.csv', { date: TODAY, slot: null, locale: 'ja' });
+    const line = manifest.csv.split('\n').find((l) => l.includes(r.reservationNumber!));
+    expect(line).toContain('返金が必要');
+    expect(line).not.toContain('二重');
     const owed = (await h.call('refunds.owed', {})).items.find((o) => o.saleId === done.entryId);
     expect(owed).toMatchObject({ reason: 'cancelled_elsewhere', amount: due, reservationId: r.id });
     // Paid back here: owed no more, shown so.

@@ -65,7 +65,7 @@ export function PaymentPanel({ view }: { view: ReservationView }) {
       {p.state === 'refund_owed' && (
         <div className="notice warn strong" role="alert">
           <p>
-            {p.collections.some((c) => c.excess > 0)
+            {p.collectedTwice
               ? t('onsite.collectedTwice', { amount: money(p.owedBack) })
               : t('onsite.refundOwed', { amount: money(p.owedBack) })}
           </p>
