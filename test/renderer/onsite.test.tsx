@@ -6,13 +6,13 @@
  * another counter taking it said before anything; money owed back said loudly; the close's
  * on-site line and its unpaid list.
  */
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../renderer/src/format/format';
 import { PaymentView, type ReservationView, type Response } from '../../main/ipc/contract';
 import type { FakeBridge } from './support/fakeBridge';
-import { demoBridge, NOW, reservation, TODAY } from './support/fixtures';
+import { dayView, demoBridge, NOW, reservation, TODAY } from './support/fixtures';
 import { closeView, moneyHandlers } from './support/money';
 import { renderApp, settle } from './support/render';
 
@@ -248,6 +248,82 @@ describe('a booking paid on site', () => {
     expect(screen.getByText('Refund owed ¥28,500')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Refund owed: ¥28,500.');
     expect(document.body.textContent).not.toContain('wice');
+  });
+
+  it('the day view says what its slot still has to take; the manifest says it of each party', async () => {
+    const paidHere = {
+      id: 'c-1',
+      counterName: '受付1',
+      at: NOW,
+      amount: 28_500,
+      discount: 0,
+      methods: ['cash' as const],
+      refunded: 0,
+      mine: true,
+      excess: 0,
+    };
+    const party = (id: string, name: string, p: PaymentView) =>
+      reservation({
+        id,
+        number: id,
+        customerName: name,
+        paymentMethod: p.method,
+        totalAmount: p.due,
+        payment: p,
+      });
+    const parties = [
+      party('900001', 'Owing Whole', payment()),
+      party(
+        '900002',
+        'Owing Part',
+        payment({
+          state: 'part_paid',
+          collected: 20_000,
+          stillOwed: 8_500,
+          collections: [{ ...paidHere, amount: 20_000 }],
+        }),
+      ),
+      party(
+        '900003',
+        'Paid Already',
+        payment({ state: 'paid', collected: 28_500, stillOwed: 0, collections: [paidHere] }),
+      ),
+      party(
+        '900004',
+        'Paid Outside',
+        payment({ method: 'external', onSite: 'no', state: 'paid_outside', stillOwed: 0 }),
+      ),
+    ];
+    const day = dayView();
+    const kayak = day.products[0]!;
+    const withParties = dayView({
+      products: [
+        {
+          ...kayak,
+          slots: kayak.slots.map((s) =>
+            s.startTime === '11:00' ? { ...s, reservations: parties } : s,
+          ),
+        },
+        ...day.products.slice(1),
+      ],
+    });
+    fake = demoBridge({ 'day.get': () => withParties });
+    const r = await renderApp(fake, { lang: 'en' });
+    const card = screen.getByRole('article', { name: 'Sea Kayak Tour' });
+    const eleven = within(card)
+      .getAllByRole('button')
+      .find((b) => /^11:00/.test(b.textContent ?? ''))!;
+    // Two still to take: all of one, the rest of another; the paid ones are not counted.
+    expect(eleven.textContent).toContain('To pay: 2 (¥37,000)');
+
+    await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
+    await settle();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const row = (name: string) => rows.find((x) => x.textContent?.includes(name))!;
+    expect(within(row('Owing Whole')).getByText('To pay ¥28,500')).toBeTruthy();
+    expect(within(row('Owing Part')).getByText('Part paid, still owed ¥8,500')).toBeTruthy();
+    expect(within(row('Paid Already')).getByText(/^Paid ¥28,500 \(Cash, 受付1, /)).toBeTruthy();
+    expect(within(row('Paid Outside')).getByText('Paid (at the counter / outside)')).toBeTruthy();
   });
 
   it('an external booking says it is paid outside and offers nothing to take', async () => {
