@@ -200,7 +200,12 @@ export class Session {
       dues: this.local.dues,
       counter: () => this.counter(),
       logger,
-      onDates: (dates) => options.onReservations?.(dates),
+      onDates: (dates) => {
+        options.onReservations?.(dates);
+        // Another counter's collection may make one of this counter's owed back (taken twice,
+        // decision I6): the status's count of refunds owed, and so the banner, follow at once.
+        options.onChange?.();
+      },
     });
     this.dues = new DueFetcher({
       client: this.client,

@@ -6,6 +6,9 @@
  * views are rebuilt (decision G4). While the shop is shared, what this counter takes, pays back
  * and learns a booking owes goes into the shared list; what the others put there comes back here
  * (and the amounts owed into the local dues, so they are known offline).
+ *
+ * About 300 lines: the one index of a booking's collections from every source (the journal, its
+ * unreadable records, the shared list); what they mean is `owed.ts`'s, pure.
  */
 import type { Logger } from '../../api/log';
 import type {
@@ -81,6 +84,8 @@ export class OnSiteBook {
   private readonly others = new Map<string, Map<string, OnSiteCollected>>();
   private readonly otherRefunds = new Map<string, Map<string, OnSiteRefunded>>();
   private readonly revisions = new Map<string, number>();
+  /** Every move of any date's payments, counted (what was owed back may have changed). */
+  private movesSoFar = 0;
   private shared: ShopState | null = null;
   private readonly stops: Array<() => void> = [];
   private unshare: Array<() => void> = [];
@@ -97,6 +102,11 @@ export class OnSiteBook {
   /** What moves the payments shown on a date: kept views built for another are built again. */
   revision(date: string): number {
     return this.revisions.get(date) ?? 0;
+  }
+
+  /** How many times the payments of any date moved: a list of refunds owed older than it is stale. */
+  moves(): number {
+    return this.movesSoFar;
   }
 
   /** The journal is read whole: this counter's collections are known from now on. */
@@ -295,6 +305,7 @@ export class OnSiteBook {
 
   private moved(dates: string[]): void {
     if (!dates.length) return;
+    this.movesSoFar++;
     for (const d of dates) this.revisions.set(d, this.revision(d) + 1);
     this.options.onDates(dates);
   }

@@ -37,7 +37,8 @@ interface Booking {
 /** Per session: bookings learnt (they never change) and the last list (valid a moment). */
 interface Memo {
   bookings: Map<string, Booking>;
-  last: { at: number; items: RefundOwed[] } | null;
+  /** With the on-site payments' moves it saw (`OnSiteBook.moves`): another counter's collection. */
+  last: { at: number; onsite: number; items: RefundOwed[] } | null;
 }
 const memos = new WeakMap<Session, Memo>();
 const FRESH_MS = 1_000;
@@ -173,7 +174,9 @@ function recentSales(session: Session): MoneyTaken[] {
 export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
   const memo = memoOf(session);
   const now = nowOf(session);
-  if (!fresh && memo.last && now - memo.last.at < FRESH_MS) return memo.last.items;
+  const onsite = session.onsite.moves();
+  if (!fresh && memo.last && now - memo.last.at < FRESH_MS && memo.last.onsite === onsite)
+    return memo.last.items;
   const { files } = session.local;
   const marks = new Map(
     files.list(MARKS).flatMap((name) => {
@@ -201,7 +204,7 @@ export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
     items.push(view(sale, mark));
   }
   items.sort((a, b) => a.since - b.since);
-  memo.last = { at: now, items };
+  memo.last = { at: now, onsite, items };
   return items;
 }
 

@@ -40,7 +40,11 @@ describe('bookings paid on site across the shop', () => {
   });
   afterAll(() => sb.close());
 
-  function counter(net: MemoryNetwork, id: string): { session: Session; settings: SettingsFile } {
+  function counter(
+    net: MemoryNetwork,
+    id: string,
+    onChange?: (session: Session) => void,
+  ): { session: Session; settings: SettingsFile } {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const session = new Session({
@@ -55,6 +59,8 @@ describe('bookings paid on site across the shop', () => {
       counter: { id, host: `pc-${id}` },
       counterName: () => `受付${id}`,
       logger: silentLogger,
+      // What the status is told by (its count of refunds owed): the banner follows it.
+      onChange: () => onChange?.(session),
     });
     // Not started: no background work; the service is asked only where a test says so.
     session.attachShop(net.join(id), `受付${id}`, { antiEntropyMs: 200 });
@@ -162,7 +168,12 @@ describe('bookings paid on site across the shop', () => {
     const net = new MemoryNetwork();
     const a = counter(net, '1');
     const b = counter(net, '2');
-    const c = counter(net, '3');
+    // The refunds owed as the status counts them each time it is told something changed.
+    let owedAsTold: number | null = null;
+    const c = counter(net, '3', (session) => {
+      owedAsTold = refundsOwed(session).length;
+      console.log('told', owedAsTold, new Error().stack?.split('\n').slice(2, 9).join(' / '));
+    });
     const r = booked(a.session, b.session, c.session);
     const due = (await a.session.dues.fetch(r, date, 'read')).amount;
     await net.settle();
@@ -181,7 +192,16 @@ describe('bookings paid on site across the shop', () => {
     const later = await take(c);
     expect(first.reservation.payment!.state).toBe('paid');
     expect(later.reservation.payment!.state).toBe('paid'); // it could not know
+    expect(refundsOwed(c.session)).toEqual([]);
     net.heal();
+    await waitFor(
+      () => paymentOn(c.session, r).state === 'refund_owed',
+      'the double collection on the later counter',
+      5_000,
+    );
+    // Told as the collection arrived, not at the next presence or poll: the status's count of
+    // refunds owed (and so the banner) says it at once.
+    expect(owedAsTold).toBe(1);
     for (const s of [a, b, c])
       await waitFor(
         () => paymentOn(s.session, r).state === 'refund_owed',
