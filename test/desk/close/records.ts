@@ -105,3 +105,56 @@ export function count(pieces: Partial<Record<keyof DenominationCount, number>>):
     ...pieces,
   };
 }
+
+/**
+ * Money taken for a booking paid on site (issue 27): `total` now, with its tender, and a
+ * discount given with it; the booking `R-<time>` owes `due`.
+ */
+export function collection(
+  date: string,
+  time: string,
+  total: number,
+  lines: Line[],
+  discount: {
+    amount: number;
+    reason: 'apology' | 'promotion' | 'rounding' | 'other';
+  } | null = null,
+  due = total + (discount?.amount ?? 0),
+): NewRecord {
+  const cash = lines.find((l) => l.method === 'cash');
+  return {
+    ...base(date, time),
+    kind: 'collection',
+    reservationId: `r-${time}`,
+    reservationNumber: `R-${time}`,
+    customerName: '佐藤 花子',
+    currency: 'JPY',
+    items: [
+      {
+        productId: 'p-2',
+        productName: '着物で巡る嵐山散策ツアー',
+        date,
+        startTime: '10:00',
+        ticket: 'party',
+        quantity: 1,
+        unitPrice: due,
+        taxRate: 10,
+      },
+    ],
+    due,
+    dueFrom: 'service',
+    before: 0,
+    discount,
+    note: null,
+    total,
+    tender: lines.map((l) => ({
+      method: l.method,
+      amount: l.amount,
+      received: l.received ?? null,
+      brand: null,
+      reference: null,
+    })),
+    change: cash?.received ? cash.received - cash.amount : 0,
+    basis: [],
+  };
+}
