@@ -3,9 +3,9 @@
  * (main/common/csv.ts: UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas defused): the header in
  * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, collection of a
  * booking paid on site, refund, correction and close (receipts printed are not money and are left
- * out), an unreadable record as a row saying so. Amounts are plain signed integers, with a column per payment method of the
- * table, in its order. No customer names: the reservation number finds the guest; the file name
- * holds only the dates.
+ * out), an unreadable record as a row saying so. Amounts are plain signed integers, with a column
+ * per payment method of the table, in its order. No customer names: the reservation number finds
+ * the guest; the file name holds only the dates.
  */
 import { DateTime } from 'luxon';
 import { csvFile, type CsvCell } from '../../common/csv';
