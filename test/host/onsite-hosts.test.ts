@@ -128,7 +128,7 @@ describe('bookings paid on site, three counters', () => {
   }, 150_000);
 
   it('a counter cut off from the others takes it too: collected twice, said once they meet', async () => {
-    const [first, second, third] = shop.counters as [Counter, Counter, Counter];
+    const [first, , third] = shop.counters as [Counter, Counter, Counter];
     const r = await onSiteBooking('分断');
     await shop.isolate(2);
     await waitFor(
@@ -167,6 +167,5 @@ describe('bookings paid on site, three counters', () => {
     expect((await first.call('refunds.owed', {})).items.map((o) => o.saleId)).not.toContain(
       onFirst.entryId,
     );
-    void second;
   }, 180_000);
 });
