@@ -24,7 +24,7 @@ import { KYOTO, P, setUp, startHarness, TODAY } from '../test/desk/support';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
 import { ROOT, startHost, TODAY as HOST_TODAY } from '../test/e2e/support/host';
 import { bookOnSite, collectAll } from '../test/support/onsite-actions';
-import { bookableSlot, viewOn } from '../test/support/shop-actions';
+import { allSyncedAndPresent, bookableSlot, viewOn } from '../test/support/shop-actions';
 import { startShopHarness, type Counter } from '../test/support/shop-harness';
 import { waitFor } from '../test/support/wait';
 import { atLeast, atMost, exactly, type Figure } from './figures';
@@ -160,19 +160,7 @@ async function acrossTheShop(): Promise<(number | null)[]> {
   const shop = await startShopHarness({ counters: 3 });
   try {
     await Promise.all([0, 1, 2].map((i) => shop.start(i)));
-    for (const c of shop.counters)
-      await waitFor(
-        async () => {
-          const s = await c.call('status.get', {});
-          return (
-            s.syncedAt !== null &&
-            s.shop.sharing &&
-            s.shop.counters.filter((x) => x.present).length === 2
-          );
-        },
-        `${c.name} synced with the others present`,
-        { timeoutMs: 120_000, everyMs: 200 },
-      );
+    await allSyncedAndPresent(shop.counters, { timeoutMs: 120_000, everyMs: 200 });
     const [first] = shop.counters as [Counter];
     const slot = await bookableSlot(first, 1);
     const booked: Reservation[] = [];

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationView, Response } from '../../main/ipc/contract';
 import { bookOnSite, collectAll, payInCash, startOnSite } from '../support/onsite-actions';
-import { bookableSlot, viewOn } from '../support/shop-actions';
+import { allSyncedAndPresent, bookableSlot, viewOn } from '../support/shop-actions';
 import { startShopHarness, type Counter, type ShopHarness } from '../support/shop-harness';
 import { waitFor } from '../support/wait';
 
@@ -17,19 +17,7 @@ let shop: ShopHarness;
 beforeAll(async () => {
   shop = await startShopHarness({ counters: 3 });
   await Promise.all([0, 1, 2].map((i) => shop.start(i)));
-  for (const c of shop.counters)
-    await waitFor(
-      async () => {
-        const s = await c.call('status.get', {});
-        return (
-          s.syncedAt !== null &&
-          s.shop.sharing &&
-          s.shop.counters.filter((x) => x.present).length === 2
-        );
-      },
-      `${c.name} synced, with the two others present`,
-      60_000,
-    );
+  await allSyncedAndPresent(shop.counters, { timeoutMs: 60_000 });
 }, 120_000);
 afterAll(async () => {
   await shop?.close();

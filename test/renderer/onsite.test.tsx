@@ -10,7 +10,8 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../renderer/src/format/format';
-import { PaymentView, type ReservationView, type Response } from '../../main/ipc/contract';
+import type { PaymentView, ReservationView, Response } from '../../main/ipc/contract';
+import { collectionView, paymentView } from '../support/payment-view';
 import type { FakeBridge } from './support/fakeBridge';
 import { dayView, demoBridge, NOW, reservation, TODAY } from './support/fixtures';
 import { closeView, moneyHandlers } from './support/money';
@@ -22,23 +23,8 @@ afterEach(() => {
   expect(fake.violations).toEqual([]);
 });
 
-const payment = (over: Partial<PaymentView> = {}): PaymentView =>
-  PaymentView.parse({
-    method: 'on_site',
-    onSite: 'yes',
-    state: 'to_pay',
-    due: 28_500,
-    dueFrom: 'service',
-    recordTotal: null,
-    collected: 0,
-    discounts: 0,
-    stillOwed: 28_500,
-    owedBack: 0,
-    collectedTwice: false,
-    collections: [],
-    currency: 'JPY',
-    ...over,
-  });
+const payment = paymentView;
+const taken = (over: Parameters<typeof collectionView>[1] = {}) => collectionView(NOW, over);
 
 const OWED = reservation({ totalAmount: 28_500, payment: payment() });
 
@@ -77,17 +63,11 @@ function onsiteBridge(start: Partial<Response<'onsite.start'>['claim']> = {}) {
           stillOwed,
           collections: [
             ...before.collections,
-            {
+            taken({
               id: `c-${before.collections.length + 1}`,
-              counterName: '受付1',
-              at: NOW,
               amount,
               discount: discount?.amount ?? 0,
-              methods: ['cash'],
-              refunded: 0,
-              mine: true,
-              excess: 0,
-            },
+            }),
           ],
         }),
       });
@@ -187,28 +167,8 @@ describe('a booking paid on site', () => {
         owedBack: 28_500,
         collectedTwice: true,
         collections: [
-          {
-            id: 'a',
-            counterName: '受付1',
-            at: NOW,
-            amount: 28_500,
-            discount: 0,
-            methods: ['cash'],
-            refunded: 0,
-            mine: false,
-            excess: 0,
-          },
-          {
-            id: 'b',
-            counterName: '受付3',
-            at: NOW + 1,
-            amount: 28_500,
-            discount: 0,
-            methods: ['cash'],
-            refunded: 0,
-            mine: true,
-            excess: 28_500,
-          },
+          taken({ id: 'a', mine: false }),
+          taken({ id: 'b', counterName: '受付3', at: NOW + 1, excess: 28_500 }),
         ],
       }),
     });
@@ -228,19 +188,7 @@ describe('a booking paid on site', () => {
         collected: 28_500,
         stillOwed: 0,
         owedBack: 28_500,
-        collections: [
-          {
-            id: 'a',
-            counterName: '受付1',
-            at: NOW,
-            amount: 28_500,
-            discount: 0,
-            methods: ['cash'],
-            refunded: 0,
-            mine: true,
-            excess: 28_500,
-          },
-        ],
+        collections: [taken({ id: 'a', excess: 28_500 })],
       }),
     });
     fake.handle('reservation.get', () => cancelled);
@@ -251,17 +199,7 @@ describe('a booking paid on site', () => {
   });
 
   it('the day view says what its slot still has to take; the manifest says it of each party', async () => {
-    const paidHere = {
-      id: 'c-1',
-      counterName: '受付1',
-      at: NOW,
-      amount: 28_500,
-      discount: 0,
-      methods: ['cash' as const],
-      refunded: 0,
-      mine: true,
-      excess: 0,
-    };
+    const paidHere = taken();
     const party = (id: string, name: string, p: PaymentView) =>
       reservation({
         id,

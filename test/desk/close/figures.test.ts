@@ -3,37 +3,24 @@
  * count on the day they are made), expected and counted cash, over/short, sales by hour and product.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  computeClose,
-  countedCashOf,
-  productShares,
-  type CloseInput,
-} from '../../../main/desk/close/figures';
-import { countDayOf, recordsCountingOn } from '../../../main/desk/close/day-records';
+import { countedCashOf, productShares } from '../../../main/desk/close/figures';
+import { countDayOf } from '../../../main/desk/close/day-records';
 import { MemoryJournal } from '../../../main/local/journal/journal';
 import type { CloseRecord, JournalRecord } from '../../../main/local/journal/records';
-import { COUNTER, ZONE, at, collection, correction, count, refund, sale } from './records';
+import {
+  COUNTER,
+  ZONE,
+  at,
+  closeViewOn as view,
+  collection,
+  correction,
+  count,
+  refund,
+  sale,
+} from './records';
 
 const D1 = '2026-11-20';
 const D2 = '2026-11-21';
-
-function view(journal: MemoryJournal, date: string, extra: Partial<CloseInput> = {}) {
-  const day = recordsCountingOn(journal, COUNTER.id, date, ZONE);
-  return computeClose({
-    businessDate: date,
-    counter: COUNTER,
-    timeZone: ZONE,
-    records: day.records,
-    unreadable: day.unreadable,
-    close: day.close,
-    openingFloat: 30_000,
-    counted: null,
-    note: null,
-    checkIns: { expected: 4, arrived: 3, noShows: 1 },
-    refundsOwed: 0,
-    ...extra,
-  });
-}
 
 function closeDay(journal: MemoryJournal, date: string, time: string, expectedCash: number) {
   return journal.append({

@@ -1,6 +1,9 @@
 /** Journal records for the close's tests: a counter's sales, refunds, corrections, closes. */
 import { DateTime } from 'luxon';
+import { recordsCountingOn } from '../../../main/desk/close/day-records';
+import { computeClose, type CloseInput } from '../../../main/desk/close/figures';
 import type { DenominationCount } from '../../../main/ipc/contract';
+import type { Journal } from '../../../main/local/journal/journal';
 import type { NewRecord } from '../../../main/local/journal/records';
 
 export const ZONE = 'Asia/Tokyo';
@@ -157,4 +160,26 @@ export function collection(
     change: cash?.received ? cash.received - cash.amount : 0,
     basis: [],
   };
+}
+
+/**
+ * The counter's close view of `date` from a journal: a float of ¥30,000, nothing counted yet,
+ * four parties expected (three came), no refund owed, unless `extra` says otherwise.
+ */
+export function closeViewOn(journal: Journal, date: string, extra: Partial<CloseInput> = {}) {
+  const day = recordsCountingOn(journal, COUNTER.id, date, ZONE);
+  return computeClose({
+    businessDate: date,
+    counter: COUNTER,
+    timeZone: ZONE,
+    records: day.records,
+    unreadable: day.unreadable,
+    close: day.close,
+    openingFloat: 30_000,
+    counted: null,
+    note: null,
+    checkIns: { expected: 4, arrived: 3, noShows: 1 },
+    refundsOwed: 0,
+    ...extra,
+  });
 }

@@ -6,12 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as closeWords from '../../../main/common/words/close';
-import { computeClose } from '../../../main/desk/close/figures';
-import { recordsCountingOn } from '../../../main/desk/close/day-records';
 import { closeReportHtml } from '../../../main/desk/close/report';
 import type { OnSiteOwing } from '../../../main/ipc/contract';
 import { MemoryJournal } from '../../../main/local/journal/journal';
-import { COUNTER, ZONE, at, collection, sale } from './records';
+import { ZONE, at, closeViewOn, collection, sale } from './records';
 
 const D = '2026-11-20';
 
@@ -35,21 +33,7 @@ function report(locale: 'ja' | 'en', onSite: { unpaid: OnSiteOwing[]; noShows: O
       reason: 'rounding',
     }),
   );
-  const day = recordsCountingOn(j, COUNTER.id, D, ZONE);
-  const view = computeClose({
-    businessDate: D,
-    counter: COUNTER,
-    timeZone: ZONE,
-    records: day.records,
-    unreadable: day.unreadable,
-    close: day.close,
-    openingFloat: 30_000,
-    counted: null,
-    note: null,
-    checkIns: { expected: 4, arrived: 3, noShows: 1 },
-    refundsOwed: 0,
-    onSite,
-  });
+  const view = closeViewOn(j, D, { onSite });
   return closeReportHtml(view, {
     locale,
     storeName: '京都店',

@@ -5,42 +5,13 @@
  * nothing added where the payment method says it all (paid outside).
  */
 import { describe, expect, it } from 'vitest';
-import type { CollectionView, PaymentView } from '../../../main/ipc/contract';
 import { paidText, wordsIn } from '../../../main/desk/manifest/words';
+import { collectionView, paymentView as payment } from '../../support/payment-view';
 
 const TZ = 'Asia/Tokyo';
 /** 10:42 in Kyoto. */
 const AT = Date.UTC(2026, 3, 1, 1, 42);
-
-const taken = (over: Partial<CollectionView> = {}): CollectionView => ({
-  id: 'c1',
-  counterName: '受付1',
-  at: AT,
-  amount: 28_500,
-  discount: 0,
-  methods: ['cash'],
-  refunded: 0,
-  mine: true,
-  excess: 0,
-  ...over,
-});
-
-const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
-  method: 'on_site',
-  onSite: 'yes',
-  state: 'to_pay',
-  due: 28_500,
-  dueFrom: 'service',
-  recordTotal: null,
-  collected: 0,
-  discounts: 0,
-  stillOwed: 28_500,
-  owedBack: 0,
-  collectedTwice: false,
-  collections: [],
-  currency: 'JPY',
-  ...over,
-});
+const taken = (over: Parameters<typeof collectionView>[1] = {}) => collectionView(AT, over);
 
 const paid = payment({ state: 'paid', collected: 28_500, stillOwed: 0, collections: [taken()] });
 const part = payment({

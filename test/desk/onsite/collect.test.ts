@@ -21,7 +21,7 @@ import {
   type Harness,
 } from '../support';
 import { decodeQr, pdfPng, pdfText } from '../../support/pdf';
-import { bookedOnSite, previewsOf } from './support';
+import { bookedOnSite, paidInCash, previewsOf } from './support';
 
 describe('a booking paid on site, at the counter', () => {
   let h: Harness;
@@ -208,17 +208,9 @@ describe('a booking paid on site, at the counter', () => {
     await h.call('onsite.release', { reservationId: r.id, date: TODAY });
     cutLink(h.sb);
     try {
-      const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
-      const due = reservation.payment!.due!;
+      const { due, reservation, done } = await paidInCash(h, r);
       expect(reservation.payment).toMatchObject({ dueFrom: 'service', stillOwed: due });
-      const done = await h.call('onsite.collect', {
-        reservationId: r.id,
-        date: TODAY,
-        due,
-        amount: due,
-        tender: { lines: [{ method: 'cash', amount: due, received: due }] },
-      });
-      expect(done.reservation.payment!.state).toBe('paid');
+      expect(done.reservation.payment).toMatchObject({ state: 'paid', collected: due });
     } finally {
       restoreLink(h.sb);
     }
@@ -226,15 +218,7 @@ describe('a booking paid on site, at the counter', () => {
 
   it('paid, then cancelled elsewhere: a refund is owed, the service never refunds it', async () => {
     const r = await bookedOnSite(h, '取消');
-    const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
-    const due = reservation.payment!.due!;
-    const done = await h.call('onsite.collect', {
-      reservationId: r.id,
-      date: TODAY,
-      due,
-      amount: due,
-      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
-    });
+    const { due, done } = await paidInCash(h, r);
     // The admin screen, for the business's own reason (no fee).
     h.sb.sandbox.cancel(r.id, 'business_request', false);
     await h.call('day.refresh', { date: TODAY });
@@ -307,15 +291,7 @@ describe('a booking paid on site, at the counter', () => {
     const r = await bookedOnSite(h, '変更済', {
       slot: { productId: P.apiTest, startTime: '15:00' },
     });
-    const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
-    const due = reservation.payment!.due!;
-    const paid = await h.call('onsite.collect', {
-      reservationId: r.id,
-      date: TODAY,
-      due,
-      amount: due,
-      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
-    });
+    const { due, done: paid } = await paidInCash(h, r);
     const ask = {
       reservationId: r.id,
       date: TODAY,
@@ -393,15 +369,7 @@ describe('a booking paid on site, at the counter', () => {
 
   it('a collection whose record is damaged stands alone: listed, still counted, never owed again', async () => {
     const r = await bookedOnSite(h, '破損');
-    const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
-    const due = reservation.payment!.due!;
-    const done = await h.call('onsite.collect', {
-      reservationId: r.id,
-      date: TODAY,
-      due,
-      amount: due,
-      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
-    });
+    const { due, done } = await paidInCash(h, r);
     const collections = async () =>
       (await h.call('journal.day', { date: TODAY })).entries.filter((e) => e.kind === 'collection');
     const before = (await collections()).length;

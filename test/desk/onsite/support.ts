@@ -79,3 +79,20 @@ export const previewsOf = (h: Harness, reservationId: string) =>
       (r) =>
         r.method === 'POST' && r.path.endsWith(`/reservations/${reservationId}/cancel-preview`),
     );
+
+/**
+ * Staff open the booking (`onsite.start`: its claim, what it owes) and take all of it in exact
+ * cash, the check-in left alone: what it owed, the booking as opened, and the collection.
+ */
+export async function paidInCash(h: Harness, r: Reservation) {
+  const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
+  const due = reservation.payment!.due!;
+  const done = await h.call('onsite.collect', {
+    reservationId: r.id,
+    date: TODAY,
+    due,
+    amount: due,
+    tender: { lines: [{ method: 'cash', amount: due, received: due }] },
+  });
+  return { due, reservation, done };
+}
