@@ -170,10 +170,7 @@ describe('bookings paid on site across the shop', () => {
     const b = counter(net, '2');
     // The refunds owed as the status counts them each time it is told something changed.
     let owedAsTold: number | null = null;
-    const c = counter(net, '3', (session) => {
-      owedAsTold = refundsOwed(session).length;
-      console.log('told', owedAsTold, new Error().stack?.split('\n').slice(2, 9).join(' / '));
-    });
+    const c = counter(net, '3', (session) => (owedAsTold = refundsOwed(session).length));
     const r = booked(a.session, b.session, c.session);
     const due = (await a.session.dues.fetch(r, date, 'read')).amount;
     await net.settle();
