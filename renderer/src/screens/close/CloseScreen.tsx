@@ -19,6 +19,7 @@ import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
 import { printerStateOf } from '../../stores/printer';
 import { CountTable } from './CountTable';
+import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 
 /**
@@ -250,6 +251,8 @@ export function CloseScreen() {
           </tbody>
         </table>
       </section>
+
+      <OnSiteClose view={v} />
 
       <Suspense fallback={null}>
         <div className="charts">

@@ -1,0 +1,25 @@
+/** A booking paid on site at the counter (issue 27): claimed, collected, let go. */
+import type { HandlersOf } from '../../ipc/router';
+import type { DeskContext } from '../context';
+import { collect, startCollecting, stopCollecting } from './collect';
+
+export function onsiteApp(
+  ctx: DeskContext,
+): HandlersOf<'onsite.start' | 'onsite.release' | 'onsite.collect'> {
+  const { sessions } = ctx;
+  return {
+    'onsite.start': (request) => startCollecting(sessions.require(), request),
+    'onsite.release': (request) => {
+      stopCollecting(sessions.require(), request);
+      return { ok: true };
+    },
+    'onsite.collect': async (request) => {
+      const session = sessions.require();
+      const result = await collect(session, ctx.settings, request);
+      ctx.emit('day.changed', { dates: [request.date] });
+      // A double collection found is owed back: the status bar's count.
+      sessions.queueStatus();
+      return result;
+    },
+  };
+}
