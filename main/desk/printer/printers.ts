@@ -75,18 +75,26 @@ export class Printers {
   private last: PrinterStatus;
   private stopped = false;
 
+  private kept: PrinterSettings | null = null;
+
   constructor(private readonly options: PrintersOptions) {
     this.last = this.blankStatus();
   }
 
   // ---- settings ----
 
+  /**
+   * Read from disk once and kept: the watch asks for them every 500 ms and every receipt once,
+   * and only `configure` changes them.
+   */
   settings(): PrinterSettings {
-    return this.options.settings.part(PART, PrinterSettings, DEFAULT_PRINTER_SETTINGS);
+    this.kept ??= this.options.settings.part(PART, PrinterSettings, DEFAULT_PRINTER_SETTINGS);
+    return this.kept;
   }
 
   configure(next: PrinterSettings): PrinterSettings {
     this.options.settings.savePart(PART, next);
+    this.kept = null;
     void this.refresh();
     return this.settings();
   }
