@@ -19,6 +19,7 @@ import {
   printed,
   PRODUCTS,
   reservations,
+  scan,
   yen,
 } from './support/ui';
 
@@ -170,8 +171,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
 
       // The next party's number with the focus still on "everyone arrived": the scan opens
       // it, and its Enter does not check the first party in.
-      await app.keyboard.type(second.reservationNumber);
-      await app.keyboard.press('Enter');
+      await scan(app, second.reservationNumber);
       await expect(heading).toContainText(second.customer.lastName);
       await expect(panel).toContainText(t.checkIn.none);
       await openByNumber(app, first.reservationNumber);

@@ -11,7 +11,16 @@ import type { ReservationRecord } from '../../sandbox/model';
 import { pdfText } from '../support/pdf';
 import { browserLocale, checkScreen, expect, test, type Lang } from './support/fixtures';
 import { TODAY, type TestHost } from './support/host';
-import { CATALOGUES, fill, KYOTO, openByNumber, pattern, reservations, yen } from './support/ui';
+import {
+  CATALOGUES,
+  fill,
+  KYOTO,
+  openByNumber,
+  pattern,
+  reservations,
+  scan,
+  yen,
+} from './support/ui';
 
 /** Today's bookings paid on site, still to pay, in a stable order. */
 function paidOnSiteToday(host: TestHost): ReservationRecord[] {
@@ -43,8 +52,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       const amount = yen(lang, guest!.totalAmount);
       await expect(app.getByRole('article').first()).toBeVisible();
       // The guest's code: a scanner types the number and Enter, wherever the focus is.
-      await app.keyboard.type(guest!.reservationNumber);
-      await app.keyboard.press('Enter');
+      await scan(app, guest!.reservationNumber);
       await expect(app.getByRole('heading', { level: 2 })).toContainText(guest!.customer.lastName);
       const panel = app.getByRole('region', { name: pattern(o.title) });
       await expect(panel).toContainText(fill(t.paid.toPay, { amount }));
