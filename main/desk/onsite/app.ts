@@ -16,6 +16,9 @@ export function onsiteApp(
     'onsite.collect': async (request) => {
       const session = sessions.require();
       const result = await collect(session, ctx.settings, request);
+      // Cash taken opens the drawer, as a walk-in's does (decision M11).
+      const record = session.journal.get(result.entryId);
+      if (record) void ctx.printers.tendered(record).catch(() => undefined);
       ctx.emit('day.changed', { dates: [request.date] });
       // A double collection found is owed back: the status bar's count.
       sessions.queueStatus();

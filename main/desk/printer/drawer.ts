@@ -14,8 +14,9 @@ export function opensDrawer(lines: readonly TenderLine[]): boolean {
 }
 
 /** Why a record's tender opens the drawer (null: it does not). */
-export function drawerCause(record: JournalRecord): 'sale' | 'refund' | null {
+export function drawerCause(record: JournalRecord): 'sale' | 'collection' | 'refund' | null {
   if (record.kind === 'sale') return opensDrawer(record.tender) ? 'sale' : null;
+  if (record.kind === 'collection') return opensDrawer(record.tender) ? 'collection' : null;
   if (record.kind === 'refund') return opensDrawer(record.tender) ? 'refund' : null;
   return null;
 }

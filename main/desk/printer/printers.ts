@@ -21,7 +21,7 @@ import {
   type ThermalPrinter,
 } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { JournalRecord } from '../../local/index';
+import type { DrawerRecord, JournalRecord } from '../../local/index';
 import { todayIn } from '../day/day';
 import { drawIssued } from '../receipt/receipt';
 import { receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
@@ -352,7 +352,7 @@ export class Printers {
   }
 
   private kick(
-    cause: 'sale' | 'refund' | 'manual',
+    cause: DrawerRecord['cause'],
     entryId: string | null,
     note: string | null,
     actor: DrawerActor,

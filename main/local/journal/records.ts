@@ -144,7 +144,7 @@ export type CloseRecord = z.infer<typeof CloseRecord>;
 export const DrawerRecord = z.object({
   ...Base,
   kind: z.literal('drawer'),
-  cause: z.enum(['sale', 'refund', 'manual']),
+  cause: z.enum(['sale', 'collection', 'refund', 'manual']),
   entryId: z.string().min(1).max(100).nullable(),
   /** A manual open's reason, in staff's words (sealed: it may name a person). */
   note: z.string().max(500).nullable(),
