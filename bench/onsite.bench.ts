@@ -23,7 +23,7 @@ import type { ReservationRecord } from '../sandbox/model';
 import { KYOTO, P, setUp, startHarness, TODAY } from '../test/desk/support';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
 import { ROOT, startHost, TODAY as HOST_TODAY } from '../test/e2e/support/host';
-import { scan } from '../test/e2e/support/ui';
+import { sendScan } from '../test/e2e/support/ui';
 import { bookOnSite, collectAll } from '../test/support/onsite-actions';
 import { allSyncedAndPresent, bookableSlot, viewOn } from '../test/support/shop-actions';
 import { startShopHarness, type Counter } from '../test/support/shop-harness';
@@ -64,7 +64,7 @@ function onSiteToday(records: readonly ReservationRecord[]): ReservationRecord[]
 /** A scan (the number fast, then Enter) until the reservation's amount owed is painted. */
 async function scanToPaint(page: Page, r: ReservationRecord): Promise<number> {
   await page.evaluate(() => performance.clearMarks());
-  await scan(page, r.reservationNumber);
+  await sendScan(page, r.reservationNumber);
   await page.waitForFunction(
     (id) =>
       performance
