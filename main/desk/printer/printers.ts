@@ -5,8 +5,9 @@
  * pulse after a cash tender or by hand, each open recorded (M11). One connection at a time: the
  * status, a pulse and a print wait their turn on one chain, the pulse first when it is asked first.
  *
- * Over 300 lines would be too many: what a job draws is receipt.ts's, the wire is link.ts, the
- * kept jobs print-queue.ts, the rules drawer.ts.
+ * Over 300 lines: the watch, the queue's printing and the drawer share the one chain of turns;
+ * what a job draws is receipt.ts's, the wire is link.ts, the kept jobs print-queue.ts, the rules
+ * drawer.ts (a split of the chain itself is on its way).
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../api/index';
