@@ -7,7 +7,7 @@
  *
  * Over 300 lines: the watch, the queue's printing and the drawer share the one chain of turns;
  * what a job draws is receipt.ts's, the wire is link.ts, the kept jobs print-queue.ts, the rules
- * drawer.ts (a split of the chain itself is on its way).
+ * drawer.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../api/index';
