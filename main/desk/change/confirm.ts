@@ -4,6 +4,9 @@
  * then the new booking (through the outbox: its Idempotency-Key kept across retries and
  * restarts), and only once it stands the old one cancelled (runner.ts). Creation refused →
  * nothing else happens. Extra seats are a walk-in of their own, linked to the first booking.
+ *
+ * Over 300 lines: a change's confirmation is one sequence (book the new, net the money, cancel the
+ * old) whose steps share its failure handling; split, each step would need the others' state.
  */
 import type { Reservation } from '../../api/client';
 import { randomUUID } from 'node:crypto';

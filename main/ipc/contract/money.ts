@@ -4,6 +4,9 @@
  * invoice settings. Amounts are whole yen (JPY has no minor unit); a store in another currency
  * keeps its amounts in its own smallest unit and the same rules. The money primitives (amounts,
  * tender, denominations) are main/common's: the journal on disk is made of them too.
+ *
+ * Over 300 lines: the money channels' schemas (journal, refunds, close) reference each other;
+ * one file keeps their shared pieces defined once.
  */
 import { z } from 'zod';
 import {

@@ -15,6 +15,9 @@
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates are purged (Yjs's GC keeps only the
  * ids of what was deleted), so the doc does not grow forever.
+ *
+ * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge and
+ * purge; each area's records live in records.ts and event-log.ts.
  */
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
