@@ -131,6 +131,21 @@ describe('the receipt printer', () => {
     await configure('escpos');
   });
 
+  it('prints the receipt as an image on a printer without a kanji font (M17)', async () => {
+    await setUpPrinter(h, printer, { paper: '58mm', kanji: 'image' });
+    try {
+      const { saleId, number } = await sell((t) => ({ method: 'card', amount: t, brand: null }));
+      expect(await h.call('receipt.print', { entryId: saleId })).toMatchObject({ ok: true });
+      const receipt = printer.printouts().at(-1)!;
+      expect(receipt.lines.join('').trim()).toBe('');
+      expect(receipt.rasters.map((r) => r.width)).toEqual([384, 384]);
+      expect(receipt.codes).toEqual([number]);
+      expect(receipt.cuts).toBe(1);
+    } finally {
+      await configure('escpos');
+    }
+  });
+
   it('prints the words the PDF shows', async () => {
     const { saleId } = await sell((t) => ({ method: 'cash', amount: t, received: t + 500 }));
     await h.call('receipt.print', { entryId: saleId });

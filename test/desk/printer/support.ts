@@ -13,6 +13,7 @@ export type TenderLineIn = NonNullable<Book['tender']>['lines'][number];
 export interface PrinterSetUp {
   language?: 'escpos' | 'starprnt';
   paper?: '58mm' | '80mm';
+  kanji?: 'builtin' | 'image';
   /** Where the close report and the manifest go (receipts: the receipt printer). */
   reports?: PrintRoute;
 }
@@ -26,6 +27,7 @@ export function setUpPrinter(h: Harness, printer: VirtualPrinter, options: Print
       language: options.language ?? 'escpos',
       paper: options.paper ?? '80mm',
       drawer: true,
+      kanji: options.kanji ?? 'builtin',
     },
     routes: { receipt: 'receipt_printer', close: reports, manifest: reports },
     a4PrinterName: null,

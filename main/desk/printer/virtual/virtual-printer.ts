@@ -2,7 +2,7 @@
  * A thermal printer on loopback for training and tests (decision M9): it listens like a LAN
  * printer's raw port (9100), keeps every connection's bytes, answers the status requests in the
  * language asked (ESC/POS DLE EOT n and GS r n, StarPRNT ESC ACK SOH) with the state it is set to,
- * and reads back what it printed (decode.ts). Switchable: ready, paper out, cover open — it answers
+ * and reads back what it printed (decode.ts; its graphics drawn as a PNG by render.ts). Switchable: ready, paper out, cover open — it answers
  * and prints nothing — or offline, where it takes no connection at all, as a printer switched off.
  */
 import { EventEmitter } from 'node:events';
@@ -76,6 +76,10 @@ export function readJob(bytes: Buffer): Printout {
     }
   }
 }
+
+/** Whether a connection printed or did something (not only asked the status). */
+export const printedAnything = (p: Printout) =>
+  p.lines.length > 0 || p.codes.length > 0 || p.images > 0 || p.pulses > 0 || p.cuts > 0;
 
 export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
   private server: net.Server | null = null;
@@ -171,7 +175,7 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
     return this.jobs
       .filter((j) => j.printed)
       .map((j) => ({ ...readJob(j.bytes), at: j.at }))
-      .filter((p) => p.lines.length > 0 || p.codes.length > 0 || p.pulses > 0 || p.cuts > 0);
+      .filter((p) => printedAnything(p));
   }
 
   async close(): Promise<void> {

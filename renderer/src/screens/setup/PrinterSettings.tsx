@@ -1,6 +1,7 @@
 /**
  * Set-up's receipt printer (issue 31): find the OS's printers (and training's virtual one), or
- * give a LAN printer's address and port; its command language, paper width and cash drawer; a
+ * give a LAN printer's address and port; its command language, paper width, how Japanese prints
+ * (its kanji font, or an image: M17) and cash drawer; a
  * test print before saving; which printer each document goes to. Beside it, the drawer opened by
  * hand (a reason required, recorded) and the guest's display.
  */
@@ -22,6 +23,7 @@ const DEFAULT_PRINTER: ThermalPrinter = {
   language: 'escpos',
   paper: '80mm',
   drawer: true,
+  kanji: 'builtin',
 };
 
 type Choice = 'none' | 'network' | 'virtual' | `queue:${string}`;
@@ -204,6 +206,18 @@ export function PrinterSettings() {
               >
                 <option value="80mm">{t('money.layouts.80mm')}</option>
                 <option value="58mm">{t('money.layouts.58mm')}</option>
+              </select>
+            </label>
+            <label className="inline-field">
+              <span>{t('printer.settings.kanji')}</span>
+              <select
+                value={printer.kanji}
+                onChange={(e) =>
+                  setPrinter({ kanji: e.target.value === 'image' ? 'image' : 'builtin' })
+                }
+              >
+                <option value="builtin">{t('printer.settings.kanjiBuiltin')}</option>
+                <option value="image">{t('printer.settings.kanjiImage')}</option>
               </select>
             </label>
             <label className="choice">
