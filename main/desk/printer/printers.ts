@@ -12,8 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../api/index';
 import { systemClock, type Clock, type Timer } from '../../common/clock';
 import {
-  DEFAULT_PRINTER_SETTINGS,
-  PrinterSettings,
+  type PrinterSettings,
   type FoundPrinter,
   type PrintAnswer,
   type PrinterStatus,
@@ -32,10 +31,9 @@ import { drawerPulse } from './commands';
 import { drawerCause, mayOpenByHand, type DrawerActor } from './drawer';
 import { osPrinters, queueLink, tcpLink, type LinkStatus, type PrinterLink } from './link';
 import { FileJobs, MemoryJobs, type JobStore } from './print-queue';
+import { printerSettingsOf, savePrinterSettings } from './settings';
 import { testPage } from './test-page';
 import { VirtualPrinter } from './virtual/virtual-printer';
-
-const PART = 'printers';
 
 export interface PrintersOptions {
   settings: SettingsFile;
@@ -82,11 +80,11 @@ export class Printers {
   // ---- settings ----
 
   settings(): PrinterSettings {
-    return this.options.settings.part(PART, PrinterSettings, DEFAULT_PRINTER_SETTINGS);
+    return printerSettingsOf(this.options.settings);
   }
 
   configure(next: PrinterSettings): PrinterSettings {
-    this.options.settings.savePart(PART, next);
+    savePrinterSettings(this.options.settings, next);
     void this.refresh();
     return this.settings();
   }

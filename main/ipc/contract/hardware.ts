@@ -64,7 +64,10 @@ export type ThermalPrinter = z.infer<typeof ThermalPrinter>;
 export const PrintRoute = z.enum(['receipt_printer', 'os_printer']);
 export type PrintRoute = z.infer<typeof PrintRoute>;
 
-/** The counter's printers, per document (set-up). */
+/**
+ * The counter's printers, per document (set-up). The OS printer's name is money's `printerName`
+ * (one home: it was also `a4PrinterName` here, unused; old files are read by printer/settings.ts).
+ */
 export const PrinterSettings = z.strictObject({
   /** The thermal printer spoken to directly; null: receipts go through the OS (as before). */
   receiptPrinter: ThermalPrinter.nullable(),
@@ -74,15 +77,12 @@ export const PrinterSettings = z.strictObject({
     close: PrintRoute,
     manifest: PrintRoute,
   }),
-  /** The OS printer for A4 documents (null: the system's default, with its dialog). */
-  a4PrinterName: z.string().max(200).nullable(),
 });
 export type PrinterSettings = z.infer<typeof PrinterSettings>;
 
 export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
   receiptPrinter: null,
   routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
-  a4PrinterName: null,
 };
 
 /** What the printer says of itself (ESC/POS real-time status, Star's status), or why not known. */

@@ -30,7 +30,6 @@ export function setUpPrinter(h: Harness, printer: VirtualPrinter, options: Print
       kanji: options.kanji ?? 'builtin',
     },
     routes: { receipt: 'receipt_printer', close: reports, manifest: reports },
-    a4PrinterName: null,
   });
 }
 
