@@ -2,7 +2,8 @@
  * The close report on the receipt printer (issue 31): the figures and words of the page
  * (report.ts, main/common/words close.ts and money.ts) as a ReceiptLine document for the
  * printer's own language and roll: by tender, the cash and its count, walk-ins, check-ins, sales
- * by product and by hour (as rows: a roll has no chart), what is owed or unreadable.
+ * by product and by hour (as rows: a roll has no chart), the drawer's opens, what is owed or
+ * unreadable.
  */
 import { DateTime } from 'luxon';
 import * as closeWords from '../../common/words/close';
@@ -22,6 +23,7 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
   const stamp = (ms: number) =>
     DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
   const money = (n: number) => yen(n, locale);
+  const time = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
   const state = view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}`;
   const hours = view.salesByHour.filter((h) => h.amount !== 0);
   return [
@@ -64,6 +66,14 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     ...(hours.length
       ? hours.map((h) => row(`${String(h.hour).padStart(2, '0')}:00`, money(h.amount)))
       : [`|${escapeLine(l.none)}`]),
+    ...heading(l.drawer),
+    row(l.drawerSale, String(view.drawer.sale)),
+    row(l.drawerRefund, String(view.drawer.refund)),
+    row(l.drawerManual, String(view.drawer.manual)),
+    row(l.drawerNotOpened, String(view.drawer.notOpened)),
+    ...view.drawer.byHand.map((o) =>
+      indented(`${time(o.at)} ${o.reason ?? ''}${o.opened ? '' : ` ${l.drawerFailed}`}`),
+    ),
     '-',
     row(l.refundsOwed, String(view.refundsOwed)),
     row(l.unreadable, String(view.unreadable)),

@@ -171,6 +171,34 @@ export const TenderTotals = z.object({
 });
 
 /** The close of one counter's business day (レジ締め), previewed or done. */
+/**
+ * The drawer's opens of a counter's day by cause (a cash sale, a cash refund, by hand), and each
+ * one by hand with its reason; `notOpened` of them all the pulse did not reach the printer.
+ */
+export const DrawerOpens = z.object({
+  sale: z.number().int().min(0),
+  refund: z.number().int().min(0),
+  manual: z.number().int().min(0),
+  notOpened: z.number().int().min(0),
+  byHand: z.array(
+    z.object({
+      at: z.number(),
+      reason: z.string().nullable(),
+      /** Who, once staff sign in (issue 29). */
+      staffId: z.string().nullable(),
+      opened: z.boolean(),
+    }),
+  ),
+});
+export type DrawerOpens = z.infer<typeof DrawerOpens>;
+export const NO_DRAWER_OPENS: DrawerOpens = {
+  sale: 0,
+  refund: 0,
+  manual: 0,
+  notOpened: 0,
+  byHand: [],
+};
+
 export const CloseView = z.object({
   businessDate: LocalDate,
   counterId: z.string(),
@@ -202,6 +230,8 @@ export const CloseView = z.object({
   refundsOwed: z.number().int().min(0),
   /** Entries that could not be read: the close counts without them, and says so. */
   unreadable: z.number().int().min(0),
+  /** The cash drawer's opens of the day (issue 31, M19): not money, what a manager looks at. */
+  drawer: DrawerOpens.default(NO_DRAWER_OPENS),
 });
 export type CloseView = z.infer<typeof CloseView>;
 

@@ -105,3 +105,21 @@ export function count(pieces: Partial<Record<keyof DenominationCount, number>>):
     ...pieces,
   };
 }
+
+/** The drawer opened (issue 31): by a sale or refund (`entryId`), or by hand with a reason. */
+export function drawerOpen(
+  date: string,
+  time: string,
+  cause: 'sale' | 'refund' | 'manual',
+  options: { note?: string | null; pulsed?: boolean; entryId?: string | null } = {},
+): NewRecord {
+  return {
+    ...base(date, time),
+    kind: 'drawer',
+    cause,
+    entryId: options.entryId ?? (cause === 'manual' ? null : 'e-1'),
+    note: options.note ?? null,
+    staffId: null,
+    pulsed: options.pulsed ?? true,
+  };
+}
