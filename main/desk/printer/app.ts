@@ -24,7 +24,11 @@ type HardwareChannels =
 export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
   const { printers, display } = ctx;
   return {
-    'printer.status': () => printers.status(),
+    // Asked by the renderer once its first screen is painted: the encoders warm behind it (M21).
+    'printer.status': () => {
+      void printers.warm();
+      return printers.status();
+    },
     'printer.settings': () => printers.settings(),
     'printer.configure': (next) => printers.configure(next),
     'printer.find': async () => ({ printers: await printers.find() }),

@@ -23,11 +23,12 @@ import { DeskError } from '../../ipc/errors';
 import type { JournalRecord } from '../../local/index';
 import { todayIn } from '../day/day';
 import { drawIssued } from '../receipt/receipt';
-import { receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
+import { qrModules } from '../receipt/model';
+import { qrCommand, receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
 import type { Session } from '../session';
 import type { SessionHolder, Emit } from '../session-holder';
 import type { SettingsFile } from '../settings';
-import { drawerPulse } from './commands';
+import { drawerPulse, knownPulse } from './commands';
 import { drawerCause, mayOpenByHand, type DrawerActor } from './drawer';
 import { osPrinters, queueLink, tcpLink, type LinkStatus, type PrinterLink } from './link';
 import { FileJobs, MemoryJobs, type JobStore } from './print-queue';
@@ -72,6 +73,11 @@ export class Printers {
   private readonly jobStores = new WeakMap<Session, JobStore>();
   private last: PrinterStatus;
   private stopped = false;
+  /** The settings as kept, read once (this process is their only writer). */
+  private kept: PrinterSettings | null = null;
+  /** Prints the desk started at a sale's booking answer, by entry, until the renderer's joins. */
+  private readonly afterSale = new Map<string, Promise<PrintAnswer | null>>();
+  private warming: Promise<void> | null = null;
 
   constructor(private readonly options: PrintersOptions) {
     this.last = this.blankStatus();
@@ -80,12 +86,16 @@ export class Printers {
   // ---- settings ----
 
   settings(): PrinterSettings {
-    return printerSettingsOf(this.options.settings);
+    this.kept ??= printerSettingsOf(this.options.settings);
+    return this.kept;
   }
 
   configure(next: PrinterSettings): PrinterSettings {
     savePrinterSettings(this.options.settings, next);
+    this.kept = null;
+    this.warming = null;
     void this.refresh();
+    void this.warm();
     return this.settings();
   }
 
@@ -231,6 +241,12 @@ export class Printers {
    * it. Null when receipts are not routed to a receipt printer (the OS prints, as before).
    */
   async printReceipt(options: ReceiptOptions): Promise<PrintAnswer | null> {
+    const started = options.auto ? this.afterSale.get(options.entryId) : undefined;
+    if (started) {
+      this.afterSale.delete(options.entryId);
+      const answer = await started;
+      if (answer) return answer;
+    }
     if (this.settings().routes.receipt !== 'receipt_printer') return null;
     const target = await this.target();
     const jobs = this.jobs();
@@ -248,6 +264,45 @@ export class Printers {
     return printed
       ? { ok: true, reason: null, queued: false }
       : { ok: false, reason: this.last.state, queued: true };
+  }
+
+  /**
+   * A sale's receipt as its booking answers, when set-up prints automatically on the receipt
+   * printer: started before the renderer hears of the sale, whose own automatic print joins this
+   * one (decision M21). Not routed there: nothing (the renderer prints through the OS).
+   */
+  printAfterSale(options: ReceiptOptions): void {
+    const { routes, receiptPrinter } = this.settings();
+    if (routes.receipt !== 'receipt_printer' || !receiptPrinter) return;
+    const answer = this.printReceipt({ ...options, auto: false }).catch((error: unknown) => {
+      this.options.logger.warn('printer.after_sale_failed', { error });
+      return null;
+    });
+    this.afterSale.set(options.entryId, answer);
+    // A renderer that never asks (closed meanwhile) leaves a few answers here, not many.
+    for (const id of this.afterSale.keys()) if (this.afterSale.size > 16) this.afterSale.delete(id);
+  }
+
+  /**
+   * Load the encoders (and for a printer without a kanji font the renderer and its font) and
+   * encode the pulse now, in the background, so the day's first sale waits for none of it: asked
+   * once the counter's first screen is painted, and again when set-up changes the printer (M21).
+   */
+  warm(): Promise<void> {
+    this.warming ??= (async () => {
+      const printer = this.settings().receiptPrinter;
+      if (!printer) return;
+      await drawerPulse(printer.language);
+      await Promise.all([
+        thermalBytes('|', printer, false),
+        qrCommand('0', printer),
+        qrModules('0'),
+      ]);
+    })().catch((error: unknown) => {
+      this.warming = null;
+      this.options.logger.warn('printer.warm_failed', { error });
+    });
+    return this.warming;
   }
 
   /** Print the kept jobs, oldest first, until the printer says it cannot. */
@@ -353,7 +408,9 @@ export class Printers {
       if (cause === 'manual' && !target?.printer.drawer)
         throw new DeskError('DRAWER_UNAVAILABLE', 'no cash drawer is set up on a receipt printer');
       if (!target?.printer.drawer) return false;
-      const bytes = await drawerPulse(target.printer.language);
+      // Encoded once (warmed after the first paint): the pulse waits for no loading (M21).
+      const language = target.printer.language;
+      const bytes = knownPulse(language) ?? (await drawerPulse(language));
       // The pulse goes whatever the paper: the drawer does not need it.
       const pulsed = await target.link.send(bytes).catch(() => false);
       const now = this.options.now();

@@ -26,6 +26,16 @@ export function walkInApp(
       const outcome = await bookWalkIn(sessions.require(), request, settings, taken);
       // Money taken moves the refunds owed the status counts once its fate is known.
       if (outcome.saleId) sessions.queueStatus();
+      // Its receipt starts printing now, not after the renderer's round trip (decision M21).
+      if (outcome.saleId && request.receipt && outcome.outcome !== 'refused')
+        ctx.printers.printAfterSale({
+          entryId: outcome.saleId,
+          locale: request.receipt.locale,
+          layout: request.receipt.layout,
+          purpose: 'print',
+          ryoshusho: null,
+          auto: false,
+        });
       return outcome;
     },
     'customers.find': ({ email }) =>

@@ -144,6 +144,11 @@ export const ReceiptOptions = z.strictObject({
     })
     .nullable()
     .default(null),
+  /**
+   * The automatic print after a sale: joins the one the desk started when the booking answered
+   * (decision M21) instead of printing a second copy; with none started, prints as asked.
+   */
+  auto: z.boolean().default(false),
 });
 export type ReceiptOptions = z.infer<typeof ReceiptOptions>;
 

@@ -38,6 +38,7 @@ export async function sell(
   h: Harness,
   line: (total: number) => Partial<TenderLineIn>,
   party: { adults?: number; children?: number; lastName?: string } = {},
+  receipt: Book['receipt'] = null,
 ) {
   const draft = {
     productId: P.apiTest,
@@ -59,6 +60,7 @@ export async function sell(
     tender: {
       lines: [{ received: null, brand: null, reference: null, ...line(total) } as TenderLineIn],
     },
+    receipt,
   });
   return { saleId: outcome.saleId!, number: outcome.reservation!.number!, total };
 }
