@@ -30,7 +30,14 @@ import type { SessionHolder, Emit } from '../session-holder';
 import type { SettingsFile } from '../settings';
 import { drawerPulse, knownPulse } from './commands';
 import { drawerCause, mayOpenByHand, type DrawerActor } from './drawer';
-import { osPrinters, queueLink, tcpLink, type LinkStatus, type PrinterLink } from './link';
+import {
+  ABANDONED,
+  osPrinters,
+  queueLink,
+  tcpLink,
+  type LinkStatus,
+  type PrinterLink,
+} from './link';
 import { FileJobs, MemoryJobs, type JobStore } from './print-queue';
 import { printerSettingsOf, savePrinterSettings } from './settings';
 import { testPage } from './test-page';
@@ -65,6 +72,9 @@ const defaultLink = (printer: ThermalPrinter, virtualPort: number | null): Print
   return tcpLink('127.0.0.1', virtualPort ?? 0);
 };
 
+/** How long the booking's send waits for the drawer's pulse to reach the printer (M21). */
+export const PULSE_WAIT_MS = 50;
+
 export class Printers {
   private chain: Promise<unknown> = Promise.resolve();
   private timer: Timer | null = null;
@@ -78,6 +88,8 @@ export class Printers {
   /** Prints the desk started at a sale's booking answer, by entry, until the renderer's joins. */
   private readonly afterSale = new Map<string, Promise<PrintAnswer | null>>();
   private warming: Promise<void> | null = null;
+  /** The look at the status under way, which a pulse or a print ends (M21). */
+  private looking: AbortController | null = null;
 
   constructor(private readonly options: PrintersOptions) {
     this.last = this.blankStatus();
@@ -197,8 +209,13 @@ export class Printers {
     if (changed) this.options.emit('printer.changed', next);
   }
 
-  /** One thing at a time on the printer's one connection. */
-  private turn<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * One thing at a time on the printer's one connection. A pulse or a print first ends a look at
+   * the status under way (`urgent`): the look says nothing the print does not ask again, and the
+   * drawer does not wait for it (decision M21).
+   */
+  private turn<T>(work: () => Promise<T>, urgent = false): Promise<T> {
+    if (urgent) this.looking?.abort();
     const run = this.chain.then(work, work);
     this.chain = run.catch(() => undefined);
     return run;
@@ -211,7 +228,20 @@ export class Printers {
       this.publish(null);
       return this.last;
     }
-    const said = await this.turn(() => target.link.status(target.printer.language));
+    const said = await this.turn(async () => {
+      const look = new AbortController();
+      this.looking = look;
+      try {
+        return await target.link.status(target.printer.language, look.signal);
+      } finally {
+        if (this.looking === look) this.looking = null;
+      }
+    });
+    if (said === ABANDONED) {
+      // A pulse or a print took the connection: the next look says how the printer is.
+      this.watch();
+      return this.last;
+    }
     this.publish(said);
     if ((said === null || said.state === 'ready') && (this.jobs()?.list().length ?? 0) > 0)
       await this.drain();
@@ -332,7 +362,7 @@ export class Printers {
         this.publish(status);
       }
       this.publish('keep');
-    });
+    }, true);
   }
 
   /** A test page on `printer` (set-up's, before it is saved): its status read back first. */
@@ -365,7 +395,7 @@ export class Printers {
     document: string,
   ): Promise<PrintAnswer> {
     const bytes = await thermalBytes(document, printer);
-    const { printed, status } = await this.turn(() => link.print(printer.language, bytes));
+    const { printed, status } = await this.turn(() => link.print(printer.language, bytes), true);
     return printed
       ? { ok: true, reason: null, queued: false }
       : { ok: false, reason: status?.state ?? 'unknown', queued: false };
@@ -383,7 +413,22 @@ export class Printers {
     // A draft sent again finds its sale written: its drawer opened the first time.
     const day = this.options.sessions.require().journal.day(record.businessDate).records;
     if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();
-    return this.kick(cause, record.id, null, { staffId: null }).then(() => undefined);
+    const kicked = this.kick(cause, record.id, null, { staffId: null });
+    // What waits for it (the booking's send) waits this long at most: a printer slow to take
+    // the pulse does not hold the guest's booking (M21).
+    return new Promise<void>((resolve, reject) => {
+      const timer = (this.options.clock ?? systemClock).after(PULSE_WAIT_MS, resolve);
+      kicked.then(
+        () => {
+          timer.cancel();
+          resolve();
+        },
+        (error: unknown) => {
+          timer.cancel();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 
   /** By hand: a reason, and (issue 29) the permission. */
@@ -429,7 +474,7 @@ export class Printers {
       });
       if (!pulsed) this.options.logger.warn('printer.drawer_not_opened', { cause });
       return pulsed;
-    });
+    }, true);
   }
 
   // ---- life ----

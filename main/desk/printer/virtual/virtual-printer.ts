@@ -88,6 +88,8 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
   private connections = 0;
   readonly jobs: ReceivedJob[] = [];
   port = 0;
+  /** A printer slow to answer: status requests go unanswered while this is set (tests). */
+  holdAnswers = false;
 
   constructor(private readonly now: () => number = Date.now) {
     super();
@@ -95,6 +97,11 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
 
   get state(): VirtualPrinterState {
     return this.current;
+  }
+
+  /** Connections open now. */
+  get open(): number {
+    return this.sockets.size;
   }
 
   /** Set what it says of itself; offline drops every connection and takes none. */
@@ -134,7 +141,7 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
       }
       // Answer the status requests that arrived (a request may straddle two chunks).
       for (let i = Math.max(0, seen - 2); i + 2 < all.length; i++) {
-        const answer = this.answerAt(all, i);
+        const answer = this.holdAnswers ? null : this.answerAt(all, i);
         if (answer && i + 2 >= seen) socket.write(answer);
       }
       seen = all.length;
