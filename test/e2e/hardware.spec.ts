@@ -3,7 +3,8 @@
  * 31): set-up finds training's virtual printer, prints a test page on it and saves it; a cash
  * walk-in shows the guest's display the total, the cash handed over and the change, then the
  * thanks with the booking's code; its receipt prints on the virtual printer (read back: the
- * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens.
+ * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens,
+ * and on the tender with the printer's warning and the guest's language toggle shown.
  */
 import type { Page } from '@playwright/test';
 import type { Response } from '../../main/ipc/contract';
@@ -21,6 +22,12 @@ async function virtualPrints(host: TestHost): Promise<Response<'printer.virtual'
   const result = await host.composed.router.handle('printer.virtual', { state: null });
   if (!result.ok) throw new Error(result.error.message);
   return (result.value as Response<'printer.virtual'>).printed;
+}
+
+/** Training's virtual printer switched to `state` (the desk sees it at its next look). */
+async function setVirtual(host: TestHost, state: 'ready' | 'paper_out'): Promise<void> {
+  const result = await host.composed.router.handle('printer.virtual', { state });
+  if (!result.ok) throw new Error(result.error.message);
 }
 
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
@@ -86,6 +93,16 @@ for (const lang of ['ja', 'en'] as const) {
         .getByRole('radiogroup', { name: t.guestDisplay.language })
         .getByRole('radio', { name: t.language[guest] })
         .check();
+      // The paper runs out while the guest waits: the tender says the receipt will be kept.
+      // axe on the tender with that warning and the guest's language toggle shown.
+      await setVirtual(host, 'paper_out');
+      const warning = app.getByRole('alert').filter({
+        hasText: fill(t.printer.tenderWarning, { state: t.printer.badge.paper_out }),
+      });
+      await expect(warning).toBeVisible();
+      await audit(app, `${lang}/tender-printer-warning`);
+      await setVirtual(host, 'ready');
+      await expect(warning).toHaveCount(0);
       await app.getByRole('button', { name: yen(lang, handed), exact: true }).click();
       const g = CATALOGUES[guest];
       await expect(display.getByText(yen(guest, total), { exact: true })).toBeVisible();
