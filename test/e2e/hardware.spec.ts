@@ -4,7 +4,8 @@
  * walk-in shows the guest's display the total, the cash handed over and the change, then the
  * thanks with the booking's code; its receipt prints on the virtual printer (read back: the
  * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens,
- * and on the tender with the printer's warning and the guest's language toggle shown.
+ * on the tender with the printer's warning and the guest's language toggle shown, and on the
+ * close listing the drawer's opens (the sale's, and one by hand with its reason).
  */
 import type { Page } from '@playwright/test';
 import type { Response } from '../../main/ipc/contract';
@@ -39,7 +40,7 @@ for (const lang of ['ja', 'en'] as const) {
   test.describe(`hardware (${lang})`, () => {
     test.use({ locale: browserLocale(lang) });
 
-    test('set-up finds the virtual printer and tests it; a cash walk-in on the guest display, its receipt printed', async ({
+    test('set-up finds the virtual printer and tests it; a cash walk-in on the guest display, its receipt printed, the drawer’s opens on the close', async ({
       app,
       host,
       context,
@@ -143,6 +144,20 @@ for (const lang of ['ja', 'en'] as const) {
       // What the guest was handed, as the virtual printer read it back (the closing note's).
       mkdirSync(PRINTOUTS, { recursive: true });
       writeFileSync(path.join(PRINTOUTS, `${lang}-walk-in-receipt.txt`), receipt.lines.join('\n'));
+
+      // The drawer opened by hand, with a reason; the close shows it beside the sale's open.
+      const reason = lang === 'ja' ? '両替' : 'change for the float';
+      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByLabel(t.drawer.reason).fill(reason);
+      await app.getByRole('button', { name: t.drawer.open, exact: true }).click();
+      await expect(app.getByText(t.drawer.opened)).toBeVisible();
+      await app.keyboard.press('F7');
+      const opens = app.getByRole('region', { name: t.drawer.opens.title });
+      await expect(opens.getByRole('cell', { name: reason })).toBeVisible();
+      await expect(opens.locator('dd').nth(0)).toHaveText('1');
+      await expect(opens.locator('dd').nth(2)).toHaveText('1');
+      await opens.scrollIntoViewIfNeeded();
+      await audit(app, `${lang}/close-drawer-opens`);
     });
   });
 }
