@@ -3,10 +3,14 @@
  * virtual one), its status watched and pushed (`printer.changed`), receipts printed from a queue
  * that keeps each until the printer took it whole (never lost, never twice: M10), the drawer's
  * pulse after a cash tender or by hand, each open recorded (M11). One connection at a time: the
- * status, a pulse and a print wait their turn on one chain, the pulse first when it is asked first.
+ * status, a pulse and a print wait their turn on one line (line.ts), a pulse or a print ending a
+ * look under way. A sale's receipt starts as its booking answers, and the encoders warm behind the
+ * first paint (M21).
  *
- * Over 300 lines would be too many: what a job draws is receipt.ts's, the wire is link.ts, the
- * kept jobs print-queue.ts, the rules drawer.ts.
+ * Over 300 lines because the status watched, the receipts printed and the reports printed share
+ * the printer in use and its last state; apart are what a job draws (receipt.ts), the wire
+ * (link.ts), the line (line.ts), the kept jobs (print-queue.ts), the drawer (drawer.ts) and the
+ * settings as kept (settings.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../api/index';
@@ -21,15 +25,15 @@ import {
 } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { JournalRecord } from '../../local/index';
-import { todayIn } from '../day/day';
 import { drawIssued } from '../receipt/receipt';
 import { qrModules } from '../receipt/model';
 import { qrCommand, receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
 import type { Session } from '../session';
 import type { SessionHolder, Emit } from '../session-holder';
 import type { SettingsFile } from '../settings';
-import { drawerPulse, knownPulse } from './commands';
-import { drawerCause, mayOpenByHand, type DrawerActor } from './drawer';
+import { drawerPulse } from './commands';
+import { Drawer, type DrawerActor } from './drawer';
+import { PrinterLine, type Target } from './line';
 import {
   ABANDONED,
   osPrinters,
@@ -58,13 +62,6 @@ export interface PrintersOptions {
   linkFor?: (printer: ThermalPrinter, virtualPort: number | null) => PrinterLink;
 }
 
-/** The receipt printer in use: set-up's, or in training the virtual one in its place (M9). */
-interface Target {
-  printer: ThermalPrinter;
-  link: PrinterLink;
-  name: string;
-}
-
 const defaultLink = (printer: ThermalPrinter, virtualPort: number | null): PrinterLink => {
   const c = printer.connection;
   if (c.kind === 'network') return tcpLink(c.host, c.port);
@@ -76,7 +73,7 @@ const defaultLink = (printer: ThermalPrinter, virtualPort: number | null): Print
 export const PULSE_WAIT_MS = 50;
 
 export class Printers {
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly line = new PrinterLine();
   private timer: Timer | null = null;
   private virtualPrinter: VirtualPrinter | null = null;
   private starting: Promise<VirtualPrinter> | null = null;
@@ -88,11 +85,17 @@ export class Printers {
   /** Prints the desk started at a sale's booking answer, by entry, until the renderer's joins. */
   private readonly afterSale = new Map<string, Promise<PrintAnswer | null>>();
   private warming: Promise<void> | null = null;
-  /** The look at the status under way, which a pulse or a print ends (M21). */
-  private looking: AbortController | null = null;
+
+  private readonly drawer: Drawer;
 
   constructor(private readonly options: PrintersOptions) {
     this.last = this.blankStatus();
+    this.drawer = new Drawer({
+      ...options,
+      line: this.line,
+      target: () => this.target(),
+      state: () => this.last.state,
+    });
   }
 
   // ---- settings ----
@@ -209,18 +212,6 @@ export class Printers {
     if (changed) this.options.emit('printer.changed', next);
   }
 
-  /**
-   * One thing at a time on the printer's one connection. A pulse or a print first ends a look at
-   * the status under way (`urgent`): the look says nothing the print does not ask again, and the
-   * drawer does not wait for it (decision M21).
-   */
-  private turn<T>(work: () => Promise<T>, urgent = false): Promise<T> {
-    if (urgent) this.looking?.abort();
-    const run = this.chain.then(work, work);
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
   /** Ask the printer now, print what waits if it is ready; then keep watching. */
   async refresh(): Promise<PrinterStatus> {
     const target = await this.target();
@@ -228,15 +219,7 @@ export class Printers {
       this.publish(null);
       return this.last;
     }
-    const said = await this.turn(async () => {
-      const look = new AbortController();
-      this.looking = look;
-      try {
-        return await target.link.status(target.printer.language, look.signal);
-      } finally {
-        if (this.looking === look) this.looking = null;
-      }
-    });
+    const said = await this.line.look(target.link, target.printer.language);
     if (said === ABANDONED) {
       // A pulse or a print took the connection: the next look says how the printer is.
       this.watch();
@@ -337,7 +320,7 @@ export class Printers {
 
   /** Print the kept jobs, oldest first, until the printer says it cannot. */
   private drain(): Promise<void> {
-    return this.turn(async () => {
+    return this.line.turn(async () => {
       const jobs = this.jobs();
       const target = await this.target();
       if (!jobs || !target) return;
@@ -395,86 +378,25 @@ export class Printers {
     document: string,
   ): Promise<PrintAnswer> {
     const bytes = await thermalBytes(document, printer);
-    const { printed, status } = await this.turn(() => link.print(printer.language, bytes), true);
+    const { printed, status } = await this.line.turn(
+      () => link.print(printer.language, bytes),
+      true,
+    );
     return printed
       ? { ok: true, reason: null, queued: false }
       : { ok: false, reason: status?.state ?? 'unknown', queued: false };
   }
 
-  // ---- the drawer ----
+  // ---- the drawer (drawer.ts) ----
 
-  /**
-   * After a tender: the drawer opens when its lines moved cash (M11); recorded either way. Its
-   * turn on the printer is taken at once, so a receipt asked after it prints after the pulse.
-   */
+  /** After a tender: the drawer opens when its lines moved cash (M11). */
   tendered(record: JournalRecord): Promise<void> {
-    const cause = drawerCause(record);
-    if (!cause) return Promise.resolve();
-    // A draft sent again finds its sale written: its drawer opened the first time.
-    const day = this.options.sessions.require().journal.day(record.businessDate).records;
-    if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();
-    const kicked = this.kick(cause, record.id, null, { staffId: null });
-    // What waits for it (the booking's send) waits this long at most: a printer slow to take
-    // the pulse does not hold the guest's booking (M21).
-    return new Promise<void>((resolve, reject) => {
-      const timer = (this.options.clock ?? systemClock).after(PULSE_WAIT_MS, resolve);
-      kicked.then(
-        () => {
-          timer.cancel();
-          resolve();
-        },
-        (error: unknown) => {
-          timer.cancel();
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
+    return this.drawer.tendered(record);
   }
 
   /** By hand: a reason, and (issue 29) the permission. */
-  async openByHand(reason: string, actor: DrawerActor): Promise<PrintAnswer> {
-    if (!mayOpenByHand(actor))
-      throw new DeskError('NOT_ALLOWED', 'opening the drawer by hand is not allowed');
-    const pulsed = await this.kick('manual', null, reason, actor);
-    return pulsed
-      ? { ok: true, reason: null, queued: false }
-      : { ok: false, reason: this.last.state, queued: false };
-  }
-
-  private kick(
-    cause: 'sale' | 'refund' | 'manual',
-    entryId: string | null,
-    note: string | null,
-    actor: DrawerActor,
-  ): Promise<boolean> {
-    const session = this.options.sessions.require();
-    return this.turn(async () => {
-      const target = await this.target();
-      if (cause === 'manual' && !target?.printer.drawer)
-        throw new DeskError('DRAWER_UNAVAILABLE', 'no cash drawer is set up on a receipt printer');
-      if (!target?.printer.drawer) return false;
-      // Encoded once (warmed after the first paint): the pulse waits for no loading (M21).
-      const language = target.printer.language;
-      const bytes = knownPulse(language) ?? (await drawerPulse(language));
-      // The pulse goes whatever the paper: the drawer does not need it.
-      const pulsed = await target.link.send(bytes).catch(() => false);
-      const now = this.options.now();
-      const counter = session.counter();
-      session.journal.append({
-        kind: 'drawer',
-        at: now,
-        businessDate: todayIn(session.timeZone, now),
-        counterId: counter.id,
-        counterName: counter.name,
-        cause,
-        entryId,
-        note,
-        staffId: actor.staffId,
-        pulsed,
-      });
-      if (!pulsed) this.options.logger.warn('printer.drawer_not_opened', { cause });
-      return pulsed;
-    }, true);
+  openByHand(reason: string, actor: DrawerActor): Promise<PrintAnswer> {
+    return this.drawer.openByHand(reason, actor);
   }
 
   // ---- life ----
