@@ -198,7 +198,7 @@ export async function runPrinterBench(): Promise<Figure[]> {
         drawer: true,
       },
       routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
-      });
+    });
     await call('money.configure', {
       ...(await call('money.settings', {})),
       printAutomatically: true,
