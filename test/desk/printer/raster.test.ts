@@ -10,28 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { decodePrintout } from '../../../main/desk/printer/virtual/decode';
 import { renderPaper } from '../../../main/desk/printer/virtual/render';
 import { readJob } from '../../../main/desk/printer/virtual/virtual-printer';
-import { qrModules, type ReceiptModel } from '../../../main/desk/receipt/model';
+import { qrModules } from '../../../main/desk/receipt/model';
 import { receiptThermal, thermalBytes } from '../../../main/desk/receipt/receipt-thermal';
 import { rasterCommands, type Bitmap } from '../../../main/desk/receipt/thermal-raster';
-
-const model: ReceiptModel = {
-  layout: '80mm',
-  locale: 'ja',
-  title: 'レシート',
-  blocks: [
-    { kind: 'title', text: 'レシート' },
-    { kind: 'issuer', business: '嵐山体験工房', lines: ['京都府京都市右京区嵯峨天龍寺'] },
-    {
-      kind: 'rows',
-      role: 'lines',
-      rows: [
-        { kind: 'product', name: '人力車 嵐山めぐり（60分）', detail: '2026-11-24 10:00 大人 2' },
-        { kind: 'pair', left: '合計(税込)', right: '￥12,000', style: 'total' },
-      ],
-    },
-    { kind: 'code', text: 'R-2611-0042', modules: [], caption: ['予約番号 R-2611-0042'] },
-  ],
-};
+import { SMALL_RECEIPT as model } from './support';
 
 /** Rows of a bitmap with any ink. */
 const inkRows = (b: Bitmap) => {
