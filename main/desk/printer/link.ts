@@ -27,11 +27,13 @@ export interface PrinterLink {
   status(language: PrinterLanguage, signal?: AbortSignal): Promise<LinkStatus | typeof ABANDONED>;
   /**
    * The bytes printed if the printer says it can (a queue cannot say: sent). Resolves with what
-   * it said; `printed` only once every byte was written and the connection closed cleanly.
+   * it said; `printed` only once every byte was written and the connection closed cleanly. The
+   * bytes may still be drawn: the connection is opened and the status asked meanwhile (M21); if
+   * they fail, nothing is sent and the connection closes.
    */
   print(
     language: PrinterLanguage,
-    bytes: Buffer,
+    bytes: Buffer | Promise<Buffer>,
   ): Promise<{ printed: boolean; status: LinkStatus }>;
   /** The bytes sent without asking (the drawer's pulse needs no paper): whether all went. */
   send(bytes: Buffer): Promise<boolean>;
@@ -49,8 +51,14 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
   const timeoutMs = options.timeoutMs ?? 1500;
 
   /** One connection: ask the status, then (when `bytes` and ready) send them. */
-  const session = (language: PrinterLanguage, bytes: Buffer | null, signal?: AbortSignal) =>
+  const session = (
+    language: PrinterLanguage,
+    bytes: Buffer | Promise<Buffer> | null,
+    signal?: AbortSignal,
+  ) =>
     new Promise<{ printed: boolean; status: LinkStatus | typeof ABANDONED }>((resolve) => {
+      // Bytes that fail to draw are not sent; the failure is the caller's to read.
+      if (bytes instanceof Promise) bytes.catch(() => undefined);
       const socket = net.connect({ host, port, noDelay: true });
       let answer = Buffer.alloc(0);
       let status: LinkStatus | typeof ABANDONED = OFFLINE;
@@ -83,7 +91,10 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
         status = read;
         if (!bytes || read.state !== 'ready') return done();
         // Written whole: printed, once the printer closes (or the wait ends) — never sent again.
-        socket.end(bytes, () => (printed = true));
+        Promise.resolve(bytes).then(
+          (whole) => socket.end(whole, () => (printed = true)),
+          () => done(),
+        );
       });
     });
 
@@ -126,7 +137,14 @@ export function queueLink(name: string, run: Runner = runProgram): PrinterLink {
   const link: PrinterLink = {
     status: () => Promise.resolve(null),
     send: async (bytes) => (await link.print('escpos', bytes)).printed,
-    async print(_language, bytes) {
+    async print(_language, drawing) {
+      let bytes: Buffer;
+      try {
+        bytes = await drawing;
+      } catch {
+        // Not drawn: nothing to print, and nothing said of the printer.
+        return { printed: false, status: null };
+      }
       const file = path.join(os.tmpdir(), `front-desk-${randomUUID()}.bin`);
       await writeFile(file, bytes, { mode: 0o600 });
       try {

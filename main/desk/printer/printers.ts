@@ -325,23 +325,30 @@ export class Printers {
       const target = await this.target();
       if (!jobs || !target) return;
       for (const job of jobs.list()) {
-        let drawn: Awaited<ReturnType<typeof drawIssued<Buffer>>>;
-        try {
-          drawn = await drawIssued(this.options, job.options, (model) =>
-            receiptThermal(model, target.printer),
-          );
-        } catch (error) {
+        // Drawn while the connection opens and the printer says whether it can print (M21).
+        const drawing = drawIssued(this.options, job.options, (model) =>
+          receiptThermal(model, target.printer),
+        );
+        const undrawable = drawing.then(
+          () => null,
+          (error: unknown) => error,
+        );
+        const bytes = drawing.then((d) => d.drawn);
+        // Its failure is read from `undrawable`; the link may not wait for it (not ready).
+        bytes.catch(() => undefined);
+        const { printed, status } = await target.link.print(target.printer.language, bytes);
+        const error = await undrawable;
+        if (error) {
           // Its entry is gone (another store's session, a purged day): kept, not printed.
           this.options.logger.warn('printer.job_undrawable', { id: job.id, error });
           continue;
         }
-        const { printed, status } = await target.link.print(target.printer.language, drawn.drawn);
         if (!printed) {
           this.publish(status);
           return;
         }
         jobs.remove(job.id);
-        drawn.record();
+        (await drawing).record();
         this.publish(status);
       }
       this.publish('keep');
