@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, printer) runs
- * only the suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, printer, onsite)
+ * runs only the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
@@ -9,6 +9,7 @@ import { runDaysBench } from './days.bench';
 import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
 import { runPrinterBench } from './printer.bench';
+import { runOnSiteBench } from './onsite.bench';
 import { runReceiptBench } from './receipt.bench';
 import { runSearchBench } from './search.bench';
 import { runShopBench } from './shop.bench';
@@ -30,6 +31,7 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['search', 'Search at the counter: the index, readings (issue 16)', runSearchBench],
   ['days', 'Busy days and the cold start (issue 16)', runDaysBench],
   ['printer', 'Receipt printer and drawer, from the counter UI (issue 31)', runPrinterBench],
+  ['onsite', 'Bookings paid on site: scan, collect, the shop, the key (issue 27)', runOnSiteBench],
 ];
 
 const only = process.argv.slice(2);

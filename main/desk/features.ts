@@ -64,6 +64,11 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'reservation.get': 'checkIn',
   'checkin.record': 'checkIn',
   'checkin.undo': 'checkIn',
+  // A booking paid on site (issue 27): its money is taken as it is checked in; the amount owed
+  // is asked with the scope of reading reservations (the cancel-preview's, decision I4).
+  'onsite.start': 'checkIn',
+  'onsite.release': 'checkIn',
+  'onsite.collect': 'checkIn',
   'headcount.check': 'dayView',
   'walkin.form': 'dayView',
   'walkin.quote': 'dayView',

@@ -16,6 +16,7 @@ import { headcountApp } from './headcount/app';
 import { hardwareApp } from './printer/app';
 import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
+import { onsiteApp } from './onsite/app';
 import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
 import { receiptApp } from './receipt/app';
@@ -113,6 +114,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     dayApp(ctx),
     searchApp(ctx),
     checkInApp(ctx),
+    onsiteApp(ctx),
     headcountApp(ctx),
     walkInApp(ctx),
     cancelApp(ctx),

@@ -24,6 +24,16 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     children: 0,
   },
   'checkin.undo': { reservationId: 'rsv_1', date: TODAY },
+  'onsite.start': { reservationId: 'rsv_1', date: TODAY },
+  'onsite.release': { reservationId: 'rsv_1', date: TODAY },
+  'onsite.collect': {
+    reservationId: 'rsv_1',
+    date: TODAY,
+    due: 28_500,
+    amount: 28_500,
+    tender: { lines: [{ method: 'cash', amount: 28_500, received: 30_000 }] },
+    checkIn: { state: 'arrived', adults: 2, children: 0, basis: null },
+  },
   'headcount.check': { productId: 'pr_1', date: TODAY, startTime: '10:00', adults: 2, children: 0 },
   'walkin.form': { productId: 'pr_1' },
   'walkin.quote': {

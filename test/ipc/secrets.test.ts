@@ -138,6 +138,27 @@ describe('the API key stays in the main process', () => {
       reason: 'customer_request',
       sendCancellationEmail: true,
     });
+    // A booking paid on site (issue 27): claimed, its amount asked, paid with its check-in.
+    const onSite = (await h.call('day.get', { date: TODAY })).products
+      .flatMap((p) => p.slots.flatMap((s) => s.reservations))
+      .find((v) => v.status === 'confirmed' && v.payment?.state === 'to_pay');
+    expect(onSite).toBeDefined();
+    const started = await h.call('onsite.start', { reservationId: onSite!.id, date: TODAY });
+    const due = started.reservation.payment!.due!;
+    await h.call('onsite.collect', {
+      reservationId: onSite!.id,
+      date: TODAY,
+      due,
+      amount: due,
+      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
+      checkIn: {
+        state: 'arrived',
+        adults: onSite!.adults,
+        children: onSite!.children,
+        basis: null,
+      },
+    });
+    await h.raw('onsite.release', { reservationId: onSite!.id, date: TODAY });
     // A change of time (issue 15): the new booking, then the old one cancelled.
     const moved = await book({});
     const m = moved.ok ? (moved.value as { reservation: { id: string } }).reservation : null;

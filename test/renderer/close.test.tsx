@@ -126,6 +126,7 @@ describe('the close', () => {
         closeView({
           drawer: {
             sale: 2,
+            collection: 3,
             refund: 1,
             manual: 2,
             notOpened: 1,
@@ -140,7 +141,7 @@ describe('the close', () => {
     await r.user.press('F7');
     const section = screen.getByRole('region', { name: 'Cash drawer opens' });
     expect(section.querySelector('dl')!.textContent).toBe(
-      'Cash sales2Cash refunds1By hand2Of these, did not open1',
+      'Cash sales2Cash paid on site3Cash refunds1By hand2Of these, did not open1',
     );
     const rows = [...section.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent),

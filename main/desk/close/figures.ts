@@ -11,6 +11,7 @@ import {
   type CloseView,
   type DenominationCount,
   type DrawerOpens,
+  type OnSiteOwing,
 } from '../../ipc/contract';
 import type { CloseRecord, JournalRecord } from '../../local/index';
 
@@ -38,6 +39,11 @@ export interface CloseInput {
   note: string | null;
   checkIns: CheckInTally;
   refundsOwed: number;
+  /**
+   * The shop's bookings of the day paid on site still unpaid, and the unpaid no-shows (who owe
+   * nothing): decision I9. None when left out.
+   */
+  onSite?: { unpaid: OnSiteOwing[]; noShows: OnSiteOwing[] };
 }
 
 type TenderTotals = CloseView['byTender'][number];
@@ -59,7 +65,8 @@ export function tenderTotals(records: readonly JournalRecord[]): TenderTotals[] 
     ]),
   );
   for (const r of records) {
-    if (r.kind === 'sale')
+    // A collection of a booking paid on site is money taken like a sale (decision I9).
+    if (r.kind === 'sale' || r.kind === 'collection')
       for (const line of r.tender) {
         const t = totals.get(line.method)!;
         t.sales += line.amount;
@@ -121,7 +128,14 @@ export function productShares(sale: Extract<JournalRecord, { kind: 'sale' }>): M
 
 /** The drawer's opens among the day's records: by cause, those by hand with their reason (M19). */
 export function drawerOpens(records: readonly JournalRecord[]): DrawerOpens {
-  const opens: DrawerOpens = { sale: 0, refund: 0, manual: 0, notOpened: 0, byHand: [] };
+  const opens: DrawerOpens = {
+    sale: 0,
+    collection: 0,
+    refund: 0,
+    manual: 0,
+    notOpened: 0,
+    byHand: [],
+  };
   for (const r of records) {
     if (r.kind !== 'drawer') continue;
     opens[r.cause] += 1;
@@ -131,6 +145,35 @@ export function drawerOpens(records: readonly JournalRecord[]): DrawerOpens {
   }
   opens.byHand.sort((a, b) => a.at - b.at);
   return opens;
+}
+
+/** The on-site line: this counter's collections of the day, by tender; the unpaid of the day. */
+function onSiteLine(input: CloseInput): CloseView['onSite'] {
+  const collections = input.records.filter((r) => r.kind === 'collection');
+  const byMethod = new Map<TenderMethod, { method: TenderMethod; amount: number; count: number }>();
+  for (const c of collections)
+    for (const line of c.tender) {
+      const t = byMethod.get(line.method) ?? { method: line.method, amount: 0, count: 0 };
+      t.amount += line.amount;
+      t.count += 1;
+      byMethod.set(line.method, t);
+    }
+  const unpaid = input.onSite?.unpaid ?? [];
+  const noShows = input.onSite?.noShows ?? [];
+  return {
+    collections: {
+      count: collections.length,
+      amount: collections.reduce((sum, c) => sum + c.total, 0),
+    },
+    byTender: TenderMethod.options.flatMap((m) => byMethod.get(m) ?? []),
+    discounts: collections.reduce((sum, c) => sum + (c.discount?.amount ?? 0), 0),
+    unpaid: {
+      count: unpaid.length,
+      amount: unpaid.reduce((sum, u) => sum + (u.owed ?? 0), 0),
+      items: unpaid,
+    },
+    noShows: { count: noShows.length, items: noShows },
+  };
 }
 
 export function computeClose(input: CloseInput): CloseView {
@@ -166,6 +209,7 @@ export function computeClose(input: CloseInput): CloseView {
     openingFloat,
     byTender,
     walkIns: { count: sales.length, amount: sales.reduce((sum, s) => sum + s.total, 0) },
+    onSite: onSiteLine(input),
     expectedCash,
     counted,
     countedCash,

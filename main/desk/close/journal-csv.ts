@@ -1,11 +1,11 @@
 /**
  * The journal of a date range as CSV for accounting (decision Z6), written by the one CSV writer
  * (main/common/csv.ts: UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas defused): the header in
- * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, refund,
- * correction and close (receipts printed are not money and are left out), an unreadable record as
- * a row saying so. Amounts are plain signed integers, with a column per payment method of the
- * table, in its order. No customer names: the reservation number finds the guest; the file name
- * holds only the dates.
+ * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, collection of a
+ * booking paid on site, refund, correction and close (receipts printed are not money and are left
+ * out), an unreadable record as a row saying so. Amounts are plain signed integers, with a column
+ * per payment method of the table, in its order. No customer names: the reservation number finds
+ * the guest; the file name holds only the dates.
  */
 import { DateTime } from 'luxon';
 import { csvFile, type CsvCell } from '../../common/csv';
@@ -85,6 +85,21 @@ function recordRow(
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+      };
+    case 'collection':
+      // A booking paid on site: its discount given at the counter, with why, is the note.
+      return {
+        ...head,
+        reservationNumber: r.reservationNumber,
+        amount: r.total,
+        tender: byTender(r.tender, 1),
+        change: r.change,
+        products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+        note: r.discount
+          ? [`${words.discountReasons[r.discount.reason]} -${r.discount.amount}`, r.note]
+              .filter(Boolean)
+              .join(': ')
+          : null,
       };
     case 'refund':
       return {

@@ -1,9 +1,10 @@
 /**
  * The close report on the receipt printer (issue 31): the figures and words of the page
  * (report.ts, main/common/words close.ts and money.ts) as a ReceiptLine document for the
- * printer's own language and roll: by tender, the cash and its count, walk-ins, check-ins, sales
- * by product and by hour (as rows: a roll has no chart), the drawer's opens, what is owed or
- * unreadable.
+ * printer's own language and roll: by tender, the cash and its count, walk-ins, bookings paid on
+ * site (their collections, the unpaid and the unpaid no-shows by number: no names on paper),
+ * check-ins, sales by product and by hour (as rows: a roll has no chart), the drawer's opens,
+ * what is owed or unreadable.
  */
 import { DateTime } from 'luxon';
 import * as closeWords from '../../common/words/close';
@@ -14,6 +15,8 @@ import { signed, yen, type ReportOptions } from './report';
 
 const row = (left: string, right: string) => `|${escapeLine(left)} | ${escapeLine(right)}`;
 const heading = (text: string) => ['-', `^${escapeLine(text)}`];
+/** A heading too long for double width on a 58 mm roll: bold, at the roll's own width. */
+const longHeading = (text: string) => ['-', `"${escapeLine(text)}"`];
 
 /** The close report as ReceiptLine text, for `thermalBytes`. */
 export function closeReportThermal(view: CloseView, options: ReportOptions): string {
@@ -26,6 +29,16 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
   const time = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
   const state = view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}`;
   const hours = view.salesByHour.filter((h) => h.amount !== 0);
+  const { onSite } = view;
+  const owing = (items: CloseView['onSite']['unpaid']['items']) =>
+    items.length
+      ? items.map((u) =>
+          row(
+            `${u.number ?? u.reservationId} ${u.startTime}`,
+            u.owed === null ? l.amountUnknown : money(u.owed),
+          ),
+        )
+      : [`|${escapeLine(l.none)}`];
   return [
     `^^${escapeLine(l.title)}`,
     `|${escapeLine(`${options.storeName} ${view.businessDate}`)}`,
@@ -53,6 +66,18 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     ...heading(l.walkIns),
     row(l.count, String(view.walkIns.count)),
     row(l.amount, money(view.walkIns.amount)),
+    ...longHeading(l.onSite),
+    row(l.count, String(onSite.collections.count)),
+    row(l.amount, money(onSite.collections.amount)),
+    ...onSite.byTender.map((t) => row(`  ${methods[t.method]}`, money(t.amount))),
+    row(l.discounts, money(onSite.discounts)),
+    ...longHeading(l.onSiteUnpaid),
+    row(l.count, String(onSite.unpaid.count)),
+    row(l.amount, money(onSite.unpaid.amount)),
+    ...owing(onSite.unpaid.items),
+    ...longHeading(l.onSiteNoShows),
+    row(l.count, String(onSite.noShows.count)),
+    ...owing(onSite.noShows.items),
     ...heading(l.checkIns),
     row(l.expectedParties, String(view.checkIns.expected)),
     row(l.arrived, String(view.checkIns.arrived)),
@@ -68,6 +93,7 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
       : [`|${escapeLine(l.none)}`]),
     ...heading(l.drawer),
     row(l.drawerSale, String(view.drawer.sale)),
+    row(l.drawerCollection, String(view.drawer.collection)),
     row(l.drawerRefund, String(view.drawer.refund)),
     row(l.drawerManual, String(view.drawer.manual)),
     row(l.drawerNotOpened, String(view.drawer.notOpened)),

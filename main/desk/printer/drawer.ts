@@ -11,7 +11,7 @@ import { methodSpec, type TenderLine } from '../../common';
 import { systemClock, type Clock } from '../../common/clock';
 import type { PrintAnswer, PrinterState } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { JournalRecord } from '../../local/index';
+import type { DrawerRecord, JournalRecord } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { SessionHolder } from '../session-holder';
 import { drawerPulse, knownPulse } from './commands';
@@ -23,8 +23,9 @@ export function opensDrawer(lines: readonly TenderLine[]): boolean {
 }
 
 /** Why a record's tender opens the drawer (null: it does not). */
-export function drawerCause(record: JournalRecord): 'sale' | 'refund' | null {
+export function drawerCause(record: JournalRecord): 'sale' | 'collection' | 'refund' | null {
   if (record.kind === 'sale') return opensDrawer(record.tender) ? 'sale' : null;
+  if (record.kind === 'collection') return opensDrawer(record.tender) ? 'collection' : null;
   if (record.kind === 'refund') return opensDrawer(record.tender) ? 'refund' : null;
   return null;
 }
@@ -98,7 +99,7 @@ export class Drawer {
   }
 
   private kick(
-    cause: 'sale' | 'refund' | 'manual',
+    cause: DrawerRecord['cause'],
     entryId: string | null,
     note: string | null,
     actor: DrawerActor,

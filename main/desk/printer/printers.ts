@@ -80,7 +80,6 @@ export class Printers {
   private readonly jobStores = new WeakMap<Session, JobStore>();
   private last: PrinterStatus;
   private stopped = false;
-  /** The settings as kept, read once (this process is their only writer). */
   private kept: PrinterSettings | null = null;
   /** Prints the desk started at a sale's booking answer, by entry, until the renderer's joins. */
   private readonly afterSale = new Map<string, Promise<PrintAnswer | null>>();
@@ -100,6 +99,10 @@ export class Printers {
 
   // ---- settings ----
 
+  /**
+   * Read from disk once and kept (settings.ts reads an older file): the watch asks for them every
+   * 500 ms and every receipt once, and only `configure` changes them.
+   */
   settings(): PrinterSettings {
     this.kept ??= printerSettingsOf(this.options.settings);
     return this.kept;

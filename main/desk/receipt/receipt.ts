@@ -82,8 +82,8 @@ export async function drawIssued<T>(
   const session = ctx.sessions.require();
   const record = session.journal.get(options.entryId);
   if (!record) throw new DeskError('ENTRY_NOT_FOUND', 'no such entry in this counter’s journal');
-  if (record.kind !== 'sale' && record.kind !== 'refund')
-    throw new DeskError('NO_RECEIPT', 'only a sale or a refund has a receipt');
+  if (record.kind !== 'sale' && record.kind !== 'collection' && record.kind !== 'refund')
+    throw new DeskError('NO_RECEIPT', 'only a sale, a collection or a refund has a receipt');
   const settings = moneySettingsOf(ctx.settings);
   const layout: ReceiptLayout = options.layout ?? settings.receiptLayout;
   const counter = session.counter();
@@ -92,7 +92,10 @@ export async function drawIssued<T>(
   );
   const entry = entryView(session, record, locked);
   const saleRecord = record.kind === 'refund' ? session.journal.get(record.refersTo) : null;
-  const sale = saleRecord?.kind === 'sale' ? entryView(session, saleRecord, locked) : null;
+  const sale =
+    saleRecord?.kind === 'sale' || saleRecord?.kind === 'collection'
+      ? entryView(session, saleRecord, locked)
+      : null;
   const printed = session.journal.about(record.id).filter((r) => r.kind === 'receipt').length;
   const now = ctx.now();
   const drawn = await draw(
@@ -124,7 +127,7 @@ export async function drawIssued<T>(
         counterName: counter.name,
       }),
     entryId: record.id,
-    fileName: receiptFileName(entry, record.kind === 'sale' ? 'receipt' : 'refund'),
+    fileName: receiptFileName(entry, record.kind === 'refund' ? 'refund' : 'receipt'),
     reissue: printed > 0,
     layout,
     printerName: settings.printerName,

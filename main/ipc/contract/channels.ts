@@ -35,6 +35,7 @@ import {
 import { installedChannels } from './installed';
 import { manifestChannels } from './manifest';
 import { hardwareChannels, PrintAnswer } from './hardware';
+import { onsiteChannels } from './onsite';
 import { ShopAnswer, ShopConfigure } from './shop';
 import {
   ChangeAsk,
@@ -146,6 +147,8 @@ export const channels = {
     request: z.strictObject({ reservationId: Id, date: LocalDate, basis: CheckInBasis }),
     response: z.object({ reservation: ReservationView }),
   },
+  /** A booking paid on site: claimed, collected with the tender, checked in with it (issue 27). */
+  ...onsiteChannels,
   'headcount.check': {
     request: z.strictObject({
       productId: Id,

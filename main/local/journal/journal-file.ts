@@ -18,6 +18,7 @@ type Personal = Partial<Record<(typeof PERSONAL)[number], string | null>>;
 const VERSION = 1;
 const KINDS: ReadonlySet<string> = new Set([
   'sale',
+  'collection',
   'refund',
   'correction',
   'receipt',
@@ -63,6 +64,13 @@ export function sealRecord(cipher: Cipher, record: JournalRecord): Record<string
   };
 }
 
+/** A collection's discount as its clear part says it (decision I7), if it says one. */
+function discountOf(clear: Record<string, unknown>): number | null {
+  const { discount } = clear;
+  if (typeof discount !== 'object' || discount === null || !('amount' in discount)) return null;
+  return typeof discount.amount === 'number' ? discount.amount : null;
+}
+
 export type ReadRecord =
   { ok: true; record: JournalRecord } | { ok: false; unreadable: UnreadableRecord };
 
@@ -84,12 +92,17 @@ export function openRecord(cipher: Cipher, text: string, name: string, dayDir: s
   } catch {
     return unreadable('corrupt');
   }
-  const amount = envelope.clear.amount ?? envelope.clear.total;
+  const { clear } = envelope;
+  const amount = clear.amount ?? clear.total;
+  const discount = discountOf(clear);
   const known = {
     id: envelope.id,
     businessDate: envelope.businessDate ?? dayDir,
     kind: envelope.kind,
     amount: typeof amount === 'number' ? amount : null,
+    ...(typeof clear.reservationId === 'string' && { reservationId: clear.reservationId }),
+    ...(typeof clear.at === 'number' && { at: clear.at }),
+    ...(discount !== null && { discount }),
   };
   if (envelope.id !== name) return unreadable('corrupt', known);
   if (envelope.v > VERSION || !KINDS.has(envelope.kind)) return unreadable('unknown_kind', known);

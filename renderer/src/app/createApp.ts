@@ -19,6 +19,7 @@ import { createMoneyStore } from '../stores/money';
 import { followGuestDisplay } from '../stores/guestDisplay';
 import { createNavStore } from '../stores/nav';
 import { createPrinterStore } from '../stores/printer';
+import { createOnSiteStore } from '../stores/onsite';
 import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
@@ -53,6 +54,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const status = createStatusStore(api, platform.now);
   const day = createDayStore(api);
   const reservation = createReservationStore(api);
+  const onsite = createOnSiteStore(api);
   const cancel = createCancelStore(api);
   const change = createChangeStore(api, {
     recheckMs: options.recheckMs,
@@ -166,6 +168,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       status,
       day,
       reservation,
+      onsite,
       search,
       walkIn,
       cancel,

@@ -12,6 +12,7 @@ import * as hardware from './features/hardware';
 import * as installed from './features/installed';
 import * as manifest from './features/manifest';
 import * as money from './features/money';
+import * as onsite from './features/onsite';
 import * as reservation from './features/reservation';
 import * as search from './features/search';
 import * as setup from './features/setup';
@@ -29,6 +30,7 @@ export const FEATURES = {
   manifest,
   search,
   reservation,
+  onsite,
   cancel,
   change,
   walkin,
@@ -46,6 +48,7 @@ export const ja = {
   ...manifest.ja,
   ...search.ja,
   ...reservation.ja,
+  ...onsite.ja,
   ...cancel.ja,
   ...change.ja,
   ...walkin.ja,
@@ -65,6 +68,7 @@ export const en: Messages = {
   ...manifest.en,
   ...search.en,
   ...reservation.en,
+  ...onsite.en,
   ...cancel.en,
   ...change.en,
   ...walkin.en,

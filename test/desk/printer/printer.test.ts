@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
 import { pdfText } from '../../support/pdf';
 import { waitFor } from '../../support/wait';
-import { LATER, refusal, setUp, startHarness, type Harness } from '../support';
+import { bookedOnSite, paidInCash } from '../onsite/support';
+import { LATER, refusal, setUp, startHarness, TODAY, type Harness } from '../support';
 import { sell as sellWith, setUpPrinter, type TenderLineIn } from './support';
 
 describe('the receipt printer', () => {
@@ -117,6 +118,28 @@ describe('the receipt printer', () => {
     expect(await h.call('receipt.print', { entryId: saleId })).toMatchObject({ ok: true });
     expect(printer.printouts().reduce((n, p) => n + p.pulses, 0)).toBe(pulsesBefore);
     expect(drawerRecords().some((r) => r.kind === 'drawer' && r.entryId === saleId)).toBe(false);
+  });
+
+  it('pulses for a booking paid on site taken in cash, never for one taken by card', async () => {
+    const opensOf = (entryId: string) =>
+      drawerRecords().filter((r) => r.kind === 'drawer' && r.entryId === entryId);
+    const { done } = await paidInCash(h, await bookedOnSite(h, '現金現地'));
+    await waitFor(() => opensOf(done.entryId).length > 0, 'the drawer opened for the collection');
+    expect(opensOf(done.entryId)).toMatchObject([{ cause: 'collection', pulsed: true }]);
+    expect(printer.printouts().at(-1)).toMatchObject({ pulses: 1, lines: [] });
+
+    const byCard = await bookedOnSite(h, 'カード現地');
+    const { reservation } = await h.call('onsite.start', { reservationId: byCard.id, date: TODAY });
+    const due = reservation.payment!.due!;
+    const paid = await h.call('onsite.collect', {
+      reservationId: byCard.id,
+      date: TODAY,
+      due,
+      amount: due,
+      tender: { lines: [{ method: 'card', amount: due, brand: 'VISA' }] },
+    });
+    // Decided when the collection answers: a tender without cash has no open to wait for.
+    expect(opensOf(paid.entryId)).toEqual([]);
   });
 
   it('keeps a receipt while the paper is out, shows it, and prints it once when ready', async () => {

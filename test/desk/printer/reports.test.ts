@@ -41,10 +41,16 @@ describe('reports on the receipt printer', () => {
     await printer.close();
   });
 
-  it('prints the close report: by tender, the cash, the walk-in, cut', async () => {
+  it('prints the close report: by tender, the cash, the walk-in, the on-site payments, cut', async () => {
     for (const [locale, words] of [
-      ['ja', ['レジ締めレポート', '支払方法別', '現金', '釣銭準備金', '当日受付']],
-      ['en', ['Close report', 'By tender', 'Cash', 'Opening float', 'Walk-ins']],
+      [
+        'ja',
+        ['レジ締めレポート', '支払方法別', '現金', '釣銭準備金', '当日受付', '現地払い', '未収'],
+      ],
+      [
+        'en',
+        ['Close report', 'By tender', 'Cash', 'Opening float', 'Walk-ins', 'On-site', 'Unpaid'],
+      ],
     ] as const) {
       expect(await h.call('close.print', { date: today, locale })).toEqual({
         ok: true,

@@ -82,6 +82,72 @@ export async function openByNumber(page: Page, number: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * A barcode scanner's code and Enter, as the scanner sends it: the keys stamped 5 ms apart by the
+ * "hardware" (the DevTools protocol's event time, which the page sees as `event.timeStamp`),
+ * however long a loaded machine takes to deliver them. Playwright's `keyboard.type` stamps each
+ * key when the browser gets it, so on a busy machine its keys can come more than the scan
+ * detector's 80 ms apart and read as typing. For a page on its real clock (the benchmarks).
+ */
+export async function sendScan(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const start = Date.now() / 1000;
+    const keys = [...code].map((ch) => ({
+      key: ch,
+      text: ch,
+      code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`,
+      windowsVirtualKeyCode: ch.toUpperCase().charCodeAt(0),
+    }));
+    keys.push({ key: 'Enter', text: '\r', code: 'Enter', windowsVirtualKeyCode: 13 });
+    for (const [i, k] of keys.entries()) {
+      const timestamp = start + i * 0.005;
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...k, timestamp });
+      await cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyUp',
+        key: k.key,
+        code: k.code,
+        windowsVirtualKeyCode: k.windowsVirtualKeyCode,
+        timestamp: timestamp + 0.001,
+      });
+    }
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * A scan in an end-to-end page, whose clock Playwright has installed (fixtures.ts): that clock
+ * also stands in for `event.timeStamp`, read from its `performance.now()` when the handler runs,
+ * so the keys' own stamps are lost and a loaded machine's slow delivery reads as typing. The
+ * page's clock stands still while the scanner sends (its keys then come at one moment), and
+ * runs on after.
+ */
+export async function scan(page: Page, code: string): Promise<void> {
+  await pauseClock(page);
+  try {
+    await sendScan(page, code);
+  } finally {
+    await page.clock.resume();
+  }
+}
+
+/**
+ * Stop the page's installed clock a moment ahead of its time. The page's time moves on while the
+ * call travels, so a moment already past is asked for again, a little further ahead.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  for (let ahead = 20; ; ahead *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (error) {
+      if (ahead > 5_000 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
 /** The browser's print, replaced: what the print region held each time it was called. */
 export async function catchPrints(app: Page): Promise<void> {
   await app.evaluate(() => {

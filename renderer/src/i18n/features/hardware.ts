@@ -80,6 +80,7 @@ export const ja = {
     opens: {
       title: 'ドロアの開放',
       sale: '現金の売上',
+      collection: '現地払いの現金',
       refund: '現金の返金',
       manual: '手動',
       notOpened: 'うち開かなかった',
@@ -178,6 +179,7 @@ export const en: Widen<typeof ja> = {
     opens: {
       title: 'Cash drawer opens',
       sale: 'Cash sales',
+      collection: 'Cash paid on site',
       refund: 'Cash refunds',
       manual: 'By hand',
       notOpened: 'Of these, did not open',

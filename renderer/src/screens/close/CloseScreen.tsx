@@ -20,6 +20,7 @@ import { countedTotal } from '../../stores/close';
 import { printerStateOf } from '../../stores/printer';
 import { CountTable } from './CountTable';
 import { DrawerOpens } from './DrawerOpens';
+import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 
 /**
@@ -253,6 +254,7 @@ export function CloseScreen() {
       </section>
 
       <DrawerOpens opens={v.drawer} />
+      <OnSiteClose view={v} />
 
       <Suspense fallback={null}>
         <div className="charts">

@@ -1,6 +1,6 @@
 /**
  * The cash drawer's opens of the day on the close (issue 31, M19): how many for cash sales, cash
- * refunds and by hand (and of these how many did not open), then each open by hand with its time,
+ * taken for bookings paid on site, cash refunds and by hand (and of these how many did not open), then each open by hand with its time,
  * reason and who — what a manager looks at beside the cash count.
  */
 import { useId } from 'react';
@@ -18,6 +18,8 @@ export function DrawerOpens({ opens }: { opens: Opens }) {
       <dl className="facts">
         <dt>{t('drawer.opens.sale')}</dt>
         <dd>{opens.sale}</dd>
+        <dt>{t('drawer.opens.collection')}</dt>
+        <dd>{opens.collection}</dd>
         <dt>{t('drawer.opens.refund')}</dt>
         <dd>{opens.refund}</dd>
         <dt>{t('drawer.opens.manual')}</dt>

@@ -11,6 +11,7 @@ import { useFormat } from '../../app/hooks';
 import { csvBlob } from '../../app/platform';
 import { BackButton } from '../../components/BackButton';
 import { CheckInState, PaymentMethod, ReservationStatus } from '../../components/Badges';
+import { PaymentState } from '../../components/PaymentState';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HeadcountBar } from '../../components/HeadcountBar';
 import { useProgressive } from '../../components/useProgressive';
@@ -200,6 +201,12 @@ const ManifestRow = memo(function ManifestRow({
       </td>
       <td>
         <PaymentMethod method={r.paymentMethod} />
+        {r.payment && r.payment.onSite !== 'no' && (
+          <>
+            <br />
+            <PaymentState payment={r.payment} />
+          </>
+        )}
       </td>
       <td>
         {r.answers.length > 0 && (
