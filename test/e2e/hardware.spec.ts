@@ -154,8 +154,10 @@ for (const lang of ['ja', 'en'] as const) {
       await app.keyboard.press('F7');
       const opens = app.getByRole('region', { name: t.drawer.opens.title });
       await expect(opens.getByRole('cell', { name: reason })).toBeVisible();
-      await expect(opens.locator('dd').nth(0)).toHaveText('1');
-      await expect(opens.locator('dd').nth(2)).toHaveText('1');
+      const count = (label: string) =>
+        opens.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+      await expect(count(t.drawer.opens.sale)).toHaveText('1');
+      await expect(count(t.drawer.opens.manual)).toHaveText('1');
       await opens.scrollIntoViewIfNeeded();
       await audit(app, `${lang}/close-drawer-opens`);
     });
