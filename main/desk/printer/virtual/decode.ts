@@ -4,8 +4,10 @@
  * codes' payloads from the printer's own QR commands, cuts, drawer pulses, raster images and
  * status requests. Knows the commands the counter sends (ReceiptLine's ESC/POS and StarPRNT, the
  * encoder's QR and pulse, the status requests) and refuses any other, so a test sees a stream
- * that changed (decision M8). Test and training tooling: nothing prints through it. Over 300 lines
- * because each language's commands are read in one pass of its own, with their lengths beside it.
+ * that changed (decision M8). Test and training tooling: nothing prints through it.
+ *
+ * Over 300 lines: one reader of one byte stream, its command table and the two languages'
+ * branches read together; split, each half would need the other's cursor.
  */
 import type { PrinterLanguage } from '../../../ipc/contract';
 import type { Bitmap } from '../../receipt/thermal-raster';

@@ -5,6 +5,9 @@
  * Enter more; a part now, a discount with its reason; then the receipt. Another counter taking
  * it, or money owed back (taken twice, cancelled), is said loudly. The flow's state is the
  * on-site store's (`stores/onsite.ts`).
+ *
+ * Over 300 lines: the panel's states (to take, taking, taken, owed back) are one flow read top
+ * to bottom as staff meet it; the tender it shows is the walk-in's own component.
  */
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
