@@ -1,8 +1,9 @@
 /**
  * Set-up's receipt printer (issue 31): find the OS's printers (and training's virtual one), or
  * give a LAN printer's address and port; its command language, paper width, how Japanese prints
- * (its kanji font, or an image: M17) and cash drawer; a test print before saving; which printer each document goes to. Beside it, the drawer opened by
- * hand (a reason required, recorded) and the guest's display.
+ * (its kanji font, or an image: M17) and cash drawer; a test print before saving; which printer
+ * each document goes to. Beside it, the drawer opened by hand (a reason required, recorded) and
+ * the guest's display.
  *
  * Over 300 lines: one form, read top to bottom as set-up shows it; the drawer's and the display's
  * parts are short and share its printer's state.
