@@ -6,8 +6,8 @@
  * the router and the desk, and a TCP connection to training's virtual printer on loopback, as to
  * a LAN printer's port 9100. Staff take cash walk-ins in the UI with "print automatically" on:
  * - confirm pressed (the click, in the page) → the drawer's pulse at the printer;
- * - confirm pressed → the receipt's first command at the printer (after the booking's answer and
- *   the done step's automatic print; its status request, which opens the connection, not counted);
+ * - confirm pressed → the receipt's first command at the printer (the desk starts it as the
+ *   booking answers, decision M21; its status request, which opens the connection, not counted);
  * - the printer's state changed (paper out, ready again) → the status bar shows it (the page's
  *   DOM has the new state: a MutationObserver's time).
  * The page and this process time on their own clocks, both epoch at sub-millisecond resolution
@@ -24,7 +24,10 @@ import { CATALOGUES, fill, pattern, yen } from '../test/e2e/support/ui';
 import { waitFor } from '../test/support/wait';
 import { atMost, exactly, type Figure } from './figures';
 
-/** Walk-ins measured, after one that warms the encoders (reported apart: the day's first). */
+/**
+ * Walk-ins measured, after the day's first (reported apart: the encoders warm behind the first
+ * paint, M21, and that one shows whether they had).
+ */
 const RUNS = 12;
 const STATUS_RUNS = 10;
 const t = CATALOGUES.ja;
@@ -198,7 +201,6 @@ export async function runPrinterBench(): Promise<Figure[]> {
         drawer: true,
       },
       routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
-      a4PrinterName: null,
     });
     await call('money.configure', {
       ...(await call('money.settings', {})),
@@ -231,7 +233,7 @@ export async function runPrinterBench(): Promise<Figure[]> {
       `    confirm → receipt's first command at the printer: median ${ms(quantile(marks.receipt, 0.5))}, p95 ${ms(quantile(marks.receipt, 0.95))}, each: ${marks.receipt.map((x) => x.toFixed(0)).join(' ')}`,
     );
     console.log(
-      `    the day's first (encoders loaded then, not counted above): pulse ${ms(marks.cold!.pulse)}, receipt ${ms(marks.cold!.receipt)}`,
+      `    the day's first (not counted above): pulse ${ms(marks.cold!.pulse)}, receipt ${ms(marks.cold!.receipt)}`,
     );
     console.log(
       `  status shown in the status bar (${STATUS_RUNS} changes at random moments of the desk's 500 ms watch): median ${ms(quantile(shown, 0.5))}, max ${ms(Math.max(...shown))}; each: ${shown.map((x) => x.toFixed(0)).join(' ')}`,

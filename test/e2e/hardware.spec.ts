@@ -3,7 +3,9 @@
  * 31): set-up finds training's virtual printer, prints a test page on it and saves it; a cash
  * walk-in shows the guest's display the total, the cash handed over and the change, then the
  * thanks with the booking's code; its receipt prints on the virtual printer (read back: the
- * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens.
+ * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens,
+ * on the tender with the printer's warning and the guest's language toggle shown, and on the
+ * close listing the drawer's opens (the sale's, and one by hand with its reason).
  */
 import type { Page } from '@playwright/test';
 import type { Response } from '../../main/ipc/contract';
@@ -23,6 +25,12 @@ async function virtualPrints(host: TestHost): Promise<Response<'printer.virtual'
   return (result.value as Response<'printer.virtual'>).printed;
 }
 
+/** Training's virtual printer switched to `state` (the desk sees it at its next look). */
+async function setVirtual(host: TestHost, state: 'ready' | 'paper_out'): Promise<void> {
+  const result = await host.composed.router.handle('printer.virtual', { state });
+  if (!result.ok) throw new Error(result.error.message);
+}
+
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
 for (const lang of ['ja', 'en'] as const) {
@@ -32,7 +40,7 @@ for (const lang of ['ja', 'en'] as const) {
   test.describe(`hardware (${lang})`, () => {
     test.use({ locale: browserLocale(lang) });
 
-    test('set-up finds the virtual printer and tests it; a cash walk-in on the guest display, its receipt printed', async ({
+    test('set-up finds the virtual printer and tests it; a cash walk-in on the guest display, its receipt printed, the drawer’s opens on the close', async ({
       app,
       host,
       context,
@@ -86,6 +94,16 @@ for (const lang of ['ja', 'en'] as const) {
         .getByRole('radiogroup', { name: t.guestDisplay.language })
         .getByRole('radio', { name: t.language[guest] })
         .check();
+      // The paper runs out while the guest waits: the tender says the receipt will be kept.
+      // axe on the tender with that warning and the guest's language toggle shown.
+      await setVirtual(host, 'paper_out');
+      const warning = app.getByRole('alert').filter({
+        hasText: fill(t.printer.tenderWarning, { state: t.printer.badge.paper_out }),
+      });
+      await expect(warning).toBeVisible();
+      await audit(app, `${lang}/tender-printer-warning`);
+      await setVirtual(host, 'ready');
+      await expect(warning).toHaveCount(0);
       await app.getByRole('button', { name: yen(lang, handed), exact: true }).click();
       const g = CATALOGUES[guest];
       await expect(display.getByText(yen(guest, total), { exact: true })).toBeVisible();
@@ -126,6 +144,22 @@ for (const lang of ['ja', 'en'] as const) {
       // What the guest was handed, as the virtual printer read it back (the closing note's).
       mkdirSync(PRINTOUTS, { recursive: true });
       writeFileSync(path.join(PRINTOUTS, `${lang}-walk-in-receipt.txt`), receipt.lines.join('\n'));
+
+      // The drawer opened by hand, with a reason; the close shows it beside the sale's open.
+      const reason = lang === 'ja' ? '両替' : 'change for the float';
+      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByLabel(t.drawer.reason).fill(reason);
+      await app.getByRole('button', { name: t.drawer.open, exact: true }).click();
+      await expect(app.getByText(t.drawer.opened)).toBeVisible();
+      await app.keyboard.press('F7');
+      const opens = app.getByRole('region', { name: t.drawer.opens.title });
+      await expect(opens.getByRole('cell', { name: reason })).toBeVisible();
+      const count = (label: string) =>
+        opens.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+      await expect(count(t.drawer.opens.sale)).toHaveText('1');
+      await expect(count(t.drawer.opens.manual)).toHaveText('1');
+      await opens.scrollIntoViewIfNeeded();
+      await audit(app, `${lang}/close-drawer-opens`);
     });
   });
 }

@@ -204,7 +204,6 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
       drawer: true,
     },
     routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
-    a4PrinterName: null,
   },
   'printer.find': {},
   'printer.test': {

@@ -118,6 +118,40 @@ describe('the close', () => {
     expect(byProduct.querySelector('tbody')!.textContent).toBe('Sea Kayak Tour¥33,000');
   });
 
+  it('shows the drawer’s opens: by cause, and each by hand with its reason (M19)', async () => {
+    const at = Date.UTC(2026, 4, 14, 2, 30);
+    fake = demoBridge({
+      ...closeHandlers(),
+      'close.preview': () =>
+        closeView({
+          drawer: {
+            sale: 2,
+            collection: 3,
+            refund: 1,
+            manual: 2,
+            notOpened: 1,
+            byHand: [
+              { at, reason: '両替', staffId: null, opened: true },
+              { at: at + 60_000, reason: '釣り銭の補充', staffId: null, opened: false },
+            ],
+          },
+        }),
+    });
+    const r = await renderApp(fake);
+    await r.user.press('F7');
+    const section = screen.getByRole('region', { name: 'Cash drawer opens' });
+    expect(section.querySelector('dl')!.textContent).toBe(
+      'Cash sales2Cash paid on site3Cash refunds1By hand2Of these, did not open1',
+    );
+    const rows = [...section.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent),
+    );
+    expect(rows).toEqual([
+      ['両替', '—', 'Opened'],
+      ['釣り銭の補充', '—', 'Did not open'],
+    ]);
+  });
+
   it('prints the report, saves the CSV as UTF-8 with its BOM, adds up the store', async () => {
     fake = demoBridge(closeHandlers());
     const printed: string[] = [];

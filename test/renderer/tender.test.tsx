@@ -9,6 +9,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge, outcome, TEA_FORM } from './support/fixtures';
+import { DEFAULT_MONEY_SETTINGS } from '../../main/ipc/contract';
 import { moneyHandlers } from './support/money';
 import { renderApp, settle, type Rendered } from './support/render';
 
@@ -137,6 +138,40 @@ describe('tender at the walk-in', () => {
       tender: { lines: [{ method: 'cash', amount: 12000, received: 13000 }] },
     });
     expect(screen.getByText(/The money was taken; the booking will be sent/)).toBeTruthy();
+  });
+
+  it('printing automatically: the booking asks the desk to print, the done step’s print joins it', async () => {
+    const money = moneyHandlers({
+      settings: { ...DEFAULT_MONEY_SETTINGS, printAutomatically: true, receiptLayout: '58mm' },
+    });
+    fake = demoBridge({
+      ...money.handlers,
+      'walkin.book': () => outcome({ saleId: 'je-1' }),
+      'receipt.print': () => ({ ok: true, reason: null, queued: false }),
+    });
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]!.receipt).toEqual({ locale: 'en', layout: '58mm' });
+    await settle();
+    expect(fake.callsOf('receipt.print')).toMatchObject([
+      { entryId: 'je-1', locale: 'en', layout: '58mm', purpose: 'print', auto: true },
+    ]);
+    // Staff printing again: a copy of their own, not joined.
+    await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
+    expect(fake.callsOf('receipt.print')[1]).toMatchObject({ entryId: 'je-1', auto: false });
+  });
+
+  it('not printing automatically: the booking asks for no print', async () => {
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'walkin.book': () => outcome({ saleId: 'je-1' }),
+    });
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]!.receipt).toBeNull();
+    expect(fake.callsOf('receipt.print')).toHaveLength(0);
   });
 
   it('a manual-approval product takes no payment yet: no tender is sent', async () => {

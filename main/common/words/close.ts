@@ -1,5 +1,6 @@
 /**
- * The close report's own words (main/desk/close/report.ts), in Japanese and English. The methods'
+ * The close report's own words (main/desk/close/report.ts, report-thermal.ts), in Japanese and
+ * English. The methods'
  * names, and "cash" as the drawer's section, are money's words (./money.ts).
  */
 import type { Widen } from './locale';
@@ -45,6 +46,15 @@ export const ja = {
   unreadable: '読めない記録（集計に含まれていません）',
   printedAt: '印刷',
   none: 'なし',
+  drawer: 'ドロアの開放',
+  drawerSale: '現金の売上',
+  drawerCollection: '現地払いの現金',
+  drawerRefund: '現金の返金',
+  drawerManual: '手動',
+  drawerNotOpened: 'うち開かなかった',
+  drawerAt: '時刻',
+  drawerReason: '理由',
+  drawerFailed: '（開かなかった）',
 };
 
 export const en: Widen<typeof ja> = {
@@ -87,4 +97,13 @@ export const en: Widen<typeof ja> = {
   unreadable: 'Unreadable entries (not counted)',
   printedAt: 'Printed',
   none: 'none',
+  drawer: 'Cash drawer opens',
+  drawerSale: 'Cash sales',
+  drawerCollection: 'Cash paid on site',
+  drawerRefund: 'Cash refunds',
+  drawerManual: 'By hand',
+  drawerNotOpened: 'Of these, did not open',
+  drawerAt: 'Time',
+  drawerReason: 'Reason',
+  drawerFailed: '(did not open)',
 };

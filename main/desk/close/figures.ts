@@ -10,6 +10,7 @@ import {
   TenderMethod,
   type CloseView,
   type DenominationCount,
+  type DrawerOpens,
   type OnSiteOwing,
 } from '../../ipc/contract';
 import type { CloseRecord, JournalRecord } from '../../local/index';
@@ -125,6 +126,27 @@ export function productShares(sale: Extract<JournalRecord, { kind: 'sale' }>): M
   return shares;
 }
 
+/** The drawer's opens among the day's records: by cause, those by hand with their reason (M19). */
+export function drawerOpens(records: readonly JournalRecord[]): DrawerOpens {
+  const opens: DrawerOpens = {
+    sale: 0,
+    collection: 0,
+    refund: 0,
+    manual: 0,
+    notOpened: 0,
+    byHand: [],
+  };
+  for (const r of records) {
+    if (r.kind !== 'drawer') continue;
+    opens[r.cause] += 1;
+    if (!r.pulsed) opens.notOpened += 1;
+    if (r.cause === 'manual')
+      opens.byHand.push({ at: r.at, reason: r.note, staffId: r.staffId, opened: r.pulsed });
+  }
+  opens.byHand.sort((a, b) => a.at - b.at);
+  return opens;
+}
+
 /** The on-site line: this counter's collections of the day, by tender; the unpaid of the day. */
 function onSiteLine(input: CloseInput): CloseView['onSite'] {
   const collections = input.records.filter((r) => r.kind === 'collection');
@@ -203,5 +225,6 @@ export function computeClose(input: CloseInput): CloseView {
     salesByProduct: [...byProduct.values()].sort((a, b) => b.amount - a.amount),
     refundsOwed: input.refundsOwed,
     unreadable: input.unreadable,
+    drawer: drawerOpens(records),
   };
 }

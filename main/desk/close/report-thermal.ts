@@ -3,8 +3,8 @@
  * (report.ts, main/common/words close.ts and money.ts) as a ReceiptLine document for the
  * printer's own language and roll: by tender, the cash and its count, walk-ins, bookings paid on
  * site (their collections, the unpaid and the unpaid no-shows by number: no names on paper),
- * check-ins, sales by product and by hour (as rows: a roll has no chart), what is owed or
- * unreadable.
+ * check-ins, sales by product and by hour (as rows: a roll has no chart), the drawer's opens,
+ * what is owed or unreadable.
  */
 import { DateTime } from 'luxon';
 import * as closeWords from '../../common/words/close';
@@ -26,6 +26,7 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
   const stamp = (ms: number) =>
     DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
   const money = (n: number) => yen(n, locale);
+  const time = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
   const state = view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}`;
   const hours = view.salesByHour.filter((h) => h.amount !== 0);
   const { onSite } = view;
@@ -90,6 +91,15 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     ...(hours.length
       ? hours.map((h) => row(`${String(h.hour).padStart(2, '0')}:00`, money(h.amount)))
       : [`|${escapeLine(l.none)}`]),
+    ...heading(l.drawer),
+    row(l.drawerSale, String(view.drawer.sale)),
+    row(l.drawerCollection, String(view.drawer.collection)),
+    row(l.drawerRefund, String(view.drawer.refund)),
+    row(l.drawerManual, String(view.drawer.manual)),
+    row(l.drawerNotOpened, String(view.drawer.notOpened)),
+    ...view.drawer.byHand.map((o) =>
+      indented(`${time(o.at)} ${o.reason ?? ''}${o.opened ? '' : ` ${l.drawerFailed}`}`),
+    ),
     '-',
     row(l.refundsOwed, String(view.refundsOwed)),
     row(l.unreadable, String(view.unreadable)),

@@ -2,8 +2,8 @@
  * The close report: one self-contained printable HTML page (no scripts, the print CSP), Japanese
  * or English (main/common/words: close.ts, and money.ts for the methods) — by tender (a row per
  * method of the table, in its order: the view's `byTender`), the cash count, over/short and its
- * note, walk-ins, check-ins, sales by product, and sales by hour as an inline SVG bar chart (the
- * screen's interactive chart is the renderer's).
+ * note, walk-ins, check-ins, sales by product, sales by hour as an inline SVG bar chart (the
+ * screen's interactive chart is the renderer's), and the cash drawer's opens.
  */
 import { DateTime } from 'luxon';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
@@ -46,6 +46,19 @@ export function hourChart(view: CloseView, locale: UiLocale): string {
     .join('');
   const label = escapeHtml(closeWords[locale].byHour);
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${label}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><line x1="10" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" stroke="#333"/>${bars}</svg>`;
+}
+
+/** The drawer's opens: counts by cause, then each open by hand with its time and reason (M19). */
+function drawerSection(view: CloseView, locale: UiLocale, timeZone: string): string {
+  const l = closeWords[locale];
+  const { drawer } = view;
+  const time = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
+  const byHand = drawer.byHand.map((o) =>
+    row([time(o.at), `${o.reason ?? ''}${o.opened ? '' : ` ${l.drawerFailed}`}`]),
+  );
+  return `<h2>${escapeHtml(l.drawer)}</h2>
+<table>${row([l.drawerSale, String(drawer.sale)])}${row([l.drawerCollection, String(drawer.collection)])}${row([l.drawerRefund, String(drawer.refund)])}${row([l.drawerManual, String(drawer.manual)])}${row([l.drawerNotOpened, String(drawer.notOpened)])}</table>
+${byHand.length ? `<table>${row([l.drawerAt, l.drawerReason], true)}${byHand.join('')}</table>` : ''}`;
 }
 
 export interface ReportOptions {
@@ -139,6 +152,7 @@ ${owing(onSite.noShows.items)}
 ${hourChart(view, locale)}
 <h2>${escapeHtml(l.byProduct)}</h2>
 ${products.length ? `<table>${row([l.product, l.amount], true)}${products.join('')}</table>` : `<p>${escapeHtml(l.none)}</p>`}
+${drawerSection(view, locale, timeZone)}
 <table>
 ${row([l.refundsOwed, String(view.refundsOwed)])}
 ${row([l.unreadable, String(view.unreadable)])}

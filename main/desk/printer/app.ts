@@ -6,7 +6,7 @@
 import { DeskError } from '../../ipc/errors';
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
-import { readJob } from './virtual/virtual-printer';
+import { printedAnything, readJob } from './virtual/virtual-printer';
 
 type HardwareChannels =
   | 'printer.status'
@@ -24,7 +24,11 @@ type HardwareChannels =
 export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
   const { printers, display } = ctx;
   return {
-    'printer.status': () => printers.status(),
+    // Asked by the renderer once its first screen is painted: the encoders warm behind it (M21).
+    'printer.status': () => {
+      void printers.warm();
+      return printers.status();
+    },
     'printer.settings': () => printers.settings(),
     'printer.configure': (next) => printers.configure(next),
     'printer.find': async () => ({ printers: await printers.find() }),
@@ -41,13 +45,14 @@ export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
         printed: virtual.jobs
           .filter((j) => j.printed)
           .map((j) => ({ ...readJob(j.bytes), at: j.at }))
-          .filter((p) => p.lines.length > 0 || p.codes.length > 0 || p.pulses > 0)
+          .filter(printedAnything)
           .map((p) => ({
             at: p.at,
             lines: p.lines,
             codes: p.codes,
             cuts: p.cuts,
             pulses: p.pulses,
+            images: p.images,
           })),
       };
     },

@@ -16,9 +16,23 @@ export const ESC = 0x1b;
 export const DLE = 0x10;
 export const EOT = 0x04;
 
-/** The drawer's kick-out pulse (drawer 1: pin 2 on ESC/POS). */
+const pulses = new Map<PrinterLanguage, Buffer>();
+
+/** The drawer's kick-out pulse (drawer 1: pin 2 on ESC/POS), encoded once per language. */
 export async function drawerPulse(language: PrinterLanguage): Promise<Buffer> {
-  return Buffer.from((await encoderFor(language)).pulse().encode());
+  const known = pulses.get(language);
+  if (known) return known;
+  const bytes = Buffer.from((await encoderFor(language)).pulse().encode());
+  pulses.set(language, bytes);
+  return bytes;
+}
+
+/**
+ * The pulse as encoded already (by `drawerPulse` or the printer's warming), else null: the drawer
+ * then opens without waiting for the encoder to load (decision M21).
+ */
+export function knownPulse(language: PrinterLanguage): Buffer | null {
+  return pulses.get(language) ?? null;
 }
 
 /** The status request, and how many bytes its answer has (Star's says it in its first byte). */

@@ -3,10 +3,19 @@
  * with a line of a method whose takings are in the drawer (`drawer: true` in the one table of
  * payment methods: cash), change handed back, or a refund paid out of it — and never for card or
  * QR alone; by hand only with a reason, and (once staff sign in, issue 29) only for who may. Every
- * open is a journal record (`drawer`), the pulse's fate with it.
+ * open is a journal record (`drawer`), the pulse's fate with it. The pulse is encoded once and
+ * ends a look at the printer's status under way; a booking waits for it 50 ms at most (M21).
  */
+import type { Logger } from '../../api/index';
 import { methodSpec, type TenderLine } from '../../common';
-import type { JournalRecord } from '../../local/index';
+import { systemClock, type Clock } from '../../common/clock';
+import type { PrintAnswer, PrinterState } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
+import type { DrawerRecord, JournalRecord } from '../../local/index';
+import { todayIn } from '../day/day';
+import type { SessionHolder } from '../session-holder';
+import { drawerPulse, knownPulse } from './commands';
+import type { PrinterLine, Target } from './line';
 
 /** Whether a tender's lines move cash in or out of the drawer. */
 export function opensDrawer(lines: readonly TenderLine[]): boolean {
@@ -31,4 +40,97 @@ export interface DrawerActor {
 
 export function mayOpenByHand(_actor: DrawerActor): boolean {
   return true;
+}
+
+/** How long the booking's send waits for the drawer's pulse to reach the printer (M21). */
+export const PULSE_WAIT_MS = 50;
+
+/** What the drawer needs of the printer it hangs on (printers.ts gives it). */
+export interface DrawerDeps {
+  sessions: SessionHolder;
+  logger: Logger;
+  now: () => number;
+  clock?: Clock;
+  line: PrinterLine;
+  target: () => Promise<Target | null>;
+  state: () => PrinterState;
+}
+
+/** The drawer's opens: the pulse on the printer's line, each open a journal record (M11). */
+export class Drawer {
+  constructor(private readonly deps: DrawerDeps) {}
+
+  /**
+   * After a tender: the drawer opens when its lines moved cash (M11); recorded either way. Its
+   * turn on the printer is taken at once, so a receipt asked after it prints after the pulse.
+   */
+  tendered(record: JournalRecord): Promise<void> {
+    const cause = drawerCause(record);
+    if (!cause) return Promise.resolve();
+    // A draft sent again finds its sale written: its drawer opened the first time.
+    const day = this.deps.sessions.require().journal.day(record.businessDate).records;
+    if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();
+    const kicked = this.kick(cause, record.id, null, { staffId: null });
+    // What waits for it (the booking's send) waits this long at most: a printer slow to take
+    // the pulse does not hold the guest's booking (M21).
+    return new Promise<void>((resolve, reject) => {
+      const timer = (this.deps.clock ?? systemClock).after(PULSE_WAIT_MS, resolve);
+      kicked.then(
+        () => {
+          timer.cancel();
+          resolve();
+        },
+        (error: unknown) => {
+          timer.cancel();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  /** By hand: a reason, and (issue 29) the permission. */
+  async openByHand(reason: string, actor: DrawerActor): Promise<PrintAnswer> {
+    if (!mayOpenByHand(actor))
+      throw new DeskError('NOT_ALLOWED', 'opening the drawer by hand is not allowed');
+    const pulsed = await this.kick('manual', null, reason, actor);
+    return pulsed
+      ? { ok: true, reason: null, queued: false }
+      : { ok: false, reason: this.deps.state(), queued: false };
+  }
+
+  private kick(
+    cause: DrawerRecord['cause'],
+    entryId: string | null,
+    note: string | null,
+    actor: DrawerActor,
+  ): Promise<boolean> {
+    const session = this.deps.sessions.require();
+    return this.deps.line.turn(async () => {
+      const target = await this.deps.target();
+      if (cause === 'manual' && !target?.printer.drawer)
+        throw new DeskError('DRAWER_UNAVAILABLE', 'no cash drawer is set up on a receipt printer');
+      if (!target?.printer.drawer) return false;
+      // Encoded once (warmed after the first paint): the pulse waits for no loading (M21).
+      const language = target.printer.language;
+      const bytes = knownPulse(language) ?? (await drawerPulse(language));
+      // The pulse goes whatever the paper: the drawer does not need it.
+      const pulsed = await target.link.send(bytes).catch(() => false);
+      const now = this.deps.now();
+      const counter = session.counter();
+      session.journal.append({
+        kind: 'drawer',
+        at: now,
+        businessDate: todayIn(session.timeZone, now),
+        counterId: counter.id,
+        counterName: counter.name,
+        cause,
+        entryId,
+        note,
+        staffId: actor.staffId,
+        pulsed,
+      });
+      if (!pulsed) this.deps.logger.warn('printer.drawer_not_opened', { cause });
+      return pulsed;
+    }, true);
+  }
 }

@@ -16,16 +16,24 @@ import { parseStatus, STATUS_REQUEST, statusComplete, type ReadStatus } from './
 /** What a printer said, or that it could not be reached (offline). */
 export type LinkStatus = ReadStatus | { state: 'offline'; paperLow: false } | null;
 
+/** A look at the status given up for a pulse or a print that needs the connection (M21). */
+export const ABANDONED = 'abandoned';
+
 export interface PrinterLink {
-  /** Its status (null: it does not report, as through a queue). */
-  status(language: PrinterLanguage): Promise<LinkStatus>;
+  /**
+   * Its status (null: it does not report, as through a queue); `ABANDONED` when `signal` aborts
+   * the look first (the connection closed at once, nothing said of the printer).
+   */
+  status(language: PrinterLanguage, signal?: AbortSignal): Promise<LinkStatus | typeof ABANDONED>;
   /**
    * The bytes printed if the printer says it can (a queue cannot say: sent). Resolves with what
-   * it said; `printed` only once every byte was written and the connection closed cleanly.
+   * it said; `printed` only once every byte was written and the connection closed cleanly. The
+   * bytes may still be drawn: the connection is opened and the status asked meanwhile (M21); if
+   * they fail, nothing is sent and the connection closes.
    */
   print(
     language: PrinterLanguage,
-    bytes: Buffer,
+    bytes: Buffer | Promise<Buffer>,
   ): Promise<{ printed: boolean; status: LinkStatus }>;
   /** The bytes sent without asking (the drawer's pulse needs no paper): whether all went. */
   send(bytes: Buffer): Promise<boolean>;
@@ -43,21 +51,35 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
   const timeoutMs = options.timeoutMs ?? 1500;
 
   /** One connection: ask the status, then (when `bytes` and ready) send them. */
-  const session = (language: PrinterLanguage, bytes: Buffer | null) =>
-    new Promise<{ printed: boolean; status: LinkStatus }>((resolve) => {
+  const session = (
+    language: PrinterLanguage,
+    bytes: Buffer | Promise<Buffer> | null,
+    signal?: AbortSignal,
+  ) =>
+    new Promise<{ printed: boolean; status: LinkStatus | typeof ABANDONED }>((resolve) => {
+      // Bytes that fail to draw are not sent; the failure is the caller's to read.
+      if (bytes instanceof Promise) bytes.catch(() => undefined);
       const socket = net.connect({ host, port, noDelay: true });
       let answer = Buffer.alloc(0);
-      let status: LinkStatus = OFFLINE;
+      let status: LinkStatus | typeof ABANDONED = OFFLINE;
       let printed = false;
       let settled = false;
       const done = () => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', abandon);
         socket.destroy();
         resolve({ printed, status });
       };
+      const abandon = () => {
+        if (status !== OFFLINE) return;
+        status = ABANDONED;
+        done();
+      };
       const timer = setTimeout(done, timeoutMs);
+      signal?.addEventListener('abort', abandon);
+      if (signal?.aborted) abandon();
       socket.on('error', done);
       socket.on('close', done);
       socket.on('connect', () => socket.write(STATUS_REQUEST[language]));
@@ -65,10 +87,14 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
         if (status !== OFFLINE) return;
         answer = Buffer.concat([answer, chunk]);
         if (!statusComplete(language, answer)) return;
-        status = parseStatus(language, answer) ?? OFFLINE;
-        if (!bytes || status.state !== 'ready') return done();
+        const read = parseStatus(language, answer) ?? OFFLINE;
+        status = read;
+        if (!bytes || read.state !== 'ready') return done();
         // Written whole: printed, once the printer closes (or the wait ends) — never sent again.
-        socket.end(bytes, () => (printed = true));
+        Promise.resolve(bytes).then(
+          (whole) => socket.end(whole, () => (printed = true)),
+          () => done(),
+        );
       });
     });
 
@@ -88,8 +114,10 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
     });
 
   return {
-    status: async (language) => (await session(language, null)).status,
-    print: (language, bytes) => session(language, bytes),
+    status: async (language, signal) => (await session(language, null, signal)).status,
+    // A print is never abandoned: its answer is a LinkStatus.
+    print: (language, bytes) =>
+      session(language, bytes) as Promise<{ printed: boolean; status: LinkStatus }>,
     send,
   };
 }
@@ -109,7 +137,14 @@ export function queueLink(name: string, run: Runner = runProgram): PrinterLink {
   const link: PrinterLink = {
     status: () => Promise.resolve(null),
     send: async (bytes) => (await link.print('escpos', bytes)).printed,
-    async print(_language, bytes) {
+    async print(_language, drawing) {
+      let bytes: Buffer;
+      try {
+        bytes = await drawing;
+      } catch {
+        // Not drawn: nothing to print, and nothing said of the printer.
+        return { printed: false, status: null };
+      }
       const file = path.join(os.tmpdir(), `front-desk-${randomUUID()}.bin`);
       await writeFile(file, bytes, { mode: 0o600 });
       try {

@@ -3,18 +3,20 @@
  * virtual one), its status watched and pushed (`printer.changed`), receipts printed from a queue
  * that keeps each until the printer took it whole (never lost, never twice: M10), the drawer's
  * pulse after a cash tender or by hand, each open recorded (M11). One connection at a time: the
- * status, a pulse and a print wait their turn on one chain, the pulse first when it is asked first.
+ * status, a pulse and a print wait their turn on one line (line.ts), a pulse or a print ending a
+ * look under way. A sale's receipt starts as its booking answers, and the encoders warm behind the
+ * first paint (M21).
  *
- * Over 300 lines: the watch, the queue's printing and the drawer share the one chain of turns;
- * what a job draws is receipt.ts's, the wire is link.ts, the kept jobs print-queue.ts, the rules
- * drawer.ts.
+ * Over 300 lines because the status watched, the receipts printed and the reports printed share
+ * the printer in use and its last state; apart are what a job draws (receipt.ts), the wire
+ * (link.ts), the line (line.ts), the kept jobs (print-queue.ts), the drawer (drawer.ts) and the
+ * settings as kept (settings.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../api/index';
 import { systemClock, type Clock, type Timer } from '../../common/clock';
 import {
-  DEFAULT_PRINTER_SETTINGS,
-  PrinterSettings,
+  type PrinterSettings,
   type FoundPrinter,
   type PrintAnswer,
   type PrinterStatus,
@@ -22,21 +24,28 @@ import {
   type ThermalPrinter,
 } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { DrawerRecord, JournalRecord } from '../../local/index';
-import { todayIn } from '../day/day';
+import type { JournalRecord } from '../../local/index';
 import { drawIssued } from '../receipt/receipt';
-import { receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
+import { qrModules } from '../receipt/model';
+import { qrCommand, receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
 import type { Session } from '../session';
 import type { SessionHolder, Emit } from '../session-holder';
 import type { SettingsFile } from '../settings';
 import { drawerPulse } from './commands';
-import { drawerCause, mayOpenByHand, type DrawerActor } from './drawer';
-import { osPrinters, queueLink, tcpLink, type LinkStatus, type PrinterLink } from './link';
+import { Drawer, type DrawerActor } from './drawer';
+import { PrinterLine, type Target } from './line';
+import {
+  ABANDONED,
+  osPrinters,
+  queueLink,
+  tcpLink,
+  type LinkStatus,
+  type PrinterLink,
+} from './link';
 import { FileJobs, MemoryJobs, type JobStore } from './print-queue';
+import { printerSettingsOf, savePrinterSettings } from './settings';
 import { testPage } from './test-page';
 import { VirtualPrinter } from './virtual/virtual-printer';
-
-const PART = 'printers';
 
 export interface PrintersOptions {
   settings: SettingsFile;
@@ -53,13 +62,6 @@ export interface PrintersOptions {
   linkFor?: (printer: ThermalPrinter, virtualPort: number | null) => PrinterLink;
 }
 
-/** The receipt printer in use: set-up's, or in training the virtual one in its place (M9). */
-interface Target {
-  printer: ThermalPrinter;
-  link: PrinterLink;
-  name: string;
-}
-
 const defaultLink = (printer: ThermalPrinter, virtualPort: number | null): PrinterLink => {
   const c = printer.connection;
   if (c.kind === 'network') return tcpLink(c.host, c.port);
@@ -67,36 +69,51 @@ const defaultLink = (printer: ThermalPrinter, virtualPort: number | null): Print
   return tcpLink('127.0.0.1', virtualPort ?? 0);
 };
 
+/** How long the booking's send waits for the drawer's pulse to reach the printer (M21). */
+export const PULSE_WAIT_MS = 50;
+
 export class Printers {
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly line = new PrinterLine();
   private timer: Timer | null = null;
   private virtualPrinter: VirtualPrinter | null = null;
   private starting: Promise<VirtualPrinter> | null = null;
   private readonly jobStores = new WeakMap<Session, JobStore>();
   private last: PrinterStatus;
   private stopped = false;
-
   private kept: PrinterSettings | null = null;
+  /** Prints the desk started at a sale's booking answer, by entry, until the renderer's joins. */
+  private readonly afterSale = new Map<string, Promise<PrintAnswer | null>>();
+  private warming: Promise<void> | null = null;
+
+  private readonly drawer: Drawer;
 
   constructor(private readonly options: PrintersOptions) {
     this.last = this.blankStatus();
+    this.drawer = new Drawer({
+      ...options,
+      line: this.line,
+      target: () => this.target(),
+      state: () => this.last.state,
+    });
   }
 
   // ---- settings ----
 
   /**
-   * Read from disk once and kept: the watch asks for them every 500 ms and every receipt once,
-   * and only `configure` changes them.
+   * Read from disk once and kept (settings.ts reads an older file): the watch asks for them every
+   * 500 ms and every receipt once, and only `configure` changes them.
    */
   settings(): PrinterSettings {
-    this.kept ??= this.options.settings.part(PART, PrinterSettings, DEFAULT_PRINTER_SETTINGS);
+    this.kept ??= printerSettingsOf(this.options.settings);
     return this.kept;
   }
 
   configure(next: PrinterSettings): PrinterSettings {
-    this.options.settings.savePart(PART, next);
+    savePrinterSettings(this.options.settings, next);
     this.kept = null;
+    this.warming = null;
     void this.refresh();
+    void this.warm();
     return this.settings();
   }
 
@@ -198,13 +215,6 @@ export class Printers {
     if (changed) this.options.emit('printer.changed', next);
   }
 
-  /** One thing at a time on the printer's one connection. */
-  private turn<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
   /** Ask the printer now, print what waits if it is ready; then keep watching. */
   async refresh(): Promise<PrinterStatus> {
     const target = await this.target();
@@ -212,7 +222,12 @@ export class Printers {
       this.publish(null);
       return this.last;
     }
-    const said = await this.turn(() => target.link.status(target.printer.language));
+    const said = await this.line.look(target.link, target.printer.language);
+    if (said === ABANDONED) {
+      // A pulse or a print took the connection: the next look says how the printer is.
+      this.watch();
+      return this.last;
+    }
     this.publish(said);
     if ((said === null || said.state === 'ready') && (this.jobs()?.list().length ?? 0) > 0)
       await this.drain();
@@ -242,6 +257,12 @@ export class Printers {
    * it. Null when receipts are not routed to a receipt printer (the OS prints, as before).
    */
   async printReceipt(options: ReceiptOptions): Promise<PrintAnswer | null> {
+    const started = options.auto ? this.afterSale.get(options.entryId) : undefined;
+    if (started) {
+      this.afterSale.delete(options.entryId);
+      const answer = await started;
+      if (answer) return answer;
+    }
     if (this.settings().routes.receipt !== 'receipt_printer') return null;
     const target = await this.target();
     const jobs = this.jobs();
@@ -261,34 +282,80 @@ export class Printers {
       : { ok: false, reason: this.last.state, queued: true };
   }
 
+  /**
+   * A sale's receipt as its booking answers, when set-up prints automatically on the receipt
+   * printer: started before the renderer hears of the sale, whose own automatic print joins this
+   * one (decision M21). Not routed there: nothing (the renderer prints through the OS).
+   */
+  printAfterSale(options: ReceiptOptions): void {
+    const { routes, receiptPrinter } = this.settings();
+    if (routes.receipt !== 'receipt_printer' || !receiptPrinter) return;
+    const answer = this.printReceipt({ ...options, auto: false }).catch((error: unknown) => {
+      this.options.logger.warn('printer.after_sale_failed', { error });
+      return null;
+    });
+    this.afterSale.set(options.entryId, answer);
+    // A renderer that never asks (closed meanwhile) leaves a few answers here, not many.
+    for (const id of this.afterSale.keys()) if (this.afterSale.size > 16) this.afterSale.delete(id);
+  }
+
+  /**
+   * Load the encoders (and for a printer without a kanji font the renderer and its font) and
+   * encode the pulse now, in the background, so the day's first sale waits for none of it: asked
+   * once the counter's first screen is painted, and again when set-up changes the printer (M21).
+   */
+  warm(): Promise<void> {
+    this.warming ??= (async () => {
+      const printer = this.settings().receiptPrinter;
+      if (!printer) return;
+      await drawerPulse(printer.language);
+      await Promise.all([
+        thermalBytes('|', printer, false),
+        qrCommand('0', printer),
+        qrModules('0'),
+      ]);
+    })().catch((error: unknown) => {
+      this.warming = null;
+      this.options.logger.warn('printer.warm_failed', { error });
+    });
+    return this.warming;
+  }
+
   /** Print the kept jobs, oldest first, until the printer says it cannot. */
   private drain(): Promise<void> {
-    return this.turn(async () => {
+    return this.line.turn(async () => {
       const jobs = this.jobs();
       const target = await this.target();
       if (!jobs || !target) return;
       for (const job of jobs.list()) {
-        let drawn: Awaited<ReturnType<typeof drawIssued<Buffer>>>;
-        try {
-          drawn = await drawIssued(this.options, job.options, (model) =>
-            receiptThermal(model, target.printer),
-          );
-        } catch (error) {
+        // Drawn while the connection opens and the printer says whether it can print (M21).
+        const drawing = drawIssued(this.options, job.options, (model) =>
+          receiptThermal(model, target.printer),
+        );
+        const undrawable = drawing.then(
+          () => null,
+          (error: unknown) => error,
+        );
+        const bytes = drawing.then((d) => d.drawn);
+        // Its failure is read from `undrawable`; the link may not wait for it (not ready).
+        bytes.catch(() => undefined);
+        const { printed, status } = await target.link.print(target.printer.language, bytes);
+        const error = await undrawable;
+        if (error) {
           // Its entry is gone (another store's session, a purged day): kept, not printed.
           this.options.logger.warn('printer.job_undrawable', { id: job.id, error });
           continue;
         }
-        const { printed, status } = await target.link.print(target.printer.language, drawn.drawn);
         if (!printed) {
           this.publish(status);
           return;
         }
         jobs.remove(job.id);
-        drawn.record();
+        (await drawing).record();
         this.publish(status);
       }
       this.publish('keep');
-    });
+    }, true);
   }
 
   /** A test page on `printer` (set-up's, before it is saved): its status read back first. */
@@ -321,69 +388,25 @@ export class Printers {
     document: string,
   ): Promise<PrintAnswer> {
     const bytes = await thermalBytes(document, printer);
-    const { printed, status } = await this.turn(() => link.print(printer.language, bytes));
+    const { printed, status } = await this.line.turn(
+      () => link.print(printer.language, bytes),
+      true,
+    );
     return printed
       ? { ok: true, reason: null, queued: false }
       : { ok: false, reason: status?.state ?? 'unknown', queued: false };
   }
 
-  // ---- the drawer ----
+  // ---- the drawer (drawer.ts) ----
 
-  /**
-   * After a tender: the drawer opens when its lines moved cash (M11); recorded either way. Its
-   * turn on the printer is taken at once, so a receipt asked after it prints after the pulse.
-   */
+  /** After a tender: the drawer opens when its lines moved cash (M11). */
   tendered(record: JournalRecord): Promise<void> {
-    const cause = drawerCause(record);
-    if (!cause) return Promise.resolve();
-    // A draft sent again finds its sale written: its drawer opened the first time.
-    const day = this.options.sessions.require().journal.day(record.businessDate).records;
-    if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();
-    return this.kick(cause, record.id, null, { staffId: null }).then(() => undefined);
+    return this.drawer.tendered(record);
   }
 
   /** By hand: a reason, and (issue 29) the permission. */
-  async openByHand(reason: string, actor: DrawerActor): Promise<PrintAnswer> {
-    if (!mayOpenByHand(actor))
-      throw new DeskError('NOT_ALLOWED', 'opening the drawer by hand is not allowed');
-    const pulsed = await this.kick('manual', null, reason, actor);
-    return pulsed
-      ? { ok: true, reason: null, queued: false }
-      : { ok: false, reason: this.last.state, queued: false };
-  }
-
-  private kick(
-    cause: DrawerRecord['cause'],
-    entryId: string | null,
-    note: string | null,
-    actor: DrawerActor,
-  ): Promise<boolean> {
-    const session = this.options.sessions.require();
-    return this.turn(async () => {
-      const target = await this.target();
-      if (cause === 'manual' && !target?.printer.drawer)
-        throw new DeskError('DRAWER_UNAVAILABLE', 'no cash drawer is set up on a receipt printer');
-      if (!target?.printer.drawer) return false;
-      const bytes = await drawerPulse(target.printer.language);
-      // The pulse goes whatever the paper: the drawer does not need it.
-      const pulsed = await target.link.send(bytes).catch(() => false);
-      const now = this.options.now();
-      const counter = session.counter();
-      session.journal.append({
-        kind: 'drawer',
-        at: now,
-        businessDate: todayIn(session.timeZone, now),
-        counterId: counter.id,
-        counterName: counter.name,
-        cause,
-        entryId,
-        note,
-        staffId: actor.staffId,
-        pulsed,
-      });
-      if (!pulsed) this.options.logger.warn('printer.drawer_not_opened', { cause });
-      return pulsed;
-    });
+  openByHand(reason: string, actor: DrawerActor): Promise<PrintAnswer> {
+    return this.drawer.openByHand(reason, actor);
   }
 
   // ---- life ----

@@ -6,10 +6,12 @@
  * the printer's own QR command (GS ( k, ESC GS y), written by `@point-of-sale/receipt-printer-
  * encoder` (ReceiptLine draws codes as images). Widths are the printer's columns of its standard
  * font: 48 on an 80 mm roll, 32 on a 58 mm one. No emphasis by weight (Q9): the title and totals
- * are wide.
+ * are wide. A printer without a kanji font gets the same document drawn as a raster image
+ * (thermal-raster.ts, M17), 12 dots a column: 576 dots wide on 80 mm, 384 on 58 mm.
  */
 import type { ThermalFormat } from '../../ipc/contract';
 import type { ReceiptBlock, ReceiptModel, ReceiptRow } from './model';
+import { rasterPrint } from './thermal-raster';
 
 /** Characters per line of the printer's standard (12 × 24 dot) font on each roll. */
 export const COLUMNS: Record<ThermalFormat['paper'], number> = { '58mm': 32, '80mm': 48 };
@@ -131,6 +133,17 @@ export async function thermalBytes(
 ): Promise<Buffer> {
   // Loaded at the first print, not with the app (G11).
   const { default: receiptline } = await import('receiptline');
+  if (format.kanji === 'image') {
+    // No kanji font in the printer: the text drawn by the counter, sent as an image (M17).
+    const svg = receiptline.transform(document, {
+      cpl: COLUMNS[format.paper],
+      encoding: 'cp932',
+      command: 'svg',
+      spacing: true,
+      cutting: false,
+    });
+    return rasterPrint(svg, format.language, cut);
+  }
   const commands = receiptline.transform(document, {
     cpl: COLUMNS[format.paper],
     encoding: 'cp932',

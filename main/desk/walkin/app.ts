@@ -1,8 +1,8 @@
 /** Walk-in's channels: the product's form, the price, the booking, a returning customer. */
 import type { HandlersOf } from '../../ipc/router';
+import type { SaleRecord } from '../../local/index';
 import type { DeskContext } from '../context';
 import { findCustomers } from './customers';
-import { saleOf } from './draft-once';
 import { bookWalkIn, quoteWalkIn, walkInForm } from './walkin';
 
 export function walkInApp(
@@ -18,14 +18,23 @@ export function walkInApp(
     'walkin.book': async (request) => {
       const taken = () => {
         if (ctx.flow.end(request.draftId)) ctx.installed?.activityChanged();
-        // Cash taken opens the drawer now, before the booking is sent (decision M11).
-        const session = sessions.require();
-        const sale = saleOf(session, request.draftId, ctx.now());
-        if (sale) void ctx.printers.tendered(sale).catch(() => undefined);
       };
-      const outcome = await bookWalkIn(sessions.require(), request, settings, taken);
+      // Cash taken opens the drawer as its money is written, its pulse on the way before the
+      // booking is sent (decisions M11, M21).
+      const paid = (sale: SaleRecord) => ctx.printers.tendered(sale).catch(() => undefined);
+      const outcome = await bookWalkIn(sessions.require(), request, settings, taken, paid);
       // Money taken moves the refunds owed the status counts once its fate is known.
       if (outcome.saleId) sessions.queueStatus();
+      // Its receipt starts printing now, not after the renderer's round trip (decision M21).
+      if (outcome.saleId && request.receipt && outcome.outcome !== 'refused')
+        ctx.printers.printAfterSale({
+          entryId: outcome.saleId,
+          locale: request.receipt.locale,
+          layout: request.receipt.layout,
+          purpose: 'print',
+          ryoshusho: null,
+          auto: false,
+        });
       return outcome;
     },
     'customers.find': ({ email }) =>

@@ -20,7 +20,7 @@ import type {
   WalkInOutcome,
 } from '../../ipc/contract';
 import { checkParticipants, isEmptyValue } from './rules';
-import type { OutboxEntry } from '../../local/index';
+import type { OutboxEntry, SaleRecord } from '../../local/index';
 import { ResponseError } from '../../api/errors';
 import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
@@ -284,13 +284,16 @@ function outcomeOf(session: Session, entry: OutboxEntry, request: Booking): Walk
 
 /**
  * Book a walk-in, once per draft (decision X1): Book pressed again for a draft answers its first
- * booking's outcome. `taken` is told once the draft has its entry (its flow is over).
+ * booking's outcome. `taken` is told once the draft has its entry (its flow is over); `paid` once
+ * its money is written (the drawer opens: M11), and what it returns is awaited before the booking
+ * is sent, so the drawer's pulse is on its way first (M21).
  */
 export function bookWalkIn(
   session: Session,
   request: Booking,
   settings: SettingsFile,
   taken: () => void = () => undefined,
+  paid: (sale: SaleRecord) => Promise<unknown> | void = () => undefined,
 ): Promise<WalkInOutcome> {
   const answer = (entry: OutboxEntry): WalkInOutcome => {
     taken();
@@ -301,7 +304,7 @@ export function bookWalkIn(
     };
   };
   return bookOnce(session, request.draftId, answer, () =>
-    bookDraft(session, request, settings, taken),
+    bookDraft(session, request, settings, taken, paid),
   );
 }
 
@@ -317,6 +320,7 @@ async function bookDraft(
   request: Booking,
   settings: SettingsFile,
   taken: () => void,
+  paid: (sale: SaleRecord) => Promise<unknown> | void,
 ): Promise<WalkInOutcome> {
   const problems = await checkWithCatalogue(session, request);
   if (problems.length) {
@@ -336,6 +340,7 @@ async function bookDraft(
   const sale =
     saleOf(session, entryId, session.options.now?.() ?? Date.now()) ??
     recordSale(session, settings, request, entryId, name);
+  const opening = sale ? paid(sale) : undefined;
   // The product's name and the total quoted are kept in clear with the entry: staff recognise
   // it without the key.
   const entry = session.outbox.enqueue(creationRequest(request), {
@@ -346,6 +351,7 @@ async function bookDraft(
   const saleId = sale?.id ?? null;
   taken();
   if (!online(session)) return { ...outcomeOf(session, entry, request), saleId };
+  await opening;
   const controller = new AbortController();
   const stop = session.connectivity.on('change', ({ link }) => {
     if (link === 'offline') controller.abort();

@@ -23,6 +23,7 @@ import {
   JournalEntryView,
   MoneySettings,
   ReceiptDocument,
+  ReceiptLayout,
   ReceiptOptions,
   RefundOwed,
   RefundPaid,
@@ -184,6 +185,15 @@ export const channels = {
        * walk-in, before it is sent (the money was taken, booked or queued). Null: not recorded.
        */
       tender: Tender.nullable().default(null),
+      /**
+       * Print the sale's receipt as soon as the booking answers (set-up's "print automatically",
+       * issue 31), in this language and layout: the desk starts it before it answers, and the
+       * renderer's own automatic `receipt.print` (`auto`) joins that print (decision M21).
+       */
+      receipt: z
+        .strictObject({ locale: UiLocale, layout: ReceiptLayout.nullable() })
+        .nullable()
+        .default(null),
     }),
     response: WalkInOutcome,
   },

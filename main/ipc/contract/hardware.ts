@@ -14,8 +14,19 @@ export type PrinterLanguage = z.infer<typeof PrinterLanguage>;
 
 export const ThermalPaper = z.enum(['58mm', '80mm']);
 
-/** What the bytes are drawn for: the language and the roll. */
-export const ThermalFormat = z.strictObject({ language: PrinterLanguage, paper: ThermalPaper });
+/**
+ * How Japanese is printed: in the printer's kanji mode (its own font), or drawn as a raster image
+ * by the counter, for a printer without a kanji font (decision M17).
+ */
+export const KanjiMode = z.enum(['builtin', 'image']);
+export type KanjiMode = z.infer<typeof KanjiMode>;
+
+/** What the bytes are drawn for: the language, the roll, how kanji print (absent: built-in). */
+export const ThermalFormat = z.strictObject({
+  language: PrinterLanguage,
+  paper: ThermalPaper,
+  kanji: KanjiMode.optional(),
+});
 export type ThermalFormat = z.infer<typeof ThermalFormat>;
 
 /**
@@ -44,6 +55,8 @@ export const ThermalPrinter = z.strictObject({
   paper: ThermalPaper,
   /** A cash drawer is on the printer's kick-out port. */
   drawer: z.boolean().default(true),
+  /** Set up before there was a choice: the printer's own kanji font. */
+  kanji: KanjiMode.default('builtin'),
 });
 export type ThermalPrinter = z.infer<typeof ThermalPrinter>;
 
@@ -51,7 +64,10 @@ export type ThermalPrinter = z.infer<typeof ThermalPrinter>;
 export const PrintRoute = z.enum(['receipt_printer', 'os_printer']);
 export type PrintRoute = z.infer<typeof PrintRoute>;
 
-/** The counter's printers, per document (set-up). */
+/**
+ * The counter's printers, per document (set-up). The OS printer's name is money's `printerName`
+ * (one home: it was also `a4PrinterName` here, unused; old files are read by printer/settings.ts).
+ */
 export const PrinterSettings = z.strictObject({
   /** The thermal printer spoken to directly; null: receipts go through the OS (as before). */
   receiptPrinter: ThermalPrinter.nullable(),
@@ -61,15 +77,12 @@ export const PrinterSettings = z.strictObject({
     close: PrintRoute,
     manifest: PrintRoute,
   }),
-  /** The OS printer for A4 documents (null: the system's default, with its dialog). */
-  a4PrinterName: z.string().max(200).nullable(),
 });
 export type PrinterSettings = z.infer<typeof PrinterSettings>;
 
 export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
   receiptPrinter: null,
   routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
-  a4PrinterName: null,
 };
 
 /** What the printer says of itself (ESC/POS real-time status, Star's status), or why not known. */
@@ -128,6 +141,8 @@ export const VirtualPrint = z.object({
   codes: z.array(z.string()),
   cuts: z.number().int(),
   pulses: z.number().int(),
+  /** Images it printed (a printer without a kanji font gets its text as one, M17). */
+  images: z.number().int().default(0),
 });
 export type VirtualPrint = z.infer<typeof VirtualPrint>;
 

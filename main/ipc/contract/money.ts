@@ -163,6 +163,11 @@ export const ReceiptOptions = z.strictObject({
     })
     .nullable()
     .default(null),
+  /**
+   * The automatic print after a sale: joins the one the desk started when the booking answered
+   * (decision M21) instead of printing a second copy; with none started, prints as asked.
+   */
+  auto: z.boolean().default(false),
 });
 export type ReceiptOptions = z.infer<typeof ReceiptOptions>;
 
@@ -204,6 +209,37 @@ export const TenderTotals = z.object({
 });
 
 /** The close of one counter's business day (レジ締め), previewed or done. */
+/**
+ * The drawer's opens of a counter's day by cause (a cash sale, cash taken for a booking paid on
+ * site, a cash refund, by hand), and each one by hand with its reason; `notOpened` of them all the
+ * pulse did not reach the printer.
+ */
+export const DrawerOpens = z.object({
+  sale: z.number().int().min(0),
+  collection: z.number().int().min(0).default(0),
+  refund: z.number().int().min(0),
+  manual: z.number().int().min(0),
+  notOpened: z.number().int().min(0),
+  byHand: z.array(
+    z.object({
+      at: z.number(),
+      reason: z.string().nullable(),
+      /** Who, once staff sign in (issue 29). */
+      staffId: z.string().nullable(),
+      opened: z.boolean(),
+    }),
+  ),
+});
+export type DrawerOpens = z.infer<typeof DrawerOpens>;
+export const NO_DRAWER_OPENS: DrawerOpens = {
+  sale: 0,
+  collection: 0,
+  refund: 0,
+  manual: 0,
+  notOpened: 0,
+  byHand: [],
+};
+
 export const CloseView = z.object({
   businessDate: LocalDate,
   counterId: z.string(),
@@ -262,6 +298,8 @@ export const CloseView = z.object({
   refundsOwed: z.number().int().min(0),
   /** Entries that could not be read: the close counts without them, and says so. */
   unreadable: z.number().int().min(0),
+  /** The cash drawer's opens of the day (issue 31, M19): not money, what a manager looks at. */
+  drawer: DrawerOpens.default(NO_DRAWER_OPENS),
 });
 export type CloseView = z.infer<typeof CloseView>;
 

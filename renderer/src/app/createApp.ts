@@ -121,6 +121,10 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const walkIn = createWalkInStore(api, {
     date: today,
     locale: () => langOf(i18n),
+    autoReceipt: () => {
+      const { printAutomatically, receiptLayout } = money.getState().settings;
+      return printAutomatically ? { locale: langOf(i18n), layout: receiptLayout } : null;
+    },
     recheckMs: options.recheckMs,
   });
   // What the guest's display shows follows the walk-in (issue 31).
@@ -218,15 +222,20 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           .getState()
           .open(null)
           .then(afterPaint)
-          .then(() => money.getState().loadOwed()),
+          .then(() =>
+            Promise.all([
+              money.getState().loadOwed(),
+              // The printer's state for the status bar and the tender; the desk warms the
+              // printer's encoders behind it, off the way to the first paint (decision M21).
+              printer.getState().load(),
+            ]),
+          ),
         // The money settings (quick cash, QR brands).
         money.getState().loadSettings(),
         // The update's status for the status bar; counter mode and logs for set-up.
         installed.getState().load(),
         // Changes still to cancel, loud from the start.
         change.getState().loadList(),
-        // The receipt printer's state for the status bar and the tender.
-        printer.getState().load(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which

@@ -262,6 +262,8 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             locale: s.emailLocale,
             quoted: s.price && { total: s.price.total, currency: s.price.currency },
             tender,
+            // Printed by the desk as the booking answers (decision M21): only with money taken.
+            receipt: tender ? (deps.autoReceipt?.() ?? null) : null,
           });
           // Refused by the service, the draft's booking is spent: what staff send next is another.
           const next = outcome.entryId ? { draftId: crypto.randomUUID() } : {};

@@ -6,6 +6,7 @@ import type {
   KeptWalkIn,
   Price,
   ProductForm,
+  ReceiptLayout,
   WalkInOutcome,
 } from '../../../main/ipc/contract';
 import type { CallError } from '../api/api';
@@ -84,6 +85,11 @@ export interface WalkInDeps {
   date(): string | null;
   /** The UI's language, the default for the confirmation e-mail. */
   locale(): 'ja' | 'en';
+  /**
+   * The receipt printed by itself after the sale (set-up's "print automatically"): its language
+   * and layout, sent with the booking so the desk prints it as the booking answers; null: not.
+   */
+  autoReceipt?(): { locale: 'ja' | 'en'; layout: ReceiptLayout } | null;
   recheckMs?: number;
 }
 

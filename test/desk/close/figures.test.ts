@@ -15,6 +15,7 @@ import {
   collection,
   correction,
   count,
+  drawerOpen,
   refund,
   sale,
 } from './records';
@@ -286,5 +287,32 @@ describe('the close arithmetic', () => {
     expect(
       view(j, D1, { checkIns: { expected: 0, arrived: 0, noShows: 0 } }).checkIns.rate,
     ).toBeNull();
+  });
+
+  it('counts the drawer’s opens by cause, those by hand with their reason (M19)', () => {
+    const j = new MemoryJournal();
+    const paid = j.append(sale(D1, '10:00', 5_000, [{ method: 'cash', amount: 5_000 }]));
+    j.append(drawerOpen(D1, '10:00', 'sale', { entryId: paid.id }));
+    j.append(drawerOpen(D1, '11:30', 'manual', { note: '両替' }));
+    j.append(drawerOpen(D1, '12:00', 'refund'));
+    j.append(drawerOpen(D1, '13:00', 'collection'));
+    j.append(drawerOpen(D1, '09:15', 'manual', { note: '釣り銭の補充', pulsed: false }));
+    // Another day's open is that day's.
+    j.append(drawerOpen(D2, '09:00', 'manual', { note: '翌日' }));
+    const v = view(j, D1);
+    expect(v.drawer).toEqual({
+      sale: 1,
+      collection: 1,
+      refund: 1,
+      manual: 2,
+      notOpened: 1,
+      byHand: [
+        { at: at(D1, '09:15'), reason: '釣り銭の補充', staffId: null, opened: false },
+        { at: at(D1, '11:30'), reason: '両替', staffId: null, opened: true },
+      ],
+    });
+    // Not money: the drawer's figures are the tender's alone.
+    expect(v.expectedCash).toBe(30_000 + 5_000);
+    expect(view(j, D2).drawer.manual).toBe(1);
   });
 });

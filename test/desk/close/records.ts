@@ -109,6 +109,23 @@ export function count(pieces: Partial<Record<keyof DenominationCount, number>>):
   };
 }
 
+/** The drawer opened (issue 31): by a sale, collection or refund (`entryId`), or by hand with a reason. */
+export function drawerOpen(
+  date: string,
+  time: string,
+  cause: 'sale' | 'collection' | 'refund' | 'manual',
+  options: { note?: string | null; pulsed?: boolean; entryId?: string | null } = {},
+): NewRecord {
+  return {
+    ...base(date, time),
+    kind: 'drawer',
+    cause,
+    entryId: options.entryId ?? (cause === 'manual' ? null : 'e-1'),
+    note: options.note ?? null,
+    staffId: null,
+    pulsed: options.pulsed ?? true,
+  };
+}
 /**
  * Money taken for a booking paid on site (issue 27): `total` now, with its tender, and a
  * discount given with it; the booking `R-<time>` owes `due`.

@@ -16,10 +16,10 @@ import {
 import { drawerCause, opensDrawer } from '../../../main/desk/printer/drawer';
 import { decodePrintout, UnknownCommand } from '../../../main/desk/printer/virtual/decode';
 import { leadingRequests, readJob } from '../../../main/desk/printer/virtual/virtual-printer';
-import type { ReceiptModel } from '../../../main/desk/receipt/model';
 import { COLUMNS, columnsOf, receiptThermal } from '../../../main/desk/receipt/receipt-thermal';
 import type { TenderLine } from '../../../main/common';
 import type { JournalRecord } from '../../../main/local/index';
+import { SMALL_RECEIPT as model } from './support';
 
 const STATES = ['ready', 'paper_out', 'cover_open', 'offline'] as const;
 const LANGUAGES = ['escpos', 'starprnt'] as const;
@@ -102,27 +102,6 @@ describe('the drawer', () => {
     expect(drawerCause({ kind: 'receipt' } as unknown as JournalRecord)).toBeNull();
   });
 });
-
-/** A small receipt: a title, a product, a total, the code. */
-const model: ReceiptModel = {
-  layout: '80mm',
-  locale: 'ja',
-  title: 'レシート',
-  blocks: [
-    { kind: 'title', text: 'レシート' },
-    { kind: 'issuer', business: '嵐山体験工房', lines: ['京都府京都市右京区嵯峨天龍寺'] },
-    {
-      kind: 'rows',
-      role: 'lines',
-      rows: [
-        { kind: 'product', name: '人力車 嵐山めぐり（60分）', detail: '2026-11-24 10:00 大人 2' },
-        { kind: 'pair', left: '合計(税込)', right: '￥12,000', style: 'total' },
-        { kind: 'pair', left: 'お預かり', right: '￥20,000', style: 'normal' },
-      ],
-    },
-    { kind: 'code', text: 'R-2611-0042', modules: [], caption: ['予約番号 R-2611-0042'] },
-  ],
-};
 
 describe('a receipt as commands', () => {
   for (const language of LANGUAGES)

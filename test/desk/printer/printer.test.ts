@@ -69,6 +69,49 @@ describe('the receipt printer', () => {
     expect((await h.call('receipt.get', { entryId: saleId })).reissue).toBe(true);
   });
 
+  it('prints the receipt as the booking answers when asked to; the renderer’s own joins it (M21)', async () => {
+    const printed = (number: string) =>
+      printer.printouts().filter((p) => p.codes.includes(number)).length;
+    const { saleId, number } = await sellWith(
+      h,
+      (t) => ({ method: 'cash', amount: t, received: t }),
+      {},
+      { locale: 'en', layout: null },
+    );
+    // Printed without the renderer asking: in the language it was asked in.
+    await waitFor(() => printed(number) === 1, 'the receipt printed by the desk');
+    expect(
+      printer
+        .printouts()
+        .find((p) => p.codes.includes(number))!
+        .lines.join('\n'),
+    ).toContain('Receipt');
+    // The renderer's automatic print joins it: its answer, no second copy.
+    expect(await h.call('receipt.print', { entryId: saleId, auto: true })).toEqual({
+      ok: true,
+      reason: null,
+      queued: false,
+    });
+    expect(printed(number)).toBe(1);
+    // Asked again by staff: a copy, 再発行.
+    await h.call('receipt.print', { entryId: saleId, locale: 'ja' });
+    expect(printed(number)).toBe(2);
+    expect(printer.printouts().at(-1)!.lines.join('\n')).toContain('再発行');
+  });
+
+  it('does not print by itself unless asked to, and an automatic print with none started prints', async () => {
+    const { saleId, number } = await sell((t) => ({ method: 'card', amount: t, brand: null }));
+    const printed = () => printer.printouts().filter((p) => p.codes.includes(number)).length;
+    // One copy asked, one printed: the desk started none before it (it would print first).
+    await h.call('receipt.print', { entryId: saleId });
+    expect(printed()).toBe(1);
+    // An automatic print with nothing to join prints as asked.
+    expect(await h.call('receipt.print', { entryId: saleId, auto: true })).toMatchObject({
+      ok: true,
+    });
+    expect(printed()).toBe(2);
+  });
+
   it('never pulses for a card', async () => {
     const pulsesBefore = printer.printouts().reduce((n, p) => n + p.pulses, 0);
     const { saleId } = await sell((t) => ({ method: 'card', amount: t, brand: 'VISA' }));
@@ -152,6 +195,21 @@ describe('the receipt printer', () => {
     expect(Math.max(...receipt.lines.map((l) => l.length))).toBeLessThanOrEqual(32);
     expect(receipt.lines.join('\n')).toContain('レシート');
     await configure('escpos');
+  });
+
+  it('prints the receipt as an image on a printer without a kanji font (M17)', async () => {
+    await setUpPrinter(h, printer, { paper: '58mm', kanji: 'image' });
+    try {
+      const { saleId, number } = await sell((t) => ({ method: 'card', amount: t, brand: null }));
+      expect(await h.call('receipt.print', { entryId: saleId })).toMatchObject({ ok: true });
+      const receipt = printer.printouts().at(-1)!;
+      expect(receipt.lines.join('').trim()).toBe('');
+      expect(receipt.rasters.map((r) => r.width)).toEqual([384, 384]);
+      expect(receipt.codes).toEqual([number]);
+      expect(receipt.cuts).toBe(1);
+    } finally {
+      await configure('escpos');
+    }
   });
 
   it('prints the words the PDF shows', async () => {

@@ -112,4 +112,31 @@ describe('reports on the receipt printer', () => {
     ).toBe('PRINT_UNAVAILABLE');
     await route('receipt_printer');
   });
+
+  it('shows the drawer’s opens on the close, the page and the roll: by cause, by hand with why', async () => {
+    // The walk-in's cash opened it once; then by hand, and by hand with the printer unplugged.
+    expect(await h.call('drawer.open', { reason: '両替' })).toMatchObject({ ok: true });
+    const port = printer.port;
+    await printer.close();
+    expect(await h.call('drawer.open', { reason: '釣り銭の補充' })).toMatchObject({ ok: false });
+    await printer.start(port);
+    const { drawer } = await h.call('close.preview', { date: today });
+    expect(drawer).toMatchObject({ sale: 1, refund: 0, manual: 2, notOpened: 1 });
+    expect(drawer.byHand.map((o) => [o.reason, o.opened])).toEqual([
+      ['両替', true],
+      ['釣り銭の補充', false],
+    ]);
+
+    const { html } = await h.call('close.report', { date: today, locale: 'ja' });
+    expect(html).toContain('<h2>ドロアの開放</h2>');
+    expect(html).toContain('<tr><td>手動</td><td>2</td></tr>');
+    expect(html).toContain('<tr><td>うち開かなかった</td><td>1</td></tr>');
+    expect(html).toMatch(/<td>\d\d:\d\d<\/td><td>釣り銭の補充 （開かなかった）<\/td>/);
+
+    expect(await h.call('close.print', { date: today, locale: 'en' })).toMatchObject({ ok: true });
+    const text = last().lines.join('\n');
+    expect(text).toContain('Cash drawer opens');
+    expect(text).toMatch(/By hand +2/);
+    expect(text).toMatch(/\d\d:\d\d 両替/);
+  });
 });

@@ -1,10 +1,11 @@
 /**
- * What the printer tests share: a LAN receipt printer set up at the virtual printer's port, and a
- * walk-in sold through the router with the tender a test gives.
+ * What the printer tests share: a LAN receipt printer set up at the virtual printer's port, a
+ * walk-in sold through the router with the tender a test gives, and a small receipt's model.
  */
 import { randomUUID } from 'node:crypto';
 import type { PrintRoute, Request } from '../../../main/ipc/contract';
 import type { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
+import type { ReceiptModel } from '../../../main/desk/receipt/model';
 import { LATER, P, type Harness } from '../support';
 
 type Book = Request<'walkin.book'>;
@@ -13,6 +14,7 @@ export type TenderLineIn = NonNullable<Book['tender']>['lines'][number];
 export interface PrinterSetUp {
   language?: 'escpos' | 'starprnt';
   paper?: '58mm' | '80mm';
+  kanji?: 'builtin' | 'image';
   /** Where the close report and the manifest go (receipts: the receipt printer). */
   reports?: PrintRoute;
 }
@@ -26,9 +28,9 @@ export function setUpPrinter(h: Harness, printer: VirtualPrinter, options: Print
       language: options.language ?? 'escpos',
       paper: options.paper ?? '80mm',
       drawer: true,
+      kanji: options.kanji ?? 'builtin',
     },
     routes: { receipt: 'receipt_printer', close: reports, manifest: reports },
-    a4PrinterName: null,
   });
 }
 
@@ -37,6 +39,7 @@ export async function sell(
   h: Harness,
   line: (total: number) => Partial<TenderLineIn>,
   party: { adults?: number; children?: number; lastName?: string } = {},
+  receipt: Book['receipt'] = null,
 ) {
   const draft = {
     productId: P.apiTest,
@@ -58,6 +61,28 @@ export async function sell(
     tender: {
       lines: [{ received: null, brand: null, reference: null, ...line(total) } as TenderLineIn],
     },
+    receipt,
   });
   return { saleId: outcome.saleId!, number: outcome.reservation!.number!, total };
 }
+
+/** A small receipt: a title, a product, a total, the code. */
+export const SMALL_RECEIPT: ReceiptModel = {
+  layout: '80mm',
+  locale: 'ja',
+  title: 'レシート',
+  blocks: [
+    { kind: 'title', text: 'レシート' },
+    { kind: 'issuer', business: '嵐山体験工房', lines: ['京都府京都市右京区嵯峨天龍寺'] },
+    {
+      kind: 'rows',
+      role: 'lines',
+      rows: [
+        { kind: 'product', name: '人力車 嵐山めぐり（60分）', detail: '2026-11-24 10:00 大人 2' },
+        { kind: 'pair', left: '合計(税込)', right: '￥12,000', style: 'total' },
+        { kind: 'pair', left: 'お預かり', right: '￥20,000', style: 'normal' },
+      ],
+    },
+    { kind: 'code', text: 'R-2611-0042', modules: [], caption: ['予約番号 R-2611-0042'] },
+  ],
+};

@@ -61,4 +61,23 @@ describe('the printer watch', () => {
     await clock.advance(2_000);
     expect(printed()).toBe(1);
   });
+
+  it('gives up a look under way for the drawer, which does not wait for it (M21)', async () => {
+    const before = changes().length;
+    const pulses = () => printer.printouts().reduce((n, p) => n + p.pulses, 0);
+    const opened = pulses();
+    printer.holdAnswers = true;
+    // The watch's look, under way until the printer answers (or 1.5 s pass).
+    const looked = clock.advance(500);
+    await waitFor(() => printer.open === 1, 'the look asking, unanswered');
+    expect(await h.call('drawer.open', { reason: '両替' })).toMatchObject({ ok: true });
+    expect(pulses()).toBe(opened + 1);
+    await looked;
+    // The look was ended, not timed out: nothing said of the printer, nothing pushed.
+    expect(changes().length).toBe(before);
+    printer.holdAnswers = false;
+    await clock.advance(500);
+    expect((await h.call('printer.status', {})).state).toBe('ready');
+    expect(changes().length).toBe(before);
+  });
 });

@@ -10,13 +10,24 @@
  * branches read together; split, each half would need the other's cursor.
  */
 import type { PrinterLanguage } from '../../../ipc/contract';
+import type { Bitmap } from '../../receipt/thermal-raster';
+
+/** What the paper shows, in order (what `render.ts` draws). */
+export type PaperItem =
+  | { kind: 'line'; text: string }
+  | { kind: 'raster'; bitmap: Bitmap }
+  | { kind: 'code'; text: string };
 
 export interface Printout {
   lines: string[];
   codes: string[];
   cuts: number;
   pulses: number;
+  /** Images printed by any graphics command (raster, or ReceiptLine's graphics buffer). */
   images: number;
+  /** The raster images (GS v 0, ESC GS S) as printed, bands that follow each other joined. */
+  rasters: Bitmap[];
+  paper: PaperItem[];
   statusRequests: number;
   /** Bytes a command asked the printer to send back (status), in order. */
   answers: Array<{ kind: 'realtime'; n: number } | { kind: 'star' } | { kind: 'paper' }>;
@@ -35,6 +46,7 @@ const RULE: Record<number, string> = { 0x95: '-', 0x96: '|' };
 
 class Page {
   readonly lines: string[] = [];
+  readonly paper: PaperItem[] = [];
   private cells: string[] = [];
   private col = 0;
   width = 1;
@@ -76,8 +88,28 @@ class Page {
       .join('')
       .trimEnd();
     this.lines.push(line);
+    this.paper.push({ kind: 'line', text: line });
     this.cells = [];
     this.col = 0;
+  }
+
+  /** A raster image of `bytesPerRow` × `rows` from `data`: the band below the last one joins it. */
+  raster(bytesPerRow: number, rows: number, data: Buffer): void {
+    const last = this.paper.at(-1);
+    if (last?.kind === 'raster' && last.bitmap.width === bytesPerRow * 8) {
+      const bits = new Uint8Array(last.bitmap.bits.length + data.length);
+      bits.set(last.bitmap.bits);
+      bits.set(data, last.bitmap.bits.length);
+      last.bitmap = { width: last.bitmap.width, height: last.bitmap.height + rows, bits };
+    } else
+      this.paper.push({
+        kind: 'raster',
+        bitmap: { width: bytesPerRow * 8, height: rows, bits: Uint8Array.from(data) },
+      });
+  }
+
+  code(text: string): void {
+    this.paper.push({ kind: 'code', text });
   }
 }
 
@@ -167,6 +199,7 @@ function decodeEscPos(b: Buffer, out: Printout, page: Page): void {
         qr = body.subarray(3).toString('latin1');
       if (key === '1d28' && n === 0x6b && body[0] === 0x31 && body[1] === 0x51 && qr !== null) {
         out.codes.push(qr);
+        page.code(qr);
         qr = null;
       }
       if (key === '1d28' && n === 0x4c && body[1] === 0x32) out.images++;
@@ -175,8 +208,11 @@ function decodeEscPos(b: Buffer, out: Printout, page: Page): void {
       // GS 8 L p1 p2 p3 p4: graphics kept, printed by GS ( L fn 50.
       i += 7 + b.readUInt32LE(i + 3);
     } else if (key === '1d76') {
+      // GS v 0 m xL xH yL yH: a raster image of x bytes by y rows.
+      const [x, y] = [u16(b, i + 4), u16(b, i + 6)];
       out.images++;
-      i += 8 + u16(b, i + 4) * u16(b, i + 6);
+      page.raster(x, y, b.subarray(i + 8, i + 8 + x * y));
+      i += 8 + x * y;
     } else if (key in ESCPOS_FIXED) {
       if (key === '1c43') page.kanji = n === 1 || n === 0x31;
       if (key === '1c26') page.kanji = true;
@@ -276,14 +312,20 @@ function decodeStar(b: Buffer, out: Printout, page: Page): void {
       out.cuts++;
       i += 3;
     } else if (three === '1b1d53') {
+      // ESC GS S m xL xH yL yH n: a raster image of x bytes by y rows.
+      const [x, y] = [u16(b, i + 4), u16(b, i + 6)];
       out.images++;
-      i += 9 + u16(b, i + 4) * u16(b, i + 6);
+      page.raster(x, y, b.subarray(i + 9, i + 9 + x * y));
+      i += 9 + x * y;
     } else if (four === '1b1d7944') {
       const len = u16(b, i + 6);
       qr = b.subarray(i + 8, i + 8 + len).toString('latin1');
       i += 8 + len;
     } else if (four === '1b1d7950') {
-      if (qr !== null) out.codes.push(qr);
+      if (qr !== null) {
+        out.codes.push(qr);
+        page.code(qr);
+      }
       qr = null;
       i += 4;
     } else if (four in STAR_FIXED) i += STAR_FIXED[four]!;
@@ -302,6 +344,8 @@ export function decodePrintout(language: PrinterLanguage, bytes: Buffer): Printo
     cuts: 0,
     pulses: 0,
     images: 0,
+    rasters: [],
+    paper: [],
     statusRequests: 0,
     answers: [],
   };
@@ -309,5 +353,7 @@ export function decodePrintout(language: PrinterLanguage, bytes: Buffer): Printo
   if (language === 'escpos') decodeEscPos(bytes, out, page);
   else decodeStar(bytes, out, page);
   out.lines = page.lines;
+  out.paper = page.paper;
+  out.rasters = page.paper.flatMap((p) => (p.kind === 'raster' ? [p.bitmap] : []));
   return out;
 }

@@ -2,7 +2,7 @@
  * A thermal printer on loopback for training and tests (decision M9): it listens like a LAN
  * printer's raw port (9100), keeps every connection's bytes, answers the status requests in the
  * language asked (ESC/POS DLE EOT n and GS r n, StarPRNT ESC ACK SOH) with the state it is set to,
- * and reads back what it printed (decode.ts). Switchable: ready, paper out, cover open — it answers
+ * and reads back what it printed (decode.ts; its graphics drawn as a PNG by render.ts). Switchable: ready, paper out, cover open — it answers
  * and prints nothing — or offline, where it takes no connection at all, as a printer switched off.
  */
 import { EventEmitter } from 'node:events';
@@ -77,6 +77,10 @@ export function readJob(bytes: Buffer): Printout {
   }
 }
 
+/** Whether a connection printed or did something (not only asked the status). */
+export const printedAnything = (p: Printout) =>
+  p.lines.length > 0 || p.codes.length > 0 || p.images > 0 || p.pulses > 0 || p.cuts > 0;
+
 export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
@@ -84,6 +88,8 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
   private connections = 0;
   readonly jobs: ReceivedJob[] = [];
   port = 0;
+  /** A printer slow to answer: status requests go unanswered while this is set (tests). */
+  holdAnswers = false;
 
   constructor(private readonly now: () => number = Date.now) {
     super();
@@ -91,6 +97,11 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
 
   get state(): VirtualPrinterState {
     return this.current;
+  }
+
+  /** Connections open now. */
+  get open(): number {
+    return this.sockets.size;
   }
 
   /** Set what it says of itself; offline drops every connection and takes none. */
@@ -130,7 +141,7 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
       }
       // Answer the status requests that arrived (a request may straddle two chunks).
       for (let i = Math.max(0, seen - 2); i + 2 < all.length; i++) {
-        const answer = this.answerAt(all, i);
+        const answer = this.holdAnswers ? null : this.answerAt(all, i);
         if (answer && i + 2 >= seen) socket.write(answer);
       }
       seen = all.length;
@@ -171,7 +182,7 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
     return this.jobs
       .filter((j) => j.printed)
       .map((j) => ({ ...readJob(j.bytes), at: j.at }))
-      .filter((p) => p.lines.length > 0 || p.codes.length > 0 || p.pulses > 0 || p.cuts > 0);
+      .filter((p) => printedAnything(p));
   }
 
   async close(): Promise<void> {

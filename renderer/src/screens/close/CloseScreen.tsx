@@ -1,7 +1,7 @@
 /**
  * The day's close of this counter (レジ締め): the opening float, the count of the drawer, cash
  * expected against counted, over/short with a required note when not zero, the day's walk-ins and
- * check-ins, sales by method, by hour and by product; then close (the journal locks), print the
+ * check-ins, sales by method, by hour and by product, the drawer's opens; then close (the journal locks), print the
  * close report, export the journal as CSV, and — with other counters in the shop — the store's close.
  */
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
 import { printerStateOf } from '../../stores/printer';
 import { CountTable } from './CountTable';
+import { DrawerOpens } from './DrawerOpens';
 import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 
@@ -252,6 +253,7 @@ export function CloseScreen() {
         </table>
       </section>
 
+      <DrawerOpens opens={v.drawer} />
       <OnSiteClose view={v} />
 
       <Suspense fallback={null}>

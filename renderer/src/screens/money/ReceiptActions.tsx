@@ -48,15 +48,17 @@ export function ReceiptActions({
   const printedOnce = useRef(false);
 
   /** `print`: the copy handed over (counted: the next says 再発行); `preview`: on screen only. */
-  const options = (purpose: ReceiptOptions['purpose']): ReceiptOptions => ({
+  const options = (purpose: ReceiptOptions['purpose'], auto = false): ReceiptOptions => ({
     entryId,
     layout,
     locale,
     purpose,
     ryoshusho: ryoshusho && !slip ? { addressee, purpose: forWhat } : null,
+    auto,
   });
 
-  async function run(kind: 'print' | 'pdf' | 'preview') {
+  /** `auto`: the print after the sale, which joins the one the desk started (decision M21). */
+  async function run(kind: 'print' | 'pdf' | 'preview', auto = false) {
     setBusy(kind);
     setError(null);
     setReason(null);
@@ -65,7 +67,7 @@ export function ReceiptActions({
       if (kind === 'preview') {
         setPreview((await api.call('receipt.get', options('preview'))).html);
       } else if (kind === 'print') {
-        const answer = await api.call('receipt.print', options('print'));
+        const answer = await api.call('receipt.print', options('print', auto));
         if (answer.ok) setDone('printed');
         // The receipt printer cannot print now: kept, printed once it is ready (issue 31).
         else if (answer.queued) setDone('queued');
@@ -98,7 +100,7 @@ export function ReceiptActions({
   useEffect(() => {
     if (!autoPrint || printedOnce.current) return;
     printedOnce.current = true;
-    void run('print');
+    void run('print', true);
     // Once for this sale, with the options it starts with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoPrint, entryId]);

@@ -1,8 +1,9 @@
 /**
  * Set-up's receipt printer (issue 31): find the OS's printers (and training's virtual one), or
- * give a LAN printer's address and port; its command language, paper width and cash drawer; a
- * test print before saving; which printer each document goes to. Beside it, the drawer opened by
- * hand (a reason required, recorded) and the guest's display.
+ * give a LAN printer's address and port; its command language, paper width, how Japanese prints
+ * (its kanji font, or an image: M17) and cash drawer; a test print before saving; which printer
+ * each document goes to. Beside it, the drawer opened by hand (a reason required, recorded) and
+ * the guest's display.
  *
  * Over 300 lines: one form, read top to bottom as set-up shows it; the drawer's and the display's
  * parts are short and share its printer's state.
@@ -25,6 +26,7 @@ const DEFAULT_PRINTER: ThermalPrinter = {
   language: 'escpos',
   paper: '80mm',
   drawer: true,
+  kanji: 'builtin',
 };
 
 type Choice = 'none' | 'network' | 'virtual' | `queue:${string}`;
@@ -207,6 +209,18 @@ export function PrinterSettings() {
               >
                 <option value="80mm">{t('money.layouts.80mm')}</option>
                 <option value="58mm">{t('money.layouts.58mm')}</option>
+              </select>
+            </label>
+            <label className="inline-field">
+              <span>{t('printer.settings.kanji')}</span>
+              <select
+                value={printer.kanji}
+                onChange={(e) =>
+                  setPrinter({ kanji: e.target.value === 'image' ? 'image' : 'builtin' })
+                }
+              >
+                <option value="builtin">{t('printer.settings.kanjiBuiltin')}</option>
+                <option value="image">{t('printer.settings.kanjiImage')}</option>
               </select>
             </label>
             <label className="choice">
