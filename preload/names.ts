@@ -65,6 +65,18 @@ const CHANNELS = {
   'support.bundle': true,
   'recovery.keep': true,
   'recovery.get': true,
+  'staff.get': true,
+  'staff.signIn': true,
+  'staff.signOut': true,
+  'staff.lock': true,
+  'staff.approve': true,
+  'staff.list': true,
+  'staff.save': true,
+  'staff.remove': true,
+  'staff.policy': true,
+  'staff.claimOwner': true,
+  'audit.list': true,
+  'audit.csv': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {
@@ -74,6 +86,7 @@ const EVENTS = {
   'setup.changed': true,
   'installed.changed': true,
   'change.changed': true,
+  'staff.changed': true,
 } as const satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES: readonly Channel[] = Object.keys(CHANNELS) as Channel[];

@@ -105,6 +105,19 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'support.bundle': null,
   'recovery.keep': null,
   'recovery.get': null,
+  // Staff (issue 29): the counter's own people, whatever the key.
+  'staff.get': null,
+  'staff.signIn': null,
+  'staff.signOut': null,
+  'staff.lock': null,
+  'staff.approve': null,
+  'staff.list': null,
+  'staff.save': null,
+  'staff.remove': null,
+  'staff.policy': null,
+  'staff.claimOwner': null,
+  'audit.list': null,
+  'audit.csv': null,
 };
 
 const messageOfFeature: Record<Feature, string> = {

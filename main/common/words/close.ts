@@ -37,6 +37,12 @@ export const ja = {
   unreadable: '読めない記録（集計に含まれていません）',
   printedAt: '印刷',
   none: 'なし',
+  byStaff: '担当者別',
+  staff: '担当者',
+  /** The row of records made with nobody signed in. */
+  noStaff: '（サインインなし）',
+  cash: '現金',
+  closedBy: '締め担当',
 };
 
 export const en: Widen<typeof ja> = {
@@ -72,4 +78,9 @@ export const en: Widen<typeof ja> = {
   unreadable: 'Unreadable entries (not counted)',
   printedAt: 'Printed',
   none: 'none',
+  byStaff: 'By staff',
+  staff: 'Staff',
+  noStaff: '(nobody signed in)',
+  cash: 'Cash',
+  closedBy: 'Closed by',
 };

@@ -10,6 +10,7 @@ export const ja = {
     businessDate: '営業日',
     time: '日時',
     counter: 'レジ',
+    staff: '担当者',
     kind: '種別',
     entryId: '記録ID',
     refersTo: '対象記録ID',
@@ -20,6 +21,7 @@ export const ja = {
     products: '商品',
     refundReason: '返金理由',
     note: 'メモ',
+    approvedBy: '承認者',
     problem: '問題',
   },
   /** What an unreadable entry's row says to do (for the accountant; the screen says more). */
@@ -36,6 +38,7 @@ export const en: Widen<typeof ja> = {
     businessDate: 'Business date',
     time: 'Time',
     counter: 'Counter',
+    staff: 'Staff',
     kind: 'Kind',
     entryId: 'Entry ID',
     refersTo: 'Refers to',
@@ -46,6 +49,7 @@ export const en: Widen<typeof ja> = {
     products: 'Products',
     refundReason: 'Refund reason',
     note: 'Note',
+    approvedBy: 'Approved by',
     problem: 'Problem',
   },
   problems: {

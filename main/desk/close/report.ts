@@ -1,7 +1,7 @@
 /**
  * The close report: one self-contained printable HTML page (no scripts, the print CSP), Japanese
  * or English (main/common/words: close.ts, and money.ts for the methods) — by tender (a row per
- * method of the table, in its order: the view's `byTender`), the cash count, over/short and its
+ * method of the table, in its order: the view's `byTender`), by staff (担当者別), the cash count, over/short and its
  * note, walk-ins, check-ins, sales by product, and sales by hour as an inline SVG bar chart (the
  * screen's interactive chart is the renderer's).
  */
@@ -76,9 +76,21 @@ export function closeReportHtml(view: CloseView, options: ReportOptions): string
         return row([yen(d, locale), String(pieces), yen(d * pieces, locale)]);
       })
     : [];
+  const staff = view.byStaff.map((f) =>
+    row([
+      f.name ?? l.noStaff,
+      yen(f.sales, locale),
+      String(f.count),
+      yen(f.refunds, locale),
+      signed(f.corrections, locale),
+      signed(f.cash, locale),
+    ]),
+  );
   const { checkIns } = view;
   const products = view.salesByProduct.map((p) => row([p.name, yen(p.amount, locale)]));
-  const state = view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}`;
+  const closedBy = view.closedBy ? ` (${l.closedBy}: ${view.closedBy.name})` : '';
+  const state =
+    view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}${closedBy}`;
   return `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -101,6 +113,12 @@ th:first-child, td:first-child { text-align: left; }
 <p>${escapeHtml(`${l.counter}: ${view.counterName || view.counterId}`)} · ${escapeHtml(state)} · ${escapeHtml(`${l.printedAt}: ${stamp(options.now)}`)}</p>
 <h2>${escapeHtml(l.byTender)}</h2>
 <table>${row([l.method, l.sales, l.refunds, l.corrections, l.net, l.count], true)}${tenders.join('')}</table>
+${
+  staff.length
+    ? `<h2>${escapeHtml(l.byStaff)}</h2>
+<table>${row([l.staff, l.sales, l.count, l.refunds, l.corrections, l.cash], true)}${staff.join('')}</table>`
+    : ''
+}
 <h2>${escapeHtml(methods.cash)}</h2>
 <table>
 ${row([l.openingFloat, yen(view.openingFloat, locale)])}

@@ -33,6 +33,7 @@ import {
 } from './money';
 import { installedChannels } from './installed';
 import { manifestChannels } from './manifest';
+import { staffChannels } from './staff';
 import { ShopAnswer, ShopConfigure } from './shop';
 import {
   ChangeAsk,
@@ -342,6 +343,8 @@ export const channels = {
   'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },
   /** The installed app's life: updates, logs, counter mode, the flow kept for a reload. */
   ...installedChannels,
+  /** Staff signed in, roles and approvals, the staff list, the audit (issue 29). */
+  ...staffChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

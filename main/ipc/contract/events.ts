@@ -5,6 +5,7 @@ import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
 import { ChangeView } from './change';
 import { OutboxItem, Status } from './status';
+import { StaffState } from './staff';
 
 export const events = {
   'status.changed': Status,
@@ -16,6 +17,8 @@ export const events = {
   'installed.changed': InstalledView,
   /** A booking change moved (still to cancel, done): the list and its banner follow. */
   'change.changed': z.object({ items: z.array(ChangeView) }),
+  /** Who is signed in, the staff list or the shop's policy changed (issue 29). */
+  'staff.changed': StaffState,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -13,6 +13,7 @@ export * from './money';
 export * from './installed';
 export * from './manifest';
 export * from './change';
+export * from './staff';
 export * from './channels';
 export * from './events';
 export * from './result';

@@ -12,6 +12,8 @@ import {
   LocalDate,
   ReceiptItem,
   RefundReason,
+  StaffId,
+  StaffStamp,
   TenderLine,
   TenderMethod,
 } from '../../common';
@@ -96,6 +98,10 @@ export const JournalEntryView = z.object({
    * paid ("price not confirmed by the service"). Absent: confirmed, or not a sale.
    */
   priceConfirmed: z.boolean().optional(),
+  /** Who was signed in (issue 29); absent: nobody was (or staff were not set up yet). */
+  staff: StaffStamp.optional(),
+  /** Whose PIN approved it, when the member signed in could not do it alone. */
+  approvedBy: StaffStamp.optional(),
 });
 export type JournalEntryView = z.infer<typeof JournalEntryView>;
 
@@ -170,6 +176,24 @@ export const TenderTotals = z.object({
   count: z.number().int().min(0),
 });
 
+/**
+ * One member's part of a day's money (issue 29: 担当者別), so a shortage can be traced to a shift.
+ * `staffId` null: records made with nobody signed in (before staff were set up).
+ */
+export const StaffFigures = z.object({
+  staffId: StaffId.nullable(),
+  name: z.string().nullable(),
+  /** Sales taken (amounts applied, change netted) and how many. */
+  sales: Amount,
+  count: z.number().int().min(0),
+  refunds: Amount,
+  /** Signed corrections counted on the day. */
+  corrections: z.number().int(),
+  /** What the member moved through the drawer: cash sales − cash refunds ± cash corrections. */
+  cash: z.number().int(),
+});
+export type StaffFigures = z.infer<typeof StaffFigures>;
+
 /** The close of one counter's business day (レジ締め), previewed or done. */
 export const CloseView = z.object({
   businessDate: LocalDate,
@@ -202,6 +226,10 @@ export const CloseView = z.object({
   refundsOwed: z.number().int().min(0),
   /** Entries that could not be read: the close counts without them, and says so. */
   unreadable: z.number().int().min(0),
+  /** The day by staff member (who took, paid back and corrected what); a row per member. */
+  byStaff: z.array(StaffFigures).default([]),
+  /** Who closed the day (absent: not closed, or closed with nobody signed in). */
+  closedBy: StaffStamp.optional(),
 });
 export type CloseView = z.infer<typeof CloseView>;
 
@@ -223,6 +251,8 @@ export const StoreCloseView = z.object({
   ),
   byTender: z.array(TenderTotals),
   overShort: z.number().int(),
+  /** Every counter's figures by staff member, added up (a member who moved between counters: one row). */
+  byStaff: z.array(StaffFigures).default([]),
   /** Counters' summaries that could not be read: each stands alone, left out of the sums. */
   unreadable: z
     .array(z.object({ counterId: z.string().nullable(), issue: z.string() }))
