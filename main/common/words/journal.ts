@@ -10,7 +10,6 @@ export const ja = {
     businessDate: '営業日',
     time: '日時',
     counter: 'レジ',
-    staff: '担当者',
     kind: '種別',
     entryId: '記録ID',
     refersTo: '対象記録ID',
@@ -21,8 +20,9 @@ export const ja = {
     products: '商品',
     refundReason: '返金理由',
     note: 'メモ',
-    approvedBy: '承認者',
     problem: '問題',
+    staff: '担当者',
+    approvedBy: '承認者',
   },
   /** What an unreadable entry's row says to do (for the accountant; the screen says more). */
   problems: {
@@ -38,7 +38,6 @@ export const en: Widen<typeof ja> = {
     businessDate: 'Business date',
     time: 'Time',
     counter: 'Counter',
-    staff: 'Staff',
     kind: 'Kind',
     entryId: 'Entry ID',
     refersTo: 'Refers to',
@@ -49,8 +48,9 @@ export const en: Widen<typeof ja> = {
     products: 'Products',
     refundReason: 'Refund reason',
     note: 'Note',
-    approvedBy: 'Approved by',
     problem: 'Problem',
+    staff: 'Staff',
+    approvedBy: 'Approved by',
   },
   problems: {
     corrupt: 'This entry is damaged; the others stand. Record a correction from the paper copy.',

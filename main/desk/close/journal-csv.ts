@@ -20,21 +20,22 @@ const BEFORE = [
   'businessDate',
   'time',
   'counter',
-  'staff',
   'kind',
   'entryId',
   'refersTo',
   'reservationNumber',
   'amount',
 ] as const;
+/** Who (issue 29) comes last: a column added never moves the ones accounting already reads. */
 const AFTER = [
   'change',
   'overShort',
   'products',
   'refundReason',
   'note',
-  'approvedBy',
   'problem',
+  'staff',
+  'approvedBy',
 ] as const;
 
 type Named = (typeof BEFORE)[number] | (typeof AFTER)[number];

@@ -7,7 +7,7 @@
  */
 import type { StaffMember } from '../../local/index';
 
-const made = { removed: false, updatedAt: 0, updatedBy: 'training' } as const;
+const made = { pinDigits: 4, removed: false, updatedAt: 0, updatedBy: 'training' } as const;
 const cost = { alg: 'scrypt', N: 16_384, r: 8, p: 1 } as const;
 
 export const DEMO_STAFF: readonly (StaffMember & { demoPin: string })[] = [

@@ -174,6 +174,7 @@ export class Members {
       name: name.trim(),
       role,
       pin: hash,
+      pinDigits: pin ? pin.length : before!.pinDigits,
       card: newCard || !before ? newCardCode() : before.card,
       removed: false,
       updatedAt: changedAt(this.options.now(), before),

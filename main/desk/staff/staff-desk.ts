@@ -51,7 +51,12 @@ export interface StaffDeskOptions {
   logger: Logger;
 }
 
-export const tileOf = (m: StaffMember): StaffTile => ({ id: m.id, name: m.name, role: m.role });
+export const tileOf = (m: StaffMember): StaffTile => ({
+  id: m.id,
+  name: m.name,
+  role: m.role,
+  pinDigits: m.pinDigits,
+});
 export const stampOf = (m: StaffMember): StaffStamp => ({ id: m.id, name: m.name });
 
 /** A request's digest: the approval is for this request, not another of the same channel. */

@@ -20,8 +20,13 @@ export { Permission, PermissionTable, StaffId, StaffName, StaffRole, StaffStamp 
 /** A PIN as typed: 4 to 8 digits. */
 export const Pin = z.string().regex(/^\d{4,8}$/, 'expected 4 to 8 digits');
 
-/** A member as a tile shows them. */
-export const StaffTile = z.object({ id: StaffId, name: z.string(), role: StaffRole });
+/** A member as a tile shows them; the pad signs in at the PIN's last digit. */
+export const StaffTile = z.object({
+  id: StaffId,
+  name: z.string(),
+  role: StaffRole,
+  pinDigits: z.number().int().min(4).max(8),
+});
 export type StaffTile = z.infer<typeof StaffTile>;
 
 /** Who is signed in at this counter, who may sign in, and what the shop's policy is. */

@@ -47,6 +47,11 @@ export const StaffMember = z.strictObject({
   name: StaffName,
   role: StaffRole,
   pin: PinHash,
+  /**
+   * How many digits the PIN has: the pad signs in at the last one, one tap and the PIN and no
+   * more (decision S24: the length tells a guesser nothing the lockout does not already stop).
+   */
+  pinDigits: z.number().int().min(4).max(8),
   /** What the member's card or QR code reads (the scanner types it): names the member, no more. */
   card: z
     .string()
