@@ -30,9 +30,12 @@ export const memberView = (m: StaffMember): StaffMemberView => ({
   updatedAt: m.updatedAt,
 });
 
-/** A card code: a prefix and ten letters or digits (no 0/O, 1/I), as a scanner types it. */
+/**
+ * A card code: a prefix and ten letters (no I or O), as a scanner types it. No digits: a card read
+ * while the PIN field has the focus puts nothing into the PIN.
+ */
 function newCardCode(): string {
-  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
   const bytes = randomBytes(10);
   return `FD-${Array.from(bytes, (b) => letters[b % letters.length]).join('')}`;
 }

@@ -29,6 +29,14 @@ import type { FrontDeskApp } from './createApp';
 import { createScanDetector, isTyping, KEYS, shortcutOf } from './shortcuts';
 import { Kbd } from '../components/Kbd';
 import { featureOffId, FeaturesOff } from '../components/FeatureList';
+import { ApprovalDialog } from '../screens/staff/ApprovalDialog';
+import { AuditScreen } from '../screens/staff/AuditScreen';
+import { SignInScreen } from '../screens/staff/SignInScreen';
+import { StaffScreen } from '../screens/staff/StaffScreen';
+import { WhoIsIn } from '../screens/staff/WhoIsIn';
+import { isLocked } from '../stores/staff';
+import { useIdleLock } from './idleLock';
+import '../screens/staff/staff.css';
 
 export function Root({ app }: { app: FrontDeskApp }) {
   return (
@@ -50,6 +58,8 @@ function useShortcuts() {
       if (!action) return;
       const setUp = stores.setup.getState().status?.mode;
       if (!setUp || setUp === 'not_set_up') return;
+      // Locked: nothing opens behind the sign-in screen.
+      if (isLocked(stores.staff.getState().state)) return;
       const screen = stores.nav.getState().screen.name;
       switch (action) {
         case 'search': {
@@ -105,6 +115,11 @@ function useShortcuts() {
       if (!setUp || setUp === 'not_set_up') return;
       e.preventDefault();
       e.stopPropagation();
+      // Locked: a scan is a staff card (issue 29), the PIN follows.
+      if (isLocked(stores.staff.getState().state)) {
+        stores.staff.getState().readCard(scanned);
+        return;
+      }
       stores.search.getState().setText(scanned);
       void stores.search.getState().submit();
     }
@@ -122,7 +137,9 @@ function App() {
   const { stores } = useApp();
   const setup = useSlice(stores.setup, (s) => s.status);
   const screen = useSlice(stores.nav, (s) => s.screen);
+  const locked = useSlice(stores.staff, (s) => isLocked(s.state));
   useShortcuts();
+  useIdleLock();
 
   useEffect(() => {
     document.documentElement.lang = langOf(i18n);
@@ -137,8 +154,9 @@ function App() {
         <div className="top-row">
           <h1 className="brand">{t('app.name')}</h1>
           {setup?.store && <span className="store-name">{setup.store.name}</span>}
-          {setUp && <SearchBox />}
-          {setUp && <MainNav />}
+          {setUp && !locked && <SearchBox />}
+          {setUp && !locked && <MainNav />}
+          {setUp && <WhoIsIn />}
           <LanguageSwitch />
         </div>
         {setUp && <DamageBanner />}
@@ -150,11 +168,14 @@ function App() {
           <p role="status">{t('common.loading')}</p>
         ) : !setUp ? (
           <SetupScreen />
+        ) : locked ? (
+          <SignInScreen />
         ) : (
           <ScreenView screen={screen} />
         )}
       </main>
       <StatusBar />
+      <ApprovalDialog />
     </div>
   );
 }
@@ -191,6 +212,10 @@ function ScreenView({
       return <RefundsScreen />;
     case 'close':
       return <CloseScreen />;
+    case 'staff':
+      return <StaffScreen />;
+    case 'audit':
+      return <AuditScreen />;
   }
 }
 
@@ -199,6 +224,10 @@ function MainNav() {
   const { stores, actions } = useApp();
   const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
   const features = useSlice(stores.setup, (s) => s.status?.features);
+  const mayAudit = useSlice(
+    stores.staff,
+    (s) => !!s.state?.enabled && !!s.state.may.includes('audit'),
+  );
   return (
     <nav className="main-nav" aria-label={t('nav.label')}>
       <button type="button" onClick={() => actions.openDay(null)} aria-keyshortcuts={KEYS.today}>
@@ -232,6 +261,14 @@ function MainNav() {
       <button type="button" onClick={() => stores.nav.getState().go({ name: 'setup' })}>
         {t('nav.setup')}
       </button>
+      <button type="button" onClick={() => stores.nav.getState().go({ name: 'staff' })}>
+        {t('staff.who.settings')}
+      </button>
+      {mayAudit && (
+        <button type="button" onClick={() => stores.nav.getState().go({ name: 'audit' })}>
+          {t('staff.who.audit')}
+        </button>
+      )}
     </nav>
   );
 }

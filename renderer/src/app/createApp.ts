@@ -21,6 +21,7 @@ import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
 import { createShopStore } from '../stores/shop';
+import { createStaffStore } from '../stores/staff';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
@@ -61,6 +62,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const journal = createJournalStore(api);
   const close = createCloseStore(api, options.recheckMs);
   const installed = createInstalledStore(api);
+  const staffStore = createStaffStore(api);
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {
@@ -166,6 +168,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       journal,
       close,
       installed,
+      staff: staffStore,
     },
     actions,
     /** Load what the main process knows, and follow its events. */
@@ -185,6 +188,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           nav.getState().home();
           if (now.mode !== 'not_set_up') void day.getState().open(null);
           void status.getState().load();
+          // Another store has its own staff; nobody is signed in there yet.
+          void staffStore.getState().load();
         }),
         nav.subscribe(followWatch),
         day.subscribe(followWatch),
@@ -215,6 +220,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         installed.getState().load(),
         // Changes still to cancel, loud from the start.
         change.getState().loadList(),
+        // Who is signed in (issue 29): the lock screen, or who the header names.
+        staffStore.getState().load(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which

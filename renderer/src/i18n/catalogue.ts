@@ -16,6 +16,7 @@ import * as search from './features/search';
 import * as setup from './features/setup';
 import * as shell from './features/shell';
 import * as shop from './features/shop';
+import * as staff from './features/staff';
 import * as status from './features/status';
 import * as walkin from './features/walkin';
 import type { Widen } from './widen';
@@ -35,6 +36,7 @@ export const FEATURES = {
   setup,
   money,
   installed,
+  staff,
 } as const;
 
 export const ja = {
@@ -51,6 +53,7 @@ export const ja = {
   ...setup.ja,
   ...money.ja,
   ...installed.ja,
+  ...staff.ja,
 };
 
 export type Messages = Widen<typeof ja>;
@@ -69,4 +72,5 @@ export const en: Messages = {
   ...setup.en,
   ...money.en,
   ...installed.en,
+  ...staff.en,
 };

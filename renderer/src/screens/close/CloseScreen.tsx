@@ -19,6 +19,7 @@ import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
 import { CountTable } from './CountTable';
 import { StoreClose } from './StoreClose';
+import { StaffFiguresTable } from '../staff/StaffFiguresTable';
 
 /**
  * The charts load when the close is opened: Chart.js is most of their weight, and the counter's
@@ -93,6 +94,11 @@ export function CloseScreen() {
       const day = v!.businessDate;
       const out = await api.call('journal.csv', { from: day, to: day, locale });
       platform.download(out.fileName, csvBlob(out.csv));
+      // The audit goes with the journal, for whoever may read it (issue 29).
+      if (stores.staff.getState().state?.may.includes('audit')) {
+        const audit = await api.call('audit.csv', { from: day, to: day, locale });
+        platform.download(audit.fileName, csvBlob(audit.csv));
+      }
       setDone(t('money.close.csvDone', { count: out.rows, file: out.fileName }));
     } catch (failure) {
       setError(asCallError(failure));
@@ -110,6 +116,7 @@ export function CloseScreen() {
       {closed && (
         <p className="notice ok" role="status">
           {t('money.close.closedAt', { when: fmt.instant(v.closedAt!) })}
+          {v.closedBy && ` ${t('staff.close.closedBy', { name: v.closedBy.name })}`}
         </p>
       )}
       {v.refundsOwed > 0 && (
@@ -228,6 +235,7 @@ export function CloseScreen() {
             ))}
           </tbody>
         </table>
+        <StaffFiguresTable rows={v.byStaff} />
       </section>
 
       <Suspense fallback={null}>
