@@ -44,6 +44,8 @@ export interface StaffStoreState {
   /** Approve the pending request with an approver's PIN. */
   approve(approverId: string, pin: string): Promise<boolean>;
   cancelApproval(): void;
+  /** Whoever holds the key becomes the owner (set-up's first run); true when done. */
+  claimOwner(apiKey: string, name: string, pin: string): Promise<boolean>;
 }
 
 /** Whether the counter waits for someone to sign in (staff are set up, nobody is in). */
@@ -142,6 +144,15 @@ export function createStaffStore(api: Api) {
         return false;
       } finally {
         set({ approvalBusy: false });
+      }
+    },
+    async claimOwner(apiKey, name, pin) {
+      try {
+        set({ state: await api.call('staff.claimOwner', { apiKey, name, pin }), error: null });
+        return true;
+      } catch (error) {
+        set({ error: asCallError(error) });
+        return false;
       }
     },
     cancelApproval() {

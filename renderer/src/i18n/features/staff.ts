@@ -29,6 +29,8 @@ export const ja = {
       pad: 'PIN の数字',
       clear: 'すべて消す',
       backspace: '1 文字消す',
+      clearKey: 'C',
+      backspaceKey: '⌫',
       submit: 'サインイン',
       other: '別の人を選ぶ',
       checking: '確認中…',
@@ -135,6 +137,7 @@ export const ja = {
       closedBy: '締め担当: {{name}}',
     },
     checkedInBy: '担当: {{name}}',
+    journal: { staff: '担当者', approvedBy: '承認: {{name}}' },
   },
 };
 
@@ -161,6 +164,8 @@ export const en: Widen<typeof ja> = {
       pad: 'PIN digits',
       clear: 'Clear',
       backspace: 'Delete one digit',
+      clearKey: 'C',
+      backspaceKey: '⌫',
       submit: 'Sign in',
       other: 'Choose someone else',
       checking: 'Checking…',
@@ -267,5 +272,6 @@ export const en: Widen<typeof ja> = {
       closedBy: 'Closed by {{name}}',
     },
     checkedInBy: 'By {{name}}',
+    journal: { staff: 'Staff', approvedBy: 'approved by {{name}}' },
   },
 };

@@ -104,7 +104,11 @@ export function PinPad({
                   : undefined
             }
           >
-            {key === 'clear' ? 'C' : key === 'backspace' ? '⌫' : key}
+            {key === 'clear'
+              ? t('staff.signIn.clearKey')
+              : key === 'backspace'
+                ? t('staff.signIn.backspaceKey')
+                : key}
           </button>
         ))}
       </div>
