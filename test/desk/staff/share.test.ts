@@ -41,7 +41,10 @@ describe('the staff list across counters', () => {
     const b = counterWith(network, 'c2');
     const c = counterWith(network, 'c3');
     a.book.put({ ...staff, updatedAt: 10, updatedBy: 'c1' });
-    await waitFor(() => names(b.book).length === 2 && names(c.book).length === 2);
+    await waitFor(
+      () => names(b.book).length === 2 && names(c.book).length === 2,
+      'the member on both others',
+    );
     expect(names(c.book)).toEqual(['山本:owner', '鈴木:staff']);
     expect(
       b.files
@@ -64,6 +67,7 @@ describe('the staff list across counters', () => {
       () =>
         a.book.get(manager.id)?.name === '佐藤（新）' &&
         b.book.get(manager.id)?.name === '佐藤（新）',
+      'the later change on both',
     );
     expect(b.book.get(manager.id)).toMatchObject({ role: 'manager', updatedAt: 2_000 });
     expect(a.counter.state.staffMembers()).toEqual(b.counter.state.staffMembers());
@@ -73,7 +77,7 @@ describe('the staff list across counters', () => {
     const network = new MemoryNetwork();
     const a = counterWith(network, 'c1', [owner, staff]);
     const b = counterWith(network, 'c2', [owner, staff]);
-    await waitFor(() => b.counter.state.staffMembers().length === 2);
+    await waitFor(() => b.counter.state.staffMembers().length === 2, 'the list shared');
     a.book.put({ ...staff, removed: true, updatedAt: 5, updatedBy: 'c1' });
     const policy: StaffPolicy = {
       permissions: { staff: ['refund'], manager: ['refund', 'audit'] },
@@ -82,7 +86,10 @@ describe('the staff list across counters', () => {
       updatedBy: 'c1',
     };
     a.book.putPolicy(policy);
-    await waitFor(() => b.book.get(staff.id) === null && b.book.policy().idleLockMinutes === 2);
+    await waitFor(
+      () => b.book.get(staff.id) === null && b.book.policy().idleLockMinutes === 2,
+      'the removal and the policy',
+    );
     // An older copy arriving later does not bring the member back.
     expect(b.book.merge({ ...staff, updatedAt: 1 })).toBe(false);
     expect(b.book.get(staff.id)).toBeNull();
@@ -97,7 +104,10 @@ describe('the staff list across counters', () => {
       doc.getMap('staff').set('x', { id: 'x', name: 'PIN 1234', role: 'owner', pin: '1234' });
       doc.getMap('staff').set(staff.id, { ...staff, email: 'suzuki@example.com' });
     });
-    await waitFor(() => a.counter.state.problems().filter((p) => p.area === 'staff').length === 2);
+    await waitFor(
+      () => a.counter.state.problems().filter((p) => p.area === 'staff').length === 2,
+      'both refused',
+    );
     expect(names(a.book)).toEqual(['山本:owner']);
   });
 });
