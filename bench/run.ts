@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days) runs only the
- * suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, staff) runs only
+ * the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
@@ -11,6 +11,7 @@ import { runLocalBench } from './local.bench';
 import { runReceiptBench } from './receipt.bench';
 import { runSearchBench } from './search.bench';
 import { runShopBench } from './shop.bench';
+import { runStaffBench } from './staff.bench';
 import { runUiBench } from './ui.bench';
 import { printFigures, writeFigures, type Figure } from './figures';
 
@@ -28,6 +29,7 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['receipt', 'Tender to receipt as PDF (issue 13)', runReceiptBench],
   ['search', 'Search at the counter: the index, readings (issue 16)', runSearchBench],
   ['days', 'Busy days and the cold start (issue 16)', runDaysBench],
+  ['staff', 'Staff at the counter: the PIN check, switching in Chromium (issue 29)', runStaffBench],
 ];
 
 const only = process.argv.slice(2);

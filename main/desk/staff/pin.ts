@@ -5,7 +5,7 @@
  * rather than microseconds, and the lockout (lockout.ts) stops guessing at the counter. It runs
  * on libuv's pool, so the main process keeps answering while a PIN is checked.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { PinHash } from '../../local/index';
 
 /** What one check may cost on the PC that made the hash (ms). */
@@ -147,5 +147,31 @@ export class PinHasher {
 
   async hash(pin: string): Promise<PinHash> {
     return hashPin(pin, (await this.calibrated()).cost);
+  }
+}
+
+/**
+ * PIN checks at this counter, quick after the first (decision S21): once a member's PIN has
+ * opened their scrypt hash in this process, an HMAC of it under a key that lives only in memory is
+ * kept, and later checks of that member compare against it — a switch of staff answers in well
+ * under the 100 ms it may take to paint, while what is on disk (and shared) still costs a guesser
+ * scrypt's time per try. Nothing of it is written anywhere; a new PIN (another hash) drops it; at
+ * the counter the lockout limits guessing either way.
+ */
+export class PinChecks {
+  private readonly key = randomBytes(32);
+  private readonly known = new Map<string, { hash: string; mac: Buffer }>();
+
+  private mac(pin: string): Buffer {
+    return createHmac('sha256', this.key).update(pin.normalize('NFKC')).digest();
+  }
+
+  /** Whether `pin` is the member's (scrypt the first time, or when their PIN changed). */
+  async check(memberId: string, pin: string, hash: PinHash): Promise<boolean> {
+    const known = this.known.get(memberId);
+    if (known?.hash === hash.hash) return timingSafeEqual(known.mac, this.mac(pin));
+    const right = await verifyPin(pin, hash);
+    if (right) this.known.set(memberId, { hash: hash.hash, mac: this.mac(pin) });
+    return right;
   }
 }

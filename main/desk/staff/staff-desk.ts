@@ -22,7 +22,7 @@ import { DEFAULT_POLICY } from './book';
 import { DEMO_OWNER_ID, demoPins } from './demo';
 import { Lockout, LockoutState } from './lockout';
 import { mayDo, needsOf, permissionsOf, type Needs } from './permissions';
-import { verifyPin } from './pin';
+import { PinChecks } from './pin';
 
 /** An approval holds for the one request it was given for, this long (ms). */
 export const APPROVAL_MS = 2 * 60_000;
@@ -71,6 +71,7 @@ export class StaffDesk {
   private grants: Grant[] = [];
   private lockout: Lockout;
   private offBook: (() => void) | null = null;
+  private readonly pins = new PinChecks();
 
   constructor(private readonly options: StaffDeskOptions) {
     this.lockout = new Lockout(options.now);
@@ -344,7 +345,7 @@ export class StaffDesk {
         { attemptsLeft: 0, waitUntil: wait },
       ]);
     const lockout = this.lockout;
-    const right = await verifyPin(pin, member.pin);
+    const right = await this.pins.check(member.id, pin, member.pin);
     if (this.bound() !== session) throw new DeskError('NOT_SET_UP', 'the store changed meanwhile');
     if (right) {
       lockout.succeeded(member.id);

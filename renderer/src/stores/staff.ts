@@ -96,7 +96,8 @@ export function createStaffStore(api: Api) {
           card: picked.by === 'card' ? picked.card : null,
           pin,
         });
-        set({ state, picked: null });
+        took(state);
+        set({ picked: null });
         return true;
       } catch (error) {
         set({ error: asCallError(error) });
@@ -161,7 +162,16 @@ export function createStaffStore(api: Api) {
       pending?.resolve(false);
     },
   }));
-  api.on('staff.changed', (state) => store.setState({ state }));
+  /**
+   * Who is signed in now, from the answer or the event (whichever comes first); a new member
+   * marks the moment for the bench (`fd:staff-answer`: what follows is rendering and paint).
+   */
+  function took(state: StaffState): void {
+    if (state.signedIn && state.signedIn.id !== store.getState().state?.signedIn?.id)
+      performance.mark('fd:staff-answer');
+    store.setState({ state });
+  }
+  api.on('staff.changed', took);
   // A call that needs a manager: the dialog asks, in place, over whatever screen made it.
   api.askApprovalWith(
     ({ channel, request, needed }) =>

@@ -10,6 +10,7 @@ import {
   calibrate,
   hashPin,
   PIN_CHECK_MS,
+  PinChecks,
   verifyPin,
   type ScryptCost,
 } from '../../../main/desk/staff/pin';
@@ -87,5 +88,28 @@ describe('hashing a PIN', () => {
       expect(await verifyPin(m.demoPin, m.pin)).toBe(true);
       expect(await verifyPin('0000', m.pin)).toBe(false);
     }
+  });
+});
+
+describe('checks after the first', () => {
+  const cheap: ScryptCost = { N: 2 ** 12, r: 8, p: 1 };
+
+  it('answer from memory once a PIN opened its hash, and start again at a new PIN', async () => {
+    const checks = new PinChecks();
+    const hash = await hashPin('2468', cheap);
+    expect(await checks.check('m1', '1111', hash)).toBe(false);
+    expect(await checks.check('m1', '2468', hash)).toBe(true);
+    // Answered from memory: the same hash with its salt spoiled still takes the PIN (scrypt would
+    // not), and still refuses another.
+    const spoiled = { ...hash, salt: Buffer.alloc(16, 1).toString('base64') };
+    expect(await verifyPin('2468', spoiled)).toBe(false);
+    expect(await checks.check('m1', '2468', spoiled)).toBe(true);
+    expect(await checks.check('m1', '2469', spoiled)).toBe(false);
+    // A new PIN is a new hash: the old PIN no longer opens, the new one does.
+    const next = await hashPin('8642', cheap);
+    expect(await checks.check('m1', '2468', next)).toBe(false);
+    expect(await checks.check('m1', '8642', next)).toBe(true);
+    // Another member is checked with their own hash.
+    expect(await checks.check('m2', '2468', await hashPin('1357', cheap))).toBe(false);
   });
 });
