@@ -61,7 +61,7 @@ export const ChangeRecord = z.object({
   attempts: z.number().int(),
   /** When the waiting step is tried again by itself (our clock); null: not by itself. */
   nextTryAt: z.number().nullable(),
-  /** Who made the change (issue 29; a display name, as a check-in's: decision S27). */
+  /** Who made the change (issue 29; a display name, as a check-in's: decision S28). */
   staff: StaffStamp.optional(),
   digest: z.string(),
 });

@@ -3,7 +3,7 @@
  * manager whose PIN approved it. Carried with the call through everything it awaits (Node's
  * AsyncLocalStorage), so that the records it writes — a journal entry, a check-in, a change —
  * are stamped where they are written, by the one who made the call, whatever another call does
- * meanwhile (decision S26). Outside a call (background work, tests calling the desk directly)
+ * meanwhile (decision S27). Outside a call (background work, tests calling the desk directly)
  * nobody is acting and nothing is stamped.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,7 +1,7 @@
 /**
  * The store's staff list and the shop's staff policy as this counter holds them (issue 29): read
  * once from its files (sealed, one per member), changed here or merged from the shop's other
- * counters (`share.ts`), the newer change winning everywhere (decision S25). Listeners hear of
+ * counters (`share.ts`), the newer change winning everywhere (decision S26). Listeners hear of
  * every change, with where it came from, so a change from the shop is not sent back to it.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Tries of a member's PIN at this counter (issue 29, decision S24): a few wrong ones are typing
+ * Tries of a member's PIN at this counter (issue 29, decision S25): a few wrong ones are typing
  * slips; from the fifth in a row the member waits 30 s before the next try, doubling with each
  * wrong one after it, up to 15 minutes. While waiting nothing is checked (no PIN tried, none
  * counted). A right PIN clears the count. On the desk's clock; kept by the caller across restarts.

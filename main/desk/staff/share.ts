@@ -1,5 +1,5 @@
 /**
- * The staff list and policy shared with the shop's other counters (issue 29, decision S25): every
+ * The staff list and policy shared with the shop's other counters (issue 29, decision S26): every
  * member and the policy this counter holds go into the shared doc when it has none or an older
  * one; what the doc holds comes into this counter's files when newer. A change made here goes in
  * at once. Two counters that changed the same member apart settle on the later change (then the

@@ -4,7 +4,7 @@
  * record whose seal no longer opens is still listed for what it was; who did it (names) is sealed
  * with the cache's cipher, bound to the record's id, with a digest of the clear part inside the
  * seal. Every record stands alone: a corrupt, foreign-sealed or unknown one is listed as
- * unreadable and never blocks the others (decision S28). Training's audit is in memory.
+ * unreadable and never blocks the others (decision S32). Training's audit is in memory.
  */
 import { readFileSync } from 'node:fs';
 import { createHash, randomUUID } from 'node:crypto';

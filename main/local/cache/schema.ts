@@ -97,7 +97,7 @@ export const CheckInEvent = LegacyCheckInEvent.extend({
   counterName: z.string().max(200),
   basis: z.string().max(200).nullable(),
   /**
-   * Who was signed in (issue 29): a display name, shared like the counter's (decision S27).
+   * Who was signed in (issue 29): a display name, shared like the counter's (decision S28).
    * Absent: recorded before staff signed in, or with none set up.
    */
   staff: StaffStamp.optional(),

@@ -7,7 +7,7 @@
  * dropped silently. Training keeps its demo staff in memory (`MemoryStaffFiles`).
  *
  * A member removed stays as a tombstone (`removed`), so that the removal outlives an older copy
- * arriving from another counter (the newer `updatedAt` wins everywhere: decision S25).
+ * arriving from another counter (the newer `updatedAt` wins everywhere: decision S26).
  */
 import { z } from 'zod';
 import { PermissionTable, StaffId, StaffName, StaffRole } from '../../common/staff';
@@ -49,7 +49,7 @@ export const StaffMember = z.strictObject({
   pin: PinHash,
   /**
    * How many digits the PIN has: the pad signs in at the last one, one tap and the PIN and no
-   * more (decision S24: the length tells a guesser nothing the lockout does not already stop).
+   * more (decision S25: the length tells a guesser nothing the lockout does not already stop).
    */
   pinDigits: z.number().int().min(4).max(8),
   /** What the member's card or QR code reads (the scanner types it): names the member, no more. */

@@ -79,7 +79,7 @@ const ClearDocFile = z.object({
   v: z.literal(1),
   state: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/),
 });
-/** The doc sealed with the cache's cipher: it holds the staff list (issue 29, decision S27). */
+/** The doc sealed with the cache's cipher: it holds the staff list (issue 29, decision S28). */
 const SealedDocFile = z.object({ v: z.literal(2), sealed: z.string() });
 const DocFile = z.union([SealedDocFile, ClearDocFile]);
 const BINDING = 'shop/doc';

@@ -112,7 +112,7 @@ export function holdOwner(key: string): string | null {
  * A member of the store's staff as shared (issue 29): the counter's own record (main/local/staff),
  * strict: a display name, a role, the PIN's salted hash, a card code — never a PIN, never anything
  * personal beyond the name. Keyed by the member's id; any counter writes it (the owner's change is
- * made where the owner is), the newer change wins (decision S25).
+ * made where the owner is), the newer change wins (decision S26).
  */
 export const StaffMember = LocalStaffMember;
 export type StaffMember = z.infer<typeof StaffMember>;

@@ -1,5 +1,5 @@
 /**
- * Wrong PINs at the counter (issue 29, decision S24), on a clock the test moves: four slips say
+ * Wrong PINs at the counter (issue 29, decision S25), on a clock the test moves: four slips say
  * how many tries are left, the fifth in a row makes the member wait 30 s, each wrong one after a
  * wait doubles it up to 15 minutes; nothing is tried while waiting; the right PIN clears the count;
  * what is counted is kept (a restart does not clear it).

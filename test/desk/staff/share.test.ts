@@ -1,5 +1,5 @@
 /**
- * The staff list shared between counters (issue 29, decision S25) over an in-memory network: a
+ * The staff list shared between counters (issue 29, decision S26) over an in-memory network: a
  * member added at one counter reaches the others' own files; two counters that changed the same
  * member while cut apart settle on the later change on both sides once healed (the one holding it
  * writes it back); a removal is kept as such and wins over an older copy; the policy likewise; a

@@ -1,5 +1,5 @@
 /**
- * The staff list and the audit on disk (issue 29, decisions S27, S28): sealed, so no name, PIN hash
+ * The staff list and the audit on disk (issue 29, decisions S28, S32): sealed, so no name, PIN hash
  * or card is in clear; one file per member and per audit record, each standing alone — a damaged
  * one, one sealed with another key, one moved onto another's name, an audit record of an unknown
  * kind or with its clear part changed: each listed as what it is, the others read.
