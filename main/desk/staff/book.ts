@@ -30,16 +30,26 @@ export type BookChange =
   | { what: 'policy'; policy: StaffPolicy; from: 'here' | 'shop' };
 
 export class StaffBook {
-  private readonly byId = new Map<string, StaffMember>();
-  private readonly unreadable: UnreadableMember[];
-  private kept: StaffPolicy | null;
+  private read: {
+    byId: Map<string, StaffMember>;
+    unreadable: UnreadableMember[];
+    policy: StaffPolicy | null;
+  } | null = null;
   private readonly listeners = new Set<(change: BookChange) => void>();
 
-  constructor(private readonly files: StaffFiles) {
-    const read = files.members();
-    for (const m of read.members) this.byId.set(m.id, m);
-    this.unreadable = read.unreadable;
-    this.kept = files.policy();
+  /** Read at the first use, not as the session opens: today's view comes first (decision G6). */
+  constructor(private readonly files: StaffFiles) {}
+
+  private get kept() {
+    if (!this.read) {
+      const { members, unreadable } = this.files.members();
+      this.read = {
+        byId: new Map(members.map((m) => [m.id, m])),
+        unreadable,
+        policy: this.files.policy(),
+      };
+    }
+    return this.read;
   }
 
   /**
@@ -47,12 +57,12 @@ export class StaffBook {
    * open: the list is not lost, only unreadable here, and the counter stays locked).
    */
   get enabled(): boolean {
-    return this.active().length > 0 || this.unreadable.length > 0;
+    return this.active().length > 0 || this.kept.unreadable.length > 0;
   }
 
   /** Members not removed: owners, managers, staff, each by name. */
   active(): StaffMember[] {
-    return [...this.byId.values()]
+    return [...this.kept.byId.values()]
       .filter((m) => !m.removed)
       .sort(
         (a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.name.localeCompare(b.name, 'ja'),
@@ -61,16 +71,16 @@ export class StaffBook {
 
   /** Every member this counter knows, removed ones too (what is shared). */
   all(): StaffMember[] {
-    return [...this.byId.values()];
+    return [...this.kept.byId.values()];
   }
 
   unreadableMembers(): UnreadableMember[] {
-    return [...this.unreadable];
+    return [...this.kept.unreadable];
   }
 
   /** A member not removed. */
   get(id: string): StaffMember | null {
-    const m = this.byId.get(id);
+    const m = this.kept.byId.get(id);
     return m && !m.removed ? m : null;
   }
 
@@ -81,40 +91,44 @@ export class StaffBook {
   }
 
   policy(): StaffPolicy {
-    return this.kept ?? DEFAULT_POLICY;
+    return this.kept.policy ?? DEFAULT_POLICY;
   }
 
   /** The policy as set by the shop's owner (null: the defaults hold). */
   setPolicy(): StaffPolicy | null {
-    return this.kept;
+    return this.kept.policy;
   }
 
   /** A change made at this counter: kept, then told. */
   put(member: StaffMember): void {
+    const kept = this.kept;
     this.files.putMember(member);
-    this.byId.set(member.id, member);
+    kept.byId.set(member.id, member);
     this.tell({ what: 'member', member, from: 'here' });
   }
 
   putPolicy(policy: StaffPolicy): void {
+    const kept = this.kept;
     this.files.putPolicy(policy);
-    this.kept = policy;
+    kept.policy = policy;
     this.tell({ what: 'policy', policy, from: 'here' });
   }
 
   /** A member from the shop: kept when newer than ours. Whether it was. */
   merge(member: StaffMember): boolean {
-    if (!isNewer(member, this.byId.get(member.id))) return false;
+    const kept = this.kept;
+    if (!isNewer(member, kept.byId.get(member.id))) return false;
     this.files.putMember(member);
-    this.byId.set(member.id, member);
+    kept.byId.set(member.id, member);
     this.tell({ what: 'member', member, from: 'shop' });
     return true;
   }
 
   mergePolicy(policy: StaffPolicy): boolean {
-    if (!isNewer(policy, this.kept)) return false;
+    const kept = this.kept;
+    if (!isNewer(policy, kept.policy)) return false;
     this.files.putPolicy(policy);
-    this.kept = policy;
+    kept.policy = policy;
     this.tell({ what: 'policy', policy, from: 'shop' });
     return true;
   }

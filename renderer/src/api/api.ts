@@ -39,6 +39,8 @@ export interface Api {
   call<C extends Channel>(channel: C, request: Request<C>): Promise<Response<C>>;
   /** Who asks for a manager's approval when a call needs one (the staff store's dialog). */
   askApprovalWith(asker: ApprovalAsker | null): void;
+  /** Hear the code of every refused call (the staff store hears that nobody is signed in). */
+  onRefusal(listener: (code: string) => void): () => void;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** Drop every subscription made through this wrapper (the app is closing). */
   dispose(): void;
@@ -47,6 +49,7 @@ export interface Api {
 export function createApi(bridge: Bridge): Api {
   const subscriptions = new Set<() => void>();
   let askApproval: ApprovalAsker | null = null;
+  const refusals = new Set<(code: string) => void>();
 
   async function invoke(channel: Channel, request: unknown) {
     try {
@@ -67,10 +70,15 @@ export function createApi(bridge: Bridge): Api {
           result = await invoke(channel, request);
       }
       if (result.ok) return result.value as Response<typeof channel>;
+      for (const listener of refusals) listener(result.error.code);
       throw new CallError(result.error.code, result.error.message, result.error.details);
     },
     askApprovalWith(asker) {
       askApproval = asker;
+    },
+    onRefusal(listener) {
+      refusals.add(listener);
+      return () => refusals.delete(listener);
     },
     on(event, listener) {
       const off = bridge.on(event, listener);

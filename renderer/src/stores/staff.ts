@@ -172,6 +172,11 @@ export function createStaffStore(api: Api) {
     store.setState({ state });
   }
   api.on('staff.changed', took);
+  // Refused for want of someone signed in (the idle lock of another window, a list that arrived
+  // from the shop): ask again who is, and the lock screen shows.
+  api.onRefusal((code) => {
+    if (code === 'STAFF_SIGN_IN_NEEDED') void store.getState().load();
+  });
   // A call that needs a manager: the dialog asks, in place, over whatever screen made it.
   api.askApprovalWith(
     ({ channel, request, needed }) =>

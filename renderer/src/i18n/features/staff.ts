@@ -40,7 +40,7 @@ export const ja = {
       trainingPins: '練習用の PIN',
       trainingPin: '{{name}}（{{role}}）: {{pin}}',
       unreadable:
-        'このPCでは担当者の記録を {{count}} 件開けません（暗号の鍵が変わりました）。API キーを持つ人が「スタッフ」からオーナーとして登録し直してください。',
+        'このPCでは担当者の記録を {{count}} 件開けません（暗号の鍵が変わりました）。オーナーを開けないときは、API キーを持つ人が下でオーナーとして登録し直してください。',
     },
     approval: {
       title: '承認が必要です',
@@ -175,7 +175,7 @@ export const en: Widen<typeof ja> = {
       trainingPins: 'Training PINs',
       trainingPin: '{{name}} ({{role}}): {{pin}}',
       unreadable:
-        '{{count}} staff records cannot be opened on this PC (its key changed). Whoever holds the API key: set yourself up as the owner again under Staff.',
+        '{{count}} staff records cannot be opened on this PC (its key changed). If no owner can be opened, whoever holds the API key sets themselves up as the owner again below.',
     },
     approval: {
       title: 'Approval needed',

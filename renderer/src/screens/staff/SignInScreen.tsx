@@ -9,6 +9,7 @@ import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { pinRefusalOf } from '../../stores/staff';
 import { PinPad } from './PinPad';
+import { OwnerClaim } from './StaffScreen';
 
 export function SignInScreen() {
   const { t } = useTranslation();
@@ -30,6 +31,8 @@ export function SignInScreen() {
       {state.unreadable > 0 && (
         <p className="notice warn">{t('staff.signIn.unreadable', { count: state.unreadable })}</p>
       )}
+      {/* The list cannot be read here: whoever holds the key sets the owner up again. */}
+      {state.unreadable > 0 && !state.members.some((m) => m.role === 'owner') && <OwnerClaim />}
       <fieldset className="staff-tiles">
         <legend>{t('staff.signIn.choose')}</legend>
         {state.members.map((m) => {

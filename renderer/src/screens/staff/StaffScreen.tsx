@@ -34,8 +34,8 @@ export function StaffScreen() {
   );
 }
 
-/** Whoever holds the API key becomes the owner: staff sign-in starts. */
-function OwnerClaim() {
+/** Whoever holds the API key becomes the owner: staff sign-in starts (or starts again). */
+export function OwnerClaim() {
   const { t } = useTranslation();
   const { api, stores } = useApp();
   const id = useId();
