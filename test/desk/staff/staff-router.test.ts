@@ -278,4 +278,46 @@ describe('staff at the counter, through the router', () => {
     const sum = closed.byStaff.reduce((s, r) => s + r.cash, 0);
     expect(sum).toBe(closed.expectedCash - closed.openingFloat);
   });
+
+  it('lets each money and settings channel through with an approval, and records it', async () => {
+    // Staff who may do nothing beyond the basics; the day is closed (the close above).
+    await signIn(h, ids.staff, PINS.staff);
+    const channels = [
+      'refund.record',
+      'journal.correct',
+      'close.commit',
+      'money.configure',
+      'installed.configure',
+      'updates.install',
+      'staff.list',
+      'audit.list',
+      'audit.csv',
+    ] as const;
+    for (const channel of channels) {
+      await h.call('staff.approve', {
+        channel,
+        request: PAYLOADS[channel],
+        approverId: ids.owner,
+        pin: PINS.owner,
+      });
+      // Through the guard: whatever the handler answers (a sale not found, no installed app),
+      // never the refusal for want of a permission.
+      const result = await h.raw(channel, PAYLOADS[channel]);
+      if (!result.ok)
+        expect(['APPROVAL_NEEDED', 'STAFF_SIGN_IN_NEEDED'], channel).not.toContain(
+          result.error.code,
+        );
+      // Spent by a call that went through; given back by one its handler refused (S24).
+      const again = await h.raw(channel, PAYLOADS[channel]);
+      if (result.ok) expect(again.ok || again.error.code, channel).toBe('APPROVAL_NEEDED');
+      else expect(again.ok ? 'ok' : again.error.code, channel).toBe(result.error.code);
+    }
+    await signIn(h, ids.owner, PINS.owner);
+    const approvals = (await h.call('audit.list', { from: TODAY, to: TODAY })).entries.filter(
+      (e) =>
+        e.kind === 'approval' && e.staffName === 'アルバイト' && e.approvedByName === 'オーナー',
+    );
+    expect(approvals.map((e) => e.ref)).toEqual(expect.arrayContaining([...channels]));
+    await signIn(h, ids.staff, PINS.staff);
+  });
 });
