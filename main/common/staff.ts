@@ -58,3 +58,27 @@ export type PermissionTable = z.infer<typeof PermissionTable>;
  */
 export const StaffStamp = z.object({ id: StaffId, name: z.string().max(40) });
 export type StaffStamp = z.infer<typeof StaffStamp>;
+
+/** What the audit list records (issue 29); the audit's files and the contract's view share it. */
+export const AuditKind = z.enum([
+  /** A member signed in (detail: pin, card, owner). */
+  'sign_in',
+  'sign_out',
+  /** The counter locked itself (detail: idle) or was locked (manual). */
+  'lock',
+  /** A wrong PIN for `subject` (detail: sign_in or approval). */
+  'pin_failed',
+  /** `subject` may not try again until the time in `detail`. */
+  'locked_out',
+  /** `approvedBy` approved what `staff` may not do (action: the permissions; ref: the channel). */
+  'approval',
+  /** Something that moves money or settings was done (action: the channel; ref: its record). */
+  'action',
+  /** A member added, changed or removed (`subject`; detail: added, changed, pin, removed). */
+  'staff_changed',
+  /** What the roles may do, or the idle lock, changed. */
+  'policy_changed',
+  /** Whoever holds the API key became an owner (set-up, or a staff list lost). */
+  'owner_claimed',
+]);
+export type AuditKind = z.infer<typeof AuditKind>;

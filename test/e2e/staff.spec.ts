@@ -34,6 +34,20 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
     await expect(who(app)).toContainText(fill(s.who.signedIn, { name: person.name, role }));
   }
 
+  /** A walk-in on the rickshaw's last slot today, paid in cash, by whoever is signed in. */
+  async function cashWalkIn(app: Page, name: string) {
+    await app.keyboard.press('F4');
+    await app.getByRole('button', { name: RICKSHAW }).click();
+    await app.locator('input[name=slot]').last().check();
+    await app.getByRole('button', { name: new RegExp(`^${t.walkIn.next}`) }).click();
+    await app.getByLabel(t.walkIn.customerFields.lastName).fill(name);
+    await app.keyboard.press('Enter');
+    await app
+      .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
+      .click();
+    await expect(app.getByText(t.money.tender.recorded)).toBeVisible();
+  }
+
   test.describe(`staff (${lang})`, () => {
     test.use({ locale: browserLocale(lang) });
 
@@ -96,18 +110,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(app.getByRole('article').first()).toBeVisible();
       await switchTo(app, STAFF, s.roles.staff);
       // A cash walk-in.
-      await app.keyboard.press('F4');
-      await app.getByRole('button', { name: RICKSHAW }).click();
-      await app.locator('input[name=slot]').last().check();
-      await app.getByRole('button', { name: new RegExp(`^${t.walkIn.next}`) }).click();
-      await app
-        .getByLabel(t.walkIn.customerFields.lastName)
-        .fill(lang === 'ja' ? '返金' : 'Refund');
-      await app.keyboard.press('Enter');
-      await app
-        .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
-        .click();
-      await expect(app.getByText(t.money.tender.recorded)).toBeVisible();
+      await cashWalkIn(app, lang === 'ja' ? '返金' : 'Refund');
       // Cancelled as the store's decision, paid back now: staff may do neither alone.
       await app.getByRole('button', { name: t.walkIn.openReservation }).click();
       await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
@@ -139,16 +142,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
     test('the close shows the day by staff; the audit lists who did what', async ({ app }) => {
       await expect(app.getByRole('article').first()).toBeVisible();
       await switchTo(app, STAFF, s.roles.staff);
-      await app.keyboard.press('F4');
-      await app.getByRole('button', { name: RICKSHAW }).click();
-      await app.locator('input[name=slot]').last().check();
-      await app.getByRole('button', { name: new RegExp(`^${t.walkIn.next}`) }).click();
-      await app.getByLabel(t.walkIn.customerFields.lastName).fill(lang === 'ja' ? '締め' : 'Close');
-      await app.keyboard.press('Enter');
-      await app
-        .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
-        .click();
-      await expect(app.getByText(t.money.tender.recorded)).toBeVisible();
+      await cashWalkIn(app, lang === 'ja' ? '締め' : 'Close');
       await app
         .getByRole('navigation', { name: t.nav.label })
         .getByRole('button', {

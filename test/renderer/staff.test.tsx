@@ -189,3 +189,33 @@ describe('the idle lock', () => {
     r.unmount();
   });
 });
+
+describe('the staff settings', () => {
+  it('saves the owner’s table and the idle lock, and says so', async () => {
+    let state = staffState({ signedIn: MEMBERS[0], may: ['staff', 'settings', 'audit'] });
+    fake = demoBridge({
+      'staff.get': () => state,
+      'staff.list': () => ({ members: [], unreadable: [] }),
+      'staff.policy': ({ permissions, idleLockMinutes }) => {
+        state = staffState({ ...state, permissions, idleLockMinutes });
+        fake.emit('staff.changed', state);
+        return state;
+      },
+    });
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Staff' }));
+    await r.user.tap(screen.getByRole('checkbox', { name: 'Staff: Refunds' }));
+    await r.user.tap(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('staff.policy')).toEqual([
+      {
+        permissions: { staff: ['close', 'reprint', 'refund'], manager: state.permissions.manager },
+        idleLockMinutes: 5,
+      },
+    ]);
+    expect(screen.getByText('Saved.')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Staff: Refunds' }).checked).toBe(
+      true,
+    );
+    r.unmount();
+  });
+});

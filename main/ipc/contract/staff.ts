@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  AuditKind,
   LocalDate,
   Permission,
   PermissionTable,
@@ -78,19 +79,7 @@ export type PinRefusal = z.infer<typeof PinRefusal>;
 
 export const AuditEntryView = z.object({
   id: z.string(),
-  kind: z.enum([
-    'sign_in',
-    'sign_out',
-    'lock',
-    'pin_failed',
-    'locked_out',
-    'approval',
-    'action',
-    'staff_changed',
-    'policy_changed',
-    'owner_claimed',
-    'unreadable',
-  ]),
+  kind: z.enum([...AuditKind.options, 'unreadable']),
   /** Epoch ms; null when an unreadable record does not say. */
   at: z.number().nullable(),
   businessDate: LocalDate.nullable(),

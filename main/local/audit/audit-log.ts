@@ -11,32 +11,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { LocalDate } from '../../common/primitives';
-import { StaffStamp } from '../../common/staff';
+import { AuditKind, StaffStamp } from '../../common/staff';
 import type { Cipher } from '../files/crypto';
 import type { Files } from '../files/files';
 
-export const AuditKind = z.enum([
-  /** A member signed in (detail: pin, card, training, owner). */
-  'sign_in',
-  'sign_out',
-  /** The counter locked itself (detail: idle) or was locked (manual). */
-  'lock',
-  /** A wrong PIN for `subject` (detail: sign_in or approval). */
-  'pin_failed',
-  /** `subject` may not try again until the time in `detail` (epoch ms). */
-  'locked_out',
-  /** `approvedBy` approved what `staff` may not do (action: the permissions; ref: the channel). */
-  'approval',
-  /** Something that moves money or settings was done (action: the channel; ref: its record). */
-  'action',
-  /** A member added, changed or removed (`subject`; detail: added, changed, pin, removed). */
-  'staff_changed',
-  /** What the roles may do, or the idle lock, changed. */
-  'policy_changed',
-  /** Whoever holds the API key became the owner (set-up, or a staff list lost). */
-  'owner_claimed',
-]);
-export type AuditKind = z.infer<typeof AuditKind>;
+export { AuditKind };
 
 const Clear = {
   id: z.string().min(1).max(100),

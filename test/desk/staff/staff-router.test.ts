@@ -10,21 +10,8 @@ import { NEEDS } from '../../../main/desk/staff/permissions';
 import type { Channel } from '../../../main/ipc/contract';
 import { VALID as PAYLOADS } from '../../ipc/payloads';
 import { LATER, TODAY, refusal, setUp, startHarness, type Harness } from '../support';
+import { count } from '../close/records';
 import { PINS, quickHasher, sellCash, signIn, staffStore, type Staffed } from './support';
-
-const count = (over: Record<string, number> = {}) => ({
-  '10000': 0,
-  '5000': 0,
-  '2000': 0,
-  '1000': 0,
-  '500': 0,
-  '100': 0,
-  '50': 0,
-  '10': 0,
-  '5': 0,
-  '1': 0,
-  ...over,
-});
 
 describe('staff at the counter, through the router', () => {
   let h: Harness;

@@ -7,15 +7,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
-import { useFormat } from '../../app/hooks';
-import { ErrorNote } from '../../components/ErrorNote';
-import { pinRefusalOf } from '../../stores/staff';
+import { PinError } from './fields';
 import { PinPad } from './PinPad';
 
 export function ApprovalDialog() {
   const { t } = useTranslation();
   const { stores } = useApp();
-  const fmt = useFormat();
   const approval = useSlice(stores.staff, (s) => s.approval);
   const state = useSlice(stores.staff, (s) => s.state);
   const busy = useSlice(stores.staff, (s) => s.approvalBusy);
@@ -51,7 +48,6 @@ export function ApprovalDialog() {
     ...(needed.owner ? [t('staff.permissions.owner')] : []),
   ].join('・');
   const approver = mayApprove.find((m) => m.id === approverId) ?? null;
-  const refusal = pinRefusalOf(error);
   const staff = stores.staff.getState();
 
   return (
@@ -101,16 +97,7 @@ export function ApprovalDialog() {
           onPin={(pin) => void staff.approve(approver.id, pin)}
         />
       )}
-      {error &&
-        (refusal ? (
-          <p className="error-text" role="alert">
-            {refusal.waitUntil !== null
-              ? t('staff.signIn.waitUntil', { time: fmt.instant(refusal.waitUntil) })
-              : t('staff.signIn.attemptsLeft', { count: refusal.attemptsLeft })}
-          </p>
-        ) : (
-          <ErrorNote code={error.code} />
-        ))}
+      <PinError error={error} />
       <div className="actions">
         <button type="button" onClick={() => staff.cancelApproval()}>
           {t('staff.approval.cancel')}

@@ -26,16 +26,24 @@ export function AuditScreen() {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<CallError | null>(null);
 
-  const show = useCallback(() => {
-    if (!from || !to) return;
-    setError(null);
-    api
-      .call('audit.list', { from, to })
-      .then((list) => setEntries(list.entries))
-      .catch((failure: unknown) => setError(asCallError(failure)));
-  }, [api, from, to]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the day it opens on
-  useEffect(show, []);
+  const load = useCallback(
+    (days: { from: string; to: string }) =>
+      api
+        .call('audit.list', days)
+        .then((list) => {
+          setEntries(list.entries);
+          setError(null);
+        })
+        .catch((failure: unknown) => setError(asCallError(failure))),
+    [api],
+  );
+  const show = () => {
+    if (from && to) void load({ from, to });
+  };
+  // Once, for the day it opens on.
+  useEffect(() => {
+    if (today) void load({ from: today, to: today });
+  }, [load, today]);
 
   async function exportCsv() {
     setDone(null);

@@ -6,6 +6,7 @@
  */
 import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PinField } from './fields';
 
 export interface OwnerEntry {
   /** The owner typed (null: none), the PIN field emptied. */
@@ -39,14 +40,10 @@ export function OwnerFields({ ref }: { ref: Ref<OwnerEntry> }) {
         aria-describedby={`${id}-hint`}
         onChange={(e) => setName(e.target.value)}
       />
-      <label htmlFor={`${id}-pin`}>{t('staff.owner.pin')}</label>
-      <input
+      <PinField
         id={`${id}-pin`}
+        label={t('staff.owner.pin')}
         ref={pin}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        pattern="\d{4,8}"
         required={name.trim() !== ''}
       />
     </fieldset>

@@ -5,22 +5,18 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
-import { useFormat } from '../../app/hooks';
-import { ErrorNote } from '../../components/ErrorNote';
-import { pinRefusalOf } from '../../stores/staff';
 import { PinPad } from './PinPad';
-import { OwnerClaim } from './StaffScreen';
+import { OwnerClaim } from './OwnerClaim';
+import { PinError } from './fields';
 
 export function SignInScreen() {
   const { t } = useTranslation();
   const { stores } = useApp();
-  const fmt = useFormat();
   const state = useSlice(stores.staff, (s) => s.state);
   const picked = useSlice(stores.staff, (s) => s.picked);
   const busy = useSlice(stores.staff, (s) => s.busy);
   const error = useSlice(stores.staff, (s) => s.error);
   if (!state) return null;
-  const refusal = pinRefusalOf(error);
   const staff = stores.staff.getState();
   const roleOf = (id: string) => state.members.find((m) => m.id === id);
 
@@ -76,16 +72,7 @@ export function SignInScreen() {
           </button>
         </div>
       )}
-      {error &&
-        (refusal ? (
-          <p className="error-text" role="alert">
-            {refusal.waitUntil !== null
-              ? t('staff.signIn.waitUntil', { time: fmt.instant(refusal.waitUntil) })
-              : t('staff.signIn.attemptsLeft', { count: refusal.attemptsLeft })}
-          </p>
-        ) : (
-          <ErrorNote code={error.code} />
-        ))}
+      <PinError error={error} />
       {state.trainingPins && (
         <section className="notice" aria-labelledby="training-pins">
           <h3 id="training-pins">{t('staff.signIn.trainingPins')}</h3>
