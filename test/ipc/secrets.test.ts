@@ -218,9 +218,8 @@ describe('the API key stays in the main process', () => {
       await h.raw(channel, VALID[channel]);
     // Staff (issue 29): the owner claimed with the key (compared, never kept again), a member
     // added, signed in and out, an approval asked, the list, the policy, the audit.
-    const owner = (
-      await h.call('staff.claimOwner', { apiKey: key, name: 'オーナー', pin: '1234' })
-    ).signedIn!;
+    const owner = (await h.call('staff.claimOwner', { apiKey: key, name: 'オーナー', pin: '1234' }))
+      .signedIn!;
     const asOwner = () => h.call('staff.signIn', { memberId: owner.id, pin: '1234' });
     for (const channel of [
       'staff.get',
