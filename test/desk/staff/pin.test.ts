@@ -49,6 +49,24 @@ describe('calibrating the PIN check', () => {
       expect(runs.length).toBeLessThanOrEqual(6);
     });
 
+  it('measures again and nudges when the first estimate misses (memory makes a large N dearer)', async () => {
+    // 20 ms at N = 2^14, but three times dearer per unit beyond it (the cache no longer holds it).
+    let now = 0;
+    const runs: ScryptCost[] = [];
+    const using = {
+      run: async (cost: ScryptCost) => {
+        runs.push(cost);
+        now += cost.N * cost.p * (20 / 16_384) * (cost.N > 16_384 ? 3 : 1);
+      },
+      now: () => now,
+    };
+    const { cost, ms } = await calibrate(using);
+    expect(runs.length).toBeGreaterThan(2);
+    expect(ms).toBeGreaterThanOrEqual(PIN_CHECK_MS.min);
+    expect(ms).toBeLessThanOrEqual(PIN_CHECK_MS.max);
+    expect(cost).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+  });
+
   it('takes the least cost on a PC too slow for it, and says what it measured', async () => {
     const { using } = pc(2_000 / 16_384);
     const { cost, ms } = await calibrate(using);

@@ -104,6 +104,22 @@ describe('staff at the counter, through the router', () => {
     }
   });
 
+  it('stamps a check-in with who made it', async () => {
+    await signIn(h, ids.staff, PINS.staff);
+    const day = await h.call('day.get', { date: null });
+    const party = day.products
+      .flatMap((p) => p.slots.flatMap((s) => s.reservations))
+      .find((r) => r.active && !r.checkIn)!;
+    const made = await h.call('checkin.record', {
+      reservationId: party.id,
+      date: party.date,
+      state: 'arrived',
+      adults: party.adults,
+      children: party.children,
+    });
+    expect(made.reservation.checkIn).toMatchObject({ staffName: 'アルバイト' });
+  });
+
   it('lets a refund through with a manager’s PIN, once, and says who approved it', async () => {
     await signIn(h, ids.owner, PINS.owner);
     const { outcome, total } = await sellCash(h, '返金花子');
@@ -154,6 +170,11 @@ describe('staff at the counter, through the router', () => {
       staff: { id: ids.staff, name: 'アルバイト' },
       approvedBy: { id: ids.manager, name: '店長' },
     });
+    // The slip says who paid it back (レジ担当), not who approved it.
+    const slip = await h.call('receipt.get', { entryId: refund.id, locale: 'ja' });
+    expect(slip.html).toContain('レジ担当');
+    expect(slip.html).toContain('アルバイト');
+    expect(slip.html).not.toContain('店長');
     // Used once: the same request again needs another approval.
     expect((await refusal(h, 'refund.record', request)).code).toBe('APPROVAL_NEEDED');
     expect(total).toBeGreaterThan(100);
@@ -262,6 +283,9 @@ describe('staff at the counter, through the router', () => {
     expect(rows.get(ids.owner)).toMatchObject({ name: 'オーナー', count: 2 });
     expect(rows.get(ids.staff)).toMatchObject({ name: 'アルバイト', count: 0, corrections: -100 });
     expect(rows.get(ids.staff)!.refunds).toBeGreaterThan(100);
+    const report = await h.call('close.report', { date: closed.businessDate, locale: 'ja' });
+    expect(report.html).toContain('担当者別');
+    expect(report.html).toContain('締め担当: アルバイト');
     const sum = closed.byStaff.reduce((s, r) => s + r.cash, 0);
     expect(sum).toBe(closed.expectedCash - closed.openingFloat);
   });
