@@ -76,13 +76,18 @@ describe('staff across three counters', () => {
   it('the member signs in at another counter; their check-in and sale carry their name', async () => {
     const [, second, third] = shop.counters as [Counter, Counter, Counter];
     // Nobody is signed in on the second counter: what leaves a record waits for someone.
-    const [party] = await partiesToCheckIn([second], 1);
+    // A party of the coming days, once the counter's first sync has brought them.
+    const party = await waitFor(
+      async () => (await partiesToCheckIn([second], 1))[0],
+      'a party to check in on the second counter',
+      60_000,
+    );
     const refused = await second.result('checkin.record', {
-      reservationId: party!.id,
-      date: party!.date,
+      reservationId: party.id,
+      date: party.date,
       state: 'arrived',
-      adults: party!.adults,
-      children: party!.children,
+      adults: party.adults,
+      children: party.children,
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'STAFF_SIGN_IN_NEEDED' } });
     // The PIN was hashed on the first counter: the second checks it with the hash's own cost.
@@ -95,7 +100,7 @@ describe('staff across three counters', () => {
     expect(made.checkIn).toMatchObject({ staffName: '花子' });
     const seen = await waitFor(
       async () => {
-        const v = await viewOn(third, party!.date, party!.id);
+        const v = await viewOn(third, party.date, party.id);
         return v?.checkIn?.eventId === made.checkIn!.eventId ? v : null;
       },
       'the check-in on the third counter',
