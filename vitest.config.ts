@@ -28,6 +28,7 @@ const PROCESSES = [
   'test/build/host-bundle.test.ts',
   'test/build/renderer-bundle.test.ts',
   'test/host/code-cache.test.ts',
+  'test/host/onsite-hosts.test.ts',
   'test/host/several-hosts.test.ts',
   'test/host/shop-flags.test.ts',
   'test/host/staff-shop.test.ts',

@@ -6,6 +6,8 @@
 import type { Logger } from '../api/index';
 import type { Counter } from '../local/index';
 import type { InstalledPort } from '../installed/port';
+import type { GuestDisplay } from './display/display';
+import type { Printers } from './printer/printers';
 import type { FlowKeeper } from './recovery/kept-flow';
 import type { SessionHolder, Emit } from './session-holder';
 import type { SessionOptions } from './session';
@@ -55,4 +57,10 @@ export interface DeskContext {
   /** Who is signed in, and what they may do (issue 29); the staff list's changes. */
   staff: StaffDesk;
   members: Members;
+  /** The receipt printer and the cash drawer (issue 31). */
+  printers: Printers;
+  /** What the guest's display shows. */
+  display: GuestDisplay;
+  /** The guest display page's address (the browser host's, with its own token); none: null. */
+  displayUrl?: () => string | null;
 }

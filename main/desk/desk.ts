@@ -6,6 +6,7 @@
  * the renderer.
  */
 import type { Logger } from '../api/index';
+import type { Clock } from '../common/clock';
 import type { DayView, ManifestRequest, ReceiptOptions, SetupStatus } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import {
@@ -18,7 +19,7 @@ import {
 } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
 import { buildDayView, todayIn } from './day/day';
-import { manifestPageFor, type ManifestPage } from './manifest/manifest';
+import { manifestPageFor, manifestPrintDirect, type ManifestPage } from './manifest/manifest';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
 import { deskHandlers } from './handlers';
 import type { Session, SessionOptions } from './session';
@@ -27,6 +28,8 @@ import { counterIdentity } from './counter';
 import { activityOf, supportFacts } from './installed/facts';
 import type { InstalledPort, SupportFacts } from '../installed/port';
 import { FlowKeeper } from './recovery/kept-flow';
+import { GuestDisplay } from './display/display';
+import { Printers } from './printer/printers';
 import { SettingsFile } from './settings';
 import type { ShopOpener } from './shop/port';
 import { resume } from './setup/setup';
@@ -69,6 +72,10 @@ export interface DeskOptions {
   installed?: InstalledPort;
   /** How PINs are hashed (tests give one calibrated on a fake clock); by default, this PC's. */
   pinHasher?: PinHasher;
+  /** The OS's printers for set-up (the desktop app asks Electron; elsewhere `lpstat`). */
+  osPrinters?: () => Promise<{ name: string; isDefault: boolean }[]>;
+  /** The timers of the receipt printer's watch (a test's fake clock); the system's by default. */
+  printerTimers?: Clock;
 }
 
 export class Desk {
@@ -123,15 +130,50 @@ export class Desk {
       installed: options.installed,
       staff,
       members,
+      printers: new Printers({
+        settings,
+        sessions,
+        emit,
+        logger,
+        now: () => sessions.now(),
+        osPrinters: options.osPrinters,
+        clock: options.printerTimers,
+      }),
+      display: new GuestDisplay(emit),
+      displayUrl: () => this.displayUrl,
     };
   }
 
+  /** The guest display page's address, once the browser host knows it. */
+  private displayUrl: string | null = null;
+
+  setDisplayUrl(url: string | null): void {
+    this.displayUrl = url;
+  }
+
+  /** The receipt printer, for the shell's `receipt.print` (null: not routed there). */
+  printReceiptDirect(options: ReceiptOptions) {
+    return this.ctx.printers.printReceipt(options);
+  }
+
+  /** The manifest on the receipt printer, for the shell's `manifest.print` (null: not routed). */
+  printManifestDirect(request: ManifestRequest) {
+    return manifestPrintDirect(this.ctx, request);
+  }
+
+  /** Training's virtual printer (started at first use): what tests and the bench watch. */
+  virtualPrinter() {
+    return this.ctx.printers.virtual();
+  }
+
   /** Resume where the counter left off: the saved key and store, or training anew. */
-  start(): Promise<void> {
-    return resume(this.ctx);
+  async start(): Promise<void> {
+    await resume(this.ctx);
+    this.ctx.printers.start();
   }
 
   async stop(): Promise<void> {
+    await this.ctx.printers.stop();
     this.ctx.sessions.stop();
     await this.ctx.training.stop();
   }

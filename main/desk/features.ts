@@ -64,6 +64,11 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'reservation.get': 'checkIn',
   'checkin.record': 'checkIn',
   'checkin.undo': 'checkIn',
+  // A booking paid on site (issue 27): its money is taken as it is checked in; the amount owed
+  // is asked with the scope of reading reservations (the cancel-preview's, decision I4).
+  'onsite.start': 'checkIn',
+  'onsite.release': 'checkIn',
+  'onsite.collect': 'checkIn',
   'headcount.check': 'dayView',
   'walkin.form': 'dayView',
   'walkin.quote': 'dayView',
@@ -95,6 +100,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'close.commit': null,
   'close.store': null,
   'close.report': null,
+  'close.print': null,
   'money.settings': null,
   'money.configure': null,
   // The installed app's life (issue 14): the counter's own, whatever the key.
@@ -118,6 +124,18 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'staff.claimOwner': null,
   'audit.list': null,
   'audit.csv': null,
+  // The counter's own hardware: its printer, drawer and the guest's display, with any key.
+  'printer.status': null,
+  'printer.settings': null,
+  'printer.configure': null,
+  'printer.find': null,
+  'printer.test': null,
+  'printer.retry': null,
+  'printer.virtual': null,
+  'drawer.open': null,
+  'display.show': null,
+  'display.get': null,
+  'display.open': null,
 };
 
 const messageOfFeature: Record<Feature, string> = {

@@ -14,8 +14,10 @@ import type { DeskContext } from './context';
 import { dayApp } from './day/app';
 import { FEATURE_OF, featureRefusal } from './features';
 import { headcountApp } from './headcount/app';
+import { hardwareApp } from './printer/app';
 import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
+import { onsiteApp } from './onsite/app';
 import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
 import { receiptApp } from './receipt/app';
@@ -115,6 +117,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     dayApp(ctx),
     searchApp(ctx),
     checkInApp(ctx),
+    onsiteApp(ctx),
     headcountApp(ctx),
     walkInApp(ctx),
     cancelApp(ctx),
@@ -127,6 +130,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     installedApp(ctx),
     recoveryApp(ctx),
     staffApp(ctx),
+    hardwareApp(ctx),
   );
   // The key's scopes first (nothing to approve for what the key cannot do), then who may.
   return guardFeatures(guardStaff({ ...handlers, ...overrides }, ctx), refuseUnlessAllowed(ctx));

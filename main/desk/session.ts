@@ -19,6 +19,7 @@ import type { Reservation, Store } from '../api/client';
 import { clockWith, type Clock } from '../common/clock';
 import {
   Connectivity,
+  DueFetcher,
   Outbox,
   SyncEngine,
   SyncScheduler,
@@ -47,6 +48,7 @@ import type { ShopBus } from '../shop/bus';
 import { shareCounterRecords } from '../shop/shared/counter-records';
 import { docInFiles } from '../shop/shared/doc-storage';
 import { ShopState } from '../shop/shared/shop-state';
+import { OnSiteBook } from './onsite/book';
 import { seatChanges } from './seats';
 import { actingStamps } from './staff/acting';
 import { StaffBook } from './staff/book';
@@ -133,6 +135,10 @@ export class Session {
   readonly staff: StaffBook;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
   readonly audit: AuditLog;
+  /** What bookings paid on site owe and the money taken for them, here and shop-wide (issue 27). */
+  readonly onsite: OnSiteBook;
+  /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
+  readonly dues: DueFetcher;
   private warmTimer: ReturnType<typeof setTimeout> | null = null;
   private unshare: (() => void) | null = null;
 
@@ -215,6 +221,27 @@ export class Session {
       // A booked walk-in shows in the day view at once, before the next sync brings it.
       onBooked: (reservation, sentAt) => this.remember([reservation], sentAt),
     });
+    this.onsite = new OnSiteBook({
+      journal: this.journal,
+      journalLoaded: () => this.journalLoaded,
+      cache: this.local.cache,
+      dues: this.local.dues,
+      counter: () => this.counter(),
+      logger,
+      onDates: (dates) => {
+        options.onReservations?.(dates);
+        // Another counter's collection may make one of this counter's owed back (taken twice,
+        // decision I6): the status's count of refunds owed, and so the banner, follow at once.
+        options.onChange?.();
+      },
+    });
+    this.dues = new DueFetcher({
+      client: this.client,
+      cache: this.local.cache,
+      dues: this.local.dues,
+      logger,
+      now: options.now,
+    });
     this.scheduler = new SyncScheduler({
       client: this.client,
       cache: this.local.cache,
@@ -224,6 +251,8 @@ export class Session {
       logger,
       clock: options.now && clockWith(options.now),
       intervals: options.intervals,
+      paced: [{ name: 'dues', run: (signal) => this.dues.fetchNext(signal) }],
+      alsoPurge: () => this.local.dues.purgeBefore(this.local.cache.retentionCutoff()),
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());
@@ -260,6 +289,8 @@ export class Session {
 
   start(): void {
     this.scheduler.start();
+    // This counter's collections are known once its journal is read (behind the first view).
+    void this.journalReady().then(() => this.onsite.journalReady());
     // Off the start-up path: today's view comes first.
     this.warmTimer = setTimeout(() => this.local.cache.search.warm(), SEARCH_WARM_MS);
     this.warmTimer.unref();
@@ -314,9 +345,11 @@ export class Session {
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
+    this.onsite.attach(state);
     this.unshare = () => {
       unshareStaff();
       records.stop();
+      this.onsite.detach();
       this.shared = null;
       state.close();
       this.otherHolds = alone;
@@ -333,6 +366,8 @@ export class Session {
       remember: (reservations, sentAt) => this.keep(reservations, sentAt),
       onReservations: (dates) => this.options.onReservations?.(dates),
       onChange: () => this.options.onChange?.(),
+      // A booking claimed or let go at a counter: the screens showing it say who takes it.
+      onClaims: () => this.options.onReservations?.([]),
     });
     return this.shop;
   }
@@ -371,6 +406,7 @@ export class Session {
   /** End the session: stop background work and abort what is in flight. */
   close(): void {
     this.detachShop();
+    this.onsite.close();
     this.scheduler.stop();
     if (this.warmTimer) clearTimeout(this.warmTimer);
     this.local.cache.search.close();

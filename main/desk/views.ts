@@ -3,7 +3,7 @@
  * product's labels (select values become their option labels), the local check-in state.
  */
 import type { Product, Reservation } from '../api/client';
-import type { CheckIn, CheckInConflict, ReservationView } from '../ipc/contract';
+import type { CheckIn, CheckInConflict, PaymentView, ReservationView } from '../ipc/contract';
 import type { CheckInRecord } from '../local/index';
 
 /** Statuses that hold seats; any other, known or not, does not. */
@@ -90,6 +90,8 @@ export function toReservationView(
   itemIndex = 0,
   /** This counter: its check-ins that lost a race show as a conflict note. */
   ownCounterId = '',
+  /** How it is paid and what it owes (issue 27; `onsite/view.ts`). */
+  payment?: PaymentView,
 ): ReservationView {
   const item = r.items[itemIndex] ?? r.items[0]!;
   const product = products.get(item.productId);
@@ -126,5 +128,6 @@ export function toReservationView(
     answers,
     checkIn: checkInOf(checkIn),
     checkInConflict: conflictOf(checkIn, ownCounterId),
+    ...(payment && { payment }),
   };
 }

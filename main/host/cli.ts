@@ -133,6 +133,8 @@ async function main(): Promise<void> {
     port,
     onPageServed: () => composed.prepareFirstView(),
   });
+  // The guest's display: its page and own token, for `display.open` (issue 31).
+  composed.desk.setDisplayUrl(host.displayUrl);
   const mode = composed.desk.setupStatus().mode;
   process.stdout.write(
     `Front Desk (browser host${mode === 'training' ? ', training mode' : ''}): ${host.url}\n`,

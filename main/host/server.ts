@@ -8,12 +8,15 @@
  *   token for a single-use ticket that expires in seconds, and the token itself never appears
  *   in a URL.
  * - Every response carries the renderer's CSP and the other security headers.
+ * - The guest's display (issue 31) has a token of its own: it may ask `display.get` and hear
+ *   `display.changed`, nothing else, so the screen facing the guest shows no other guest's data
+ *   and reaches nothing of the counter's (decision M12).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../api/log';
-import type { IpcResult } from '../ipc/contract';
+import { GUEST_DISPLAY_CHANNELS, GUEST_DISPLAY_EVENTS, type IpcResult } from '../ipc/contract';
 import { SECURITY_HEADERS } from './csp';
 import type { EventHub } from './events';
 import { readStatic } from './static';
@@ -41,6 +44,8 @@ export interface BrowserHostOptions {
   port?: number;
   /** Random (32 bytes) unless given. */
   token?: string;
+  /** The guest display's own token: random (32 bytes) unless given. */
+  displayToken?: string;
   /**
    * Called once, after the page's first script went out: while the browser parses it, the host
    * can prepare what the page's first calls ask (`Composed.prepareFirstView`).
@@ -55,6 +60,8 @@ export interface RunningBrowserHost {
   token: string;
   /** The address to open: the token travels in the fragment, which is never sent to a server. */
   url: string;
+  /** The guest display's page, with its own token. */
+  displayUrl: string;
   close(): Promise<void>;
 }
 
@@ -65,8 +72,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
   const tokenDigest = digest(token);
   const tokenMatches = (given: unknown) =>
     typeof given === 'string' && timingSafeEqual(digest(given), tokenDigest);
+  const displayToken = options.displayToken ?? randomBytes(32).toString('base64url');
+  const displayDigest = digest(displayToken);
+  const isDisplay = (given: unknown) =>
+    typeof given === 'string' && timingSafeEqual(digest(given), displayDigest);
 
-  const tickets = new Map<string, number>();
+  /** A ticket's expiry, and whether it is the guest display's (its stream: its event only). */
+  const tickets = new Map<string, { expires: number; display: boolean }>();
   const streams = new Set<() => void>();
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
@@ -93,9 +105,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
     if (from !== undefined && !allowedOrigins.has(from)) return refuse(reply, 403, 'bad origin');
   });
 
-  // On the routes themselves, so that no spelling of a path can reach them without the token.
-  const requireToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!tokenMatches(request.headers[TOKEN_HEADER])) return refuse(reply, 401, 'unauthorized');
+  // On the routes themselves, so that no spelling of a path can reach them without a token: the
+  // counter's, or the guest display's for what it may do.
+  const requireTokenOrDisplay = async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = request.headers[TOKEN_HEADER];
+    if (tokenMatches(given)) return;
+    const { channel } = (request.params ?? {}) as { channel?: string };
+    if (isDisplay(given) && (channel === undefined || GUEST_DISPLAY_CHANNELS.has(channel))) return;
+    return refuse(reply, 401, 'unauthorized');
   };
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -105,32 +122,33 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
 
   app.post<{ Params: { channel: string } }>(
     '/ipc/:channel',
-    { onRequest: requireToken },
+    { onRequest: requireTokenOrDisplay },
     async (request, reply) => {
       const result = await options.router.handle(request.params.channel, request.body);
       return reply.header('cache-control', 'no-store').send(result);
     },
   );
 
-  app.post('/events/ticket', { onRequest: requireToken }, async (_request, reply) => {
+  app.post('/events/ticket', { onRequest: requireTokenOrDisplay }, async (request, reply) => {
     const now = Date.now();
-    for (const [t, expires] of tickets) if (expires <= now) tickets.delete(t);
+    for (const [t, { expires }] of tickets) if (expires <= now) tickets.delete(t);
     if (tickets.size >= MAX_TICKETS) return refuse(reply, 429, 'too many tickets');
     const ticket = randomBytes(24).toString('base64url');
-    tickets.set(ticket, now + TICKET_MS);
+    const display = !tokenMatches(request.headers[TOKEN_HEADER]);
+    tickets.set(ticket, { expires: now + TICKET_MS, display });
     return reply.header('cache-control', 'no-store').send({ ticket });
   });
 
   app.get<{ Querystring: { ticket?: string } }>('/events', (request, reply) => {
     const ticket = request.query.ticket;
-    const expires = typeof ticket === 'string' ? tickets.get(ticket) : undefined;
+    const held = typeof ticket === 'string' ? tickets.get(ticket) : undefined;
     if (ticket !== undefined) tickets.delete(ticket);
-    if (expires === undefined || expires <= Date.now()) return refuse(reply, 401, 'unauthorized');
+    if (held === undefined || held.expires <= Date.now()) return refuse(reply, 401, 'unauthorized');
     if (streams.size >= MAX_STREAMS) return refuse(reply, 429, 'too many streams');
-    openStream(request, reply);
+    openStream(request, reply, held.display);
   });
 
-  function openStream(request: FastifyRequest, reply: FastifyReply): void {
+  function openStream(request: FastifyRequest, reply: FastifyReply, display: boolean): void {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -147,10 +165,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
       }
       res.write(chunk);
     };
-    const unsubscribe = options.events.subscribe((event, payload) =>
+    const unsubscribe = options.events.subscribe((event, payload) => {
+      if (display && !GUEST_DISPLAY_EVENTS.has(event)) return;
       // JSON has no raw newlines, so one data line per event.
-      send(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`),
-    );
+      send(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
     const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     let ended = false;
@@ -201,6 +220,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
     port,
     token,
     url: `${origin}/#token=${token}`,
+    displayUrl: `${origin}/#display=${displayToken}`,
     async close() {
       for (const end of [...streams]) end();
       await app.close();

@@ -5,8 +5,8 @@
  *
  * Folders: `files/` (the only code that writes a file; sealing, layout, the key's check, damage),
  * `cache/` (what the service lists, its records and sync state), `checkins/`, `outbox/`,
- * `journal/` (the sales journal), `staff/` (the staff list), `audit/` (the audit list), `sync/`
- * (engine, scheduler, the link to the service), `search/`.
+ * `journal/` (the sales journal), `onsite/` (what bookings paid on site owe), `staff/` (the staff
+ * list), `audit/` (the audit list), `sync/` (engine, scheduler, the link to the service), `search/`.
  */
 export { openLocalStore, type LocalStoreOptions, type OpenedStore } from './open-store';
 
@@ -69,11 +69,20 @@ export {
 export { SealedJournal } from './journal/sealed-journal';
 export {
   CloseRecord,
+  DrawerRecord,
+  CollectionRecord,
   JournalRecord,
   SaleRecord,
+  isMoneyTaken,
+  type MoneyTaken,
   type NewRecord,
   type UnreadableRecord,
 } from './journal/records';
+
+// What bookings paid on site owe (issue 27)
+export { Due, Dues, newerDue } from './onsite/dues';
+export { DUE_PREVIEW_BODY, DueFetcher, type Owing } from './onsite/due-fetcher';
+export { owesOnSite, paidHowOf, type PaidHow } from './onsite/payment';
 
 // Staff (issue 29): the store's staff list and policy, sealed; the audit list
 export {
@@ -105,6 +114,7 @@ export {
   SyncScheduler,
   type BackgroundStep,
   type Intervals,
+  type PacedTask,
   type Viewing,
 } from './sync/scheduler';
 

@@ -10,6 +10,7 @@ import { Cipher, type KeyProvider } from './files/crypto';
 import { DamageLog, type DamageReport } from './files/damage';
 import { Files, confOpener, mkdirPrivate, type OpenFile } from './files/files';
 import { keyChanged } from './files/key-check';
+import { Dues } from './onsite/dues';
 import { storeDir } from './files/layout';
 import type { ReadingSource } from './search/reading-service';
 
@@ -36,6 +37,8 @@ export interface OpenedStore {
   cipher: Cipher;
   cache: LocalCache;
   damage: DamageLog;
+  /** What bookings paid on site owe, as the service said it (issue 27). */
+  dues: Dues;
 }
 
 /** What a file set aside in `dir` means for staff. */
@@ -105,5 +108,5 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
   // Nothing here walks the whole tree (decision G6): temp files of writes a crash cut short (the
   // files themselves are whole, and no read lists them) and an older tree's modes are seen to by
   // the first housekeeping pass (`cache.purge()`, which the scheduler runs after the start).
-  return { files, cipher, cache, damage };
+  return { files, cipher, cache, damage, dues: new Dues(files, logger) };
 }

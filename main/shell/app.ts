@@ -6,18 +6,28 @@
  */
 import { chmodSync } from 'node:fs';
 import path from 'node:path';
-import { Menu, app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
+import {
+  Menu,
+  app,
+  dialog,
+  ipcMain,
+  session,
+  type BrowserWindow,
+  type WebContents,
+} from 'electron';
 import type { AppUpdater } from 'electron-updater';
 import { createLogger, type LogSink, type Logger } from '../api/log';
 import { printLocaleOf } from '../common/words';
 import type { TrainingStarter } from '../desk/context';
 import { compose, type Composed } from '../host/compose';
 import type { LogFiles } from '../installed/log-files';
+import { GUEST_DISPLAY_CHANNELS, GUEST_DISPLAY_EVENTS, type PrintAnswer } from '../ipc/contract';
 import { previousCrashAt } from '../installed/recovery-policy';
 import { SafeKeyProvider, SafeSecretStore } from '../host/secrets';
 import { DIR_MODE, mkdirPrivate } from '../local/index';
 import { applyDisplay, initialPlace, keepPlace } from './counter-mode';
 import { shellInstalled } from './installed';
+import { GuestWindow } from './guest-window';
 import { forwardEvents, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { printHtml } from './print';
@@ -48,11 +58,11 @@ export interface RunningShell {
 }
 
 /** A page on the OS printer with the system's dialog; a failure (not a cancel) is logged. */
-async function printPage(html: string, logger: Logger): Promise<{ ok: boolean }> {
+async function printPage(html: string, logger: Logger): Promise<PrintAnswer> {
   const result = await printHtml(html);
   if (!result.ok && result.reason !== 'cancelled')
     logger.warn('print.failed', { reason: result.reason });
-  return { ok: result.ok };
+  return { ...result, queued: false };
 }
 
 /** Returns null when another instance already runs (this one then quits). */
@@ -88,6 +98,8 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   await app.whenReady();
   const root = options.appRoot ?? app.getAppPath();
   const devTools = !app.isPackaged;
+  const preload = path.join(root, 'dist', 'preload', 'preload.cjs');
+  const guest = new GuestWindow({ preload, devTools }, () => mainWindow);
   const locale = printLocaleOf(app.getLocale());
 
   lockDownSession(session.defaultSession);
@@ -135,28 +147,47 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
       shopNetwork: { listenHost: '0.0.0.0', discovery: true },
       overrides: (desk) => ({
         // The desk's page (the browser host's too), on the OS printer.
-        'manifest.print': (request) => printPage(desk.manifestPage(request).html, logger),
+        // The manifest on the receipt printer when set-up routes it there (issue 31).
+        'manifest.print': async (request) =>
+          (await desk.printManifestDirect(request)) ??
+          printPage(desk.manifestPage(request).html, logger),
         // Receipts print at once on the counter's receipt printer (set-up names it); their PDF is
         // the desk's own (drawn in plain Node, main/desk/receipt/receipt-pdf.ts).
+        // A receipt printer set up takes them directly (its own commands, decision M6).
+        // The guest's display: its own window, on the second screen when there is one.
+        'display.open': () => {
+          guest.open();
+          return { url: null };
+        },
         'receipt.print': async (options) => {
+          const direct = await desk.printReceiptDirect(options);
+          if (direct) return direct;
           const { document, printerName } = await desk.receipt(options, 'print');
           const result = await printHtml(document.html, { silent: true, deviceName: printerName });
           if (!result.ok) logger.warn('print.failed', { reason: result.reason });
-          return result;
+          return { ...result, queued: false };
         },
       }),
     },
   );
   composed.catch((error: unknown) => logger.error('shell.start_failed', { error }));
+  // The guest's window may reach its own screen only (decision M12).
+  const isGuest = (contents: WebContents) => contents === guest.contents();
   registerIpc(
     ipcMain,
     composed.then((c) => c.router),
     logger,
+    (sender) => (isGuest(sender) ? GUEST_DISPLAY_CHANNELS : null),
   );
   // A failed start is logged above; then there are no events to forward.
-  void composed.then((c) =>
-    forwardEvents(c.events, () => (mainWindow ? [mainWindow.webContents] : [])),
-  );
+  void composed.then((c) => {
+    forwardEvents(c.events, () => (mainWindow ? [mainWindow.webContents] : []));
+    forwardEvents(
+      c.events,
+      () => [guest.contents()].filter((w) => w !== null),
+      GUEST_DISPLAY_EVENTS,
+    );
+  });
   // Today's view built while the window loads its script (decision G12); a failed start is
   // logged above.
   composed.then((c) => setImmediate(() => c.prepareFirstView())).catch(() => undefined);
@@ -206,7 +237,7 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   });
 
   mainWindow = createMainWindow({
-    preload: path.join(root, 'dist', 'preload', 'preload.cjs'),
+    preload,
     devTools,
     place: initialPlace(installed.settings),
   });
@@ -216,6 +247,8 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
   watchRenderer(mainWindow, logger, locale);
   mainWindow.on('closed', () => {
     mainWindow = null;
+    // The guest's window goes with the counter's (the app quits when both are closed).
+    guest.close();
   });
 
   return { composed, logs: installed.logs, mainWindow: () => mainWindow, printDay };

@@ -22,14 +22,27 @@ function originOf(url: string | undefined): string {
   }
 }
 
-/** `router` may still be starting: calls wait for it. */
-export function registerIpc(ipcMain: IpcMain, router: Promise<RouterLike>, logger: Logger): void {
+/**
+ * `router` may still be starting: calls wait for it. `only`, when given, names what a window may
+ * call (the guest's display: its own screen), every other channel refused before the desk.
+ */
+export function registerIpc(
+  ipcMain: IpcMain,
+  router: Promise<RouterLike>,
+  logger: Logger,
+  only: (sender: WebContents) => ReadonlySet<string> | null = () => null,
+): void {
   ipcMain.handle(
     IPC_INVOKE,
     async (event: IpcMainInvokeEvent, channel: unknown, payload: unknown) => {
       if (!isTrustedSender(event.senderFrame)) {
         logger.warn('ipc.foreign_sender', { origin: originOf(event.senderFrame?.url) });
         return failure('FORBIDDEN', 'this page may not use the app');
+      }
+      const allowed = only(event.sender);
+      if (allowed && !allowed.has(String(channel))) {
+        logger.warn('ipc.channel_not_allowed', { channel: String(channel).slice(0, 60) });
+        return failure('FORBIDDEN', 'this window may not use that');
       }
       let ready: RouterLike;
       try {
@@ -42,9 +55,17 @@ export function registerIpc(ipcMain: IpcMain, router: Promise<RouterLike>, logge
   );
 }
 
-/** Send the hub's events to the windows that show our own pages, and nowhere else. */
-export function forwardEvents(hub: EventHub, targets: () => WebContents[]): () => void {
+/**
+ * Send the hub's events to the windows that show our own pages, and nowhere else; `only`, when
+ * given, the events these may hear (the guest's display: its own).
+ */
+export function forwardEvents(
+  hub: EventHub,
+  targets: () => WebContents[],
+  only: ReadonlySet<string> | null = null,
+): () => void {
   return hub.subscribe((event, payload) => {
+    if (only && !only.has(event)) return;
     for (const contents of targets())
       if (!contents.isDestroyed() && isAppUrl(contents.getURL()))
         contents.send(ipcEventChannel(event), payload);

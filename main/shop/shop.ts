@@ -13,6 +13,7 @@ import type { Logger } from '../api/log';
 import { systemClock, type Clock, type Timer } from '../common/clock';
 import type { LocalCache, Connectivity, SyncScheduler } from '../local/index';
 import type { CounterId, CounterPresence, ShopBus } from './bus';
+import { Claims } from './claims';
 import { ShopRpc } from './rpc';
 import { Election } from './poller/election';
 import { Follower, type FollowState } from './poller/follower';
@@ -37,6 +38,8 @@ export interface ShopOptions {
   onReservations?: (dates: string[]) => void;
   /** Something `view()` shows changed. */
   onChange?: () => void;
+  /** A counter claimed a booking paid on site, or ended its claim (decision I6). */
+  onClaims?: (reservationId: string) => void;
   /**
    * Its time and timers: the presence's refresh, the questions' timeouts (decision X30; a test's
    * fake clock moves them). The machine's when left out.
@@ -69,6 +72,8 @@ export interface ShopView {
 
 export class Shop {
   readonly election: Election;
+  /** Who takes the money of a booking paid on site: one counter of the shop (decision I6). */
+  readonly claims: Claims;
   private readonly rpc: ShopRpc;
   private readonly relay: PollerRelay;
   private readonly follower: Follower;
@@ -87,6 +92,13 @@ export class Shop {
     const parts = { ...options, now: this.now, rpc: this.rpc };
     this.relay = new PollerRelay({ ...parts, isPoller: () => this.isPoller() });
     this.follower = new Follower(parts);
+    this.claims = new Claims({
+      bus,
+      rpc: this.rpc,
+      name: () => options.name,
+      now: this.now,
+      onChange: (reservationId) => options.onClaims?.(reservationId),
+    });
     // Part B's shared state (check-ins, holds, names) is attached here by the lead, beside the
     // relay: it needs only the bus (`doc` messages) and is closed with the rest in `close()`.
     this.stops.push(
@@ -149,6 +161,7 @@ export class Shop {
     for (const stop of this.stops) stop();
     this.relay.close();
     this.follower.close();
+    this.claims.close();
     this.election.close();
     this.rpc.close();
     this.options.governor.setOthersUsage(0);

@@ -1,14 +1,31 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/App';
 import { createApp } from './app/createApp';
-import { getBridge } from './bridge';
+import { getBridge, isGuestDisplay } from './bridge';
 import './styles.css';
 
-const app = createApp(getBridge());
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root app={app} />
-  </StrictMode>,
+/** The guest's display is another window's page: the counter's start does not load it. */
+const GuestDisplayPage = lazy(() =>
+  import('./screens/display/GuestDisplay').then((m) => ({ default: m.GuestDisplayPage })),
 );
-void app.start();
+
+const root = createRoot(document.getElementById('root')!);
+if (isGuestDisplay()) {
+  // The guest's display: its own screen, nothing of the counter's app (issue 31).
+  root.render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <GuestDisplayPage bridge={getBridge()} />
+      </Suspense>
+    </StrictMode>,
+  );
+} else {
+  const app = createApp(getBridge());
+  root.render(
+    <StrictMode>
+      <Root app={app} />
+    </StrictMode>,
+  );
+  void app.start();
+}

@@ -23,6 +23,8 @@ import {
   type Harness,
 } from './support';
 import { waitFor } from '../support/wait';
+import { decodeQr, pdfPng } from '../support/pdf';
+import { bookedOnSite } from './onsite/support';
 
 type Book = Request<'walkin.book'>;
 
@@ -255,6 +257,50 @@ describe('every counter flow against a service that serves only what the spec sh
     });
     expect(refused.code).toBe('NOT_CANCELLABLE');
     expect((await viewsOn(LATER)).find((v) => v.id === booked.id)!.status).toBe('cancelled');
+  });
+
+  it('a booking paid on site: how it is paid not said, its amount the preview’s, collected, refunded once cancelled', async () => {
+    const r = await bookedOnSite(h, '仕様現地');
+    const opened = await h.call('reservation.get', { reservationId: r.id, date: TODAY });
+    // The record says neither how it is paid nor its total (decisions I2, I3).
+    expect(opened.payment).toMatchObject({ method: '', onSite: 'unknown', state: 'unknown' });
+    const { reservation } = await h.call('onsite.start', { reservationId: r.id, date: TODAY });
+    const due = reservation.payment!.due!;
+    expect(due).toBeGreaterThan(0);
+    expect(reservation.payment).toMatchObject({
+      dueFrom: 'service',
+      state: 'unknown',
+      stillOwed: due,
+    });
+    const done = await h.call('onsite.collect', {
+      reservationId: r.id,
+      date: TODAY,
+      due,
+      amount: due,
+      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
+      checkIn: { state: 'arrived', adults: 2, children: 0, basis: null },
+    });
+    expect(done.reservation.payment).toMatchObject({ state: 'paid', stillOwed: 0 });
+    // No reservation number is shown by the spec: the receipt's code is the id, which search finds.
+    const pdf = Buffer.from(
+      (await h.call('receipt.pdf', { entryId: done.entryId, locale: 'ja' })).pdfBase64,
+      'base64',
+    );
+    const code = decodeQr(pdfPng(pdf));
+    expect(code).toBe(r.id);
+    const found = await h.call('search.find', { text: code!, date: TODAY });
+    expect((found.exact ?? found.results[0])?.id).toBe(r.id);
+    // Cancelled in the admin screen: the cancellation is not shown either, so all of it is owed.
+    h.sb.sandbox.cancel(r.id, 'customer_request', false);
+    await h.call('day.refresh', { date: TODAY });
+    const owed = (await h.call('refunds.owed', {})).items.find((o) => o.saleId === done.entryId);
+    expect(owed).toMatchObject({ reason: 'cancelled_elsewhere', amount: due });
+    // The close lists a booking whose payment is not said among the unpaid, said so.
+    const other = await bookedOnSite(h, '仕様未収');
+    const close = await h.call('close.preview', { date: TODAY });
+    expect(close.onSite.unpaid.items.find((u) => u.reservationId === other.id)).toMatchObject({
+      methodKnown: false,
+    });
   });
 
   it('through all of it, nothing the spec does not show was asked for', () => {

@@ -393,6 +393,46 @@ describe('the bridge', () => {
   });
 });
 
+describe("the guest display's own token", () => {
+  const display = () => new URLSearchParams(new URL(host.displayUrl).hash.slice(1)).get('display')!;
+  const asDisplay = { 'x-front-desk-token': '' };
+
+  it('is in the display page’s fragment, not the counter’s token', () => {
+    expect(host.displayUrl.startsWith(`${host.origin}/#display=`)).toBe(true);
+    expect(display()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(display()).not.toBe(host.token);
+  });
+
+  it('asks its own screen and nothing else', async () => {
+    asDisplay['x-front-desk-token'] = display();
+    const own = await call('display.get', {}, asDisplay);
+    expect(own.status).toBe(200);
+    expect(own.json).toMatchObject({ ok: true, value: { screen: { kind: 'idle' } } });
+    for (const channel of ['setup.status', 'day.get', 'display.show', 'journal.day', 'drawer.open'])
+      expect((await call(channel, {}, asDisplay)).status).toBe(401);
+  });
+
+  it('hears its own event on its stream, not the counter’s', async () => {
+    const reply = await raw({
+      method: 'POST',
+      path: '/events/ticket',
+      headers: { 'content-type': 'application/json', 'x-front-desk-token': display() },
+      body: '{}',
+    });
+    expect(reply.status).toBe(200);
+    const stream = readEvents(`${host.origin}/events?ticket=${reply.json.ticket}`, (seen) =>
+      seen.some((e) => e.event === 'display.changed'),
+    );
+    await stream.headers;
+    // The counter's own events first: had they gone to the display, they would come before.
+    await call('setup.startTraining', {});
+    await call('display.show', { screen: { kind: 'idle' }, locale: 'en' });
+    const seen = await stream.done;
+    expect(seen.map((e) => e.event)).toEqual(['display.changed']);
+    expect(seen[0]!.data).toMatchObject({ locale: 'en' });
+  });
+});
+
 describe('the renderer’s loopback bridge', () => {
   const opened: NodeEventSource[] = [];
   const bridgeWith = (token: string, origin = host.origin) =>

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels } from '../../main/ipc/contract';
+import { channels, type Request } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { VALID } from './payloads';
 import { allFiles } from '../local/support';
@@ -138,6 +138,27 @@ describe('the API key stays in the main process', () => {
       reason: 'customer_request',
       sendCancellationEmail: true,
     });
+    // A booking paid on site (issue 27): claimed, its amount asked, paid with its check-in.
+    const onSite = (await h.call('day.get', { date: TODAY })).products
+      .flatMap((p) => p.slots.flatMap((s) => s.reservations))
+      .find((v) => v.status === 'confirmed' && v.payment?.state === 'to_pay');
+    expect(onSite).toBeDefined();
+    const started = await h.call('onsite.start', { reservationId: onSite!.id, date: TODAY });
+    const due = started.reservation.payment!.due!;
+    await h.call('onsite.collect', {
+      reservationId: onSite!.id,
+      date: TODAY,
+      due,
+      amount: due,
+      tender: { lines: [{ method: 'cash', amount: due, received: due }] },
+      checkIn: {
+        state: 'arrived',
+        adults: onSite!.adults,
+        children: onSite!.children,
+        basis: null,
+      },
+    });
+    await h.raw('onsite.release', { reservationId: onSite!.id, date: TODAY });
     // A change of time (issue 15): the new booking, then the old one cancelled.
     const moved = await book({});
     const m = moved.ok ? (moved.value as { reservation: { id: string } }).reservation : null;
@@ -201,8 +222,32 @@ describe('the API key stays in the main process', () => {
       'close.commit',
       'close.store',
       'close.report',
+      'close.print',
     ] as const)
       await h.raw(channel, VALID[channel]);
+    // The hardware's (issue 31): a printer set up where none listens (port 1), then none again.
+    for (const channel of [
+      'printer.status',
+      'printer.settings',
+      'printer.find',
+      'printer.test',
+      'printer.virtual',
+      'printer.retry',
+      'drawer.open',
+      'display.show',
+      'display.get',
+      'display.open',
+    ] as const)
+      await h.raw(channel, VALID[channel]);
+    const printers = VALID['printer.configure'] as Request<'printer.configure'>;
+    await h.call('printer.configure', {
+      ...printers,
+      receiptPrinter: {
+        ...printers.receiptPrinter!,
+        connection: { kind: 'network', host: '127.0.0.1', port: 1 },
+      },
+    });
+    await h.call('printer.configure', { ...printers, receiptPrinter: null });
     // The installed app's channels (issue 14): the flow kept for a reload, and (without the
     // platform's services here) the refusal; test/installed/full-flow.test.ts makes the
     // support bundle for real.

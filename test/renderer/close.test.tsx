@@ -145,6 +145,27 @@ describe('the close', () => {
     ).toBeTruthy();
   });
 
+  it('prints the report on the receipt printer when set-up routes it there, or says why not', async () => {
+    const asked: string[] = [];
+    let answer = { ok: true, reason: null as string | null, queued: false };
+    fake = demoBridge({
+      ...closeHandlers(),
+      'close.print': ({ date, locale }) => (asked.push(`${date} ${locale}`), answer),
+    });
+    const printed: string[] = [];
+    const r = await renderApp(fake, { print: () => printed.push('page') });
+    await r.user.press('F7');
+    const print = screen.getByRole('button', { name: 'Print the close report' });
+    await r.user.tap(print);
+    expect(asked).toEqual(['2026-05-14 en']);
+    // Not the page through the OS or the browser: the receipt printer printed it.
+    expect(printed).toEqual([]);
+    answer = { ok: false, reason: 'paper_out', queued: false };
+    await r.user.tap(print);
+    expect(screen.getByText(/The receipt printer could not print \(out of paper\)/)).toBeTruthy();
+    expect(printed).toEqual([]);
+  });
+
   it('in Japanese: レジ締め, 過不足, 不足', async () => {
     fake = demoBridge(closeHandlers());
     const r = await renderApp(fake, { lang: 'ja' });

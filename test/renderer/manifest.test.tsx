@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { dayView, demoBridge, R2, TODAY } from './support/fixtures';
 import { renderApp, settle } from './support/render';
+import { waitFor } from '../support/wait';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -78,7 +79,7 @@ describe('manifest', () => {
       '<!doctype html><html lang="en"><head><style>h1 { color: #000 }</style></head>' +
       '<body><h1>Manifest</h1><p>Yamada Taro</p><script>alert(1)</script></body></html>';
     fake = demoBridge({
-      'manifest.print': () => ({ ok: true }),
+      'manifest.print': () => ({ ok: true, reason: null, queued: false }),
       'manifest.page': () => ({ html: page }),
     });
     const printed: string[] = [];
@@ -110,8 +111,11 @@ describe('manifest', () => {
     const before = fake.calls.length;
     await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
     await settle();
-    // Only the note that the day view is no longer shown; no data is asked for.
-    expect(fake.calls.slice(before).map((c) => c.channel)).toEqual(['day.watch']);
+    // Where staff are is told a moment later (recovery's follow, 200 ms after a change): once it
+    // has been, the only other call is the note that the day view is no longer shown; no data.
+    const since = () => fake.calls.slice(before).map((c) => c.channel);
+    await waitFor(() => since().includes('recovery.keep'), 'where staff are, told');
+    expect(since().filter((c) => c !== 'recovery.keep')).toEqual(['day.watch']);
     expect(screen.getByRole('table')).toBeTruthy();
   });
 

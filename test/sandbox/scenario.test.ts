@@ -270,24 +270,16 @@ describe('demo scenario', () => {
 });
 
 describe('generated scenario', () => {
-  it('compiles 20 000 reservations quickly, deterministically', () => {
-    let started = performance.now();
+  it('compiles 20 000 reservations, deterministically', () => {
+    // How long it takes is the benchmarks' (the days bench builds such a store), not a test's.
     const input = generateScenario({ reservations: 20_000 });
-    const generatedMs = performance.now() - started;
     expect(input.reservations).toHaveLength(20_000);
     expect(hash(generateScenario({ reservations: 20_000 }))).toBe(hash(input));
     expect(hash(generateScenario({ reservations: 20_000, seed: 2 }))).not.toBe(hash(input));
 
     const scenario = Scenario.parse(input);
-    started = performance.now();
     const world = compileScenario(scenario, new Clock(MONDAY_MORNING, { frozen: true }));
-    const compiledMs = performance.now() - started;
-    console.log(
-      `generateScenario(20 000): ${generatedMs.toFixed(0)} ms; compileScenario: ${compiledMs.toFixed(0)} ms`,
-    );
     expect(world.state.reservations).toHaveLength(20_000);
-    // Measured at 3.5–5 s; the headroom is for a loaded machine running the whole suite.
-    expect(compiledMs).toBeLessThan(15_000);
     const { past, today, future } = spread(world);
     expect(past).toBeGreaterThan(8_000);
     expect(future + today).toBeGreaterThan(8_000);

@@ -158,6 +158,9 @@ export class FakeBrowserWindow extends EventEmitter {
   isVisible() {
     return this.shown;
   }
+  getBounds() {
+    return this.bounds;
+  }
   setBounds(bounds: { x: number; y: number; width: number; height: number }) {
     this.bounds = { ...bounds };
   }

@@ -48,6 +48,8 @@ vi.mock('electron-store', async () => {
 // Imported after the mocks are declared (vi.mock is hoisted anyway).
 const { startShell } = await import('../../main/shell/app');
 const { menuTemplate } = await import('../../main/shell/menu');
+const { GUEST_DISPLAY_URL, guestArea } = await import('../../main/shell/guest-window');
+const { WEB_PREFERENCES } = await import('../../main/shell/window');
 const { electronSafeStorage } = await import('../../main/shell/storage');
 
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-RENDERER';
@@ -59,10 +61,15 @@ let live: TestSandbox;
 type Frame = { url: string; parent: unknown } | null;
 const TRUSTED: Frame = { url: APP_START_URL, parent: null };
 
-function invoke(channel: unknown, payload: unknown, frame: Frame = TRUSTED): Promise<any> {
+function invoke(
+  channel: unknown,
+  payload: unknown,
+  frame: Frame = TRUSTED,
+  sender: unknown = mainContents(),
+): Promise<any> {
   const handler = state.ipcHandlers.get('fd:invoke');
   if (!handler) throw new Error('no IPC handler');
-  return handler({ senderFrame: frame, sender: mainContents() }, channel, payload);
+  return handler({ senderFrame: frame, sender }, channel, payload);
 }
 
 function mainWindow() {
@@ -387,6 +394,54 @@ describe('IPC', () => {
   });
 });
 
+describe("the guest's display", () => {
+  it('opens a window of its own, full screen on the second screen, as locked down as the first', async () => {
+    state.displays = [
+      { workArea: { x: 0, y: 0, width: 1920, height: 1080 } },
+      { workArea: { x: 1920, y: 0, width: 1024, height: 768 } },
+    ];
+    const before = state.windows.length;
+    expect(await invoke('display.open', {})).toEqual({ ok: true, value: { url: null } });
+    expect(state.windows.length).toBe(before + 1);
+    const window = state.windows.at(-1)!;
+    expect(window.webContents.url).toBe(GUEST_DISPLAY_URL);
+    expect(window.options).toMatchObject({ x: 1920, y: 0, width: 1024, fullscreen: true });
+    expect(window.options.webPreferences).toMatchObject({
+      ...WEB_PREFERENCES,
+      preload: mainWindow().options.webPreferences.preload,
+    });
+    // Asked again: the same window, brought forward.
+    await invoke('display.open', {});
+    expect(state.windows.length).toBe(before + 1);
+  });
+
+  it('lets that window ask its own screen and hear its own event, nothing of the counter', async () => {
+    const guest = state.windows.find((w) => w.webContents.url === GUEST_DISPLAY_URL)!.webContents;
+    const display = { url: GUEST_DISPLAY_URL, parent: null };
+    expect(await invoke('display.get', {}, display, guest)).toMatchObject({ ok: true });
+    for (const channel of ['setup.status', 'day.get', 'display.show', 'drawer.open'])
+      expect(await invoke(channel, {}, display, guest)).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN' },
+      });
+    guest.sent.length = 0;
+    await invoke('display.show', { screen: { kind: 'idle' }, locale: 'en' });
+    await invoke('setup.startTraining', {});
+    await vi.waitFor(() =>
+      expect(mainContents().sent.map(([c]) => c)).toContain('fd:event:setup.changed'),
+    );
+    expect(guest.sent.map(([c]) => c)).toEqual(['fd:event:display.changed']);
+  });
+
+  it('picks any screen but the counter’s, or none when there is one', () => {
+    const one = { workArea: { x: 0, y: 0, width: 1920, height: 1080 } };
+    const two = { workArea: { x: -1280, y: 0, width: 1280, height: 1024 } };
+    expect(guestArea([one], { x: 100, y: 100 })).toBeNull();
+    expect(guestArea([one, two], { x: 100, y: 100 })).toEqual(two.workArea);
+    expect(guestArea([one, two], { x: -600, y: 10 })).toEqual(one.workArea);
+  });
+});
+
 describe('secrets with safeStorage', () => {
   const apiKeyFile = () => path.join(state.userData, 'secure', 'api-key.bin');
   const saveKey = () =>
@@ -537,7 +592,7 @@ describe('menu and printing', () => {
     const slot = product.slots.find((s: any) => s.reservations.some((r: any) => r.active));
     const asked = { date: day.date, slot: { productId: product.id, startTime: slot.startTime } };
     const result = await invoke('manifest.print', { ...asked, locale: 'en' });
-    expect(result).toEqual({ ok: true, value: { ok: true } });
+    expect(result).toEqual({ ok: true, value: { ok: true, reason: null, queued: false } });
     const html = lastPrintedHtml();
     expect(html).toContain('<html lang="en">');
     expect(html).toContain(product.name.replace(/&/g, '&amp;'));
@@ -555,7 +610,10 @@ describe('menu and printing', () => {
 
     state.printResult = { success: false, reason: 'cancelled' };
     try {
-      expect(await invoke('manifest.print', asked)).toEqual({ ok: true, value: { ok: false } });
+      expect(await invoke('manifest.print', asked)).toEqual({
+        ok: true,
+        value: { ok: false, reason: 'cancelled', queued: false },
+      });
     } finally {
       state.printResult = { success: true, reason: '' };
     }
@@ -585,7 +643,7 @@ describe('receipts', () => {
       change: 0,
     });
     const printed = await invoke('receipt.print', { entryId: sale.id });
-    expect(printed).toEqual({ ok: true, value: { ok: true, reason: null } });
+    expect(printed).toEqual({ ok: true, value: { ok: true, reason: null, queued: false } });
     expect(state.printed.at(-1)!.options).toMatchObject({ silent: true, deviceName: 'TM-m30' });
     const url = state.printed.at(-1)!.url;
     expect(decodeURIComponent(url)).toContain('レシート');

@@ -10,6 +10,7 @@ import type { DayView, ReservationView, WalkInOutcome } from '../../main/ipc/con
 import { DEMO } from '../../sandbox/scenario/demo';
 import type { RelayedRequest } from './service-relay';
 import type { Counter } from './shop-harness';
+import { waitFor, type WaitOptions } from './wait';
 
 export const allReservations = (day: DayView): ReservationView[] =>
   day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
@@ -22,6 +23,26 @@ export async function viewOn(
 ): Promise<ReservationView | null> {
   const day = await counter.call('day.get', { date });
   return allReservations(day).find((r) => r.id === reservationId) ?? null;
+}
+
+/** Every counter has synced once and sees all the others present, sharing on. */
+export async function allSyncedAndPresent(
+  counters: readonly Counter[],
+  options: WaitOptions,
+): Promise<void> {
+  for (const c of counters)
+    await waitFor(
+      async () => {
+        const s = await c.call('status.get', {});
+        return (
+          s.syncedAt !== null &&
+          s.shop.sharing &&
+          s.shop.counters.filter((x) => x.present).length === counters.length - 1
+        );
+      },
+      `${c.name} synced, with the others present`,
+      options,
+    );
 }
 
 /** A request of the reservation listing (the poll that brings other counters' bookings). */

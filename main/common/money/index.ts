@@ -11,5 +11,6 @@ export * from './tender-rules';
 export type { MoneyProblem } from './problem';
 export * from './cash-count';
 export * from './refund-reason';
+export * from './discount-reason';
 export * from './receipt-item';
 export * from './registration-number';

@@ -5,7 +5,7 @@
  * shown by the renderer, whose catalogue takes them from here through the IPC contract. Plain
  * texts only (no values), so the renderer's i18next takes them as they are.
  */
-import type { RefundReason, TenderMethod } from '../money';
+import type { DiscountReason, RefundReason, TenderMethod } from '../money';
 import type { Widen } from './locale';
 
 /** Keyed by the table's ids (main/common/money/payment-methods.ts): a new method needs its name. */
@@ -32,6 +32,8 @@ export const ja = {
     cancelled_here: 'この端末でのキャンセル',
     cancelled_elsewhere: '管理画面・予約サイトでのキャンセル',
     booking_refused: '送信待ちの受付が断られた',
+    collected_twice: '現地払いの二重収受',
+    overpaid: '現地払いの過収受(金額が下がった)',
     other: 'その他',
   } satisfies Record<RefundReason, string>,
   /**
@@ -42,11 +44,21 @@ export const ja = {
     cancelled_here: 'キャンセルによる返金',
     cancelled_elsewhere: 'キャンセルによる返金',
     booking_refused: '予約不成立による返金',
+    collected_twice: '二重のお支払いの返金',
+    overpaid: 'お支払い超過分の返金',
     other: '返金',
   } satisfies Record<RefundReason, string>,
+  /** Why the counter gave a discount on an on-site payment: the screen, the receipt, the CSV. */
+  discountReasons: {
+    apology: 'お詫び',
+    promotion: 'キャンペーン・クーポン',
+    rounding: '端数調整',
+    other: 'その他',
+  } satisfies Record<DiscountReason, string>,
   /** The journal's kinds of entry: the journal screen and the CSV's kind column. */
   entryKinds: {
     sale: '売上',
+    collection: '現地払い収受',
     refund: '返金',
     correction: '訂正',
     close: 'レジ締め',
@@ -68,16 +80,27 @@ export const en: Widen<typeof ja> = {
     cancelled_here: 'Cancelled at this counter',
     cancelled_elsewhere: 'Cancelled elsewhere (admin, booking site)',
     booking_refused: 'Queued walk-in refused',
+    collected_twice: 'On-site payment collected twice',
+    overpaid: 'On-site payment above what is now owed',
     other: 'Other',
   },
   refundReasonsOnSlip: {
     cancelled_here: 'Refund for a cancellation',
     cancelled_elsewhere: 'Refund for a cancellation',
     booking_refused: 'Refund: the booking could not be made',
+    collected_twice: 'Refund of a payment taken twice',
+    overpaid: 'Refund of an overpayment',
     other: 'Refund',
+  },
+  discountReasons: {
+    apology: 'Apology',
+    promotion: 'Campaign / coupon',
+    rounding: 'Rounding',
+    other: 'Other',
   },
   entryKinds: {
     sale: 'Sale',
+    collection: 'On-site payment',
     refund: 'Refund',
     correction: 'Correction',
     close: 'Close',

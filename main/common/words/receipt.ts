@@ -33,6 +33,12 @@ export const ja = {
   experience: 'ご利用日時',
   scanHint: '受付でこのコードを読み取るとご予約が開きます',
   training: '練習モード — 実際の取引ではありません',
+  /** A booking paid on site (issue 27): what it owes, what was paid before, now, still. */
+  bookingAmount: 'ご予約金額',
+  paidBefore: 'お支払い済み',
+  paidNow: '今回のお支払い(税込)',
+  stillOwed: '残額(当日お支払い)',
+  discountFor: (reason: string) => `割引(${reason})`,
 };
 
 export const en: Widen<typeof ja> = {
@@ -61,4 +67,9 @@ export const en: Widen<typeof ja> = {
   experience: 'Experience',
   scanHint: 'Show this code at the counter to open your booking',
   training: 'Training mode — not a real sale',
+  bookingAmount: 'Booking total',
+  paidBefore: 'Paid before',
+  paidNow: 'Paid now (tax incl.)',
+  stillOwed: 'Still to pay',
+  discountFor: (reason) => `Discount (${reason})`,
 };

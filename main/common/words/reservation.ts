@@ -40,6 +40,24 @@ export const ja = {
     other: (method: string) => `支払い: ${method}`,
     unknown: '不明',
   },
+  /**
+   * What a booking paid on site owes and what was taken (issue 27): the reservation screen, the
+   * day view, the manifest. `how` is money's method names, `counter` a counter's name.
+   */
+  paid: {
+    toPay: (amount: Value) => `未収 ${amount}`,
+    toPayUnknown: '未収（金額未確認）',
+    partPaid: (owed: Value) => `一部収受・残り ${owed}`,
+    paid: (amount: Value, how: string, counter: string, time: string) =>
+      `収受済み ${amount}（${how}・${counter}・${time}）`,
+    paidOutside: '外部で支払い済み',
+    paidOnline: '予約サイトで支払い済み',
+    notOwed: 'お支払いなし',
+    refundOwed: (amount: Value) => `返金が必要 ${amount}`,
+    collectedTwice: (amount: Value) => `二重に収受：${amount} の返金が必要`,
+    unknown: (amount: Value) => `支払い方法不明 — 現地払いなら ${amount}`,
+    unknownNoAmount: '支払い方法不明',
+  },
   checkIn: {
     none: '未来店',
     arrived: '来店済み',
@@ -82,6 +100,19 @@ export const en: Widen<typeof ja> = {
     card: 'Card (booking site)',
     other: (method) => `Payment: ${method}`,
     unknown: 'Unknown',
+  },
+  paid: {
+    toPay: (amount) => `To pay ${amount}`,
+    toPayUnknown: 'To pay (amount not known yet)',
+    partPaid: (owed) => `Part paid, still owed ${owed}`,
+    paid: (amount, how, counter, time) => `Paid ${amount} (${how}, ${counter}, ${time})`,
+    paidOutside: 'Paid outside',
+    paidOnline: 'Paid online (booking site)',
+    notOwed: 'Nothing to pay',
+    refundOwed: (amount) => `Refund owed ${amount}`,
+    collectedTwice: (amount) => `Collected twice: refund ${amount} owed`,
+    unknown: (amount) => `Payment not known — ${amount} if paid on site`,
+    unknownNoAmount: 'Payment not known',
   },
   checkIn: {
     none: 'Not arrived',

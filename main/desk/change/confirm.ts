@@ -18,7 +18,7 @@ import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { bookWalkIn, creationRequest } from '../walkin/walkin';
-import { moneyOf, planMoney, refuseIfClosed } from './money';
+import { moneyOf, paidOnSiteStill, planMoney, refuseIfClosed } from './money';
 import { CHANGE_OFFLINE, checkedAsk, draftProblems } from './quote';
 import type { ChangeRunner } from './runner';
 import { actingStaff } from '../staff/acting';
@@ -158,11 +158,14 @@ export async function confirmChange(
   });
   try {
     const entry = session.outbox.enqueue(
-      creationRequest({
-        ...draft,
-        sendConfirmationEmail: request.sendConfirmationEmail,
-        locale: request.locale,
-      }),
+      creationRequest(
+        {
+          ...draft,
+          sendConfirmationEmail: request.sendConfirmationEmail,
+          locale: request.locale,
+        },
+        paidOnSiteStill(session, r, plan) ? 'on_site' : 'external',
+      ),
       { id: entryId, productName: product?.name ?? null, amount: { total, currency } },
     );
     const sent = await sendNow(session, entry.id);

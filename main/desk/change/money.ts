@@ -19,10 +19,11 @@ import {
 } from '../../common';
 import type { CancelPreviewView, ChangeMoney, Price } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { SaleRecord } from '../../local/index';
+import { paidHowOf, type MoneyTaken } from '../../local/index';
 import { todayIn } from '../day/day';
 import { refundedOf } from '../sales/refunds';
 import type { Session } from '../session';
+import { storeSummary } from '../store-summary';
 
 export function moneyOf(
   session: Session,
@@ -30,7 +31,7 @@ export function moneyOf(
     price: Price | null;
     preview: CancelPreviewView | null;
     manual: boolean;
-    sale: SaleRecord | null;
+    sale: MoneyTaken | null;
   },
 ): ChangeMoney {
   const { price, preview, sale } = q;
@@ -78,7 +79,7 @@ export interface HandBack {
  */
 export function planMoney(
   money: ChangeMoney,
-  sale: SaleRecord | null,
+  sale: MoneyTaken | null,
   tenderInput: unknown,
   handBack: HandBack,
 ): MoneyPlan {
@@ -137,4 +138,21 @@ export function refuseIfClosed(session: Session): void {
     .records.some((r) => r.kind === 'close' && r.counterId === session.counter().id);
   if (closed)
     throw new DeskError('DAY_CLOSED', 'this counter has closed today: no money can be recorded');
+}
+
+/**
+ * A booking paid on site changed with no money taken now: the new booking is paid on site too
+ * (where the store takes it), owed what the service says of it (issue 27, decision I8). Money
+ * taken with the change (a new sale) makes it paid at the counter, as before.
+ */
+export function paidOnSiteStill(
+  session: Session,
+  old: { paymentMethod?: unknown },
+  plan: { sale: unknown },
+): boolean {
+  return (
+    plan.sale === null &&
+    paidHowOf(old.paymentMethod) === 'on_site' &&
+    storeSummary(session.store).acceptsOnSite
+  );
 }

@@ -47,6 +47,19 @@ function record(
   cache.recordCheckIn(date, reservationId, event);
 }
 
+/**
+ * Refuse now what `checkin.record` would refuse for a change made meanwhile at another counter
+ * (a collection checks the party in with it: nothing is taken when the check-in cannot be).
+ */
+export function requireCheckInUnchanged(
+  session: Session,
+  date: string,
+  reservationId: string,
+  basis: string | null | undefined,
+): void {
+  requireUnchanged(session.local.cache.checkInOf(date, reservationId), basis);
+}
+
 export function recordCheckIn(
   session: Session,
   request: Request<'checkin.record'>,

@@ -3,7 +3,7 @@
  * store's close over the shop, the printable report, the journal as CSV.
  */
 import { DateTime } from 'luxon';
-import type { CloseView } from '../../ipc/contract';
+import type { CloseView, UiLocale } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
@@ -13,7 +13,8 @@ import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
 import { closeViewOf, commitClose, type CloseEntry } from './counter-close';
 import { journalCsv } from './journal-csv';
-import { closeReportHtml } from './report';
+import { closeReportHtml, type ReportOptions } from './report';
+import { closeReportThermal } from './report-thermal';
 import { storeClose, summaryOf } from './store-close';
 
 /** The longest range one CSV export covers (a year and a day: a fiscal year with a leap day). */
@@ -25,7 +26,9 @@ export type RefundsOwedCount = () => number | Promise<number>;
 export function closeApp(
   ctx: DeskContext,
   refundsOwed: RefundsOwedCount,
-): HandlersOf<'close.preview' | 'close.commit' | 'close.store' | 'close.report' | 'journal.csv'> {
+): HandlersOf<
+  'close.preview' | 'close.commit' | 'close.store' | 'close.report' | 'close.print' | 'journal.csv'
+> {
   const { sessions } = ctx;
   /**
    * The opening float staff last entered per day (this process): the store's close and the report,
@@ -48,6 +51,18 @@ export function closeApp(
   };
   const dayOf = (session: Session, date: string | null) =>
     date ?? todayIn(session.timeZone, ctx.now());
+  /** The report's figures and how it is printed, for the page and the receipt printer alike. */
+  const report = async (date: string, locale: UiLocale) => {
+    const s = sessions.require();
+    const view = closeViewOf(s, entryOf(date), ctx.now(), await refundsOwed());
+    const options: ReportOptions = {
+      locale,
+      storeName: storeSummary(s.store).name,
+      timeZone: s.timeZone,
+      now: ctx.now(),
+    };
+    return { view, options };
+  };
 
   return {
     'close.preview': async ({ date, openingFloat, counted }) => {
@@ -74,15 +89,17 @@ export function closeApp(
       return storeClose(own, s.shared);
     },
     'close.report': async ({ date, locale }) => {
-      const s = sessions.require();
-      const view = closeViewOf(s, entryOf(date), ctx.now(), await refundsOwed());
-      const html = closeReportHtml(view, {
-        locale,
-        storeName: storeSummary(s.store).name,
-        timeZone: s.timeZone,
-        now: ctx.now(),
-      });
-      return { html, fileName: `close-report_${date}.html` };
+      const { view, options } = await report(date, locale);
+      return { html: closeReportHtml(view, options), fileName: `close-report_${date}.html` };
+    },
+    // On the receipt printer when set-up routes the report there (issue 31).
+    'close.print': async ({ date, locale }) => {
+      const { view, options } = await report(date, locale);
+      const answer = await ctx.printers.printReport('close', () =>
+        closeReportThermal(view, options),
+      );
+      if (answer) return answer;
+      throw new DeskError('PRINT_UNAVAILABLE', 'the close report prints on the OS printer');
     },
     'journal.csv': ({ from, to, locale }) => {
       const s = sessions.require();

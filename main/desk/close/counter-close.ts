@@ -8,6 +8,7 @@ import { DeskError } from '../../ipc/errors';
 import { JournalLockedError } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
+import { onSiteOfDay } from '../onsite/day';
 import { computeClose } from './figures';
 import { checkInTally, recordsCountingOn } from './day-records';
 
@@ -38,6 +39,7 @@ export function closeViewOf(
     note: entry.note,
     checkIns: checkInTally(session.local.cache, entry.date, session.timeZone, now),
     refundsOwed,
+    onSite: onSiteOfDay(session, entry.date, now),
   });
 }
 

@@ -10,6 +10,7 @@ import {
   TenderMethod,
   type CloseView,
   type DenominationCount,
+  type OnSiteOwing,
 } from '../../ipc/contract';
 import type { CloseRecord, JournalRecord } from '../../local/index';
 
@@ -37,6 +38,11 @@ export interface CloseInput {
   note: string | null;
   checkIns: CheckInTally;
   refundsOwed: number;
+  /**
+   * The shop's bookings of the day paid on site still unpaid, and the unpaid no-shows (who owe
+   * nothing): decision I9. None when left out.
+   */
+  onSite?: { unpaid: OnSiteOwing[]; noShows: OnSiteOwing[] };
 }
 
 type TenderTotals = CloseView['byTender'][number];
@@ -59,7 +65,8 @@ export function tenderTotals(records: readonly JournalRecord[]): TenderTotals[] 
     ]),
   );
   for (const r of records) {
-    if (r.kind === 'sale')
+    // A collection of a booking paid on site is money taken like a sale (decision I9).
+    if (r.kind === 'sale' || r.kind === 'collection')
       for (const line of r.tender) {
         const t = totals.get(line.method)!;
         t.sales += line.amount;
@@ -87,8 +94,8 @@ export function staffOrder(a: StaffFigures, b: StaffFigures): number {
 }
 
 /**
- * The day by staff member (issue 29: 担当者別): what each took, paid back and corrected, and what
- * moved through the drawer by their hand — a row per member, by name; records made with nobody
+ * The day by staff member (issue 29: 担当者別): what each took (sales and collections of bookings
+ * paid on site), paid back and corrected, and what moved through the drawer by their hand — a row per member, by name; records made with nobody
  * signed in last, as one row (`staffId` null).
  */
 export function staffFigures(records: readonly JournalRecord[]): StaffFigures[] {
@@ -107,7 +114,8 @@ export function staffFigures(records: readonly JournalRecord[]): StaffFigures[] 
   const cash = (lines: readonly { method: TenderMethod; amount: number }[]) =>
     lines.filter((l) => methodSpec(l.method).drawer).reduce((sum, l) => sum + l.amount, 0);
   for (const r of records) {
-    if (r.kind === 'sale') {
+    // A collection of a booking paid on site is money taken by whoever took it, like a sale's.
+    if (r.kind === 'sale' || r.kind === 'collection') {
       const row = rowOf(r);
       row.sales += r.total;
       row.count += 1;
@@ -164,6 +172,35 @@ export function productShares(sale: Extract<JournalRecord, { kind: 'sale' }>): M
   return shares;
 }
 
+/** The on-site line: this counter's collections of the day, by tender; the unpaid of the day. */
+function onSiteLine(input: CloseInput): CloseView['onSite'] {
+  const collections = input.records.filter((r) => r.kind === 'collection');
+  const byMethod = new Map<TenderMethod, { method: TenderMethod; amount: number; count: number }>();
+  for (const c of collections)
+    for (const line of c.tender) {
+      const t = byMethod.get(line.method) ?? { method: line.method, amount: 0, count: 0 };
+      t.amount += line.amount;
+      t.count += 1;
+      byMethod.set(line.method, t);
+    }
+  const unpaid = input.onSite?.unpaid ?? [];
+  const noShows = input.onSite?.noShows ?? [];
+  return {
+    collections: {
+      count: collections.length,
+      amount: collections.reduce((sum, c) => sum + c.total, 0),
+    },
+    byTender: TenderMethod.options.flatMap((m) => byMethod.get(m) ?? []),
+    discounts: collections.reduce((sum, c) => sum + (c.discount?.amount ?? 0), 0),
+    unpaid: {
+      count: unpaid.length,
+      amount: unpaid.reduce((sum, u) => sum + (u.owed ?? 0), 0),
+      items: unpaid,
+    },
+    noShows: { count: noShows.length, items: noShows },
+  };
+}
+
 export function computeClose(input: CloseInput): CloseView {
   const { records, close } = input;
   const byTender = tenderTotals(records);
@@ -197,6 +234,7 @@ export function computeClose(input: CloseInput): CloseView {
     openingFloat,
     byTender,
     walkIns: { count: sales.length, amount: sales.reduce((sum, s) => sum + s.total, 0) },
+    onSite: onSiteLine(input),
     expectedCash,
     counted,
     countedCash,

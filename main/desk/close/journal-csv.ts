@@ -1,12 +1,12 @@
 /**
  * The journal of a date range as CSV for accounting (decision Z6), written by the one CSV writer
  * (main/common/csv.ts: UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas defused): the header in
- * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, refund,
- * correction and close (receipts printed are not money and are left out), an unreadable record as
- * a row saying so. Amounts are plain signed integers, with a column per payment method of the
- * table, in its order. No customer names: the reservation number finds the guest; staff are
- * named as they are shown (issue 29: who took it, who approved it); the file name holds only the
- * dates.
+ * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, collection of a
+ * booking paid on site, refund, correction and close (receipts printed are not money and are left
+ * out), an unreadable record as a row saying so. Amounts are plain signed integers, with a column
+ * per payment method of the table, in its order. No customer names: the reservation number finds
+ * the guest; staff are named as they are shown (issue 29: who took it, who approved it); the file
+ * name holds only the dates.
  */
 import { DateTime } from 'luxon';
 import { csvFile, type CsvCell } from '../../common/csv';
@@ -77,7 +77,8 @@ function recordRow(
   timeZone: string,
   numberOf: NumberOfSale,
 ): Row | null {
-  if (r.kind === 'receipt') return null; // a receipt printed: not money
+  // A receipt printed, the drawer opened: not money (the drawer's opens are the journal's, M11).
+  if (r.kind === 'receipt' || r.kind === 'drawer') return null;
   const words = moneyWords[locale];
   const head: Row = {
     businessDate: r.businessDate,
@@ -98,6 +99,21 @@ function recordRow(
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+      };
+    case 'collection':
+      // A booking paid on site: its discount given at the counter, with why, is the note.
+      return {
+        ...head,
+        reservationNumber: r.reservationNumber,
+        amount: r.total,
+        tender: byTender(r.tender, 1),
+        change: r.change,
+        products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+        note: r.discount
+          ? [`${words.discountReasons[r.discount.reason]} -${r.discount.amount}`, r.note]
+              .filter(Boolean)
+              .join(': ')
+          : null,
       };
     case 'refund':
       return {

@@ -11,9 +11,10 @@ import * as closeWords from '../../common/words/close';
 import * as moneyWords from '../../common/words/money';
 import { DENOMINATIONS, type CloseView, type UiLocale } from '../../ipc/contract';
 
-const yen = (n: number, locale: UiLocale) =>
+export const yen = (n: number, locale: UiLocale) =>
   `${n < 0 ? '−' : ''}¥${Math.abs(n).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US')}`;
-const signed = (n: number, locale: UiLocale) => (n > 0 ? `+${yen(n, locale)}` : yen(n, locale));
+export const signed = (n: number, locale: UiLocale) =>
+  n > 0 ? `+${yen(n, locale)}` : yen(n, locale);
 
 function row(cells: readonly string[], header = false): string {
   const tag = header ? 'th' : 'td';
@@ -88,6 +89,20 @@ export function closeReportHtml(view: CloseView, options: ReportOptions): string
   );
   const { checkIns } = view;
   const products = view.salesByProduct.map((p) => row([p.name, yen(p.amount, locale)]));
+  // No names on paper: the booking's number (or product and time) finds the guest.
+  const owing = (items: CloseView['onSite']['unpaid']['items']) =>
+    items.length
+      ? `<table>${row([l.reservation, l.product, l.owed], true)}${items
+          .map((u) =>
+            row([
+              u.number ?? u.reservationId,
+              `${u.startTime} ${u.productName}`,
+              u.owed === null ? l.amountUnknown : yen(u.owed, locale),
+            ]),
+          )
+          .join('')}</table>`
+      : `<p>${escapeHtml(l.none)}</p>`;
+  const { onSite } = view;
   const closedBy = view.closedBy ? ` (${l.closedBy}: ${view.closedBy.name})` : '';
   const state =
     view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}${closedBy}`;
@@ -130,6 +145,12 @@ ${row([l.note, view.note ?? l.none])}
 ${count.length ? `<table>${row([l.denomination, l.pieces, l.amount], true)}${count.join('')}</table>` : ''}
 <h2>${escapeHtml(l.walkIns)}</h2>
 <table>${row([l.count, String(view.walkIns.count)])}${row([l.amount, yen(view.walkIns.amount, locale)])}</table>
+<h2>${escapeHtml(l.onSite)}</h2>
+<table>${row([l.count, String(onSite.collections.count)])}${row([l.amount, yen(onSite.collections.amount, locale)])}${onSite.byTender.map((t) => row([methods[t.method], yen(t.amount, locale)])).join('')}${row([l.discounts, yen(onSite.discounts, locale)])}</table>
+<h2>${escapeHtml(l.onSiteUnpaid)} · ${onSite.unpaid.count} · ${escapeHtml(yen(onSite.unpaid.amount, locale))}</h2>
+${owing(onSite.unpaid.items)}
+<h2>${escapeHtml(l.onSiteNoShows)} · ${onSite.noShows.count}</h2>
+${owing(onSite.noShows.items)}
 <h2>${escapeHtml(l.checkIns)}</h2>
 <table>${row([l.expectedParties, String(checkIns.expected)])}${row([l.arrived, String(checkIns.arrived)])}${row([l.noShows, String(checkIns.noShows)])}${row([l.rate, checkIns.rate === null ? '—' : `${Math.round(checkIns.rate * 100)}%`])}</table>
 <h2>${escapeHtml(l.byHour)}</h2>

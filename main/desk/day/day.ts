@@ -12,6 +12,7 @@ import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
 import { availabilityLessHolds } from '../holds';
 import { slotKey } from '../../local/index';
+import { paymentViewOf } from '../onsite/view';
 import { productName, toReservationView } from '../views';
 import { dayKeyOf, dayOrder, keptDayView, keptReservationView } from './kept-views';
 
@@ -36,10 +37,14 @@ export function viewsOn(
   const { cache } = session.local;
   const checkIns = cache.checkInsOn(date);
   const own = session.counter().id;
-  const view = kept ? keptReservationView : toReservationView;
-  return dayOrder(cache.reservationsOn(date).reservations, date).map(({ r, index }) =>
-    view(r, products, checkIns.get(r.id), session.currency, index, own),
-  );
+  const revision = session.onsite.revision(date);
+  return dayOrder(cache.reservationsOn(date).reservations, date).map(({ r, index }) => {
+    const checkIn = checkIns.get(r.id);
+    const payment = { revision, of: () => paymentViewOf(session, r, date, checkIn) };
+    return kept
+      ? keptReservationView(r, products, checkIn, session.currency, index, own, payment)
+      : toReservationView(r, products, checkIn, session.currency, index, own, payment.of());
+  });
 }
 
 /**
@@ -154,17 +159,24 @@ export function requireReservation(
 
 /** A reservation as the counter shows it on `date` (its item of that day, its check-in). */
 export function reservationViewOn(session: Session, r: Reservation, date: string): ReservationView {
-  const checkIns = session.local.cache.checkInsOn(date);
+  const checkIn = session.local.cache.checkInsOn(date).get(r.id);
   const index = Math.max(
     0,
     r.items.findIndex((i) => i.date === date),
   );
+  const payment = paymentViewOf(session, r, date, checkIn);
+  // Another counter taking its money now: said as the booking is opened (not kept in day views).
+  const claim = session.shop?.claims.heldBy(r.id) ?? null;
   return toReservationView(
     r,
     productsOf(session),
-    checkIns.get(r.id),
+    checkIn,
     session.currency,
     index,
     session.counter().id,
+    {
+      ...payment,
+      claimedBy: claim && { counterName: claim.counterName, at: claim.at },
+    },
   );
 }

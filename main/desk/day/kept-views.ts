@@ -6,7 +6,7 @@
  * the router's check of an answer can be reused for it (decision G5).
  */
 import type { Product, Reservation } from '../../api/client';
-import type { DayView, ReservationView } from '../../ipc/contract';
+import type { DayView, PaymentView, ReservationView } from '../../ipc/contract';
 import { heldSeats, type CheckInRecord } from '../../local/index';
 import type { Session } from '../session';
 import { customerName, toReservationView } from '../views';
@@ -25,7 +25,15 @@ interface KeptView {
   checkIn: CheckInRecord | undefined;
   currency: string;
   ownCounterId: string;
+  /** The date's on-site payments' revision it was built at (`OnSiteBook.revision`). */
+  paymentRevision: number;
   view: ReservationView;
+}
+
+/** How the booking is paid, built only when the kept view cannot be used (issue 27). */
+export interface PaymentSource {
+  revision: number;
+  of: () => PaymentView;
 }
 
 /** Record → its items' views as last built, by item index. Gone with the record object. */
@@ -33,7 +41,8 @@ const keptViews = new WeakMap<Reservation, (KeptView | undefined)[]>();
 
 /**
  * `toReservationView`, frozen and kept: the same object again while the record, its product and
- * its check-in record are the same objects (the cache replaces an object when it changes).
+ * its check-in record are the same objects (the cache replaces an object when it changes) and the
+ * date's on-site payments have not moved.
  */
 export function keptReservationView(
   r: Reservation,
@@ -42,6 +51,7 @@ export function keptReservationView(
   currency: string,
   itemIndex: number,
   ownCounterId: string,
+  payment: PaymentSource,
 ): ReservationView {
   const product = products.get((r.items[itemIndex] ?? r.items[0]!).productId);
   let byItem = keptViews.get(r);
@@ -51,14 +61,22 @@ export function keptReservationView(
     kept.product === product &&
     kept.checkIn === checkIn &&
     kept.currency === currency &&
-    kept.ownCounterId === ownCounterId
+    kept.ownCounterId === ownCounterId &&
+    kept.paymentRevision === payment.revision
   )
     return kept.view;
   const view = deepFreeze(
-    toReservationView(r, products, checkIn, currency, itemIndex, ownCounterId),
+    toReservationView(r, products, checkIn, currency, itemIndex, ownCounterId, payment.of()),
   );
   if (!byItem) keptViews.set(r, (byItem = []));
-  byItem[itemIndex] = { product, checkIn, currency, ownCounterId, view };
+  byItem[itemIndex] = {
+    product,
+    checkIn,
+    currency,
+    ownCounterId,
+    paymentRevision: payment.revision,
+    view,
+  };
   return view;
 }
 
@@ -97,8 +115,8 @@ export function dayOrder(reservations: readonly Reservation[], date: string): Da
 
 /**
  * Everything a day view of `date` depends on besides the clock's date: the cache's revision of the
- * day (bumped by every writer), this counter, and the seats queued walk-ins hold (the outbox's and
- * the other counters', which change without the cache).
+ * day (bumped by every writer), its on-site payments' revision, this counter, and the seats queued
+ * walk-ins hold (the outbox's and the other counters', which change without the cache).
  */
 export function dayKeyOf(session: Session, date: string, today: string): string {
   const held = [...heldSeats(session.holds(), date)].map(([slot, hold]) => [
@@ -106,7 +124,13 @@ export function dayKeyOf(session: Session, date: string, today: string): string 
     hold.seats,
     hold.byCounter,
   ]);
-  return JSON.stringify([session.local.cache.dayRevision(date), today, session.counter().id, held]);
+  return JSON.stringify([
+    session.local.cache.dayRevision(date),
+    session.onsite.revision(date),
+    today,
+    session.counter().id,
+    held,
+  ]);
 }
 
 /** Day views per session and date, each with the key it was built for. */

@@ -9,7 +9,7 @@ import { csvFile, type CsvCell } from '../../common/csv';
 import type { PrintLocale } from '../../common/words';
 import type { ReservationView } from '../../ipc/contract';
 import type { ManifestView } from './view';
-import { checkInState, paymentText, statusText, wordsIn } from './words';
+import { checkInState, paidText, paymentText, statusText, wordsIn } from './words';
 
 export interface ManifestCsv {
   fileName: string;
@@ -74,7 +74,9 @@ export function manifestCsv(view: ManifestView, locale: PrintLocale): ManifestCs
         r.adults,
         r.children,
         statusText(w, r.status),
-        paymentText(w, r.paymentMethod),
+        [paymentText(w, r.paymentMethod), paidText(w, r.payment, view.store.timeZone)]
+          .filter(Boolean)
+          .join(' / '),
         r.phone,
         r.email,
         checkInState(w, r.checkIn),

@@ -1,8 +1,9 @@
 /** A manifest asked for: its view from the kept day, drawn as the page or the CSV. */
-import type { ManifestRequest } from '../../ipc/contract';
+import type { ManifestRequest, PrintAnswer } from '../../ipc/contract';
 import type { DeskContext } from '../context';
 import { manifestCsv, type ManifestCsv } from './csv';
 import { manifestPageHtml } from './page';
+import { manifestThermal } from './thermal';
 import { manifestView } from './view';
 
 export interface ManifestPage {
@@ -15,4 +16,14 @@ export function manifestPageFor(ctx: DeskContext, request: ManifestRequest): Man
 
 export function manifestCsvFor(ctx: DeskContext, request: ManifestRequest): ManifestCsv {
   return manifestCsv(manifestView(ctx, request), request.locale);
+}
+
+/** The manifest on the receipt printer, when set-up routes it there (null: the OS's printer). */
+export function manifestPrintDirect(
+  ctx: DeskContext,
+  request: ManifestRequest,
+): Promise<PrintAnswer | null> {
+  return ctx.printers.printReport('manifest', () =>
+    manifestThermal(manifestView(ctx, request), request.locale),
+  );
 }

@@ -10,13 +10,15 @@ import type { ManifestSlot, ManifestView } from './view';
 import {
   answerText,
   checkInText,
+  paidText,
   paymentText,
   statusText,
   wordsIn,
   type ManifestWords,
 } from './words';
 
-function stamp(ms: number, timeZone: string, locale: PrintLocale): string {
+/** When, as the manifest prints it (also on the receipt printer's, thermal.ts). */
+export function stamp(ms: number, timeZone: string, locale: PrintLocale): string {
   return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
     timeZone,
     dateStyle: 'medium',
@@ -24,7 +26,8 @@ function stamp(ms: number, timeZone: string, locale: PrintLocale): string {
   }).format(ms);
 }
 
-function reservationRow(r: ReservationView, w: ManifestWords): string {
+function reservationRow(r: ReservationView, w: ManifestWords, timeZone: string): string {
+  const paid = paidText(w, r.payment, timeZone);
   const answers = r.answers.map((a) => escapeHtml(answerText(w, a))).join('<br>');
   return `<tr>
 <td class="box">${r.checkIn ? '✔' : '☐'}</td>
@@ -33,13 +36,13 @@ function reservationRow(r: ReservationView, w: ManifestWords): string {
 <td class="n">${r.adults}</td>
 <td class="n">${r.children}</td>
 <td>${escapeHtml(statusText(w, r.status))}</td>
-<td>${escapeHtml(paymentText(w, r.paymentMethod))}</td>
+<td>${escapeHtml(paymentText(w, r.paymentMethod))}${paid ? `<br>${escapeHtml(paid)}` : ''}</td>
 <td>${answers}</td>
 <td>${escapeHtml(checkInText(w, r.checkIn))}</td>
 </tr>`;
 }
 
-function slotSection({ product, slot }: ManifestSlot, w: ManifestWords): string {
+function slotSection({ product, slot }: ManifestSlot, w: ManifestWords, timeZone: string): string {
   const m = w.manifest;
   const f = w.reservation.field;
   const active = slot.reservations.filter((r) => r.active);
@@ -49,7 +52,7 @@ function slotSection({ product, slot }: ManifestSlot, w: ManifestWords): string 
       ? ''
       : ` · ${escapeHtml(m.capacity)} ${slot.capacity} · ${escapeHtml(m.remaining)} ${slot.remaining ?? '?'}`;
   const rows = active.length
-    ? active.map((r) => reservationRow(r, w)).join('\n')
+    ? active.map((r) => reservationRow(r, w, timeZone)).join('\n')
     : `<tr><td colspan="9">${escapeHtml(m.empty)}</td></tr>`;
   const headings = [f.name, f.number, f.adults, f.children, f.status, f.payment]
     .concat(m.column.answers, f.checkIn)
@@ -72,7 +75,7 @@ export function manifestPageHtml(view: ManifestView, locale: PrintLocale): strin
   const m = w.manifest;
   const tz = view.store.timeZone;
   const body = view.slots.length
-    ? view.slots.map((s) => slotSection(s, w)).join('\n')
+    ? view.slots.map((s) => slotSection(s, w, tz)).join('\n')
     : `<p>${escapeHtml(m.noSlots)}</p>`;
   const synced = view.syncedAt === null ? m.never : stamp(view.syncedAt, tz, locale);
   return `<!doctype html>

@@ -15,7 +15,11 @@ export function receiptApp(
 ): HandlersOf<'receipt.get' | 'receipt.print' | 'receipt.pdf'> {
   return {
     'receipt.get': async (options) => (await receiptFor(ctx, options, options.purpose)).document,
-    'receipt.print': () => {
+    // The receipt printer set up takes it directly in every host (decision M6); without one
+    // the browser host has no printer of its own.
+    'receipt.print': async (options) => {
+      const direct = await ctx.printers.printReceipt(options);
+      if (direct) return direct;
       throw new DeskError('PRINT_UNAVAILABLE', 'printing is available in the desktop app');
     },
     'receipt.pdf': async (options) => {

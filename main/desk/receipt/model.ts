@@ -22,12 +22,14 @@ import { taxByRate } from './tax';
 type Words = (typeof receiptWords)['ja'] & {
   tendered: (typeof moneyWords)['ja']['methodsOnReceipt'];
   refundReason: (typeof moneyWords)['ja']['refundReasonsOnSlip'];
+  discountReason: (typeof moneyWords)['ja']['discountReasons'];
 };
 
 const wordsOf = (locale: PrintLocale): Words => ({
   ...receiptWords[locale],
   tendered: moneyWords[locale].methodsOnReceipt,
   refundReason: moneyWords[locale].refundReasonsOnSlip,
+  discountReason: moneyWords[locale].discountReasons,
 });
 
 export interface ReceiptInput {
@@ -124,13 +126,21 @@ function tenderRows(lines: TenderLine[], L: Words, fmt: (n: number) => string) {
   });
 }
 
-/** The number a scanner reads back, or null while the walk-in is not booked yet. */
+/**
+ * The number a scanner reads back, or null while the walk-in is not booked yet. A booking paid
+ * on site whose service shows no number (the spec shows none) is found by its id (decision 3).
+ */
 function numberOf(input: ReceiptInput): string | null {
-  return input.entry.reservationNumber ?? input.sale?.reservationNumber ?? null;
+  const money = input.sale ?? input.entry;
+  return (
+    input.entry.reservationNumber ??
+    input.sale?.reservationNumber ??
+    (money.kind === 'collection' ? money.reservationId : null)
+  );
 }
 
 /** The code's modules (`get` takes row, column): medium error correction survives a smudged thermal print (decision Q6). */
-async function qrModules(text: string): Promise<boolean[][]> {
+export async function qrModules(text: string): Promise<boolean[][]> {
   // Loaded at the first receipt, not with the app: nothing of it is on the start-up path (G11).
   const { default: QRCode } = await import('qrcode');
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
@@ -154,6 +164,35 @@ function saleRows(
   if (sale.change > 0) rows.push(pair(L.change, fmt(sale.change), 'total'));
   if (sale.priceConfirmed === false)
     rows.push({ kind: 'text', text: L.priceNotConfirmed, style: 'sub' });
+  return rows;
+}
+
+/**
+ * A collection of a booking paid on site (issue 27): what the booking owes, what was paid and
+ * discounted before and now, the tax of what is paid now (at the booking's rate), the tender,
+ * and what is still to pay.
+ */
+function collectionRows(
+  input: ReceiptInput,
+  entry: JournalEntryView,
+  L: Words,
+  fmt: (n: number) => string,
+) {
+  const c = entry.collection;
+  const rows: ReceiptRow[] = [];
+  if (c?.due != null) rows.push(pair(L.bookingAmount, fmt(c.due)));
+  if (c && c.before > 0) rows.push(pair(L.paidBefore, `-${fmt(c.before)}`));
+  if (c?.discount)
+    rows.push(
+      pair(L.discountFor(L.discountReason[c.discount.reason]), `-${fmt(c.discount.amount)}`),
+    );
+  rows.push(pair(L.paidNow, fmt(entry.amount), 'total'));
+  const paid = entry.items.map((i) => ({ ...i, quantity: 1, unitPrice: entry.amount }));
+  for (const t of taxByRate(paid.slice(0, 1), 0, entry.amount, input.settings.defaultTaxRate))
+    rows.push({ kind: 'text', text: L.taxLine(t.rate, fmt(t.amount), fmt(t.tax)), style: 'sub' });
+  rows.push(...tenderRows(entry.tender, L, fmt));
+  if (entry.change > 0) rows.push(pair(L.change, fmt(entry.change), 'total'));
+  if (c?.stillOwed) rows.push(pair(L.stillOwed, fmt(c.stillOwed), 'total'));
   return rows;
 }
 
@@ -212,7 +251,8 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
   blocks.push({ kind: 'rows', role: 'meta', rows: meta });
 
   const lines: ReceiptRow[] = [];
-  for (const item of sale?.items ?? []) {
+  const collection = !refund && entry.kind === 'collection';
+  for (const item of collection ? [] : (sale?.items ?? [])) {
     const what = item.ticket === 'adult' ? L.adult : item.ticket === 'child' ? L.child : L.party;
     const rate = item.taxRate !== settings.defaultTaxRate ? ` (${item.taxRate}%)` : '';
     lines.push(
@@ -227,9 +267,21 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
       ),
     );
   }
+  for (const item of collection ? entry.items : [])
+    lines.push({
+      kind: 'product',
+      name: item.productName,
+      detail: `${L.experience} ${item.date} ${item.startTime}`,
+    });
   for (const d of sale?.discounts ?? [])
     lines.push(pair(`${L.discount} ${d.label}`, `-${fmt(d.amount)}`));
-  lines.push(...(!refund && sale ? saleRows(input, sale, L, fmt) : refundRows(entry, L, fmt)));
+  lines.push(
+    ...(collection
+      ? collectionRows(input, entry, L, fmt)
+      : !refund && sale
+        ? saleRows(input, sale, L, fmt)
+        : refundRows(entry, L, fmt)),
+  );
   blocks.push({ kind: 'rows', role: 'lines', rows: lines });
 
   if (input.ryoshusho && !refund && input.ryoshusho.purpose)

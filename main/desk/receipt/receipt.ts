@@ -65,11 +65,25 @@ async function issue<T>(
   purpose: ReceiptPurpose,
   draw: (model: ReceiptModel) => T | Promise<T>,
 ) {
+  const { record, ...issued } = await drawIssued(ctx, options, draw);
+  if (purpose === 'print') record();
+  return issued;
+}
+
+/**
+ * The model drawn by `draw`, and how to record it as a copy handed over (Q5) once it is: at
+ * once for the page and the PDF, when the printer took it for the receipt printer's queue.
+ */
+export async function drawIssued<T>(
+  ctx: Pick<DeskContext, 'sessions' | 'settings' | 'now'>,
+  options: ReceiptOptions,
+  draw: (model: ReceiptModel) => T | Promise<T>,
+) {
   const session = ctx.sessions.require();
   const record = session.journal.get(options.entryId);
   if (!record) throw new DeskError('ENTRY_NOT_FOUND', 'no such entry in this counter’s journal');
-  if (record.kind !== 'sale' && record.kind !== 'refund')
-    throw new DeskError('NO_RECEIPT', 'only a sale or a refund has a receipt');
+  if (record.kind !== 'sale' && record.kind !== 'collection' && record.kind !== 'refund')
+    throw new DeskError('NO_RECEIPT', 'only a sale, a collection or a refund has a receipt');
   const settings = moneySettingsOf(ctx.settings);
   const layout: ReceiptLayout = options.layout ?? settings.receiptLayout;
   const counter = session.counter();
@@ -78,7 +92,10 @@ async function issue<T>(
   );
   const entry = entryView(session, record, locked);
   const saleRecord = record.kind === 'refund' ? session.journal.get(record.refersTo) : null;
-  const sale = saleRecord?.kind === 'sale' ? entryView(session, saleRecord, locked) : null;
+  const sale =
+    saleRecord?.kind === 'sale' || saleRecord?.kind === 'collection'
+      ? entryView(session, saleRecord, locked)
+      : null;
   const printed = session.journal.about(record.id).filter((r) => r.kind === 'receipt').length;
   const now = ctx.now();
   const drawn = await draw(
@@ -98,19 +115,19 @@ async function issue<T>(
       now,
     }),
   );
-  if (purpose === 'print')
-    session.journal.append({
-      kind: 'receipt',
-      refersTo: record.id,
-      reissue: printed > 0,
-      businessDate: todayIn(session.timeZone, now),
-      counterId: counter.id,
-      counterName: counter.name,
-    });
   return {
     drawn,
+    record: () =>
+      session.journal.append({
+        kind: 'receipt',
+        refersTo: record.id,
+        reissue: printed > 0,
+        businessDate: todayIn(session.timeZone, ctx.now()),
+        counterId: counter.id,
+        counterName: counter.name,
+      }),
     entryId: record.id,
-    fileName: receiptFileName(entry, record.kind === 'sale' ? 'receipt' : 'refund'),
+    fileName: receiptFileName(entry, record.kind === 'refund' ? 'refund' : 'receipt'),
     reissue: printed > 0,
     layout,
     printerName: settings.printerName,

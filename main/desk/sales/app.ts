@@ -20,7 +20,8 @@ type SalesChannels =
 /** A record just written, as listed (it is on an open day, or a correction after the close). */
 function viewOf(session: Session, id: string) {
   const record = session.journal.get(id)!;
-  if (record.kind === 'receipt') throw new RangeError('a receipt is not an entry');
+  if (record.kind === 'receipt' || record.kind === 'drawer')
+    throw new RangeError(`a ${record.kind} record is not an entry`);
   return entryView(session, record, false);
 }
 
@@ -48,6 +49,8 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
       const refund = recordRefund(session, request);
       // One owed fewer: the status bar's count changes.
       sessions.queueStatus();
+      // Cash paid out opens the drawer (decision M11).
+      void ctx.printers.tendered(refund).catch(() => undefined);
       return viewOf(session, refund.id);
     },
     'money.settings': () => moneySettingsOf(settings),

@@ -43,7 +43,7 @@ export function closedDays(records: readonly JournalRecord[], counterId: string)
 
 export function entryView(
   session: Session,
-  record: Exclude<JournalRecord, { kind: 'receipt' }>,
+  record: Exclude<JournalRecord, { kind: 'receipt' | 'drawer' }>,
   locked: boolean,
 ): JournalEntryView {
   const base = {
@@ -76,6 +76,29 @@ export function entryView(
         ...(record.priceConfirmed === false && { priceConfirmed: false }),
       };
     }
+    case 'collection': {
+      const discount = record.discount?.amount ?? 0;
+      return {
+        ...base,
+        kind: 'collection',
+        amount: record.total,
+        tender: record.tender,
+        change: record.change,
+        reservationId: record.reservationId,
+        reservationNumber: record.reservationNumber,
+        customerName: record.customerName,
+        items: record.items,
+        collection: {
+          due: record.due,
+          before: record.before,
+          discount: record.discount && { ...record.discount, note: record.note },
+          stillOwed:
+            record.due === null
+              ? null
+              : Math.max(0, record.due - record.before - record.total - discount),
+        },
+      };
+    }
     case 'refund':
       return {
         ...base,
@@ -101,9 +124,10 @@ export function entryView(
   }
 }
 
+/** The money a refund pays back: a walk-in's sale, or a collection of a booking paid on site. */
 function saleOf(session: Session, id: string) {
   const record = session.journal.get(id);
-  return record?.kind === 'sale' ? record : null;
+  return record?.kind === 'sale' || record?.kind === 'collection' ? record : null;
 }
 
 export function unreadableView(u: UnreadableRecord, counterId: string): JournalEntryView {
@@ -129,7 +153,9 @@ export function dayView(session: Session, businessDate: string) {
   const closed = closedDays(day.records, counterId).has(businessDate);
   const entries = day.records
     .filter((r) => r.counterId === counterId)
-    .flatMap((r) => (r.kind === 'receipt' ? [] : [entryView(session, r, closed)]));
+    .flatMap((r) =>
+      r.kind === 'receipt' || r.kind === 'drawer' ? [] : [entryView(session, r, closed)],
+    );
   return {
     businessDate,
     entries: [...entries, ...day.unreadable.map((u) => unreadableView(u, counterId))],

@@ -1,15 +1,17 @@
 /**
  * Refunds owed: a sale this counter took money for whose booking did not hold — its walk-in was
  * refused (or discarded, or never queued), its reservation was rejected, or cancelled (elsewhere,
- * or here without a refund paid) — and no refund is recorded for it yet. Each is owed loudly
+ * or here without a refund paid) — and no refund is recorded for it yet; likewise money taken for
+ * a booking paid on site that was cancelled, or taken twice (issue 27, `onsite/fate.ts`). Each is owed loudly
  * until `refund.record`. Once seen, it is marked in its own small file (no personal data), so it
  * stays owed after the outbox and the cache have let the evidence go (decision J7).
  */
 import { z } from 'zod';
 import { Amount, RefundReason } from '../../common';
 import type { RefundOwed } from '../../ipc/contract';
-import type { SaleRecord } from '../../local/index';
+import { isMoneyTaken, type MoneyTaken, type SaleRecord } from '../../local/index';
 import { findReservation } from '../day/day';
+import { collectionFate } from '../onsite/fate';
 import type { Session } from '../session';
 
 const MARKS = 'sales/owed';
@@ -35,7 +37,8 @@ interface Booking {
 /** Per session: bookings learnt (they never change) and the last list (valid a moment). */
 interface Memo {
   bookings: Map<string, Booking>;
-  last: { at: number; items: RefundOwed[] } | null;
+  /** With the on-site payments' moves it saw (`OnSiteBook.moves`): another counter's collection. */
+  last: { at: number; onsite: number; items: RefundOwed[] } | null;
 }
 const memos = new WeakMap<Session, Memo>();
 const FRESH_MS = 1_000;
@@ -53,10 +56,10 @@ export function owedChanged(session: Session): void {
   memoOf(session).last = null;
 }
 
-/** The reservation a sale booked: the outbox entry's booking, learnt once. */
-export function bookingOf(session: Session, sale: SaleRecord): Booking | null {
-  if (sale.reservationId)
-    return { reservationId: sale.reservationId, reservationNumber: sale.reservationNumber };
+/** The reservation a sale booked (the outbox entry's booking, learnt once), or a collection's. */
+export function bookingOf(session: Session, sale: MoneyTaken): Booking | null {
+  if (sale.kind === 'collection' || sale.reservationId)
+    return { reservationId: sale.reservationId ?? '', reservationNumber: sale.reservationNumber };
   const memo = memoOf(session);
   const known = memo.bookings.get(sale.id);
   if (known) return known;
@@ -101,6 +104,22 @@ function fateOf(
   return owed('cancelled_elsewhere', typeof refund === 'number' ? refund : sale.total, booking);
 }
 
+/** A collection's fate as a mark says it (decisions I6, I8). */
+function collectionOwed(
+  session: Session,
+  collection: Extract<MoneyTaken, { kind: 'collection' }>,
+): Omit<OwedMark, 'saleId' | 'since'> | null {
+  const fate = collectionFate(session, collection);
+  return (
+    fate && {
+      ...fate,
+      amount: Math.min(fate.amount, collection.total),
+      reservationId: collection.reservationId,
+      reservationNumber: collection.reservationNumber,
+    }
+  );
+}
+
 function writeMark(session: Session, mark: OwedMark): void {
   session.local.files.write(MARKS, mark.saleId, mark);
 }
@@ -109,7 +128,7 @@ function writeMark(session: Session, mark: OwedMark): void {
  * This sale is owed back because it was cancelled here without a refund paid (the cancel
  * answered; staff pay later).
  */
-export function markCancelledHere(session: Session, sale: SaleRecord, amount: number): void {
+export function markCancelledHere(session: Session, sale: MoneyTaken, amount: number): void {
   const booking = bookingOf(session, sale);
   writeMark(session, {
     saleId: sale.id,
@@ -122,7 +141,7 @@ export function markCancelledHere(session: Session, sale: SaleRecord, amount: nu
   owedChanged(session);
 }
 
-function view(sale: SaleRecord, mark: OwedMark): RefundOwed {
+function view(sale: MoneyTaken, mark: OwedMark): RefundOwed {
   const item = sale.items[0];
   return {
     saleId: sale.id,
@@ -137,14 +156,15 @@ function view(sale: SaleRecord, mark: OwedMark): RefundOwed {
   };
 }
 
-/** The sales this counter may still learn the fate of: those the cache and the outbox cover. */
-function recentSales(session: Session): SaleRecord[] {
+/**
+ * The money this counter took whose fate it may still learn: the sales and the collections of
+ * bookings paid on site that the cache and the outbox cover.
+ */
+function recentSales(session: Session): MoneyTaken[] {
   const from = new Date(nowOf(session) - session.local.cache.retentionDays * DAY_MS)
     .toISOString()
     .slice(0, 10);
-  return session.journal
-    .range(from, '9999-12-31')
-    .records.filter((r): r is SaleRecord => r.kind === 'sale');
+  return session.journal.range(from, '9999-12-31').records.filter(isMoneyTaken);
 }
 
 /**
@@ -154,7 +174,9 @@ function recentSales(session: Session): SaleRecord[] {
 export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
   const memo = memoOf(session);
   const now = nowOf(session);
-  if (!fresh && memo.last && now - memo.last.at < FRESH_MS) return memo.last.items;
+  const onsite = session.onsite.moves();
+  if (!fresh && memo.last && now - memo.last.at < FRESH_MS && memo.last.onsite === onsite)
+    return memo.last.items;
   const { files } = session.local;
   const marks = new Map(
     files.list(MARKS).flatMap((name) => {
@@ -167,13 +189,14 @@ export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
   const sales = new Map(recentSales(session).map((s) => [s.id, s]));
   for (const id of marks.keys()) {
     const sale = session.journal.get(id);
-    if (sale?.kind === 'sale') sales.set(id, sale);
+    if (sale && isMoneyTaken(sale)) sales.set(id, sale);
   }
   for (const sale of sales.values()) {
     if (refunded(session, sale.id)) continue;
     let mark = marks.get(sale.id);
     if (!mark) {
-      const fate = fateOf(session, sale, entries);
+      const fate =
+        sale.kind === 'sale' ? fateOf(session, sale, entries) : collectionOwed(session, sale);
       if (!fate) continue;
       mark = { saleId: sale.id, since: now, ...fate };
       writeMark(session, mark);
@@ -181,7 +204,7 @@ export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
     items.push(view(sale, mark));
   }
   items.sort((a, b) => a.since - b.since);
-  memo.last = { at: now, items };
+  memo.last = { at: now, onsite, items };
   return items;
 }
 

@@ -14,10 +14,11 @@ import {
 import type { RefundPaid, RefundReason, Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import {
+  isMoneyTaken,
   JournalLockedError,
   type JournalRecord,
+  type MoneyTaken,
   type NewRecord,
-  type SaleRecord,
 } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
@@ -49,9 +50,11 @@ function appendToday(session: Session, record: Record<string, unknown>): Journal
   }
 }
 
-function requireSale(session: Session, saleId: string): SaleRecord {
+/** The money a refund pays back: a walk-in's sale, or a collection of a booking paid on site. */
+function requireSale(session: Session, saleId: string): MoneyTaken {
   const sale = session.journal.get(saleId);
-  if (sale?.kind !== 'sale') throw new DeskError('NOT_FOUND', 'no such sale in this journal');
+  if (!sale || !isMoneyTaken(sale))
+    throw new DeskError('NOT_FOUND', 'no such sale in this journal');
   return sale;
 }
 
@@ -60,7 +63,7 @@ export const refundedOf = (session: Session, saleId: string) =>
   session.journal.about(saleId).reduce((sum, r) => sum + (r.kind === 'refund' ? r.amount : 0), 0);
 
 /** The checks of a refund of `sale`, before anything is paid or cancelled. */
-function checkRefund(session: Session, sale: SaleRecord, paid: RefundPaid, reason: RefundReason) {
+function checkRefund(session: Session, sale: MoneyTaken, paid: RefundPaid, reason: RefundReason) {
   const problems = refundProblems(paid.lines, sale.total, refundedOf(session, sale.id));
   if (reason === 'other' && !paid.note)
     problems.push({ field: 'paid.note', code: 'NOTE_REQUIRED', reason: 'say why' });
@@ -72,7 +75,7 @@ export function recordRefund(session: Session, request: Request<'refund.record'>
   const sale = requireSale(session, request.saleId);
   const paid = { lines: request.paid.lines, note: request.paid.note ?? null } as RefundPaid;
   checkRefund(session, sale, paid, request.reason);
-  return appendToday(session, {
+  const refund = appendToday(session, {
     kind: 'refund',
     refersTo: sale.id,
     reason: request.reason,
@@ -80,15 +83,27 @@ export function recordRefund(session: Session, request: Request<'refund.record'>
     tender: paid.lines,
     note: paid.note,
   });
+  // Money of a booking paid on site paid back: the shop's other counters see it owed again.
+  session.onsite.refunded(refund);
+  return refund;
 }
 
-/** The sale this counter took for a reservation, if any. */
-export function saleForReservation(session: Session, reservationId: string): SaleRecord | null {
+/**
+ * The money this counter took for a reservation, if any: its walk-in's sale, or the latest
+ * collection (of a booking paid on site) not paid back in full.
+ */
+export function saleForReservation(session: Session, reservationId: string): MoneyTaken | null {
+  const sale = session.journal
+    .range('0000-01-01', '9999-12-31')
+    .records.find(
+      (r) => r.kind === 'sale' && bookingOf(session, r)?.reservationId === reservationId,
+    );
+  if (sale && isMoneyTaken(sale)) return sale;
+  const collections = session.onsite.ownOf(reservationId);
   return (
-    session.journal
-      .range('0000-01-01', '9999-12-31')
-      .records.filter((r): r is SaleRecord => r.kind === 'sale')
-      .find((s) => bookingOf(session, s)?.reservationId === reservationId) ?? null
+    [...collections].reverse().find((c) => refundedOf(session, c.id) < c.total) ??
+    collections.at(-1) ??
+    null
   );
 }
 
@@ -122,14 +137,16 @@ export function refundWithCancel(
       return null;
     }
     // A refund for a reservation this counter did not sell names the reservation (J8).
-    return appendToday(session, {
+    const record = appendToday(session, {
       kind: 'refund',
       refersTo: sale?.id ?? reservationId,
       reason: 'cancelled_here',
       amount: tenderTotal(paid.lines),
       tender: paid.lines,
       note: paid.note ?? null,
-    }).id;
+    });
+    session.onsite.refunded(record);
+    return record.id;
   };
 }
 

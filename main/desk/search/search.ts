@@ -9,6 +9,7 @@ import type { SearchHit } from '../../local/index';
 import { productsOf, todayIn } from '../day/day';
 import type { Session } from '../session';
 import { keptReservationView } from '../day/kept-views';
+import { paymentViewOf } from '../onsite/view';
 import { ACTIVE_STATUSES } from '../views';
 
 /**
@@ -56,13 +57,11 @@ function viewer(session: Session): (hit: SearchHit) => ReservationView {
   const products = productsOf(session);
   const recorded = cache.checkInDates();
   const counterId = session.counter().id;
-  return ({ record, itemIndex, date }) =>
-    keptReservationView(
-      record,
-      products,
-      recorded.has(date) ? cache.checkInsOn(date).get(record.id) : undefined,
-      session.currency,
-      itemIndex,
-      counterId,
-    );
+  return ({ record, itemIndex, date }) => {
+    const checkIn = recorded.has(date) ? cache.checkInsOn(date).get(record.id) : undefined;
+    return keptReservationView(record, products, checkIn, session.currency, itemIndex, counterId, {
+      revision: session.onsite.revision(date),
+      of: () => paymentViewOf(session, record, date, checkIn),
+    });
+  };
 }

@@ -94,6 +94,13 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'reservation.get': 'open',
   'checkin.record': 'who',
   'checkin.undo': 'who',
+  // A booking paid on site (issue 27): claimed and let go by whoever takes it; the money taken
+  // like a sale's, a discount given with it the discount permission's.
+  'onsite.start': 'who',
+  'onsite.release': 'who',
+  'onsite.collect': (request) => ({
+    permissions: request.discount ? ['discount'] : [],
+  }),
   'headcount.check': 'open',
   'walkin.form': 'open',
   'walkin.quote': 'open',
@@ -152,6 +159,22 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'staff.policy': 'owner',
   'audit.list': 'audit',
   'audit.csv': 'audit',
+  // The printer and the guest's display (issue 31): reading them is anyone's, as is printing the
+  // close's report; the printer's set-up is settings; the drawer opened by hand is the drawer's
+  // (a tender's own open goes with its sale or refund); a test page or the queue printed again,
+  // someone signed in.
+  'printer.status': 'open',
+  'printer.settings': 'open',
+  'printer.find': 'open',
+  'printer.virtual': 'open',
+  'printer.configure': 'settings',
+  'printer.test': 'who',
+  'printer.retry': 'who',
+  'close.print': 'open',
+  'drawer.open': 'drawer',
+  'display.show': 'open',
+  'display.get': 'open',
+  'display.open': 'open',
 };
 
 /** A channel's needs for this request: `open`, or someone signed in with these permissions. */

@@ -2,6 +2,7 @@
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { findCustomers } from './customers';
+import { saleOf } from './draft-once';
 import { bookWalkIn, quoteWalkIn, walkInForm } from './walkin';
 
 export function walkInApp(
@@ -17,6 +18,10 @@ export function walkInApp(
     'walkin.book': async (request) => {
       const taken = () => {
         if (ctx.flow.end(request.draftId)) ctx.installed?.activityChanged();
+        // Cash taken opens the drawer now, before the booking is sent (decision M11).
+        const session = sessions.require();
+        const sale = saleOf(session, request.draftId, ctx.now());
+        if (sale) void ctx.printers.tendered(sale).catch(() => undefined);
       };
       const outcome = await bookWalkIn(sessions.require(), request, settings, taken);
       // Money taken moves the refunds owed the status counts once its fate is known.

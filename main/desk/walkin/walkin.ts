@@ -135,8 +135,13 @@ async function checkWithCatalogue(session: Session, draft: WalkInDraft): Promise
  * What is sent for a walk-in. Empty answers are left out, and so are participants after the last
  * one with an answer (numbers must stay consecutive from 1). The confirmation e-mail goes only
  * when there is an address to send it to: a walk-in without one would only mail the business.
+ * Paid at the counter (`external`), unless a change of a booking paid on site takes no money now:
+ * then the new booking is paid on site too (decision I8).
  */
-export function creationRequest(request: Omit<Booking, 'draftId'>): CreateReservationRequest {
+export function creationRequest(
+  request: Omit<Booking, 'draftId'>,
+  paymentMethod: 'external' | 'on_site' = 'external',
+): CreateReservationRequest {
   const answered = [...request.participants]
     .sort((a, b) => a.participantNumber - b.participantNumber)
     .map((p) => ({
@@ -163,7 +168,7 @@ export function creationRequest(request: Omit<Booking, 'draftId'>): CreateReserv
         ...(participants.length > 0 && { participants }),
       },
     ],
-    paymentMethod: 'external',
+    paymentMethod,
     sendConfirmationEmail:
       request.sendConfirmationEmail && (customer.email !== undefined || customerId !== null),
     locale: request.locale,

@@ -33,6 +33,8 @@ import {
 } from './money';
 import { installedChannels } from './installed';
 import { manifestChannels } from './manifest';
+import { hardwareChannels, PrintAnswer } from './hardware';
+import { onsiteChannels } from './onsite';
 import { staffChannels } from './staff';
 import { ShopAnswer, ShopConfigure } from './shop';
 import {
@@ -145,6 +147,8 @@ export const channels = {
     request: z.strictObject({ reservationId: Id, date: LocalDate, basis: CheckInBasis }),
     response: z.object({ reservation: ReservationView }),
   },
+  /** A booking paid on site: claimed, collected with the tender, checked in with it (issue 27). */
+  ...onsiteChannels,
   'headcount.check': {
     request: z.strictObject({
       productId: Id,
@@ -293,10 +297,7 @@ export const channels = {
   /** A receipt (or refund slip) as one self-contained HTML page; a second one is 再発行. */
   'receipt.get': { request: ReceiptOptions, response: ReceiptDocument },
   /** Print a receipt on the printer chosen in settings (the desktop app prints silently). */
-  'receipt.print': {
-    request: ReceiptOptions,
-    response: z.object({ ok: z.boolean(), reason: z.string().nullable() }),
-  },
+  'receipt.print': { request: ReceiptOptions, response: PrintAnswer },
   /** A receipt as PDF, drawn by the desk in every host (counted as a print: the next is 再発行). */
   'receipt.pdf': {
     request: ReceiptOptions,
@@ -345,6 +346,8 @@ export const channels = {
   ...installedChannels,
   /** Staff signed in, roles and approvals, the staff list, the audit (issue 29). */
   ...staffChannels,
+  /** The receipt printer, the cash drawer, the guest's display (issue 31). */
+  ...hardwareChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

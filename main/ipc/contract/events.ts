@@ -4,6 +4,7 @@ import { LocalDate } from '../../common';
 import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
 import { ChangeView } from './change';
+import { DisplayView, PrinterStatus } from './hardware';
 import { OutboxItem, Status } from './status';
 import { StaffState } from './staff';
 
@@ -19,6 +20,10 @@ export const events = {
   'change.changed': z.object({ items: z.array(ChangeView) }),
   /** Who is signed in, the staff list or the shop's policy changed (issue 29). */
   'staff.changed': StaffState,
+  /** The receipt printer's state or its queue moved (shown in the status bar within a second). */
+  'printer.changed': PrinterStatus,
+  /** What the guest's display shows changed. */
+  'display.changed': DisplayView,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Id, LocalDate, LocalTime } from '../../common';
+import { PrintAnswer } from './hardware';
 import { UiLocale } from './setup';
 
 export const ManifestRequest = z.strictObject({
@@ -31,6 +32,7 @@ export const manifestChannels = {
   /** Print the page on the OS printer with the system's dialog (the desktop app). */
   'manifest.print': {
     request: ManifestRequest,
-    response: z.object({ ok: z.boolean() }),
+    // The receipt printer's answer when set-up routes the manifest there (issue 31).
+    response: PrintAnswer,
   },
 } as const;

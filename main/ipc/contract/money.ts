@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   Amount,
   DenominationCount,
+  DiscountReason,
   LocalDate,
   ReceiptItem,
   RefundReason,
@@ -28,6 +29,7 @@ export {
   brandPaidBy,
   DENOMINATIONS,
   DenominationCount,
+  DiscountReason,
   FIRST_METHOD,
   methodSpec,
   needsBrand,
@@ -65,7 +67,7 @@ export * as moneyWords from '../../common/words/money';
 /** A journal entry as the renderer lists it; `unreadable` ones stand alone with what to do. */
 export const JournalEntryView = z.object({
   id: z.string(),
-  kind: z.enum(['sale', 'refund', 'correction', 'close', 'unreadable']),
+  kind: z.enum(['sale', 'collection', 'refund', 'correction', 'close', 'unreadable']),
   /** Epoch ms of the entry, and the store-local business day it counts on. */
   at: z.number(),
   businessDate: LocalDate,
@@ -102,6 +104,20 @@ export const JournalEntryView = z.object({
   staff: StaffStamp.optional(),
   /** Whose PIN approved it, when the member signed in could not do it alone. */
   approvedBy: StaffStamp.optional(),
+  /**
+   * A collection of a booking paid on site (issue 27): what it owed in all, what was taken and
+   * discounted before, the discount given with it, what it still owed after.
+   */
+  collection: z
+    .object({
+      due: Amount.nullable(),
+      before: Amount,
+      discount: z
+        .object({ amount: Amount, reason: DiscountReason, note: z.string().nullable() })
+        .nullable(),
+      stillOwed: Amount.nullable(),
+    })
+    .optional(),
 });
 export type JournalEntryView = z.infer<typeof JournalEntryView>;
 
@@ -165,6 +181,20 @@ export const ReceiptDocument = z.object({
 });
 export type ReceiptDocument = z.infer<typeof ReceiptDocument>;
 
+/** An on-site booking of the day the close lists: still owed, or a no-show who owes nothing. */
+export const OnSiteOwing = z.object({
+  reservationId: z.string(),
+  number: z.string().nullable(),
+  customerName: z.string(),
+  productName: z.string(),
+  startTime: z.string(),
+  /** Still owed (null: the amount is not known); for a no-show what it would have owed. */
+  owed: Amount.nullable(),
+  /** The service does not say it is paid on site (decision I3): it may have been paid elsewhere. */
+  methodKnown: z.boolean(),
+});
+export type OnSiteOwing = z.infer<typeof OnSiteOwing>;
+
 /** Totals of one tender method over a day. */
 export const TenderTotals = z.object({
   method: TenderMethod,
@@ -183,13 +213,13 @@ export const TenderTotals = z.object({
 export const StaffFigures = z.object({
   staffId: StaffId.nullable(),
   name: z.string().nullable(),
-  /** Sales taken (amounts applied, change netted) and how many. */
+  /** Money taken (sales and collections of bookings paid on site: change netted) and how many. */
   sales: Amount,
   count: z.number().int().min(0),
   refunds: Amount,
   /** Signed corrections counted on the day. */
   corrections: z.number().int(),
-  /** What the member moved through the drawer: cash sales − cash refunds ± cash corrections. */
+  /** What the member moved through the drawer: cash taken − cash refunds ± cash corrections. */
   cash: z.number().int(),
 });
 export type StaffFigures = z.infer<typeof StaffFigures>;
@@ -205,6 +235,33 @@ export const CloseView = z.object({
   openingFloat: Amount,
   byTender: z.array(TenderTotals),
   walkIns: z.object({ count: z.number().int().min(0), amount: Amount }),
+  /**
+   * Bookings paid on site (issue 27, decision I9): this counter's collections counting on the
+   * day (also in `byTender`, the drawer's), and the shop's on-site bookings of the day still
+   * unpaid — money expected and not taken — and the unpaid no-shows, who owe nothing.
+   */
+  onSite: z
+    .object({
+      collections: z.object({ count: z.number().int().min(0), amount: Amount }),
+      byTender: z.array(
+        z.object({ method: TenderMethod, amount: Amount, count: z.number().int().min(0) }),
+      ),
+      discounts: Amount,
+      unpaid: z.object({
+        count: z.number().int().min(0),
+        /** What the unpaid owe, those whose amount is known. */
+        amount: Amount,
+        items: z.array(OnSiteOwing),
+      }),
+      noShows: z.object({ count: z.number().int().min(0), items: z.array(OnSiteOwing) }),
+    })
+    .default({
+      collections: { count: 0, amount: 0 },
+      byTender: [],
+      discounts: 0,
+      unpaid: { count: 0, amount: 0, items: [] },
+      noShows: { count: 0, items: [] },
+    }),
   /** Float + cash sales − cash refunds (change is already netted out of cash sales). */
   expectedCash: z.number().int(),
   counted: DenominationCount.nullable(),

@@ -1,6 +1,7 @@
 /** What the counter shows: reservations, slots, products, a day; a headcount's fit; a cancel preview. */
 import { z } from 'zod';
 import { Id, LocalDate, LocalTime } from '../../common';
+import { PaymentView } from './payment';
 import { StoreSummary } from './setup';
 
 export const CheckIn = z.object({
@@ -67,6 +68,8 @@ export const ReservationView = z.object({
   answers: z.array(Answer),
   checkIn: CheckIn.nullable(),
   checkInConflict: CheckInConflict.nullable(),
+  /** How it is paid and what is owed (issue 27); absent from answers of older versions. */
+  payment: PaymentView.optional(),
 });
 export type ReservationView = z.infer<typeof ReservationView>;
 

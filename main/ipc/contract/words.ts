@@ -5,6 +5,7 @@
  */
 export * as manifestWords from '../../common/words/manifest';
 export * as reservationWords from '../../common/words/reservation';
+export * as receiptWords from '../../common/words/receipt';
 export {
   paymentWordOf,
   statusWordOf,

@@ -17,7 +17,15 @@ type Personal = Partial<Record<(typeof PERSONAL)[number], unknown>>;
 
 /** The file's format version. */
 const VERSION = 1;
-const KINDS: ReadonlySet<string> = new Set(['sale', 'refund', 'correction', 'receipt', 'close']);
+const KINDS: ReadonlySet<string> = new Set([
+  'sale',
+  'collection',
+  'refund',
+  'correction',
+  'receipt',
+  'close',
+  'drawer',
+]);
 
 /** What every file has, whatever app wrote it: enough to list it when nothing else reads. */
 const Envelope = z.object({
@@ -58,6 +66,13 @@ export function sealRecord(cipher: Cipher, record: JournalRecord): Record<string
   };
 }
 
+/** A collection's discount as its clear part says it (decision I7), if it says one. */
+function discountOf(clear: Record<string, unknown>): number | null {
+  const { discount } = clear;
+  if (typeof discount !== 'object' || discount === null || !('amount' in discount)) return null;
+  return typeof discount.amount === 'number' ? discount.amount : null;
+}
+
 export type ReadRecord =
   { ok: true; record: JournalRecord } | { ok: false; unreadable: UnreadableRecord };
 
@@ -79,12 +94,17 @@ export function openRecord(cipher: Cipher, text: string, name: string, dayDir: s
   } catch {
     return unreadable('corrupt');
   }
-  const amount = envelope.clear.amount ?? envelope.clear.total;
+  const { clear } = envelope;
+  const amount = clear.amount ?? clear.total;
+  const discount = discountOf(clear);
   const known = {
     id: envelope.id,
     businessDate: envelope.businessDate ?? dayDir,
     kind: envelope.kind,
     amount: typeof amount === 'number' ? amount : null,
+    ...(typeof clear.reservationId === 'string' && { reservationId: clear.reservationId }),
+    ...(typeof clear.at === 'number' && { at: clear.at }),
+    ...(discount !== null && { discount }),
   };
   if (envelope.id !== name) return unreadable('corrupt', known);
   if (envelope.v > VERSION || !KINDS.has(envelope.kind)) return unreadable('unknown_kind', known);

@@ -42,13 +42,17 @@ export interface Journal {
   about(id: string): JournalRecord[];
 }
 
-/** An append to a day this counter has closed: only corrections and receipts may follow a close. */
+/** An append to a day this counter has closed: only corrections, receipts, drawer opens follow. */
 export class JournalLockedError extends Error {
   override name = 'JournalLockedError';
 }
 
 /** Kinds that may be appended to a closed day. */
-export const AFTER_CLOSE: ReadonlySet<JournalRecord['kind']> = new Set(['correction', 'receipt']);
+export const AFTER_CLOSE: ReadonlySet<JournalRecord['kind']> = new Set([
+  'correction',
+  'receipt',
+  'drawer',
+]);
 
 /** Whether `record` may join `existing` (the same day's records): a closed day is locked. */
 export function checkNotLocked(existing: readonly JournalRecord[], record: NewRecord): void {

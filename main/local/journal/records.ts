@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { Id, LocalDate } from '../../common';
-import { Amount, DenominationCount, ReceiptItem, RefundReason, TenderLine } from '../../common';
+import {
+  Amount,
+  DenominationCount,
+  DiscountReason,
+  ReceiptItem,
+  RefundReason,
+  TenderLine,
+} from '../../common';
 import { StaffStamp } from '../../common/staff';
 
 const Base = {
@@ -48,6 +55,44 @@ export const SaleRecord = z.object({
   change: Amount,
 });
 export type SaleRecord = z.infer<typeof SaleRecord>;
+
+/**
+ * Money taken at the counter for a booking paid on site (issue 27, decision I5): its own kind, so
+ * that a walk-in's sale stays a walk-in's (decision Z1) and an older app lists it as written by a
+ * newer one. Part of what the booking owes, or all of it, with a discount given at the counter.
+ */
+export const CollectionRecord = z.object({
+  ...Base,
+  kind: z.literal('collection'),
+  reservationId: Id,
+  reservationNumber: z.string().max(100).nullable(),
+  customerName: z.string().max(200).nullable(),
+  currency: z.string().min(1).max(10),
+  /** The booking: its product, experience date and time, the whole party at its amount owed. */
+  items: z.array(ReceiptItem).max(10),
+  /** What the booking owed in all as the counter knew it (null: not known, staff typed it). */
+  due: Amount.nullable(),
+  /** Where `due` came from: the service's cancel-preview, or the booking's record (I2). */
+  dueFrom: z.enum(['service', 'record']).nullable(),
+  /** Collected (less refunds) and discounted before this one, at any counter, as known here. */
+  before: Amount,
+  /** A discount given now, with why (the note: `other` needs one; sealed, it may name a guest). */
+  discount: z.object({ amount: Amount, reason: DiscountReason }).nullable(),
+  note: z.string().max(500).nullable(),
+  /** The money taken now, tax included (0: the discount settled the rest). */
+  total: Amount,
+  tender: z.array(TenderLine).max(2),
+  change: Amount,
+  /** The collections of the booking known when this one was taken (decision I6: the order). */
+  basis: z.array(z.string().max(100)).max(50),
+});
+export type CollectionRecord = z.infer<typeof CollectionRecord>;
+
+/** Money taken from a guest: a walk-in's sale, or a collection of a booking paid on site. */
+export type MoneyTaken = SaleRecord | CollectionRecord;
+
+export const isMoneyTaken = (r: { kind: string }): r is MoneyTaken =>
+  r.kind === 'sale' || r.kind === 'collection';
 
 /** Money paid back to a guest. */
 export const RefundRecord = z.object({
@@ -96,12 +141,33 @@ export const CloseRecord = z.object({
 });
 export type CloseRecord = z.infer<typeof CloseRecord>;
 
+/**
+ * The cash drawer opened (issue 31): by a tender that moved cash, or by hand with a reason. Not
+ * money (the close counts the tender): an audit of every open (decision M11). The sale or refund
+ * is named by `entryId`, not `refersTo`: an open is not one of the entry's own records.
+ */
+export const DrawerRecord = z.object({
+  ...Base,
+  kind: z.literal('drawer'),
+  cause: z.enum(['sale', 'collection', 'refund', 'manual']),
+  entryId: z.string().min(1).max(100).nullable(),
+  /** A manual open's reason, in staff's words (sealed: it may name a person). */
+  note: z.string().max(500).nullable(),
+  /** Who opened it: null until staff sign in (issue 29 fills it). */
+  staffId: z.string().max(100).nullable(),
+  /** The pulse reached the printer (false: the drawer stayed shut, staff were told). */
+  pulsed: z.boolean(),
+});
+export type DrawerRecord = z.infer<typeof DrawerRecord>;
+
 export const JournalRecord = z.discriminatedUnion('kind', [
   SaleRecord,
+  CollectionRecord,
   RefundRecord,
   CorrectionRecord,
   ReceiptRecord,
   CloseRecord,
+  DrawerRecord,
 ]);
 export type JournalRecord = z.infer<typeof JournalRecord>;
 
@@ -122,4 +188,12 @@ export interface UnreadableRecord {
   /** What the clear part still says of it (a sealed record's amounts are in clear: J1). */
   kind?: string | null;
   amount?: number | null;
+  /**
+   * The booking a collection was taken for, and when (issue 27): what a booking paid on site was
+   * paid stays known even when its record cannot be read, so it is never shown owed again.
+   */
+  reservationId?: string | null;
+  at?: number | null;
+  /** A collection's discount given at the counter (decision I7). */
+  discount?: number | null;
 }

@@ -38,6 +38,11 @@ export interface Intervals {
   firstPurgeMs: number;
   /** Walk-ins a replay left queued are tried again this soon; doubling while none goes through. */
   outboxRetryMs: number;
+  /**
+   * A paced background task (what an on-site booking owes: decision I4) sends at most one request
+   * this often (5 s: twelve a minute, a fifth of the standard plan's sixty).
+   */
+  pacedMs: number;
 }
 
 export const DEFAULT_INTERVALS: Intervals = {
@@ -50,7 +55,18 @@ export const DEFAULT_INTERVALS: Intervals = {
   purgeMs: 6 * 3_600_000,
   firstPurgeMs: 30_000,
   outboxRetryMs: 5_000,
+  pacedMs: 5_000,
 };
+
+/**
+ * Background work beside the polls, one request at a time at the pace of `pacedMs`, run only
+ * where the service is polled (the shop's poller): `run` does at most one request and says
+ * whether it had one to do.
+ */
+export interface PacedTask {
+  name: string;
+  run(signal: AbortSignal): Promise<boolean>;
+}
 
 export interface SchedulerOptions {
   client: ReservationClient;
@@ -68,6 +84,10 @@ export interface SchedulerOptions {
    * another counter of the shop polls for this one (`setBackground`).
    */
   background?: boolean;
+  /** Paced background tasks, each at most one request per `pacedMs`. */
+  paced?: PacedTask[];
+  /** More of the store's files to purge with the cache (every counter purges its own). */
+  alsoPurge?: () => void;
 }
 
 /** A background step that brought data from the service. */
@@ -90,6 +110,8 @@ export class SyncScheduler {
   private nextPurgeAt = 0;
   private nextAvailabilityAt = 0;
   private nextOutboxAt = Infinity;
+  /** Per paced task: when it may run next (our clock). */
+  private readonly nextPacedAt = new Map<PacedTask, number>();
   private outboxWaitMs = 0;
   private controller = new AbortController();
   private stopLink: (() => void) | null = null;
@@ -226,6 +248,8 @@ export class SyncScheduler {
       const dues = [this.nextPollAt, this.nextPurgeAt, this.nextOutboxAt];
       if (this.background) dues.push(this.nextCatalogueAt);
       if (this.background && this.viewing) dues.push(this.nextAvailabilityDue());
+      if (this.background)
+        for (const task of this.options.paced ?? []) dues.push(this.nextPacedAt.get(task) ?? 0);
       wait = Math.min(...dues) - this.now();
     }
     this.timer?.cancel();
@@ -290,11 +314,18 @@ export class SyncScheduler {
         }
       }
     }
+    if (background)
+      for (const task of this.options.paced ?? []) {
+        if (this.now() < (this.nextPacedAt.get(task) ?? 0)) continue;
+        this.nextPacedAt.set(task, this.now() + this.intervals.pacedMs * slow);
+        await this.step(task.name, () => task.run(signal));
+      }
     if (this.now() >= this.nextPurgeAt) {
       this.nextPurgeAt = this.now() + this.intervals.purgeMs;
       await this.step('purge', () => {
         cache.purge();
         outbox.purge(this.now() - cache.retentionDays * 86_400_000);
+        this.options.alsoPurge?.();
       });
     }
   }

@@ -11,10 +11,11 @@
  * the shop: one schema each, extended here.
  */
 import { z } from 'zod';
-import { TenderMethod } from '../../common/money';
+import { Amount, TenderMethod } from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
 import { StaffId } from '../../common/staff';
 import {
+  Due as LocalDue,
   Hold as LocalHold,
   CheckInEvent as LocalCheckInEvent,
   StaffMember as LocalStaffMember,
@@ -94,6 +95,62 @@ export function closeKey(counterId: CounterId, date: string): string {
   return `${counterId}/${date}`;
 }
 
+/**
+ * What a booking paid on site owes as the service told the counter that asked (issue 27, decision
+ * I4): the counter's own record (main/local/onsite/dues.ts) under the id `due/<id>/<version>`.
+ */
+export const OnSiteDue = LocalDue.extend({
+  kind: z.literal('due'),
+  id: z.string().min(1).max(300),
+}).strict();
+export type OnSiteDue = z.infer<typeof OnSiteDue>;
+
+/** The id a booking's amount owed goes by in the shared list: one per version of the booking. */
+export const dueEventId = (due: { reservationId: string; version: string }) =>
+  `due/${due.reservationId}/${due.version}`;
+
+/**
+ * Money a counter took for a booking paid on site (decisions I5–I6): its journal record's id,
+ * what was taken, the discount given, the methods, and the collections it knew of (its `basis`).
+ * No name, no note: those stay sealed in that counter's journal.
+ */
+export const OnSiteCollected = z.strictObject({
+  kind: z.literal('collected'),
+  id: Id,
+  reservationId: Id,
+  /** The experience date it was collected for (the list is purged by it). */
+  date: LocalDate,
+  counterId: Id,
+  counterName: z.string().max(100),
+  at: EpochMs,
+  amount: Amount,
+  discount: Amount,
+  methods: z.array(TenderMethod).max(2),
+  basis: z.array(z.string().max(100)).max(50),
+});
+export type OnSiteCollected = z.infer<typeof OnSiteCollected>;
+
+/** Money a counter paid back of a collection (its refund record's id). */
+export const OnSiteRefunded = z.strictObject({
+  kind: z.literal('refunded'),
+  id: Id,
+  /** The collection paid back. */
+  refersTo: Id,
+  reservationId: Id,
+  date: LocalDate,
+  counterId: Id,
+  at: EpochMs,
+  amount: Amount,
+});
+export type OnSiteRefunded = z.infer<typeof OnSiteRefunded>;
+
+export const OnSiteEvent = z.discriminatedUnion('kind', [
+  OnSiteDue,
+  OnSiteCollected,
+  OnSiteRefunded,
+]);
+export type OnSiteEvent = z.infer<typeof OnSiteEvent>;
+
 /** The id of a queued walk-in (the outbox's entry id): no `/`, which ends a hold key's owner. */
 export const EntryId = Id.regex(/^[^/]+$/, 'no "/" in an entry id');
 
@@ -124,7 +181,7 @@ export const POLICY_KEY = 'policy';
 
 /** Which map of the shared doc a record (or the doc itself) is in. */
 export type SharedArea =
-  'checkins' | 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy' | 'doc';
+  'checkins' | 'onsite' | 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy' | 'doc';
 
 /** A record that cannot be used: what is known of it, and why (never a value of a field). */
 export interface SharedProblem {

@@ -3,7 +3,9 @@
  * counter's (`doc-sync.ts`), saved on this counter (`doc-storage.ts`), read through zod
  * (`records.ts`). Three shared types:
  *
- * - `checkins`: the check-in events, a grow-only list (`checkin-log.ts`);
+ * - `checkins`: the check-in events, a grow-only list (`event-log.ts`);
+ * - `onsite`: what bookings paid on site owe and the money taken and paid back for them (issue
+ *   27), a grow-only list of the same kind;
  * - `holds`: `<counterId>/<entryId>` → the facts of a queued walk-in, written and removed only
  *   by the owning counter (a change made elsewhere under its prefix is put back);
  * - `counters`: counter id → its name and when it wrote it;
@@ -19,21 +21,22 @@
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
 import type { CounterId, ShopBus } from '../bus';
-import { CheckInLog } from './checkin-log';
+import { EventLog } from './event-log';
 import { DocSync, FromPeer } from './doc-sync';
 import { DocStorage, type DocPersistence } from './doc-storage';
 import { describeIssue, SharedProblems } from './problems';
 import {
+  CheckInEvent,
   CloseSummary,
   closeKey,
   CounterRecord,
   Hold,
   holdKey,
   holdOwner,
+  OnSiteEvent,
   POLICY_KEY,
   StaffMember,
   StaffPolicy,
-  type CheckInEvent,
   type SharedProblem,
 } from './records';
 
@@ -74,7 +77,8 @@ export class ShopState {
     staffPolicy: new Map<string, StaffPolicy>(),
   };
   private readonly found: SharedProblems;
-  private readonly checkins: CheckInLog;
+  private readonly checkins: EventLog<CheckInEvent>;
+  private readonly onsite: EventLog<OnSiteEvent>;
   /** This counter's holds as last set here (null until set in this session). */
   private own: Map<string, Hold> | null = null;
   private readonly holdListeners = new Set<() => void>();
@@ -85,8 +89,20 @@ export class ShopState {
 
   constructor(private readonly options: ShopStateOptions) {
     this.found = new SharedProblems(options.logger, options.now);
-    this.checkins = new CheckInLog(this.doc.getArray('checkins'), this.found, (l, v) =>
-      this.tell(l, v),
+    const tell = <T>(l: Set<(value: T) => void>, v: T) => this.tell(l, v);
+    this.checkins = new EventLog(
+      this.doc.getArray('checkins'),
+      'checkins',
+      CheckInEvent,
+      this.found,
+      tell,
+    );
+    this.onsite = new EventLog(
+      this.doc.getArray('onsite'),
+      'onsite',
+      OnSiteEvent,
+      this.found,
+      tell,
     );
     this.maps = {
       holds: this.doc.getMap('holds'),
@@ -127,6 +143,24 @@ export class ShopState {
   /** Called with the valid events that arrived (from a peer or from this counter). */
   onCheckInEvents(listener: (events: CheckInEvent[]) => void): () => void {
     return this.checkins.onAdded(listener);
+  }
+
+  /**
+   * Record what a booking paid on site owes, or money taken or paid back for one; false when an
+   * event of that id is already there (it stays).
+   */
+  addOnSiteEvent(event: OnSiteEvent): boolean {
+    return this.onsite.add(event);
+  }
+
+  /** The valid on-site events of a date (every date when left out), from every counter. */
+  onSiteEvents(date?: string): OnSiteEvent[] {
+    return date === undefined ? this.onsite.all() : this.onsite.of(date);
+  }
+
+  /** Called with the valid on-site events that arrived (from a peer or from this counter). */
+  onOnSiteEvents(listener: (events: OnSiteEvent[]) => void): () => void {
+    return this.onsite.onAdded(listener);
   }
 
   /** Replace this counter's holds: new ones added, changed ones rewritten, gone ones removed. */
@@ -217,6 +251,7 @@ export class ShopState {
     const { holds, closes } = this.maps;
     this.doc.transact(() => {
       this.checkins.purgeBefore(date);
+      this.onsite.purgeBefore(date);
       for (const map of [holds, closes])
         for (const [key, value] of map.entries())
           if (holdOwner(key) === this.options.counter.id && (dateOf(value) ?? date) < date)

@@ -2,27 +2,18 @@
  * The window: header (store, quick search, main actions with their keys, language), the screen,
  * and the status bar that is always there. Until a key is set up, the set-up screen is all.
  */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { langOf } from '../i18n';
-import { CancelScreen } from '../screens/cancel/CancelScreen';
 import { ChangeBanner } from '../screens/change/ChangeBanner';
-import { ChangeScreen } from '../screens/change/ChangeScreen';
-import { ChangesScreen } from '../screens/change/ChangesScreen';
 import { DayScreen } from '../screens/day/DayScreen';
-import { ManifestScreen } from '../screens/manifest/ManifestScreen';
 import { ReservationScreen } from '../screens/reservation/ReservationScreen';
 import { SEARCH_INPUT_ID, SearchBox } from '../screens/search/SearchBox';
 import { SearchScreen } from '../screens/search/SearchScreen';
-import { SetupScreen } from '../screens/setup/SetupScreen';
-import { OutboxScreen } from '../screens/status/OutboxScreen';
 import { DamageBanner } from '../screens/status/DamageBanner';
 import { StatusBar, TrainingBanner } from '../screens/status/StatusBar';
 import { WalkInScreen } from '../screens/walkin/WalkInScreen';
-import { CloseScreen } from '../screens/close/CloseScreen';
-import { JournalScreen } from '../screens/money/JournalScreen';
 import { RefundBanner } from '../screens/money/RefundBanner';
-import { RefundsScreen } from '../screens/money/RefundsScreen';
 import { addDays } from '../format/format';
 import { AppContext, useApp, useSlice } from './context';
 import type { FrontDeskApp } from './createApp';
@@ -30,13 +21,44 @@ import { createScanDetector, isTyping, KEYS, shortcutOf } from './shortcuts';
 import { Kbd } from '../components/Kbd';
 import { featureOffId, FeaturesOff } from '../components/FeatureList';
 import { ApprovalDialog } from '../screens/staff/ApprovalDialog';
-import { AuditScreen } from '../screens/staff/AuditScreen';
 import { SignInScreen } from '../screens/staff/SignInScreen';
-import { StaffScreen } from '../screens/staff/StaffScreen';
 import { WhoIsIn } from '../screens/staff/WhoIsIn';
 import { isLocked } from '../stores/staff';
 import { useIdleLock } from './idleLock';
+import { later } from './later';
 import '../screens/staff/staff.css';
+
+/**
+ * Screens not needed for the day's first paint come in their own chunks (later.tsx): set-up (with
+ * the printer's and the invoice's), the journal, refunds, the close, staff settings, the audit, a
+ * slot's manifest, a cancel, a change and the list of changes, the outbox. The counter's hot path
+ * (the day, search, a reservation with its payment, the walk-in, signing in) stays in the start.
+ */
+const ManifestScreen = later(() =>
+  import('../screens/manifest/ManifestScreen').then((m) => m.ManifestScreen),
+);
+const CancelScreen = later(() =>
+  import('../screens/cancel/CancelScreen').then((m) => m.CancelScreen),
+);
+const ChangeScreen = later(() =>
+  import('../screens/change/ChangeScreen').then((m) => m.ChangeScreen),
+);
+const ChangesScreen = later(() =>
+  import('../screens/change/ChangesScreen').then((m) => m.ChangesScreen),
+);
+const OutboxScreen = later(() =>
+  import('../screens/status/OutboxScreen').then((m) => m.OutboxScreen),
+);
+const SetupScreen = later(() => import('../screens/setup/SetupScreen').then((m) => m.SetupScreen));
+const JournalScreen = later(() =>
+  import('../screens/money/JournalScreen').then((m) => m.JournalScreen),
+);
+const RefundsScreen = later(() =>
+  import('../screens/money/RefundsScreen').then((m) => m.RefundsScreen),
+);
+const CloseScreen = later(() => import('../screens/close/CloseScreen').then((m) => m.CloseScreen));
+const StaffScreen = later(() => import('../screens/staff/StaffScreen').then((m) => m.StaffScreen));
+const AuditScreen = later(() => import('../screens/staff/AuditScreen').then((m) => m.AuditScreen));
 
 export function Root({ app }: { app: FrontDeskApp }) {
   return (
@@ -164,15 +186,17 @@ function App() {
         {setUp && <ChangeBanner />}
       </header>
       <main id="main" className="main">
-        {setup === null ? (
-          <p role="status">{t('common.loading')}</p>
-        ) : !setUp ? (
-          <SetupScreen />
-        ) : locked ? (
-          <SignInScreen />
-        ) : (
-          <ScreenView screen={screen} />
-        )}
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          {setup === null ? (
+            <p role="status">{t('common.loading')}</p>
+          ) : !setUp ? (
+            <SetupScreen />
+          ) : locked ? (
+            <SignInScreen />
+          ) : (
+            <ScreenView screen={screen} />
+          )}
+        </Suspense>
       </main>
       <StatusBar />
       <ApprovalDialog />

@@ -16,7 +16,10 @@ import { createDayStore } from '../stores/day';
 import { createInstalledStore } from '../stores/installed';
 import { createJournalStore } from '../stores/journal';
 import { createMoneyStore } from '../stores/money';
+import { followGuestDisplay } from '../stores/guestDisplay';
 import { createNavStore } from '../stores/nav';
+import { createPrinterStore } from '../stores/printer';
+import { createOnSiteStore } from '../stores/onsite';
 import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
@@ -25,6 +28,7 @@ import { createStaffStore } from '../stores/staff';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
+import { loadLater } from './later';
 import { afterPaint } from './paint';
 import { browserPlatform, type Platform } from './platform';
 import { followFlow, restoreFlow, watchStaff } from './recovery';
@@ -52,6 +56,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const status = createStatusStore(api, platform.now);
   const day = createDayStore(api);
   const reservation = createReservationStore(api);
+  const onsite = createOnSiteStore(api);
   const cancel = createCancelStore(api);
   const change = createChangeStore(api, {
     recheckMs: options.recheckMs,
@@ -59,6 +64,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   });
   const shop = createShopStore(api);
   const money = createMoneyStore(api);
+  const printer = createPrinterStore(api);
   const journal = createJournalStore(api);
   const close = createCloseStore(api, options.recheckMs);
   const installed = createInstalledStore(api);
@@ -120,6 +126,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     locale: () => langOf(i18n),
     recheckMs: options.recheckMs,
   });
+  // What the guest's display shows follows the walk-in (issue 31).
+  const guest = followGuestDisplay(api, walkIn);
 
   let timer: ReturnType<typeof setInterval> | null = null;
   const unsubscribe: (() => void)[] = [];
@@ -159,6 +167,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       status,
       day,
       reservation,
+      onsite,
       search,
       walkIn,
       cancel,
@@ -168,6 +177,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       journal,
       close,
       installed,
+      printer,
+      guestDisplay: guest.store,
       staff: staffStore,
     },
     actions,
@@ -220,6 +231,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         installed.getState().load(),
         // Changes still to cancel, loud from the start.
         change.getState().loadList(),
+        // The receipt printer's state for the status bar and the tender.
+        printer.getState().load(),
         // Who is signed in (issue 29): the lock screen, or who the header names.
         staffStore.getState().load(),
       ]);
@@ -228,15 +241,19 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       // would otherwise fall between the day's data arriving and the day being painted.
       warmFormat(langOf(i18n), 'Asia/Tokyo', 'JPY', platform.now());
       await started;
+      // The screens the window did not start with, fetched now the day is painted.
+      const screens = loadLater();
       const set = setup.getState().status;
       if (!set || set.mode === 'not_set_up') day.getState().clear();
       // A window reloaded after a crash: back where staff were. Then where they are is told as
       // it changes (never before: the first report would overwrite what was kept).
       await restoreFlow(api, app.stores, actions, staff.opened).finally(staff.stop);
       unsubscribe.push(followFlow(api, app.stores));
+      await screens;
     },
     stop() {
       if (timer) clearInterval(timer);
+      guest.stop();
       for (const off of unsubscribe.splice(0)) off();
       api.dispose();
     },

@@ -9,17 +9,25 @@ import { failure } from '../../../main/ipc/contract';
 import { createLoopbackBridge } from './loopback';
 
 const STORAGE_KEY = 'frontDesk.hostToken';
+const DISPLAY_KEY = 'frontDesk.displayToken';
 
-function takeToken(): string | null {
+/** Whether this page is the guest's display (`#display=…` in the browser host, `#display`). */
+export function isGuestDisplay(): boolean {
+  return new URLSearchParams(window.location.hash.replace(/^#/, '')).has('display');
+}
+
+function takeToken(name = 'token', key = STORAGE_KEY): string | null {
   const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  const given = fragment.get('token');
+  const given = fragment.get(name);
   if (given) {
     try {
-      window.sessionStorage.setItem(STORAGE_KEY, given);
+      window.sessionStorage.setItem(key, given);
     } catch {
       // Storage refused: the token still works until the page is reloaded.
     }
-    fragment.delete('token');
+    // The display's page keeps saying what it is (a reload finds its token in storage).
+    if (name === 'display') fragment.set(name, '');
+    else fragment.delete(name);
     const rest = fragment.toString();
     window.history.replaceState(
       window.history.state,
@@ -29,7 +37,7 @@ function takeToken(): string | null {
     return given;
   }
   try {
-    return window.sessionStorage.getItem(STORAGE_KEY);
+    return window.sessionStorage.getItem(key);
   } catch {
     return null;
   }
@@ -51,7 +59,8 @@ export function getBridge(): Bridge {
   const exposed = (window as unknown as Record<string, unknown>)[BRIDGE_GLOBAL] as
     Bridge | undefined;
   if (exposed) return (bridge = exposed);
-  const token = takeToken();
+  // The guest's display holds its own token, which reaches its screen and nothing else.
+  const token = isGuestDisplay() ? takeToken('display', DISPLAY_KEY) : takeToken();
   bridge = token
     ? createLoopbackBridge({
         origin: window.location.origin,

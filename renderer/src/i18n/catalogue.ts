@@ -8,9 +8,11 @@
 import * as cancel from './features/cancel';
 import * as change from './features/change';
 import * as day from './features/day';
+import * as hardware from './features/hardware';
 import * as installed from './features/installed';
 import * as manifest from './features/manifest';
 import * as money from './features/money';
+import * as onsite from './features/onsite';
 import * as reservation from './features/reservation';
 import * as search from './features/search';
 import * as setup from './features/setup';
@@ -29,6 +31,7 @@ export const FEATURES = {
   manifest,
   search,
   reservation,
+  onsite,
   cancel,
   change,
   walkin,
@@ -36,6 +39,7 @@ export const FEATURES = {
   setup,
   money,
   installed,
+  hardware,
   staff,
 } as const;
 
@@ -46,6 +50,7 @@ export const ja = {
   ...manifest.ja,
   ...search.ja,
   ...reservation.ja,
+  ...onsite.ja,
   ...cancel.ja,
   ...change.ja,
   ...walkin.ja,
@@ -53,6 +58,7 @@ export const ja = {
   ...setup.ja,
   ...money.ja,
   ...installed.ja,
+  ...hardware.ja,
   ...staff.ja,
 };
 
@@ -65,6 +71,7 @@ export const en: Messages = {
   ...manifest.en,
   ...search.en,
   ...reservation.en,
+  ...onsite.en,
   ...cancel.en,
   ...change.en,
   ...walkin.en,
@@ -72,5 +79,6 @@ export const en: Messages = {
   ...setup.en,
   ...money.en,
   ...installed.en,
+  ...hardware.en,
   ...staff.en,
 };

@@ -79,7 +79,12 @@ const FRESH = {
 async function findSale(api: Api, r: ReservationView): Promise<JournalEntryView | null> {
   try {
     const day = await api.call('journal.day', { date: null });
-    return day.entries.find((e) => e.kind === 'sale' && e.reservationId === r.id) ?? null;
+    // A walk-in's sale, or the money taken for a booking paid on site (the latest first).
+    return (
+      day.entries.find((e) => e.kind === 'sale' && e.reservationId === r.id) ??
+      day.entries.findLast((e) => e.kind === 'collection' && e.reservationId === r.id) ??
+      null
+    );
   } catch {
     // No journal to ask (not open, unreadable): no refund is offered here; the owed list has it.
     return null;

@@ -31,6 +31,8 @@ export interface ReservationState {
   recordCounted(): Promise<void>;
   noShow(): Promise<void>;
   undo(): Promise<void>;
+  /** Money taken for it (the party checked in with it, issue 27): what the desk now shows. */
+  showCollected(view: ReservationView, comparison: Comparison | null): void;
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(999, Math.round(Number.isFinite(n) ? n : 0)));
@@ -149,6 +151,10 @@ export function createReservationStore(api: Api) {
       },
       noShow() {
         return record('no_show', 0, 0);
+      },
+      showCollected(view, comparison) {
+        if (get().reservationId !== view.id) return;
+        set({ view, ...(comparison && { comparison, ...countsOf(view) }), error: null });
       },
       async undo() {
         const { reservationId, date, view } = get();

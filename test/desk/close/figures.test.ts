@@ -3,37 +3,24 @@
  * count on the day they are made), expected and counted cash, over/short, sales by hour and product.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  computeClose,
-  countedCashOf,
-  productShares,
-  type CloseInput,
-} from '../../../main/desk/close/figures';
-import { countDayOf, recordsCountingOn } from '../../../main/desk/close/day-records';
+import { countedCashOf, productShares } from '../../../main/desk/close/figures';
+import { countDayOf } from '../../../main/desk/close/day-records';
 import { MemoryJournal } from '../../../main/local/journal/journal';
 import type { CloseRecord, JournalRecord } from '../../../main/local/journal/records';
-import { COUNTER, ZONE, at, correction, count, refund, sale } from './records';
+import {
+  COUNTER,
+  ZONE,
+  at,
+  closeViewOn as view,
+  collection,
+  correction,
+  count,
+  refund,
+  sale,
+} from './records';
 
 const D1 = '2026-11-20';
 const D2 = '2026-11-21';
-
-function view(journal: MemoryJournal, date: string, extra: Partial<CloseInput> = {}) {
-  const day = recordsCountingOn(journal, COUNTER.id, date, ZONE);
-  return computeClose({
-    businessDate: date,
-    counter: COUNTER,
-    timeZone: ZONE,
-    records: day.records,
-    unreadable: day.unreadable,
-    close: day.close,
-    openingFloat: 30_000,
-    counted: null,
-    note: null,
-    checkIns: { expected: 4, arrived: 3, noShows: 1 },
-    refundsOwed: 0,
-    ...extra,
-  });
-}
 
 function closeDay(journal: MemoryJournal, date: string, time: string, expectedCash: number) {
   return journal.append({
@@ -82,6 +69,61 @@ describe('the close arithmetic', () => {
     expect(v.countedCash).toBe(32_000);
     expect(v.overShort).toBe(0);
     expect(v.closedAt).toBeNull();
+  });
+
+  it('bookings paid on site: their own line by tender, in the drawer, never walk-ins’ sales', () => {
+    const j = new MemoryJournal();
+    j.append(sale(D1, '10:05', 12_000, [{ method: 'cash', amount: 12_000, received: 12_000 }]));
+    // All of one in cash with change; part of another by card; a third with a discount.
+    j.append(
+      collection(D1, '11:00', 28_500, [{ method: 'cash', amount: 28_500, received: 30_000 }]),
+    );
+    const paidBack = j.append(
+      collection(D1, '11:30', 10_000, [{ method: 'card', amount: 10_000 }]),
+    );
+    j.append(
+      collection(D1, '12:00', 8_000, [{ method: 'cash', amount: 8_000, received: 10_000 }], {
+        amount: 1_000,
+        reason: 'apology',
+      }),
+    );
+    j.append(refund(D1, '15:00', paidBack.id, 10_000));
+    const owing = (number: string, owed: number | null) => ({
+      reservationId: `r-${number}`,
+      number,
+      customerName: '未収 さん',
+      productName: '人力車',
+      startTime: '14:00',
+      owed,
+      methodKnown: true,
+    });
+    const v = view(j, D1, {
+      onSite: {
+        unpaid: [owing('R-1', 18_000), owing('R-2', null)],
+        noShows: [owing('R-3', 9_000)],
+      },
+    });
+    expect(v.onSite).toEqual({
+      collections: { count: 3, amount: 46_500 },
+      byTender: [
+        { method: 'cash', amount: 36_500, count: 2 },
+        { method: 'card', amount: 10_000, count: 1 },
+      ],
+      discounts: 1_000,
+      // An amount not known is listed, and counts nothing.
+      unpaid: { count: 2, amount: 18_000, items: [owing('R-1', 18_000), owing('R-2', null)] },
+      noShows: { count: 1, items: [owing('R-3', 9_000)] },
+    });
+    // Money taken all the same: in the drawer's totals by tender (change netted) and its cash.
+    const by = Object.fromEntries(v.byTender.map((t) => [t.method, t]));
+    expect(by.cash).toMatchObject({ sales: 12_000 + 36_500, refunds: 10_000, count: 3 });
+    expect(by.card).toMatchObject({ sales: 10_000, count: 1 });
+    // The card collection paid back in cash (the refund helper's tender).
+    expect(v.expectedCash).toBe(30_000 + 12_000 + 36_500 - 10_000);
+    // The walk-ins and the sales by hour and product are the walk-ins' alone (decision Z1).
+    expect(v.walkIns).toEqual({ count: 1, amount: 12_000 });
+    expect(v.salesByHour.reduce((s, h) => s + h.amount, 0)).toBe(12_000);
+    expect(v.salesByProduct.map((p) => p.name)).toEqual(['嵐山サイクリング']);
   });
 
   it('says over or short, negative when short', () => {

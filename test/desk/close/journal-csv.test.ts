@@ -9,7 +9,7 @@ import { journalCsv } from '../../../main/desk/close/journal-csv';
 import { TenderMethod } from '../../../main/ipc/contract';
 import { MemoryJournal } from '../../../main/local/journal/journal';
 import { parseCsv } from './csv-parse';
-import { COUNTER, ZONE, at, correction, count, sale } from './records';
+import { COUNTER, ZONE, at, collection, correction, count, sale } from './records';
 
 const D = '2026-11-20';
 
@@ -106,5 +106,22 @@ describe('the journal as CSV', () => {
       '10000',
       '0',
     ]);
+  });
+
+  it('a booking paid on site is a row of its own kind: its number, the money, the discount and why', () => {
+    const j = new MemoryJournal();
+    j.append(
+      collection(D, '11:00', 27_500, [{ method: 'cash', amount: 27_500, received: 30_000 }], {
+        amount: 1_000,
+        reason: 'apology',
+      }),
+    );
+    const { rows, cell } = read(journalCsv(j.day(D), { from: D, to: D }, 'ja', ZONE).csv);
+    const [row] = rows;
+    expect(
+      ['種別', '予約番号', '金額', '現金', 'お釣り', 'メモ'].map((h) => cell(row!, h)),
+    ).toEqual(['現地払い収受', 'R-11:00', '27500', '27500', '2500', 'お詫び -1000']);
+    // No name: the number finds the guest.
+    expect(row!.join(',')).not.toContain('佐藤');
   });
 });

@@ -1,6 +1,9 @@
 /** Journal records for the close's tests: a counter's sales, refunds, corrections, closes. */
 import { DateTime } from 'luxon';
+import { recordsCountingOn } from '../../../main/desk/close/day-records';
+import { computeClose, type CloseInput } from '../../../main/desk/close/figures';
 import type { DenominationCount } from '../../../main/ipc/contract';
+import type { Journal } from '../../../main/local/journal/journal';
 import type { NewRecord } from '../../../main/local/journal/records';
 
 export const ZONE = 'Asia/Tokyo';
@@ -104,4 +107,79 @@ export function count(pieces: Partial<Record<keyof DenominationCount, number>>):
     '1': 0,
     ...pieces,
   };
+}
+
+/**
+ * Money taken for a booking paid on site (issue 27): `total` now, with its tender, and a
+ * discount given with it; the booking `R-<time>` owes `due`.
+ */
+export function collection(
+  date: string,
+  time: string,
+  total: number,
+  lines: Line[],
+  discount: {
+    amount: number;
+    reason: 'apology' | 'promotion' | 'rounding' | 'other';
+  } | null = null,
+  due = total + (discount?.amount ?? 0),
+): NewRecord {
+  const cash = lines.find((l) => l.method === 'cash');
+  return {
+    ...base(date, time),
+    kind: 'collection',
+    reservationId: `r-${time}`,
+    reservationNumber: `R-${time}`,
+    customerName: '佐藤 花子',
+    currency: 'JPY',
+    items: [
+      {
+        productId: 'p-2',
+        productName: '着物で巡る嵐山散策ツアー',
+        date,
+        startTime: '10:00',
+        ticket: 'party',
+        quantity: 1,
+        unitPrice: due,
+        taxRate: 10,
+      },
+    ],
+    due,
+    dueFrom: 'service',
+    before: 0,
+    discount,
+    note: null,
+    total,
+    tender: lines.map((l) => ({
+      method: l.method,
+      amount: l.amount,
+      received: l.received ?? null,
+      brand: null,
+      reference: null,
+    })),
+    change: cash?.received ? cash.received - cash.amount : 0,
+    basis: [],
+  };
+}
+
+/**
+ * The counter's close view of `date` from a journal: a float of ¥30,000, nothing counted yet,
+ * four parties expected (three came), no refund owed, unless `extra` says otherwise.
+ */
+export function closeViewOn(journal: Journal, date: string, extra: Partial<CloseInput> = {}) {
+  const day = recordsCountingOn(journal, COUNTER.id, date, ZONE);
+  return computeClose({
+    businessDate: date,
+    counter: COUNTER,
+    timeZone: ZONE,
+    records: day.records,
+    unreadable: day.unreadable,
+    close: day.close,
+    openingFloat: 30_000,
+    counted: null,
+    note: null,
+    checkIns: { expected: 4, arrived: 3, noShows: 1 },
+    refundsOwed: 0,
+    ...extra,
+  });
 }

@@ -45,6 +45,8 @@ export interface HostOptions {
 }
 
 export interface TestHost {
+  /** The guest display's page, with its own token. */
+  displayUrl: string;
   /** The address to open, with the token in the fragment. */
   url: string;
   origin: string;
@@ -114,6 +116,7 @@ export async function startHost(options: HostOptions = {}): Promise<TestHost> {
       staticRoot: STATIC_ROOT,
       logger,
     });
+    composed.desk.setDisplayUrl(host.displayUrl);
   } catch (error) {
     await composed.close();
     throw error;
@@ -121,6 +124,7 @@ export async function startHost(options: HostOptions = {}): Promise<TestHost> {
 
   return {
     url: host.url,
+    displayUrl: host.displayUrl,
     origin: host.origin,
     token: host.token,
     now,

@@ -82,6 +82,40 @@ export async function openByNumber(page: Page, number: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * A barcode scanner's code and Enter, as the scanner sends it: the keys stamped 5 ms apart by the
+ * "hardware" (the DevTools protocol's event time, which the page sees as `event.timeStamp`),
+ * however long a loaded machine takes to deliver them. Playwright's `keyboard.type` stamps each
+ * key when the browser gets it, so on a busy machine its keys can come more than the scan
+ * detector's 80 ms apart and read as typing.
+ */
+export async function scan(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const start = Date.now() / 1000;
+    const keys = [...code].map((ch) => ({
+      key: ch,
+      text: ch,
+      code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`,
+      windowsVirtualKeyCode: ch.toUpperCase().charCodeAt(0),
+    }));
+    keys.push({ key: 'Enter', text: '\r', code: 'Enter', windowsVirtualKeyCode: 13 });
+    for (const [i, k] of keys.entries()) {
+      const timestamp = start + i * 0.005;
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...k, timestamp });
+      await cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyUp',
+        key: k.key,
+        code: k.code,
+        windowsVirtualKeyCode: k.windowsVirtualKeyCode,
+        timestamp: timestamp + 0.001,
+      });
+    }
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The browser's print, replaced: what the print region held each time it was called. */
 export async function catchPrints(app: Page): Promise<void> {
   await app.evaluate(() => {

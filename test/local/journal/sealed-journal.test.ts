@@ -111,6 +111,43 @@ describe('the sealed journal', () => {
     expect(problems[changed.id]).toMatchObject({ problem: 'corrupt' });
   });
 
+  it('says of a collection it cannot open its booking, when, its money and its discount', () => {
+    const { dir, journal } = open();
+    const taken = journal.append({
+      ...counter,
+      kind: 'collection',
+      businessDate: '2026-11-23',
+      reservationId: 'r-1',
+      reservationNumber: 'R-1',
+      customerName: '山田 花子',
+      currency: 'JPY',
+      items: [],
+      due: 28_500,
+      dueFrom: 'service',
+      before: 0,
+      discount: { amount: 500, reason: 'apology' },
+      note: null,
+      total: 28_000,
+      tender: [{ method: 'cash', amount: 28_000, received: 30_000, brand: null, reference: null }],
+      change: 2000,
+      basis: [],
+    });
+    const other = new Cipher(fixedKeyProvider(Buffer.alloc(32, 9)));
+    writeFileSync(fileOf(dir, taken), JSON.stringify(sealRecord(other, taken)));
+
+    const [u] = open(dir).journal.day('2026-11-23').unreadable;
+    expect(u).toEqual({
+      id: taken.id,
+      problem: 'sealed_elsewhere',
+      businessDate: '2026-11-23',
+      kind: 'collection',
+      amount: 28_000,
+      reservationId: 'r-1',
+      at: taken.at,
+      discount: 500,
+    });
+  });
+
   it('refuses a sale or refund on a closed day, takes a correction or a receipt', () => {
     const { dir, journal } = open();
     const s = journal.append(sale('2026-11-23'));

@@ -3,6 +3,7 @@
  * builder parses its result with the contract's schema, so fixtures cannot drift from it.
  */
 import {
+  DEFAULT_PRINTER_SETTINGS,
   CancelPreviewView,
   ChangeOutcome,
   ChangeQuote,
@@ -20,7 +21,7 @@ import {
   WalkInOutcome,
   type Response,
 } from '../../../main/ipc/contract';
-import { createFakeBridge, type Handlers } from './fakeBridge';
+import { createFakeBridge, Refusal, type Handlers } from './fakeBridge';
 
 /** 2026-05-14 10:00 in Tokyo. */
 export const NOW = Date.UTC(2026, 4, 14, 1, 0);
@@ -585,6 +586,30 @@ export function demoBridge(over: Handlers = {}) {
     'prefs.get': () => ({ locale: null }),
     'prefs.set': ({ locale }) => ({ locale }),
     ...shopHandlers(),
+    ...printerHandlers(),
     ...over,
   });
+}
+
+/** No receipt printer set up (issue 31): the status bar shows none; the guest display follows. */
+export function printerHandlers(): Handlers {
+  let settings = DEFAULT_PRINTER_SETTINGS;
+  return {
+    'printer.status': () => ({
+      state: 'none',
+      paperLow: false,
+      queued: 0,
+      unreadable: 0,
+      checkedAt: null,
+      printer: null,
+      drawer: false,
+    }),
+    'printer.settings': () => settings,
+    'printer.configure': (next) => (settings = next),
+    'display.show': ({ screen, locale }) => ({ screen, locale: locale ?? 'ja', code: null }),
+    // Reports go to the OS printer: the page is printed.
+    'close.print': () => {
+      throw new Refusal('PRINT_UNAVAILABLE');
+    },
+  };
 }

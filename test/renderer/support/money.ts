@@ -163,7 +163,7 @@ export function moneyHandlers(
     }),
     'receipt.print': () => {
       if (!state.printer) throw new Refusal('PRINT_UNAVAILABLE');
-      return { ok: true, reason: null };
+      return { ok: true, reason: null, queued: false };
     },
     // The desk draws the PDF itself in every host.
     'receipt.pdf': ({ entryId }) => {

@@ -29,6 +29,21 @@ const paymentIn = ({ payment }: Printed) => ({
   unknown: payment.unknown,
 });
 
+/** How a booking paid on site stands, as printed too (issue 27): templates of the printed words. */
+const paidIn = ({ paid }: Printed) => ({
+  toPay: paid.toPay('{{amount}}'),
+  toPayUnknown: paid.toPayUnknown,
+  partPaid: paid.partPaid('{{owed}}'),
+  paid: paid.paid('{{amount}}', '{{how}}', '{{counter}}', '{{time}}'),
+  paidOutside: paid.paidOutside,
+  paidOnline: paid.paidOnline,
+  notOwed: paid.notOwed,
+  refundOwed: paid.refundOwed('{{amount}}'),
+  collectedTwice: paid.collectedTwice('{{amount}}'),
+  unknown: paid.unknown('{{amount}}'),
+  unknownNoAmount: paid.unknownNoAmount,
+});
+
 export const ja = {
   reservation: {
     title: '予約',
@@ -81,6 +96,7 @@ export const ja = {
     changeFewer: '人数を減らした予約に変更する',
   },
   payment: paymentIn(reservationWords.ja),
+  paid: paidIn(reservationWords.ja),
 };
 
 export const en: Widen<typeof ja> = {
@@ -135,4 +151,5 @@ export const en: Widen<typeof ja> = {
     changeFewer: 'Change to a booking for fewer people',
   },
   payment: paymentIn(reservationWords.en),
+  paid: paidIn(reservationWords.en),
 };

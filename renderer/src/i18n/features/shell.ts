@@ -105,6 +105,14 @@ export const ja = {
     CHANGE_BUSY: 'この変更は処理中です。少し待ってください。',
     CHANGE_REFUSED: 'この変更はこの操作ができる状態ではありません。',
     DAY_CLOSED: 'この端末は本日のレジ締めを済ませています。お金の記録はできません。',
+    COLLECTING_ELSEWHERE:
+      '別の受付でこの予約のお支払いを受付中です。二重に受け取らないよう、その受付に確認してください。',
+    DUE_CHANGED:
+      'この予約の金額が変わりました。表示し直したので、金額を確認してからもう一度受け取ってください。',
+    NOTHING_OWED: 'この予約にお支払いの残りはありません。',
+    NOT_PAID_ON_SITE:
+      'この予約は現地払いではありません（支払い済みなど）。受け取る必要はありません。',
+    RESERVATION_PENDING: 'この予約は承認待ちです。承認されてからお支払いを受け取ってください。',
     IDEMPOTENCY_KEY_REUSED: 'この受付は別の内容で送信済みです。送信待ちの一覧で確認してください。',
     REQUEST_IN_PROGRESS: '同じ受付を処理中です。少し待ってください。',
     RATE_LIMITED: '予約サービスへのリクエストが多すぎます。少し待つと自動で再開します。',
@@ -249,6 +257,14 @@ export const en: Widen<typeof ja> = {
     CHANGE_BUSY: 'This change is being made. Wait a moment.',
     CHANGE_REFUSED: 'This change cannot take that action in its state.',
     DAY_CLOSED: 'This counter has closed today: no money can be recorded.',
+    COLLECTING_ELSEWHERE:
+      'Another counter is taking this booking’s payment. Check with it so that it is not taken twice.',
+    DUE_CHANGED:
+      'What this booking owes changed. It is shown again: check the amount and take it again.',
+    NOTHING_OWED: 'Nothing is left to pay for this booking.',
+    NOT_PAID_ON_SITE:
+      'This booking is not paid at the counter (it is paid already): nothing to take.',
+    RESERVATION_PENDING: 'This booking waits for approval: take the payment once it is approved.',
     IDEMPOTENCY_KEY_REUSED:
       'This walk-in was already sent with different details. Check it in the queued walk-ins.',
     REQUEST_IN_PROGRESS: 'The same walk-in is being processed. Wait a moment.',

@@ -17,7 +17,9 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
 import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
+import { printerStateOf } from '../../stores/printer';
 import { CountTable } from './CountTable';
+import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 import { StaffFiguresTable } from '../staff/StaffFiguresTable';
 
@@ -81,6 +83,26 @@ export function CloseScreen() {
       else printDocument(doc.html, platform.print);
     } catch (failure) {
       setError(asCallError(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** On the receipt printer when set-up routes the report there; else the page is printed. */
+  async function printReport() {
+    setBusy('report');
+    setError(null);
+    setDone(null);
+    try {
+      const answer = await api.call('close.print', { date: v!.businessDate, locale });
+      if (!answer.ok)
+        setDone(
+          t('printer.printFailed', { state: t(`printer.states.${printerStateOf(answer.reason)}`) }),
+        );
+    } catch (failure) {
+      const e = asCallError(failure);
+      if (e.code !== 'PRINT_UNAVAILABLE') return setError(e);
+      await withReport(false);
     } finally {
       setBusy(null);
     }
@@ -238,6 +260,8 @@ export function CloseScreen() {
         <StaffFiguresTable rows={v.byStaff} />
       </section>
 
+      <OnSiteClose view={v} />
+
       <Suspense fallback={null}>
         <div className="charts">
           <SalesChart
@@ -258,7 +282,7 @@ export function CloseScreen() {
       </Suspense>
 
       <div className="actions">
-        <button type="button" disabled={busy !== null} onClick={() => void withReport(false)}>
+        <button type="button" disabled={busy !== null} onClick={() => void printReport()}>
           {t('money.close.printReport')}
         </button>
         <button type="button" disabled={busy !== null} onClick={() => void withReport(true)}>

@@ -93,6 +93,11 @@ const SlotButton = memo(function SlotButton({
 }) {
   const { adults, children } = slot.booked;
   const pending = slot.reservations.filter((r) => r.status === 'pending').length;
+  // Bookings paid on site whose money is still to take (issue 27).
+  const unpaid = slot.reservations.filter(
+    (r) => r.active && (r.payment?.state === 'to_pay' || r.payment?.state === 'part_paid'),
+  );
+  const unpaidAmount = unpaid.reduce((sum, r) => sum + (r.payment?.stillOwed ?? 0), 0);
   const parties = slot.reservations.filter((r) => r.active).length;
   const full = slot.remaining !== null && slot.remaining <= 0;
   return (
@@ -136,6 +141,14 @@ const SlotButton = memo(function SlotButton({
           <>
             {' · '}
             {t('day.full')}
+          </>
+        )}
+        {unpaid.length > 0 && (
+          <>
+            {' · '}
+            <span className="warn-text">
+              {t('onsite.slotUnpaid', { n: unpaid.length, amount: fmt.money(unpaidAmount) })}
+            </span>
           </>
         )}
       </span>

@@ -5,18 +5,20 @@
  */
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReservationView } from '../../../../main/ipc/contract';
+import type { PrinterState, ReservationView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { csvBlob } from '../../app/platform';
 import { BackButton } from '../../components/BackButton';
 import { CheckInState, PaymentMethod, ReservationStatus } from '../../components/Badges';
+import { PaymentState } from '../../components/PaymentState';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HeadcountBar } from '../../components/HeadcountBar';
 import { useProgressive } from '../../components/useProgressive';
 import { asCallError, type CallError } from '../../api/api';
 import { printDocument } from '../../money/printDocument';
 import { currentDay } from '../../stores/day';
+import { printerStateOf } from '../../stores/printer';
 import { langOf } from '../../i18n';
 
 /** Rows that fill the first screen without layout to measure; the rest a step a frame (G7). */
@@ -33,6 +35,7 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
   const walkInOn = useSlice(stores.setup, (s) => s.feature('walkIn').enabled);
   const fmt = useFormat();
   const [error, setError] = useState<CallError | null>(null);
+  const [refused, setRefused] = useState<PrinterState | null>(null);
   const product = view?.products.find((p) => p.id === productId);
   const slot = product?.slots.find((s) => s.startTime === startTime);
   // The rows the window shows first, measured (G9; FIRST_ROWS where nothing is laid out).
@@ -76,8 +79,11 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
 
   const print = useCallback(async () => {
     setError(null);
+    setRefused(null);
     try {
-      await api.call('manifest.print', request());
+      const answer = await api.call('manifest.print', request());
+      // The receipt printer set up for the manifest could not print it (issue 31).
+      setRefused(answer.ok ? null : printerStateOf(answer.reason));
     } catch (e) {
       const failure = asCallError(e);
       // The browser host has no printer of its own: the browser prints the desk's page.
@@ -143,6 +149,11 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
         </button>
       </div>
       {error && <ErrorNote code={error.code} />}
+      {refused && (
+        <p className="notice warn" role="alert">
+          {t('printer.printFailed', { state: t(`printer.states.${refused}`) })}
+        </p>
+      )}
       {slot.reservations.length === 0 ? (
         <p>{t('manifest.empty')}</p>
       ) : (
@@ -190,6 +201,12 @@ const ManifestRow = memo(function ManifestRow({
       </td>
       <td>
         <PaymentMethod method={r.paymentMethod} />
+        {r.payment && r.payment.onSite !== 'no' && (
+          <>
+            <br />
+            <PaymentState payment={r.payment} />
+          </>
+        )}
       </td>
       <td>
         {r.answers.length > 0 && (

@@ -84,15 +84,15 @@ export function JournalScreen() {
                 <EntryRow entry={e} />
                 {e.kind !== 'unreadable' && (
                   <div className="actions">
-                    {(e.kind === 'sale' || e.kind === 'refund') && (
+                    {(e.kind === 'sale' || e.kind === 'collection' || e.kind === 'refund') && (
                       <button
                         type="button"
                         aria-expanded={open?.entryId === e.id && open.what === 'receipt'}
                         onClick={() => toggle(e.id, 'receipt')}
                       >
-                        {e.kind === 'sale'
-                          ? t('money.journal.reprint')
-                          : t('money.journal.reprintSlip')}
+                        {e.kind === 'refund'
+                          ? t('money.journal.reprintSlip')
+                          : t('money.journal.reprint')}
                       </button>
                     )}
                     {e.kind !== 'close' && (
@@ -104,7 +104,7 @@ export function JournalScreen() {
                         {t('money.journal.correct')}
                       </button>
                     )}
-                    {e.kind === 'sale' && (
+                    {(e.kind === 'sale' || e.kind === 'collection') && (
                       <button
                         type="button"
                         aria-expanded={open?.entryId === e.id && open.what === 'refund'}

@@ -18,7 +18,7 @@ import { pdfBlob, printDocument } from '../../money/printDocument';
 /** "No printer here": the browser prints the page instead. */
 const NO_PRINTER = 'PRINT_UNAVAILABLE';
 
-type Done = 'printed' | 'browserPrint' | 'saved' | null;
+type Done = 'printed' | 'browserPrint' | 'saved' | 'queued' | null;
 
 export function ReceiptActions({
   entryId,
@@ -67,6 +67,8 @@ export function ReceiptActions({
       } else if (kind === 'print') {
         const answer = await api.call('receipt.print', options('print'));
         if (answer.ok) setDone('printed');
+        // The receipt printer cannot print now: kept, printed once it is ready (issue 31).
+        else if (answer.queued) setDone('queued');
         else setReason(answer.reason ?? '');
       } else {
         const pdf = await api.call('receipt.pdf', options('print'));
@@ -177,7 +179,9 @@ export function ReceiptActions({
       <p role="status" className="hint">
         {busy === 'pdf' || busy === 'preview'
           ? t('common.loading')
-          : done && t(`money.receipt.done.${done}`)}
+          : done === 'queued'
+            ? t('printer.receiptQueued')
+            : done && t(`money.receipt.done.${done}`)}
       </p>
       {reason !== null && (
         <p className="notice warn" role="alert">

@@ -17,6 +17,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureReason } from '../../components/FeatureList';
 import { Stepper } from '../../components/Stepper';
 import { CheckInErrorNote, CheckInWhere, ConflictNote } from './CheckInNotes';
+import { PaymentPanel, takesPayment } from './PaymentPanel';
 
 export function ReservationScreen() {
   const { t } = useTranslation();
@@ -105,6 +106,7 @@ function ReservationDetails({ view }: { view: ReservationView }) {
           </ul>
         </section>
       )}
+      <PaymentPanel view={view} />
       <CheckInPanel view={view} />
       <ChangesPanel view={view} />
     </section>
@@ -167,7 +169,8 @@ function CheckInPanel({ view }: { view: ReservationView }) {
           <button
             type="button"
             className="primary"
-            autoFocus={feature.enabled && view.active && !view.checkIn}
+            // A booking paid on site: "check in and pay" has the focus instead (issue 27).
+            autoFocus={feature.enabled && view.active && !view.checkIn && !takesPayment(view)}
             disabled={off}
             onClick={() => void r.arrivedAll()}
           >

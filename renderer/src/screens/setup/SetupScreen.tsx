@@ -11,6 +11,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureList } from '../../components/FeatureList';
 import type { Plan } from '../../stores/setup';
 import { InvoiceSettings } from './InvoiceSettings';
+import { PrinterSettings } from './PrinterSettings';
 import { ThisComputer } from './ThisComputer';
 import { ThisCounter } from './ThisCounter';
 import { OwnerFields, type OwnerEntry } from '../staff/OwnerFields';
@@ -237,6 +238,7 @@ export function SetupScreen() {
 
       <ThisCounter />
       {setUp && <InvoiceSettings />}
+      {setUp && <PrinterSettings />}
       <ThisComputer />
     </section>
   );

@@ -8,6 +8,7 @@ import { useFormat } from '../../app/hooks';
 import { localNow } from '../../format/format';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
+import { PrinterBadge } from '../printer/PrinterBadge';
 import { ShopStatus } from './ShopStatus';
 import { UpdateBadge } from './UpdateStatus';
 
@@ -77,6 +78,7 @@ export function StatusBar() {
         <span className="rate">{t('statusBar.rateQueued', { n: status.rate.queued })}</span>
       )}
       <OutboxNews />
+      <PrinterBadge />
       <UpdateBadge />
       <button
         type="button"

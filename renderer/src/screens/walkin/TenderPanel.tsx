@@ -23,6 +23,8 @@ import {
   type TenderLineDraft,
 } from '../../money/tenderRules';
 import { tenderTotalOf, type TenderActions, type TenderState } from '../../stores/walkinTender';
+import { GuestLanguage } from '../display/GuestLanguage';
+import { PrinterTenderWarning } from '../printer/PrinterBadge';
 
 /** A store that holds a tender: the walk-in's, a change's. */
 export type TenderStore = StoreApi<TenderState & TenderActions>;
@@ -59,6 +61,9 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
   return (
     <fieldset className="tender" aria-describedby={problems.length ? problemsId : undefined}>
       <legend>{t('money.tender.title')}</legend>
+      {/* The printer's trouble and the guest display's language (issue 31). */}
+      <PrinterTenderWarning />
+      <GuestLanguage />
       {!s.price && (
         <label className="field">
           <span>{t('money.tender.amountTaken')}</span>

@@ -1,6 +1,6 @@
 /**
- * The shop's check-in events: a grow-only list (a Y.Array) of events never changed once written,
- * read through zod as they arrive. A list rather than a map by event id: a map keeps every
+ * A grow-only list (a Y.Array) of the shop's events never changed once written — check-ins, and
+ * the on-site payments' collections and amounts owed — read through zod as they arrive. A list rather than a map by event id: a map keeps every
  * deleted key for good (Yjs needs it to order later writes to that key), so purged days would
  * leave ~47 bytes per event behind forever; deleted runs of a list collapse into a few ids
  * (measured: docs/decisions.md, H4). Concurrent additions are all kept, in one order
@@ -10,8 +10,15 @@
  * whose id is already taken by another is a problem (the first one read stays).
  */
 import type * as Y from 'yjs';
+import type { z } from 'zod';
 import { describeIssue, type SharedProblems } from './problems';
-import { CheckInEvent } from './records';
+import type { SharedArea } from './records';
+
+/** What every event of a list has: its id, and the date it is purged with. */
+interface Dated {
+  id: string;
+  date: string;
+}
 
 /** The entries of some items of the list: key (item id) and value. */
 function* entriesOf(items: Iterable<Y.Item>): Generator<[string, unknown]> {
@@ -27,13 +34,16 @@ function* itemsOf(list: Y.Array<unknown>): Generator<Y.Item> {
   for (let item = list._start; item; item = item.right) yield item;
 }
 
-export class CheckInLog {
+export class EventLog<E extends Dated> {
   /** Event id → the valid event, and the entry it was read from. */
-  private valid = new Map<string, { event: CheckInEvent; key: string }>();
-  private readonly listeners = new Set<(events: CheckInEvent[]) => void>();
+  private valid = new Map<string, { event: E; key: string }>();
+  private readonly listeners = new Set<(events: E[]) => void>();
 
   constructor(
     private readonly list: Y.Array<unknown>,
+    /** The problems' area: what the list is. */
+    private readonly area: SharedArea,
+    private readonly schema: z.ZodType<E>,
     private readonly problems: SharedProblems,
     private readonly tell: <T>(listeners: Set<(value: T) => void>, value: T) => void,
   ) {
@@ -41,18 +51,23 @@ export class CheckInLog {
   }
 
   /** Append an event; false when an event of that id is already there (it stays as it is). */
-  add(event: CheckInEvent): boolean {
-    const record = CheckInEvent.parse(event);
+  add(event: E): boolean {
+    const record = this.schema.parse(event);
     if (this.valid.has(record.id)) return false;
     this.list.push([record]);
     return true;
   }
 
-  of(date: string): CheckInEvent[] {
+  of(date: string): E[] {
     return [...this.valid.values()].map((v) => v.event).filter((e) => e.date === date);
   }
 
-  onAdded(listener: (events: CheckInEvent[]) => void): () => void {
+  /** Every valid event, of every date kept. */
+  all(): E[] {
+    return [...this.valid.values()].map((v) => v.event);
+  }
+
+  onAdded(listener: (events: E[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -74,7 +89,7 @@ export class CheckInLog {
   }
 
   private changed(change: Y.YArrayEvent<unknown>): void {
-    const added: CheckInEvent[] = [];
+    const added: E[] = [];
     if (change.changes.deleted.size > 0) {
       // A purge (rare): read the whole list again, in its order.
       const fresh = new Set([...entriesOf(change.changes.added)].map(([key]) => key));
@@ -85,7 +100,7 @@ export class CheckInLog {
         const event = this.read(key, value);
         if (event && fresh.has(key)) added.push(event);
       }
-      this.problems.keepOnly('checkins', present);
+      this.problems.keepOnly(this.area, present);
     } else {
       for (const [key, value] of entriesOf(change.changes.added)) {
         const event = this.read(key, value);
@@ -96,15 +111,15 @@ export class CheckInLog {
   }
 
   /** Check one entry: the event if it is valid and new, else null (a problem when invalid). */
-  private read(key: string, value: unknown): CheckInEvent | null {
-    const parsed = CheckInEvent.safeParse(value);
+  private read(key: string, value: unknown): E | null {
+    const parsed = this.schema.safeParse(value);
     if (!parsed.success) {
-      this.problems.report('checkins', key, describeIssue(parsed.error), value);
+      this.problems.report(this.area, key, describeIssue(parsed.error), value);
       return null;
     }
     const taken = this.valid.get(parsed.data.id);
     if (taken) {
-      if (taken.key !== key) this.problems.report('checkins', key, 'id of another event', value);
+      if (taken.key !== key) this.problems.report(this.area, key, 'id of another event', value);
       return null;
     }
     this.valid.set(parsed.data.id, { event: parsed.data, key });

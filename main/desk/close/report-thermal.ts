@@ -1,0 +1,111 @@
+/**
+ * The close report on the receipt printer (issue 31): the figures and words of the page
+ * (report.ts, main/common/words close.ts and money.ts) as a ReceiptLine document for the
+ * printer's own language and roll: by tender, the cash and its count, walk-ins, bookings paid on
+ * site (their collections, the unpaid and the unpaid no-shows by number: no names on paper), by
+ * staff (issue 29: 担当者別, who closed the day), check-ins, sales by product and by hour (as rows: a roll has no chart), what is owed or
+ * unreadable.
+ */
+import { DateTime } from 'luxon';
+import * as closeWords from '../../common/words/close';
+import * as moneyWords from '../../common/words/money';
+import { DENOMINATIONS, type CloseView } from '../../ipc/contract';
+import { escapeLine, indented } from '../receipt/receipt-thermal';
+import { signed, yen, type ReportOptions } from './report';
+
+const row = (left: string, right: string) => `|${escapeLine(left)} | ${escapeLine(right)}`;
+const heading = (text: string) => ['-', `^${escapeLine(text)}`];
+/** A heading too long for double width on a 58 mm roll: bold, at the roll's own width. */
+const longHeading = (text: string) => ['-', `"${escapeLine(text)}"`];
+
+/** The close report as ReceiptLine text, for `thermalBytes`. */
+export function closeReportThermal(view: CloseView, options: ReportOptions): string {
+  const { locale, timeZone } = options;
+  const l = closeWords[locale];
+  const { methods } = moneyWords[locale];
+  const stamp = (ms: number) =>
+    DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
+  const money = (n: number) => yen(n, locale);
+  const closedBy = view.closedBy ? ` (${l.closedBy}: ${view.closedBy.name})` : '';
+  const state =
+    view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}${closedBy}`;
+  const hours = view.salesByHour.filter((h) => h.amount !== 0);
+  const { onSite } = view;
+  const owing = (items: CloseView['onSite']['unpaid']['items']) =>
+    items.length
+      ? items.map((u) =>
+          row(
+            `${u.number ?? u.reservationId} ${u.startTime}`,
+            u.owed === null ? l.amountUnknown : money(u.owed),
+          ),
+        )
+      : [`|${escapeLine(l.none)}`];
+  return [
+    `^^${escapeLine(l.title)}`,
+    `|${escapeLine(`${options.storeName} ${view.businessDate}`)}`,
+    `|${escapeLine(`${l.counter}: ${view.counterName || view.counterId}`)}`,
+    `|${escapeLine(state)}`,
+    `|${escapeLine(`${l.printedAt}: ${stamp(options.now)}`)}`,
+    ...heading(l.byTender),
+    ...view.byTender.flatMap((t) => [
+      row(`${methods[t.method]} (${t.count})`, money(t.sales - t.refunds + t.corrections)),
+      indented(`${l.sales} ${money(t.sales)} / ${l.refunds} ${money(t.refunds)}`),
+      ...(t.corrections ? [indented(`${l.corrections} ${signed(t.corrections, locale)}`)] : []),
+    ]),
+    ...heading(methods.cash),
+    row(l.openingFloat, money(view.openingFloat)),
+    row(l.expected, money(view.expectedCash)),
+    row(l.counted, view.countedCash === null ? '-' : money(view.countedCash)),
+    row(l.overShort, view.overShort === null ? '-' : signed(view.overShort, locale)),
+    row(l.note, view.note ?? l.none),
+    ...(view.counted
+      ? DENOMINATIONS.map((d) => {
+          const pieces = view.counted![String(d) as keyof typeof view.counted];
+          return row(`  ${money(d)} x ${pieces}`, money(d * pieces));
+        })
+      : []),
+    ...(view.byStaff.length
+      ? [
+          ...heading(l.byStaff),
+          ...view.byStaff.flatMap((f) => [
+            row(`${f.name ?? l.noStaff} (${f.count})`, money(f.sales)),
+            indented(
+              `${l.refunds} ${money(f.refunds)} / ${l.cash} ${signed(f.cash, locale)}` +
+                (f.corrections ? ` / ${l.corrections} ${signed(f.corrections, locale)}` : ''),
+            ),
+          ]),
+        ]
+      : []),
+    ...heading(l.walkIns),
+    row(l.count, String(view.walkIns.count)),
+    row(l.amount, money(view.walkIns.amount)),
+    ...longHeading(l.onSite),
+    row(l.count, String(onSite.collections.count)),
+    row(l.amount, money(onSite.collections.amount)),
+    ...onSite.byTender.map((t) => row(`  ${methods[t.method]}`, money(t.amount))),
+    row(l.discounts, money(onSite.discounts)),
+    ...longHeading(l.onSiteUnpaid),
+    row(l.count, String(onSite.unpaid.count)),
+    row(l.amount, money(onSite.unpaid.amount)),
+    ...owing(onSite.unpaid.items),
+    ...longHeading(l.onSiteNoShows),
+    row(l.count, String(onSite.noShows.count)),
+    ...owing(onSite.noShows.items),
+    ...heading(l.checkIns),
+    row(l.expectedParties, String(view.checkIns.expected)),
+    row(l.arrived, String(view.checkIns.arrived)),
+    row(l.noShows, String(view.checkIns.noShows)),
+    row(l.rate, view.checkIns.rate === null ? '-' : `${Math.round(view.checkIns.rate * 100)}%`),
+    ...heading(l.byProduct),
+    ...(view.salesByProduct.length
+      ? view.salesByProduct.map((p) => row(p.name, money(p.amount)))
+      : [`|${escapeLine(l.none)}`]),
+    ...heading(l.byHour),
+    ...(hours.length
+      ? hours.map((h) => row(`${String(h.hour).padStart(2, '0')}:00`, money(h.amount)))
+      : [`|${escapeLine(l.none)}`]),
+    '-',
+    row(l.refundsOwed, String(view.refundsOwed)),
+    row(l.unreadable, String(view.unreadable)),
+  ].join('\n');
+}

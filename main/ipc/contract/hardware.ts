@@ -1,0 +1,224 @@
+/**
+ * The counter's hardware (issue 31): the thermal receipt printer spoken to in its own language
+ * (ESC/POS, StarPRNT) over the LAN or the OS's raw queue, the cash drawer on its kick-out port,
+ * the printer's status, and the display that faces the guest. The channels are spread into the
+ * one map in `channels.ts`; main/desk/printer and main/desk/display answer them.
+ */
+import { z } from 'zod';
+import { Amount, LocalDate } from '../../common';
+import { UiLocale } from './setup';
+
+/** The printer's command language: Epson's ESC/POS, or Star's StarPRNT. */
+export const PrinterLanguage = z.enum(['escpos', 'starprnt']);
+export type PrinterLanguage = z.infer<typeof PrinterLanguage>;
+
+export const ThermalPaper = z.enum(['58mm', '80mm']);
+
+/** What the bytes are drawn for: the language and the roll. */
+export const ThermalFormat = z.strictObject({ language: PrinterLanguage, paper: ThermalPaper });
+export type ThermalFormat = z.infer<typeof ThermalFormat>;
+
+/**
+ * Where the printer is: on the LAN (raw TCP, port 9100), a USB printer through the OS's raw
+ * queue (by the queue's name), or training's virtual printer (decision M9).
+ */
+export const PrinterConnection = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('network'),
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.:-]+$/, 'a host name or an address'),
+    port: z.number().int().min(1).max(65535).default(9100),
+  }),
+  z.strictObject({ kind: z.literal('queue'), name: z.string().trim().min(1).max(200) }),
+  z.strictObject({ kind: z.literal('virtual') }),
+]);
+export type PrinterConnection = z.infer<typeof PrinterConnection>;
+
+export const ThermalPrinter = z.strictObject({
+  connection: PrinterConnection,
+  language: PrinterLanguage,
+  paper: ThermalPaper,
+  /** A cash drawer is on the printer's kick-out port. */
+  drawer: z.boolean().default(true),
+});
+export type ThermalPrinter = z.infer<typeof ThermalPrinter>;
+
+/** Which printer a document goes to: the receipt printer, or the OS's (A4) printer. */
+export const PrintRoute = z.enum(['receipt_printer', 'os_printer']);
+export type PrintRoute = z.infer<typeof PrintRoute>;
+
+/** The counter's printers, per document (set-up). */
+export const PrinterSettings = z.strictObject({
+  /** The thermal printer spoken to directly; null: receipts go through the OS (as before). */
+  receiptPrinter: ThermalPrinter.nullable(),
+  /** Receipts and refund slips, the close report, the manifest. */
+  routes: z.strictObject({
+    receipt: PrintRoute,
+    close: PrintRoute,
+    manifest: PrintRoute,
+  }),
+  /** The OS printer for A4 documents (null: the system's default, with its dialog). */
+  a4PrinterName: z.string().max(200).nullable(),
+});
+export type PrinterSettings = z.infer<typeof PrinterSettings>;
+
+export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
+  receiptPrinter: null,
+  routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
+  a4PrinterName: null,
+};
+
+/** What the printer says of itself (ESC/POS real-time status, Star's status), or why not known. */
+export const PrinterState = z.enum([
+  'ready',
+  'paper_out',
+  'cover_open',
+  'offline',
+  /** It does not report (a queue of the OS): printed and hoped for. */
+  'unknown',
+  /** No receipt printer is set up. */
+  'none',
+]);
+export type PrinterState = z.infer<typeof PrinterState>;
+
+export const PrinterStatus = z.object({
+  state: PrinterState,
+  /** Paper near its end (still prints). */
+  paperLow: z.boolean(),
+  /** Documents kept to print once it is ready, oldest first (never lost, printed once). */
+  queued: z.number().int().min(0),
+  /** Kept documents that could not be read back (damaged): listed, never printed blindly. */
+  unreadable: z.number().int().min(0).default(0),
+  /** When the printer last answered or failed to (epoch ms). */
+  checkedAt: z.number().nullable(),
+  /** The printer's name as set-up shows it. */
+  printer: z.string().nullable(),
+  drawer: z.boolean(),
+});
+export type PrinterStatus = z.infer<typeof PrinterStatus>;
+
+/** A printer set-up can choose: the OS's list, and in training the virtual printer. */
+export const FoundPrinter = z.object({
+  name: z.string(),
+  connection: PrinterConnection,
+  /** The OS's default printer. */
+  isDefault: z.boolean(),
+});
+export type FoundPrinter = z.infer<typeof FoundPrinter>;
+
+/** A print's answer: printed, or kept in the queue until the printer is ready. */
+export const PrintAnswer = z.object({
+  ok: z.boolean(),
+  reason: z.string().nullable(),
+  /** Kept to print later (the printer is not ready): the receipt is not lost. */
+  queued: z.boolean().default(false),
+});
+export type PrintAnswer = z.infer<typeof PrintAnswer>;
+
+/** What training's virtual printer received, decoded (what staff would have seen printed). */
+export const VirtualPrint = z.object({
+  at: z.number(),
+  /** The text lines as printed. */
+  lines: z.array(z.string()),
+  /** The QR codes' payloads, in order. */
+  codes: z.array(z.string()),
+  cuts: z.number().int(),
+  pulses: z.number().int(),
+});
+export type VirtualPrint = z.infer<typeof VirtualPrint>;
+
+export const VirtualState = z.enum(['ready', 'paper_out', 'cover_open', 'offline']);
+
+/** What the guest's display shows: nothing, the sale being paid, or the thanks. */
+export const DisplayScreen = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('idle') }),
+  z.strictObject({
+    kind: z.literal('sale'),
+    product: z.string().max(200),
+    /** When it takes place (as the counter shows it). */
+    when: z.string().max(100),
+    adults: z.number().int().min(0).max(999),
+    children: z.number().int().min(0).max(999),
+    currency: z.string().min(1).max(10),
+    total: Amount.nullable(),
+    /** Cash handed over (null: none yet, or not cash). */
+    received: Amount.nullable(),
+    change: Amount.nullable(),
+  }),
+  z.strictObject({
+    kind: z.literal('thanks'),
+    currency: z.string().min(1).max(10),
+    total: Amount.nullable(),
+    change: Amount.nullable(),
+    /** The reservation number its receipt's code carries (null: being confirmed). */
+    number: z.string().max(100).nullable(),
+  }),
+]);
+export type DisplayScreen = z.infer<typeof DisplayScreen>;
+
+export const DisplayView = z.object({
+  /** The guest's language (staff toggle it). */
+  locale: UiLocale,
+  screen: DisplayScreen,
+  /** The reservation number's QR modules (thanks with a number), drawn by the display. */
+  code: z.array(z.array(z.boolean())).nullable(),
+});
+export type DisplayView = z.infer<typeof DisplayView>;
+
+const Empty = z.strictObject({});
+
+export const hardwareChannels = {
+  /** The receipt printer's state and its queue (also pushed as `printer.changed`). */
+  'printer.status': { request: Empty, response: PrinterStatus },
+  'printer.settings': { request: Empty, response: PrinterSettings },
+  'printer.configure': { request: PrinterSettings, response: PrinterSettings },
+  /** Printers set-up can choose: the OS's list, the virtual printer in training. */
+  'printer.find': { request: Empty, response: z.object({ printers: z.array(FoundPrinter) }) },
+  /** A test page on a printer (chosen or not yet saved), its status read back first. */
+  'printer.test': {
+    request: z.strictObject({ printer: ThermalPrinter, locale: UiLocale.default('ja') }),
+    response: PrintAnswer,
+  },
+  /** Print what the queue keeps now (the printer said ready, or staff ask again). */
+  'printer.retry': { request: Empty, response: PrinterStatus },
+  /** Training's virtual printer: what it printed, its state (switchable to practise trouble). */
+  'printer.virtual': {
+    request: z.strictObject({ state: VirtualState.nullable().default(null) }),
+    response: z.object({ state: VirtualState, printed: z.array(VirtualPrint) }),
+  },
+  /**
+   * The close report on the receipt printer, when set-up routes it there (else PRINT_UNAVAILABLE:
+   * the renderer prints `close.report`'s page through the OS or the browser).
+   */
+  'close.print': {
+    request: z.strictObject({ date: LocalDate, locale: UiLocale.default('ja') }),
+    response: PrintAnswer,
+  },
+  /** Open the cash drawer by hand: a reason is required, and the open is recorded. */
+  'drawer.open': {
+    request: z.strictObject({ reason: z.string().trim().min(2).max(200) }),
+    response: PrintAnswer,
+  },
+  /** What the guest's display shows (the walk-in's tender sets it). */
+  'display.show': {
+    request: z.strictObject({ screen: DisplayScreen, locale: UiLocale.nullable().default(null) }),
+    response: DisplayView,
+  },
+  'display.get': { request: Empty, response: DisplayView },
+  /**
+   * Open the guest's display: the desktop app on the second screen; the browser host answers the
+   * display page's address with its own token (shows that display and nothing else).
+   */
+  'display.open': { request: Empty, response: z.object({ url: z.string().nullable() }) },
+} as const;
+
+/**
+ * What the guest's display may ask and hear, in both hosts (the browser host's display token, the
+ * desktop app's guest window): its own screen and nothing of the counter's (decision M12).
+ */
+export const GUEST_DISPLAY_CHANNELS: ReadonlySet<string> = new Set(['display.get']);
+export const GUEST_DISPLAY_EVENTS: ReadonlySet<string> = new Set(['display.changed']);

@@ -1,0 +1,126 @@
+/**
+ * A booking paid on site at the counter (issue 27): what it owes, taking it (all or a part, a
+ * discount with its reason), another counter taking it, what is owed back; the day's and the
+ * close's on-site lines. How a booking stands ("to pay ¥28,500", "paid ¥… (cash, 受付1, 10:42)")
+ * is printed too: reservation.ts's `paid`, from main/common/words/reservation.ts. The discount's
+ * reasons are money's words (printed on the receipt).
+ */
+import { moneyWords } from '../../../../main/ipc/contract';
+import type { Widen } from '../widen';
+
+export const ja = {
+  onsite: {
+    title: '当日のお支払い',
+    due: 'ご予約金額',
+    dueFromRecord: '予約記録の金額です（予約サービスの金額はまだ確認できていません）。',
+    recordDiffers: '予約記録の金額 {{amount}} とは違います。予約サービスの金額を使います。',
+    unknownMethod:
+      '予約サービスが支払い方法を示していません。現地払いかどうかをお客様に確認してください。',
+    collected: '受け取り済み',
+    discounts: '割引',
+    stillOwed: '残り',
+    checkInAndPay: '来店受付してお支払い {{amount}}',
+    checkInAndPayUnknown: '来店受付してお支払い',
+    pay: 'お支払いを受け取る {{amount}}',
+    payUnknown: 'お支払いを受け取る',
+    starting: '確認しています…',
+    heldBy: '{{counter}}でお支払いを受付中です（{{time}}から）。',
+    unanswered:
+      '{{counters}} から応答がありません。二重に受け取らないよう、声をかけて確認してください。',
+    amountNow: '今回受け取る金額（円）',
+    amountNowHint: '一部だけ受け取るときは金額を変えてください。残りは「残り」として表示されます。',
+    partNote: '残り {{amount}} は後で受け取ります。',
+    discount: '割引する',
+    discountAmount: '割引額（円）',
+    discountReason: '割引の理由',
+    discountNote: 'メモ（「その他」は必須）',
+    reasons: moneyWords.ja.discountReasons,
+    take: '{{amount}} を受け取る',
+    settle: '割引で精算する',
+    taking: '記録しています…',
+    stop: 'やめる',
+    done: '{{amount}} を受け取りました。',
+    doneCheckedIn: '来店受付と {{amount}} のお支払いを記録しました。',
+    collectedTwice:
+      '二重に受け取っています。{{amount}} をお客様に返金してください（返金が必要な一覧にあります）。',
+    refundOwed: '{{amount}} の返金が必要です。',
+    openRefunds: '返金する',
+    problems: {
+      OVER_OWED: '残りより多くは受け取れません。金額を直してください。',
+      NOTE_REQUIRED: '「その他」の割引にはメモが必要です。',
+      NOTHING_TAKEN: '受け取る金額か割引額を入れてください。',
+      TENDER_REQUIRED: '支払い方法を選んでください。',
+    },
+    slotUnpaid: '未収 {{n}} 件 {{amount}}',
+  },
+  onsiteClose: {
+    title: '現地払い',
+    taken: '受け取り',
+    line: '{{count}} 件 · {{amount}}',
+    discounts: '割引 {{amount}}',
+    unpaidTitle: '未収（この日の現地払いの予約）',
+    unpaidLine: '{{count}} 件 · {{amount}}',
+    none: 'ありません。',
+    unknownAmount: '金額未確認',
+    methodNotSaid: '支払い方法不明',
+    noShowsTitle: '不来店（未払い・請求なし）',
+  },
+};
+
+export const en: Widen<typeof ja> = {
+  onsite: {
+    title: 'Payment on the day',
+    due: 'Booking total',
+    dueFromRecord: 'The booking record’s amount (the service’s amount is not known yet).',
+    recordDiffers: 'The booking record says {{amount}}: the service’s amount is used.',
+    unknownMethod:
+      'The service does not say how this booking is paid. Ask the guest whether they pay here.',
+    collected: 'Taken',
+    discounts: 'Discounts',
+    stillOwed: 'Still owed',
+    checkInAndPay: 'Check in and take {{amount}}',
+    checkInAndPayUnknown: 'Check in and take payment',
+    pay: 'Take payment {{amount}}',
+    payUnknown: 'Take payment',
+    starting: 'Checking…',
+    heldBy: '{{counter}} is taking this payment (since {{time}}).',
+    unanswered:
+      'No answer from {{counters}}. Check with them so that the money is not taken twice.',
+    amountNow: 'Amount taken now (¥)',
+    amountNowHint: 'To take a part only, change the amount. The rest shows as still owed.',
+    partNote: 'The remaining {{amount}} is taken later.',
+    discount: 'Give a discount',
+    discountAmount: 'Discount (¥)',
+    discountReason: 'Why',
+    discountNote: 'Note (required for “Other”)',
+    reasons: moneyWords.en.discountReasons,
+    take: 'Take {{amount}}',
+    settle: 'Settle with the discount',
+    taking: 'Recording…',
+    stop: 'Stop',
+    done: 'Took {{amount}}.',
+    doneCheckedIn: 'Checked in and took {{amount}}.',
+    collectedTwice: 'Taken twice: refund {{amount}} to the guest (it is in the refunds owed).',
+    refundOwed: 'Refund owed: {{amount}}.',
+    openRefunds: 'Refund',
+    problems: {
+      OVER_OWED: 'More than is still owed cannot be taken. Correct the amount.',
+      NOTE_REQUIRED: 'An “Other” discount needs a note.',
+      NOTHING_TAKEN: 'Enter an amount to take or a discount.',
+      TENDER_REQUIRED: 'Choose how the guest pays.',
+    },
+    slotUnpaid: 'To pay: {{n}} ({{amount}})',
+  },
+  onsiteClose: {
+    title: 'On-site payments',
+    taken: 'Taken',
+    line: '{{count}} · {{amount}}',
+    discounts: 'Discounts {{amount}}',
+    unpaidTitle: 'Unpaid (bookings of the day paid on site)',
+    unpaidLine: '{{count}} · {{amount}}',
+    none: 'None.',
+    unknownAmount: 'amount not known',
+    methodNotSaid: 'payment not said',
+    noShowsTitle: 'No-shows (unpaid, nothing owed)',
+  },
+};

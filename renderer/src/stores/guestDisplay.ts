@@ -1,0 +1,75 @@
+/**
+ * What the guest's display shows, followed from the walk-in as staff take it (issue 31): nothing
+ * until the price is on the review step, then the product, the party, the total, the cash
+ * handed over and the change as they are typed; the thanks with the booking's number once it is
+ * booked; nothing again when the next walk-in starts. Only this walk-in's: the screen is replaced
+ * whole each time (decision M12). The guest's language is staff's toggle, kept here.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { DisplayScreen } from '../../../main/ipc/contract';
+import type { Api } from '../api/api';
+import { changeDue, rebalance } from '../money/tenderRules';
+import type { WalkInState } from './walkinState';
+import { tenderTotalOf } from './walkinTender';
+
+export interface GuestDisplayState {
+  locale: 'ja' | 'en';
+  setLocale(locale: 'ja' | 'en'): void;
+}
+
+/** The screen the walk-in's state means for the guest. */
+export function guestScreen(s: WalkInState): DisplayScreen {
+  const total = tenderTotalOf(s);
+  const currency = s.price?.currency ?? s.form?.currency ?? 'JPY';
+  const lines = total === null ? s.tenderLines : rebalance(total, s.tenderLines);
+  const cash = lines.find((l) => l.method === 'cash');
+  const received = cash ? (cash.received ?? cash.amount) : null;
+  const change = total === null ? null : changeDue(lines);
+  if (s.step === 'done' && s.outcome && s.outcome.outcome !== 'refused')
+    return {
+      kind: 'thanks',
+      currency,
+      total,
+      change: s.outcome.saleId ? change : null,
+      number: s.outcome.reservation?.number ?? null,
+    };
+  if (s.step === 'review' && s.form && s.slot)
+    return {
+      kind: 'sale',
+      product: s.form.name.slice(0, 200),
+      when: `${s.slot.date} ${s.slot.startTime}`,
+      adults: s.adults,
+      children: s.children,
+      currency,
+      total,
+      received,
+      change,
+    };
+  return { kind: 'idle' };
+}
+
+/** Tell the main process each new screen (and each language staff choose). */
+export function followGuestDisplay(
+  api: Api,
+  walkIn: { getState(): WalkInState; subscribe(l: (s: WalkInState) => void): () => void },
+) {
+  const store = createStore<GuestDisplayState>()((set) => ({
+    locale: 'ja',
+    setLocale: (locale) => set({ locale }),
+  }));
+  let sent = '';
+  const push = () => {
+    const screen = guestScreen(walkIn.getState());
+    const locale = store.getState().locale;
+    const key = JSON.stringify([screen, locale]);
+    if (key === sent) return;
+    sent = key;
+    api.call('display.show', { screen, locale }).catch(() => {
+      // The guest's display is a courtesy: the sale goes on without it.
+      sent = '';
+    });
+  };
+  const offWalkIn = walkIn.subscribe(push);
+  const offLocale = store.subscribe(push);
+  return { store, stop: () => (offWalkIn(), offLocale()) };
+}

@@ -1,0 +1,131 @@
+/**
+ * The counter's hardware in Chromium through the browser host, in Japanese and English (issue
+ * 31): set-up finds training's virtual printer, prints a test page on it and saves it; a cash
+ * walk-in shows the guest's display the total, the cash handed over and the change, then the
+ * thanks with the booking's code; its receipt prints on the virtual printer (read back: the
+ * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens.
+ */
+import type { Page } from '@playwright/test';
+import type { Response } from '../../main/ipc/contract';
+import { browserLocale, checkScreen, expect, audit, SCREENSHOTS, test } from './support/fixtures';
+import type { TestHost } from './support/host';
+import { CATALOGUES, fill, pattern, reservations, yen } from './support/ui';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const RICKSHAW = /人力車 嵐山めぐり/;
+const PRINTOUTS = path.join(SCREENSHOTS, '..', 'printouts');
+
+/** What training's virtual printer printed, read back by the desk. */
+async function virtualPrints(host: TestHost): Promise<Response<'printer.virtual'>['printed']> {
+  const result = await host.composed.router.handle('printer.virtual', { state: null });
+  if (!result.ok) throw new Error(result.error.message);
+  return (result.value as Response<'printer.virtual'>).printed;
+}
+
+const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+for (const lang of ['ja', 'en'] as const) {
+  const t = CATALOGUES[lang];
+  const p = t.printer.settings;
+
+  test.describe(`hardware (${lang})`, () => {
+    test.use({ locale: browserLocale(lang) });
+
+    test('set-up finds the virtual printer and tests it; a cash walk-in on the guest display, its receipt printed', async ({
+      app,
+      host,
+      context,
+    }) => {
+      test.slow();
+      await expect(app.getByRole('article').first()).toBeVisible();
+
+      // Set-up: find, choose the virtual printer, test print, save.
+      await app.getByRole('button', { name: t.nav.setup }).click();
+      const section = app.getByRole('region', { name: p.title });
+      await section.getByRole('button', { name: p.find }).click();
+      const connection = section.getByLabel(p.connection);
+      await expect(connection.locator('option', { hasText: p.virtual })).toHaveCount(1);
+      await connection.selectOption({ label: p.virtual });
+      await section.getByRole('button', { name: p.test }).click();
+      await expect(section.getByText(p.testOk)).toBeVisible();
+      await section.getByRole('button', { name: p.save }).click();
+      await expect(section.getByText(p.saved)).toBeVisible();
+      await section.scrollIntoViewIfNeeded();
+      await checkScreen(app, lang, 'setup-printer');
+      const page = (await virtualPrints(host)).at(-1)!;
+      expect(page.lines.join('\n')).toContain(lang === 'ja' ? 'テスト印刷' : 'Test print');
+      expect(page.cuts).toBe(1);
+      // The status bar says the printer is ready.
+      await expect(app.locator('[data-printer-state="ready"]')).toBeVisible();
+
+      // The guest's display, in a second window on its own token.
+      const display: Page = await context.newPage();
+      await display.goto(host.displayUrl);
+      // Japanese until staff choose the guest's language.
+      await expect(
+        display.getByRole('heading', { name: CATALOGUES.ja.guestDisplay.welcome }),
+      ).toBeVisible();
+
+      // A walk-in paid in cash with change.
+      await app.keyboard.press('F4');
+      await app.getByRole('button', { name: RICKSHAW }).click();
+      await expect(app.locator('input[name=slot]:checked')).toHaveCount(1);
+      await app.locator('input[name=slot]').last().check();
+      await app.getByRole('button', { name: new RegExp(`^${t.walkIn.next}`) }).click();
+      const name = lang === 'ja' ? '印刷' : 'Printer';
+      await app.getByLabel(t.walkIn.customerFields.lastName).fill(name);
+      await app.keyboard.press('Enter');
+      const collect = app.getByText(pattern(t.walkIn.collect));
+      await expect(collect).toBeVisible();
+      const total = digits(await collect.textContent());
+      const handed = Math.ceil(total / 10_000) * 10_000 + (total % 10_000 === 0 ? 10_000 : 0);
+      // The guest reads their display in their language (staff's toggle).
+      const guest = lang === 'ja' ? 'en' : 'ja';
+      await app
+        .getByRole('radiogroup', { name: t.guestDisplay.language })
+        .getByRole('radio', { name: t.language[guest] })
+        .check();
+      await app.getByRole('button', { name: yen(lang, handed), exact: true }).click();
+      const g = CATALOGUES[guest];
+      await expect(display.getByText(yen(guest, total), { exact: true })).toBeVisible();
+      await expect(display.getByText(yen(guest, handed - total), { exact: true })).toBeVisible();
+      await audit(display, `${lang}/guest-display-sale`);
+      await display.screenshot({
+        path: path.join(SCREENSHOTS, `${lang}-guest-display-sale.png`),
+      });
+
+      await app
+        .getByRole('button', { name: new RegExp(`^${fill(t.walkIn.confirm, { amount: '.*' })}`) })
+        .click();
+      await expect(app.getByText(t.money.tender.recorded)).toBeVisible();
+      const number = reservations(host).find(
+        (r) => r.customer.lastName === name,
+      )!.reservationNumber;
+      await expect(display.getByRole('heading', { name: g.guestDisplay.thanks })).toBeVisible();
+      await expect(display.getByRole('img', { name: new RegExp(number) })).toBeVisible();
+      await audit(display, `${lang}/guest-display-thanks`);
+      await display.screenshot({
+        path: path.join(SCREENSHOTS, `${lang}-guest-display-thanks.png`),
+      });
+
+      // The receipt on the receipt printer: printed, read back.
+      await app
+        .getByRole('button', {
+          name: fill(t.money.receipt.print, { what: t.money.receipt.receipt }),
+        })
+        .click();
+      await expect(app.getByText(t.money.receipt.done.printed)).toBeVisible();
+      const prints = await virtualPrints(host);
+      const receipt = prints.at(-1)!;
+      expect(receipt.codes).toEqual([number]);
+      expect(receipt.cuts).toBe(1);
+      expect(receipt.lines.join('\n')).toContain(number);
+      // The drawer's pulse came before it (cash).
+      expect(prints.at(-2)!.pulses).toBe(1);
+      // What the guest was handed, as the virtual printer read it back (the closing note's).
+      mkdirSync(PRINTOUTS, { recursive: true });
+      writeFileSync(path.join(PRINTOUTS, `${lang}-walk-in-receipt.txt`), receipt.lines.join('\n'));
+    });
+  });
+}
