@@ -31,6 +31,7 @@ const PROCESSES = [
   'test/host/onsite-hosts.test.ts',
   'test/host/several-hosts.test.ts',
   'test/host/shop-flags.test.ts',
+  'test/host/staff-shop.test.ts',
   'test/host/start.test.ts',
   'test/local/outbox/crash.test.ts',
   'test/sandbox/cli.test.ts',

@@ -24,6 +24,23 @@ export function atLeast(name: string, value: number, unit: string, floor: number
   return { name, value: round(value), unit, target: `≥ ${floor}`, ok: value >= floor };
 }
 
+/** A value that must fall in a band (a deliberate cost: neither too cheap nor too slow). */
+export function within(
+  name: string,
+  value: number,
+  unit: string,
+  low: number,
+  high: number,
+): Figure {
+  return {
+    name,
+    value: round(value),
+    unit,
+    target: `${low}–${high}`,
+    ok: value >= low && value <= high,
+  };
+}
+
 export function exactly(name: string, value: number, unit: string, expected: number): Figure {
   return { name, value: round(value), unit, target: `= ${expected}`, ok: value === expected };
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, printer, onsite)
- * runs only the suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, printer, onsite,
+ * staff) runs only the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
@@ -13,6 +13,7 @@ import { runOnSiteBench } from './onsite.bench';
 import { runReceiptBench } from './receipt.bench';
 import { runSearchBench } from './search.bench';
 import { runShopBench } from './shop.bench';
+import { runStaffBench } from './staff.bench';
 import { runUiBench } from './ui.bench';
 import { printFigures, writeFigures, type Figure } from './figures';
 
@@ -32,6 +33,7 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['days', 'Busy days and the cold start (issue 16)', runDaysBench],
   ['printer', 'Receipt printer and drawer, from the counter UI (issue 31)', runPrinterBench],
   ['onsite', 'Bookings paid on site: scan, collect, the shop, the key (issue 27)', runOnSiteBench],
+  ['staff', 'Staff at the counter: the PIN check, switching in Chromium (issue 29)', runStaffBench],
 ];
 
 const only = process.argv.slice(2);

@@ -28,7 +28,7 @@ const SEARCH_STORE = 20_000;
 const TYPED = ['yamada', 'やまだ', '4214', 'さくら', 'hasegawa', '山田', 'sato'];
 const KEY_GAP_MS = 90;
 
-/** The renderer as the browser host serves it, built from the current sources. */
+/** The renderer as the browser host serves it, built from the current sources (the staff suite builds it too). */
 export function build(): void {
   const result = spawnSync(
     process.execPath,

@@ -80,6 +80,18 @@ const CHANNELS = {
   'display.show': true,
   'display.get': true,
   'display.open': true,
+  'staff.get': true,
+  'staff.signIn': true,
+  'staff.signOut': true,
+  'staff.lock': true,
+  'staff.approve': true,
+  'staff.list': true,
+  'staff.save': true,
+  'staff.remove': true,
+  'staff.policy': true,
+  'staff.claimOwner': true,
+  'audit.list': true,
+  'audit.csv': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {
@@ -91,6 +103,7 @@ const EVENTS = {
   'change.changed': true,
   'printer.changed': true,
   'display.changed': true,
+  'staff.changed': true,
 } as const satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES: readonly Channel[] = Object.keys(CHANNELS) as Channel[];

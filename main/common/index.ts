@@ -10,3 +10,4 @@ export * from './cancel';
 export * from './store-defaults';
 export * from './local-records';
 export * from './money';
+export * from './staff';

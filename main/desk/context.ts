@@ -1,6 +1,7 @@
 /**
- * What every feature's handlers work with: the settings, the session holder, this counter, training, the secret
- * store, the renderer's events, the clock and the logger. Built once by the desk.
+ * What every feature's handlers work with: the settings, the session holder, this counter, training,
+ * the secret store, the renderer's events, the clock and the logger, who is signed in. Built once
+ * by the desk.
  */
 import type { Logger } from '../api/index';
 import type { Counter } from '../local/index';
@@ -12,6 +13,8 @@ import type { SessionHolder, Emit } from './session-holder';
 import type { SessionOptions } from './session';
 import type { SettingsFile } from './settings';
 import type { TrainingService } from './training/training';
+import type { Members } from './staff/members';
+import type { StaffDesk } from './staff/staff-desk';
 
 /** Where the API key is kept: the shell uses Electron's safeStorage; tests keep it in memory. */
 export interface SecretStore {
@@ -51,6 +54,9 @@ export interface DeskContext {
   flow: FlowKeeper;
   /** The installed app's services (issue 14); none: its channels answer INSTALLED_UNAVAILABLE. */
   installed?: InstalledPort;
+  /** Who is signed in, and what they may do (issue 29); the staff list's changes. */
+  staff: StaffDesk;
+  members: Members;
   /** The receipt printer and the cash drawer (issue 31). */
   printers: Printers;
   /** What the guest's display shows. */

@@ -35,6 +35,9 @@ import type { ShopOpener } from './shop/port';
 import { resume } from './setup/setup';
 import { setupStatus } from './setup/setup-status';
 import { TrainingService } from './training/training';
+import { Members } from './staff/members';
+import { PinHasher } from './staff/pin';
+import { StaffDesk } from './staff/staff-desk';
 
 export interface DeskOptions {
   dataDir: string;
@@ -67,6 +70,8 @@ export interface DeskOptions {
   readings?: ReadingSource | null;
   /** The installed app's services (updates, logs, counter mode); given by the platform. */
   installed?: InstalledPort;
+  /** How PINs are hashed (tests give one calibrated on a fake clock); by default, this PC's. */
+  pinHasher?: PinHasher;
   /** The OS's printers for set-up (the desktop app asks Electron; elsewhere `lpstat`). */
   osPrinters?: () => Promise<{ name: string; isDefault: boolean }[]>;
   /** The timers of the receipt printer's watch (a test's fake clock); the system's by default. */
@@ -99,6 +104,14 @@ export class Desk {
       client: options.client,
       readings: this.readings,
     });
+    const deskNow = () => sessions.now();
+    const staff = new StaffDesk({ sessions, emit, now: deskNow, logger });
+    const members = new Members({
+      desk: staff,
+      hasher: options.pinHasher ?? new PinHasher(),
+      secrets: options.secrets,
+      now: deskNow,
+    });
     this.ctx = {
       settings,
       sessions,
@@ -107,7 +120,7 @@ export class Desk {
       secrets: options.secrets,
       emit,
       // The session's clock when it has one (training's pretend morning), else the desk's.
-      now: () => sessions.now(),
+      now: deskNow,
       logger,
       defaultServiceUrl: options.defaultServiceUrl,
       client: options.client,
@@ -115,6 +128,8 @@ export class Desk {
       fillWaitMs: options.fillWaitMs ?? 5_000,
       flow: new FlowKeeper(),
       installed: options.installed,
+      staff,
+      members,
       printers: new Printers({
         settings,
         sessions,

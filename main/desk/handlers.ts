@@ -1,7 +1,8 @@
 /**
  * The one place the counter's features come together: each feature's handlers combined into the
  * router's `Handlers` (every channel exactly once), each behind the feature its channel belongs
- * to (`FEATURE_OF`), checked here and nowhere else.
+ * to (`FEATURE_OF`) and behind what it asks of the member signed in (`staff/gate.ts`), checked
+ * here and nowhere else.
  */
 import { channels, type Channel, type Feature } from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
@@ -25,6 +26,8 @@ import { salesApp } from './sales/app';
 import { searchApp } from './search/app';
 import { setupApp } from './setup/app';
 import { shopApp } from './shop/app';
+import { staffApp } from './staff/app';
+import { guardStaff } from './staff/gate';
 import { featuresOf } from './setup/setup-status';
 import { statusApp } from './status/app';
 import { trainingApp } from './training/app';
@@ -126,7 +129,9 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     closeApp(ctx, refundsOwedCount(sales)),
     installedApp(ctx),
     recoveryApp(ctx),
+    staffApp(ctx),
     hardwareApp(ctx),
   );
-  return guardFeatures({ ...handlers, ...overrides }, refuseUnlessAllowed(ctx));
+  // The key's scopes first (nothing to approve for what the key cannot do), then who may.
+  return guardFeatures(guardStaff({ ...handlers, ...overrides }, ctx), refuseUnlessAllowed(ctx));
 }

@@ -136,6 +136,7 @@ export class SessionHolder {
       client: this.options.client,
       readings: this.options.readings,
       throwawayJournal: connection.mode === 'training',
+      training: connection.mode === 'training',
       onSyncProgress: (p) => {
         this.queueStatus();
         if (p.done || p.records > 0)

@@ -28,6 +28,11 @@ import {
   holdsOf,
   MemoryJournal,
   SealedJournal,
+  MemoryAuditLog,
+  MemoryStaffFiles,
+  SealedAuditLog,
+  SealedStaffFiles,
+  type AuditLog,
   type Counter,
   type Hold,
   type Intervals,
@@ -45,6 +50,10 @@ import { docInFiles } from '../shop/shared/doc-storage';
 import { ShopState } from '../shop/shared/shop-state';
 import { OnSiteBook } from './onsite/book';
 import { seatChanges } from './seats';
+import { actingStamps } from './staff/acting';
+import { StaffBook } from './staff/book';
+import { demoMembers } from './staff/demo';
+import { shareStaff } from './staff/share';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -80,6 +89,11 @@ export interface SessionOptions {
    * session (decision J2). Otherwise the sealed journal on disk.
    */
   throwawayJournal?: boolean;
+  /**
+   * Training (issue 29): the demo staff in memory, the audit in memory; otherwise the store's
+   * staff list and audit, sealed on disk.
+   */
+  training?: boolean;
   /** Reads kanji names for search (the desk's reading worker; none: names as written only). */
   readings?: ReadingSource | null;
 }
@@ -117,6 +131,10 @@ export class Session {
    * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
    */
   readonly journal: Journal;
+  /** The store's staff list and policy (issue 29), shared with the shop's counters. */
+  readonly staff: StaffBook;
+  /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
+  readonly audit: AuditLog;
   /** What bookings paid on site owe and the money taken for them, here and shop-wide (issue 27). */
   readonly onsite: OnSiteBook;
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
@@ -158,14 +176,24 @@ export class Session {
       counter: () => this.counter(),
       readings: options.readings ?? null,
     });
+    // Each record says who was signed in, and who approved it (issue 29).
     this.journal = options.throwawayJournal
-      ? new MemoryJournal(options.now)
+      ? new MemoryJournal(options.now, actingStamps)
       : new SealedJournal({
           files: this.local.files,
           cipher: this.local.cipher,
           logger,
           now: options.now,
+          stamp: actingStamps,
         });
+    this.staff = new StaffBook(
+      options.training
+        ? new MemoryStaffFiles(demoMembers())
+        : new SealedStaffFiles(this.local.files, this.local.cipher),
+    );
+    this.audit = options.training
+      ? new MemoryAuditLog()
+      : new SealedAuditLog(this.local.files, this.local.cipher);
     this.sync = new SyncEngine({
       client: this.client,
       cache: this.local.cache,
@@ -300,7 +328,7 @@ export class Session {
       counter: { id: this.counter().id, name },
       logger,
       now,
-      persist: docInFiles(this.local.files),
+      persist: docInFiles(this.local.files, this.local.cipher),
       antiEntropyMs: tuning.antiEntropyMs,
     });
     const records = shareCounterRecords({
@@ -312,11 +340,14 @@ export class Session {
       onDates: (dates) => this.options.onReservations?.(dates),
       logger,
     });
+    // The staff list and policy: the same on every counter of the shop (issue 29).
+    const unshareStaff = shareStaff(state, this.staff);
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
     this.onsite.attach(state);
     this.unshare = () => {
+      unshareStaff();
       records.stop();
       this.onsite.detach();
       this.shared = null;

@@ -50,8 +50,17 @@ function answerText(
 function checkInOf(record: CheckInRecord | undefined): CheckIn | null {
   const c = record?.current;
   if (!c?.state) return null;
-  const { state, adults, children, at, offline, counterName, id } = c;
-  return { state, adults, children, at, offline, counterName, eventId: id };
+  const { state, adults, children, at, offline, counterName, id, staff } = c;
+  return {
+    state,
+    adults,
+    children,
+    at,
+    offline,
+    counterName,
+    eventId: id,
+    ...(staff && { staffName: staff.name }),
+  };
 }
 
 /**

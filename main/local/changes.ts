@@ -12,6 +12,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../api/log';
 import { CancelReason, ChangeFailure, ChangeMoneyKept, ChangeState, TenderLine } from '../common';
+import { StaffStamp } from '../common/staff';
 import type { Files } from './files/files';
 import { canonical } from './outbox/record';
 
@@ -60,6 +61,8 @@ export const ChangeRecord = z.object({
   attempts: z.number().int(),
   /** When the waiting step is tried again by itself (our clock); null: not by itself. */
   nextTryAt: z.number().nullable(),
+  /** Who made the change (issue 29; a display name, as a check-in's: decision S28). */
+  staff: StaffStamp.optional(),
   digest: z.string(),
 });
 export type ChangeRecord = z.infer<typeof ChangeRecord>;

@@ -5,8 +5,8 @@
  *
  * Folders: `files/` (the only code that writes a file; sealing, layout, the key's check, damage),
  * `cache/` (what the service lists, its records and sync state), `checkins/`, `outbox/`,
- * `journal/` (the sales journal), `onsite/` (what bookings paid on site owe), `sync/` (engine,
- * scheduler, the link to the service), `search/`.
+ * `journal/` (the sales journal), `onsite/` (what bookings paid on site owe), `staff/` (the staff
+ * list), `audit/` (the audit list), `sync/` (engine, scheduler, the link to the service), `search/`.
  */
 export { openLocalStore, type LocalStoreOptions, type OpenedStore } from './open-store';
 
@@ -64,6 +64,7 @@ export {
   MemoryJournal,
   type Journal,
   type JournalDay,
+  type JournalStamp,
 } from './journal/journal';
 export { SealedJournal } from './journal/sealed-journal';
 export {
@@ -82,6 +83,28 @@ export {
 export { Due, Dues, newerDue } from './onsite/dues';
 export { DUE_PREVIEW_BODY, DueFetcher, type Owing } from './onsite/due-fetcher';
 export { owesOnSite, paidHowOf, type PaidHow } from './onsite/payment';
+
+// Staff (issue 29): the store's staff list and policy, sealed; the audit list
+export {
+  MemoryStaffFiles,
+  PinHash,
+  SealedStaffFiles,
+  StaffMember,
+  StaffPolicy,
+  isNewer,
+  type StaffFiles,
+  type UnreadableMember,
+} from './staff/staff-files';
+export {
+  AuditKind,
+  AuditRecord,
+  MemoryAuditLog,
+  SealedAuditLog,
+  type AuditDays,
+  type AuditLog,
+  type NewAuditRecord,
+  type UnreadableAudit,
+} from './audit/audit-log';
 
 // Sync, the link to the service, background work
 export { Connectivity } from './sync/connectivity';

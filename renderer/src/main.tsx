@@ -1,17 +1,23 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/App';
 import { createApp } from './app/createApp';
 import { getBridge, isGuestDisplay } from './bridge';
-import { GuestDisplayPage } from './screens/display/GuestDisplay';
 import './styles.css';
+
+/** The guest's display is another window's page: the counter's start does not load it. */
+const GuestDisplayPage = lazy(() =>
+  import('./screens/display/GuestDisplay').then((m) => ({ default: m.GuestDisplayPage })),
+);
 
 const root = createRoot(document.getElementById('root')!);
 if (isGuestDisplay()) {
   // The guest's display: its own screen, nothing of the counter's app (issue 31).
   root.render(
     <StrictMode>
-      <GuestDisplayPage bridge={getBridge()} />
+      <Suspense fallback={null}>
+        <GuestDisplayPage bridge={getBridge()} />
+      </Suspense>
     </StrictMode>,
   );
 } else {

@@ -261,18 +261,41 @@ describe('the API key stays in the main process', () => {
       'support.bundle',
     ] as const)
       await h.raw(channel, VALID[channel]);
+    // Staff (issue 29): the owner claimed with the key (compared, never kept again), a member
+    // added, signed in and out, an approval asked, the list, the policy, the audit.
+    const owner = (await h.call('staff.claimOwner', { apiKey: key, name: 'オーナー', pin: '1234' }))
+      .signedIn!;
+    const asOwner = () => h.call('staff.signIn', { memberId: owner.id, pin: '1234' });
+    for (const channel of [
+      'staff.get',
+      'staff.list',
+      'staff.save',
+      'staff.approve',
+      'staff.policy',
+      'staff.remove',
+      'audit.list',
+      'audit.csv',
+      'staff.lock',
+      'staff.signIn',
+      'staff.signOut',
+    ] as const)
+      await h.raw(channel, VALID[channel]);
+    await asOwner();
     await h.call('setup.selectStore', { storeId: OKINAWA });
     await h.call('day.get', { date: null });
     await h.call('setup.selectStore', { storeId: KYOTO });
+    await asOwner();
 
-    // A restart, training, and back.
+    // A restart (nobody signed in after it), training, and back.
     await h.restart();
     await h.call('day.get', { date: TODAY });
+    await asOwner();
     await h.call('setup.startTraining', {});
     await h.call('day.get', { date: TODAY });
     await book({});
     await h.call('status.get', {});
     await setUp(h);
+    await asOwner();
     await h.call('setup.removeKey', {});
     await h.call('setup.status', {});
     // Stopped: every file it had to write is written, every log line and event is out.

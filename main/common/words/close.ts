@@ -55,6 +55,12 @@ export const ja = {
   drawerAt: '時刻',
   drawerReason: '理由',
   drawerFailed: '（開かなかった）',
+  byStaff: '担当者別',
+  staff: '担当者',
+  /** The row of records made with nobody signed in. */
+  noStaff: '（サインインなし）',
+  cash: '現金',
+  closedBy: '締め担当',
 };
 
 export const en: Widen<typeof ja> = {
@@ -106,4 +112,9 @@ export const en: Widen<typeof ja> = {
   drawerAt: 'Time',
   drawerReason: 'Reason',
   drawerFailed: '(did not open)',
+  byStaff: 'By staff',
+  staff: 'Staff',
+  noStaff: '(nobody signed in)',
+  cash: 'Cash',
+  closedBy: 'Closed by',
 };

@@ -21,6 +21,8 @@ export const ja = {
     refundReason: '返金理由',
     note: 'メモ',
     problem: '問題',
+    staff: '担当者',
+    approvedBy: '承認者',
   },
   /** What an unreadable entry's row says to do (for the accountant; the screen says more). */
   problems: {
@@ -47,6 +49,8 @@ export const en: Widen<typeof ja> = {
     refundReason: 'Refund reason',
     note: 'Note',
     problem: 'Problem',
+    staff: 'Staff',
+    approvedBy: 'Approved by',
   },
   problems: {
     corrupt: 'This entry is damaged; the others stand. Record a correction from the paper copy.',

@@ -13,6 +13,8 @@ export const ja = {
   registration: '登録番号',
   soldAt: '発行日時',
   counter: '受付',
+  /** Who took the money (issue 29). */
+  staff: 'レジ担当',
   reservationNumber: '予約番号',
   numberPending: '予約の確定待ち(控え番号)',
   adult: '大人',
@@ -47,6 +49,7 @@ export const en: Widen<typeof ja> = {
   registration: 'Registration No.',
   soldAt: 'Issued',
   counter: 'Counter',
+  staff: 'Cashier',
   reservationNumber: 'Booking No.',
   numberPending: 'Booking being confirmed (reference)',
   adult: 'Adult',

@@ -24,6 +24,7 @@ import { bookWalkIn, creationRequest } from '../walkin/walkin';
 import { moneyOf, paidOnSiteStill, planMoney, refuseIfClosed } from './money';
 import { CHANGE_OFFLINE, checkedAsk, draftProblems } from './quote';
 import type { ChangeRunner } from './runner';
+import { actingStaff } from '../staff/acting';
 
 type Confirm = Request<'change.confirm'> & { locale: 'ja' | 'en' };
 
@@ -127,6 +128,7 @@ export async function confirmChange(
     state: 'creating',
     storeId: session.storeId,
     createdAt: session.options.now?.() ?? Date.now(),
+    ...actingStaff(),
     productId: item.productId,
     productName: name,
     old: oldBooking(r, item),
@@ -255,6 +257,7 @@ async function bookExtra(
     storeId: session.storeId,
     createdAt: session.options.now?.() ?? Date.now(),
     updatedAt: session.options.now?.() ?? Date.now(),
+    ...actingStaff(),
     productId: item.productId,
     productName: product ? productName(product) : item.productId,
     old: oldBooking(r, item),

@@ -28,6 +28,7 @@ export function changeView(session: Session, r: ChangeRecord): ChangeView {
     reason: r.cancel?.reason ?? null,
     failure: r.failure,
     attempts: r.attempts,
+    ...(r.staff && { staffName: r.staff.name }),
     money: {
       currency: r.money.currency,
       newTotal: r.money.newTotal,

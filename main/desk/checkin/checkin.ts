@@ -9,6 +9,7 @@ import type { CheckInRecord, NewCheckIn } from '../../local/index';
 import { requireReservation, reservationViewOn } from '../day/day';
 import { online } from '../link';
 import type { Session } from '../session';
+import { actingStaff } from '../staff/acting';
 import { ACTIVE_STATUSES } from '../views';
 
 /**
@@ -75,7 +76,14 @@ export function recordCheckIn(
     session,
     request.date,
     r.id,
-    { state: request.state, adults, children, at: now, offline: !online(session) },
+    {
+      state: request.state,
+      adults,
+      children,
+      at: now,
+      offline: !online(session),
+      ...actingStaff(),
+    },
     request.basis,
   );
   const view = reservationViewOn(session, r, request.date);
@@ -97,7 +105,7 @@ export function undoCheckIn(
     session,
     request.date,
     r.id,
-    { state: null, adults: 0, children: 0, at: now, offline: !online(session) },
+    { state: null, adults: 0, children: 0, at: now, offline: !online(session), ...actingStaff() },
     request.basis,
   );
   return { reservation: reservationViewOn(session, r, request.date) };

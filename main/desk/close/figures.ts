@@ -47,6 +47,7 @@ export interface CloseInput {
 }
 
 type TenderTotals = CloseView['byTender'][number];
+type StaffFigures = CloseView['byStaff'][number];
 
 /** Cash in a denomination count: Σ value × count. */
 export function countedCashOf(counted: DenominationCount): number {
@@ -85,6 +86,52 @@ export function expectedCashOf(openingFloat: number, byTender: readonly TenderTo
   return byTender
     .filter((t) => methodSpec(t.method).drawer)
     .reduce((sum, t) => sum + t.sales - t.refunds + t.corrections, openingFloat);
+}
+
+/** Members by name; records made with nobody signed in last. */
+export function staffOrder(a: StaffFigures, b: StaffFigures): number {
+  if (a.staffId === null || b.staffId === null) return a.staffId === null ? 1 : -1;
+  return (a.name ?? '').localeCompare(b.name ?? '', 'ja');
+}
+
+/**
+ * The day by staff member (issue 29: 担当者別): what each took (sales and collections of bookings
+ * paid on site), paid back and corrected, and what moved through the drawer by their hand — a row per member, by name; records made with nobody
+ * signed in last, as one row (`staffId` null).
+ */
+export function staffFigures(records: readonly JournalRecord[]): StaffFigures[] {
+  const rows = new Map<string | null, StaffFigures>();
+  const rowOf = (r: JournalRecord) => {
+    const id = r.staff?.id ?? null;
+    let row = rows.get(id);
+    if (!row) {
+      row = { staffId: id, name: null, sales: 0, count: 0, refunds: 0, corrections: 0, cash: 0 };
+      rows.set(id, row);
+    }
+    // The name it had on its latest record (records are oldest first).
+    if (r.staff) row.name = r.staff.name;
+    return row;
+  };
+  const cash = (lines: readonly { method: TenderMethod; amount: number }[]) =>
+    lines.filter((l) => methodSpec(l.method).drawer).reduce((sum, l) => sum + l.amount, 0);
+  for (const r of records) {
+    // A collection of a booking paid on site is money taken by whoever took it, like a sale's.
+    if (r.kind === 'sale' || r.kind === 'collection') {
+      const row = rowOf(r);
+      row.sales += r.total;
+      row.count += 1;
+      row.cash += cash(r.tender);
+    } else if (r.kind === 'refund') {
+      const row = rowOf(r);
+      row.refunds += r.amount;
+      row.cash -= cash(r.tender);
+    } else if (r.kind === 'correction') {
+      const row = rowOf(r);
+      row.corrections += r.amount;
+      row.cash += cash(r.tender);
+    }
+  }
+  return [...rows.values()].sort(staffOrder);
 }
 
 /** The store-local start of each hour of the day (epoch ms), for sales by hour. */
@@ -226,5 +273,7 @@ export function computeClose(input: CloseInput): CloseView {
     refundsOwed: input.refundsOwed,
     unreadable: input.unreadable,
     drawer: drawerOpens(records),
+    byStaff: staffFigures(records),
+    ...(close?.staff && { closedBy: close.staff }),
   };
 }

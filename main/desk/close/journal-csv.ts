@@ -5,7 +5,8 @@
  * booking paid on site, refund, correction and close (receipts printed are not money and are left
  * out), an unreadable record as a row saying so. Amounts are plain signed integers, with a column
  * per payment method of the table, in its order. No customer names: the reservation number finds
- * the guest; the file name holds only the dates.
+ * the guest; staff are named as they are shown (issue 29: who took it, who approved it); the file
+ * name holds only the dates.
  */
 import { DateTime } from 'luxon';
 import { csvFile, type CsvCell } from '../../common/csv';
@@ -25,7 +26,17 @@ const BEFORE = [
   'reservationNumber',
   'amount',
 ] as const;
-const AFTER = ['change', 'overShort', 'products', 'refundReason', 'note', 'problem'] as const;
+/** Who (issue 29) comes last: a column added never moves the ones accounting already reads. */
+const AFTER = [
+  'change',
+  'overShort',
+  'products',
+  'refundReason',
+  'note',
+  'problem',
+  'staff',
+  'approvedBy',
+] as const;
 
 type Named = (typeof BEFORE)[number] | (typeof AFTER)[number];
 
@@ -73,6 +84,9 @@ function recordRow(
     businessDate: r.businessDate,
     time: DateTime.fromMillis(r.at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss'),
     counter: r.counterName,
+    // Who was signed in, and whose PIN approved it (issue 29): display names, never a guest's.
+    staff: r.staff?.name ?? null,
+    approvedBy: r.approvedBy?.name ?? null,
     kind: words.entryKinds[r.kind],
     entryId: r.id,
   };

@@ -2,9 +2,9 @@
  * The close report on the receipt printer (issue 31): the figures and words of the page
  * (report.ts, main/common/words close.ts and money.ts) as a ReceiptLine document for the
  * printer's own language and roll: by tender, the cash and its count, walk-ins, bookings paid on
- * site (their collections, the unpaid and the unpaid no-shows by number: no names on paper),
- * check-ins, sales by product and by hour (as rows: a roll has no chart), the drawer's opens,
- * what is owed or unreadable.
+ * site (their collections, the unpaid and the unpaid no-shows by number: no names on paper), by
+ * staff (issue 29: 担当者別, who closed the day), check-ins, sales by product and by hour (as rows: a
+ * roll has no chart), the drawer's opens, what is owed or unreadable.
  */
 import { DateTime } from 'luxon';
 import * as closeWords from '../../common/words/close';
@@ -27,7 +27,9 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
   const money = (n: number) => yen(n, locale);
   const time = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
-  const state = view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}`;
+  const closedBy = view.closedBy ? ` (${l.closedBy}: ${view.closedBy.name})` : '';
+  const state =
+    view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}${closedBy}`;
   const hours = view.salesByHour.filter((h) => h.amount !== 0);
   const { onSite } = view;
   const owing = (items: CloseView['onSite']['unpaid']['items']) =>
@@ -62,6 +64,18 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
           const pieces = view.counted![String(d) as keyof typeof view.counted];
           return row(`  ${money(d)} x ${pieces}`, money(d * pieces));
         })
+      : []),
+    ...(view.byStaff.length
+      ? [
+          ...heading(l.byStaff),
+          ...view.byStaff.flatMap((f) => [
+            row(`${f.name ?? l.noStaff} (${f.count})`, money(f.sales)),
+            indented(
+              `${l.refunds} ${money(f.refunds)} / ${l.cash} ${signed(f.cash, locale)}` +
+                (f.corrections ? ` / ${l.corrections} ${signed(f.corrections, locale)}` : ''),
+            ),
+          ]),
+        ]
       : []),
     ...heading(l.walkIns),
     row(l.count, String(view.walkIns.count)),

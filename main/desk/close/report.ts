@@ -1,9 +1,9 @@
 /**
  * The close report: one self-contained printable HTML page (no scripts, the print CSP), Japanese
  * or English (main/common/words: close.ts, and money.ts for the methods) — by tender (a row per
- * method of the table, in its order: the view's `byTender`), the cash count, over/short and its
- * note, walk-ins, check-ins, sales by product, sales by hour as an inline SVG bar chart (the
- * screen's interactive chart is the renderer's), and the cash drawer's opens.
+ * method of the table, in its order: the view's `byTender`), by staff (担当者別), the cash count,
+ * over/short and its note, walk-ins, check-ins, sales by product, sales by hour as an inline SVG bar
+ * chart (the screen's interactive chart is the renderer's), and the cash drawer's opens.
  */
 import { DateTime } from 'luxon';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
@@ -90,6 +90,16 @@ export function closeReportHtml(view: CloseView, options: ReportOptions): string
         return row([yen(d, locale), String(pieces), yen(d * pieces, locale)]);
       })
     : [];
+  const staff = view.byStaff.map((f) =>
+    row([
+      f.name ?? l.noStaff,
+      yen(f.sales, locale),
+      String(f.count),
+      yen(f.refunds, locale),
+      signed(f.corrections, locale),
+      signed(f.cash, locale),
+    ]),
+  );
   const { checkIns } = view;
   const products = view.salesByProduct.map((p) => row([p.name, yen(p.amount, locale)]));
   // No names on paper: the booking's number (or product and time) finds the guest.
@@ -106,7 +116,9 @@ export function closeReportHtml(view: CloseView, options: ReportOptions): string
           .join('')}</table>`
       : `<p>${escapeHtml(l.none)}</p>`;
   const { onSite } = view;
-  const state = view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}`;
+  const closedBy = view.closedBy ? ` (${l.closedBy}: ${view.closedBy.name})` : '';
+  const state =
+    view.closedAt === null ? l.notClosed : `${l.closedAt}: ${stamp(view.closedAt)}${closedBy}`;
   return `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -129,6 +141,12 @@ th:first-child, td:first-child { text-align: left; }
 <p>${escapeHtml(`${l.counter}: ${view.counterName || view.counterId}`)} · ${escapeHtml(state)} · ${escapeHtml(`${l.printedAt}: ${stamp(options.now)}`)}</p>
 <h2>${escapeHtml(l.byTender)}</h2>
 <table>${row([l.method, l.sales, l.refunds, l.corrections, l.net, l.count], true)}${tenders.join('')}</table>
+${
+  staff.length
+    ? `<h2>${escapeHtml(l.byStaff)}</h2>
+<table>${row([l.staff, l.sales, l.count, l.refunds, l.corrections, l.cash], true)}${staff.join('')}</table>`
+    : ''
+}
 <h2>${escapeHtml(methods.cash)}</h2>
 <table>
 ${row([l.openingFloat, yen(view.openingFloat, locale)])}

@@ -7,9 +7,11 @@
 import { TenderMethod, type CloseView, type StoreCloseView } from '../../ipc/contract';
 import type { CloseSummary } from '../../shop/shared/records';
 import type { ShopState } from '../../shop/shared/shop-state';
+import { staffOrder } from './figures';
 
 type Row = StoreCloseView['counters'][number];
 type TenderTotals = StoreCloseView['byTender'][number];
+type StaffFigures = StoreCloseView['byStaff'][number];
 
 /** What this counter publishes of its close view. */
 export function summaryOf(
@@ -31,6 +33,7 @@ export function summaryOf(
     countedCash: view.countedCash,
     overShort: view.overShort,
     publishedAt,
+    byStaff: view.byStaff,
   };
 }
 
@@ -48,8 +51,33 @@ function rowOf(view: CloseView): Row {
 }
 
 /** Another counter's published summary as a row: all of it but the store and date it is kept by. */
-function rowOfSummary({ storeId: _storeId, date: _date, ...row }: CloseSummary): Row {
+function rowOfSummary({
+  storeId: _storeId,
+  date: _date,
+  byStaff: _byStaff,
+  ...row
+}: CloseSummary): Row {
   return row;
+}
+
+/** Each member's figures over the counters (one who moved between counters: one row). */
+function sumStaff(lists: readonly (readonly StaffFigures[])[]): StaffFigures[] {
+  const sums = new Map<string | null, StaffFigures>();
+  for (const list of lists)
+    for (const f of list) {
+      const sum = sums.get(f.staffId);
+      if (!sum) {
+        sums.set(f.staffId, { ...f });
+        continue;
+      }
+      sum.name ??= f.name;
+      sum.sales += f.sales;
+      sum.count += f.count;
+      sum.refunds += f.refunds;
+      sum.corrections += f.corrections;
+      sum.cash += f.cash;
+    }
+  return [...sums.values()].sort(staffOrder);
 }
 
 /** Each method's totals over the counters: a row per method of the table, in its order. */
@@ -74,8 +102,8 @@ function sumTenders(rows: readonly Row[]): TenderTotals[] {
 /** Every counter's close of the day added up: this one's live view, the others' as published. */
 export function storeClose(own: CloseView, shared: ShopState | null): StoreCloseView {
   const date = own.businessDate;
-  const others: Row[] = (shared?.closes(date) ?? [])
-    .filter((c) => c.counterId !== own.counterId)
+  const summaries = (shared?.closes(date) ?? []).filter((c) => c.counterId !== own.counterId);
+  const others: Row[] = summaries
     .map(rowOfSummary)
     .sort((a, b) => a.counterName.localeCompare(b.counterName));
   const counters = [rowOf(own), ...others];
@@ -87,6 +115,7 @@ export function storeClose(own: CloseView, shared: ShopState | null): StoreClose
     counters,
     byTender: sumTenders(counters),
     overShort: counters.reduce((sum, c) => sum + (c.overShort ?? 0), 0),
+    byStaff: sumStaff([own.byStaff, ...summaries.map((s) => s.byStaff ?? [])]),
     unreadable,
   };
 }

@@ -6,6 +6,7 @@
 import { DeskError } from '../../ipc/errors';
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
+import { actingNow } from '../staff/acting';
 import { printedAnything, readJob } from './virtual/virtual-printer';
 
 type HardwareChannels =
@@ -56,7 +57,11 @@ export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
           })),
       };
     },
-    'drawer.open': ({ reason }) => printers.openByHand(reason, { staffId: null }),
+    'drawer.open': ({ reason }) =>
+      printers.openByHand(reason, {
+        staffId: actingNow()?.staff.id ?? null,
+        staffSetUp: ctx.sessions.current?.staff.enabled ?? false,
+      }),
     'display.show': ({ screen, locale }) => display.show(screen, locale),
     'display.get': () => display.get(),
     'display.open': () => ({ url: ctx.displayUrl?.() ?? null }),

@@ -14,6 +14,7 @@ import { DeskError } from '../../ipc/errors';
 import type { DrawerRecord, JournalRecord } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { SessionHolder } from '../session-holder';
+import { actingNow } from '../staff/acting';
 import { drawerPulse, knownPulse } from './commands';
 import type { PrinterLine, Target } from './line';
 
@@ -31,15 +32,23 @@ export function drawerCause(record: JournalRecord): 'sale' | 'collection' | 'ref
 }
 
 /**
- * Who may open the drawer by hand. Everyone at the counter until staff sign in; issue 29's
- * permissions answer here (the one seam), and the record's `staffId` names who did.
+ * Who opens the drawer: the member the call is made by (issue 29: the router's guard let it
+ * through), and whether the store has staff at all. The record's `staffId` names them.
  */
 export interface DrawerActor {
   staffId: string | null;
+  /** The store has staff (sign-in is asked): an open by hand needs a member. */
+  staffSetUp: boolean;
 }
 
-export function mayOpenByHand(_actor: DrawerActor): boolean {
-  return true;
+/**
+ * Who may open the drawer by hand: anyone until the store has staff; then only a call the guard
+ * let through as made by a member who may (`drawer.open` asks the `drawer` permission, or a
+ * manager's approval: main/desk/staff/permissions.ts). A call that reached the desk without the
+ * guard, with nobody acting, is refused here.
+ */
+export function mayOpenByHand(actor: DrawerActor): boolean {
+  return !actor.staffSetUp || actor.staffId !== null;
 }
 
 /** How long the booking's send waits for the drawer's pulse to reach the printer (M21). */
@@ -70,7 +79,9 @@ export class Drawer {
     // A draft sent again finds its sale written: its drawer opened the first time.
     const day = this.deps.sessions.require().journal.day(record.businessDate).records;
     if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();
-    const kicked = this.kick(cause, record.id, null, { staffId: null });
+    // Who took (or paid back) the money opened it: the member the call is made by (issue 29).
+    const actor = { staffId: actingNow()?.staff.id ?? null, staffSetUp: false };
+    const kicked = this.kick(cause, record.id, null, actor);
     // What waits for it (the booking's send) waits this long at most: a printer slow to take
     // the pulse does not hold the guest's booking (M21).
     return new Promise<void>((resolve, reject) => {
@@ -91,7 +102,7 @@ export class Drawer {
   /** By hand: a reason, and (issue 29) the permission. */
   async openByHand(reason: string, actor: DrawerActor): Promise<PrintAnswer> {
     if (!mayOpenByHand(actor))
-      throw new DeskError('NOT_ALLOWED', 'opening the drawer by hand is not allowed');
+      throw new DeskError('STAFF_SIGN_IN_NEEDED', 'sign in to open the drawer by hand');
     const pulsed = await this.kick('manual', null, reason, actor);
     return pulsed
       ? { ok: true, reason: null, queued: false }

@@ -242,6 +242,8 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
     pair(L.soldAt, stamp(entry.at, input.timeZone, locale)),
     pair(L.counter, entry.counterName),
   ];
+  // Who took the money (or paid it back): レジ担当 (issue 29).
+  if (entry.staff) meta.push(pair(L.staff, entry.staff.name));
   if (input.reissue) meta.push(pair(L.reissue, stamp(input.now, input.timeZone, locale), 'sub'));
   meta.push(
     pair(

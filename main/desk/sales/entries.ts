@@ -55,6 +55,8 @@ export function entryView(
     counterName: record.counterName,
     receiptsIssued: session.journal.about(record.id).filter((r) => r.kind === 'receipt').length,
     locked,
+    ...(record.staff && { staff: record.staff }),
+    ...(record.approvedBy && { approvedBy: record.approvedBy }),
   };
   switch (record.kind) {
     case 'sale': {

@@ -4,7 +4,7 @@
  * and when the journal is next looked at. A day never closed, and a sale still owed back, stay.
  */
 import { DateTime } from 'luxon';
-import { SealedJournal } from '../../local/index';
+import { SealedAuditLog, SealedJournal } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
@@ -22,6 +22,8 @@ export function purgeJournal(session: Session, settings: SettingsFile): number {
   const years = moneySettingsOf(settings).retentionYears;
   const before = DateTime.fromISO(today).minus({ years }).toISODate()!;
   try {
+    // The audit's days go with the journal's (issue 29): the export is the archive of both.
+    if (session.audit instanceof SealedAuditLog) session.audit.purge(before);
     return session.journal.purge(before, session.counter().id, stillOwed(session));
   } catch (error) {
     // Housekeeping: it never fails what staff are doing; the next day tries again.

@@ -159,6 +159,8 @@ export const ChangeView = z.object({
   money: ChangeMoneyKept,
   /** Loud until it is done: the old booking still active beside the new one, or unreadable. */
   needsStaff: z.boolean(),
+  /** Who made the change (issue 29); absent: nobody was signed in. */
+  staffName: z.string().optional(),
 });
 export type ChangeView = z.infer<typeof ChangeView>;
 

@@ -36,6 +36,7 @@ import { installedChannels } from './installed';
 import { manifestChannels } from './manifest';
 import { hardwareChannels, PrintAnswer } from './hardware';
 import { onsiteChannels } from './onsite';
+import { staffChannels } from './staff';
 import { ShopAnswer, ShopConfigure } from './shop';
 import {
   ChangeAsk,
@@ -353,6 +354,8 @@ export const channels = {
   'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },
   /** The installed app's life: updates, logs, counter mode, the flow kept for a reload. */
   ...installedChannels,
+  /** Staff signed in, roles and approvals, the staff list, the audit (issue 29). */
+  ...staffChannels,
   /** The receipt printer, the cash drawer, the guest's display (issue 31). */
   ...hardwareChannels,
 } as const;

@@ -6,6 +6,7 @@ import { SetupStatus } from './setup';
 import { ChangeView } from './change';
 import { DisplayView, PrinterStatus } from './hardware';
 import { OutboxItem, Status } from './status';
+import { StaffState } from './staff';
 
 export const events = {
   'status.changed': Status,
@@ -17,6 +18,8 @@ export const events = {
   'installed.changed': InstalledView,
   /** A booking change moved (still to cancel, done): the list and its banner follow. */
   'change.changed': z.object({ items: z.array(ChangeView) }),
+  /** Who is signed in, the staff list or the shop's policy changed (issue 29). */
+  'staff.changed': StaffState,
   /** The receipt printer's state or its queue moved (shown in the status bar within a second). */
   'printer.changed': PrinterStatus,
   /** What the guest's display shows changed. */

@@ -16,6 +16,7 @@ export * from './installed';
 export * from './manifest';
 export * from './hardware';
 export * from './change';
+export * from './staff';
 export * from './channels';
 export * from './events';
 export * from './result';

@@ -123,6 +123,8 @@ export const KeptScreen = z.discriminatedUnion('name', [
       'close',
       'search',
       'changes',
+      'staff',
+      'audit',
     ]),
   }),
   z.strictObject({ name: z.literal('manifest'), productId: Id, startTime: LocalTime }),

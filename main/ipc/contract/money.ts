@@ -16,6 +16,8 @@ import {
   LocalDate,
   ReceiptItem,
   RefundReason,
+  StaffId,
+  StaffStamp,
   TenderLine,
   TenderMethod,
 } from '../../common';
@@ -101,6 +103,10 @@ export const JournalEntryView = z.object({
    * paid ("price not confirmed by the service"). Absent: confirmed, or not a sale.
    */
   priceConfirmed: z.boolean().optional(),
+  /** Who was signed in (issue 29); absent: nobody was (or staff were not set up yet). */
+  staff: StaffStamp.optional(),
+  /** Whose PIN approved it, when the member signed in could not do it alone. */
+  approvedBy: StaffStamp.optional(),
   /**
    * A collection of a booking paid on site (issue 27): what it owed in all, what was taken and
    * discounted before, the discount given with it, what it still owed after.
@@ -208,7 +214,24 @@ export const TenderTotals = z.object({
   count: z.number().int().min(0),
 });
 
-/** The close of one counter's business day (レジ締め), previewed or done. */
+/**
+ * One member's part of a day's money (issue 29: 担当者別), so a shortage can be traced to a shift.
+ * `staffId` null: records made with nobody signed in (before staff were set up).
+ */
+export const StaffFigures = z.object({
+  staffId: StaffId.nullable(),
+  name: z.string().nullable(),
+  /** Money taken (sales and collections of bookings paid on site: change netted) and how many. */
+  sales: Amount,
+  count: z.number().int().min(0),
+  refunds: Amount,
+  /** Signed corrections counted on the day. */
+  corrections: z.number().int(),
+  /** What the member moved through the drawer: cash taken − cash refunds ± cash corrections. */
+  cash: z.number().int(),
+});
+export type StaffFigures = z.infer<typeof StaffFigures>;
+
 /**
  * The drawer's opens of a counter's day by cause (a cash sale, cash taken for a booking paid on
  * site, a cash refund, by hand), and each one by hand with its reason; `notOpened` of them all the
@@ -240,6 +263,7 @@ export const NO_DRAWER_OPENS: DrawerOpens = {
   byHand: [],
 };
 
+/** The close of one counter's business day (レジ締め), previewed or done. */
 export const CloseView = z.object({
   businessDate: LocalDate,
   counterId: z.string(),
@@ -300,6 +324,10 @@ export const CloseView = z.object({
   unreadable: z.number().int().min(0),
   /** The cash drawer's opens of the day (issue 31, M19): not money, what a manager looks at. */
   drawer: DrawerOpens.default(NO_DRAWER_OPENS),
+  /** The day by staff member (who took, paid back and corrected what); a row per member. */
+  byStaff: z.array(StaffFigures).default([]),
+  /** Who closed the day (absent: not closed, or closed with nobody signed in). */
+  closedBy: StaffStamp.optional(),
 });
 export type CloseView = z.infer<typeof CloseView>;
 
@@ -321,6 +349,8 @@ export const StoreCloseView = z.object({
   ),
   byTender: z.array(TenderTotals),
   overShort: z.number().int(),
+  /** Every counter's figures by staff member, added up (a member who moved between counters: one row). */
+  byStaff: z.array(StaffFigures).default([]),
   /** Counters' summaries that could not be read: each stands alone, left out of the sums. */
   unreadable: z
     .array(z.object({ counterId: z.string().nullable(), issue: z.string() }))

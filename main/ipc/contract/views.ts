@@ -14,6 +14,8 @@ export const CheckIn = z.object({
   counterName: z.string(),
   /** The event that set it: sent back as `basis` with the next check-in or undo. */
   eventId: z.string(),
+  /** Who was signed in when it was recorded (issue 29); absent: nobody was (or no staff yet). */
+  staffName: z.string().optional(),
 });
 export type CheckIn = z.infer<typeof CheckIn>;
 

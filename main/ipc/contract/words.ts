@@ -12,3 +12,5 @@ export {
   type PaymentWord,
   type StatusWord,
 } from '../../common/words/reservation';
+/** The audit list's kinds (issue 29): its CSV prints them, the audit screen shows them. */
+export * as auditWords from '../../common/words/audit';

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { StaffStamp } from '../../common/staff';
 
 /** Reservations of one store and date. Every record is sealed: no customer data in clear. */
 export const DateFileV2 = z.object({
@@ -95,6 +96,11 @@ export const CheckInEvent = LegacyCheckInEvent.extend({
   counterId: z.string().max(200),
   counterName: z.string().max(200),
   basis: z.string().max(200).nullable(),
+  /**
+   * Who was signed in (issue 29): a display name, shared like the counter's (decision S28).
+   * Absent: recorded before staff signed in, or with none set up.
+   */
+  staff: StaffStamp.optional(),
 });
 export type CheckInEvent = z.infer<typeof CheckInEvent>;
 
@@ -135,6 +141,8 @@ export function checkInEventsSum(
       e.counterId,
       e.counterName,
       e.basis,
+      // Only when there is one: the sums of events recorded before staff stay as they were.
+      ...(e.staff ? [e.staff.id, e.staff.name] : []),
     ]),
   );
 }

@@ -36,8 +36,11 @@ export interface CheckInCounter {
   name: string;
 }
 
-/** A check-in as a caller records it; the record gives it its id, counter and basis. */
-export type NewCheckIn = LegacyCheckInEvent;
+/**
+ * A check-in as a caller records it (with who was signed in, issue 29); the record gives it its
+ * id, counter and basis.
+ */
+export type NewCheckIn = LegacyCheckInEvent & { staff?: CheckInEvent['staff'] };
 
 /** Days kept in memory (the day view is built again after every poll). */
 const DAYS_KEPT = 8;
@@ -191,6 +194,7 @@ export class CheckIns {
       counterId: counter.id,
       counterName: counter.name,
       basis: basis === undefined ? (before.head?.id ?? null) : basis,
+      ...(event.staff && { staff: event.staff }),
     };
     return this.store(date, reservationId, [...before.events, made]);
   }

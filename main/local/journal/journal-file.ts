@@ -1,18 +1,19 @@
 /**
  * One journal record on disk: `journal/<businessDate>/<id>.json`, written atomically by `Files`
- * (0600). What names a person (the guest's name, a note staff wrote) is sealed with the cache's
- * cipher, bound to the record's id; amounts, dates, kinds and tender stay in clear, so a record
- * whose seal no longer opens still says what money it was (decision J1). The seal also carries a
- * digest of the clear part: a clear part changed on disk does not pass as the record it was.
+ * (0600). What names a person (the guest's name, a note staff wrote, who was signed in: issue 29)
+ * is sealed with the cache's cipher, bound to the record's id; amounts, dates, kinds and tender
+ * stay in clear, so a record whose seal no longer opens still says what money it was (decision
+ * J1). The seal also carries a digest of the clear part: a clear part changed on disk does not
+ * pass as the record it was.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Cipher } from '../files/crypto';
 import { JournalRecord, type UnreadableRecord } from './records';
 
-/** The parts of a record that may name a person. */
-const PERSONAL = ['customerName', 'note'] as const;
-type Personal = Partial<Record<(typeof PERSONAL)[number], string | null>>;
+/** The parts of a record that may name a person: the guest, a note, who did it (issue 29). */
+const PERSONAL = ['customerName', 'note', 'staff', 'approvedBy'] as const;
+type Personal = Partial<Record<(typeof PERSONAL)[number], unknown>>;
 
 /** The file's format version. */
 const VERSION = 1;
@@ -37,7 +38,8 @@ const Envelope = z.object({
 });
 
 const Opened = z.object({
-  personal: z.record(z.string(), z.string().nullable()),
+  // Texts, and the staff stamps (checked with the record below).
+  personal: z.record(z.string(), z.unknown()),
   digest: z.string(),
 });
 
@@ -50,7 +52,7 @@ export function sealRecord(cipher: Cipher, record: JournalRecord): Record<string
   const personal: Personal = {};
   for (const key of PERSONAL) {
     if (key in clear) {
-      personal[key] = clear[key] as string | null;
+      personal[key] = clear[key];
       delete clear[key];
     }
   }

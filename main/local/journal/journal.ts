@@ -4,7 +4,26 @@
  * records in memory (tests, and training mode's throwaway sales).
  */
 import { randomUUID } from 'node:crypto';
+import type { StaffStamp } from '../../common/staff';
 import type { JournalRecord, NewRecord, UnreadableRecord } from './records';
+
+/**
+ * Who is doing what is appended now (issue 29): the member signed in, and who approved it. Every
+ * record is stamped where it is appended, so no feature has to remember to; a record that says
+ * its own keeps it.
+ */
+export type JournalStamp = () => { staff?: StaffStamp; approvedBy?: StaffStamp } | null;
+
+/** `record` with who did it, unless it says. */
+export function stamped(record: NewRecord, stamp: JournalStamp | undefined): NewRecord {
+  const who = stamp?.();
+  if (!who || record.staff) return record;
+  return {
+    ...record,
+    ...(who.staff && { staff: who.staff }),
+    ...(who.approvedBy && { approvedBy: who.approvedBy }),
+  };
+}
 
 export interface JournalDay {
   records: JournalRecord[];
@@ -51,11 +70,18 @@ export function checkNotLocked(existing: readonly JournalRecord[], record: NewRe
 export class MemoryJournal implements Journal {
   private readonly records: JournalRecord[] = [];
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly stamp?: JournalStamp,
+  ) {}
 
   append(record: NewRecord): JournalRecord {
     checkNotLocked(this.day(record.businessDate).records, record);
-    const full = { ...record, id: record.id ?? randomUUID(), at: record.at ?? this.now() };
+    const full = {
+      ...stamped(record, this.stamp),
+      id: record.id ?? randomUUID(),
+      at: record.at ?? this.now(),
+    };
     this.records.push(full as JournalRecord);
     return full as JournalRecord;
   }

@@ -14,6 +14,7 @@ import {
   RefundReason,
   TenderLine,
 } from '../../common';
+import { StaffStamp } from '../../common/staff';
 
 const Base = {
   /** A UUID: also the record's file name and what its sealed parts are bound to. */
@@ -24,6 +25,10 @@ const Base = {
   businessDate: LocalDate,
   counterId: z.string().min(1).max(100),
   counterName: z.string().max(100),
+  /** Who was signed in (issue 29); absent: written before staff signed in, or with none set up. */
+  staff: StaffStamp.optional(),
+  /** The manager (or owner) whose PIN approved what `staff` may not do alone. */
+  approvedBy: StaffStamp.optional(),
 };
 
 /** Money taken for a walk-in. */

@@ -14,7 +14,13 @@ import type { Logger } from '../../api/log';
 import type { Cipher } from '../files/crypto';
 import type { Files } from '../files/files';
 import { openRecord, sealRecord } from './journal-file';
-import { checkNotLocked, type Journal, type JournalDay } from './journal';
+import {
+  checkNotLocked,
+  stamped,
+  type Journal,
+  type JournalDay,
+  type JournalStamp,
+} from './journal';
 import type { JournalRecord, NewRecord, UnreadableRecord } from './records';
 
 const DIR = 'journal';
@@ -25,6 +31,8 @@ export interface SealedJournalOptions {
   cipher: Cipher;
   logger: Logger;
   now?: () => number;
+  /** Who is doing what is appended (issue 29). */
+  stamp?: JournalStamp;
 }
 
 export class SealedJournal implements Journal {
@@ -116,7 +124,7 @@ export class SealedJournal implements Journal {
     this.whole();
     checkNotLocked(this.byDay.get(record.businessDate) ?? [], record);
     const full = {
-      ...record,
+      ...stamped(record, this.options.stamp),
       id: record.id ?? randomUUID(),
       at: record.at ?? this.now(),
     } as JournalRecord;

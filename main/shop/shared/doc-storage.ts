@@ -1,7 +1,7 @@
 /**
  * The shared doc kept on this counter: loaded at start, saved (whole, as one Yjs update) a
- * moment after it changes (at most once per `delayMs`, however busy) and at close. Where the bytes go is the caller's (a file through
- * main/local's Files, say); the doc holds no customer data, so it is not sealed.
+ * moment after it changes (at most once per `delayMs`, however busy) and at close. Where the bytes
+ * go is the caller's (a sealed file through main/local's Files: `docInFiles`).
  *
  * A saved state that cannot be applied is reported and the doc starts empty: the peers refill
  * it. It is tried on a scratch doc first, so a half-applied state never mixes with theirs.
@@ -9,7 +9,7 @@
 import * as Y from 'yjs';
 import { z } from 'zod';
 import type { Logger } from '../../api/log';
-import type { Files } from '../../local/index';
+import type { Cipher, Files } from '../../local/index';
 import { LOADED } from './doc-sync';
 
 export interface DocPersistence {
@@ -74,20 +74,31 @@ export class DocStorage {
   }
 }
 
-const DocFile = z.object({ v: z.literal(1), state: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) });
+/** The doc as first kept, in clear (it held no names then); read, never written any more. */
+const ClearDocFile = z.object({
+  v: z.literal(1),
+  state: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/),
+});
+/** The doc sealed with the cache's cipher: it holds the staff list (issue 29, decision S28). */
+const SealedDocFile = z.object({ v: z.literal(2), sealed: z.string() });
+const DocFile = z.union([SealedDocFile, ClearDocFile]);
+const BINDING = 'shop/doc';
 
 /**
- * The shared state kept among the store's files (`shop/doc`): it holds no customer data (its
- * schemas are strict), so it is not sealed; a damaged file is set aside and reported by `Files`,
- * and the state is filled again by the other counters.
+ * The shared state kept among the store's files (`shop/doc`), sealed with the cache's cipher: it
+ * holds no customer data (its schemas are strict), but the staff list's names and PIN hashes are
+ * in it. A damaged file is set aside and reported by `Files`; one sealed with another key is
+ * dropped; either way the state is filled again by the other counters.
  */
-export function docInFiles(files: Files): DocPersistence {
+export function docInFiles(files: Files, cipher: Cipher): DocPersistence {
   return {
     load: () => {
       const file = files.read('shop', 'doc', DocFile);
-      return file ? new Uint8Array(Buffer.from(file.state, 'base64')) : null;
+      if (!file) return null;
+      const bytes = file.v === 2 ? cipher.openBytes(file.sealed, BINDING) : file.state;
+      return new Uint8Array(typeof bytes === 'string' ? Buffer.from(bytes, 'base64') : bytes);
     },
     save: (update) =>
-      files.write('shop', 'doc', { v: 1, state: Buffer.from(update).toString('base64') }),
+      files.write('shop', 'doc', { v: 2, sealed: cipher.sealBytes(Buffer.from(update), BINDING) }),
   };
 }

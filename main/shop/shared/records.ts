@@ -13,10 +13,13 @@
 import { z } from 'zod';
 import { Amount, TenderMethod } from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
+import { StaffId } from '../../common/staff';
 import {
   Due as LocalDue,
   Hold as LocalHold,
   CheckInEvent as LocalCheckInEvent,
+  StaffMember as LocalStaffMember,
+  StaffPolicy as LocalStaffPolicy,
 } from '../../local/index';
 import type { CounterId } from '../bus';
 
@@ -66,6 +69,24 @@ export const CloseSummary = z.strictObject({
   countedCash: z.number().int().nullable(),
   overShort: z.number().int().nullable(),
   publishedAt: EpochMs,
+  /**
+   * The day by staff member (issue 29): who took, paid back and corrected what at this counter —
+   * display names, as the staff list shares them. Absent from a counter of an older version.
+   */
+  byStaff: z
+    .array(
+      z.strictObject({
+        staffId: StaffId.nullable(),
+        name: z.string().max(40).nullable(),
+        sales: z.number().int().min(0),
+        count: z.number().int().min(0),
+        refunds: z.number().int().min(0),
+        corrections: z.number().int(),
+        cash: z.number().int(),
+      }),
+    )
+    .max(200)
+    .optional(),
 });
 export type CloseSummary = z.infer<typeof CloseSummary>;
 
@@ -144,8 +165,23 @@ export function holdOwner(key: string): string | null {
   return slash > 0 ? key.slice(0, slash) : null;
 }
 
+/**
+ * A member of the store's staff as shared (issue 29): the counter's own record (main/local/staff),
+ * strict: a display name, a role, the PIN's salted hash, a card code — never a PIN, never anything
+ * personal beyond the name. Keyed by the member's id; any counter writes it (the owner's change is
+ * made where the owner is), the newer change wins (decision S26).
+ */
+export const StaffMember = LocalStaffMember;
+export type StaffMember = z.infer<typeof StaffMember>;
+
+/** The shop's staff policy (what roles may do, the idle lock), under the one key `policy`. */
+export const StaffPolicy = LocalStaffPolicy;
+export type StaffPolicy = z.infer<typeof StaffPolicy>;
+export const POLICY_KEY = 'policy';
+
 /** Which map of the shared doc a record (or the doc itself) is in. */
-export type SharedArea = 'checkins' | 'onsite' | 'holds' | 'counters' | 'closes' | 'doc';
+export type SharedArea =
+  'checkins' | 'onsite' | 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy' | 'doc';
 
 /** A record that cannot be used: what is known of it, and why (never a value of a field). */
 export interface SharedProblem {

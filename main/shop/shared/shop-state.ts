@@ -10,7 +10,9 @@
  *   by the owning counter (a change made elsewhere under its prefix is put back);
  * - `counters`: counter id → its name and when it wrote it;
  * - `closes`: `<counterId>/<date>` → a counter's close summary of the day (issue 13), written
- *   only by that counter.
+ *   only by that counter;
+ * - `staff`: member id → the store's staff member (issue 29), and `staffPolicy`: `policy` → the
+ *   shop's staff policy; written by any counter, the newer change kept (main/desk/staff/share.ts).
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates are purged (Yjs's GC keeps only the
@@ -35,6 +37,9 @@ import {
   holdKey,
   holdOwner,
   OnSiteEvent,
+  POLICY_KEY,
+  StaffMember,
+  StaffPolicy,
   type SharedProblem,
 } from './records';
 
@@ -54,8 +59,15 @@ export interface ShopStateOptions {
 /** A queued walk-in of this counter, as the outbox knows it (the state adds store and counter). */
 export type OwnHold = Omit<Hold, 'storeId' | 'counterId' | 'counterName'> & { entryId: string };
 
-type Area = 'holds' | 'counters' | 'closes';
-const SCHEMAS = { holds: Hold, counters: CounterRecord, closes: CloseSummary } as const;
+type Area = 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy';
+const AREAS: readonly Area[] = ['holds', 'counters', 'closes', 'staff', 'staffPolicy'];
+const SCHEMAS = {
+  holds: Hold,
+  counters: CounterRecord,
+  closes: CloseSummary,
+  staff: StaffMember,
+  staffPolicy: StaffPolicy,
+} as const;
 
 export class ShopState {
   private readonly doc = new Y.Doc();
@@ -64,6 +76,8 @@ export class ShopState {
     holds: new Map<string, Hold>(),
     counters: new Map<string, CounterRecord>(),
     closes: new Map<string, CloseSummary>(),
+    staff: new Map<string, StaffMember>(),
+    staffPolicy: new Map<string, StaffPolicy>(),
   };
   private readonly found: SharedProblems;
   private readonly checkins: EventLog<CheckInEvent>;
@@ -71,6 +85,7 @@ export class ShopState {
   /** This counter's holds as last set here (null until set in this session). */
   private own: Map<string, Hold> | null = null;
   private readonly holdListeners = new Set<() => void>();
+  private readonly staffListeners = new Set<() => void>();
   private readonly sync: DocSync;
   private readonly storage: DocStorage | null;
   private closed = false;
@@ -96,9 +111,10 @@ export class ShopState {
       holds: this.doc.getMap('holds'),
       counters: this.doc.getMap('counters'),
       closes: this.doc.getMap('closes'),
+      staff: this.doc.getMap('staff'),
+      staffPolicy: this.doc.getMap('staffPolicy'),
     };
-    for (const area of ['holds', 'counters', 'closes'] as const)
-      this.maps[area].observe((event) => this.changed(area, event));
+    for (const area of AREAS) this.maps[area].observe((event) => this.changed(area, event));
     this.storage = options.persist
       ? new DocStorage(
           this.doc,
@@ -191,6 +207,35 @@ export class ShopState {
     return [...this.valid.closes.values()].filter((c) => c.date === date);
   }
 
+  /** Write a member of the store's staff (a change made at this counter, or ours being newer). */
+  setStaffMember(member: StaffMember): void {
+    const record = StaffMember.parse(member);
+    if (JSON.stringify(this.maps.staff.get(record.id)) === JSON.stringify(record)) return;
+    this.doc.transact(() => this.maps.staff.set(record.id, record));
+  }
+
+  /** Every valid member of the store's staff the shop holds (removed ones too). */
+  staffMembers(): StaffMember[] {
+    return [...this.valid.staff.values()];
+  }
+
+  setStaffPolicy(policy: StaffPolicy): void {
+    const record = StaffPolicy.parse(policy);
+    if (JSON.stringify(this.maps.staffPolicy.get(POLICY_KEY)) === JSON.stringify(record)) return;
+    this.doc.transact(() => this.maps.staffPolicy.set(POLICY_KEY, record));
+  }
+
+  /** The shop's staff policy, when one is set and valid. */
+  staffPolicy(): StaffPolicy | null {
+    return this.valid.staffPolicy.get(POLICY_KEY) ?? null;
+  }
+
+  /** Called when the staff list or the policy changed (here or from a peer). */
+  onStaff(listener: () => void): () => void {
+    this.staffListeners.add(listener);
+    return () => this.staffListeners.delete(listener);
+  }
+
   /** Records that failed their schema (and a saved state that could not be loaded). */
   problems(): SharedProblem[] {
     return this.found.list();
@@ -270,7 +315,8 @@ export class ShopState {
         ? describeIssue(parsed.error)
         : misplaced(area, key, parsed.data, this.options.storeId);
       if (issue) {
-        this.found.report(area, key, issue, value, area === 'counters' ? null : holdOwner(key));
+        const owner = area === 'holds' || area === 'closes' ? holdOwner(key) : null;
+        this.found.report(area, key, issue, value, owner);
         continue;
       }
       this.found.forget(area, key);
@@ -278,6 +324,7 @@ export class ShopState {
     }
     if (ownTouched) this.putBackOwnHolds();
     if (area === 'holds') this.tell(this.holdListeners, undefined);
+    if (area === 'staff' || area === 'staffPolicy') this.tell(this.staffListeners, undefined);
   }
 
   /** A listener that throws is logged, never thrown into the doc's update (or a peer's message). */
@@ -301,6 +348,9 @@ function dateOf(value: unknown): string | null {
 
 /** A valid record under the wrong key or of another store. */
 function misplaced(area: Area, key: string, record: unknown, storeId: string): string | null {
+  if (area === 'staff')
+    return (record as StaffMember).id === key ? null : 'id differs from its key';
+  if (area === 'staffPolicy') return key === POLICY_KEY ? null : 'not the policy key';
   if (area === 'closes') {
     const close = record as CloseSummary;
     if (key !== closeKey(close.counterId, close.date))

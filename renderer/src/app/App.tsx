@@ -2,33 +2,63 @@
  * The window: header (store, quick search, main actions with their keys, language), the screen,
  * and the status bar that is always there. Until a key is set up, the set-up screen is all.
  */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { langOf } from '../i18n';
-import { CancelScreen } from '../screens/cancel/CancelScreen';
 import { ChangeBanner } from '../screens/change/ChangeBanner';
-import { ChangeScreen } from '../screens/change/ChangeScreen';
-import { ChangesScreen } from '../screens/change/ChangesScreen';
 import { DayScreen } from '../screens/day/DayScreen';
-import { ManifestScreen } from '../screens/manifest/ManifestScreen';
 import { ReservationScreen } from '../screens/reservation/ReservationScreen';
 import { SEARCH_INPUT_ID, SearchBox } from '../screens/search/SearchBox';
 import { SearchScreen } from '../screens/search/SearchScreen';
-import { SetupScreen } from '../screens/setup/SetupScreen';
-import { OutboxScreen } from '../screens/status/OutboxScreen';
 import { DamageBanner } from '../screens/status/DamageBanner';
 import { StatusBar, TrainingBanner } from '../screens/status/StatusBar';
 import { WalkInScreen } from '../screens/walkin/WalkInScreen';
-import { CloseScreen } from '../screens/close/CloseScreen';
-import { JournalScreen } from '../screens/money/JournalScreen';
 import { RefundBanner } from '../screens/money/RefundBanner';
-import { RefundsScreen } from '../screens/money/RefundsScreen';
 import { addDays } from '../format/format';
 import { AppContext, useApp, useSlice } from './context';
 import type { FrontDeskApp } from './createApp';
 import { createScanDetector, isTyping, KEYS, shortcutOf } from './shortcuts';
 import { Kbd } from '../components/Kbd';
 import { featureOffId, FeaturesOff } from '../components/FeatureList';
+import { ApprovalDialog } from '../screens/staff/ApprovalDialog';
+import { SignInScreen } from '../screens/staff/SignInScreen';
+import { WhoIsIn } from '../screens/staff/WhoIsIn';
+import { isLocked } from '../stores/staff';
+import { useIdleLock } from './idleLock';
+import { later } from './later';
+import '../screens/staff/staff.css';
+
+/**
+ * Screens not needed for the day's first paint come in their own chunks (later.tsx): set-up (with
+ * the printer's and the invoice's), the journal, refunds, the close, staff settings, the audit, a
+ * slot's manifest, a cancel, a change and the list of changes, the outbox. The counter's hot path
+ * (the day, search, a reservation with its payment, the walk-in, signing in) stays in the start.
+ */
+const ManifestScreen = later(() =>
+  import('../screens/manifest/ManifestScreen').then((m) => m.ManifestScreen),
+);
+const CancelScreen = later(() =>
+  import('../screens/cancel/CancelScreen').then((m) => m.CancelScreen),
+);
+const ChangeScreen = later(() =>
+  import('../screens/change/ChangeScreen').then((m) => m.ChangeScreen),
+);
+const ChangesScreen = later(() =>
+  import('../screens/change/ChangesScreen').then((m) => m.ChangesScreen),
+);
+const OutboxScreen = later(() =>
+  import('../screens/status/OutboxScreen').then((m) => m.OutboxScreen),
+);
+const SetupScreen = later(() => import('../screens/setup/SetupScreen').then((m) => m.SetupScreen));
+const JournalScreen = later(() =>
+  import('../screens/money/JournalScreen').then((m) => m.JournalScreen),
+);
+const RefundsScreen = later(() =>
+  import('../screens/money/RefundsScreen').then((m) => m.RefundsScreen),
+);
+const CloseScreen = later(() => import('../screens/close/CloseScreen').then((m) => m.CloseScreen));
+const StaffScreen = later(() => import('../screens/staff/StaffScreen').then((m) => m.StaffScreen));
+const AuditScreen = later(() => import('../screens/staff/AuditScreen').then((m) => m.AuditScreen));
 
 export function Root({ app }: { app: FrontDeskApp }) {
   return (
@@ -50,6 +80,8 @@ function useShortcuts() {
       if (!action) return;
       const setUp = stores.setup.getState().status?.mode;
       if (!setUp || setUp === 'not_set_up') return;
+      // Locked: nothing opens behind the sign-in screen.
+      if (isLocked(stores.staff.getState().state)) return;
       const screen = stores.nav.getState().screen.name;
       switch (action) {
         case 'search': {
@@ -105,6 +137,11 @@ function useShortcuts() {
       if (!setUp || setUp === 'not_set_up') return;
       e.preventDefault();
       e.stopPropagation();
+      // Locked: a scan is a staff card (issue 29), the PIN follows.
+      if (isLocked(stores.staff.getState().state)) {
+        stores.staff.getState().readCard(scanned);
+        return;
+      }
       stores.search.getState().setText(scanned);
       void stores.search.getState().submit();
     }
@@ -122,7 +159,9 @@ function App() {
   const { stores } = useApp();
   const setup = useSlice(stores.setup, (s) => s.status);
   const screen = useSlice(stores.nav, (s) => s.screen);
+  const locked = useSlice(stores.staff, (s) => isLocked(s.state));
   useShortcuts();
+  useIdleLock();
 
   useEffect(() => {
     document.documentElement.lang = langOf(i18n);
@@ -137,8 +176,9 @@ function App() {
         <div className="top-row">
           <h1 className="brand">{t('app.name')}</h1>
           {setup?.store && <span className="store-name">{setup.store.name}</span>}
-          {setUp && <SearchBox />}
-          {setUp && <MainNav />}
+          {setUp && !locked && <SearchBox />}
+          {setUp && !locked && <MainNav />}
+          {setUp && <WhoIsIn />}
           <LanguageSwitch />
         </div>
         {setUp && <DamageBanner />}
@@ -146,15 +186,20 @@ function App() {
         {setUp && <ChangeBanner />}
       </header>
       <main id="main" className="main">
-        {setup === null ? (
-          <p role="status">{t('common.loading')}</p>
-        ) : !setUp ? (
-          <SetupScreen />
-        ) : (
-          <ScreenView screen={screen} />
-        )}
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          {setup === null ? (
+            <p role="status">{t('common.loading')}</p>
+          ) : !setUp ? (
+            <SetupScreen />
+          ) : locked ? (
+            <SignInScreen />
+          ) : (
+            <ScreenView screen={screen} />
+          )}
+        </Suspense>
       </main>
       <StatusBar />
+      <ApprovalDialog />
     </div>
   );
 }
@@ -191,6 +236,10 @@ function ScreenView({
       return <RefundsScreen />;
     case 'close':
       return <CloseScreen />;
+    case 'staff':
+      return <StaffScreen />;
+    case 'audit':
+      return <AuditScreen />;
   }
 }
 
@@ -199,6 +248,10 @@ function MainNav() {
   const { stores, actions } = useApp();
   const walkIn = useSlice(stores.setup, (s) => s.feature('walkIn'));
   const features = useSlice(stores.setup, (s) => s.status?.features);
+  const mayAudit = useSlice(
+    stores.staff,
+    (s) => !!s.state?.enabled && !!s.state.may.includes('audit'),
+  );
   return (
     <nav className="main-nav" aria-label={t('nav.label')}>
       <button type="button" onClick={() => actions.openDay(null)} aria-keyshortcuts={KEYS.today}>
@@ -232,6 +285,14 @@ function MainNav() {
       <button type="button" onClick={() => stores.nav.getState().go({ name: 'setup' })}>
         {t('nav.setup')}
       </button>
+      <button type="button" onClick={() => stores.nav.getState().go({ name: 'staff' })}>
+        {t('staff.who.settings')}
+      </button>
+      {mayAudit && (
+        <button type="button" onClick={() => stores.nav.getState().go({ name: 'audit' })}>
+          {t('staff.who.audit')}
+        </button>
+      )}
     </nav>
   );
 }

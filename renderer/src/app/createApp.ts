@@ -24,9 +24,11 @@ import { createReservationStore } from '../stores/reservation';
 import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
 import { createShopStore } from '../stores/shop';
+import { createStaffStore } from '../stores/staff';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import type { WalkInStart } from '../stores/walkinState';
+import { loadLater } from './later';
 import { afterPaint } from './paint';
 import { browserPlatform, type Platform } from './platform';
 import { followFlow, restoreFlow, watchStaff } from './recovery';
@@ -66,6 +68,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const journal = createJournalStore(api);
   const close = createCloseStore(api, options.recheckMs);
   const installed = createInstalledStore(api);
+  const staffStore = createStaffStore(api);
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {
@@ -180,6 +183,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       installed,
       printer,
       guestDisplay: guest.store,
+      staff: staffStore,
     },
     actions,
     /** Load what the main process knows, and follow its events. */
@@ -199,6 +203,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           nav.getState().home();
           if (now.mode !== 'not_set_up') void day.getState().open(null);
           void status.getState().load();
+          // Another store has its own staff; nobody is signed in there yet.
+          void staffStore.getState().load();
         }),
         nav.subscribe(followWatch),
         day.subscribe(followWatch),
@@ -236,18 +242,23 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
         installed.getState().load(),
         // Changes still to cancel, loud from the start.
         change.getState().loadList(),
+        // Who is signed in (issue 29): the lock screen, or who the header names.
+        staffStore.getState().load(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which
       // would otherwise fall between the day's data arriving and the day being painted.
       warmFormat(langOf(i18n), 'Asia/Tokyo', 'JPY', platform.now());
       await started;
+      // The screens the window did not start with, fetched now the day is painted.
+      const screens = loadLater();
       const set = setup.getState().status;
       if (!set || set.mode === 'not_set_up') day.getState().clear();
       // A window reloaded after a crash: back where staff were. Then where they are is told as
       // it changes (never before: the first report would overwrite what was kept).
       await restoreFlow(api, app.stores, actions, staff.opened).finally(staff.stop);
       unsubscribe.push(followFlow(api, app.stores));
+      await screens;
     },
     stop() {
       if (timer) clearInterval(timer);

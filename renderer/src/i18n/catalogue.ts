@@ -18,6 +18,7 @@ import * as search from './features/search';
 import * as setup from './features/setup';
 import * as shell from './features/shell';
 import * as shop from './features/shop';
+import * as staff from './features/staff';
 import * as status from './features/status';
 import * as walkin from './features/walkin';
 import type { Widen } from './widen';
@@ -39,6 +40,7 @@ export const FEATURES = {
   money,
   installed,
   hardware,
+  staff,
 } as const;
 
 export const ja = {
@@ -57,6 +59,7 @@ export const ja = {
   ...money.ja,
   ...installed.ja,
   ...hardware.ja,
+  ...staff.ja,
 };
 
 export type Messages = Widen<typeof ja>;
@@ -77,4 +80,5 @@ export const en: Messages = {
   ...money.en,
   ...installed.en,
   ...hardware.en,
+  ...staff.en,
 };

@@ -14,7 +14,9 @@ export type Screen =
   | { name: 'search' }
   | { name: 'journal' }
   | { name: 'refunds' }
-  | { name: 'close' };
+  | { name: 'close' }
+  | { name: 'staff' }
+  | { name: 'audit' };
 
 export interface NavState {
   screen: Screen;

@@ -2,13 +2,16 @@
  * The printed close report's on-site part (issue 27, decision I9): the collections of bookings
  * paid on site beside the walk-ins (count, amount, by tender, discounts), then the day's unpaid
  * bookings by number with what each still owes (the amount not known said so), and the unpaid
- * no-shows — in both languages, with no guest's name on paper.
+ * no-shows — in both languages, with no guest's name on paper; the day by staff, a collection
+ * counted as money its member took, on the page and on the receipt printer's roll.
  */
 import { describe, expect, it } from 'vitest';
 import * as closeWords from '../../../main/common/words/close';
 import { closeReportHtml } from '../../../main/desk/close/report';
+import { closeReportThermal } from '../../../main/desk/close/report-thermal';
 import type { OnSiteOwing } from '../../../main/ipc/contract';
 import { MemoryJournal } from '../../../main/local/journal/journal';
+import type { NewRecord } from '../../../main/local/journal/records';
 import { ZONE, at, closeViewOn, collection, sale } from './records';
 
 const D = '2026-11-20';
@@ -80,5 +83,43 @@ describe('the close report, bookings paid on site', () => {
     expect(part(html, 'No-shows (unpaid, nothing owed)')).toBe(
       `No-shows (unpaid, nothing owed) · 0 ${closeWords.en.none} `,
     );
+  });
+});
+
+describe('the close report by staff (issue 29), on the page and on the roll', () => {
+  it('counts a collection as money its member took, and says who closed the day', () => {
+    const j = new MemoryJournal();
+    const hanako = { id: 'staff-hanako', name: '花子' };
+    j.append({
+      ...sale(D, '10:05', 12_000, [{ method: 'cash', amount: 12_000, received: 12_000 }]),
+      staff: hanako,
+    } as NewRecord);
+    j.append({
+      ...collection(D, '11:00', 28_500, [{ method: 'cash', amount: 28_500, received: 30_000 }]),
+      staff: hanako,
+    } as NewRecord);
+    const view = { ...closeViewOn(j, D), closedAt: at(D, '18:00'), closedBy: hanako };
+    expect(view.byStaff).toEqual([
+      {
+        staffId: hanako.id,
+        name: '花子',
+        sales: 40_500,
+        count: 2,
+        refunds: 0,
+        corrections: 0,
+        cash: 40_500,
+      },
+    ]);
+    const options = {
+      locale: 'ja' as const,
+      storeName: '京都店',
+      timeZone: ZONE,
+      now: at(D, '18:05'),
+    };
+    expect(part(closeReportHtml(view, options), '担当者別')).toContain('花子 ¥40,500 2');
+    const roll = closeReportThermal(view, options);
+    expect(roll).toContain('担当者別');
+    expect(roll).toContain('花子 (2)');
+    expect(roll).toContain('締め担当: 花子');
   });
 });

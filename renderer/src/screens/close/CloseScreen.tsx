@@ -22,6 +22,7 @@ import { CountTable } from './CountTable';
 import { DrawerOpens } from './DrawerOpens';
 import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
+import { StaffFiguresTable } from '../staff/StaffFiguresTable';
 
 /**
  * The charts load when the close is opened: Chart.js is most of their weight, and the counter's
@@ -116,6 +117,11 @@ export function CloseScreen() {
       const day = v!.businessDate;
       const out = await api.call('journal.csv', { from: day, to: day, locale });
       platform.download(out.fileName, csvBlob(out.csv));
+      // The audit goes with the journal, for whoever may read it (issue 29).
+      if (stores.staff.getState().state?.may.includes('audit')) {
+        const audit = await api.call('audit.csv', { from: day, to: day, locale });
+        platform.download(audit.fileName, csvBlob(audit.csv));
+      }
       setDone(t('money.close.csvDone', { count: out.rows, file: out.fileName }));
     } catch (failure) {
       setError(asCallError(failure));
@@ -133,6 +139,7 @@ export function CloseScreen() {
       {closed && (
         <p className="notice ok" role="status">
           {t('money.close.closedAt', { when: fmt.instant(v.closedAt!) })}
+          {v.closedBy && ` ${t('staff.close.closedBy', { name: v.closedBy.name })}`}
         </p>
       )}
       {v.refundsOwed > 0 && (
@@ -251,6 +258,7 @@ export function CloseScreen() {
             ))}
           </tbody>
         </table>
+        <StaffFiguresTable rows={v.byStaff} />
       </section>
 
       <DrawerOpens opens={v.drawer} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
+import { StaffFiguresTable } from '../staff/StaffFiguresTable';
 
 export function StoreClose() {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function StoreClose() {
           </tbody>
         </table>
       )}
+      {view && <StaffFiguresTable rows={view.byStaff} />}
       {view && view.unreadable.length > 0 && (
         <p className="notice warn">
           {t('money.close.storeUnreadable', { count: view.unreadable.length })}

@@ -207,6 +207,15 @@ function EntryRow({ entry: e }: { entry: JournalEntryView }) {
           <dd>{e.note}</dd>
         </>
       )}
+      {e.staff && (
+        <>
+          <dt>{t('staff.journal.staff')}</dt>
+          <dd>
+            {e.staff.name}
+            {e.approvedBy && ` · ${t('staff.journal.approvedBy', { name: e.approvedBy.name })}`}
+          </dd>
+        </>
+      )}
       {e.receiptsIssued > 0 && (
         <>
           <dt>{t('money.journal.receipts')}</dt>

@@ -22,6 +22,7 @@ export function CheckInWhere({ checkIn }: { checkIn: CheckIn | null }) {
       {checkIn.counterName
         ? t('checkIn.where', { counter: checkIn.counterName, time })
         : t('checkIn.when', { time })}
+      {checkIn.staffName && ` ${t('staff.checkedInBy', { name: checkIn.staffName })}`}
     </span>
   );
 }

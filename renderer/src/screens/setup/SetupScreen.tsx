@@ -14,6 +14,7 @@ import { InvoiceSettings } from './InvoiceSettings';
 import { PrinterSettings } from './PrinterSettings';
 import { ThisComputer } from './ThisComputer';
 import { ThisCounter } from './ThisCounter';
+import { OwnerFields, type OwnerEntry } from '../staff/OwnerFields';
 
 export function SetupScreen() {
   const { t } = useTranslation();
@@ -33,6 +34,8 @@ export function SetupScreen() {
   const [plan, setPlan] = useState<Plan>('standard');
   const keyId = useId();
   const urlId = useId();
+  /** Who becomes the owner as the key is saved (issue 29: whoever sets the key up). */
+  const owner = useRef<OwnerEntry>(null);
 
   // One store (or the one a key is limited to) is chosen already.
   const storeId =
@@ -135,11 +138,15 @@ export function SetupScreen() {
           onSubmit={(e) => {
             e.preventDefault();
             if (!storeId) return;
+            const apiKey = apiKeyNow();
+            const claim = owner.current?.take() ?? null;
             void stores.setup
               .getState()
-              .save(apiKeyNow(), serviceUrl.trim() || null, storeId, plan)
+              .save(apiKey, serviceUrl.trim() || null, storeId, plan)
               .then((ok) => {
-                if (!ok || !keyRef.current) return;
+                if (!ok) return;
+                if (claim) void stores.staff.getState().claimOwner(apiKey, claim.name, claim.pin);
+                if (!keyRef.current) return;
                 keyRef.current.value = '';
                 setHasKey(false);
               });
@@ -210,6 +217,7 @@ export function SetupScreen() {
               </label>
             ))}
           </fieldset>
+          <OwnerFields ref={owner} />
           <button type="submit" className="primary" disabled={busy !== null || !storeId}>
             {busy === 'saving' ? t('setup.saving') : t('setup.save')}
           </button>

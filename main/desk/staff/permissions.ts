@@ -1,0 +1,192 @@
+/**
+ * What each role may do, and what each channel asks of whoever calls it (issue 29) — the one
+ * table of both (decisions S22, S23). The router's guard (gate.ts) reads `NEEDS` for every call:
+ * `open` (anyone, locked or not: reading, signing in), `who` (someone signed in: what leaves a
+ * record of who did it), a permission (or several, from the request), or `owner`. A channel
+ * added to the contract is a type error here until it says which.
+ */
+import type { z } from 'zod';
+import type { Permission, PermissionTable, StaffRole } from '../../common/staff';
+import { Permission as Permissions } from '../../common/staff';
+import type { Channel, channels } from '../../ipc/contract';
+import type { Session } from '../session';
+
+/** What staff and managers may do until the owner says otherwise (the owner: everything). */
+export const DEFAULT_PERMISSIONS: PermissionTable = {
+  staff: ['close', 'reprint'],
+  manager: ['refund', 'correct', 'discount', 'drawer', 'waiveFee', 'close', 'reprint', 'audit'],
+};
+
+/** Whether a role may do `permission` under `table`. */
+export function mayDo(role: StaffRole, permission: Permission, table: PermissionTable): boolean {
+  return role === 'owner' || table[role].includes(permission);
+}
+
+/** Everything a role may do under `table`, in the table's order. */
+export function permissionsOf(role: StaffRole, table: PermissionTable): Permission[] {
+  return Permissions.options.filter((p) => mayDo(role, p, table));
+}
+
+/** What a call needs beyond someone signed in: permissions, or the owner. */
+export interface Needs {
+  permissions: Permission[];
+  owner?: boolean;
+}
+
+/** What a rule may look at: the session (a receipt printed before, a member's role). */
+export interface RuleLook {
+  session: Session | null;
+}
+
+type RequestOf<C extends Channel> = z.output<(typeof channels)[C]['request']>;
+
+/** A channel's rule: a constant, or what its request (and what the counter holds) asks. */
+export type Rule<C extends Channel> =
+  | 'open'
+  | 'who'
+  | 'owner'
+  | Permission
+  | ((request: RequestOf<C>, look: RuleLook) => Needs | 'open');
+
+/** A receipt printed once already: the next copy is a reprint (再発行). */
+function printedBefore(look: RuleLook, entryId: string): boolean {
+  const journal = look.session?.journal;
+  return !!journal?.about(entryId).some((r) => r.kind === 'receipt');
+}
+
+const reprint =
+  (print: (request: { purpose?: string }) => boolean) =>
+  (request: { entryId: string; purpose?: string }, look: RuleLook): Needs | 'open' => {
+    if (!print(request)) return 'open';
+    return { permissions: printedBefore(look, request.entryId) ? ['reprint'] : [] };
+  };
+
+/** A member who is (or is made) an owner is the owner's to change. */
+function staffChange(id: string | null, role: StaffRole | null, look: RuleLook): Needs {
+  const was = id ? look.session?.staff.get(id) : null;
+  const owner = role === 'owner' || was?.role === 'owner';
+  return { permissions: ['staff'], owner };
+}
+
+/** Every channel's rule (decision S23). */
+export const NEEDS: { [C in Channel]: Rule<C> } = {
+  // Set-up: reading is anyone's; changing the key or store is settings (training from a live
+  // store leaves it: settings too).
+  'setup.status': 'open',
+  'setup.checkKey': 'open',
+  'setup.saveKey': 'settings',
+  'setup.selectStore': 'settings',
+  'setup.removeKey': 'settings',
+  'setup.startTraining': 'settings',
+  'status.get': 'open',
+  'status.acknowledgeDamage': 'who',
+  'prefs.get': 'open',
+  'prefs.set': 'open',
+  'shop.get': 'open',
+  'shop.configure': 'settings',
+  'day.get': 'open',
+  'day.refresh': 'open',
+  'day.watch': 'open',
+  'manifest.page': 'open',
+  'manifest.csv': 'open',
+  'manifest.print': 'open',
+  'search.find': 'open',
+  'reservation.get': 'open',
+  'checkin.record': 'who',
+  'checkin.undo': 'who',
+  // A booking paid on site (issue 27): claimed and let go by whoever takes it; the money taken
+  // like a sale's, a discount given with it the discount permission's.
+  'onsite.start': 'who',
+  'onsite.release': 'who',
+  'onsite.collect': (request) => ({
+    permissions: request.discount ? ['discount'] : [],
+  }),
+  'headcount.check': 'open',
+  'walkin.form': 'open',
+  'walkin.quote': 'open',
+  'walkin.book': 'who',
+  'customers.find': 'open',
+  'cancel.preview': 'open',
+  // At the guest's request anyone cancels; another reason waives the fee (spec: a fee only for
+  // customer_request); money paid back with it is a refund.
+  'cancel.confirm': (request) => ({
+    permissions: [
+      ...(request.reason !== 'customer_request' ? (['waiveFee'] as const) : []),
+      ...(request.refund ? (['refund'] as const) : []),
+    ],
+  }),
+  'change.start': 'open',
+  'change.quote': 'open',
+  'change.confirm': 'who',
+  'change.list': 'open',
+  'change.retry': 'who',
+  'change.dismiss': 'who',
+  'outbox.list': 'open',
+  'outbox.retry': 'who',
+  'outbox.discard': 'who',
+  'journal.day': 'open',
+  'journal.correct': 'correct',
+  'journal.csv': 'who',
+  'refunds.owed': 'open',
+  'refund.record': 'refund',
+  // A preview is anyone's; a copy handed over is a print, and a second one a reprint.
+  'receipt.get': reprint((r) => r.purpose === 'print'),
+  'receipt.print': reprint(() => true),
+  'receipt.pdf': reprint(() => true),
+  'close.preview': 'open',
+  'close.commit': 'close',
+  'close.store': 'open',
+  'close.report': 'open',
+  'money.settings': 'open',
+  'money.configure': 'settings',
+  'installed.get': 'open',
+  'installed.configure': 'settings',
+  'updates.check': 'open',
+  'updates.install': 'settings',
+  'support.bundle': 'open',
+  'recovery.keep': 'open',
+  'recovery.get': 'open',
+  // Signing in and out, and an approval, check a PIN of their own; the owner's claim, the key.
+  'staff.get': 'open',
+  'staff.signIn': 'open',
+  'staff.signOut': 'open',
+  'staff.lock': 'open',
+  'staff.approve': 'open',
+  'staff.claimOwner': 'open',
+  'staff.list': 'staff',
+  'staff.save': (request, look) => staffChange(request.id, request.role, look),
+  'staff.remove': (request, look) => staffChange(request.id, null, look),
+  'staff.policy': 'owner',
+  'audit.list': 'audit',
+  'audit.csv': 'audit',
+  // The printer and the guest's display (issue 31): reading them is anyone's, as is printing the
+  // close's report; the printer's set-up is settings; the drawer opened by hand is the drawer's
+  // (a tender's own open goes with its sale or refund); a test page or the queue printed again,
+  // someone signed in.
+  'printer.status': 'open',
+  'printer.settings': 'open',
+  'printer.find': 'open',
+  'printer.virtual': 'open',
+  'printer.configure': 'settings',
+  'printer.test': 'who',
+  'printer.retry': 'who',
+  'close.print': 'open',
+  'drawer.open': 'drawer',
+  'display.show': 'open',
+  'display.get': 'open',
+  'display.open': 'open',
+};
+
+/** A channel's needs for this request: `open`, or someone signed in with these permissions. */
+export function needsOf<C extends Channel>(
+  channel: C,
+  request: RequestOf<C>,
+  look: RuleLook,
+): Needs | 'open' {
+  const rule = NEEDS[channel] as Rule<C>;
+  if (rule === 'open') return 'open';
+  if (rule === 'who') return { permissions: [] };
+  if (rule === 'owner') return { permissions: [], owner: true };
+  if (typeof rule === 'function') return rule(request, look);
+  return { permissions: [rule] };
+}
