@@ -2,8 +2,8 @@
  * A guest who booked to pay on site, in Chromium through the browser host against the training
  * sandbox, in Japanese and English (issue 27): the booking's code scanned, checked in and paid in
  * cash in two Enters, the receipt saved as PDF and read back; a part now and the rest later; the
- * close with its on-site line and the day's unpaid on-site bookings listed. axe, touch targets
- * and a screenshot on every new screen (checkScreen).
+ * close with its on-site line and the day's unpaid on-site bookings listed, the store's close
+ * too. axe, touch targets and a screenshot on every new screen (checkScreen).
  */
 import { readFileSync } from 'node:fs';
 import * as receiptWords from '../../main/common/words/receipt';
@@ -96,6 +96,11 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(close).not.toContainText(guest!.reservationNumber);
       await close.scrollIntoViewIfNeeded();
       await checkScreen(app, lang, 'onsite-close');
+      // The store's close has its own on-site line (this counter alone here: the store alone).
+      await app.getByRole('button', { name: t.money.close.storeLoad }).click();
+      const store = app.getByRole('region', { name: t.onsiteClose.storeTitle });
+      await expect(store).toContainText(fill(t.onsiteClose.line, { count: 1, amount }));
+      await expect(store).toContainText(unpaid!.reservationNumber);
     });
 
     test('a part now, the rest later', async ({ app, host }) => {

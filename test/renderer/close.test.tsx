@@ -76,6 +76,30 @@ function closeHandlers(): Handlers {
         ],
         byTender: [{ method: 'cash', sales: 27000, refunds: 0, count: 3 }],
         overShort: -2000,
+        onSite: {
+          collections: { count: 3, amount: 19000 },
+          byTender: [
+            { method: 'cash', amount: 12000, count: 2 },
+            { method: 'card', amount: 7000, count: 1 },
+          ],
+          discounts: 500,
+          unpaid: {
+            count: 1,
+            amount: 8000,
+            items: [
+              {
+                reservationId: 'r-9',
+                number: 'R-0009',
+                customerName: '山田 花子',
+                productName: 'Tea ceremony',
+                startTime: '15:00',
+                owed: 8000,
+                methodKnown: true,
+              },
+            ],
+          },
+          noShows: { count: 0, items: [] },
+        },
         unreadable: [{ counterId: 'c-3', issue: 'not readable' }],
       }),
   };
@@ -177,6 +201,13 @@ describe('the close', () => {
     expect(
       screen.getByText(/Store sales less refunds ¥27,000 · over \/ short ¥2,000 short/),
     ).toBeTruthy();
+    // The store's on-site line: every counter's collections, the shop's unpaid of the day.
+    const onSite = screen.getByRole('region', { name: 'On-site payments (all counters)' });
+    expect(onSite.textContent).toContain('3 · ¥19,000 · Discounts ¥500');
+    expect(onSite.textContent).toContain('Cash2 · ¥12,000');
+    expect(onSite.textContent).toContain('Card1 · ¥7,000');
+    expect(onSite.textContent).toMatch(/Unpaid \(bookings of the day paid on site\) 1 · ¥8,000/);
+    expect(onSite.textContent).toContain('15:00 Tea ceremony · 山田 花子 · No. R-0009 · ¥8,000');
   });
 
   it('prints the report on the receipt printer when set-up routes it there, or says why not', async () => {

@@ -1,10 +1,17 @@
 /**
  * The store's close: every counter's close of the day added up (decision Z5). Each counter
- * publishes its summary (totals by tender, the drawer's figures, closed or not — no customer data,
- * no note) into the shop's shared state; the others' are read back there, zod-checked, and one
- * that cannot be read is left out of the sums and listed. Without a shop it is this counter alone.
+ * publishes its summary (totals by tender, the drawer's figures, by staff, its collections of
+ * bookings paid on site, closed or not — no customer data, no note) into the shop's shared state;
+ * the others' are read back there, zod-checked, and one that cannot be read is left out of the
+ * sums and listed. Without a shop it is this counter alone. The on-site bookings still unpaid are
+ * the shop's already (every counter knows what every other took): this counter's view says them.
  */
-import { TenderMethod, type CloseView, type StoreCloseView } from '../../ipc/contract';
+import {
+  TenderMethod,
+  type CloseView,
+  type OnSiteCloseLine,
+  type StoreCloseView,
+} from '../../ipc/contract';
 import type { CloseSummary } from '../../shop/shared/records';
 import type { ShopState } from '../../shop/shared/shop-state';
 import { staffOrder } from './figures';
@@ -34,6 +41,12 @@ export function summaryOf(
     overShort: view.overShort,
     publishedAt,
     byStaff: view.byStaff,
+    onSite: {
+      count: view.onSite.collections.count,
+      amount: view.onSite.collections.amount,
+      byTender: view.onSite.byTender,
+      discounts: view.onSite.discounts,
+    },
   };
 }
 
@@ -55,6 +68,7 @@ function rowOfSummary({
   storeId: _storeId,
   date: _date,
   byStaff: _byStaff,
+  onSite: _onSite,
   ...row
 }: CloseSummary): Row {
   return row;
@@ -99,6 +113,35 @@ function sumTenders(rows: readonly Row[]): TenderTotals[] {
   return [...sums.values()];
 }
 
+/**
+ * The shop's on-site line: every counter's collections added up (by tender in the table's order),
+ * with the unpaid and the no-shows this counter's view knows shop-wide.
+ */
+function sumOnSite(own: OnSiteCloseLine, others: readonly CloseSummary[]): OnSiteCloseLine {
+  const parts = [
+    { ...own.collections, byTender: own.byTender, discounts: own.discounts },
+    ...others.flatMap((s) => s.onSite ?? []),
+  ];
+  const byMethod = new Map<TenderMethod, OnSiteCloseLine['byTender'][number]>();
+  for (const part of parts)
+    for (const t of part.byTender) {
+      const sum = byMethod.get(t.method) ?? { method: t.method, amount: 0, count: 0 };
+      sum.amount += t.amount;
+      sum.count += t.count;
+      byMethod.set(t.method, sum);
+    }
+  return {
+    collections: {
+      count: parts.reduce((n, p) => n + p.count, 0),
+      amount: parts.reduce((n, p) => n + p.amount, 0),
+    },
+    byTender: TenderMethod.options.flatMap((m) => byMethod.get(m) ?? []),
+    discounts: parts.reduce((n, p) => n + p.discounts, 0),
+    unpaid: own.unpaid,
+    noShows: own.noShows,
+  };
+}
+
 /** Every counter's close of the day added up: this one's live view, the others' as published. */
 export function storeClose(own: CloseView, shared: ShopState | null): StoreCloseView {
   const date = own.businessDate;
@@ -116,6 +159,7 @@ export function storeClose(own: CloseView, shared: ShopState | null): StoreClose
     byTender: sumTenders(counters),
     overShort: counters.reduce((sum, c) => sum + (c.overShort ?? 0), 0),
     byStaff: sumStaff([own.byStaff, ...summaries.map((s) => s.byStaff ?? [])]),
+    onSite: sumOnSite(own.onSite, summaries),
     unreadable,
   };
 }

@@ -263,6 +263,34 @@ export const NO_DRAWER_OPENS: DrawerOpens = {
   byHand: [],
 };
 
+/**
+ * The close's line of bookings paid on site (issue 27, decision I9): the collections counting on
+ * the day (also in the tender totals, the drawer's), and the shop's on-site bookings of the day
+ * still unpaid — money expected and not taken — and the unpaid no-shows, who owe nothing.
+ */
+export const OnSiteCloseLine = z.object({
+  collections: z.object({ count: z.number().int().min(0), amount: Amount }),
+  byTender: z.array(
+    z.object({ method: TenderMethod, amount: Amount, count: z.number().int().min(0) }),
+  ),
+  discounts: Amount,
+  unpaid: z.object({
+    count: z.number().int().min(0),
+    /** What the unpaid owe, those whose amount is known. */
+    amount: Amount,
+    items: z.array(OnSiteOwing),
+  }),
+  noShows: z.object({ count: z.number().int().min(0), items: z.array(OnSiteOwing) }),
+});
+export type OnSiteCloseLine = z.infer<typeof OnSiteCloseLine>;
+export const NO_ONSITE_LINE: OnSiteCloseLine = {
+  collections: { count: 0, amount: 0 },
+  byTender: [],
+  discounts: 0,
+  unpaid: { count: 0, amount: 0, items: [] },
+  noShows: { count: 0, items: [] },
+};
+
 /** The close of one counter's business day (レジ締め), previewed or done. */
 export const CloseView = z.object({
   businessDate: LocalDate,
@@ -274,33 +302,8 @@ export const CloseView = z.object({
   openingFloat: Amount,
   byTender: z.array(TenderTotals),
   walkIns: z.object({ count: z.number().int().min(0), amount: Amount }),
-  /**
-   * Bookings paid on site (issue 27, decision I9): this counter's collections counting on the
-   * day (also in `byTender`, the drawer's), and the shop's on-site bookings of the day still
-   * unpaid — money expected and not taken — and the unpaid no-shows, who owe nothing.
-   */
-  onSite: z
-    .object({
-      collections: z.object({ count: z.number().int().min(0), amount: Amount }),
-      byTender: z.array(
-        z.object({ method: TenderMethod, amount: Amount, count: z.number().int().min(0) }),
-      ),
-      discounts: Amount,
-      unpaid: z.object({
-        count: z.number().int().min(0),
-        /** What the unpaid owe, those whose amount is known. */
-        amount: Amount,
-        items: z.array(OnSiteOwing),
-      }),
-      noShows: z.object({ count: z.number().int().min(0), items: z.array(OnSiteOwing) }),
-    })
-    .default({
-      collections: { count: 0, amount: 0 },
-      byTender: [],
-      discounts: 0,
-      unpaid: { count: 0, amount: 0, items: [] },
-      noShows: { count: 0, items: [] },
-    }),
+  /** Bookings paid on site: this counter's collections, the shop's unpaid of the day (I9). */
+  onSite: OnSiteCloseLine.default(NO_ONSITE_LINE),
   /** Float + cash sales − cash refunds (change is already netted out of cash sales). */
   expectedCash: z.number().int(),
   counted: DenominationCount.nullable(),
@@ -351,6 +354,11 @@ export const StoreCloseView = z.object({
   overShort: z.number().int(),
   /** Every counter's figures by staff member, added up (a member who moved between counters: one row). */
   byStaff: z.array(StaffFigures).default([]),
+  /**
+   * Bookings paid on site over the shop: every counter's collections added up (a counter of an
+   * older version published none), the shop's unpaid and unpaid no-shows of the day.
+   */
+  onSite: OnSiteCloseLine.default(NO_ONSITE_LINE),
   /** Counters' summaries that could not be read: each stands alone, left out of the sums. */
   unreadable: z
     .array(z.object({ counterId: z.string().nullable(), issue: z.string() }))

@@ -87,6 +87,26 @@ export const CloseSummary = z.strictObject({
     )
     .max(200)
     .optional(),
+  /**
+   * The counter's collections of bookings paid on site (issue 27), by tender: money, no booking
+   * or guest. Absent from a counter of an older version (which took none).
+   */
+  onSite: z
+    .strictObject({
+      count: z.number().int().min(0),
+      amount: z.number().int().min(0),
+      byTender: z
+        .array(
+          z.strictObject({
+            method: TenderMethod,
+            amount: z.number().int().min(0),
+            count: z.number().int().min(0),
+          }),
+        )
+        .max(TenderMethod.options.length),
+      discounts: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type CloseSummary = z.infer<typeof CloseSummary>;
 

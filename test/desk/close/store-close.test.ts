@@ -1,7 +1,8 @@
 /**
  * The store's close over the shop (issue 12's shared state): three counters on an in-memory bus,
  * each publishing its close summary of the day; the store's close adds them up (this counter's
- * live), a counter alone is the store alone, and a bad summary stands alone, reported.
+ * live), a counter alone is the store alone, and a bad summary stands alone, reported; the
+ * store's on-site line adds up every counter's collections (a counter of an older version, none).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type Store } from '../../../main/api/index';
@@ -16,7 +17,7 @@ import { MemoryNetwork } from '../../support/memory-bus';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { KYOTO, TEST_KEY, removeDir, tempDir, testClient } from '../../local/support';
 import { sendRaw } from '../../shop/shared/counters';
-import { at, count, sale } from './records';
+import { at, collection, count, sale } from './records';
 import { waitFor } from '../../support/wait';
 
 const DATE = '2026-11-20';
@@ -156,5 +157,54 @@ describe('the store’s close over the shop', () => {
       { counterId: 'x', issue: expect.stringContaining('byTender') },
       { counterId: 'y', issue: expect.any(String) },
     ]);
+  });
+
+  it('the store’s on-site line adds up every counter’s collections, no guest in what is shared', async () => {
+    const net = new MemoryNetwork();
+    const [a, b, c] = ['1', '2', '3'].map((id) => counter(id, net)) as [Session, Session, Session];
+    const apology = { amount: 500, reason: 'apology' as const };
+    sell(a, collection(DATE, '10:00', 12_000, [{ method: 'cash', amount: 12_000 }], apology));
+    sell(b, collection(DATE, '11:00', 7_000, [{ method: 'card', amount: 7_000 }]));
+    sell(b, collection(DATE, '11:30', 3_000, [{ method: 'cash', amount: 3_000 }]));
+    sell(c, sale(DATE, '12:00', 2_000, [{ method: 'cash', amount: 2_000 }]));
+    publish(b);
+    // Counter 3 runs a version from before on-site payments: its summary has no on-site part.
+    const { onSite: _none, ...older } = summaryOf(live(c), NOW);
+    c.shared!.setOwnClose(older);
+    await waitFor(() => a.shared!.closes(DATE).length === 2, 'summaries', 5_000);
+
+    const total = storeClose(live(a), a.shared);
+    expect(total.onSite.collections).toEqual({ count: 3, amount: 22_000 });
+    expect(total.onSite.byTender).toEqual([
+      { method: 'cash', amount: 15_000, count: 2 },
+      { method: 'card', amount: 7_000, count: 1 },
+    ]);
+    expect(total.onSite.discounts).toBe(500);
+    // The drawer's totals count them too, once each (the walk-in's sale beside them).
+    expect(total.byTender.find((t) => t.method === 'cash')!.sales).toBe(17_000);
+    // This counter's own line is its own: the store's is the sum.
+    expect(live(a).onSite.collections).toEqual({ count: 1, amount: 12_000 });
+    const shared = JSON.stringify(a.shared!.closes(DATE));
+    expect(shared).not.toContain('佐藤');
+    expect(shared).not.toContain('R-11:00');
+
+    // A summary whose on-site part is not money stands alone: left out, reported.
+    const rogue = net.join('x');
+    sendRaw(rogue, '1', (doc) => {
+      doc.getMap('closes').set(`x/${DATE}`, {
+        ...older,
+        storeId: KYOTO,
+        counterId: 'x',
+        counterName: 'X',
+        date: DATE,
+        onSite: { count: 1, amount: -5, byTender: [], discounts: 0 },
+      });
+    });
+    await waitFor(
+      () => a.shared!.problems().some((p) => p.area === 'closes' && p.counterId === 'x'),
+      'the rogue summary',
+      5_000,
+    );
+    expect(storeClose(live(a), a.shared).onSite.collections).toEqual({ count: 3, amount: 22_000 });
   });
 });

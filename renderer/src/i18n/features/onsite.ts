@@ -55,6 +55,7 @@ export const ja = {
   },
   onsiteClose: {
     title: '現地払い',
+    storeTitle: '現地払い（全レジ）',
     taken: '受け取り',
     line: '{{count}} 件 · {{amount}}',
     discounts: '割引 {{amount}}',
@@ -113,6 +114,7 @@ export const en: Widen<typeof ja> = {
   },
   onsiteClose: {
     title: 'On-site payments',
+    storeTitle: 'On-site payments (all counters)',
     taken: 'Taken',
     line: '{{count}} · {{amount}}',
     discounts: 'Discounts {{amount}}',

@@ -262,7 +262,7 @@ export function CloseScreen() {
       </section>
 
       <DrawerOpens opens={v.drawer} />
-      <OnSiteClose view={v} />
+      <OnSiteClose line={v.onSite} />
 
       <Suspense fallback={null}>
         <div className="charts">

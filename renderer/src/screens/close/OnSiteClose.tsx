@@ -1,21 +1,21 @@
 /**
- * The close's on-site line (issue 27, decision I9): this counter's collections of bookings paid
- * on site, by tender, beside the walk-ins; then the shop's on-site bookings of the day still
- * unpaid — money the shop expected and did not take — and the unpaid no-shows, who owe nothing.
+ * The close's on-site line (issue 27, decision I9): the collections of bookings paid on site, by
+ * tender, beside the walk-ins — this counter's on its close, every counter's on the store's —;
+ * then the shop's on-site bookings of the day still unpaid — money the shop expected and did not
+ * take — and the unpaid no-shows, who owe nothing.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CloseView, OnSiteOwing } from '../../../../main/ipc/contract';
+import type { OnSiteCloseLine, OnSiteOwing } from '../../../../main/ipc/contract';
 import { useFormat } from '../../app/hooks';
 
-export function OnSiteClose({ view }: { view: CloseView }) {
+export function OnSiteClose({ line: o, store }: { line: OnSiteCloseLine; store?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const id = useId();
-  const o = view.onSite;
   return (
     <section className="card onsite-close" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t('onsiteClose.title')}</h3>
+      <h3 id={`${id}-title`}>{t(store ? 'onsiteClose.storeTitle' : 'onsiteClose.title')}</h3>
       <dl className="facts">
         <dt>{t('onsiteClose.taken')}</dt>
         <dd>

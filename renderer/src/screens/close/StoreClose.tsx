@@ -1,10 +1,14 @@
-/** The store's close: every counter of the shop, closed or not yet, and the store's totals. */
+/**
+ * The store's close: every counter of the shop, closed or not yet, the store's totals, its on-site
+ * line (every counter's collections, the shop's unpaid) and its figures by staff.
+ */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { StaffFiguresTable } from '../staff/StaffFiguresTable';
+import { OnSiteClose } from './OnSiteClose';
 
 export function StoreClose() {
   const { t } = useTranslation();
@@ -53,6 +57,7 @@ export function StoreClose() {
           </tbody>
         </table>
       )}
+      {view && <OnSiteClose line={view.onSite} store />}
       {view && <StaffFiguresTable rows={view.byStaff} />}
       {view && view.unreadable.length > 0 && (
         <p className="notice warn">
