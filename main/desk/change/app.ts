@@ -2,6 +2,7 @@
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { featureRefusal } from '../features';
+import { changeDrawerCause } from '../printer/drawer';
 import { featuresOf } from '../setup/setup-status';
 import { confirmChange } from './confirm';
 import { quoteChange, startChange } from './quote';
@@ -30,6 +31,16 @@ export function changeApp(ctx: DeskContext): HandlersOf<Channels> {
         locale: request.locale,
       });
       sessions.queueStatus();
+      // Cash that crossed the counter with the change opens the drawer (decision M11): the
+      // difference paid in cash, or cash handed back. A refund a later retry records is not
+      // handed back at this confirm: it is paid out by hand, as a refund owed is.
+      const record = (id: string | null) => (id ? session.journal.get(id) : null);
+      const open = changeDrawerCause(
+        request.tender?.lines ?? null,
+        record(outcome.saleId),
+        record(outcome.refundEntryId),
+      );
+      if (open) void ctx.printers.changed(open.cause, open.record).catch(() => undefined);
       return outcome;
     },
     'change.list': () => ({ items: sessions.current ? sessions.requireChanges().list() : [] }),

@@ -31,6 +31,29 @@ export function drawerCause(record: JournalRecord): 'sale' | 'collection' | 'ref
   return null;
 }
 
+/** What of a record's tender went through the drawer (cash in less cash out). */
+function drawerAmount(record: JournalRecord | null): number {
+  if (!record || !('tender' in record)) return 0;
+  return record.tender.reduce((n, l) => n + (methodSpec(l.method).drawer ? l.amount : 0), 0);
+}
+
+/**
+ * Why a change of a booking opens the drawer (null: it does not). Its records net a credit the
+ * guest never held (the old sale's refund pays the new sale), so only what crossed the counter
+ * counts: the difference paid with a line of cash (`tender`), or cash handed back — the refund's
+ * cash beyond what the new sale kept of it.
+ */
+export function changeDrawerCause(
+  tender: readonly TenderLine[] | null,
+  sale: JournalRecord | null,
+  refund: JournalRecord | null,
+): { cause: 'sale' | 'refund'; record: JournalRecord } | null {
+  if (sale && tender && opensDrawer(tender)) return { cause: 'sale', record: sale };
+  if (refund && drawerAmount(refund) > drawerAmount(sale))
+    return { cause: 'refund', record: refund };
+  return null;
+}
+
 /**
  * Who opens the drawer: the member the call is made by (issue 29: the router's guard let it
  * through), and whether the store has staff at all. The record's `staffId` names them.
@@ -75,7 +98,18 @@ export class Drawer {
    */
   tendered(record: JournalRecord): Promise<void> {
     const cause = drawerCause(record);
-    if (!cause) return Promise.resolve();
+    return cause ? this.opened(cause, record) : Promise.resolve();
+  }
+
+  /**
+   * After a change of a booking is confirmed: the drawer opens when the guest paid the
+   * difference in cash, or was handed cash back (`changeDrawerCause`), as the record it names.
+   */
+  changed(cause: 'sale' | 'refund', record: JournalRecord): Promise<void> {
+    return this.opened(cause, record);
+  }
+
+  private opened(cause: 'sale' | 'collection' | 'refund', record: JournalRecord): Promise<void> {
     // A draft sent again finds its sale written: its drawer opened the first time.
     const day = this.deps.sessions.require().journal.day(record.businessDate).records;
     if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();

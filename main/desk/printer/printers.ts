@@ -404,6 +404,11 @@ export class Printers {
     return this.drawer.tendered(record);
   }
 
+  /** After a change of a booking: the difference taken in cash, or cash handed back (M11). */
+  changed(cause: 'sale' | 'refund', record: JournalRecord): Promise<void> {
+    return this.drawer.changed(cause, record);
+  }
+
   /** By hand: a reason, and (issue 29) the permission. */
   openByHand(reason: string, actor: DrawerActor): Promise<PrintAnswer> {
     return this.drawer.openByHand(reason, actor);

@@ -13,7 +13,7 @@ import {
   statusAnswer,
   statusComplete,
 } from '../../../main/desk/printer/commands';
-import { drawerCause, opensDrawer } from '../../../main/desk/printer/drawer';
+import { changeDrawerCause, drawerCause, opensDrawer } from '../../../main/desk/printer/drawer';
 import { decodePrintout, UnknownCommand } from '../../../main/desk/printer/virtual/decode';
 import { leadingRequests, readJob } from '../../../main/desk/printer/virtual/virtual-printer';
 import { COLUMNS, columnsOf, receiptThermal } from '../../../main/desk/receipt/receipt-thermal';
@@ -100,6 +100,35 @@ describe('the drawer', () => {
     expect(drawerCause(record('refund', [line('cash')]))).toBe('refund');
     expect(drawerCause(record('refund', [line('qr')]))).toBeNull();
     expect(drawerCause({ kind: 'receipt' } as unknown as JournalRecord)).toBeNull();
+  });
+
+  it('opens for a change of a booking only for cash that crossed the counter', () => {
+    // The difference paid in cash (the sale nets the old sale's cash credit): the sale's open.
+    const paid = record('sale', [line('cash', 9_000)]);
+    const credit = record('refund', [line('cash', 6_000)]);
+    expect(changeDrawerCause([line('cash', 3_000)], paid, credit)).toEqual({
+      cause: 'sale',
+      record: paid,
+    });
+    // … by card: no cash crossed, though the records net cash.
+    expect(changeDrawerCause([line('card', 3_000)], paid, credit)).toBeNull();
+    // The same price at another time: the credit pays the new sale, nothing crosses.
+    const same = record('sale', [line('cash', 6_000)]);
+    expect(changeDrawerCause(null, same, credit)).toBeNull();
+    // Fewer people: the cash beyond the new sale is handed back out of the drawer.
+    const less = record('sale', [line('cash', 4_000)]);
+    expect(changeDrawerCause(null, less, credit)).toEqual({ cause: 'refund', record: credit });
+    // … handed back by QR: not the drawer's.
+    expect(
+      changeDrawerCause(
+        null,
+        record('sale', [line('qr', 4_000)]),
+        record('refund', [line('qr', 6_000)]),
+      ),
+    ).toBeNull();
+    // Cancelled with the whole sale handed back in cash, or its refund not recorded yet.
+    expect(changeDrawerCause(null, null, credit)).toEqual({ cause: 'refund', record: credit });
+    expect(changeDrawerCause(null, same, null)).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@
  * loopback socket: a cash tender pulses the drawer, then the receipt prints (kanji, the number as
  * the printer's own QR command, the cut); a card tender never pulses; a printer out of paper keeps
  * the receipt, says so, and prints it once when it is ready — never twice; a drawer opened by
- * hand needs a reason and is recorded; the printed text is the text the PDF shows.
+ * hand needs a reason and is recorded; cash taken for a booking paid on site or for a change's
+ * extra seats pulses it too; the printed text is the text the PDF shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualPrinter } from '../../../main/desk/printer/virtual/virtual-printer';
@@ -140,6 +141,46 @@ describe('the receipt printer', () => {
     });
     // Decided when the collection answers: a tender without cash has no open to wait for.
     expect(opensOf(paid.entryId)).toEqual([]);
+  });
+
+  it('pulses for extra seats of a booking paid in cash, never for those paid by card', async () => {
+    const opensOf = (entryId: string) =>
+      drawerRecords().filter((r) => r.kind === 'drawer' && r.entryId === entryId);
+    const old = await sell((t) => ({ method: 'card', amount: t, brand: null }));
+    const extra = async (line: (difference: number) => Partial<TenderLineIn>) => {
+      const start = await h.call('change.start', { reservationId: old.reservationId, date: LATER });
+      const ask = {
+        reservationId: old.reservationId,
+        date: LATER,
+        kind: 'extra' as const,
+        to: { date: LATER, startTime: '10:00', adults: 3, children: 0 },
+        reason: 'customer_request' as const,
+        sendCancellationEmail: false,
+        participants: start.carriedExtra,
+      };
+      const q = await h.call('change.quote', ask);
+      const difference = q.money.difference;
+      return h.call('change.confirm', {
+        ...ask,
+        shown: { total: q.price?.total ?? null, fee: null, refund: null },
+        tender: {
+          lines: [
+            { received: null, brand: null, reference: null, ...line(difference) } as TenderLineIn,
+          ],
+        },
+        handBack: null,
+        sendConfirmationEmail: false,
+        locale: 'ja',
+      });
+    };
+    const inCash = await extra((d) => ({ method: 'cash', amount: d, received: d }));
+    expect(inCash.saleId).toBeTruthy();
+    await waitFor(() => opensOf(inCash.saleId!).length > 0, 'the drawer opened for the seats');
+    expect(opensOf(inCash.saleId!)).toMatchObject([{ cause: 'sale', pulsed: true }]);
+    const byCard = await extra((d) => ({ method: 'card', amount: d }));
+    expect(byCard.saleId).toBeTruthy();
+    // Decided when the change answers: a tender without cash has no open to wait for.
+    expect(opensOf(byCard.saleId!)).toEqual([]);
   });
 
   it('keeps a receipt while the paper is out, shows it, and prints it once when ready', async () => {

@@ -34,7 +34,7 @@ export function setUpPrinter(h: Harness, printer: VirtualPrinter, options: Print
   });
 }
 
-/** A walk-in at 10:00 on LATER, paid with `line(total)`: its sale, number and total. */
+/** A walk-in at 10:00 on LATER, paid with `line(total)`: its sale, booking, number and total. */
 export async function sell(
   h: Harness,
   line: (total: number) => Partial<TenderLineIn>,
@@ -63,7 +63,12 @@ export async function sell(
     },
     receipt,
   });
-  return { saleId: outcome.saleId!, number: outcome.reservation!.number!, total };
+  return {
+    saleId: outcome.saleId!,
+    reservationId: outcome.reservation!.id,
+    number: outcome.reservation!.number!,
+    total,
+  };
 }
 
 /** A small receipt: a title, a product, a total, the code. */
