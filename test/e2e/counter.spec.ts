@@ -47,6 +47,8 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       const tea = day.getByRole('article', { name: '町家で楽しむ茶道体験' });
       await expect(tea).toContainText(t.day.manual);
       const pending = day.getByRole('region', { name: pattern(t.day.pendingTitle) });
+      // A count that opens the list (decision G16).
+      await pending.getByRole('button', { name: pattern(t.day.pendingTitle) }).click();
       await expect(pending).toContainText(t.day.pendingExplain);
       // The next bookable slot stands out, once per product at most.
       const rickshaw = day.getByRole('article', { name: '人力車 嵐山めぐり（60分）' });

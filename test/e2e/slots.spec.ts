@@ -49,7 +49,9 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       const before = served(host, item.productId, tomorrow, item.startTime);
       // The sandbox always gives a capacity (the spec-only fallback is tested elsewhere).
       const capacity = before.slot.capacity!;
-      const counts = (remaining: number) => fill(t.day.capacity, { capacity, remaining });
+      // As a slot of the day's rows says its seats (decision G16).
+      const counts = (remaining: number) =>
+        remaining === 0 ? t.day.full : fill(t.day.seatsLeft, { capacity, remaining });
 
       await expect(app.getByRole('article').first()).toBeVisible();
       await app.keyboard.press('PageDown');

@@ -111,9 +111,11 @@ describe('a busy day', () => {
     const day = busyDay();
     fake = demoBridge({ 'day.get': () => day });
     await renderApp(fake);
-    const region = screen.getByRole('region', {
-      name: `Waiting for approval (${day.pendingApprovals.length})`,
-    });
+    const title = `Waiting for approval (${day.pendingApprovals.length})`;
+    const region = screen.getByRole('region', { name: title });
+    // A count that opens the list (G16).
+    expect(within(region).queryAllByRole('listitem')).toHaveLength(0);
+    await act(async () => within(region).getByRole('button', { name: title }).click());
     expect(within(region).getAllByRole('listitem')).toHaveLength(5);
     const toggle = within(region).getByRole('button', {
       name: `Show all ${day.pendingApprovals.length}`,

@@ -20,10 +20,16 @@ function slotButton(product: string, time: RegExp) {
     .find((b) => time.test(b.textContent ?? ''))!;
 }
 
+/** The roomy cards, for touch screens: the layout the day had before its dense rows (G16). */
+async function chooseCards() {
+  await act(async () => screen.getByRole('button', { name: 'Touch layout' }).click());
+}
+
 describe('day view', () => {
   it("shows today's products and slots with booked headcount, capacity and marks", async () => {
     fake = demoBridge();
     await renderApp(fake);
+    await chooseCards();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/May 14, 2026/);
     expect(fake.callsOf('day.get')[0]).toEqual({ date: null });
 
@@ -64,6 +70,7 @@ describe('day view', () => {
     const view = { ...day, products: [{ ...kayak, slots: [past] }] };
     fake = demoBridge({ 'day.get': () => view });
     await renderApp(fake);
+    await chooseCards();
     const nine = slotButton('Sea Kayak Tour', /^09:00/);
     expect(nine.textContent).toContain('adults 6, children 0');
     expect(nine.textContent).toContain('capacity unknown');
@@ -88,6 +95,12 @@ describe('day view', () => {
     fake = demoBridge();
     await renderApp(fake);
     const pending = screen.getByRole('region', { name: 'Waiting for approval (1)' });
+    // A count that opens the list (G16).
+    const count = within(pending).getByRole('button', { name: 'Waiting for approval (1)' });
+    expect(count.getAttribute('aria-expanded')).toBe('false');
+    expect(within(pending).queryByText(/not confirmed/)).toBeNull();
+    await act(async () => count.click());
+    expect(count.getAttribute('aria-expanded')).toBe('true');
     expect(within(pending).getByText(/not confirmed/)).toBeTruthy();
     await act(async () =>
       within(pending)

@@ -233,11 +233,12 @@ describe('language', () => {
     expect(screen.getByText('承認制')).toBeTruthy();
     // The day's memoized slot rows too: they take the words from the day screen.
     const kayak = () => screen.getByRole('article', { name: 'Sea Kayak Tour' });
-    expect(kayak().textContent).toContain('大人 4・子ども 1');
-    expect(kayak().textContent).toContain('2 組');
+    expect(kayak().textContent).toContain('残り 7/12');
+    expect(kayak().textContent).toContain('2 組（来店 1）');
     await r.user.tap(screen.getByRole('button', { name: '表示言語を切り替え: English' }));
     expect(screen.getByText('Needs approval')).toBeTruthy();
-    expect(kayak().textContent).toContain('adults 4, children 1');
+    expect(kayak().textContent).toContain('7/12 left');
+    expect(kayak().textContent).toContain('parties: 2, arrived 1');
   });
 
   it('starts in the language the main process keeps, and keeps a switch there', async () => {

@@ -247,12 +247,15 @@ describe('a booking paid on site', () => {
     });
     fake = demoBridge({ 'day.get': () => withParties });
     const r = await renderApp(fake, { lang: 'en' });
-    const card = screen.getByRole('article', { name: 'Sea Kayak Tour' });
-    const eleven = within(card)
-      .getAllByRole('button')
-      .find((b) => /^11:00/.test(b.textContent ?? ''))!;
-    // Two still to take: all of one, the rest of another; the paid ones are not counted.
-    expect(eleven.textContent).toContain('To pay: 2 (¥37,000)');
+    const eleven = () =>
+      within(screen.getByRole('article', { name: 'Sea Kayak Tour' }))
+        .getAllByRole('button')
+        .find((b) => /^11:00/.test(b.textContent ?? ''))!;
+    // Two still to take: all of one, the rest of another; the paid ones are not counted. The
+    // day's rows mark how many (decision G16); the cards say how much too.
+    expect(eleven().textContent).toContain('2 to pay');
+    await act(async () => screen.getByRole('button', { name: 'Touch layout' }).click());
+    expect(eleven().textContent).toContain('To pay: 2 (¥37,000)');
 
     await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
     await settle();

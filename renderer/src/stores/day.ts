@@ -7,6 +7,12 @@ import type { DayView } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 import { shareDay } from './share';
 
+/**
+ * How the day is laid out (G16): dense rows read at a glance (the default), or the roomy cards
+ * with big targets for a touch screen.
+ */
+export type DayLayout = 'rows' | 'cards';
+
 export interface DayState {
   /** The date on screen; null until the first answer says which day is today. */
   date: string | null;
@@ -17,6 +23,7 @@ export interface DayState {
   loading: boolean;
   refreshing: boolean;
   error: CallError | null;
+  layout: DayLayout;
   /** Show a date (null: today). Cached data shows at once; fresh data follows. */
   open(date: string | null): Promise<void>;
   /** Ask the main process to poll the service for this date now. */
@@ -25,6 +32,8 @@ export interface DayState {
   reload(): Promise<void>;
   /** Forget every day (the store changed). */
   clear(): void;
+  /** Switch between the dense rows and the cards (for this session). */
+  chooseLayout(layout: DayLayout): void;
 }
 
 const KEEP_DAYS = 8;
@@ -85,6 +94,7 @@ export function createDayStore(api: Api) {
       loading: false,
       refreshing: false,
       error: null,
+      layout: 'rows',
       async open(date) {
         // Today (null) is the last known today at once: a PageDown pressed before the answer
         // counts from it instead of being lost; the answer corrects it if the date has turned.
@@ -121,6 +131,9 @@ export function createDayStore(api: Api) {
       },
       clear() {
         set({ date: null, today: null, days: {}, error: null });
+      },
+      chooseLayout(layout) {
+        set({ layout });
       },
     };
   });

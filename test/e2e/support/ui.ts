@@ -160,3 +160,26 @@ export async function catchPrints(app: Page): Promise<void> {
 }
 export const printed = (app: Page) =>
   app.evaluate(() => (window as unknown as { printed: string[] }).printed);
+
+/**
+ * How many lines the status bar's items take, from their boxes: an item that starts below the
+ * bottom of the line so far starts another (items of one line may differ in height).
+ */
+export async function statusBarLines(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('.status-bar')!;
+    const boxes = Array.from(bar.children)
+      .map((c) => c.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0)
+      .sort((a, b) => a.top - b.top);
+    let lines = 0;
+    let bottom = -Infinity;
+    for (const r of boxes) {
+      if (r.top >= bottom - 0.5) {
+        lines++;
+        bottom = r.bottom;
+      } else bottom = Math.max(bottom, r.bottom);
+    }
+    return lines;
+  });
+}

@@ -1,4 +1,7 @@
-/** Today first, the next days as one-tap chips, ◀ ▶ a day, and any date. */
+/**
+ * Today first, the next days as one-tap chips, ◀ ▶ a day, and any date. In the dense rows the
+ * words of ◀ ▶ are left to assistive technology (styles.css): the line then fits one line.
+ */
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../app/context';
 import { useFormat } from '../../app/hooks';
@@ -42,17 +45,19 @@ export function DateSwitcher({ date, today }: { date: string; today: string }) {
           onClick={() => actions.openDay(addDays(date, -1))}
           aria-keyshortcuts={KEYS.prevDay}
         >
-          {t('day.previous')} <Kbd keys={KEYS.prevDay} />
+          <span aria-hidden="true">◀</span> <span className="step-word">{t('day.previous')}</span>{' '}
+          <Kbd keys={KEYS.prevDay} />
         </button>
         <button
           type="button"
           onClick={() => actions.openDay(addDays(date, 1))}
           aria-keyshortcuts={KEYS.nextDay}
         >
-          {t('day.next')} <Kbd keys={KEYS.nextDay} />
+          <span className="step-word">{t('day.next')}</span> <span aria-hidden="true">▶</span>{' '}
+          <Kbd keys={KEYS.nextDay} />
         </button>
         <label className="date-pick">
-          <span>{t('day.pick')}</span>
+          <span className="visually-hidden">{t('day.pick')}</span>
           <input
             type="date"
             value={date}

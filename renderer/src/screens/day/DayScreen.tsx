@@ -1,23 +1,37 @@
 /**
  * The day: every product's slots with booked headcounts, pending approvals, and how old the data
  * is. It paints from the cache at once; a refresh runs behind and never hides what is shown.
+ * Today opens at now (decision G16): slots over are folded into one line that opens them, the
+ * pending approvals are a count that opens their list, and each product is a dense row (the roomy
+ * cards are a choice, for touch screens).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
+import type { DayView } from '../../../../main/ipc/contract';
 import { useProgressive } from '../../components/useProgressive';
 import { localNow } from '../../format/format';
 import { currentDay } from '../../stores/day';
 import { DateSwitcher } from './DateSwitcher';
 import { nextBookable } from './nextSlot';
+import { PendingNotice } from './PendingNotice';
 import { ProductCard } from './ProductCard';
+import { ProductRow } from './ProductRow';
+import { slotPhase } from './slotFacts';
 
 /** Slots that fill about one screen: the products holding them are rendered first (G7). */
 const FIRST_SLOTS = 12;
-/** Pending approvals listed before staff ask for all of them. */
-const PENDING_LISTED = 5;
+
+/** How many of the day's slots are over. */
+function pastSlots(view: DayView, nowTime: string | null): number {
+  let n = 0;
+  if (nowTime !== null)
+    for (const p of view.products)
+      for (const s of p.slots) if (slotPhase(s, nowTime) === 'past') n++;
+  return n;
+}
 
 /** How many products, from the first, hold the first screen's slots (at least one). */
 function firstScreen(products: readonly { slots: readonly unknown[] }[]): number {
@@ -42,7 +56,8 @@ export function DayScreen() {
   const now = useSlice(stores.status, (s) => s.now);
   const fmt = useFormat();
   const painted = useRef(false);
-  const [allPending, setAllPending] = useState(false);
+  const layout = useSlice(stores.day, (s) => s.layout);
+  const [showPast, setShowPast] = useState(false);
   const products = view?.products ?? [];
   // A busy day's first screen is painted first, the rest of its products right behind (G7).
   const productList = useRef<HTMLDivElement>(null);
@@ -54,9 +69,6 @@ export function DayScreen() {
     view?.date,
     fillProducts,
   );
-  const pending = view?.pendingApprovals ?? [];
-  const listedPending = allPending ? pending : pending.slice(0, PENDING_LISTED);
-  const shownPending = useProgressive(listedPending.length, PENDING_LISTED, 20, view?.date);
 
   const timeZone = view?.store.timeZone ?? fmt.timeZone;
   // Minutes are enough for "next"; recomputed when the clock ticks past one.
@@ -67,6 +79,9 @@ export function DayScreen() {
       for (const p of view.products) out.set(p.id, nextBookable(p, view.date, view.today, nowTime));
     return out;
   }, [view, nowTime]);
+  // Only today has a now: another day shows all its slots.
+  const dayNow = view && view.date === view.today ? nowTime : null;
+  const past = useMemo(() => (view ? pastSlots(view, dayNow) : 0), [view, dayNow]);
 
   useEffect(() => {
     // For the benchmark (bench/ui.bench.ts): the first day view with data is on screen once
@@ -92,20 +107,29 @@ export function DayScreen() {
   }
 
   return (
-    <section className="screen day" aria-labelledby="day-title">
+    <section className={`screen day layout-${layout}`} aria-labelledby="day-title">
+      {/* One line where it fits: the date, now, what is folded, refresh. */}
       <div className="day-head">
         <h2 id="day-title">
           {fmt.date(view.date)}
           {view.date === view.today && <span className="badge plain">{t('day.today')}</span>}
         </h2>
-        <p className="age">
-          {view.syncedAt
-            ? t('day.age', {
-                age: fmt.age(view.syncedAt, now),
-                time: fmt.instant(view.syncedAt, now),
-              })
-            : t('day.neverSynced')}
-        </p>
+        {dayNow !== null && <p className="now-mark">{t('day.now', { time: fmt.time(dayNow) })}</p>}
+        {past > 0 && (
+          <button
+            type="button"
+            aria-expanded={showPast}
+            aria-controls="day-products"
+            onClick={() => setShowPast((shown) => !shown)}
+          >
+            {showPast ? t('day.pastHide') : t('day.pastShow', { n: past })}
+          </button>
+        )}
+        {view.pendingApprovals.length > 0 && (
+          <PendingNotice pending={view.pendingApprovals} date={view.date} />
+        )}
+        {/* The data's age is in the status bar, always in view; here only when never synced. */}
+        {!view.syncedAt && <p className="age">{t('day.neverSynced')}</p>}
         <button
           type="button"
           onClick={() => void stores.day.getState().refresh()}
@@ -121,59 +145,43 @@ export function DayScreen() {
         </p>
       )}
       {error && <ErrorNote code={error.code} />}
-      {view.pendingApprovals.length > 0 && (
-        <section className="pending card" aria-labelledby="pending-title">
-          <h3 id="pending-title">{t('day.pendingTitle', { n: view.pendingApprovals.length })}</h3>
-          <p className="hint">{t('day.pendingExplain')}</p>
-          <ul id="pending-list">
-            {listedPending.slice(0, shownPending).map((r) => (
-              <li key={`${r.id}|${r.productId}|${r.startTime}`}>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => actions.openReservation(r)}
-                >
-                  {fmt.time(r.startTime)} {r.productName} · {r.customerName} ·{' '}
-                  {t('common.party', { adults: r.adults, children: r.children })}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {pending.length > PENDING_LISTED && (
-            <button
-              type="button"
-              aria-expanded={allPending}
-              aria-controls="pending-list"
-              onClick={() => setAllPending((all) => !all)}
-            >
-              {allPending
-                ? t('day.pendingFewer', { n: PENDING_LISTED })
-                : t('day.pendingAll', { n: pending.length })}
-            </button>
-          )}
-        </section>
-      )}
       {view.products.length === 0 ? (
         <p>{t('day.noProducts')}</p>
       ) : (
         // Busy while the rest of a busy day is still being added behind its first screen.
         <div
           ref={productList}
-          className="products"
+          id="day-products"
+          className={`products ${layout}`}
           aria-busy={shownProducts < view.products.length}
         >
-          {view.products.slice(0, shownProducts).map((p) => (
-            <ProductCard
-              key={p.id}
-              product={p}
-              nextStart={next.get(p.id) ?? null}
-              t={t}
-              fmt={fmt}
-              openManifest={actions.openManifest}
-            />
-          ))}
+          {view.products.slice(0, shownProducts).map((p) => {
+            const Product = layout === 'cards' ? ProductCard : ProductRow;
+            return (
+              <Product
+                key={p.id}
+                product={p}
+                nextStart={next.get(p.id) ?? null}
+                nowTime={dayNow}
+                showPast={showPast}
+                t={t}
+                fmt={fmt}
+                openManifest={actions.openManifest}
+              />
+            );
+          })}
         </div>
       )}
+      {/* A setting more than a tool: below the day, not in its first line. */}
+      <p className="day-layout">
+        <button
+          type="button"
+          aria-pressed={layout === 'cards'}
+          onClick={() => stores.day.getState().chooseLayout(layout === 'cards' ? 'rows' : 'cards')}
+        >
+          {t('day.cardsLayout')}
+        </button>
+      </p>
     </section>
   );
 }

@@ -11,11 +11,19 @@ import type { TFunction } from 'i18next';
 import type { ProductView, SlotView } from '../../../../main/ipc/contract';
 import { HeadcountBar } from '../../components/HeadcountBar';
 import type { Format } from '../../format/format';
+import { slotCounts, slotPhase } from './slotFacts';
 
-interface Shared {
+/** What every product of the day gets from the day screen, in either layout. */
+export interface Shared {
   t: TFunction;
   fmt: Format;
   openManifest(productId: string, startTime: string): void;
+}
+
+/** Where the day stands: now in the store's zone (null: not today) and whether slots over show. */
+export interface DayClock {
+  nowTime: string | null;
+  showPast: boolean;
 }
 
 const KNOWN_DAY_STATUS = new Set(['available', 'limited', 'closed', 'past', 'deadline_passed']);
@@ -23,45 +31,39 @@ const KNOWN_DAY_STATUS = new Set(['available', 'limited', 'closed', 'past', 'dea
 export const ProductCard = memo(function ProductCard({
   product,
   nextStart,
+  nowTime,
+  showPast,
   t,
   fmt,
   openManifest,
-}: Shared & {
-  product: ProductView;
-  nextStart: string | null;
-}) {
+}: Shared &
+  DayClock & {
+    product: ProductView;
+    nextStart: string | null;
+  }) {
   const titleId = `product-${product.id}`;
+  // Slots over are folded away with the day's "earlier slots" (G16).
+  const slots = showPast
+    ? product.slots
+    : product.slots.filter((s) => slotPhase(s, nowTime) !== 'past');
   return (
     <article
       className="product"
       aria-labelledby={titleId}
       // Its size before it is laid out (styles.css): from the number of its slots.
-      style={{ '--slots': product.slots.length } as CSSProperties}
+      style={{ '--slots': slots.length } as CSSProperties}
     >
       <header className="product-head">
         <h3 id={titleId}>{product.name}</h3>
-        <span className="marks">
-          {!product.isPublished && <span className="badge plain">{t('day.unpublished')}</span>}
-          {product.approvalType === 'manual' && (
-            <span className="badge warn">{t('day.manual')}</span>
-          )}
-          {product.dayStatus && (
-            <span className={`badge day-${product.dayStatus}`}>
-              {KNOWN_DAY_STATUS.has(product.dayStatus)
-                ? t(`day.status.${product.dayStatus as 'available'}`)
-                : t('day.status.other', { status: product.dayStatus })}
-            </span>
-          )}
-          {product.dayStatus === null && (
-            <span className="badge plain">{t('day.status.unknown')}</span>
-          )}
-        </span>
+        <ProductMarks product={product} t={t} />
       </header>
       {product.slots.length === 0 ? (
         <p className="hint">{t('day.noSlots')}</p>
+      ) : slots.length === 0 ? (
+        <p className="hint">{t('day.allPast')}</p>
       ) : (
         <ul className="slots">
-          {product.slots.map((slot) => (
+          {slots.map((slot) => (
             <li key={slot.startTime}>
               <SlotButton
                 productId={product.id}
@@ -79,6 +81,38 @@ export const ProductCard = memo(function ProductCard({
   );
 });
 
+/** Day statuses the rows leave out: on sale, which every chip's seats already say. */
+const ON_SALE = new Set(['available', 'limited']);
+
+/**
+ * A product's marks: unpublished, needs approval, the day's status (closed stands out). `notable`
+ * (the rows): the day's status only when the product is not on sale.
+ */
+export function ProductMarks({
+  product,
+  t,
+  notable = false,
+}: {
+  product: ProductView;
+  t: TFunction;
+  notable?: boolean;
+}) {
+  return (
+    <span className="marks">
+      {!product.isPublished && <span className="badge plain">{t('day.unpublished')}</span>}
+      {product.approvalType === 'manual' && <span className="badge warn">{t('day.manual')}</span>}
+      {product.dayStatus && !(notable && ON_SALE.has(product.dayStatus)) && (
+        <span className={`badge day-${product.dayStatus}`}>
+          {KNOWN_DAY_STATUS.has(product.dayStatus)
+            ? t(`day.status.${product.dayStatus as 'available'}`)
+            : t('day.status.other', { status: product.dayStatus })}
+        </span>
+      )}
+      {product.dayStatus === null && <span className="badge plain">{t('day.status.unknown')}</span>}
+    </span>
+  );
+}
+
 const SlotButton = memo(function SlotButton({
   productId,
   slot,
@@ -92,14 +126,7 @@ const SlotButton = memo(function SlotButton({
   isNext: boolean;
 }) {
   const { adults, children } = slot.booked;
-  const pending = slot.reservations.filter((r) => r.status === 'pending').length;
-  // Bookings paid on site whose money is still to take (issue 27).
-  const unpaid = slot.reservations.filter(
-    (r) => r.active && (r.payment?.state === 'to_pay' || r.payment?.state === 'part_paid'),
-  );
-  const unpaidAmount = unpaid.reduce((sum, r) => sum + (r.payment?.stillOwed ?? 0), 0);
-  const parties = slot.reservations.filter((r) => r.active).length;
-  const full = slot.remaining !== null && slot.remaining <= 0;
+  const { pending, unpaid, unpaidAmount, parties, full } = slotCounts(slot);
   return (
     <button
       type="button"
@@ -143,11 +170,11 @@ const SlotButton = memo(function SlotButton({
             {t('day.full')}
           </>
         )}
-        {unpaid.length > 0 && (
+        {unpaid > 0 && (
           <>
             {' · '}
             <span className="warn-text">
-              {t('onsite.slotUnpaid', { n: unpaid.length, amount: fmt.money(unpaidAmount) })}
+              {t('onsite.slotUnpaid', { n: unpaid, amount: fmt.money(unpaidAmount) })}
             </span>
           </>
         )}

@@ -1,0 +1,136 @@
+/// <reference lib="dom" />
+// Callbacks of page.evaluate run in the page.
+/**
+ * The counter at a glance (issue 32, decision G16), measured from the layout's own boxes: opened
+ * at 10:15 store time on the training store, in Japanese and English at 1024×768, 1366×768 and
+ * 1920×1080 —
+ * - at 1366×768 (and larger), every product's slots running now or starting in the next two hours
+ *   are whole in the window, above the status bar, without scrolling;
+ * - at every size, each product's next bookable slot is;
+ * - the status bar is one line;
+ * - no snake_case token in the visible text of the day and of the walk-in's products;
+ * - axe finds nothing and every control is at least 44 px (checkScreen), in the rows and in the
+ *   roomy cards for touch screens.
+ * Screenshots of each size in Japanese are left in test-results/screenshots/.
+ */
+import type { Page } from '@playwright/test';
+import { browserLocale, checkScreen, expect, shoot, test, type Lang } from './support/fixtures';
+import { CATALOGUES, statusBarLines } from './support/ui';
+
+/** Tuesday 2026-11-24, 10:15 in Kyoto. */
+const AT_1015 = '2026-11-24T01:15:00.000Z';
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** A snake_case or UPPER_SNAKE word: a code, not a word (as words.spec.ts). */
+const SNAKE = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b/g;
+
+interface SlotBox {
+  product: string;
+  time: string;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  next: boolean;
+}
+
+/** Every slot chip's box, the window's visible bottom (above the status bar), the bar's lines. */
+async function dayLayout(page: Page) {
+  return page.evaluate(() => {
+    const slots: SlotBox[] = [];
+    for (const article of Array.from(document.querySelectorAll('article.product'))) {
+      const product = article.querySelector('h3')!.textContent!;
+      for (const button of Array.from(article.querySelectorAll<HTMLElement>('button.slot'))) {
+        const r = button.getBoundingClientRect();
+        slots.push({
+          product,
+          time: button.querySelector('.slot-time')!.textContent!.slice(0, 5),
+          top: r.top,
+          bottom: r.bottom,
+          left: r.left,
+          right: r.right,
+          next: button.classList.contains('next'),
+        });
+      }
+    }
+    const bar = document.querySelector<HTMLElement>('.status-bar')!.getBoundingClientRect();
+    return {
+      slots,
+      products: Array.from(document.querySelectorAll('article.product h3')).map(
+        (h) => h.textContent!,
+      ),
+      visibleBottom: bar.top,
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+      scrollY: window.scrollY,
+    };
+  });
+}
+
+/** The whole box in the window, above the status bar. */
+const whole = (b: SlotBox, bottom: number, width: number) =>
+  b.top >= 0 && b.bottom <= bottom && b.left >= 0 && b.right <= width;
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+async function codesOnScreen(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return [...new Set(text.match(SNAKE) ?? [])];
+}
+
+for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
+  const t = CATALOGUES[lang];
+
+  test.describe(`the counter at a glance (${lang})`, () => {
+    test.use({ locale: browserLocale(lang), hostOptions: { now: AT_1015 } });
+    // Three sizes, two layouts, the walk-in's products: more than the default minute when shared.
+    test.slow();
+
+    test('at 10:15 the day opens at now: the next slots in the window, the bar one line', async ({
+      app,
+    }) => {
+      await expect(app.locator('.products[aria-busy="false"]')).toBeVisible();
+      for (const size of SIZES) {
+        await app.setViewportSize(size);
+        await app.evaluate(() => window.scrollTo(0, 0));
+        const layout = await dayLayout(app);
+        const where = `${size.width}×${size.height}`;
+        expect(layout.viewport.width).toBe(size.width);
+        if (lang === 'ja') await shoot(app, lang, `glance-day-${size.width}x${size.height}`);
+
+        // Each product's next bookable slot, whole in the window.
+        if (size.width >= 1366)
+          for (const product of layout.products) {
+            const next = layout.slots.find((s) => s.product === product && s.next);
+            if (next)
+              expect(
+                whole(next, layout.visibleBottom, size.width),
+                `${product}'s next slot ${next.time} at ${where}`,
+              ).toBe(true);
+          }
+        // From 1366×768: every slot running or starting before 12:15.
+        if (size.width >= 1366) {
+          const soon = layout.slots.filter((s) => minutes(s.time) <= minutes('12:15'));
+          expect(soon.length).toBeGreaterThanOrEqual(layout.products.length);
+          const hidden = soon.filter((s) => !whole(s, layout.visibleBottom, size.width));
+          expect(
+            hidden.map((s) => `${s.product} ${s.time}`),
+            `slots of the next two hours out of the window at ${where}`,
+          ).toEqual([]);
+        }
+        expect(await statusBarLines(app), `status bar lines at ${where}`).toBe(1);
+        expect(await codesOnScreen(app), `codes on the day at ${where}`).toEqual([]);
+      }
+      await app.setViewportSize({ width: 1366, height: 768 });
+      await checkScreen(app, lang, 'glance-day');
+
+      // The roomy cards, for touch screens: every target 44 px, nothing axe finds.
+      await app.getByRole('button', { name: t.day.cardsLayout }).click();
+      await expect(app.locator('.products.cards')).toBeVisible();
+      await checkScreen(app, lang, 'glance-day-cards');
+    });
+  });
+}
