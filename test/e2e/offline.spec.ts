@@ -4,8 +4,8 @@
  * shown, a walk-in is queued ("queued — not yet booked") → the link comes back → the walk-in is
  * booked exactly once.
  */
-import { browserLocale, checkScreen, expect, test, type Lang } from './support/fixtures';
-import { CATALOGUES, fill, pattern, reservations } from './support/ui';
+import { browserLocale, checkScreen, expect, shoot, test, type Lang } from './support/fixtures';
+import { CATALOGUES, fill, pattern, reservations, statusBarLines } from './support/ui';
 
 const RICKSHAW = /人力車 嵐山めぐり/;
 
@@ -65,6 +65,11 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       expect(more).toEqual([]);
       expect(booked!.status).toBe('confirmed');
       await expect(news).toContainText(booked!.reservationNumber);
+      // With the outcome in it, the bar is still one line at 1024 px (decision E8).
+      await app.setViewportSize({ width: 1024, height: 768 });
+      expect(await statusBarLines(app)).toBe(1);
+      await shoot(app, lang, 'status-bar-outcome-1024');
+      await app.setViewportSize({ width: 1280, height: 800 });
       const item = app.getByRole('listitem', { name: new RegExp(name) });
       await expect(item).toContainText(t.outbox.state.booked);
       await expect(item).toContainText(
