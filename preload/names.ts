@@ -25,6 +25,7 @@ const CHANNELS = {
   'onsite.collect': true,
   'headcount.check': true,
   'walkin.form': true,
+  'walkin.products': true,
   'walkin.quote': true,
   'walkin.book': true,
   'customers.find': true,

@@ -71,6 +71,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'onsite.collect': 'checkIn',
   'headcount.check': 'dayView',
   'walkin.form': 'dayView',
+  'walkin.products': 'dayView',
   'walkin.quote': 'dayView',
   'walkin.book': 'walkIn',
   'customers.find': 'customerSearch',

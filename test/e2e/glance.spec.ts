@@ -9,13 +9,14 @@
  * - at every size, each product's next bookable slot is;
  * - the status bar is one line;
  * - no snake_case token in the visible text of the day and of the walk-in's products;
+ * - the walk-in's products are tiles with their prices and next slot, those with none left last;
  * - axe finds nothing and every control is at least 44 px (checkScreen), in the rows and in the
  *   roomy cards for touch screens.
  * Screenshots of each size in Japanese are left in test-results/screenshots/.
  */
 import type { Page } from '@playwright/test';
 import { browserLocale, checkScreen, expect, shoot, test, type Lang } from './support/fixtures';
-import { CATALOGUES, statusBarLines } from './support/ui';
+import { CATALOGUES, fill, pattern, statusBarLines, yen } from './support/ui';
 
 /** Tuesday 2026-11-24, 10:15 in Kyoto. */
 const AT_1015 = '2026-11-24T01:15:00.000Z';
@@ -131,6 +132,37 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await app.getByRole('button', { name: t.day.cardsLayout }).click();
       await expect(app.locator('.products.cards')).toBeVisible();
       await checkScreen(app, lang, 'glance-day-cards');
+    });
+
+    test("the walk-in's products as tiles: prices, the next slot and its seats, none left last", async ({
+      app,
+    }) => {
+      await expect(app.locator('.products[aria-busy="false"]')).toBeVisible();
+      const products = await app.locator('article.product h3').count();
+      await app.keyboard.press('F4');
+      const tiles = app.locator('button.product-tile');
+      await expect(tiles).toHaveCount(products);
+      await expect(tiles.first()).toBeFocused();
+      const w = t.walkIn.tile;
+      // The rickshaw: its list prices (the demo's), its next slot at 10:15 and the seats left.
+      const rickshaw = tiles.filter({ hasText: '人力車' });
+      await expect(rickshaw).toContainText(
+        fill(w.price, { adult: yen(lang, 9_000), child: yen(lang, 4_500) }),
+      );
+      await expect(rickshaw).toContainText(pattern(w.next, { time: '10:30' }));
+      // Products with nothing left to sell today come last, each saying so.
+      const texts = await tiles.allTextContents();
+      const none = texts.map((x) => x.includes(w.noSlot) || x.includes(w.closed));
+      expect(none.indexOf(true)).toBeGreaterThan(0);
+      expect(none.slice(none.indexOf(true)).every(Boolean), texts.join(' | ')).toBe(true);
+      for (const size of SIZES) {
+        await app.setViewportSize(size);
+        expect(await statusBarLines(app), `status bar at ${size.width}`).toBe(1);
+        expect(await codesOnScreen(app), `codes on the walk-in at ${size.width}`).toEqual([]);
+        if (lang === 'ja') await shoot(app, lang, `glance-walkin-${size.width}x${size.height}`);
+      }
+      await app.setViewportSize({ width: 1366, height: 768 });
+      await checkScreen(app, lang, 'glance-walkin');
     });
   });
 }

@@ -36,6 +36,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   },
   'headcount.check': { productId: 'pr_1', date: TODAY, startTime: '10:00', adults: 2, children: 0 },
   'walkin.form': { productId: 'pr_1' },
+  'walkin.products': {},
   'walkin.quote': {
     productId: 'pr_1',
     date: TODAY,

@@ -91,6 +91,7 @@ describe('the API key stays in the main process', () => {
         ...extra,
       });
     await h.call('walkin.form', { productId: P.kimonoWalk });
+    await h.call('walkin.products', {});
     await h.call('walkin.quote', {
       productId: P.kimonoWalk,
       date: LATER,

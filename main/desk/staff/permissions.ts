@@ -103,6 +103,7 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   }),
   'headcount.check': 'open',
   'walkin.form': 'open',
+  'walkin.products': 'open',
   'walkin.quote': 'open',
   'walkin.book': 'who',
   'customers.find': 'open',

@@ -1,16 +1,26 @@
-/** Walk-in's channels: the product's form, the price, the booking, a returning customer. */
+/**
+ * Walk-in's channels: the products to choose from, the product's form, the price, the booking, a
+ * returning customer.
+ */
 import type { HandlersOf } from '../../ipc/router';
 import type { SaleRecord } from '../../local/index';
 import type { DeskContext } from '../context';
 import { findCustomers } from './customers';
+import { walkInChoices } from './products';
 import { bookWalkIn, quoteWalkIn, walkInForm } from './walkin';
 
 export function walkInApp(
   ctx: DeskContext,
-): HandlersOf<'walkin.form' | 'walkin.quote' | 'walkin.book' | 'customers.find'> {
+): HandlersOf<
+  'walkin.form' | 'walkin.products' | 'walkin.quote' | 'walkin.book' | 'customers.find'
+> {
   const { sessions, settings } = ctx;
   return {
     'walkin.form': ({ productId }) => walkInForm(sessions.require(), productId),
+    'walkin.products': () => {
+      const session = sessions.require();
+      return walkInChoices(session, session.options.now?.() ?? Date.now());
+    },
     'walkin.quote': (request) =>
       quoteWalkIn(sessions.require(), request, (id) => sessions.customerEmails.get(id) ?? null),
     // A booking lands in the cache through the session, which announces its date. Once the draft

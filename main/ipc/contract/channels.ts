@@ -54,6 +54,7 @@ import {
   Headcount,
   Price,
   ProductForm,
+  WalkInChoices,
   WalkInCustomer,
   WalkInDraft,
   WalkInOutcome,
@@ -160,6 +161,8 @@ export const channels = {
     response: HeadcountFit,
   },
   'walkin.form': { request: z.strictObject({ productId: Id }), response: ProductForm },
+  /** The walk-in's first step: each product's list prices and this counter's sales of it. */
+  'walkin.products': { request: z.strictObject({}), response: WalkInChoices },
   'walkin.quote': {
     request: WalkInDraft,
     /** Every problem of the draft by field; a price only when there is none (and online). */

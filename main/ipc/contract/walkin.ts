@@ -13,6 +13,22 @@ export const ProductForm = z.object({
 });
 export type ProductForm = z.infer<typeof ProductForm>;
 
+/**
+ * What the walk-in's first step shows of each product of the store beside the day's slots
+ * (decision G17): list prices (null: the service does not give them) and how many walk-ins of it
+ * this counter sold in the last 30 business days (the most sold first).
+ */
+export const WalkInChoice = z.object({
+  id: Id,
+  prices: z.object({ adult: z.number(), child: z.number() }).nullable(),
+  currency: z.string(),
+  sold: z.number().int().min(0),
+});
+export type WalkInChoice = z.infer<typeof WalkInChoice>;
+
+export const WalkInChoices = z.object({ products: z.array(WalkInChoice) });
+export type WalkInChoices = z.infer<typeof WalkInChoices>;
+
 export const ParticipantAnswers = z.strictObject({
   participantNumber: z.number().int().min(1).max(999),
   fieldValues: z.record(z.string(), FieldValueInput),

@@ -38,7 +38,8 @@ function isOfflineCode(code: string): boolean {
 
 export function createWalkInStore(api: Api, deps: WalkInDeps) {
   return createStore<WalkInState>()((set, get) => {
-    function initial(): Omit<WalkInState, keyof WalkInActions> {
+    // What a walk-in starts from; the choices outlive it.
+    function initial(): Omit<WalkInState, keyof WalkInActions | 'choices'> {
       return {
         draftId: crypto.randomUUID(),
         step: 'product',
@@ -97,6 +98,15 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
 
     return {
       ...initial(),
+      choices: null,
+      async loadChoices() {
+        try {
+          const { products } = await api.call('walkin.products', {});
+          set({ choices: products });
+        } catch {
+          // Without them the products are listed in the day's order, without prices.
+        }
+      },
       start(options = {}) {
         fitCheck.cancel();
         set({

@@ -6,6 +6,7 @@ import type {
   KeptWalkIn,
   Price,
   ProductForm,
+  WalkInChoice,
   ReceiptLayout,
   WalkInOutcome,
 } from '../../../main/ipc/contract';
@@ -59,8 +60,15 @@ export interface WalkInState extends CustomerActions, TenderActions, TenderState
   outcome: WalkInOutcome | null;
   booking: boolean;
   error: CallError | null;
+  /**
+   * Each product's list prices and this counter's sales of it, for the first step (G17); kept
+   * from one walk-in to the next, asked again each time; null until the first answer.
+   */
+  choices: WalkInChoice[] | null;
 
   start(options?: WalkInStart): void;
+  /** Ask for the products' prices and sales again (the first step shows the last answer meanwhile). */
+  loadChoices(): Promise<void>;
   /** Back to a walk-in as it was kept (a window reloaded after a crash): same step, same answers. */
   resume(kept: KeptWalkIn): Promise<void>;
   chooseProduct(productId: string): Promise<void>;

@@ -556,6 +556,13 @@ export function shopHandlers(initial = shopAnswer()): Handlers {
 }
 
 /** A fake main process with a set-up store and the demo day; override any channel. */
+/** Each product's list prices and this counter's walk-ins of it (walkin.products). */
+export const CHOICES = [
+  { id: 'p-kayak', prices: { adult: 6000, child: 3500 }, currency: 'JPY', sold: 2 },
+  { id: 'p-tea', prices: { adult: 4000, child: 2500 }, currency: 'JPY', sold: 5 },
+  { id: 'p-bike', prices: null, currency: 'JPY', sold: 9 },
+];
+
 export function demoBridge(over: Handlers = {}) {
   const day = dayView();
   const all = day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
@@ -578,6 +585,7 @@ export function demoBridge(over: Handlers = {}) {
       return r;
     },
     'walkin.form': ({ productId }) => FORMS[productId]!,
+    'walkin.products': () => ({ products: CHOICES }),
     'headcount.check': () => fit(),
     'walkin.quote': () => ({ price: PRICE, problems: [] }),
     'walkin.book': () => outcome(),

@@ -16,6 +16,13 @@ export const ja = {
     chooseProduct: '商品を選んでください',
     noProducts: '商品がまだ読み込まれていません。',
     manualBadge: '承認制 — 予約は未確定になります',
+    tile: {
+      price: '大人 {{adult}}・子ども {{child}}',
+      next: '次の枠 {{time}}・残り {{remaining}}',
+      nextUnknown: '次の枠 {{time}}（残席不明）',
+      noSlot: '本日の空き枠はありません',
+      closed: '本日休業',
+    },
     manualNotice:
       '承認制の商品です: 予約は「承認待ち — 未確定」になります。お客様に確定と伝えないでください。',
     adults: '大人',
@@ -143,6 +150,13 @@ export const en: Widen<typeof ja> = {
     chooseProduct: 'Choose a product',
     noProducts: 'Products are not loaded yet.',
     manualBadge: 'Needs approval — bookings are not confirmed',
+    tile: {
+      price: 'Adult {{adult}} · child {{child}}',
+      next: 'Next {{time}}, {{remaining}} left',
+      nextUnknown: 'Next {{time}} (seats unknown)',
+      noSlot: 'No more slots today',
+      closed: 'Closed today',
+    },
     manualNotice:
       'This product needs approval: the booking will be “pending — not confirmed”. Do not tell the customer it is confirmed.',
     adults: 'Adults',
