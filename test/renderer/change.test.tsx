@@ -368,6 +368,12 @@ describe('changing a booking', () => {
     await r.user.tap(screen.getByRole('radio', { name: /14:00/ }));
     await r.user.tap(screen.getByRole('button', { name: /Change the booking/ }));
     expect(outcome().textContent).toContain('The old booking stands');
+    // Why, in words; the code after them in small print, never in the sentence (E9).
+    const why = screen.getByText(/The service refused the new booking/);
+    expect(why.textContent).toContain('This slot cannot be booked');
+    expect(why.querySelector('small.code-note')!.textContent).toBe('Code: SLOT_NOT_AVAILABLE');
+    why.querySelector('small.code-note')!.remove();
+    expect(why.textContent).not.toMatch(/[A-Z]+_[A-Z_]+/);
     expect(document.activeElement?.textContent).toBe('Choose another time');
     await r.user.press('Enter');
     expect(screen.getByRole('radio', { name: /14:00/ })).toBeTruthy();
@@ -410,6 +416,12 @@ describe('changing a booking', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Booking changes');
     const row = within(screen.getByRole('listitem'));
     expect(row.getByText(/Still to cancel/)).toBeTruthy();
+    // The last error in words (one the counter has no words for: "unexpected"), its code small (E9).
+    const last = row.getByText(/^Last error:/);
+    expect(last.textContent).toMatch(
+      /^Last error: Something unexpected went wrong\. Code: HTTP_409/,
+    );
+    expect(last.querySelector('small.code-note')!.textContent).toBe('Code: HTTP_409');
     await r.user.tap(row.getByRole('button', { name: 'Keep both bookings' }));
     expect(row.getByText(/two active bookings/)).toBeTruthy();
     await r.user.tap(row.getByRole('button', { name: 'Yes, mark it done' }));

@@ -162,6 +162,21 @@ describe('tender at the walk-in', () => {
     expect(fake.callsOf('receipt.print')[1]).toMatchObject({ entryId: 'je-1', auto: false });
   });
 
+  it("a receipt that does not print says the printer's state in words, not its code", async () => {
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'walkin.book': () => outcome({ saleId: 'je-1' }),
+      'receipt.print': () => ({ ok: false, reason: 'paper_out', queued: false }),
+    });
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.tap(book());
+    await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('(out of paper)');
+    expect(alert.textContent).not.toContain('paper_out');
+  });
+
   it('not printing automatically: the booking asks for no print', async () => {
     fake = demoBridge({
       ...moneyHandlers().handlers,

@@ -69,8 +69,7 @@ export const ja = {
     retryByHand: '「再試行」を押すか、管理画面でキャンセルしてください。',
     queuedExplain:
       '回線が切れたため、新しい予約はまだ取れていません。元の予約はそのままです。回線が戻ると自動で送信し、取れてから元の予約をキャンセルします。',
-    refusedExplain:
-      '予約サービスが新しい予約を受け付けませんでした（{{reason}}）。元の予約はそのままです。',
+    refusedExplain: '予約サービスが新しい予約を受け付けませんでした。元の予約はそのままです。理由:',
     waitingExplain:
       '新しい予約が承認されたら、元の予約は自動でキャンセルされます。承認されなければ元の予約が残ります。',
     noMoneyTaken: 'お金は受け取っていません。お預かりした分はお返しください。',
@@ -88,7 +87,7 @@ export const ja = {
     rowChange: '{{from}} → {{to}}',
     rowExtra: '{{from}} ＋ 追加 {{to}}',
     moneyOpen: '（差額は未精算）',
-    lastFailure: '最後のエラー: {{code}}。',
+    lastFailure: '最後のエラー:',
     keepBoth: '両方の予約を残す',
     keepBothWarn:
       'お客様の予約が2件有効なままになります。管理画面で確認してください。本当に残しますか？',
@@ -172,7 +171,7 @@ export const en: Widen<typeof ja> = {
     retryByHand: 'Press Retry, or cancel it in the service’s admin screen.',
     queuedExplain:
       'The link dropped: the new booking is not made yet. The old booking stands. It is sent by itself when the link is back, and the old one is cancelled once it is made.',
-    refusedExplain: 'The service refused the new booking ({{reason}}). The old booking stands.',
+    refusedExplain: 'The service refused the new booking. The old booking stands. Why:',
     waitingExplain:
       'Once the new booking is approved, the old one is cancelled by itself. If it is not approved, the old one stays.',
     noMoneyTaken: 'No money is taken: give back anything handed over.',
@@ -191,7 +190,7 @@ export const en: Widen<typeof ja> = {
     rowChange: '{{from}} → {{to}}',
     rowExtra: '{{from}} + extra {{to}}',
     moneyOpen: '(difference not settled)',
-    lastFailure: 'Last error: {{code}}.',
+    lastFailure: 'Last error:',
     keepBoth: 'Keep both bookings',
     keepBothWarn:
       'The guest will keep two active bookings. Check them in the service’s admin screen. Keep both?',

@@ -42,6 +42,7 @@ export const ja = {
     unknown:
       '予期しないエラーが発生しました（{{code}}）。もう一度試し、続く場合は管理者に連絡してください。',
     codeLabel: 'コード: {{code}}',
+    unknownWord: '予期しないエラーです。',
     STAFF_SIGN_IN_NEEDED: 'サインインしてください。担当者を選んで PIN を入れると続けられます。',
     APPROVAL_NEEDED: 'この操作には店長かオーナーの承認が必要です。',
     APPROVAL_NOT_NEEDED: 'この操作に承認は要りません。もう一度試してください。',
@@ -193,6 +194,7 @@ export const en: Widen<typeof ja> = {
     unknown:
       'Something unexpected went wrong ({{code}}). Try again; if it keeps happening, call your administrator.',
     codeLabel: 'Code: {{code}}',
+    unknownWord: 'Something unexpected went wrong.',
     STAFF_SIGN_IN_NEEDED: 'Sign in first: choose who you are and enter your PIN.',
     APPROVAL_NEEDED: 'This needs approval by a manager or an owner.',
     APPROVAL_NOT_NEEDED: 'This needs no approval. Try again.',

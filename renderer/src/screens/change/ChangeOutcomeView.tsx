@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChangeOutcome } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { CodedReason } from '../../components/CodeNote';
 import { ErrorNote } from '../../components/ErrorNote';
 import { changeDue, rebalance } from '../../money/tenderRules';
 import { tenderTotalOf } from '../../stores/walkinTender';
@@ -50,7 +51,16 @@ export function ChangeOutcomeView({ outcome }: { outcome: ChangeOutcome }) {
         )}
         {outcome.state === 'create_queued' && <p>{t('change.queuedExplain')}</p>}
         {outcome.state === 'refused' && (
-          <p>{t('change.refusedExplain', { reason: outcome.refusal?.message ?? '' })}</p>
+          <p>
+            {/* The reason in words, its code in small print (E9). */}
+            {t('change.refusedExplain')}
+            {outcome.refusal && (
+              <>
+                {' '}
+                <CodedReason code={outcome.refusal.code} />
+              </>
+            )}
+          </p>
         )}
         {outcome.state === 'waiting_approval' && <p>{t('change.waitingExplain')}</p>}
         {(outcome.state === 'create_queued' || outcome.state === 'refused') && (

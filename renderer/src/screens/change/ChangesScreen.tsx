@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChangeView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { CodedReason } from '../../components/CodeNote';
 import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 
@@ -76,7 +77,7 @@ function ChangeRow({ item }: { item: ChangeView }) {
       </p>
       {item.failure && (
         <p className="hint">
-          {t('change.lastFailure', { code: item.failure.code })}
+          {t('change.lastFailure')} <CodedReason code={item.failure.code} />
           {item.failure.retrying && ` ${t('change.retryingByItself')}`}
         </p>
       )}

@@ -14,6 +14,7 @@ import { DocumentView } from '../../components/DocumentView';
 import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
 import { pdfBlob, printDocument } from '../../money/printDocument';
+import { printerStateOf } from '../../stores/printer';
 
 /** "No printer here": the browser prints the page instead. */
 const NO_PRINTER = 'PRINT_UNAVAILABLE';
@@ -43,6 +44,12 @@ export function ReceiptActions({
   const [done, setDone] = useState<Done>(null);
   const [error, setError] = useState<CallError | null>(null);
   const [reason, setReason] = useState<string | null>(null);
+  // A printer's state in words (E9: `paper_out` is a code); another printer's own message as is.
+  const reasonWords = (r: string) => {
+    if (!r) return t('common.none');
+    const state = printerStateOf(r);
+    return state === r ? t(`printer.states.${state}`) : r;
+  };
   const [preview, setPreview] = useState<string | null>(null);
   const id = useId();
   const printedOnce = useRef(false);
@@ -187,7 +194,7 @@ export function ReceiptActions({
       </p>
       {reason !== null && (
         <p className="notice warn" role="alert">
-          {t('money.receipt.printFailed', { reason: reason || t('common.none') })}
+          {t('money.receipt.printFailed', { reason: reasonWords(reason) })}
         </p>
       )}
       {error && <ErrorNote code={error.code} />}
