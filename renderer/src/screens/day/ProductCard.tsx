@@ -81,6 +81,15 @@ export const ProductCard = memo(function ProductCard({
   );
 });
 
+/** The seats queued walk-ins hold in a slot, by counter: "held by queued walk-ins: 3 at 受付1". */
+export function heldText(slot: SlotView, t: TFunction): string {
+  return t('day.heldByQueued', {
+    list: slot.heldByQueued
+      .map((h) => t('day.heldBy', { counter: h.counterName, seats: h.seats }))
+      .join(', '),
+  });
+}
+
 /** Day statuses the rows leave out: on sale, which every chip's seats already say. */
 const ON_SALE = new Set(['available', 'limited']);
 
@@ -148,11 +157,7 @@ const SlotButton = memo(function SlotButton({
         {slot.heldByQueued.length > 0 && (
           <>
             {' · '}
-            {t('day.heldByQueued', {
-              list: slot.heldByQueued
-                .map((h) => t('day.heldBy', { counter: h.counterName, seats: h.seats }))
-                .join(', '),
-            })}
+            {heldText(slot, t)}
           </>
         )}
       </span>

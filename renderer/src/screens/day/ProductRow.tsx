@@ -7,7 +7,7 @@
  */
 import { memo, type CSSProperties } from 'react';
 import type { ProductView, SlotView } from '../../../../main/ipc/contract';
-import { ProductMarks, type DayClock, type Shared } from './ProductCard';
+import { heldText, ProductMarks, type DayClock, type Shared } from './ProductCard';
 import { slotCounts, slotPhase, type SlotPhase } from './slotFacts';
 
 export const ProductRow = memo(function ProductRow({
@@ -84,7 +84,6 @@ const SlotChip = memo(function SlotChip({
   isNext: boolean;
 }) {
   const c = slotCounts(slot);
-  const held = slot.heldByQueued.reduce((sum, h) => sum + h.seats, 0);
   const classes = ['slot', 'chip-slot', phase];
   if (isNext) classes.push('next');
   if (c.full) classes.push('full');
@@ -136,10 +135,11 @@ const SlotChip = memo(function SlotChip({
           <span className="warn-text">{t('day.unpaid', { n: c.unpaid })}</span>
         </>
       )}
-      {held > 0 && (
+      {/* Rare (queued walk-ins, while offline) and which counter matters: said in full. */}
+      {slot.heldByQueued.length > 0 && (
         <>
           {' '}
-          <span>{t('day.held', { seats: held })}</span>
+          <span>{heldText(slot, t)}</span>
         </>
       )}
     </button>
