@@ -43,6 +43,8 @@ const Settings = z.object({
   store: z.looseObject({ id: z.string(), name: z.string() }).nullable().default(null),
   /** The counter's language; null follows the system. */
   locale: z.enum(['ja', 'en']).nullable().default(null),
+  /** How the day view is laid out on this counter (G16): a touch screen keeps its cards. */
+  dayLayout: z.enum(['rows', 'cards']).default('rows'),
   shop: ShopPart.default(SHOP_DEFAULTS).catch(SHOP_DEFAULTS),
 });
 export type Settings = z.infer<typeof Settings>;
@@ -56,6 +58,7 @@ export const NOT_SET_UP: Settings = {
   key: null,
   store: null,
   locale: null,
+  dayLayout: 'rows',
   shop: SHOP_DEFAULTS,
 };
 

@@ -45,7 +45,11 @@ describe('the settings file', () => {
 
   it('reads a file written before the shop: the shop’s defaults, the rest as saved', () => {
     const settings = open(fileWith(BEFORE_THE_SHOP));
-    expect(settings.current).toEqual({ ...BEFORE_THE_SHOP, shop: SHOP_DEFAULTS });
+    expect(settings.current).toEqual({
+      ...BEFORE_THE_SHOP,
+      dayLayout: 'rows',
+      shop: SHOP_DEFAULTS,
+    });
     expect(SHOP_DEFAULTS).toEqual({ counterName: null, sharing: true, peers: [], port: null });
   });
 
@@ -75,6 +79,10 @@ describe('the settings file', () => {
     ['not an object', 'on'],
   ])('falls back to the shop’s defaults for %s, keeping the key and the store', (_, shop) => {
     const settings = open(fileWith({ ...BEFORE_THE_SHOP, shop }));
-    expect(settings.current).toEqual({ ...BEFORE_THE_SHOP, shop: SHOP_DEFAULTS });
+    expect(settings.current).toEqual({
+      ...BEFORE_THE_SHOP,
+      dayLayout: 'rows',
+      shop: SHOP_DEFAULTS,
+    });
   });
 });

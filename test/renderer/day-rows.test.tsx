@@ -100,7 +100,7 @@ describe('the day at a glance', () => {
     expect(chip('Sea Kayak Tour', '09:00')!.className).not.toContain('running');
   });
 
-  it('switches to the roomy cards for touch screens and back', async () => {
+  it('switches to the roomy cards for touch screens and back, kept by the main process', async () => {
     fake = demoBridge();
     await renderApp(fake);
     const toggle = screen.getByRole('button', { name: 'Touch layout' });
@@ -112,6 +112,15 @@ describe('the day at a glance', () => {
     expect(chip('Sea Kayak Tour', '11:00')!.querySelector('.bar')).not.toBeNull();
     await act(async () => toggle.click());
     expect(document.querySelector('.products')!.className).toContain('rows');
+    expect(fake.callsOf('prefs.set')).toEqual([{ dayLayout: 'cards' }, { dayLayout: 'rows' }]);
+  });
+
+  it('opens in the layout this counter keeps', async () => {
+    fake = demoBridge({ 'prefs.get': () => ({ locale: null, dayLayout: 'cards' }) });
+    await renderApp(fake);
+    await settle();
+    expect(document.querySelector('.products')!.className).toContain('cards');
+    expect(fake.callsOf('prefs.set')).toEqual([]);
   });
 });
 

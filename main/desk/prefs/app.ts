@@ -1,13 +1,17 @@
-/** Preferences' channels: the counter's language, kept with the settings. */
+/** Preferences' channels: the counter's language and how its day is laid out, kept with the settings. */
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 
 export function prefsApp(ctx: DeskContext): HandlersOf<'prefs.get' | 'prefs.set'> {
+  const current = () => {
+    const { locale, dayLayout } = ctx.settings.current;
+    return { locale, dayLayout };
+  };
   return {
-    'prefs.get': () => ({ locale: ctx.settings.current.locale }),
-    'prefs.set': ({ locale }) => {
-      ctx.settings.update({ locale });
-      return { locale };
+    'prefs.get': current,
+    'prefs.set': ({ locale, dayLayout }) => {
+      ctx.settings.update({ ...(locale && { locale }), ...(dayLayout && { dayLayout }) });
+      return current();
     },
   };
 }

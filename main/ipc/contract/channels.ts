@@ -16,6 +16,7 @@ import {
   SetupStatus,
   StoreSummary,
   UiLocale,
+  DayLayout,
 } from './setup';
 import {
   CloseView,
@@ -354,7 +355,11 @@ export const channels = {
   'shop.configure': { request: ShopConfigure, response: ShopAnswer },
   /** The counter's language, kept by the main process (the renderer keeps nothing). */
   'prefs.get': { request: z.strictObject({}), response: Prefs },
-  'prefs.set': { request: z.strictObject({ locale: UiLocale }), response: Prefs },
+  /** One preference at a time: what is left out stays as it is. */
+  'prefs.set': {
+    request: z.strictObject({ locale: UiLocale.optional(), dayLayout: DayLayout.optional() }),
+    response: Prefs,
+  },
   /** The installed app's life: updates, logs, counter mode, the flow kept for a reload. */
   ...installedChannels,
   /** Staff signed in, roles and approvals, the staff list, the audit (issue 29). */

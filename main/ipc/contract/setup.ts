@@ -47,6 +47,13 @@ export type SetupStatus = z.infer<typeof SetupStatus>;
 export const UiLocale = z.enum(['ja', 'en']);
 export type UiLocale = z.infer<typeof UiLocale>;
 
-/** null: follow the system's language. */
-export const Prefs = z.object({ locale: UiLocale.nullable() });
+/**
+ * How the day is laid out (decision G16): dense rows read at a glance, or the roomy cards with
+ * big targets for a touch screen.
+ */
+export const DayLayout = z.enum(['rows', 'cards']);
+export type DayLayout = z.infer<typeof DayLayout>;
+
+/** `locale` null: follow the system's language. `dayLayout` absent (older answers): the rows. */
+export const Prefs = z.object({ locale: UiLocale.nullable(), dayLayout: DayLayout.optional() });
 export type Prefs = z.infer<typeof Prefs>;

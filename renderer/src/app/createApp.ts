@@ -136,10 +136,14 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   let timer: ReturnType<typeof setInterval> | null = null;
   const unsubscribe: (() => void)[] = [];
 
-  /** The language kept by the main process; none kept: the system's (already chosen). */
+  /**
+   * The language kept by the main process; none kept: the system's (already chosen). The day's
+   * layout kept with it (G16).
+   */
   async function loadLanguage(): Promise<void> {
     try {
-      const { locale } = await api.call('prefs.get', {});
+      const { locale, dayLayout } = await api.call('prefs.get', {});
+      if (dayLayout) day.getState().keptLayout(dayLayout);
       if (locale && !languageChosen && locale !== langOf(i18n)) await i18n.changeLanguage(locale);
     } catch {
       // No preference to be had: the system's language stays.

@@ -3,15 +3,9 @@
  * reloaded view shares unchanged parts with the one on screen (see share.ts).
  */
 import { createStore } from 'zustand/vanilla';
-import type { DayView } from '../../../main/ipc/contract';
+import type { DayLayout, DayView } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 import { shareDay } from './share';
-
-/**
- * How the day is laid out (G16): dense rows read at a glance (the default), or the roomy cards
- * with big targets for a touch screen.
- */
-export type DayLayout = 'rows' | 'cards';
 
 export interface DayState {
   /** The date on screen; null until the first answer says which day is today. */
@@ -32,8 +26,10 @@ export interface DayState {
   reload(): Promise<void>;
   /** Forget every day (the store changed). */
   clear(): void;
-  /** Switch between the dense rows and the cards (for this session). */
+  /** Staff switch between the dense rows and the cards (G16): kept by the main process. */
   chooseLayout(layout: DayLayout): void;
+  /** The layout this counter keeps, as the main process said at start. */
+  keptLayout(layout: DayLayout): void;
 }
 
 const KEEP_DAYS = 8;
@@ -133,6 +129,12 @@ export function createDayStore(api: Api) {
         set({ date: null, today: null, days: {}, error: null });
       },
       chooseLayout(layout) {
+        set({ layout });
+        api.call('prefs.set', { dayLayout: layout }).catch(() => {
+          // Not kept: the choice still holds for this session.
+        });
+      },
+      keptLayout(layout) {
         set({ layout });
       },
     };

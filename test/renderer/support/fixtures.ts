@@ -592,7 +592,7 @@ export function demoBridge(over: Handlers = {}) {
     'change.list': () => ({ items: [] }),
     'day.watch': () => ({ ok: true }),
     'prefs.get': () => ({ locale: null }),
-    'prefs.set': ({ locale }) => ({ locale }),
+    'prefs.set': ({ locale, dayLayout }) => ({ locale: locale ?? null, dayLayout }),
     ...shopHandlers(),
     ...printerHandlers(),
     ...over,
