@@ -26,6 +26,13 @@ export interface DayClock {
   showPast: boolean;
 }
 
+/** One product of the day, in either layout: its slots, the next bookable one, the clock. */
+export type ProductProps = Shared &
+  DayClock & {
+    product: ProductView;
+    nextStart: string | null;
+  };
+
 const KNOWN_DAY_STATUS = new Set(['available', 'limited', 'closed', 'past', 'deadline_passed']);
 
 export const ProductCard = memo(function ProductCard({
@@ -36,11 +43,7 @@ export const ProductCard = memo(function ProductCard({
   t,
   fmt,
   openManifest,
-}: Shared &
-  DayClock & {
-    product: ProductView;
-    nextStart: string | null;
-  }) {
+}: ProductProps) {
   const titleId = `product-${product.id}`;
   // Slots over are folded away with the day's "earlier slots" (G16).
   const slots = showPast

@@ -6,8 +6,8 @@
  * cards are (G9): a reload re-renders only the rows that changed.
  */
 import { memo, type CSSProperties } from 'react';
-import type { ProductView, SlotView } from '../../../../main/ipc/contract';
-import { heldText, ProductMarks, type DayClock, type Shared } from './ProductCard';
+import type { SlotView } from '../../../../main/ipc/contract';
+import { heldText, ProductMarks, type ProductProps, type Shared } from './ProductCard';
 import { slotCounts, slotPhase, type SlotPhase } from './slotFacts';
 
 export const ProductRow = memo(function ProductRow({
@@ -18,11 +18,7 @@ export const ProductRow = memo(function ProductRow({
   t,
   fmt,
   openManifest,
-}: Shared &
-  DayClock & {
-    product: ProductView;
-    nextStart: string | null;
-  }) {
+}: ProductProps) {
   const titleId = `product-${product.id}`;
   const slots = product.slots
     .map((slot) => ({ slot, phase: slotPhase(slot, nowTime) }))
