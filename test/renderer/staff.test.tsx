@@ -9,7 +9,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { channels, StaffState, type Request } from '../../main/ipc/contract';
+import { channels, StaffState, type AuditEntryView, type Request } from '../../main/ipc/contract';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
 import { entry } from './support/money';
@@ -222,7 +222,9 @@ describe('the staff settings', () => {
 
 describe('the audit', () => {
   it('says in words what was done and approved, never the channel’s code', async () => {
-    const row = (over: object) => ({
+    const row = (
+      over: Pick<AuditEntryView, 'id' | 'kind' | 'action'> & Partial<AuditEntryView>,
+    ) => ({
       at: Date.UTC(2026, 4, 14, 2, 0),
       businessDate: '2026-05-14',
       counterName: '受付1',

@@ -19,6 +19,8 @@ export const ja = {
     ...partyIn(reservationWords.ja),
     number: '予約番号 {{number}}',
     toDay: '本日の予定へ',
+    screenFailed: 'この画面を開けませんでした。もう一度試すか、本日の予定に戻ってください。',
+    tryAgain: 'もう一度試す',
   },
   nav: {
     label: 'メイン操作',
@@ -170,6 +172,8 @@ export const en: Widen<typeof ja> = {
     ...partyIn(reservationWords.en),
     number: 'No. {{number}}',
     toDay: "Today's schedule",
+    screenFailed: 'This screen could not be opened. Try again, or go back to today’s schedule.',
+    tryAgain: 'Try again',
   },
   nav: {
     label: 'Main actions',
