@@ -2,7 +2,7 @@
  * The wire (decision M7, M21): a print opens its connection and asks the status while its bytes
  * are still being drawn, writes them once the printer said ready, and sends nothing when they
  * could not be drawn; a look at the status is given up when its signal aborts; a USB queue
- * prints nothing it was not given.
+ * prints nothing it was not given; what the printer was told it printed is the printer's already.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED, queueLink, tcpLink } from '../../../main/desk/printer/link';
@@ -33,6 +33,21 @@ describe('the wire', () => {
     expect(printer.jobs.at(-1)!.bytes).toEqual(
       Buffer.concat([STATUS_REQUEST.escpos, Buffer.from([0x1b, 0x40, 0x41, 0x0a])]),
     );
+  });
+
+  it('a print answered "printed" is the printer’s already: no wait to read it back', async () => {
+    // The printer records a job at the sender's end, before it closes its side: the sender hears
+    // the close after. Recorded at its own close instead, a loaded machine could answer first
+    // (a full run saw it: the receipt read back was the one before).
+    for (let i = 0; i < 10; i++) {
+      const bytes = Buffer.from([0x1b, 0x40, 0x41 + (i % 26), 0x0a]);
+      const answer = await link().print('escpos', bytes);
+      expect(answer.printed).toBe(true);
+      expect(printer.jobs.at(-1)!.bytes.subarray(-4), `print ${i}`).toEqual(bytes);
+      const pulse = Buffer.from([0x1b, 0x70, 0x00, 0x19, i]);
+      expect(await link().send(pulse)).toBe(true);
+      expect(printer.jobs.at(-1)!.bytes, `pulse ${i}`).toEqual(pulse);
+    }
   });
 
   it('sends nothing when the bytes could not be drawn', async () => {
