@@ -3,6 +3,7 @@ import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { todayIn } from '../day/day';
 import type { Session } from '../session';
+import { recordCash } from './cash';
 import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
 import { refundsOwed } from './refunds-owed';
@@ -14,6 +15,7 @@ type SalesChannels =
   | 'journal.correct'
   | 'refunds.owed'
   | 'refund.record'
+  | 'cash.record'
   | 'money.settings'
   | 'money.configure';
 
@@ -52,6 +54,13 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
       // Cash paid out opens the drawer (decision M11).
       void ctx.printers.tendered(refund).catch(() => undefined);
       return viewOf(session, refund.id);
+    },
+    'cash.record': (request) => {
+      const session = sessions.require();
+      const move = recordCash(session, request);
+      // Notes and coins in or out: the drawer opens (M11), recorded as the movement's open.
+      void ctx.printers.tendered(move).catch(() => undefined);
+      return viewOf(session, move.id);
     },
     'money.settings': () => moneySettingsOf(settings),
     'money.configure': (request) => configureMoney(settings, request),

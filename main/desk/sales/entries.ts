@@ -2,7 +2,7 @@
  * The journal as the renderer lists it: each record of this counter as a JournalEntryView, and
  * each record that could not be read as an 'unreadable' entry saying why and what staff can do.
  */
-import type { JournalEntryView } from '../../ipc/contract';
+import { cashEffect, type JournalEntryView } from '../../ipc/contract';
 import type { JournalRecord, UnreadableRecord } from '../../local/index';
 import type { Session } from '../session';
 import { bookingOf } from './refunds-owed';
@@ -121,6 +121,15 @@ export function entryView(
       };
     case 'close':
       return { ...base, kind: 'close', amount: 0, note: record.note };
+    case 'cash':
+      // Not takings: its amount is what it did to the drawer (an exchange nothing, Y11).
+      return {
+        ...base,
+        kind: 'cash',
+        amount: cashEffect(record.direction, record.amount),
+        note: record.note,
+        cash: { direction: record.direction, reason: record.reason, amount: record.amount },
+      };
   }
 }
 

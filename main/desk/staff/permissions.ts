@@ -129,6 +129,8 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'journal.csv': 'who',
   'refunds.owed': 'open',
   'refund.record': 'refund',
+  // Cash put in, taken out or changed opens the drawer without a sale: the drawer's permission.
+  'cash.record': 'drawer',
   // A preview is anyone's; a copy handed over is a print, and a second one a reprint.
   'receipt.get': reprint((r) => r.purpose === 'print'),
   'receipt.print': reprint(() => true),
