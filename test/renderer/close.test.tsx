@@ -8,7 +8,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge, Handlers } from './support/fakeBridge';
 import { StoreCloseView, type CloseView } from '../../main/ipc/contract';
-import { demoBridge } from './support/fixtures';
+import { demoBridge, status } from './support/fixtures';
 import { closeView, entry } from './support/money';
 import { renderApp } from './support/render';
 import { countedTotal } from '../../renderer/src/stores/close';
@@ -240,6 +240,25 @@ describe('the close', () => {
     );
     // The expected cash follows: ¥22,000 of sales less ¥20,000 taken out.
     expect(screen.getByText('Cash expected').nextElementSibling!.textContent).toBe('¥2,000');
+  });
+
+  it('after the close, every screen says money now goes on the next business day (Z10)', async () => {
+    fake = demoBridge({
+      ...closeHandlers(),
+      'status.get': () => status({ moneyDay: { businessDate: '2026-05-15', afterClose: true } }),
+    });
+    const r = await renderApp(fake);
+    const said = /recorded on .*15/;
+    expect(screen.getByText(said).textContent).toMatch(/^This counter has closed today/);
+    await r.user.press('F4');
+    expect(screen.getByText(said)).toBeTruthy();
+    cleanup();
+    fake = demoBridge({
+      ...closeHandlers(),
+      'status.get': () => status({ moneyDay: { businessDate: '2026-05-14', afterClose: false } }),
+    });
+    await renderApp(fake);
+    expect(screen.queryByText(said)).toBeNull();
   });
 
   it('prints the report, saves the CSV as UTF-8 with its BOM, adds up the store', async () => {

@@ -1,5 +1,5 @@
 /**
- * Cash put into or taken out of the drawer with no guest's money in it (issue 30, decision Y11):
+ * Cash put into or taken out of the drawer with no guest's money in it (issue 30, Y11):
  * 入金 (in), 出金 (out) and 両替 (exchange: notes for coins, nets to zero), each with a reason from
  * a fixed list and, for `other`, a note. Leaf module: zod only.
  */

@@ -71,7 +71,7 @@ export const ja = {
     cash: '入出金',
     unreadable: '読めない記録',
   },
-  /** Cash in and out of the drawer (decision Y11): the journal, the close, the CSV's kind. */
+  /** Cash in and out of the drawer (Y11): the journal, the close, the CSV's kind. */
   cashDirections: {
     in: '入金',
     out: '出金',

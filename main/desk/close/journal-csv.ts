@@ -14,6 +14,7 @@ import * as journalWords from '../../common/words/journal';
 import * as moneyWords from '../../common/words/money';
 import { cashEffect, methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
 import type { JournalDay, JournalRecord, SaleRecord, UnreadableRecord } from '../../local/index';
+import { countingDays } from './day-records';
 
 /** The columns before the per-method ones, and after them. */
 const BEFORE = [
@@ -76,12 +77,13 @@ function recordRow(
   locale: UiLocale,
   timeZone: string,
   numberOf: NumberOfSale,
+  dayOf: (r: JournalRecord) => string,
 ): Row | null {
   // A receipt printed, the drawer opened: not money (the drawer's opens are the journal's, M11).
   if (r.kind === 'receipt' || r.kind === 'drawer') return null;
   const words = moneyWords[locale];
   const head: Row = {
-    businessDate: r.businessDate,
+    businessDate: dayOf(r),
     time: DateTime.fromMillis(r.at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss'),
     counter: r.counterName,
     // Who was signed in, and whose PIN approved it (issue 29): display names, never a guest's.
@@ -186,8 +188,10 @@ export function journalCsv(
   numberOf: NumberOfSale = (sale) => sale.reservationNumber,
 ): JournalCsv {
   const rows: CsvCell[][] = [];
+  // The day a record counts on (Z2): a late correction an older version dated a closed day.
+  const dayOf = countingDays(day.records, timeZone);
   for (const r of day.records) {
-    const row = recordRow(r, locale, timeZone, numberOf);
+    const row = recordRow(r, locale, timeZone, numberOf, dayOf);
     if (row) rows.push(cells(row));
   }
   const unreadable = [...day.unreadable].sort((a, b) =>

@@ -1,9 +1,9 @@
 /** The sales journal's channels (issue 13): the day's entries, corrections, refunds, settings. */
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
-import { todayIn } from '../day/day';
 import type { Session } from '../session';
 import { recordCash } from './cash';
+import { moneyDayOf } from './money-day';
 import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
 import { refundsOwed } from './refunds-owed';
@@ -33,7 +33,8 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
     'journal.day': ({ date }) => {
       const session = sessions.require();
       purgeJournal(session, settings);
-      return dayView(session, date ?? todayIn(session.timeZone, sessions.now()));
+      // Today's page is the day money made now goes on: after this counter's close, the next (Z10).
+      return dayView(session, date ?? moneyDayOf(session, sessions.now()).businessDate);
     },
     'journal.correct': (request) => {
       const session = sessions.require();

@@ -1,5 +1,5 @@
 /**
- * Cash put into or taken out of the drawer, or changed (入金・出金・両替, decision Y11): a `cash`
+ * Cash put into or taken out of the drawer, or changed (入金・出金・両替, Y11): a `cash`
  * journal record with its reason, staff's note and who did it (the journal stamps it), on the
  * business day money made now counts on (Z10: after this counter's close, the next one).
  */

@@ -1,5 +1,5 @@
 /**
- * The business day money recorded now counts on (decision Z10): today, or — once this counter has
+ * The business day money recorded now counts on (Z10): today, or — once this counter has
  * closed today — the next day this counter has not closed. Money is never refused for a close: a
  * sale, refund, correction or cash movement after it is the next business day's, and the screens
  * say so before it happens (`money.day`).

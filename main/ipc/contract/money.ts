@@ -128,14 +128,14 @@ export const JournalEntryView = z.object({
     })
     .optional(),
   /**
-   * Cash in, out or changed (decision Y11): its direction, reason and the amount moved (`amount`
+   * Cash in, out or changed (Y11): its direction, reason and the amount moved (`amount`
    * above is what it does to the drawer: in +, out −, an exchange 0).
    */
   cash: z.object({ direction: CashDirection, reason: CashReason, amount: Amount }).optional(),
 });
 export type JournalEntryView = z.infer<typeof JournalEntryView>;
 
-/** Cash put into or taken out of the drawer, or changed, at the counter (decision Y11). */
+/** Cash put into or taken out of the drawer, or changed, at the counter (Y11). */
 export const CashMoveRequest = z.strictObject({
   direction: CashDirection,
   reason: CashReason,
@@ -287,7 +287,7 @@ export const NO_DRAWER_OPENS: DrawerOpens = {
 };
 
 /**
- * The day's cash in, out and changed (decision Y11): in and out move the expected cash, an
+ * The day's cash in, out and changed (Y11): in and out move the expected cash, an
  * exchange nets to zero and is listed; each with who did it.
  */
 export const CashMoves = z.object({

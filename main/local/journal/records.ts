@@ -121,7 +121,7 @@ export const CorrectionRecord = z.object({
 export type CorrectionRecord = z.infer<typeof CorrectionRecord>;
 
 /**
- * Cash put into or taken out of the drawer, or changed (decision Y11): no guest's money, so not a
+ * Cash put into or taken out of the drawer, or changed (Y11): no guest's money, so not a
  * sale; it moves the close's expected cash (in +, out −, an exchange nothing, but listed).
  */
 export const CashRecord = z.object({

@@ -1,5 +1,5 @@
 /**
- * Cash in and out of the drawer (入金・出金・両替, decision Y11) through the router, against the
+ * Cash in and out of the drawer (入金・出金・両替, Y11) through the router, against the
  * sandbox: the drawer permission (a member of staff refused, a manager through), a reason of the
  * movement's own list and a note for `other`, the drawer opened for each, who did it on the
  * record, the journal's entries, the close's expected cash (an exchange nets to zero but is

@@ -135,6 +135,8 @@ export const ja = {
       correctNoteMissing: '訂正の理由を書いてください。',
       correctSave: '訂正を記録する',
     },
+    afterClose:
+      'この端末は本日のレジ締めを済ませました。これからの売上・返金・訂正・入出金は {{date}} の分として記録されます。',
     cash: {
       directions: moneyWords.ja.cashDirections,
       reasons: moneyWords.ja.cashReasons,
@@ -393,6 +395,8 @@ export const en: Widen<typeof ja> = {
       correctNoteMissing: 'Say why you correct it.',
       correctSave: 'Record the correction',
     },
+    afterClose:
+      'This counter has closed today: sales, refunds, corrections and cash in or out from now on are recorded on {{date}}.',
     cash: {
       directions: moneyWords.en.cashDirections,
       reasons: moneyWords.en.cashReasons,

@@ -1,5 +1,5 @@
 /**
- * Cash put into or taken out of the drawer, or changed, on the close (入金・出金・両替, decision
+ * Cash put into or taken out of the drawer, or changed, on the close (入金・出金・両替,
  * Y11): the day's totals and each movement with its time, reason and who, and the form that
  * records one — reached with the keyboard (the button, then the kind's radios, the reason, the
  * amount, the note; Enter records, Escape leaves). In and out move the expected cash; a change made
