@@ -205,6 +205,8 @@ export const ReceiptDocument = z.object({
   fileName: z.string(),
   /** Whether this is a reprint (再発行). */
   reissue: z.boolean(),
+  /** A 領収書's revenue stamp (収入印紙, yen) staff must put on it; 0: none needed (Q13). */
+  stampDuty: z.number().int().min(0).default(0),
   layout: ReceiptLayout,
 });
 export type ReceiptDocument = z.infer<typeof ReceiptDocument>;

@@ -142,6 +142,8 @@ export const ReceiptRecord = z.object({
   kind: z.literal('receipt'),
   refersTo: z.string().min(1).max(100),
   reissue: z.boolean(),
+  /** A 領収書 (with 宛名 and 但し書き), not a レシート (Q12); absent: written before it was said. */
+  ryoshusho: z.boolean().optional(),
 });
 export type ReceiptRecord = z.infer<typeof ReceiptRecord>;
 

@@ -53,6 +53,8 @@ export const ja = {
       addressee: '宛名',
       purpose: '但し書き',
       purposeExample: '体験料',
+      stampNeeded:
+        'この領収書には {{amount}} 以上の収入印紙が必要です（現金などで税抜 5 万円以上）。印刷した枠に貼り、消印してください。',
       print: '{{what}}を印刷',
       printing: '印刷しています…',
       pdf: 'PDF で保存',
@@ -313,6 +315,8 @@ export const en: Widen<typeof ja> = {
       addressee: 'Payer’s name (宛名)',
       purpose: 'For (但し書き)',
       purposeExample: 'Experience fee',
+      stampNeeded:
+        'This receipt needs a revenue stamp of {{amount}} or more (¥50,000 and over, tax excluded, not paid by card). Put it in the box printed and cancel it with a seal.',
       print: 'Print {{what}}',
       printing: 'Printing…',
       pdf: 'Save as PDF',
