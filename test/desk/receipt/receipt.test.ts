@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from '../../../main/ipc/contract';
+import { sellCash as sellInCash } from '../staff/support';
 import { LATER, P, refusal, setUp, startHarness, type Harness } from '../support';
 
 type Book = Request<'walkin.book'>;
@@ -93,27 +94,7 @@ describe('receipts', () => {
   });
 
   /** Another walk-in paid in cash: its sale's id. */
-  async function sellCash(lastName: string): Promise<string> {
-    const draft = {
-      productId: P.apiTest,
-      date: LATER,
-      startTime: '10:00',
-      adults: 1,
-      children: 0,
-      participants: [],
-      customer: { lastName },
-    };
-    const { price } = await h.call('walkin.quote', draft);
-    const outcome = await h.call('walkin.book', {
-      ...draft,
-      draftId: randomUUID(),
-      sendConfirmationEmail: false,
-      locale: 'ja',
-      quoted: { total: price!.total, currency: price!.currency },
-      tender: { lines: [{ method: 'cash', amount: price!.total, received: price!.total }] },
-    });
-    return outcome.saleId!;
-  }
+  const sellCash = async (lastName: string) => (await sellInCash(h, lastName)).outcome.saleId!;
 
   it('a 領収書 asked right after the payment is an original, not 再発行; after anything else it is (Q12)', async () => {
     const ryoshusho = { addressee: '株式会社テスト', purpose: '体験料' };
