@@ -13,7 +13,8 @@ import {
 import { receiptModel, type ReceiptInput } from '../../../main/desk/receipt/model';
 import { receiptPageHtml } from '../../../main/desk/receipt/receipt-page';
 import { receiptPdf } from '../../../main/desk/receipt/receipt-pdf';
-import { COLUMNS, receiptParts } from '../../../main/desk/receipt/receipt-thermal';
+import { COLUMNS, receiptParts, receiptThermal } from '../../../main/desk/receipt/receipt-thermal';
+import { readJob } from '../../../main/desk/printer/virtual/virtual-printer';
 import { stampDutyOf, stampNeed } from '../../../main/desk/receipt/stamp';
 import { pdfText } from '../../support/pdf';
 
@@ -139,6 +140,11 @@ describe('stamp duty on a 領収書', () => {
       .map((p) => ('text' in p ? p.text : ''))
       .join('\n');
     expect(roll).toContain('収入印紙');
+    // On the receipt printer, in its own commands: read back as printed.
+    for (const language of ['escpos', 'starprnt'] as const) {
+      const bytes = await receiptThermal(model, { language, paper: '58mm', kanji: 'builtin' });
+      expect(readJob(bytes).lines.join('\n')).toContain('収入印紙');
+    }
   });
 
   it('under ¥50,000 tax excluded: no box', async () => {
