@@ -139,11 +139,14 @@ export class Session {
   readonly onsite: OnSiteBook;
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
   readonly dues: DueFetcher;
+  /** When this session opened (its clock): a 領収書 of money taken since may be an original (Q12). */
+  readonly openedAt: number;
   private warmTimer: ReturnType<typeof setTimeout> | null = null;
   private unshare: (() => void) | null = null;
 
   constructor(readonly options: SessionOptions) {
     const { logger } = options;
+    this.openedAt = options.now?.() ?? Date.now();
     this.storeId = options.storeId;
     this.store = options.store;
     this.timeZone = timeZoneOf(options.store);

@@ -68,6 +68,7 @@ export {
 } from './journal/journal';
 export { SealedJournal } from './journal/sealed-journal';
 export {
+  CashRecord,
   CloseRecord,
   DrawerRecord,
   CollectionRecord,

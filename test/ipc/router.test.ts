@@ -31,6 +31,7 @@ const STATUS: Status = {
   shop: { sharing: false, reason: 'not_set_up' },
   damage: [],
   refundsOwed: 0,
+  moneyDay: null,
 };
 
 function router(handlers: Partial<Record<keyof typeof channels, (r: any) => unknown>>) {

@@ -96,6 +96,9 @@ function blockLines(block: ReceiptBlock, columns: number): string[] {
       ];
     case 'purpose':
       return ['', `|${escapeLine(block.text)}`];
+    case 'stamp':
+      // The place the stamp goes: its caption between two rules, room for it below (Q13).
+      return ['', '-', `|${escapeLine(block.caption)}`, '', '', '', '', '-'];
     case 'code':
       // The code itself is the printer's command (qrCommand); its caption is text.
       return block.caption.map(escapeLine);

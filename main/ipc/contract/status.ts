@@ -62,6 +62,11 @@ export const Status = z.object({
   shop: ShopStatus.default({ sharing: false, reason: 'not_set_up' }),
   /** Sales whose money is owed back to the guest, until a refund is recorded (issue 13). */
   refundsOwed: z.number().int().min(0).default(0),
+  /**
+   * The business day money recorded now counts on (Z10): after this counter's close of today, the
+   * next one — said on screen before a sale, refund or cash movement. Null until the journal is read.
+   */
+  moneyDay: z.object({ businessDate: LocalDate, afterClose: z.boolean() }).nullable().default(null),
 });
 export type Status = z.infer<typeof Status>;
 

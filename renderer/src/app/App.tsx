@@ -13,6 +13,7 @@ import { SearchScreen } from '../screens/search/SearchScreen';
 import { DamageBanner } from '../screens/status/DamageBanner';
 import { StatusBar, TrainingBanner } from '../screens/status/StatusBar';
 import { WalkInScreen } from '../screens/walkin/WalkInScreen';
+import { AfterCloseBanner } from '../screens/money/AfterCloseBanner';
 import { RefundBanner } from '../screens/money/RefundBanner';
 import { AppContext, useApp, useSlice } from './context';
 import type { FrontDeskApp } from './createApp';
@@ -100,6 +101,7 @@ function App() {
         </div>
         {setUp && <DamageBanner />}
         {setUp && <RefundBanner />}
+        {setUp && <AfterCloseBanner />}
         {setUp && <ChangeBanner />}
       </header>
       <main id="main" className="main">
