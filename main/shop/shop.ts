@@ -11,13 +11,13 @@ import { readEach, ReadRecord } from '../api/answers';
 import type { RateGovernor } from '../api/governor';
 import type { Logger } from '../api/log';
 import { systemClock, type Clock, type Timer } from '../common/clock';
-import type { LocalCache, Connectivity, SyncScheduler } from '../local/index';
+import type { LocalCache, Connectivity, ReferenceClock, SyncScheduler } from '../local/index';
 import type { CounterId, CounterPresence, ShopBus } from './bus';
 import { Claims } from './claims';
 import { ShopRpc } from './rpc';
 import { Election } from './poller/election';
 import { Follower, type FollowState } from './poller/follower';
-import { MOVED, Moved, OwnReservations, PAGE_SIZE, RESERVATIONS } from './poller/methods';
+import { MOVED, Moved, OwnReservations, PAGE_SIZE, RESERVATIONS, clockOf } from './poller/methods';
 import { PollerRelay } from './poller/relay';
 
 export interface ShopOptions {
@@ -47,10 +47,18 @@ export interface ShopOptions {
   clock?: Clock;
   /** How often the presence's request count is brought up to date (`PRESENCE_EVERY_MS`). */
   presenceEveryMs?: number;
+  /**
+   * The counter's time corrected to the service's (H7): the poller answers with it, a
+   * follower takes the poller's as its reference where the service gives none. None: not asked.
+   */
+  time?: ReferenceClock;
 }
 
 /** How often a counter's presence is brought up to date by default (its request count). */
 export const PRESENCE_EVERY_MS = 2_000;
+
+/** How often a follower reads the poller's time (and on meeting a new poller). */
+export const CLOCK_EVERY_MS = 60_000;
 
 export interface CounterView {
   counterId: CounterId;
@@ -81,6 +89,7 @@ export class Shop {
   private readonly now: () => number;
   private readonly stops: Array<() => void> = [];
   private timer: Timer | null = null;
+  private clockTimer: Timer | null = null;
   private closed = false;
 
   constructor(private readonly options: ShopOptions) {
@@ -88,6 +97,10 @@ export class Shop {
     this.clock = options.clock ?? systemClock;
     this.now = () => this.clock.now();
     this.rpc = new ShopRpc(bus, this.clock);
+    this.rpc.handle(clockOf, () => ({
+      now: Math.round(this.now()),
+      reference: options.time?.reference() ?? null,
+    }));
     this.election = new Election(bus);
     const parts = { ...options, now: this.now, rpc: this.rpc };
     this.relay = new PollerRelay({ ...parts, isPoller: () => this.isPoller() });
@@ -158,6 +171,7 @@ export class Shop {
     if (this.closed) return;
     this.closed = true;
     this.timer?.cancel();
+    this.clockTimer?.cancel();
     for (const stop of this.stops) stop();
     this.relay.close();
     this.follower.close();
@@ -173,9 +187,34 @@ export class Shop {
     const poller = this.isPoller();
     this.options.scheduler.setBackground(poller);
     this.follower.follow(poller ? null : this.election.poller());
+    this.readPollerClock();
     this.updatePresence();
     if (poller) this.relay.announce();
     this.options.onChange?.();
+  }
+
+  /**
+   * A follower reads the poller's time now and every `CLOCK_EVERY_MS`: the shop's reference where
+   * the service's answers carry no `Date` (the service's own, when they do, comes first).
+   */
+  private readPollerClock(): void {
+    this.clockTimer?.cancel();
+    this.clockTimer = null;
+    const time = this.options.time;
+    const poller = this.election.poller();
+    if (!time || this.closed || this.isPoller() || poller === null) return;
+    const sent = this.now();
+    void this.rpc.call(poller, clockOf, {}).then(
+      (answer) => {
+        if (this.closed || this.election.poller() !== poller) return;
+        const name =
+          this.options.bus.peers().find((p) => p.presence.counterId === poller)?.presence.name ??
+          poller;
+        time.noteCounter(answer.now, Math.max(0, this.now() - sent), name);
+      },
+      () => undefined, // an older poller, or none: the next reading, or the service, decides
+    );
+    this.clockTimer = this.clock.after(CLOCK_EVERY_MS, () => this.readPollerClock()).unref();
   }
 
   /** The others' requests in their last window come off our budget. */

@@ -250,6 +250,58 @@ describe('status bar', () => {
     expect(screen.queryByText(/Training pretends/)).toBeNull();
   });
 
+  it.each([
+    [
+      'en',
+      -7 * 60_000,
+      'service',
+      null,
+      'This PC’s clock is 7 min slow — the counter uses the service’s time',
+    ],
+    [
+      'ja',
+      -7 * 60_000,
+      'service',
+      null,
+      'このパソコンの時計が7 分遅れています — 予約サービスの時刻で動いています',
+    ],
+    [
+      'en',
+      50 * 3_600_000,
+      'counter',
+      '受付1',
+      'This PC’s clock is 2 day(s) fast — the counter uses 受付1’s time',
+    ],
+    [
+      'ja',
+      3 * 3_600_000,
+      'counter',
+      '受付1',
+      'このパソコンの時計が3 時間進んでいます — 受付1 の時刻で動いています',
+    ],
+  ] as const)(
+    'says plainly when this PC’s clock is off (%s, %d ms, against the %s)',
+    async (locale, skewMs, against, counterName, text) => {
+      fake = demoBridge({
+        'status.get': () =>
+          status({ clock: { skewMs, against, counterName }, clockOffsetMs: -skewMs }),
+        'prefs.get': () => ({ locale }),
+      });
+      const r = await renderApp(fake);
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(text);
+      // Ages and "today" are read in the corrected time: the PC's clock moved by the offset.
+      expect(r.app.stores.status.getState().now).toBe(NOW - skewMs);
+    },
+  );
+
+  it('says nothing of the clock while it is right', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/clock is/)).toBeNull();
+  });
+
   it('has no training banner in live mode', async () => {
     fake = demoBridge();
     await renderApp(fake);

@@ -63,6 +63,7 @@ export function statusOf(
     training,
     damage: damageOf(session),
     clockOffsetMs,
+    clock: session?.time.skew() ?? null,
     shop,
     refundsOwed: owedCount(session),
   };

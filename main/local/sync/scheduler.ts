@@ -146,6 +146,21 @@ export class SyncScheduler {
     return this.clock.now();
   }
 
+  /**
+   * The counter's time was corrected by `ms` (H7): the waits already set keep their
+   * length rather than falling due early or late by the correction.
+   */
+  clockMoved(ms: number): void {
+    this.nextPollAt += ms;
+    this.nextCatalogueAt += ms;
+    this.nextPurgeAt += ms;
+    this.nextAvailabilityAt += ms;
+    this.nextOutboxAt += ms;
+    for (const [task, at] of this.nextPacedAt) this.nextPacedAt.set(task, at + ms);
+    for (const [key, at] of this.tried) this.tried.set(key, at + ms);
+    this.wake();
+  }
+
   /** What the day view shows (null: closed). */
   viewingNow(): Viewing | null {
     return this.viewing && { date: this.viewing.date, productIds: [...this.viewing.productIds] };
@@ -371,7 +386,8 @@ export class SyncScheduler {
     const cached = this.options.cache.availabilityOn(date);
     for (const id of productIds) {
       const tried = this.tried.get(`${date.slice(0, 7)} ${id}`) ?? 0;
-      out.set(id, Math.max(cached.get(id)?.fetchedAt ?? 0, tried));
+      // A fetch stamped ahead of now (before the clock was corrected back) counts as now.
+      out.set(id, Math.min(this.now(), Math.max(cached.get(id)?.fetchedAt ?? 0, tried)));
     }
     return out;
   }

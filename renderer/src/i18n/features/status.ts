@@ -54,6 +54,15 @@ export const ja = {
     syncRecords: '{{records}} 件取得',
     syncLeft: '残り約 {{seconds}} 秒',
     rateQueued: '通信待ち {{n}} 件',
+    clock: {
+      slow: 'このパソコンの時計が{{amount}}遅れています',
+      fast: 'このパソコンの時計が{{amount}}進んでいます',
+      service: '— 予約サービスの時刻で動いています。パソコンの時刻設定を直してください',
+      counter: '— {{name}} の時刻で動いています。パソコンの時刻設定を直してください',
+      minutes: '{{n}} 分',
+      hours: '{{n}} 時間',
+      days: '{{n}} 日',
+    },
     outbox: '送信待ちの受付: {{waiting}} 件・要確認 {{attention}} 件',
     outboxDamaged:
       '送信待ちの受付: {{waiting}} 件・要確認 {{attention}} 件 — ほかに退避したファイルの中にもある可能性があります（上の通知を参照）',
@@ -159,6 +168,15 @@ export const en: Widen<typeof ja> = {
     syncRecords: 'records: {{records}}',
     syncLeft: 'about {{seconds}} s left',
     rateQueued: 'waiting for the service: {{n}}',
+    clock: {
+      slow: 'This PC’s clock is {{amount}} slow',
+      fast: 'This PC’s clock is {{amount}} fast',
+      service: '— the counter uses the service’s time; please set this PC’s clock right',
+      counter: '— the counter uses {{name}}’s time; please set this PC’s clock right',
+      minutes: '{{n}} min',
+      hours: '{{n}} h',
+      days: '{{n}} day(s)',
+    },
     outbox: 'Queued walk-ins: {{waiting}} waiting, {{attention}} need attention',
     outboxDamaged:
       'Queued walk-ins: {{waiting}} waiting, {{attention}} need attention — and more may be in a file set aside (see the notice above)',

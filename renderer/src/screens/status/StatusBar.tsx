@@ -9,6 +9,7 @@ import { localNow } from '../../format/format';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
 import { PrinterBadge } from '../printer/PrinterBadge';
+import type { ClockSkew as Skew } from '../../../../main/ipc/contract';
 import { ShopStatus } from './ShopStatus';
 import { UpdateBadge } from './UpdateStatus';
 
@@ -62,6 +63,7 @@ export function StatusBar() {
             : t('statusBar.neverSynced')}
         </span>
       </div>
+      {status?.clock && <ClockSkew skew={status.clock} />}
       {syncing && status?.sync && (
         <div className="sync">
           <label htmlFor="first-sync">{t('statusBar.firstSync')}</label>
@@ -126,6 +128,29 @@ function TrainingClock() {
     <p className="training-clock">
       {t('training.pretendTime', { time: `${fmt.date(local.date)} ${fmt.time(local.time)}` })}
     </p>
+  );
+}
+
+/**
+ * This PC's clock is off by more than a minute (H7): said plainly, with what the counter
+ * goes by instead, so that staff have it set right (its ages and "today" are already corrected).
+ */
+function ClockSkew({ skew }: { skew: Skew }) {
+  const { t } = useTranslation();
+  const minutes = Math.round(Math.abs(skew.skewMs) / 60_000);
+  const amount =
+    minutes < 120
+      ? t('statusBar.clock.minutes', { n: minutes })
+      : minutes < 48 * 60
+        ? t('statusBar.clock.hours', { n: Math.round(minutes / 60) })
+        : t('statusBar.clock.days', { n: Math.round(minutes / (24 * 60)) });
+  return (
+    <span className="clock-skew warn-text" role="alert">
+      {t(skew.skewMs < 0 ? 'statusBar.clock.slow' : 'statusBar.clock.fast', { amount })}{' '}
+      {skew.against === 'service'
+        ? t('statusBar.clock.service')
+        : t('statusBar.clock.counter', { name: skew.counterName ?? '—' })}
+    </span>
   );
 }
 
