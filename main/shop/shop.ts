@@ -76,6 +76,13 @@ export interface ShopView {
   counters: CounterView[];
   /** A follower's view of its poller: whom it follows, when it last pulled, what went wrong. */
   relay: FollowState;
+  /** The same for the status: the poller by name (null: this counter polls, or none is known). */
+  following: {
+    counterId: CounterId;
+    name: string;
+    pulledAt: number | null;
+    problem: FollowState['problem'];
+  } | null;
 }
 
 export class Shop {
@@ -148,21 +155,34 @@ export class Shop {
   view(): ShopView {
     const { bus } = this.options;
     const self = bus.presence();
+    const relay = this.follower.state();
+    const peers = bus.peers();
+    const poller = this.isPoller() ? null : relay.poller;
+    // The bus stamps with this PC's own clock; the view is in the counter's corrected time (H7).
+    const offset = this.options.time?.offsetMs() ?? 0;
     return {
       sharing: true,
       self: { counterId: self.counterId, name: self.name, polling: this.isPoller() },
-      counters: bus
-        .peers()
+      counters: peers
         .map(({ presence, present, lastSeen }) => ({
           counterId: presence.counterId,
           name: presence.name,
           present,
-          lastSeen,
+          lastSeen: lastSeen + offset,
           polling: present && presence.polling,
           link: presence.link,
         }))
         .sort((a, b) => (a.counterId < b.counterId ? -1 : a.counterId > b.counterId ? 1 : 0)),
-      relay: this.follower.state(),
+      relay,
+      following:
+        poller === null
+          ? null
+          : {
+              counterId: poller,
+              name: peers.find((p) => p.presence.counterId === poller)?.presence.name ?? poller,
+              pulledAt: relay.pulledAt,
+              problem: relay.problem,
+            },
     };
   }
 

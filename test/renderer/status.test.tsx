@@ -295,6 +295,63 @@ describe('status bar', () => {
     },
   );
 
+  it.each([
+    ['en', null, 'From 受付2: data updated 3 minutes ago (09:57)'],
+    ['ja', null, '受付2 から: データ更新 3 分前（09:57）'],
+    ['en', 'no_answer', '受付2 is not answering — showing data as of 09:57'],
+    ['ja', 'bad_answer', '受付2 のデータを読み取れません — 09:57 時点のデータを表示中'],
+  ] as const)(
+    'a follower says where its data comes from and how fresh, never its own cut first sync (%s, %s)',
+    async (locale, problem, text) => {
+      const shop = {
+        sharing: true as const,
+        self: { counterId: 'c-1', name: '受付1', polling: false },
+        counters: [
+          {
+            counterId: 'c-2',
+            name: '受付2',
+            present: true,
+            lastSeen: NOW,
+            polling: true,
+            link: 'online' as const,
+          },
+        ],
+        following: { counterId: 'c-2', name: '受付2', pulledAt: NOW - 5_000, problem },
+      };
+      fake = demoBridge({
+        'status.get': () =>
+          status({
+            shop,
+            syncedAt: NOW - 3 * 60_000,
+            // What a first sync cut short by the poller left, had the desk not forgotten it.
+            sync: { phase: 'full', pages: 3, records: 300, estimatedMsLeft: 900, done: false },
+          }),
+        'prefs.get': () => ({ locale }),
+      });
+      await renderApp(fake);
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(screen.queryByText(/first sync|初回同期中/i)).toBeNull();
+    },
+  );
+
+  it('a follower whose poller has not synced yet waits for it, and says so', async () => {
+    fake = demoBridge({
+      'status.get': () =>
+        status({
+          syncedAt: null,
+          shop: {
+            sharing: true,
+            self: { counterId: 'c-1', name: '受付1', polling: false },
+            counters: [],
+            following: { counterId: 'c-2', name: '受付2', pulledAt: null, problem: 'not_ready' },
+          },
+        }),
+    });
+    await renderApp(fake);
+    expect(screen.getByText('Waiting for 受付2’s first sync')).toBeTruthy();
+  });
+
   it('says nothing of the clock while it is right', async () => {
     fake = demoBridge();
     await renderApp(fake);

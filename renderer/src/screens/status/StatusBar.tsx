@@ -9,7 +9,7 @@ import { localNow } from '../../format/format';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
 import { PrinterBadge } from '../printer/PrinterBadge';
-import type { ClockSkew as Skew } from '../../../../main/ipc/contract';
+import type { ClockSkew as Skew, ShopSource } from '../../../../main/ipc/contract';
 import { ShopStatus } from './ShopStatus';
 import { UpdateBadge } from './UpdateStatus';
 
@@ -26,7 +26,23 @@ export function StatusBar() {
   );
 
   const link = status?.link ?? 'offline';
-  const syncing = status?.sync && status.sync.phase === 'full' && !status.sync.done;
+  // A follower's data comes from the poller: its own first sync is not under way (X24).
+  const following = status?.shop.sharing ? status.shop.following : null;
+  const syncing = !following && status?.sync && status.sync.phase === 'full' && !status.sync.done;
+
+  /** Where a follower's data comes from and how fresh it is (the poller's sync, as carried). */
+  function followerAge(source: ShopSource, syncedAt: number | null): string {
+    const name = source.name;
+    if (syncedAt === null)
+      return t(
+        source.problem === 'no_answer' ? 'statusBar.from.noAnswerNever' : 'statusBar.from.waiting',
+        { name },
+      );
+    const at = { name, age: fmt.age(syncedAt, now), time: fmt.instant(syncedAt, now) };
+    if (source.problem === 'no_answer') return t('statusBar.from.noAnswer', at);
+    if (source.problem === 'bad_answer') return t('statusBar.from.badAnswer', at);
+    return t('statusBar.from.age', at);
+  }
   const waiting = status?.outbox.waiting ?? 0;
   const attention = status?.outbox.needsAttention ?? 0;
   // An outbox file set aside: its walk-ins are not counted, so "0 waiting" would be a lie.
@@ -55,12 +71,14 @@ export function StatusBar() {
           {t(`statusBar.link.${link}`)}
         </span>
         <span className="age">
-          {status?.syncedAt
-            ? t('statusBar.age', {
-                age: fmt.age(status.syncedAt, now),
-                time: fmt.instant(status.syncedAt, now),
-              })
-            : t('statusBar.neverSynced')}
+          {following
+            ? followerAge(following, status?.syncedAt ?? null)
+            : status?.syncedAt
+              ? t('statusBar.age', {
+                  age: fmt.age(status.syncedAt, now),
+                  time: fmt.instant(status.syncedAt, now),
+                })
+              : t('statusBar.neverSynced')}
         </span>
       </div>
       {status?.clock && <ClockSkew skew={status.clock} />}
