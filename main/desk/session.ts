@@ -85,6 +85,8 @@ export interface SessionOptions {
   client?: Pick<ClientOptions, 'retry' | 'timeouts'>;
   /** Scheduler tuning (tests shorten the polls). */
   intervals?: Partial<Intervals>;
+  /** The scheduler's timers (a test's fake clock, with `now` read from it); the machine's by default. */
+  timers?: Clock;
   /**
    * Training: its sales are not real money, so they are kept in memory and gone with the
    * session (decision J2). Otherwise the sealed journal on disk.
@@ -272,7 +274,7 @@ export class Session {
       outbox: this.outbox,
       connectivity: this.connectivity,
       logger,
-      clock: clockWith(this.now),
+      clock: clockWith(this.now, options.timers),
       intervals: options.intervals,
       paced: [{ name: 'dues', run: (signal) => this.dues.fetchNext(signal) }],
       alsoPurge: () => this.local.dues.purgeBefore(this.local.cache.retentionCutoff()),

@@ -17,7 +17,8 @@ import { Claims } from './claims';
 import { ShopRpc } from './rpc';
 import { Election } from './poller/election';
 import { Follower, type FollowState } from './poller/follower';
-import { MOVED, Moved, OwnReservations, PAGE_SIZE, RESERVATIONS, clockOf } from './poller/methods';
+import { PollerClock } from './poller/clock';
+import { MOVED, Moved, OwnReservations, PAGE_SIZE, RESERVATIONS } from './poller/methods';
 import { PollerRelay } from './poller/relay';
 
 export interface ShopOptions {
@@ -57,9 +58,6 @@ export interface ShopOptions {
 /** How often a counter's presence is brought up to date by default (its request count). */
 export const PRESENCE_EVERY_MS = 2_000;
 
-/** How often a follower reads the poller's time (and on meeting a new poller). */
-export const CLOCK_EVERY_MS = 60_000;
-
 export interface CounterView {
   counterId: CounterId;
   name: string;
@@ -96,7 +94,8 @@ export class Shop {
   private readonly now: () => number;
   private readonly stops: Array<() => void> = [];
   private timer: Timer | null = null;
-  private clockTimer: Timer | null = null;
+  /** The poller's time, where the service's answers carry none (H7). */
+  private readonly pollerClock: PollerClock | null;
   private closed = false;
 
   constructor(private readonly options: ShopOptions) {
@@ -104,10 +103,9 @@ export class Shop {
     this.clock = options.clock ?? systemClock;
     this.now = () => this.clock.now();
     this.rpc = new ShopRpc(bus, this.clock);
-    this.rpc.handle(clockOf, () => ({
-      now: Math.round(this.now()),
-      reference: options.time?.reference() ?? null,
-    }));
+    this.pollerClock = options.time
+      ? new PollerClock({ bus, rpc: this.rpc, clock: this.clock, time: options.time })
+      : null;
     this.election = new Election(bus);
     const parts = { ...options, now: this.now, rpc: this.rpc };
     this.relay = new PollerRelay({ ...parts, isPoller: () => this.isPoller() });
@@ -128,6 +126,7 @@ export class Shop {
         if (message.kind === 'push') this.pushed(from, message.topic, message.body);
       }),
       options.connectivity.on('change', () => this.updatePresence()),
+      options.scheduler.onViewing(() => this.updatePresence()),
     );
     this.refreshPresence();
     logger.info('shop.attached', { counterId: bus.counterId });
@@ -191,7 +190,7 @@ export class Shop {
     if (this.closed) return;
     this.closed = true;
     this.timer?.cancel();
-    this.clockTimer?.cancel();
+    this.pollerClock?.close();
     for (const stop of this.stops) stop();
     this.relay.close();
     this.follower.close();
@@ -199,6 +198,7 @@ export class Shop {
     this.election.close();
     this.rpc.close();
     this.options.governor.setOthersUsage(0);
+    this.options.scheduler.setShopViewing([]);
     this.options.scheduler.setBackground(true);
   }
 
@@ -207,42 +207,27 @@ export class Shop {
     const poller = this.isPoller();
     this.options.scheduler.setBackground(poller);
     this.follower.follow(poller ? null : this.election.poller());
-    this.readPollerClock();
+    this.pollerClock?.follow(poller ? null : this.election.poller());
     this.updatePresence();
     if (poller) this.relay.announce();
     this.options.onChange?.();
   }
 
   /**
-   * A follower reads the poller's time now and every `CLOCK_EVERY_MS`: the shop's reference where
-   * the service's answers carry no `Date` (the service's own, when they do, comes first).
+   * The others' requests in their last window come off our budget; the days their day views show
+   * set the poller's pace and the availability it keeps fresh (H10).
    */
-  private readPollerClock(): void {
-    this.clockTimer?.cancel();
-    this.clockTimer = null;
-    const time = this.options.time;
-    const poller = this.election.poller();
-    if (!time || this.closed || this.isPoller() || poller === null) return;
-    const sent = this.now();
-    void this.rpc.call(poller, clockOf, {}).then(
-      (answer) => {
-        if (this.closed || this.election.poller() !== poller) return;
-        const name =
-          this.options.bus.peers().find((p) => p.presence.counterId === poller)?.presence.name ??
-          poller;
-        time.noteCounter(answer.now, Math.max(0, this.now() - sent), name);
-      },
-      () => undefined, // an older poller, or none: the next reading, or the service, decides
-    );
-    this.clockTimer = this.clock.after(CLOCK_EVERY_MS, () => this.readPollerClock()).unref();
-  }
-
-  /** The others' requests in their last window come off our budget. */
   private peersChanged(): void {
     if (this.closed) return;
     let others = 0;
-    for (const p of this.options.bus.peers()) if (p.present) others += p.presence.recentRequests;
+    const showing: string[] = [];
+    for (const p of this.options.bus.peers()) {
+      if (!p.present) continue;
+      others += p.presence.recentRequests;
+      if (p.presence.showing) showing.push(p.presence.showing.date);
+    }
     this.options.governor.setOthersUsage(others);
+    this.options.scheduler.setShopViewing(showing);
     this.options.onChange?.();
   }
 
@@ -258,19 +243,22 @@ export class Shop {
 
   private updatePresence(): void {
     if (this.closed) return;
-    const { bus, name, connectivity, governor } = this.options;
+    const { bus, name, connectivity, governor, scheduler } = this.options;
+    const viewing = scheduler.viewingNow();
     const next = {
       name,
       polling: this.isPoller(),
       link: connectivity.state.link,
       recentRequests: governor.recentRequests(),
+      showing: viewing && { date: viewing.date },
     };
     const now = bus.presence();
     if (
       now.name !== next.name ||
       now.polling !== next.polling ||
       now.link !== next.link ||
-      now.recentRequests !== next.recentRequests
+      now.recentRequests !== next.recentRequests ||
+      (now.showing?.date ?? null) !== (next.showing?.date ?? null)
     )
       bus.setPresence(next);
   }
