@@ -6,82 +6,48 @@
  * says its clock is 7 minutes slow.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ReservationClient } from '../../main/api/index';
-import { silentLogger, type Store } from '../../main/api/index';
 import { recordCheckIn } from '../../main/desk/checkin/checkin';
-import { Session } from '../../main/desk/session';
+import type { Session } from '../../main/desk/session';
 import { statusOf } from '../../main/desk/status/status';
-import { fixedKeyProvider } from '../../main/local/index';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { MemoryNetwork } from '../support/memory-bus';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import { ServiceRelay } from '../support/service-relay';
+import { startShopService, type ShopService } from '../support/shop-sessions';
 import { waitFor } from '../support/wait';
-import {
-  KYOTO,
-  TEST_KEY,
-  removeDir,
-  storeDate,
-  tempDir,
-  testClient,
-  walkIn,
-} from '../local/support';
+import { KYOTO, storeDate, walkIn } from '../local/support';
 
 const SLOW_MS = 7 * 60_000;
 const date = storeDate(1);
 
 describe('clocks across the shop', () => {
-  let sb: TestSandbox;
-  let apiKey: string;
-  let store: Store;
-  let other: ReservationClient;
+  let service: ShopService;
   let relay: ServiceRelay;
-  const opened: Array<{ session: Session; dataDir: string }> = [];
 
   beforeAll(async () => {
-    sb = await startTestSandbox({ rateLimit: { perPlan: { facility: 1_000_000 } } });
-    apiKey = sb.key('org-facility');
-    other = testClient(sb.baseUrl, apiKey);
-    store = (await other.stores()).find((s) => s.id === KYOTO)!;
-    relay = new ServiceRelay(sb.baseUrl);
+    service = await startShopService();
+    relay = new ServiceRelay(service.sb.baseUrl);
     await relay.up();
   });
   afterEach(() => {
-    for (const c of opened.splice(0)) {
-      c.session.close();
-      removeDir(c.dataDir);
-    }
+    service.closeSessions();
     relay.dropDate = false;
   });
   afterAll(async () => {
-    other.close();
     await relay.close();
-    await sb.close();
+    await service.close();
   });
 
   /** Counters c-1..c-3 (c-1 polls), each on the machine's clock moved by its skew. */
-  function shop(skews: number[], serviceUrl = sb.baseUrl) {
+  function shop(skews: number[], serviceUrl = service.sb.baseUrl) {
     const net = new MemoryNetwork();
     return skews.map((skew, i) => {
       const id = `c-${i + 1}`;
-      const dataDir = tempDir();
-      const session = new Session({
+      const session = service.session(id, {
         serviceUrl,
-        apiKey: () => apiKey,
-        storeId: KYOTO,
-        store,
-        plan: { requests: 100_000, windowMs: 60_000 },
-        dataDir,
-        organizationId: DEMO.organizations.main,
-        keyProvider: fixedKeyProvider(TEST_KEY),
-        logger: silentLogger,
-        client: { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
-        counter: { id, host: id },
         counterName: () => `受付${i + 1}`,
         now: () => Date.now() + skew,
         intervals: { viewingPollMs: 300, idlePollMs: 300, availabilityMs: 300 },
       });
-      opened.push({ session, dataDir });
       session.attachShop(net.join(id), `受付${i + 1}`);
       session.scheduler.setViewing({ date, productIds: [DEMO.products.apiTest] });
       session.start();
@@ -91,7 +57,11 @@ describe('clocks across the shop', () => {
 
   /** A party booked on the booking site, in every counter's cache. */
   async function party(counters: Session[]): Promise<string> {
-    const r = await other.createReservation(KYOTO, walkIn('Clock', date), `clock-${Date.now()}`);
+    const r = await service.other.createReservation(
+      KYOTO,
+      walkIn('Clock', date),
+      `clock-${Date.now()}`,
+    );
     await waitFor(
       () =>
         counters.every((s) =>

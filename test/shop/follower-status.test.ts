@@ -5,37 +5,22 @@
  * contract, and never counts down a first sync the poller cut short.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger, type Store } from '../../main/api/index';
-import { Session } from '../../main/desk/session';
+import type { Session } from '../../main/desk/session';
 import { statusOf } from '../../main/desk/status/status';
 import { Status, type ShopStatus } from '../../main/ipc/contract';
-import { fixedKeyProvider } from '../../main/local/index';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { MemoryNetwork } from '../support/memory-bus';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { startShopService, type ShopService } from '../support/shop-sessions';
 import { waitFor } from '../support/wait';
-import { KYOTO, TEST_KEY, removeDir, storeDate, tempDir, testClient } from '../local/support';
+import { storeDate } from '../local/support';
 
 describe('a follower’s status', () => {
-  let sb: TestSandbox;
-  let apiKey: string;
-  let store: Store;
-  const opened: Array<{ session: Session; dataDir: string }> = [];
-
+  let service: ShopService;
   beforeAll(async () => {
-    sb = await startTestSandbox({ rateLimit: { perPlan: { facility: 1_000_000 } } });
-    apiKey = sb.key('org-facility');
-    const client = testClient(sb.baseUrl, apiKey);
-    store = (await client.stores()).find((s) => s.id === KYOTO)!;
-    client.close();
+    service = await startShopService();
   });
-  afterEach(() => {
-    for (const c of opened.splice(0)) {
-      c.session.close();
-      removeDir(c.dataDir);
-    }
-  });
-  afterAll(() => sb.close());
+  afterEach(() => service.closeSessions());
+  afterAll(() => service.close());
 
   /** The status as the desk sends it: the session's, with the shop as the port shows it. */
   function statusOfCounter(s: Session) {
@@ -49,19 +34,8 @@ describe('a follower’s status', () => {
     const ids = ['c-1', 'c-2', 'c-3', 'c-4', 'c-5'];
     const cut: string[] = [];
     const sessions = ids.map((id, i) => {
-      const dataDir = tempDir();
       let joined = false;
-      const session: Session = new Session({
-        serviceUrl: sb.baseUrl,
-        apiKey: () => apiKey,
-        storeId: KYOTO,
-        store,
-        plan: { requests: 100_000, windowMs: 60_000 },
-        dataDir,
-        organizationId: DEMO.organizations.main,
-        keyProvider: fixedKeyProvider(TEST_KEY),
-        logger: silentLogger,
-        counter: { id, host: id },
+      const session: Session = service.session(id, {
         intervals: { viewingPollMs: 300, idlePollMs: 300, availabilityMs: 300 },
         // Each counter finds the shop after its first sync's first page: the pass is under way.
         onSyncProgress: (p) => {
@@ -71,7 +45,6 @@ describe('a follower’s status', () => {
           session.attachShop(net.join(id), `受付${i + 1}`);
         },
       });
-      opened.push({ session, dataDir });
       session.scheduler.setViewing({ date: storeDate(0), productIds: [DEMO.products.apiTest] });
       session.start();
       return session;

@@ -6,24 +6,14 @@
  * on the booking site reaches 受付2 within what it would wait polling alone.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ReservationClient } from '../../main/api/index';
-import { silentLogger, type Store } from '../../main/api/index';
-import { Session } from '../../main/desk/session';
-import { DEFAULT_INTERVALS, fixedKeyProvider } from '../../main/local/index';
+import type { Session } from '../../main/desk/session';
+import { DEFAULT_INTERVALS } from '../../main/local/index';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryNetwork, seeded } from '../support/memory-bus';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { startShopService, type ShopService } from '../support/shop-sessions';
 import { waitFor } from '../support/wait';
-import {
-  KYOTO,
-  TEST_KEY,
-  removeDir,
-  storeDate,
-  tempDir,
-  testClient,
-  walkIn,
-} from '../local/support';
+import { KYOTO, storeDate, walkIn } from '../local/support';
 
 const { viewingPollMs, availabilityMs } = DEFAULT_INTERVALS;
 
@@ -32,49 +22,18 @@ const pulled = (s: Session) =>
   (s.shop as unknown as { follower: { pull(): Promise<void> } }).follower.pull();
 
 describe('freshness from the shop’s needs', () => {
-  let sb: TestSandbox;
-  let apiKey: string;
-  let store: Store;
-  let other: ReservationClient;
-  const opened: Array<{ session: Session; dataDir: string }> = [];
-
+  let service: ShopService;
   beforeAll(async () => {
-    sb = await startTestSandbox({ rateLimit: { perPlan: { facility: 1_000_000 } } });
-    apiKey = sb.key('org-facility');
-    other = testClient(sb.baseUrl, apiKey);
-    store = (await other.stores()).find((s) => s.id === KYOTO)!;
+    service = await startShopService();
   });
-  afterEach(() => {
-    for (const c of opened.splice(0)) {
-      c.session.close();
-      removeDir(c.dataDir);
-    }
-  });
-  afterAll(async () => {
-    other.close();
-    await sb.close();
-  });
+  afterEach(() => service.closeSessions());
+  afterAll(() => service.close());
 
   it('the poller polls at the pace 受付2’s day view needs and keeps its month fresh', async () => {
     const clock = new FakeClock();
     const net = new MemoryNetwork(seeded(3), () => clock.now());
     const [c1, c2, c3] = ['c-1', 'c-2', 'c-3'].map((id, i) => {
-      const dataDir = tempDir();
-      const session = new Session({
-        serviceUrl: sb.baseUrl,
-        apiKey: () => apiKey,
-        storeId: KYOTO,
-        store,
-        plan: { requests: 100_000, windowMs: 60_000 },
-        dataDir,
-        organizationId: DEMO.organizations.main,
-        keyProvider: fixedKeyProvider(TEST_KEY),
-        logger: silentLogger,
-        counter: { id, host: id },
-        now: () => clock.now(),
-        timers: clock,
-      });
-      opened.push({ session, dataDir });
+      const session = service.session(id, { now: () => clock.now(), timers: clock });
       session.attachShop(net.join(id), `受付${i + 1}`, { timers: clock });
       return session;
     });
@@ -102,7 +61,7 @@ describe('freshness from the shop’s needs', () => {
     expect(clock.now() - fetched!.fetchedAt).toBeLessThanOrEqual(availabilityMs);
 
     // A booking made on the booking site reaches 受付2 within one day-view poll.
-    const booked = await other.createReservation(
+    const booked = await service.other.createReservation(
       KYOTO,
       walkIn('Needs', storeDate(1)),
       `needs-${Date.now()}`,
