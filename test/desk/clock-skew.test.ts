@@ -2,13 +2,15 @@
  * A PC whose date is wrong (issue 28, H7): its clock is a day ahead of the service's.
  * Once the service has answered, the desk works in the service's time: "today" is the service's
  * date, the status says the PC's clock is a day fast (and moves the renderer's "now" back), and
- * the data's age is read in that time.
+ * the data's age is read in that time. Restarted, it is told once the service first answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, TODAY, setUp, startHarness, type Harness } from './support';
 import { waitFor } from '../support/wait';
 
 const DAY_MS = 86_400_000;
+/** The PC's own (wrong) today. */
+const LATER_BY_A_DAY = '2026-11-25';
 
 describe('a PC whose date is wrong', () => {
   let h: Harness;
@@ -33,5 +35,20 @@ describe('a PC whose date is wrong', () => {
     const rendererNow = Date.now() + DAY_MS + status.clockOffsetMs; // the PC's clock, corrected
     expect(Math.abs(synced - h.sb.sandbox.clock.now())).toBeLessThan(60_000);
     expect(rendererNow - Date.now()).toBeLessThan(2_000);
+  });
+
+  it('restarted on it: once the service answers, today moves to the service’s and the day view is told', async () => {
+    const from = h.events.length;
+    // The session opens at once on the saved store; the PC's clock is uncorrected until an answer.
+    await h.restart();
+    const told = await waitFor(
+      () =>
+        h.events
+          .slice(from)
+          .find((e) => e.event === 'day.changed' && 'today' in (e.payload as object)),
+      'the day view told that today moved',
+    );
+    expect(told.payload).toEqual({ dates: [LATER_BY_A_DAY, TODAY], today: TODAY });
+    expect((await h.call('day.get', { date: null })).date).toBe(TODAY);
   });
 });
