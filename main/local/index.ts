@@ -109,6 +109,12 @@ export {
 
 // Sync, the link to the service, background work
 export { Connectivity } from './sync/connectivity';
+export {
+  ReferenceClock,
+  SKEW_BOUND_MS,
+  type ClockReference,
+  type ClockSkew,
+} from './sync/reference-clock';
 export { DEFAULT_OVERLAP_MS, SyncEngine, type SyncProgress } from './sync/engine';
 export {
   DEFAULT_INTERVALS,

@@ -59,8 +59,8 @@ class MeshShopPort implements ShopPort {
   view(): ShopPortView | null {
     const shop = this.opening.session.shop;
     if (!this.mesh || !shop) return null;
-    const { self, counters } = shop.view();
-    return { self, counters };
+    const { self, counters, following } = shop.view();
+    return { self, counters, following };
   }
 
   reconfigure(config: ShopConfig): void {

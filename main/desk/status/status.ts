@@ -75,6 +75,7 @@ export function statusOf(
     training,
     damage: damageOf(session),
     clockOffsetMs,
+    clock: session?.time.skew() ?? null,
     shop,
     refundsOwed: owedCount(session),
     moneyDay: moneyDay(session, now),
