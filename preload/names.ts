@@ -53,6 +53,7 @@ const CHANNELS = {
   'journal.csv': true,
   'refunds.owed': true,
   'refund.record': true,
+  'cash.record': true,
   'receipt.get': true,
   'receipt.print': true,
   'receipt.pdf': true,

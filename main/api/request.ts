@@ -38,7 +38,12 @@ export interface ClientOptions {
   onAttempt?: (outcome: AttemptOutcome) => void;
 }
 
-export type AttemptOutcome = { ok: true; ms: number } | { ok: false; error: ApiError };
+/**
+ * `date`: the answer's `Date` header as sent (null when absent: the spec does not show one), the
+ * service's clock for the counter's reference time (H7).
+ */
+export type AttemptOutcome =
+  { ok: true; ms: number; date?: string | null } | { ok: false; error: ApiError };
 
 export interface CallOptions {
   lane?: Lane;
@@ -196,7 +201,7 @@ export class Requester {
           signal,
         });
         release();
-        this.onAttempt?.({ ok: true, ms: Date.now() - sentAt });
+        this.onAttempt?.({ ok: true, ms: Date.now() - sentAt, date: answer.headers.get('date') });
         this.logger.debug('api.ok', {
           method,
           path,

@@ -94,6 +94,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'journal.csv': null,
   'refunds.owed': null,
   'refund.record': null,
+  'cash.record': null,
   'receipt.get': null,
   'receipt.print': null,
   'receipt.pdf': null,

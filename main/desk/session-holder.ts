@@ -9,7 +9,15 @@ import { PLAN_LIMITS, type Logger } from '../api/index';
 import type { Store } from '../api/client';
 import type { EventName, EventPayload, Status } from '../ipc/contract';
 import { DeskError } from '../ipc/errors';
-import { holdsOf, type Counter, type Hold, type KeyProvider, type OpenFile } from '../local/index';
+import {
+  holdsOf,
+  ReferenceClock,
+  type Counter,
+  type Hold,
+  type KeyProvider,
+  type OpenFile,
+} from '../local/index';
+import { todayIn } from './day/day';
 import { ChangeRunner } from './change/runner';
 import { outboxItemOf } from './outbox/outbox';
 import { Session, type SessionOptions } from './session';
@@ -72,7 +80,10 @@ export class SessionHolder {
   private session: Session | null = null;
   /** The session's booking changes, carried on in the background (issue 15). */
   private changes: ChangeRunner | null = null;
-  /** The open session's clock: every handler's "now" (today, the next slot, ages) comes from it. */
+  /**
+   * The open session's clock: every handler's "now" (today, the next slot, ages) comes from it —
+   * training's pretend time, or a live session's clock corrected to the service's (H7).
+   */
   private clock: (() => number) | null = null;
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
   /** The key's stores as last listed. */
@@ -85,8 +96,18 @@ export class SessionHolder {
   readonly shop: ShopSlot;
   /** A resumed session's background work, until the first day view is answered. */
   private afterFirstView: (() => void) | null = null;
+  /**
+   * This PC's clock corrected to the service's (H7): one per PC, kept across sessions
+   * and fed by every client the desk makes for a live key (set-up's too), so a counter set up on a
+   * PC whose date is wrong opens the service's today.
+   */
+  readonly time: ReferenceClock;
 
   constructor(private readonly options: SessionHolderOptions) {
+    this.time = new ReferenceClock({
+      raw: options.now,
+      onChange: (movedByMs) => this.clockMoved(movedByMs),
+    });
     this.shop = new ShopSlot({
       counter: options.counter,
       logger: options.logger,
@@ -135,6 +156,8 @@ export class SessionHolder {
       now: connection.now ?? this.options.now,
       client: this.options.client,
       readings: this.options.readings,
+      // Training's pretend morning keeps its own, never corrected; a live key, this PC's.
+      time: connection.mode === 'live' && !connection.now ? this.time : undefined,
       throwawayJournal: connection.mode === 'training',
       training: connection.mode === 'training',
       onSyncProgress: (p) => {
@@ -160,7 +183,8 @@ export class SessionHolder {
       holds = now;
     });
     this.session = session;
-    this.clock = connection.now ?? null;
+    // The session's time: training's pretend morning, or the clock corrected to the service's (H7).
+    this.clock = () => session.now();
     this.viewing = null;
     // Open changes go on from where they were (a restart, a new key for the same store).
     const changes = new ChangeRunner(session, {
@@ -197,6 +221,21 @@ export class SessionHolder {
       this.afterFirstView = background;
       setTimeout(background, RESUMED_QUIET_MS).unref?.();
     } else background();
+  }
+
+  /**
+   * The PC's time was corrected: the session's waits keep their length, and when "today" moved
+   * with it (a PC whose date is wrong) the day view hears of both dates.
+   */
+  private clockMoved(movedByMs: number): void {
+    const session = this.session;
+    if (!session || session.time !== this.time) return;
+    session.clockMoved(movedByMs);
+    const now = this.now();
+    const before = todayIn(session.timeZone, now - movedByMs);
+    const after = todayIn(session.timeZone, now);
+    if (before !== after)
+      this.options.emit('day.changed', { dates: [before, after], today: after });
   }
 
   /** Today's first day view was answered: a resumed session's background work starts. */

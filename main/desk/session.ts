@@ -32,6 +32,7 @@ import {
   MemoryStaffFiles,
   SealedAuditLog,
   SealedStaffFiles,
+  ReferenceClock,
   type AuditLog,
   type Counter,
   type Hold,
@@ -84,6 +85,8 @@ export interface SessionOptions {
   client?: Pick<ClientOptions, 'retry' | 'timeouts'>;
   /** Scheduler tuning (tests shorten the polls). */
   intervals?: Partial<Intervals>;
+  /** The scheduler's timers (a test's fake clock, with `now` read from it); the machine's by default. */
+  timers?: Clock;
   /**
    * Training: its sales are not real money, so they are kept in memory and gone with the
    * session (decision J2). Otherwise the sealed journal on disk.
@@ -96,6 +99,11 @@ export interface SessionOptions {
   training?: boolean;
   /** Reads kanji names for search (the desk's reading worker; none: names as written only). */
   readings?: ReadingSource | null;
+  /**
+   * This PC's time corrected to the service's (H7), kept by the desk across sessions
+   * (its owner calls `clockMoved`); none: the session keeps its own (training: never corrected).
+   */
+  time?: ReferenceClock;
 }
 
 /** The search index loads this long after the session starts, unless a sync or search needs it first. */
@@ -139,11 +147,36 @@ export class Session {
   readonly onsite: OnSiteBook;
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
   readonly dues: DueFetcher;
+  /** When this session opened, by this PC's own clock (see `openedAt`). */
+  private readonly openedRaw: number;
+  /**
+   * This counter's time: its clock corrected to the service's (or the shop poller's) — what every
+   * stamp, age and "today" reads (H7). Training's pretend morning is never corrected.
+   */
+  readonly time: ReferenceClock;
+  readonly now: () => number;
   private warmTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * When this session opened, in the counter's time as it reads now (a correction after the
+   * start moves it with the records): a 領収書 of money taken since may be an original (Q12).
+   */
+  get openedAt(): number {
+    return this.openedRaw + this.time.offsetMs();
+  }
   private unshare: (() => void) | null = null;
 
   constructor(readonly options: SessionOptions) {
     const { logger } = options;
+    this.time =
+      options.time ??
+      new ReferenceClock({
+        raw: options.now ?? Date.now,
+        disabled: options.training === true,
+        onChange: (movedByMs) => this.clockMoved(movedByMs),
+      });
+    this.now = () => this.time.now();
+    this.openedRaw = this.time.now() - this.time.offsetMs();
     this.storeId = options.storeId;
     this.store = options.store;
     this.timeZone = timeZoneOf(options.store);
@@ -157,7 +190,10 @@ export class Session {
       apiKey: options.apiKey,
       governor: this.governor,
       logger,
-      onAttempt: (outcome) => this.connectivity.report(outcome),
+      onAttempt: (outcome) => {
+        this.connectivity.report(outcome);
+        if (outcome.ok) this.time.noteService(outcome.date, outcome.ms);
+      },
     });
     this.connectivity.useClient(this.client);
     const root = path.join(
@@ -172,18 +208,18 @@ export class Session {
       open: options.openFile?.(root),
       keyProvider: options.keyProvider,
       logger,
-      now: options.now,
+      now: this.now,
       counter: () => this.counter(),
       readings: options.readings ?? null,
     });
     // Each record says who was signed in, and who approved it (issue 29).
     this.journal = options.throwawayJournal
-      ? new MemoryJournal(options.now, actingStamps)
+      ? new MemoryJournal(this.now, actingStamps)
       : new SealedJournal({
           files: this.local.files,
           cipher: this.local.cipher,
           logger,
-          now: options.now,
+          now: this.now,
           stamp: actingStamps,
         });
     this.staff = new StaffBook(
@@ -198,7 +234,7 @@ export class Session {
       client: this.client,
       cache: this.local.cache,
       logger,
-      now: options.now,
+      now: this.now,
       onProgress: (p) => {
         this.lastProgress = p;
         options.onSyncProgress?.(p);
@@ -217,7 +253,7 @@ export class Session {
       logger,
       storeId: options.storeId,
       counter: options.counter ?? null,
-      now: options.now,
+      now: this.now,
       // A booked walk-in shows in the day view at once, before the next sync brings it.
       onBooked: (reservation, sentAt) => this.remember([reservation], sentAt),
     });
@@ -240,7 +276,7 @@ export class Session {
       cache: this.local.cache,
       dues: this.local.dues,
       logger,
-      now: options.now,
+      now: this.now,
     });
     this.scheduler = new SyncScheduler({
       client: this.client,
@@ -249,13 +285,19 @@ export class Session {
       outbox: this.outbox,
       connectivity: this.connectivity,
       logger,
-      clock: options.now && clockWith(options.now),
+      clock: clockWith(this.now, options.timers),
       intervals: options.intervals,
       paced: [{ name: 'dues', run: (signal) => this.dues.fetchNext(signal) }],
       alsoPurge: () => this.local.dues.purgeBefore(this.local.cache.retentionCutoff()),
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());
+  }
+
+  /** The counter's time was corrected by `movedByMs`: waits keep their length; the status follows. */
+  clockMoved(movedByMs: number): void {
+    this.scheduler.clockMoved(movedByMs);
+    this.options.onChange?.();
   }
 
   /**
@@ -320,7 +362,7 @@ export class Session {
   ): Shop {
     this.detachShop();
     const { logger } = this.options;
-    const now = this.options.now ?? Date.now;
+    const now = this.now;
     // Check-ins, queued walk-ins' holds and counter names: the state every counter converges on.
     const state = new ShopState({
       bus,
@@ -363,6 +405,7 @@ export class Session {
       connectivity: this.connectivity,
       logger: this.options.logger,
       clock: clockWith(now, tuning.timers),
+      time: this.time,
       remember: (reservations, sentAt) => this.keep(reservations, sentAt),
       onReservations: (dates) => this.options.onReservations?.(dates),
       onChange: () => this.options.onChange?.(),

@@ -68,6 +68,7 @@ export {
 } from './journal/journal';
 export { SealedJournal } from './journal/sealed-journal';
 export {
+  CashRecord,
   CloseRecord,
   DrawerRecord,
   CollectionRecord,
@@ -108,6 +109,12 @@ export {
 
 // Sync, the link to the service, background work
 export { Connectivity } from './sync/connectivity';
+export {
+  ReferenceClock,
+  SKEW_BOUND_MS,
+  type ClockReference,
+  type ClockSkew,
+} from './sync/reference-clock';
 export { DEFAULT_OVERLAP_MS, SyncEngine, type SyncProgress } from './sync/engine';
 export {
   DEFAULT_INTERVALS,

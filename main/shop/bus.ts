@@ -27,6 +27,14 @@ export const CounterPresence = z.object({
   recentRequests: z.number().int().min(0).max(1_000_000),
   /** Protocol version of the shop's messages; a counter of another version is shown, not used. */
   protocol: z.number().int().min(1),
+  /**
+   * The date its day view shows (null: closed; absent: an older counter), so that the poller
+   * polls at the pace the shop needs and keeps that day's availability fresh (H10).
+   */
+  showing: z
+    .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+    .nullable()
+    .optional(),
 });
 export type CounterPresence = z.infer<typeof CounterPresence>;
 

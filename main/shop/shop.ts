@@ -11,12 +11,13 @@ import { readEach, ReadRecord } from '../api/answers';
 import type { RateGovernor } from '../api/governor';
 import type { Logger } from '../api/log';
 import { systemClock, type Clock, type Timer } from '../common/clock';
-import type { LocalCache, Connectivity, SyncScheduler } from '../local/index';
+import type { LocalCache, Connectivity, ReferenceClock, SyncScheduler } from '../local/index';
 import type { CounterId, CounterPresence, ShopBus } from './bus';
 import { Claims } from './claims';
 import { ShopRpc } from './rpc';
 import { Election } from './poller/election';
 import { Follower, type FollowState } from './poller/follower';
+import { PollerClock } from './poller/clock';
 import { MOVED, Moved, OwnReservations, PAGE_SIZE, RESERVATIONS } from './poller/methods';
 import { PollerRelay } from './poller/relay';
 
@@ -47,6 +48,11 @@ export interface ShopOptions {
   clock?: Clock;
   /** How often the presence's request count is brought up to date (`PRESENCE_EVERY_MS`). */
   presenceEveryMs?: number;
+  /**
+   * The counter's time corrected to the service's (H7): the poller answers with it, a
+   * follower takes the poller's as its reference where the service gives none. None: not asked.
+   */
+  time?: ReferenceClock;
 }
 
 /** How often a counter's presence is brought up to date by default (its request count). */
@@ -68,6 +74,13 @@ export interface ShopView {
   counters: CounterView[];
   /** A follower's view of its poller: whom it follows, when it last pulled, what went wrong. */
   relay: FollowState;
+  /** The same for the status: the poller by name (null: this counter polls, or none is known). */
+  following: {
+    counterId: CounterId;
+    name: string;
+    pulledAt: number | null;
+    problem: FollowState['problem'];
+  } | null;
 }
 
 export class Shop {
@@ -81,6 +94,8 @@ export class Shop {
   private readonly now: () => number;
   private readonly stops: Array<() => void> = [];
   private timer: Timer | null = null;
+  /** The poller's time, where the service's answers carry none (H7). */
+  private readonly pollerClock: PollerClock | null;
   private closed = false;
 
   constructor(private readonly options: ShopOptions) {
@@ -88,6 +103,9 @@ export class Shop {
     this.clock = options.clock ?? systemClock;
     this.now = () => this.clock.now();
     this.rpc = new ShopRpc(bus, this.clock);
+    this.pollerClock = options.time
+      ? new PollerClock({ bus, rpc: this.rpc, clock: this.clock, time: options.time })
+      : null;
     this.election = new Election(bus);
     const parts = { ...options, now: this.now, rpc: this.rpc };
     this.relay = new PollerRelay({ ...parts, isPoller: () => this.isPoller() });
@@ -108,6 +126,7 @@ export class Shop {
         if (message.kind === 'push') this.pushed(from, message.topic, message.body);
       }),
       options.connectivity.on('change', () => this.updatePresence()),
+      options.scheduler.onViewing(() => this.updatePresence()),
     );
     this.refreshPresence();
     logger.info('shop.attached', { counterId: bus.counterId });
@@ -135,21 +154,34 @@ export class Shop {
   view(): ShopView {
     const { bus } = this.options;
     const self = bus.presence();
+    const relay = this.follower.state();
+    const peers = bus.peers();
+    const poller = this.isPoller() ? null : relay.poller;
+    // The bus stamps with this PC's own clock; the view is in the counter's corrected time (H7).
+    const offset = this.options.time?.offsetMs() ?? 0;
     return {
       sharing: true,
       self: { counterId: self.counterId, name: self.name, polling: this.isPoller() },
-      counters: bus
-        .peers()
+      counters: peers
         .map(({ presence, present, lastSeen }) => ({
           counterId: presence.counterId,
           name: presence.name,
           present,
-          lastSeen,
+          lastSeen: lastSeen + offset,
           polling: present && presence.polling,
           link: presence.link,
         }))
         .sort((a, b) => (a.counterId < b.counterId ? -1 : a.counterId > b.counterId ? 1 : 0)),
-      relay: this.follower.state(),
+      relay,
+      following:
+        poller === null
+          ? null
+          : {
+              counterId: poller,
+              name: peers.find((p) => p.presence.counterId === poller)?.presence.name ?? poller,
+              pulledAt: relay.pulledAt,
+              problem: relay.problem,
+            },
     };
   }
 
@@ -158,6 +190,7 @@ export class Shop {
     if (this.closed) return;
     this.closed = true;
     this.timer?.cancel();
+    this.pollerClock?.close();
     for (const stop of this.stops) stop();
     this.relay.close();
     this.follower.close();
@@ -165,6 +198,7 @@ export class Shop {
     this.election.close();
     this.rpc.close();
     this.options.governor.setOthersUsage(0);
+    this.options.scheduler.setShopViewing([]);
     this.options.scheduler.setBackground(true);
   }
 
@@ -173,17 +207,27 @@ export class Shop {
     const poller = this.isPoller();
     this.options.scheduler.setBackground(poller);
     this.follower.follow(poller ? null : this.election.poller());
+    this.pollerClock?.follow(poller ? null : this.election.poller());
     this.updatePresence();
     if (poller) this.relay.announce();
     this.options.onChange?.();
   }
 
-  /** The others' requests in their last window come off our budget. */
+  /**
+   * The others' requests in their last window come off our budget; the days their day views show
+   * set the poller's pace and the availability it keeps fresh (H10).
+   */
   private peersChanged(): void {
     if (this.closed) return;
     let others = 0;
-    for (const p of this.options.bus.peers()) if (p.present) others += p.presence.recentRequests;
+    const showing: string[] = [];
+    for (const p of this.options.bus.peers()) {
+      if (!p.present) continue;
+      others += p.presence.recentRequests;
+      if (p.presence.showing) showing.push(p.presence.showing.date);
+    }
     this.options.governor.setOthersUsage(others);
+    this.options.scheduler.setShopViewing(showing);
     this.options.onChange?.();
   }
 
@@ -199,19 +243,22 @@ export class Shop {
 
   private updatePresence(): void {
     if (this.closed) return;
-    const { bus, name, connectivity, governor } = this.options;
+    const { bus, name, connectivity, governor, scheduler } = this.options;
+    const viewing = scheduler.viewingNow();
     const next = {
       name,
       polling: this.isPoller(),
       link: connectivity.state.link,
       recentRequests: governor.recentRequests(),
+      showing: viewing && { date: viewing.date },
     };
     const now = bus.presence();
     if (
       now.name !== next.name ||
       now.polling !== next.polling ||
       now.link !== next.link ||
-      now.recentRequests !== next.recentRequests
+      now.recentRequests !== next.recentRequests ||
+      (now.showing?.date ?? null) !== (next.showing?.date ?? null)
     )
       bus.setPresence(next);
   }

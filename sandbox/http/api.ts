@@ -187,6 +187,10 @@ export async function buildApiServer(
 
   // The answer is lost after the work is done: the client cannot know whether it happened.
   app.addHook('onSend', async (request, reply, payload) => {
+    // Like any HTTP server (RFC 9110 §6.6.1), the service's own clock in `Date`: the sandbox's,
+    // which tests and training set anywhere (Node's would be the machine's). The spec shows no
+    // `Date`; the client uses it when present and has a fallback (H7).
+    reply.header('date', new Date(sandbox.clock.now()).toUTCString());
     if (request.faultPlan?.action === 'drop_after_commit') {
       // The work was done and this is what would have been answered; `onResponse` will not run.
       logRequest(sandbox, request, reply, reply.statusCode);

@@ -49,7 +49,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(app.getByRole('article').first()).toBeVisible();
 
       // Set-up: find, choose the virtual printer, test print, save.
-      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
       const section = app.getByRole('region', { name: p.title });
       await section.getByRole('button', { name: p.find }).click();
       const connection = section.getByLabel(p.connection);
@@ -147,7 +147,7 @@ for (const lang of ['ja', 'en'] as const) {
 
       // The drawer opened by hand, with a reason; the close shows it beside the sale's open.
       const reason = lang === 'ja' ? '両替' : 'change for the float';
-      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
       await app.getByLabel(t.drawer.reason).fill(reason);
       await app.getByRole('button', { name: t.drawer.open, exact: true }).click();
       await expect(app.getByText(t.drawer.opened)).toBeVisible();

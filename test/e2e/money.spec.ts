@@ -328,7 +328,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
 
     test('set-up: invoice details, the registration number checked', async ({ app }) => {
       await expect(app.getByRole('article').first()).toBeVisible();
-      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
       const reg = app.getByLabel(m.settings.registrationNumber);
       await reg.fill('T12345');
       await expect(app.getByText(m.settings.registrationProblems.length)).toBeVisible();

@@ -25,7 +25,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(app.getByRole('heading', { level: 2 })).toContainText(
         lang === 'ja' ? '2026年11月24日' : 'November 24, 2026',
       );
-      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
       await expect(
         app.getByRole('definition').filter({ hasText: t.setup.modes.training }),
       ).toBeVisible();

@@ -23,7 +23,7 @@ for (const lang of ['ja', 'en'] as const) {
         bar.getByRole('button', { name: new RegExp(t.shop.bar.counters.split('{{')[0]!) }),
       ).toHaveCount(0);
 
-      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
       const section = app.getByRole('region', { name: t.shop.title });
       await expect(section).toBeVisible();
       await expect(section).toContainText(t.shop.reasons.training);
@@ -58,7 +58,7 @@ for (const lang of ['ja', 'en'] as const) {
 
       // Kept by the main process: a reload shows them.
       await app.reload();
-      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
       await expect(section.getByLabel(t.shop.name)).toHaveValue('受付1');
       const peer = section.getByRole('listitem').filter({ hasText: '192.168.1.12:47110' });
       await expect(peer).toBeVisible();

@@ -143,7 +143,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await app.keyboard.press('F8');
       await expect(h2).toContainText(t.outbox.title);
       await scan(app, 'outbox');
-      await app.getByRole('button', { name: t.nav.setup }).click();
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
       await expect(app.getByRole('heading', { level: 2, name: t.setup.title })).toBeVisible();
       await scan(app, 'setup');
 

@@ -118,6 +118,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     reason: 'booking_refused',
     paid: { lines: [{ method: 'cash', amount: 12000 }], note: null },
   },
+  'cash.record': { direction: 'in', reason: 'float', amount: 10000, note: null },
   'receipt.get': { entryId: 'je_1', layout: '80mm', locale: 'ja', ryoshusho: null },
   'receipt.print': { entryId: 'je_1' },
   'receipt.pdf': { entryId: 'je_1', layout: 'a4', locale: 'en' },

@@ -28,9 +28,11 @@ const STATUS: Status = {
   rate: { limit: 60, effectiveLimit: 60, queued: 0, recent429s: 0 },
   training: false,
   clockOffsetMs: 0,
+  clock: null,
   shop: { sharing: false, reason: 'not_set_up' },
   damage: [],
   refundsOwed: 0,
+  moneyDay: null,
 };
 
 function router(handlers: Partial<Record<keyof typeof channels, (r: any) => unknown>>) {

@@ -4,12 +4,12 @@
  * that needs its note before the day closes, the day's figures and charts' tables, the report
  * printed, the CSV saved as UTF-8 with its BOM, the store's close, in English and Japanese.
  */
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge, Handlers } from './support/fakeBridge';
-import { StoreCloseView } from '../../main/ipc/contract';
-import { demoBridge } from './support/fixtures';
-import { closeView } from './support/money';
+import { StoreCloseView, type CloseView } from '../../main/ipc/contract';
+import { demoBridge, status } from './support/fixtures';
+import { closeView, entry } from './support/money';
 import { renderApp } from './support/render';
 import { countedTotal } from '../../renderer/src/stores/close';
 
@@ -152,6 +152,7 @@ describe('the close', () => {
             sale: 2,
             collection: 3,
             refund: 1,
+            cash: 4,
             manual: 2,
             notOpened: 1,
             byHand: [
@@ -165,7 +166,7 @@ describe('the close', () => {
     await r.user.press('F7');
     const section = screen.getByRole('region', { name: 'Cash drawer opens' });
     expect(section.querySelector('dl')!.textContent).toBe(
-      'Cash sales2Cash paid on site3Cash refunds1By hand2Of these, did not open1',
+      'Cash sales2Cash paid on site3Cash refunds1Cash in, out, change4By hand2Of these, did not open1',
     );
     const rows = [...section.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent),
@@ -174,6 +175,90 @@ describe('the close', () => {
       ['両替', '—', 'Opened'],
       ['釣り銭の補充', '—', 'Did not open'],
     ]);
+  });
+
+  it('records cash in, out or change from the keyboard, then shows it with the day (Y11)', async () => {
+    const at = Date.UTC(2026, 4, 14, 3, 0);
+    const moves: CloseView['cashMoves']['items'] = [];
+    fake = demoBridge({
+      ...closeHandlers(),
+      'close.preview': () => {
+        const sum = (d: string) =>
+          moves.filter((m) => m.direction === d).reduce((n, m) => n + m.amount, 0);
+        return closeView({
+          expectedCash: 22000 + sum('in') - sum('out'),
+          cashMoves: { in: sum('in'), out: sum('out'), exchanged: sum('exchange'), items: moves },
+        });
+      },
+      'cash.record': (move) => {
+        moves.push({ id: `c-${moves.length}`, at, ...move, staff: { id: 's-1', name: '店長' } });
+        return entry({ kind: 'cash', amount: -move.amount });
+      },
+    });
+    const r = await renderApp(fake);
+    await r.user.press('F7');
+    const section = screen.getByRole('region', { name: 'Cash in, out and change made' });
+    expect(section.textContent).toContain('No cash in, out or change made this day.');
+    const open = within(section).getByRole('button', { name: 'Record cash in, out or change' });
+    open.focus();
+    await r.user.press('Enter');
+    // The kind's first choice has the focus; Escape leaves without recording.
+    expect(document.activeElement).toBe(within(section).getByRole('radio', { name: 'Cash in' }));
+    await r.user.press('Escape');
+    expect(within(section).queryByRole('radio')).toBeNull();
+    within(section).getByRole('button', { name: 'Record cash in, out or change' }).focus();
+    await r.user.press('Enter');
+    within(section).getByRole('radio', { name: 'Cash out' }).focus();
+    await r.user.press(' ');
+    const reason = within(section).getByRole('combobox', { name: 'Reason' });
+    expect([...reason.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'To or from the safe or bank',
+      'Expense paid',
+      'Float topped up or returned',
+      'Other',
+    ]);
+    await r.user.fill(reason, 'other');
+    await r.user.fill(within(section).getByLabelText('Amount (¥)'), '20000');
+    within(section).getByLabelText('Amount (¥)').focus();
+    await r.user.press('Enter');
+    // `other` needs its note before anything is sent.
+    expect(within(section).getByRole('alert').textContent).toContain('Say in the note');
+    expect(fake.callsOf('cash.record')).toHaveLength(0);
+    await r.user.fill(
+      within(section).getByLabelText('Note (required: reason “Other”)'),
+      '銀行へ入金',
+    );
+    await r.user.tap(within(section).getByRole('button', { name: 'Record and open the drawer' }));
+    expect(fake.callsOf('cash.record')).toEqual([
+      { direction: 'out', reason: 'other', amount: 20000, note: '銀行へ入金' },
+    ]);
+    expect(within(section).getByRole('status').textContent).toBe('Cash out of ¥20,000 recorded.');
+    const row = [...section.querySelectorAll('tbody td')].map((td) => td.textContent);
+    expect(row.slice(1)).toEqual(['Cash out', 'Other: 銀行へ入金', '店長', '¥20,000']);
+    expect(section.querySelector('dl')!.textContent).toBe(
+      'Cash in, total¥0Cash out, total-¥20,000Change made (nets to zero)¥0',
+    );
+    // The expected cash follows: ¥22,000 of sales less ¥20,000 taken out.
+    expect(screen.getByText('Cash expected').nextElementSibling!.textContent).toBe('¥2,000');
+  });
+
+  it('after the close, every screen says money now goes on the next business day (Z10)', async () => {
+    fake = demoBridge({
+      ...closeHandlers(),
+      'status.get': () => status({ moneyDay: { businessDate: '2026-05-15', afterClose: true } }),
+    });
+    const r = await renderApp(fake);
+    const said = /recorded on .*15/;
+    expect(screen.getByText(said).textContent).toMatch(/^This counter has closed today/);
+    await r.user.press('F4');
+    expect(screen.getByText(said)).toBeTruthy();
+    cleanup();
+    fake = demoBridge({
+      ...closeHandlers(),
+      'status.get': () => status({ moneyDay: { businessDate: '2026-05-14', afterClose: false } }),
+    });
+    await renderApp(fake);
+    expect(screen.queryByText(said)).toBeNull();
   });
 
   it('prints the report, saves the CSV as UTF-8 with its BOM, adds up the store', async () => {

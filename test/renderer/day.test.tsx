@@ -157,6 +157,15 @@ describe('day view', () => {
     expect(fake.callsOf('day.get').length).toBe(before + 1);
   });
 
+  it('follows today when the main process says it moved (this PC’s clock corrected)', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    const before = fake.callsOf('day.get').length;
+    act(() => fake.emit('day.changed', { dates: [TODAY, '2026-05-13'], today: '2026-05-13' }));
+    await settle();
+    expect(fake.callsOf('day.get').slice(before)).toEqual([{ date: null }]);
+  });
+
   it('F9 then PageDown before today has answered: the next day, not today', async () => {
     fake = demoBridge();
     const r = await renderApp(fake);

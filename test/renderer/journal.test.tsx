@@ -56,6 +56,27 @@ describe('journal', () => {
     expect(screen.getByText('late start')).toBeTruthy();
   });
 
+  it('lists cash taken out of the drawer with its reason, outside the takings’ total (Y11)', async () => {
+    const out = entry({
+      id: 'je-4',
+      kind: 'cash',
+      amount: -20000,
+      tender: [],
+      change: 0,
+      customerName: null,
+      reservationNumber: null,
+      note: '金庫へ',
+      receiptsIssued: 0,
+      cash: { direction: 'out', reason: 'safe', amount: 20000 },
+    });
+    fake = demoBridge(moneyHandlers({ entries: [...ENTRIES, out] }).handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    expect(screen.getByText('4 entries · total ¥6,000')).toBeTruthy();
+    const item = screen.getByText('金庫へ').closest('li')!;
+    expect(item.textContent).toContain('Cash out (To or from the safe or bank) ¥20,000');
+  });
+
   it('a correction needs its note; it is a new entry naming the one corrected', async () => {
     const money = moneyHandlers({ entries: ENTRIES });
     fake = demoBridge(money.handlers);

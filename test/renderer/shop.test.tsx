@@ -40,6 +40,7 @@ const SHOP = {
       link: 'online' as const,
     },
   ],
+  following: null,
 };
 
 const bar = () => screen.getByRole('contentinfo', { name: /Connection and sync|接続と同期の状態/ });

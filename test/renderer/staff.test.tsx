@@ -9,7 +9,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { channels, StaffState, type Request } from '../../main/ipc/contract';
+import { channels, StaffState, type AuditEntryView, type Request } from '../../main/ipc/contract';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
 import { entry } from './support/money';
@@ -216,6 +216,49 @@ describe('the staff settings', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Staff: Refunds' }).checked).toBe(
       true,
     );
+    r.unmount();
+  });
+});
+
+describe('the audit', () => {
+  it('says in words what was done and approved, never the channel’s code', async () => {
+    const row = (
+      over: Pick<AuditEntryView, 'id' | 'kind' | 'action'> & Partial<AuditEntryView>,
+    ) => ({
+      at: Date.UTC(2026, 4, 14, 2, 0),
+      businessDate: '2026-05-14',
+      counterName: '受付1',
+      staffName: '鈴木',
+      approvedByName: '佐藤',
+      subjectName: null,
+      ref: null,
+      detail: null,
+      problem: null,
+      ...over,
+    });
+    fake = demoBridge({
+      'staff.get': () => staffState({ signedIn: MEMBERS[1], may: ['refund', 'audit'] }),
+      'audit.list': () => ({
+        entries: [
+          row({ id: 'a1', kind: 'approval', action: 'refund,waiveFee', ref: 'cancel.confirm' }),
+          row({ id: 'a2', kind: 'action', action: 'cancel.confirm', detail: 'refund,waiveFee' }),
+          row({ id: 'a3', kind: 'action', action: 'change.confirm', approvedByName: null }),
+        ],
+      }),
+    });
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Audit' }));
+    const table = await screen.findByRole('table');
+    const actions = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => tr.querySelectorAll('td')[4]!.textContent);
+    expect(actions).toEqual([
+      'Refunds, Cancelling without a fee',
+      'Refunds, Cancelling without a fee',
+      'Changing a booking',
+    ]);
+    expect(table.textContent).not.toMatch(/\.confirm|waiveFee/);
     r.unmount();
   });
 });

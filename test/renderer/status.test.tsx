@@ -250,6 +250,115 @@ describe('status bar', () => {
     expect(screen.queryByText(/Training pretends/)).toBeNull();
   });
 
+  it.each([
+    [
+      'en',
+      -7 * 60_000,
+      'service',
+      null,
+      'This PC’s clock is 7 min slow — the counter uses the service’s time',
+    ],
+    [
+      'ja',
+      -7 * 60_000,
+      'service',
+      null,
+      'このパソコンの時計が7 分遅れています — 予約サービスの時刻で動いています',
+    ],
+    [
+      'en',
+      50 * 3_600_000,
+      'counter',
+      '受付1',
+      'This PC’s clock is 2 day(s) fast — the counter uses 受付1’s time',
+    ],
+    [
+      'ja',
+      3 * 3_600_000,
+      'counter',
+      '受付1',
+      'このパソコンの時計が3 時間進んでいます — 受付1 の時刻で動いています',
+    ],
+  ] as const)(
+    'says plainly when this PC’s clock is off (%s, %d ms, against the %s)',
+    async (locale, skewMs, against, counterName, text) => {
+      fake = demoBridge({
+        'status.get': () =>
+          status({ clock: { skewMs, against, counterName }, clockOffsetMs: -skewMs }),
+        'prefs.get': () => ({ locale }),
+      });
+      const r = await renderApp(fake);
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(text);
+      // Ages and "today" are read in the corrected time: the PC's clock moved by the offset.
+      expect(r.app.stores.status.getState().now).toBe(NOW - skewMs);
+    },
+  );
+
+  it.each([
+    ['en', null, 'From 受付2: data updated 3 minutes ago (09:57)'],
+    ['ja', null, '受付2 から: データ更新 3 分前（09:57）'],
+    ['en', 'no_answer', '受付2 is not answering — showing data as of 09:57'],
+    ['ja', 'bad_answer', '受付2 のデータを読み取れません — 09:57 時点のデータを表示中'],
+  ] as const)(
+    'a follower says where its data comes from and how fresh, never its own cut first sync (%s, %s)',
+    async (locale, problem, text) => {
+      const shop = {
+        sharing: true as const,
+        self: { counterId: 'c-1', name: '受付1', polling: false },
+        counters: [
+          {
+            counterId: 'c-2',
+            name: '受付2',
+            present: true,
+            lastSeen: NOW,
+            polling: true,
+            link: 'online' as const,
+          },
+        ],
+        following: { counterId: 'c-2', name: '受付2', pulledAt: NOW - 5_000, problem },
+      };
+      fake = demoBridge({
+        'status.get': () =>
+          status({
+            shop,
+            syncedAt: NOW - 3 * 60_000,
+            // What a first sync cut short by the poller left, had the desk not forgotten it.
+            sync: { phase: 'full', pages: 3, records: 300, estimatedMsLeft: 900, done: false },
+          }),
+        'prefs.get': () => ({ locale }),
+      });
+      await renderApp(fake);
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(screen.queryByText(/first sync|初回同期中/i)).toBeNull();
+    },
+  );
+
+  it('a follower whose poller has not synced yet waits for it, and says so', async () => {
+    fake = demoBridge({
+      'status.get': () =>
+        status({
+          syncedAt: null,
+          shop: {
+            sharing: true,
+            self: { counterId: 'c-1', name: '受付1', polling: false },
+            counters: [],
+            following: { counterId: 'c-2', name: '受付2', pulledAt: null, problem: 'not_ready' },
+          },
+        }),
+    });
+    await renderApp(fake);
+    expect(screen.getByText('Waiting for 受付2’s first sync')).toBeTruthy();
+  });
+
+  it('says nothing of the clock while it is right', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/clock is/)).toBeNull();
+  });
+
   it('has no training banner in live mode', async () => {
     fake = demoBridge();
     await renderApp(fake);

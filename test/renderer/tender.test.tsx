@@ -219,8 +219,14 @@ describe('tender at the walk-in', () => {
     expect(document.getElementById('print-region')).toBeNull();
     expect(screen.getByText('The browser’s print dialog was opened.')).toBeTruthy();
 
-    // 領収書 mode in Japanese for the guest.
+    // 領収書 mode in Japanese for the guest: the desk says it needs a stamp, and the screen says so
+    // before anything is printed (Q13).
+    money.state.stampDuty = 200;
+    expect(screen.queryByText(/revenue stamp/)).toBeNull();
     await r.user.tap(screen.getByRole('checkbox', { name: /Formal receipt with the payer/ }));
+    expect(screen.getByRole('note').textContent).toMatch(
+      /^This receipt needs a revenue stamp of ¥200 or more/,
+    );
     await r.user.fill(screen.getByLabelText('Payer’s name (宛名)'), '山田商事');
     await r.user.fill(screen.getByLabelText('For (但し書き)'), '体験料');
     await act(async () => {

@@ -99,6 +99,31 @@ describe('electron-builder.yml', () => {
     ).rejects.toThrow(/does not match the API schema/);
   });
 
+  it('the Windows installer lets the shop’s link and discovery through the firewall, and takes them back', async () => {
+    const config = await getConfig(repo, null, null);
+    expect(config.nsis.include).toBe('build/installer.nsh');
+    const script = readFileSync(path.join(repo, config.nsis.include), 'utf8');
+    const macro = (name: string) =>
+      script.match(new RegExp(String.raw`!macro ${name}\n([\s\S]*?)!macroend`))?.[1] ?? '';
+    const adds = macro('customInstall')
+      .split('\n')
+      .filter((l) => l.includes('add rule'));
+    // For the app's own program (whatever port set-up names), never on public networks.
+    expect(adds).toHaveLength(2);
+    for (const rule of adds) {
+      expect(rule).toContain('dir=in action=allow');
+      expect(rule).toContain('program="$INSTDIR\\${APP_EXECUTABLE_FILENAME}"');
+      expect(rule).toContain('profile=private,domain');
+    }
+    expect(adds.some((r) => r.includes('protocol=TCP'))).toBe(true);
+    expect(adds.some((r) => r.includes('protocol=UDP localport=5353'))).toBe(true);
+    // Each rule is deleted before it is added (an update replaces it) and on uninstall.
+    for (const name of ['${FD_RULE_LINK}', '${FD_RULE_DISCOVERY}']) {
+      expect(macro('customInstall')).toContain(`delete rule name="${name}"`);
+      expect(macro('customUnInstall')).toContain(`delete rule name="${name}"`);
+    }
+  });
+
   it('builds NSIS and DMG + zip for x64 and arm64, hardened, fused, in asar', async () => {
     const config = await getConfig(repo, null, null);
     expect(config.asar).toBe(true);

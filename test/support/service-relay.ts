@@ -17,6 +17,8 @@ export interface RelayedRequest {
 
 export class ServiceRelay extends RestartableRelay {
   readonly log: RelayedRequest[] = [];
+  /** Answers pass without a `Date` header (the API spec shows none: a service may send none). */
+  dropDate = false;
   private readonly agent = new Agent({ keepAlive: true });
 
   /** Requests passed since `since` (epoch ms), optionally only those `which` accepts. */
@@ -44,6 +46,10 @@ export class ServiceRelay extends RestartableRelay {
         },
         (answer) => {
           entry.status = answer.statusCode ?? 0;
+          if (this.dropDate) {
+            delete answer.headers.date;
+            outbound.sendDate = false;
+          }
           outbound.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outbound);
         },

@@ -14,3 +14,4 @@ export * from './refund-reason';
 export * from './discount-reason';
 export * from './receipt-item';
 export * from './registration-number';
+export * from './cash-movement';

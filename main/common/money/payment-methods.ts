@@ -25,6 +25,11 @@ export interface PaymentMethodSpec {
   readonly reference: 'slip' | 'note' | null;
   /** Its takings are notes and coins in the drawer: the close expects them and counts them. */
   readonly drawer: boolean;
+  /**
+   * A receipt for it is no 受取書 of money under the stamp duty act (印紙税法): a card is 信用取引,
+   * exempt when the 領収書 says it was paid by card (Q13). False: ¥50,000 and over needs a stamp.
+   */
+  readonly stampExempt: boolean;
 }
 
 /**
@@ -32,8 +37,8 @@ export interface PaymentMethodSpec {
  * rows, the CSV's columns). The first is the default.
  */
 export const PAYMENT_METHODS = {
-  cash: { received: true, brand: null, reference: null, drawer: true },
-  card: { received: false, brand: 'optional', reference: 'slip', drawer: false },
-  qr: { received: false, brand: 'required', reference: null, drawer: false },
-  other: { received: false, brand: null, reference: 'note', drawer: false },
+  cash: { received: true, brand: null, reference: null, drawer: true, stampExempt: false },
+  card: { received: false, brand: 'optional', reference: 'slip', drawer: false, stampExempt: true },
+  qr: { received: false, brand: 'required', reference: null, drawer: false, stampExempt: false },
+  other: { received: false, brand: null, reference: 'note', drawer: false, stampExempt: false },
 } as const satisfies Record<string, PaymentMethodSpec>;

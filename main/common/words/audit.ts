@@ -37,6 +37,27 @@ export const ja = {
     sealed_elsewhere: '別の鍵で保護された記録で、このPCでは開けません。',
     unknown_kind: '新しい版のアプリの記録です。アプリを更新してください。',
   },
+  /** Between the permissions of one action. */
+  separator: '、',
+  /** What a role may do (main/common/staff.ts), and what only an owner does. */
+  permissions: {
+    refund: '返金',
+    correct: '記録の訂正',
+    discount: '値引き',
+    drawer: 'ドロワーの開閉・入出金',
+    waiveFee: 'キャンセル料なしのキャンセル',
+    close: 'レジ締め',
+    reprint: 'レシートの再発行',
+    settings: '設定の変更（API キー・インボイス・端末）',
+    staff: 'スタッフの登録・変更',
+    audit: '操作記録の閲覧',
+    owner: 'オーナーだけができる操作',
+  },
+  /** The actions audited without a permission of their own (staff-desk.ts's ALWAYS_AUDITED). */
+  channels: {
+    'cancel.confirm': '予約のキャンセル',
+    'change.confirm': '予約の変更',
+  },
 };
 
 export const en: Widen<typeof ja> = {
@@ -71,4 +92,42 @@ export const en: Widen<typeof ja> = {
     sealed_elsewhere: 'Sealed with another key: it cannot be opened on this PC.',
     unknown_kind: 'Written by a newer version of the app: update the app.',
   },
+  separator: ', ',
+  permissions: {
+    refund: 'Refunds',
+    correct: 'Corrections',
+    discount: 'Discounts',
+    drawer: 'Drawer open, cash in and out',
+    waiveFee: 'Cancelling without a fee',
+    close: 'Closing the day',
+    reprint: 'Receipt reprints',
+    settings: 'Settings (API key, invoice, counter)',
+    staff: 'Adding and changing staff',
+    audit: 'Reading the audit',
+    owner: 'What only an owner does',
+  },
+  channels: {
+    'cancel.confirm': 'Cancelling a booking',
+    'change.confirm': 'Changing a booking',
+  },
 };
+
+/**
+ * What an audited action or approval was, in words: the permissions it needed (an approval's
+ * `action`, an action's `detail`), else the action's own word; a code this version has no word
+ * for (a newer app's) as it is.
+ */
+export function actionText(
+  words: typeof ja,
+  entry: { kind: string; action: string | null; detail: string | null },
+): string | null {
+  const codes = (entry.kind === 'approval' ? entry.action : entry.detail)?.split(',') ?? [];
+  const permissions = codes.filter(Boolean).map((c) => wordOf(words.permissions, c));
+  if (permissions.length) return permissions.join(words.separator);
+  if (entry.kind === 'action' && entry.action) return wordOf(words.channels, entry.action);
+  return entry.action;
+}
+
+function wordOf(table: Record<string, string>, code: string): string {
+  return Object.hasOwn(table, code) ? table[code]! : code;
+}

@@ -61,6 +61,10 @@ export const ja = {
   noStaff: '（サインインなし）',
   cash: '現金',
   closedBy: '締め担当',
+  /** Cash put in, taken out and changed (Y11); the directions' names are money's. */
+  cashMoves: '入出金・両替',
+  exchangedNote: '両替は差引なし',
+  drawerCash: '入出金・両替',
 };
 
 export const en: Widen<typeof ja> = {
@@ -117,4 +121,7 @@ export const en: Widen<typeof ja> = {
   noStaff: '(nobody signed in)',
   cash: 'Cash',
   closedBy: 'Closed by',
+  cashMoves: 'Cash in, out and change made',
+  exchangedNote: 'change made nets to zero',
+  drawerCash: 'Cash in/out, change',
 };

@@ -5,7 +5,13 @@
  * shown by the renderer, whose catalogue takes them from here through the IPC contract. Plain
  * texts only (no values), so the renderer's i18next takes them as they are.
  */
-import type { DiscountReason, RefundReason, TenderMethod } from '../money';
+import type {
+  CashDirection,
+  CashReason,
+  DiscountReason,
+  RefundReason,
+  TenderMethod,
+} from '../money';
 import type { Widen } from './locale';
 
 /** Keyed by the table's ids (main/common/money/payment-methods.ts): a new method needs its name. */
@@ -62,8 +68,22 @@ export const ja = {
     refund: '返金',
     correction: '訂正',
     close: 'レジ締め',
+    cash: '入出金',
     unreadable: '読めない記録',
   },
+  /** Cash in and out of the drawer (Y11): the journal, the close, the CSV's kind. */
+  cashDirections: {
+    in: '入金',
+    out: '出金',
+    exchange: '両替',
+  } satisfies Record<CashDirection, string>,
+  cashReasons: {
+    float: '釣銭の補充・戻し',
+    safe: '金庫・銀行との移動',
+    expense: '経費の支払い',
+    bank: '銀行・金庫での両替',
+    other: 'その他',
+  } satisfies Record<CashReason, string>,
 };
 
 const enMethods = {
@@ -104,6 +124,19 @@ export const en: Widen<typeof ja> = {
     refund: 'Refund',
     correction: 'Correction',
     close: 'Close',
+    cash: 'Cash in/out',
     unreadable: 'Unreadable entry',
+  },
+  cashDirections: {
+    in: 'Cash in',
+    out: 'Cash out',
+    exchange: 'Change made',
+  },
+  cashReasons: {
+    float: 'Float topped up or returned',
+    safe: 'To or from the safe or bank',
+    expense: 'Expense paid',
+    bank: 'Change from the bank or safe',
+    other: 'Other',
   },
 };

@@ -39,6 +39,10 @@ export const ja = {
   paidNow: '今回のお支払い(税込)',
   stillOwed: '残額(当日お支払い)',
   discountFor: (reason: string) => `割引(${reason})`,
+  /** A 領収書 of ¥50,000 and over (tax excluded) paid in cash: the box the stamp goes in (Q13). */
+  stampBox: '収入印紙',
+  /** Paid by card: a 受取書 of 信用取引, no stamp duty (Q13). */
+  stampExempt: 'クレジットカード利用のため非課税',
 };
 
 export const en: Widen<typeof ja> = {
@@ -72,4 +76,6 @@ export const en: Widen<typeof ja> = {
   paidNow: 'Paid now (tax incl.)',
   stillOwed: 'Still to pay',
   discountFor: (reason) => `Discount (${reason})`,
+  stampBox: 'Revenue stamp (収入印紙)',
+  stampExempt: 'Paid by credit card: no stamp duty (クレジットカード利用のため非課税)',
 };

@@ -21,7 +21,7 @@ import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { bookWalkIn, creationRequest } from '../walkin/walkin';
-import { moneyOf, paidOnSiteStill, planMoney, refuseIfClosed } from './money';
+import { moneyOf, paidOnSiteStill, planMoney } from './money';
 import { CHANGE_OFFLINE, checkedAsk, draftProblems } from './quote';
 import type { ChangeRunner } from './runner';
 import { actingStaff } from '../staff/acting';
@@ -114,7 +114,6 @@ export async function confirmChange(
         method: request.handBack ?? null,
         brand: request.handBackBrand ?? null,
       });
-  if (plan.sale || plan.refund) refuseIfClosed(session);
   // The refund applied is checked against the sale before anything is sent.
   if (plan.refund) refundWithCancel(session, r.id, { lines: plan.refund.lines, note: null });
 

@@ -20,7 +20,6 @@ import {
 import type { CancelPreviewView, ChangeMoney, Price } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { paidHowOf, type MoneyTaken } from '../../local/index';
-import { todayIn } from '../day/day';
 import { refundedOf } from '../sales/refunds';
 import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
@@ -127,17 +126,6 @@ export function planMoney(
         : null,
     refund: { lines: [back] },
   };
-}
-
-/** This counter has closed today: no money can be recorded (a change is refused before it starts). */
-export function refuseIfClosed(session: Session): void {
-  const now = session.options.now?.() ?? Date.now();
-  const today = todayIn(session.timeZone, now);
-  const closed = session.journal
-    .day(today)
-    .records.some((r) => r.kind === 'close' && r.counterId === session.counter().id);
-  if (closed)
-    throw new DeskError('DAY_CLOSED', 'this counter has closed today: no money can be recorded');
 }
 
 /**

@@ -77,6 +77,8 @@ export function closeApp(
       const s = sessions.require();
       const view = commitClose(s, request, ctx.now(), await refundsOwed());
       publish(s, view);
+      // Money made now goes on the next business day: the screens say so (Z10).
+      sessions.queueStatus();
       return view;
     },
     'close.store': async ({ date }) => {

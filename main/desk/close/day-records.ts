@@ -47,6 +47,24 @@ export function countDayOf(
   return made > next ? made : next;
 }
 
+/**
+ * The day each of `records` counts on (`countDayOf`), with each counter's closes among them: the
+ * journal CSV dates a record as the close and the journal's list count it.
+ */
+export function countingDays(
+  records: readonly JournalRecord[],
+  timeZone: string,
+): (record: JournalRecord) => string {
+  const closes = new Map<string, Map<string, CloseRecord>>();
+  for (const r of records) {
+    if (r.kind !== 'close') continue;
+    const own = closes.get(r.counterId) ?? new Map<string, CloseRecord>();
+    if (!own.has(r.businessDate)) own.set(r.businessDate, r);
+    closes.set(r.counterId, own);
+  }
+  return (r) => countDayOf(r, closes.get(r.counterId) ?? new Map(), timeZone);
+}
+
 /** This counter's records that count on `date`, its close of it, and the day's unreadable ones. */
 export function recordsCountingOn(
   journal: Journal,

@@ -5,9 +5,12 @@
  */
 import { DateTime } from 'luxon';
 import {
+  cashEffect,
   DENOMINATIONS,
   methodSpec,
+  NO_CASH_MOVES,
   TenderMethod,
+  type CashMoves,
   type CloseView,
   type DenominationCount,
   type DrawerOpens,
@@ -81,11 +84,42 @@ export function tenderTotals(records: readonly JournalRecord[]): TenderTotals[] 
   return [...totals.values()];
 }
 
-/** Float + cash sales − cash refunds ± cash corrections (the drawer's methods: the table's). */
-export function expectedCashOf(openingFloat: number, byTender: readonly TenderTotals[]): number {
+/**
+ * Float + cash sales − cash refunds ± cash corrections (the drawer's methods: the table's), + cash
+ * put in − cash taken out (Y11: an exchange nets to zero).
+ */
+export function expectedCashOf(
+  openingFloat: number,
+  byTender: readonly TenderTotals[],
+  moves: Pick<CashMoves, 'in' | 'out'> = NO_CASH_MOVES,
+): number {
   return byTender
     .filter((t) => methodSpec(t.method).drawer)
-    .reduce((sum, t) => sum + t.sales - t.refunds + t.corrections, openingFloat);
+    .reduce(
+      (sum, t) => sum + t.sales - t.refunds + t.corrections,
+      openingFloat + moves.in - moves.out,
+    );
+}
+
+/** The day's cash put in, taken out and changed (Y11), each listed with who did it. */
+export function cashMoves(records: readonly JournalRecord[]): CashMoves {
+  const moves: CashMoves = { in: 0, out: 0, exchanged: 0, items: [] };
+  for (const r of records) {
+    if (r.kind !== 'cash') continue;
+    if (r.direction === 'in') moves.in += r.amount;
+    else if (r.direction === 'out') moves.out += r.amount;
+    else moves.exchanged += r.amount;
+    moves.items.push({
+      id: r.id,
+      at: r.at,
+      direction: r.direction,
+      reason: r.reason,
+      amount: r.amount,
+      note: r.note,
+      ...(r.staff && { staff: r.staff }),
+    });
+  }
+  return moves;
 }
 
 /** Members by name; records made with nobody signed in last. */
@@ -129,6 +163,9 @@ export function staffFigures(records: readonly JournalRecord[]): StaffFigures[] 
       const row = rowOf(r);
       row.corrections += r.amount;
       row.cash += cash(r.tender);
+    } else if (r.kind === 'cash') {
+      // Cash put in or taken out by their hand (Y11): the rows still add up to expected − float.
+      rowOf(r).cash += cashEffect(r.direction, r.amount);
     }
   }
   return [...rows.values()].sort(staffOrder);
@@ -179,6 +216,7 @@ export function drawerOpens(records: readonly JournalRecord[]): DrawerOpens {
     sale: 0,
     collection: 0,
     refund: 0,
+    cash: 0,
     manual: 0,
     notOpened: 0,
     byHand: [],
@@ -226,6 +264,7 @@ function onSiteLine(input: CloseInput): CloseView['onSite'] {
 export function computeClose(input: CloseInput): CloseView {
   const { records, close } = input;
   const byTender = tenderTotals(records);
+  const moves = cashMoves(records);
   const sales = records.filter((r) => r.kind === 'sale');
 
   const starts = hourStarts(input.businessDate, input.timeZone);
@@ -244,7 +283,7 @@ export function computeClose(input: CloseInput): CloseView {
 
   const openingFloat = close ? close.openingFloat : input.openingFloat;
   const counted = close ? close.counted : input.counted;
-  const expectedCash = close ? close.expectedCash : expectedCashOf(openingFloat, byTender);
+  const expectedCash = close ? close.expectedCash : expectedCashOf(openingFloat, byTender, moves);
   const countedCash = close ? close.countedCash : counted ? countedCashOf(counted) : null;
   const { expected, arrived, noShows } = input.checkIns;
   return {
@@ -257,6 +296,7 @@ export function computeClose(input: CloseInput): CloseView {
     byTender,
     walkIns: { count: sales.length, amount: sales.reduce((sum, s) => sum + s.total, 0) },
     onSite: onSiteLine(input),
+    cashMoves: moves,
     expectedCash,
     counted,
     countedCash,

@@ -2,7 +2,7 @@
  * The journal of a date range as CSV for accounting (decision Z6), written by the one CSV writer
  * (main/common/csv.ts: UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas defused): the header in
  * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, collection of a
- * booking paid on site, refund, correction and close (receipts printed are not money and are left
+ * booking paid on site, refund, correction, cash in/out/changed (Y11) and close (receipts printed are not money and are left
  * out), an unreadable record as a row saying so. Amounts are plain signed integers, with a column
  * per payment method of the table, in its order. No customer names: the reservation number finds
  * the guest; staff are named as they are shown (issue 29: who took it, who approved it); the file
@@ -12,8 +12,9 @@ import { DateTime } from 'luxon';
 import { csvFile, type CsvCell } from '../../common/csv';
 import * as journalWords from '../../common/words/journal';
 import * as moneyWords from '../../common/words/money';
-import { methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
+import { cashEffect, methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
 import type { JournalDay, JournalRecord, SaleRecord, UnreadableRecord } from '../../local/index';
+import { countingDays } from './day-records';
 
 /** The columns before the per-method ones, and after them. */
 const BEFORE = [
@@ -76,12 +77,13 @@ function recordRow(
   locale: UiLocale,
   timeZone: string,
   numberOf: NumberOfSale,
+  dayOf: (r: JournalRecord) => string,
 ): Row | null {
   // A receipt printed, the drawer opened: not money (the drawer's opens are the journal's, M11).
   if (r.kind === 'receipt' || r.kind === 'drawer') return null;
   const words = moneyWords[locale];
   const head: Row = {
-    businessDate: r.businessDate,
+    businessDate: dayOf(r),
     time: DateTime.fromMillis(r.at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss'),
     counter: r.counterName,
     // Who was signed in, and whose PIN approved it (issue 29): display names, never a guest's.
@@ -132,6 +134,23 @@ function recordRow(
         tender: byTender(r.tender, 1),
         note: r.note,
       };
+    case 'cash': {
+      // Cash in or out of the drawer (Y11): signed as it moves the drawer, in the drawer's
+      // column; an exchange moves nothing (0), the amount changed said with its reason.
+      const effect = cashEffect(r.direction, r.amount);
+      const drawer = TenderMethod.options.filter((m) => methodSpec(m).drawer);
+      const reason =
+        r.direction === 'exchange'
+          ? `${words.cashReasons[r.reason]} (${r.amount})`
+          : words.cashReasons[r.reason];
+      return {
+        ...head,
+        kind: words.cashDirections[r.direction],
+        amount: effect,
+        tender: Object.fromEntries(drawer.map((m) => [m, effect])),
+        note: [reason, r.note].filter(Boolean).join(': '),
+      };
+    }
     default: {
       // The close: the cash counted (in the drawer's column), over/short and its note.
       const drawer = TenderMethod.options.filter((m) => methodSpec(m).drawer);
@@ -169,8 +188,10 @@ export function journalCsv(
   numberOf: NumberOfSale = (sale) => sale.reservationNumber,
 ): JournalCsv {
   const rows: CsvCell[][] = [];
+  // The day a record counts on (Z2): a late correction an older version dated a closed day.
+  const dayOf = countingDays(day.records, timeZone);
   for (const r of day.records) {
-    const row = recordRow(r, locale, timeZone, numberOf);
+    const row = recordRow(r, locale, timeZone, numberOf, dayOf);
     if (row) rows.push(cells(row));
   }
   const unreadable = [...day.unreadable].sort((a, b) =>

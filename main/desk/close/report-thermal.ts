@@ -4,7 +4,7 @@
  * printer's own language and roll: by tender, the cash and its count, walk-ins, bookings paid on
  * site (their collections, the unpaid and the unpaid no-shows by number: no names on paper), by
  * staff (issue 29: 担当者別, who closed the day), check-ins, sales by product and by hour (as rows: a
- * roll has no chart), the drawer's opens, what is owed or unreadable.
+ * roll has no chart), cash in, out and changed (Y11), the drawer's opens, what is owed or unreadable.
  */
 import { DateTime } from 'luxon';
 import * as closeWords from '../../common/words/close';
@@ -22,7 +22,8 @@ const longHeading = (text: string) => ['-', `"${escapeLine(text)}"`];
 export function closeReportThermal(view: CloseView, options: ReportOptions): string {
   const { locale, timeZone } = options;
   const l = closeWords[locale];
-  const { methods } = moneyWords[locale];
+  const m = moneyWords[locale];
+  const { methods } = m;
   const stamp = (ms: number) =>
     DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
   const money = (n: number) => yen(n, locale);
@@ -55,6 +56,8 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     ]),
     ...heading(methods.cash),
     row(l.openingFloat, money(view.openingFloat)),
+    ...(view.cashMoves.in ? [row(m.cashDirections.in, signed(view.cashMoves.in, locale))] : []),
+    ...(view.cashMoves.out ? [row(m.cashDirections.out, money(-view.cashMoves.out))] : []),
     row(l.expected, money(view.expectedCash)),
     row(l.counted, view.countedCash === null ? '-' : money(view.countedCash)),
     row(l.overShort, view.overShort === null ? '-' : signed(view.overShort, locale)),
@@ -64,6 +67,20 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
           const pieces = view.counted![String(d) as keyof typeof view.counted];
           return row(`  ${money(d)} x ${pieces}`, money(d * pieces));
         })
+      : []),
+    ...(view.cashMoves.items.length
+      ? [
+          ...longHeading(l.cashMoves),
+          ...view.cashMoves.items.flatMap((c) => [
+            row(`${time(c.at)} ${m.cashDirections[c.direction]}`, money(c.amount)),
+            indented(
+              [m.cashReasons[c.reason], c.note, c.staff?.name ?? l.noStaff]
+                .filter(Boolean)
+                .join(' / '),
+            ),
+          ]),
+          ...(view.cashMoves.exchanged ? [indented(l.exchangedNote)] : []),
+        ]
       : []),
     ...(view.byStaff.length
       ? [
@@ -109,6 +126,7 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     row(l.drawerSale, String(view.drawer.sale)),
     row(l.drawerCollection, String(view.drawer.collection)),
     row(l.drawerRefund, String(view.drawer.refund)),
+    row(l.drawerCash, String(view.drawer.cash)),
     row(l.drawerManual, String(view.drawer.manual)),
     row(l.drawerNotOpened, String(view.drawer.notOpened)),
     ...view.drawer.byHand.map((o) =>

@@ -3,7 +3,8 @@
  * or English (main/common/words: close.ts, and money.ts for the methods) — by tender (a row per
  * method of the table, in its order: the view's `byTender`), by staff (担当者別), the cash count,
  * over/short and its note, walk-ins, check-ins, sales by product, sales by hour as an inline SVG bar
- * chart (the screen's interactive chart is the renderer's), and the cash drawer's opens.
+ * chart (the screen's interactive chart is the renderer's), cash in, out and changed (Y11), and
+ * the cash drawer's opens.
  */
 import { DateTime } from 'luxon';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
@@ -48,6 +49,27 @@ export function hourChart(view: CloseView, locale: UiLocale): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${label}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><line x1="10" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" stroke="#333"/>${bars}</svg>`;
 }
 
+/** Cash put in, taken out and changed (Y11): the totals, then each with its time, reason and who. */
+function cashMovesSection(view: CloseView, locale: UiLocale, timeZone: string): string {
+  const l = closeWords[locale];
+  const m = moneyWords[locale];
+  const { cashMoves: moves } = view;
+  if (!moves.items.length) return '';
+  const time = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
+  const items = moves.items.map((c) =>
+    row([
+      time(c.at),
+      m.cashDirections[c.direction],
+      [m.cashReasons[c.reason], c.note].filter(Boolean).join(': '),
+      c.staff?.name ?? l.noStaff,
+      yen(c.amount, locale),
+    ]),
+  );
+  return `<h2>${escapeHtml(l.cashMoves)}</h2>
+<table>${row([m.cashDirections.in, signed(moves.in, locale)])}${row([m.cashDirections.out, yen(-moves.out, locale)])}${row([m.cashDirections.exchange, `${yen(moves.exchanged, locale)} (${l.exchangedNote})`])}</table>
+<table>${row([l.drawerAt, l.method, l.drawerReason, l.staff, l.amount], true)}${items.join('')}</table>`;
+}
+
 /** The drawer's opens: counts by cause, then each open by hand with its time and reason (M19). */
 function drawerSection(view: CloseView, locale: UiLocale, timeZone: string): string {
   const l = closeWords[locale];
@@ -57,7 +79,7 @@ function drawerSection(view: CloseView, locale: UiLocale, timeZone: string): str
     row([time(o.at), `${o.reason ?? ''}${o.opened ? '' : ` ${l.drawerFailed}`}`]),
   );
   return `<h2>${escapeHtml(l.drawer)}</h2>
-<table>${row([l.drawerSale, String(drawer.sale)])}${row([l.drawerCollection, String(drawer.collection)])}${row([l.drawerRefund, String(drawer.refund)])}${row([l.drawerManual, String(drawer.manual)])}${row([l.drawerNotOpened, String(drawer.notOpened)])}</table>
+<table>${row([l.drawerSale, String(drawer.sale)])}${row([l.drawerCollection, String(drawer.collection)])}${row([l.drawerRefund, String(drawer.refund)])}${row([l.drawerCash, String(drawer.cash)])}${row([l.drawerManual, String(drawer.manual)])}${row([l.drawerNotOpened, String(drawer.notOpened)])}</table>
 ${byHand.length ? `<table>${row([l.drawerAt, l.drawerReason], true)}${byHand.join('')}</table>` : ''}`;
 }
 
@@ -150,12 +172,15 @@ ${
 <h2>${escapeHtml(methods.cash)}</h2>
 <table>
 ${row([l.openingFloat, yen(view.openingFloat, locale)])}
+${view.cashMoves.in ? row([moneyWords[locale].cashDirections.in, signed(view.cashMoves.in, locale)]) : ''}
+${view.cashMoves.out ? row([moneyWords[locale].cashDirections.out, yen(-view.cashMoves.out, locale)]) : ''}
 ${row([l.expected, yen(view.expectedCash, locale)])}
 ${row([l.counted, view.countedCash === null ? '—' : yen(view.countedCash, locale)])}
 <tr class="${view.overShort ? 'alert' : ''}"><td>${escapeHtml(l.overShort)}</td><td>${escapeHtml(view.overShort === null ? '—' : signed(view.overShort, locale))}</td></tr>
 ${row([l.note, view.note ?? l.none])}
 </table>
 ${count.length ? `<table>${row([l.denomination, l.pieces, l.amount], true)}${count.join('')}</table>` : ''}
+${cashMovesSection(view, locale, timeZone)}
 <h2>${escapeHtml(l.walkIns)}</h2>
 <table>${row([l.count, String(view.walkIns.count)])}${row([l.amount, yen(view.walkIns.amount, locale)])}</table>
 <h2>${escapeHtml(l.onSite)}</h2>

@@ -17,10 +17,11 @@ import {
 import type { ClaimView, Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { Handler } from '../../ipc/router';
-import { JournalLockedError, paidHowOf, type CollectionRecord } from '../../local/index';
+import { paidHowOf, type CollectionRecord } from '../../local/index';
 import type { Claim } from '../../shop/claims';
 import { recordCheckIn, requireCheckInUnchanged } from '../checkin/checkin';
-import { productsOf, requireReservation, reservationViewOn, todayIn } from '../day/day';
+import { productsOf, requireReservation, reservationViewOn } from '../day/day';
+import { moneyDayOf } from '../sales/money-day';
 import { online } from '../link';
 import { owedChanged } from '../sales/refunds-owed';
 import { moneySettingsOf } from '../sales/settings';
@@ -196,7 +197,8 @@ export async function collect(
   const record = {
     kind: 'collection',
     at: now,
-    businessDate: todayIn(session.timeZone, now),
+    // After this counter's close of today, the next business day's (Z10): never refused.
+    businessDate: moneyDayOf(session, now).businessDate,
     counterId,
     counterName,
     reservationId: r.id,
@@ -223,14 +225,7 @@ export async function collect(
     change: tender ? changeDue(tender.lines) : 0,
     basis: owed.order.map((o) => o.fact.id).slice(-50),
   } satisfies Omit<CollectionRecord, 'id'>;
-  let written: CollectionRecord;
-  try {
-    written = session.journal.append(record) as CollectionRecord;
-  } catch (error) {
-    if (error instanceof JournalLockedError)
-      throw new DeskError('DAY_CLOSED', 'this counter has closed today: no payment can be added');
-    throw error;
-  }
+  const written = session.journal.append(record) as CollectionRecord;
   session.onsite.collected(written);
   owedChanged(session);
   let comparison: Response<'onsite.collect'>['comparison'] = null;

@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../../common/clock';
 import type { PrintAnswer, PrinterState } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { DrawerRecord, JournalRecord } from '../../local/index';
-import { todayIn } from '../day/day';
+import { moneyDayOf } from '../sales/money-day';
 import type { SessionHolder } from '../session-holder';
 import { actingNow } from '../staff/acting';
 import { drawerPulse, knownPulse } from './commands';
@@ -24,7 +24,11 @@ export function opensDrawer(lines: readonly TenderLine[]): boolean {
 }
 
 /** Why a record's tender opens the drawer (null: it does not). */
-export function drawerCause(record: JournalRecord): 'sale' | 'collection' | 'refund' | null {
+export function drawerCause(
+  record: JournalRecord,
+): 'sale' | 'collection' | 'refund' | 'cash' | null {
+  // Cash in, out or changed (Y11) is nothing but notes and coins: the drawer opens for it.
+  if (record.kind === 'cash') return 'cash';
   if (record.kind === 'sale') return opensDrawer(record.tender) ? 'sale' : null;
   if (record.kind === 'collection') return opensDrawer(record.tender) ? 'collection' : null;
   if (record.kind === 'refund') return opensDrawer(record.tender) ? 'refund' : null;
@@ -109,13 +113,16 @@ export class Drawer {
     return this.opened(cause, record);
   }
 
-  private opened(cause: 'sale' | 'collection' | 'refund', record: JournalRecord): Promise<void> {
+  private opened(
+    cause: 'sale' | 'collection' | 'refund' | 'cash',
+    record: JournalRecord,
+  ): Promise<void> {
     // A draft sent again finds its sale written: its drawer opened the first time.
     const day = this.deps.sessions.require().journal.day(record.businessDate).records;
     if (day.some((r) => r.kind === 'drawer' && r.entryId === record.id)) return Promise.resolve();
     // Who took (or paid back) the money opened it: the member the call is made by (issue 29).
     const actor = { staffId: actingNow()?.staff.id ?? null, staffSetUp: false };
-    const kicked = this.kick(cause, record.id, null, actor);
+    const kicked = this.kick(cause, record, null, actor);
     // What waits for it (the booking's send) waits this long at most: a printer slow to take
     // the pulse does not hold the guest's booking (M21).
     return new Promise<void>((resolve, reject) => {
@@ -143,9 +150,10 @@ export class Drawer {
       : { ok: false, reason: this.deps.state(), queued: false };
   }
 
+  /** `record`: the money it opened for (its open counts on that record's day, Z10). */
   private kick(
     cause: DrawerRecord['cause'],
-    entryId: string | null,
+    record: JournalRecord | null,
     note: string | null,
     actor: DrawerActor,
   ): Promise<boolean> {
@@ -165,11 +173,12 @@ export class Drawer {
       session.journal.append({
         kind: 'drawer',
         at: now,
-        businessDate: todayIn(session.timeZone, now),
+        // With the money it opened for; by hand, on the day money made now counts on (Z10).
+        businessDate: record?.businessDate ?? moneyDayOf(session, now).businessDate,
         counterId: counter.id,
         counterName: counter.name,
         cause,
-        entryId,
+        entryId: record?.id ?? null,
         note,
         staffId: actor.staffId,
         pulsed,

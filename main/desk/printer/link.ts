@@ -10,6 +10,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { systemClock, type Clock } from '../../common/clock';
 import type { PrinterLanguage } from '../../ipc/contract';
 import { parseStatus, STATUS_REQUEST, statusComplete, type ReadStatus } from './commands';
 
@@ -42,6 +43,8 @@ export interface PrinterLink {
 export interface TcpOptions {
   /** How long a connection or a status answer may take before the printer counts as offline. */
   timeoutMs?: number;
+  /** Whose timers the waits are set on (tests move a fake one). */
+  clock?: Clock;
 }
 
 const OFFLINE = { state: 'offline', paperLow: false } as const;
@@ -49,6 +52,7 @@ const OFFLINE = { state: 'offline', paperLow: false } as const;
 /** A LAN printer's raw port. */
 export function tcpLink(host: string, port: number, options: TcpOptions = {}): PrinterLink {
   const timeoutMs = options.timeoutMs ?? 1500;
+  const clock = options.clock ?? systemClock;
 
   /** One connection: ask the status, then (when `bytes` and ready) send them. */
   const session = (
@@ -67,7 +71,7 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
       const done = () => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        timer.cancel();
         signal?.removeEventListener('abort', abandon);
         socket.destroy();
         resolve({ printed, status });
@@ -77,7 +81,7 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
         status = ABANDONED;
         done();
       };
-      const timer = setTimeout(done, timeoutMs);
+      let timer = clock.after(timeoutMs, done);
       signal?.addEventListener('abort', abandon);
       if (signal?.aborted) abandon();
       socket.on('error', done);
@@ -90,9 +94,16 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
         const read = parseStatus(language, answer) ?? OFFLINE;
         status = read;
         if (!bytes || read.state !== 'ready') return done();
+        // The wait is the printer's, not the drawing's: a first image receipt on a slow PC may
+        // take longer to draw than the printer may take to answer (M17).
+        timer.cancel();
         // Written whole: printed, once the printer closes (or the wait ends) — never sent again.
         Promise.resolve(bytes).then(
-          (whole) => socket.end(whole, () => (printed = true)),
+          (whole) => {
+            if (settled) return;
+            timer = clock.after(timeoutMs, done);
+            socket.end(whole, () => (printed = true));
+          },
           () => done(),
         );
       });
@@ -103,11 +114,11 @@ export function tcpLink(host: string, port: number, options: TcpOptions = {}): P
       const socket = net.connect({ host, port, noDelay: true });
       let sent = false;
       const done = () => {
-        clearTimeout(timer);
+        timer.cancel();
         socket.destroy();
         resolve(sent);
       };
-      const timer = setTimeout(done, timeoutMs);
+      const timer = clock.after(timeoutMs, done);
       socket.on('error', done);
       socket.on('close', done);
       socket.on('connect', () => socket.end(bytes, () => (sent = true)));

@@ -19,6 +19,7 @@ import {
   type ReceiptLayout,
   type TenderLine,
 } from '../../ipc/contract';
+import { stampNeed } from './stamp';
 import { taxByRate } from './tax';
 
 /** A language's words of a receipt: its own, and money's as paper says them. */
@@ -74,6 +75,8 @@ export type ReceiptBlock =
   | { kind: 'rows'; role: 'meta' | 'lines'; rows: ReceiptRow[] }
   /** 領収書's 但し書き. */
   | { kind: 'purpose'; text: string }
+  /** The box a revenue stamp (収入印紙) goes in, with its caption (Q13). */
+  | { kind: 'stamp'; caption: string }
   /** The reservation number as a QR code: its modules (true: dark), row by row. */
   | { kind: 'code'; text: string; modules: boolean[][]; caption: string[] };
 
@@ -83,6 +86,8 @@ export interface ReceiptModel {
   /** The document's title (the page's <title>, the PDF's Title). */
   title: string;
   blocks: ReceiptBlock[];
+  /** The revenue stamp this 領収書 needs (yen; 0: none), for the screen to say (Q13). */
+  stampDuty: number;
 }
 
 function money(amount: number, currency: string, locale: PrintLocale): string {
@@ -152,6 +157,18 @@ export async function qrModules(text: string): Promise<boolean[][]> {
   );
 }
 
+/** A sale's tax by rate, as its tax lines print it. */
+function saleTaxes(input: ReceiptInput, sale: JournalEntryView) {
+  const discount = sale.discounts.reduce((a, d) => a + d.amount, 0);
+  return taxByRate(sale.items, discount, sale.amount, input.settings.defaultTaxRate);
+}
+
+/** A collection's tax: what is paid now, at the booking's rate. */
+function collectionTaxes(input: ReceiptInput, entry: JournalEntryView) {
+  const paid = entry.items.map((i) => ({ ...i, quantity: 1, unitPrice: entry.amount }));
+  return taxByRate(paid.slice(0, 1), 0, entry.amount, input.settings.defaultTaxRate);
+}
+
 function saleRows(
   input: ReceiptInput,
   sale: JournalEntryView,
@@ -159,9 +176,8 @@ function saleRows(
   fmt: (n: number) => string,
 ) {
   const rows: ReceiptRow[] = [];
-  const discount = sale.discounts.reduce((a, d) => a + d.amount, 0);
   rows.push(pair(L.total, fmt(sale.amount), 'total'));
-  for (const t of taxByRate(sale.items, discount, sale.amount, input.settings.defaultTaxRate))
+  for (const t of saleTaxes(input, sale))
     rows.push({ kind: 'text', text: L.taxLine(t.rate, fmt(t.amount), fmt(t.tax)), style: 'sub' });
   rows.push(...tenderRows(sale.tender, L, fmt));
   if (sale.change > 0) rows.push(pair(L.change, fmt(sale.change), 'total'));
@@ -190,8 +206,7 @@ function collectionRows(
       pair(L.discountFor(L.discountReason[c.discount.reason]), `-${fmt(c.discount.amount)}`),
     );
   rows.push(pair(L.paidNow, fmt(entry.amount), 'total'));
-  const paid = entry.items.map((i) => ({ ...i, quantity: 1, unitPrice: entry.amount }));
-  for (const t of taxByRate(paid.slice(0, 1), 0, entry.amount, input.settings.defaultTaxRate))
+  for (const t of collectionTaxes(input, entry))
     rows.push({ kind: 'text', text: L.taxLine(t.rate, fmt(t.amount), fmt(t.tax)), style: 'sub' });
   rows.push(...tenderRows(entry.tender, L, fmt));
   if (entry.change > 0) rows.push(pair(L.change, fmt(entry.change), 'total'));
@@ -285,10 +300,14 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
         ? saleRows(input, sale, L, fmt)
         : refundRows(entry, L, fmt)),
   );
+  // A 領収書 is a receipt of money under the stamp duty act (Q13): a stamp, or why none.
+  const duty = input.ryoshusho && !refund && sale ? stampOf(input, sale) : null;
+  if (duty?.exemptLine) lines.push({ kind: 'text', text: L.stampExempt, style: 'sub' });
   blocks.push({ kind: 'rows', role: 'lines', rows: lines });
 
   if (input.ryoshusho && !refund && input.ryoshusho.purpose)
     blocks.push({ kind: 'purpose', text: L.purpose(input.ryoshusho.purpose) });
+  if (duty?.duty) blocks.push({ kind: 'stamp', caption: L.stampBox });
   if (number)
     blocks.push({
       kind: 'code',
@@ -297,7 +316,15 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
       caption: [number, L.scanHint],
     });
 
-  return { layout: input.layout, locale, title, blocks };
+  return { layout: input.layout, locale, title, blocks, stampDuty: duty?.duty ?? 0 };
+}
+
+/** What a 領収書 of `money` (a sale or a collection) needs: the tax it shows is taken out first. */
+function stampOf(input: ReceiptInput, money: JournalEntryView) {
+  const taxes =
+    money.kind === 'collection' ? collectionTaxes(input, money) : saleTaxes(input, money);
+  const tax = taxes.reduce((sum, t) => sum + t.tax, 0);
+  return stampNeed(money.tender, money.amount, tax);
 }
 
 /** The quiet zone around the code, in modules: the standard's four. */

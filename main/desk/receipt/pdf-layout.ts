@@ -210,6 +210,18 @@ export function layoutReceipt(model: ReceiptModel, m: Measure): PdfLayout {
         paragraph(b.text, base);
         y += base;
         return;
+      case 'stamp': {
+        // The page's box (22 × 26 mm), its caption at the top: the stamp goes inside (Q13).
+        const width = 22 * MM;
+        const height = 26 * MM;
+        y += 3 * MM;
+        need(height);
+        ops.push({ kind: 'box', page: sheet, x: left, y, width, height, thickness: 0.75 });
+        const size = base * SIZE.sub;
+        text(b.caption, left + Math.max(0, (width - m.width(b.caption, size)) / 2), size);
+        y += height + 3 * MM;
+        return;
+      }
       case 'code': {
         y += 4 * MM;
         const modules = b.modules.length + 2 * QUIET_ZONE;

@@ -59,6 +59,8 @@ function blockHtml(block: ReceiptBlock): string {
       return `<table class="${block.role}">${block.rows.map(rowHtml).join('')}</table>`;
     case 'purpose':
       return `<p class="purpose">${escapeHtml(block.text)}</p>`;
+    case 'stamp':
+      return `<p class="stamp">${escapeHtml(block.caption)}</p>`;
     case 'code':
       return `<figure class="code">${qrSvg(block.modules)}<figcaption>${block.caption
         .map(escapeHtml)
@@ -90,6 +92,7 @@ td { vertical-align: top; padding: 0.3mm 0; } .r { text-align: right; white-spac
 .total td { font-size: 1.2em; border-top: 1px solid #000; }
 .code { text-align: center; margin: 4mm 0 0; } .code svg { width: ${roll ? '30mm' : '35mm'}; height: auto; }
 figcaption { font-size: 0.85em; }
+.stamp { width: 22mm; height: 26mm; border: 1px dashed #000; margin: 3mm 0; padding-top: 1mm; box-sizing: border-box; text-align: center; font-size: 0.85em; }
 </style>
 </head>
 <body>

@@ -47,12 +47,17 @@ export function escapeLine(text: string): string {
 /** A line left-aligned and indented by two (ReceiptLine trims plain spaces: `\x20` stays). */
 export const indented = (text: string) => `|\\x20\\x20${escapeLine(text)}`;
 
-function rowLines(row: ReceiptRow): string[] {
+function rowLines(row: ReceiptRow, columns: number): string[] {
   if (row.kind === 'product') return [`|${escapeLine(row.name)}`, indented(row.detail)];
   if (row.kind === 'text') return [`|${escapeLine(row.text)}`];
   const left = escapeLine(row.left);
   const right = escapeLine(row.right);
-  if (row.style === 'total') return ['-', `|^${left} | ^${right}`];
+  // The total doubles its width when label and amount still fit one line (not on 58 mm with a
+  // long amount: there it is double height, the label never broken under its amount).
+  if (row.style === 'total') {
+    const scale = emphasis(`${row.left} ${row.right}`, columns, '^', '^^');
+    return ['-', `|${scale}${left} | ${scale}${right}`];
+  }
   // No left text: the right stands alone on the right (a slip number under its method).
   return [left ? `|${left} | ${right}` : `${right}|`];
 }
@@ -85,9 +90,15 @@ function blockLines(block: ReceiptBlock, columns: number): string[] {
         '',
       ];
     case 'rows':
-      return [...block.rows.flatMap(rowLines), ...(block.role === 'meta' ? ['-'] : [])];
+      return [
+        ...block.rows.flatMap((row) => rowLines(row, columns)),
+        ...(block.role === 'meta' ? ['-'] : []),
+      ];
     case 'purpose':
       return ['', `|${escapeLine(block.text)}`];
+    case 'stamp':
+      // The place the stamp goes: its caption between two rules, room for it below (Q13).
+      return ['', '-', `|${escapeLine(block.caption)}`, '', '', '', '', '-'];
     case 'code':
       // The code itself is the printer's command (qrCommand); its caption is text.
       return block.caption.map(escapeLine);

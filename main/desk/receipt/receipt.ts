@@ -13,6 +13,7 @@ import { closedDays, entryView } from '../sales/entries';
 import { moneySettingsOf } from '../sales/settings';
 import { storeSummary } from '../store-summary';
 import { receiptModel, type ReceiptModel } from './model';
+import { isReissue } from './reissue';
 import { receiptFileName, receiptPageHtml } from './receipt-page';
 import { receiptPdf } from './receipt-pdf';
 
@@ -43,6 +44,7 @@ export async function receiptFor(
       html,
       fileName: issued.fileName,
       reissue: issued.reissue,
+      stampDuty: issued.stampDuty,
       layout: issued.layout,
     },
     printerName: issued.printerName,
@@ -96,39 +98,41 @@ export async function drawIssued<T>(
     saleRecord?.kind === 'sale' || saleRecord?.kind === 'collection'
       ? entryView(session, saleRecord, locked)
       : null;
-  const printed = session.journal.about(record.id).filter((r) => r.kind === 'receipt').length;
+  // A reprint once one was printed, but a 領収書 asked right after the payment (Q12).
+  const reissue = isReissue(session, record.id, !!options.ryoshusho && record.kind !== 'refund');
   const now = ctx.now();
-  const drawn = await draw(
-    await receiptModel({
-      entry,
-      sale,
-      settings,
-      storeName: storeSummary(session.store).name,
-      timeZone: session.timeZone,
-      currency: session.currency,
-      layout,
-      locale: options.locale,
-      // A preview shows what the next print will be: a reprint once one was printed.
-      reissue: printed > 0,
-      ryoshusho: options.ryoshusho,
-      training: ctx.settings.current.mode === 'training',
-      now,
-    }),
-  );
+  const model = await receiptModel({
+    entry,
+    sale,
+    settings,
+    storeName: storeSummary(session.store).name,
+    timeZone: session.timeZone,
+    currency: session.currency,
+    layout,
+    locale: options.locale,
+    // A preview shows what the next print will be.
+    reissue,
+    ryoshusho: options.ryoshusho,
+    training: ctx.settings.current.mode === 'training',
+    now,
+  });
+  const drawn = await draw(model);
   return {
     drawn,
     record: () =>
       session.journal.append({
         kind: 'receipt',
         refersTo: record.id,
-        reissue: printed > 0,
+        reissue,
+        ...(options.ryoshusho && record.kind !== 'refund' && { ryoshusho: true }),
         businessDate: todayIn(session.timeZone, ctx.now()),
         counterId: counter.id,
         counterName: counter.name,
       }),
     entryId: record.id,
     fileName: receiptFileName(entry, record.kind === 'refund' ? 'refund' : 'receipt'),
-    reissue: printed > 0,
+    reissue,
+    stampDuty: model.stampDuty,
     layout,
     printerName: settings.printerName,
   };

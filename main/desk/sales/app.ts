@@ -1,8 +1,9 @@
 /** The sales journal's channels (issue 13): the day's entries, corrections, refunds, settings. */
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
-import { todayIn } from '../day/day';
 import type { Session } from '../session';
+import { recordCash } from './cash';
+import { moneyDayOf } from './money-day';
 import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
 import { refundsOwed } from './refunds-owed';
@@ -14,6 +15,7 @@ type SalesChannels =
   | 'journal.correct'
   | 'refunds.owed'
   | 'refund.record'
+  | 'cash.record'
   | 'money.settings'
   | 'money.configure';
 
@@ -31,7 +33,8 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
     'journal.day': ({ date }) => {
       const session = sessions.require();
       purgeJournal(session, settings);
-      return dayView(session, date ?? todayIn(session.timeZone, sessions.now()));
+      // Today's page is the day money made now goes on: after this counter's close, the next (Z10).
+      return dayView(session, date ?? moneyDayOf(session, sessions.now()).businessDate);
     },
     'journal.correct': (request) => {
       const session = sessions.require();
@@ -52,6 +55,13 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
       // Cash paid out opens the drawer (decision M11).
       void ctx.printers.tendered(refund).catch(() => undefined);
       return viewOf(session, refund.id);
+    },
+    'cash.record': (request) => {
+      const session = sessions.require();
+      const move = recordCash(session, request);
+      // Notes and coins in or out: the drawer opens (M11), recorded as the movement's open.
+      void ctx.printers.tendered(move).catch(() => undefined);
+      return viewOf(session, move.id);
     },
     'money.settings': () => moneySettingsOf(settings),
     'money.configure': (request) => configureMoney(settings, request),

@@ -2,9 +2,10 @@
  * The journal as the renderer lists it: each record of this counter as a JournalEntryView, and
  * each record that could not be read as an 'unreadable' entry saying why and what staff can do.
  */
-import type { JournalEntryView } from '../../ipc/contract';
+import { cashEffect, type JournalEntryView } from '../../ipc/contract';
 import type { JournalRecord, UnreadableRecord } from '../../local/index';
 import type { Session } from '../session';
+import { recordsCountingOn } from '../close/day-records';
 import { bookingOf } from './refunds-owed';
 
 /** Why an unreadable record cannot be shown, and what staff can do (the renderer translates). */
@@ -121,6 +122,15 @@ export function entryView(
       };
     case 'close':
       return { ...base, kind: 'close', amount: 0, note: record.note };
+    case 'cash':
+      // Not takings: its amount is what it did to the drawer (an exchange nothing, Y11).
+      return {
+        ...base,
+        kind: 'cash',
+        amount: cashEffect(record.direction, record.amount),
+        note: record.note,
+        cash: { direction: record.direction, reason: record.reason, amount: record.amount },
+      };
   }
 }
 
@@ -146,16 +156,19 @@ export function unreadableView(u: UnreadableRecord, counterId: string): JournalE
   };
 }
 
-/** This counter's records of a day, oldest first, then the ones that could not be read. */
+/**
+ * This counter's records that count on a day, oldest first, then the ones that could not be read:
+ * the day's list is the day's figures (Z2, Z10) — a correction an older version dated a closed day
+ * after its close is listed on the day it counts on, as the close counts it.
+ */
 export function dayView(session: Session, businessDate: string) {
   const { id: counterId } = session.counter();
   const day = session.journal.day(businessDate);
-  const closed = closedDays(day.records, counterId).has(businessDate);
-  const entries = day.records
-    .filter((r) => r.counterId === counterId)
-    .flatMap((r) =>
-      r.kind === 'receipt' || r.kind === 'drawer' ? [] : [entryView(session, r, closed)],
-    );
+  const counted = recordsCountingOn(session.journal, counterId, businessDate, session.timeZone);
+  const closed = counted.close !== null;
+  const entries = counted.records.flatMap((r) =>
+    r.kind === 'receipt' || r.kind === 'drawer' ? [] : [entryView(session, r, closed)],
+  );
   return {
     businessDate,
     entries: [...entries, ...day.unreadable.map((u) => unreadableView(u, counterId))],

@@ -1,7 +1,7 @@
 /**
  * Money paid back and corrections: a refund for a sale (owed, or decided by staff; never more
  * than is left of what was taken), the refund paid with a cancel made here, and a correction of
- * any record (a closed day stays locked: the correction counts on today).
+ * any record (a closed day stays locked: the correction counts on the day it is made, Z10).
  */
 import {
   lineProblems,
@@ -15,13 +15,12 @@ import type { RefundPaid, RefundReason, Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import {
   isMoneyTaken,
-  JournalLockedError,
   type JournalRecord,
   type MoneyTaken,
   type NewRecord,
 } from '../../local/index';
-import { todayIn } from '../day/day';
 import type { Session } from '../session';
+import { moneyDayOf } from './money-day';
 import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';
 
 const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
@@ -29,25 +28,22 @@ const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
 
-/** Append on today's business day, as this counter; a closed today is said plainly. */
+/**
+ * Append as this counter on the business day money made now counts on: today, or after this
+ * counter's close of today the next day (Z10) — never refused, never on a closed day.
+ */
 function appendToday(session: Session, record: Record<string, unknown>): JournalRecord {
   const at = nowOf(session);
   const { id: counterId, name: counterName } = session.counter();
-  try {
-    const full = session.journal.append({
-      ...record,
-      at,
-      businessDate: todayIn(session.timeZone, at),
-      counterId,
-      counterName,
-    } as NewRecord);
-    owedChanged(session);
-    return full;
-  } catch (error) {
-    if (error instanceof JournalLockedError)
-      throw new DeskError('DAY_CLOSED', 'this counter has closed today: only corrections follow');
-    throw error;
-  }
+  const full = session.journal.append({
+    ...record,
+    at,
+    businessDate: moneyDayOf(session, at).businessDate,
+    counterId,
+    counterName,
+  } as NewRecord);
+  owedChanged(session);
+  return full;
 }
 
 /** The money a refund pays back: a walk-in's sale, or a collection of a booking paid on site. */
@@ -118,12 +114,6 @@ export function refundWithCancel(
 ): (cancelled: { refund: number }) => string | null {
   const sale = saleForReservation(session, reservationId);
   if (paid) {
-    const today = todayIn(session.timeZone, nowOf(session));
-    const closed = session.journal
-      .day(today)
-      .records.some((r) => r.kind === 'close' && r.counterId === session.counter().id);
-    if (closed)
-      throw new DeskError('DAY_CLOSED', 'this counter has closed today: no refund can be paid');
     if (sale) checkRefund(session, sale, paid, 'cancelled_here');
     else {
       const problems = lineProblems(paid.lines, 'refund');
@@ -150,7 +140,10 @@ export function refundWithCancel(
   };
 }
 
-/** A correction of a record: a new one naming it, on today (a closed day stays as it was). */
+/**
+ * A correction of a record: a new one naming it, on the day it is made — after this counter's
+ * close of today, the next day (Z2, Z10): a closed day stays as it was, in its figures and its list.
+ */
 export function correct(session: Session, request: Request<'journal.correct'>): JournalRecord {
   const target = session.journal.get(request.entryId);
   if (!target) throw new DeskError('NOT_FOUND', 'no such entry in this journal');

@@ -14,9 +14,9 @@ import {
 } from '../../common';
 import type { Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import { JournalLockedError, type SaleRecord } from '../../local/index';
-import { todayIn } from '../day/day';
+import type { SaleRecord } from '../../local/index';
 import type { Session } from '../session';
+import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
 
@@ -132,28 +132,23 @@ export function recordSale(
     .map((s) => s?.trim())
     .filter(Boolean)
     .join(' ');
-  try {
-    return session.journal.append({
-      kind: 'sale',
-      at: now,
-      businessDate: todayIn(session.timeZone, now),
-      counterId,
-      counterName,
-      walkInEntryId,
-      reservationId: null,
-      reservationNumber: null,
-      customerName: name || null,
-      currency: request.quoted?.currency ?? session.currency,
-      items: itemsOf(request, productName, calculation, price.total, taxRate),
-      discounts: (calculation?.discounts ?? []).map((d) => ({ label: d.label, amount: d.amount })),
-      total: price.total,
-      ...(!price.confirmed && { priceConfirmed: false }),
-      tender: tender.lines,
-      change: changeDue(tender.lines),
-    }) as SaleRecord;
-  } catch (error) {
-    if (error instanceof JournalLockedError)
-      throw new DeskError('DAY_CLOSED', 'this counter has closed today: no sale can be added');
-    throw error;
-  }
+  // After this counter's close of today, the next business day's (Z10): never refused.
+  return session.journal.append({
+    kind: 'sale',
+    at: now,
+    businessDate: moneyDayOf(session, now).businessDate,
+    counterId,
+    counterName,
+    walkInEntryId,
+    reservationId: null,
+    reservationNumber: null,
+    customerName: name || null,
+    currency: request.quoted?.currency ?? session.currency,
+    items: itemsOf(request, productName, calculation, price.total, taxRate),
+    discounts: (calculation?.discounts ?? []).map((d) => ({ label: d.label, amount: d.amount })),
+    total: price.total,
+    ...(!price.confirmed && { priceConfirmed: false }),
+    tender: tender.lines,
+    change: changeDue(tender.lines),
+  }) as SaleRecord;
 }

@@ -32,6 +32,10 @@ function setupClient(ctx: DeskContext, baseUrl: string, apiKey: string): Reserva
     apiKey,
     logger: ctx.logger,
     retry: { ...ctx.client?.retry, maxAttempts: 2 },
+    // The service's clock, before any session: a PC whose date is wrong opens its today (H7).
+    onAttempt: (outcome) => {
+      if (outcome.ok) ctx.sessions.time.noteService(outcome.date, outcome.ms);
+    },
   });
 }
 

@@ -5,13 +5,10 @@
  * of name, peers or port opens it again; a build whose TLS cannot make the mesh (L9) shows the
  * shop as unavailable and the counter works alone.
  */
-import { Mesh } from '../../shop/mesh/mesh';
+import { DEFAULT_SHOP_PORT, Mesh } from '../../shop/mesh/mesh';
 import { meshSupported } from '../../shop/mesh/self-test';
 import { shopSecrets } from '../../shop/mesh/keys';
 import type { ShopConfig, ShopOpener, ShopOpening, ShopPort, ShopPortView } from './port';
-
-/** The shop's listening port when set-up names none. */
-export const DEFAULT_SHOP_PORT = 47110;
 
 export interface ShopNetwork {
   /** Where the listener binds: every interface in a shop, loopback on a test machine. */
@@ -62,8 +59,8 @@ class MeshShopPort implements ShopPort {
   view(): ShopPortView | null {
     const shop = this.opening.session.shop;
     if (!this.mesh || !shop) return null;
-    const { self, counters } = shop.view();
-    return { self, counters };
+    const { self, counters, following } = shop.view();
+    return { self, counters, following };
   }
 
   reconfigure(config: ShopConfig): void {

@@ -34,6 +34,13 @@ export interface ShopPortView {
   self: { counterId: string; name: string; polling: boolean };
   /** The other counters heard of since start (this one, if listed, is left out). */
   counters: readonly ShopPortCounter[];
+  /** The counter this one follows, when it pulled from it last (our time), what went wrong. */
+  following?: {
+    counterId: string;
+    name: string;
+    pulledAt: number | null;
+    problem: string | null;
+  } | null;
 }
 
 export interface ShopPort {

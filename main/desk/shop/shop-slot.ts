@@ -117,7 +117,15 @@ export class ShopSlot {
       else if (!checked.success) left++;
     }
     if (left) this.options.logger.warn('shop.counters_left_out', { count: left });
-    return { sharing: true, self: self.data, counters };
+    // Where the data comes from: one the contract refuses is not said (logged), never failing all.
+    const following = ShopView.shape.following.safeParse(raw.following ?? null);
+    if (!following.success) this.options.logger.warn('shop.following_left_out', {});
+    return {
+      sharing: true,
+      self: self.data,
+      counters,
+      following: following.success ? following.data : null,
+    };
   }
 
   /**

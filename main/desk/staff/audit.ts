@@ -82,9 +82,10 @@ export function auditCsv(
       staff: e.staffName,
       approvedBy: e.approvedByName,
       subject: e.subjectName,
-      action: e.action,
+      // The action in words; its code(s) beside it, for support.
+      action: auditWords.actionText(words, e),
       ref: e.ref,
-      detail: e.detail,
+      detail: e.kind === 'action' ? e.action : e.kind === 'approval' ? e.action : e.detail,
       problem: e.problem ? words.problems[e.problem as keyof typeof words.problems] : null,
     };
     return COLUMNS.map((c) => cells[c]);

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Permission, PermissionTable, StaffRole } from '../../common/staff';
 import { Permission as Permissions } from '../../common/staff';
 import type { Channel, channels } from '../../ipc/contract';
+import { isReissue } from '../receipt/reissue';
 import type { Session } from '../session';
 
 /** What staff and managers may do until the owner says otherwise (the owner: everything). */
@@ -48,17 +49,19 @@ export type Rule<C extends Channel> =
   | Permission
   | ((request: RequestOf<C>, look: RuleLook) => Needs | 'open');
 
-/** A receipt printed once already: the next copy is a reprint (再発行). */
-function printedBefore(look: RuleLook, entryId: string): boolean {
-  const journal = look.session?.journal;
-  return !!journal?.about(entryId).some((r) => r.kind === 'receipt');
-}
-
+/**
+ * A copy that is a reprint (再発行) asks the reprint permission: a receipt printed once already,
+ * but not a 領収書 asked right after the payment, which is an original (Q12: `isReissue`).
+ */
 const reprint =
   (print: (request: { purpose?: string }) => boolean) =>
-  (request: { entryId: string; purpose?: string }, look: RuleLook): Needs | 'open' => {
+  (
+    request: { entryId: string; purpose?: string; ryoshusho?: unknown },
+    look: RuleLook,
+  ): Needs | 'open' => {
     if (!print(request)) return 'open';
-    return { permissions: printedBefore(look, request.entryId) ? ['reprint'] : [] };
+    const again = !!look.session && isReissue(look.session, request.entryId, !!request.ryoshusho);
+    return { permissions: again ? ['reprint'] : [] };
   };
 
 /** A member who is (or is made) an owner is the owner's to change. */
@@ -130,6 +133,8 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'journal.csv': 'who',
   'refunds.owed': 'open',
   'refund.record': 'refund',
+  // Cash put in, taken out or changed opens the drawer without a sale: the drawer's permission.
+  'cash.record': 'drawer',
   // A preview is anyone's; a copy handed over is a print, and a second one a reprint.
   'receipt.get': reprint((r) => r.purpose === 'print'),
   'receipt.print': reprint(() => true),

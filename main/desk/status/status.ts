@@ -4,6 +4,7 @@
  */
 import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
 import type { Session } from '../session';
+import { moneyDayOf } from '../sales/money-day';
 import { refundsOwed } from '../sales/refunds-owed';
 
 /**
@@ -16,6 +17,17 @@ function owedCount(session: Session | null): number {
     return session?.journalLoaded ? refundsOwed(session).length : 0;
   } catch {
     return 0;
+  }
+}
+
+/** The day money made now counts on (Z10), once the journal is read (never before: G6). */
+function moneyDay(session: Session | null, now: number): Status['moneyDay'] {
+  try {
+    if (!session?.journalLoaded) return null;
+    const { businessDate, afterClose } = moneyDayOf(session, now);
+    return { businessDate, afterClose };
+  } catch {
+    return null;
   }
 }
 
@@ -63,7 +75,9 @@ export function statusOf(
     training,
     damage: damageOf(session),
     clockOffsetMs,
+    clock: session?.time.skew() ?? null,
     shop,
     refundsOwed: owedCount(session),
+    moneyDay: moneyDay(session, now),
   };
 }

@@ -19,6 +19,7 @@ import {
   DayLayout,
 } from './setup';
 import {
+  CashMoveRequest,
   CloseView,
   DenominationCount,
   JournalEntryView,
@@ -308,6 +309,8 @@ export const channels = {
     }),
     response: JournalEntryView,
   },
+  /** Cash put into or taken out of the drawer, or changed (Y11): a journal record; it opens the drawer. */
+  'cash.record': { request: CashMoveRequest, response: JournalEntryView },
   /** A receipt (or refund slip) as one self-contained HTML page; a second one is 再発行. */
   'receipt.get': { request: ReceiptOptions, response: ReceiptDocument },
   /** Print a receipt on the printer chosen in settings (the desktop app prints silently). */

@@ -11,7 +11,11 @@ import { StaffState } from './staff';
 export const events = {
   'status.changed': Status,
   /** Cached data of a date changed (sync, check-in, booking): views of it should reload. */
-  'day.changed': z.object({ dates: z.array(LocalDate) }),
+  /**
+   * Views of these dates changed. `today`: the store's today moved to this date because this PC's
+   * clock was corrected to the service's (H7): a screen on the old today follows it.
+   */
+  'day.changed': z.object({ dates: z.array(LocalDate), today: LocalDate.optional() }),
   'outbox.changed': z.object({ items: z.array(OutboxItem) }),
   'setup.changed': SetupStatus,
   /** The update's status or the installed app's settings changed. */

@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import {
   Amount,
+  CashDirection,
+  CashReason,
   DenominationCount,
   DiscountReason,
   LocalDate,
@@ -30,6 +32,10 @@ import { UiLocale } from './setup';
 export {
   Amount,
   brandPaidBy,
+  CASH_REASONS,
+  CashDirection,
+  cashEffect,
+  CashReason,
   DENOMINATIONS,
   DenominationCount,
   DiscountReason,
@@ -70,7 +76,7 @@ export * as moneyWords from '../../common/words/money';
 /** A journal entry as the renderer lists it; `unreadable` ones stand alone with what to do. */
 export const JournalEntryView = z.object({
   id: z.string(),
-  kind: z.enum(['sale', 'collection', 'refund', 'correction', 'close', 'unreadable']),
+  kind: z.enum(['sale', 'collection', 'refund', 'correction', 'close', 'cash', 'unreadable']),
   /** Epoch ms of the entry, and the store-local business day it counts on. */
   at: z.number(),
   businessDate: LocalDate,
@@ -121,8 +127,22 @@ export const JournalEntryView = z.object({
       stillOwed: Amount.nullable(),
     })
     .optional(),
+  /**
+   * Cash in, out or changed (Y11): its direction, reason and the amount moved (`amount`
+   * above is what it does to the drawer: in +, out −, an exchange 0).
+   */
+  cash: z.object({ direction: CashDirection, reason: CashReason, amount: Amount }).optional(),
 });
 export type JournalEntryView = z.infer<typeof JournalEntryView>;
+
+/** Cash put into or taken out of the drawer, or changed, at the counter (Y11). */
+export const CashMoveRequest = z.strictObject({
+  direction: CashDirection,
+  reason: CashReason,
+  amount: z.number().int().min(1).max(1e9),
+  note: z.string().trim().max(500).nullable().default(null),
+});
+export type CashMoveRequest = z.infer<typeof CashMoveRequest>;
 
 /** Money owed back to a guest until a refund is recorded: shown loudly until settled. */
 export const RefundOwed = z.object({
@@ -185,6 +205,8 @@ export const ReceiptDocument = z.object({
   fileName: z.string(),
   /** Whether this is a reprint (再発行). */
   reissue: z.boolean(),
+  /** A 領収書's revenue stamp (収入印紙, yen) staff must put on it; 0: none needed (Q13). */
+  stampDuty: z.number().int().min(0).default(0),
   layout: ReceiptLayout,
 });
 export type ReceiptDocument = z.infer<typeof ReceiptDocument>;
@@ -241,6 +263,8 @@ export const DrawerOpens = z.object({
   sale: z.number().int().min(0),
   collection: z.number().int().min(0).default(0),
   refund: z.number().int().min(0),
+  /** Cash in, out or changed (Y11). */
+  cash: z.number().int().min(0).default(0),
   manual: z.number().int().min(0),
   notOpened: z.number().int().min(0),
   byHand: z.array(
@@ -258,10 +282,34 @@ export const NO_DRAWER_OPENS: DrawerOpens = {
   sale: 0,
   collection: 0,
   refund: 0,
+  cash: 0,
   manual: 0,
   notOpened: 0,
   byHand: [],
 };
+
+/**
+ * The day's cash in, out and changed (Y11): in and out move the expected cash, an
+ * exchange nets to zero and is listed; each with who did it.
+ */
+export const CashMoves = z.object({
+  in: Amount,
+  out: Amount,
+  exchanged: Amount,
+  items: z.array(
+    z.object({
+      id: z.string(),
+      at: z.number(),
+      direction: CashDirection,
+      reason: CashReason,
+      amount: Amount,
+      note: z.string().nullable(),
+      staff: StaffStamp.optional(),
+    }),
+  ),
+});
+export type CashMoves = z.infer<typeof CashMoves>;
+export const NO_CASH_MOVES: CashMoves = { in: 0, out: 0, exchanged: 0, items: [] };
 
 /**
  * The close's line of bookings paid on site (issue 27, decision I9): the collections counting on
@@ -304,7 +352,9 @@ export const CloseView = z.object({
   walkIns: z.object({ count: z.number().int().min(0), amount: Amount }),
   /** Bookings paid on site: this counter's collections, the shop's unpaid of the day (I9). */
   onSite: OnSiteCloseLine.default(NO_ONSITE_LINE),
-  /** Float + cash sales − cash refunds (change is already netted out of cash sales). */
+  /** Cash put in, taken out and changed (Y11): in and out are in the expected cash. */
+  cashMoves: CashMoves.default(NO_CASH_MOVES),
+  /** Float + cash sales − cash refunds ± corrections + cash in − cash out (change netted). */
   expectedCash: z.number().int(),
   counted: DenominationCount.nullable(),
   countedCash: z.number().int().nullable(),

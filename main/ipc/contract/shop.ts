@@ -24,6 +24,19 @@ export const ShopCounter = z.object({
 });
 export type ShopCounter = z.infer<typeof ShopCounter>;
 
+/**
+ * Where a follower's data comes from: the counter that polls the service for the shop, when this
+ * one last pulled from it (our time), and why the last pull did not complete, if it did not.
+ */
+export const ShopSource = z.object({
+  counterId: z.string().min(1).max(64),
+  name: z.string().min(1).max(40),
+  pulledAt: z.number().nullable(),
+  /** The poller is on its own first sync, did not answer, or answered what could not be read. */
+  problem: z.enum(['not_ready', 'no_answer', 'bad_answer']).nullable(),
+});
+export type ShopSource = z.infer<typeof ShopSource>;
+
 /** Sharing is on and running: this counter and the others. */
 export const ShopView = z.object({
   sharing: z.literal(true),
@@ -33,6 +46,8 @@ export const ShopView = z.object({
     polling: z.boolean(),
   }),
   counters: z.array(ShopCounter),
+  /** This counter follows the poller: its data comes from it (null: it polls, or alone). */
+  following: ShopSource.nullable().default(null),
 });
 export type ShopView = z.infer<typeof ShopView>;
 

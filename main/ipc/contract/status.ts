@@ -37,6 +37,20 @@ export const DamageNotice = z.object({
 });
 export type DamageNotice = z.infer<typeof DamageNotice>;
 
+/**
+ * This PC's clock is off the shop's reference by more than a minute (H7): compared with
+ * the service's clock (its answers' `Date`), or, where the service gives none, with the counter
+ * that polls for the shop. The counter works in the reference's time either way.
+ */
+export const ClockSkew = z.object({
+  /** This PC's clock minus the reference (ms): negative, the PC's clock is slow. */
+  skewMs: z.number(),
+  against: z.enum(['service', 'counter']),
+  /** The counter compared with (`against: 'counter'`). */
+  counterName: z.string().max(40).nullable(),
+});
+export type ClockSkew = z.infer<typeof ClockSkew>;
+
 export const Status = z.object({
   link: Link,
   linkSince: z.number(),
@@ -54,14 +68,22 @@ export const Status = z.object({
   /** Damage staff have not yet acknowledged, oldest first (additive: absent reads as none). */
   damage: z.array(DamageNotice).default([]),
   /**
-   * How far the counter's clock is from the real one (ms): 0 for a live store; in training, its
-   * pretend time (a morning with bookable slots) minus the real time. The UI shows that time.
+   * How far the counter's time is from this PC's clock (ms): for a live store, the correction to
+   * the service's clock (H7; ages and "today" are read in it); in training, its pretend time (a
+   * morning with bookable slots) minus the real time. The UI's "now" is the PC's clock plus this.
    */
   clockOffsetMs: z.number().default(0),
+  /** This PC's clock is off by more than a minute (null: not, or nothing to compare with). */
+  clock: ClockSkew.nullable().default(null),
   /** The shop's counters, or why this one works alone (additive: absent reads as not set up). */
   shop: ShopStatus.default({ sharing: false, reason: 'not_set_up' }),
   /** Sales whose money is owed back to the guest, until a refund is recorded (issue 13). */
   refundsOwed: z.number().int().min(0).default(0),
+  /**
+   * The business day money recorded now counts on (Z10): after this counter's close of today, the
+   * next one — said on screen before a sale, refund or cash movement. Null until the journal is read.
+   */
+  moneyDay: z.object({ businessDate: LocalDate, afterClose: z.boolean() }).nullable().default(null),
 });
 export type Status = z.infer<typeof Status>;
 

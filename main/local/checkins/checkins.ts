@@ -184,16 +184,20 @@ export class CheckIns {
   ): CheckInRecord {
     const before = this.get(date, reservationId);
     const counter = this.counter();
+    const on = basis === undefined ? (before.head?.id ?? null) : basis;
+    // Never stamped before what staff saw (a hybrid clock's rule, H7): an event after
+    // another counter's comes after it in the fold's order, whatever this PC's clock says.
+    const seen = before.events.find((e) => e.id === on)?.at ?? -Infinity;
     const made: CheckInEvent = {
       id: randomUUID(),
       state: event.state,
       adults: event.adults,
       children: event.children,
-      at: event.at,
+      at: Math.max(event.at, seen + 1),
       offline: event.offline,
       counterId: counter.id,
       counterName: counter.name,
-      basis: basis === undefined ? (before.head?.id ?? null) : basis,
+      basis: on,
       ...(event.staff && { staff: event.staff }),
     };
     return this.store(date, reservationId, [...before.events, made]);

@@ -25,6 +25,7 @@ const KINDS: ReadonlySet<string> = new Set([
   'receipt',
   'close',
   'drawer',
+  'cash',
 ]);
 
 /** What every file has, whatever app wrote it: enough to list it when nothing else reads. */

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { Id, LocalDate } from '../../common';
 import {
   Amount,
+  CashDirection,
+  CashReason,
   DenominationCount,
   DiscountReason,
   ReceiptItem,
@@ -118,12 +120,30 @@ export const CorrectionRecord = z.object({
 });
 export type CorrectionRecord = z.infer<typeof CorrectionRecord>;
 
+/**
+ * Cash put into or taken out of the drawer, or changed (Y11): no guest's money, so not a
+ * sale; it moves the close's expected cash (in +, out −, an exchange nothing, but listed).
+ */
+export const CashRecord = z.object({
+  ...Base,
+  kind: z.literal('cash'),
+  direction: CashDirection,
+  reason: CashReason,
+  /** How much moved (an exchange: how much was changed). */
+  amount: Amount,
+  /** Staff's words (sealed: it may name a person); required for reason `other`. */
+  note: z.string().max(500).nullable(),
+});
+export type CashRecord = z.infer<typeof CashRecord>;
+
 /** A receipt printed (the first, or a reprint marked 再発行). */
 export const ReceiptRecord = z.object({
   ...Base,
   kind: z.literal('receipt'),
   refersTo: z.string().min(1).max(100),
   reissue: z.boolean(),
+  /** A 領収書 (with 宛名 and 但し書き), not a レシート (Q12); absent: written before it was said. */
+  ryoshusho: z.boolean().optional(),
 });
 export type ReceiptRecord = z.infer<typeof ReceiptRecord>;
 
@@ -149,7 +169,7 @@ export type CloseRecord = z.infer<typeof CloseRecord>;
 export const DrawerRecord = z.object({
   ...Base,
   kind: z.literal('drawer'),
-  cause: z.enum(['sale', 'collection', 'refund', 'manual']),
+  cause: z.enum(['sale', 'collection', 'refund', 'cash', 'manual']),
   entryId: z.string().min(1).max(100).nullable(),
   /** A manual open's reason, in staff's words (sealed: it may name a person). */
   note: z.string().max(500).nullable(),
@@ -168,6 +188,7 @@ export const JournalRecord = z.discriminatedUnion('kind', [
   ReceiptRecord,
   CloseRecord,
   DrawerRecord,
+  CashRecord,
 ]);
 export type JournalRecord = z.infer<typeof JournalRecord>;
 

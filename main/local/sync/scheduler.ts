@@ -105,6 +105,9 @@ export class SyncScheduler {
   private running = false;
   private ticking: Promise<void> | null = null;
   private viewing: Viewing | null = null;
+  /** Dates the shop's other counters show in their day views (the poller serves them too). */
+  private shopDates: string[] = [];
+  private readonly viewingListeners = new Set<(viewing: Viewing | null) => void>();
   private nextPollAt = 0;
   private nextCatalogueAt = 0;
   private nextPurgeAt = 0;
@@ -146,9 +149,45 @@ export class SyncScheduler {
     return this.clock.now();
   }
 
+  /**
+   * The counter's time was corrected by `ms` (H7): the waits already set keep their
+   * length rather than falling due early or late by the correction.
+   */
+  clockMoved(ms: number): void {
+    this.nextPollAt += ms;
+    this.nextCatalogueAt += ms;
+    this.nextPurgeAt += ms;
+    this.nextAvailabilityAt += ms;
+    this.nextOutboxAt += ms;
+    for (const [task, at] of this.nextPacedAt) this.nextPacedAt.set(task, at + ms);
+    for (const [key, at] of this.tried) this.tried.set(key, at + ms);
+    this.wake();
+  }
+
   /** What the day view shows (null: closed). */
   viewingNow(): Viewing | null {
     return this.viewing && { date: this.viewing.date, productIds: [...this.viewing.productIds] };
+  }
+
+  /** This counter's day view opened, moved or closed (the shop tells the poller, H10). */
+  onViewing(listener: (viewing: Viewing | null) => void): () => void {
+    this.viewingListeners.add(listener);
+    return () => this.viewingListeners.delete(listener);
+  }
+
+  /**
+   * The dates the shop's other counters show in their day views (H10). Where this counter polls
+   * for the shop, they set its pace as its own day view does, and their months' availability is
+   * kept fresh for every product of the catalogue: a follower waits no longer than it would alone.
+   */
+  setShopViewing(dates: readonly string[]): void {
+    const next = [...new Set(dates)].sort();
+    if (next.join() === this.shopDates.join()) return;
+    const before = this.needed();
+    this.shopDates = next;
+    // A day view opened somewhere in the shop: the faster pace starts now, as for our own.
+    if (!before && this.needed()) this.nextPollAt = Math.min(this.nextPollAt, this.now());
+    this.wake();
   }
 
   /** Called after each background step that succeeded. */
@@ -189,7 +228,27 @@ export class SyncScheduler {
       // Opening the day view: the faster pace starts now, not after the idle wait.
       this.nextPollAt = Math.min(this.nextPollAt, this.now());
     }
+    if (before?.date !== viewing?.date) for (const l of this.viewingListeners) l(this.viewingNow());
     this.wake();
+  }
+
+  /** A day view is open here or, for the shop's poller, at another counter. */
+  private needed(): boolean {
+    return this.viewing !== null || (this.background && this.shopDates.length > 0);
+  }
+
+  /**
+   * Every month a day view shows, with the products to keep fresh: this counter's own (its
+   * products), then each other month the shop's counters show (every product of the catalogue).
+   */
+  private viewings(): Viewing[] {
+    const out: Viewing[] = this.viewing ? [this.viewing] : [];
+    if (!this.background || this.shopDates.length === 0) return out;
+    const products = (this.options.cache.catalogue()?.products ?? []).map((p) => p.id);
+    for (const date of this.shopDates)
+      if (!out.some((v) => v.date.slice(0, 7) === date.slice(0, 7)))
+        out.push({ date, productIds: products });
+    return out;
   }
 
   /** Fresh availability for a walk-in or a refresh staff asked for, on the read lane. */
@@ -219,12 +278,15 @@ export class SyncScheduler {
 
   private pollEveryMs(): number {
     const slow = this.link === 'degraded' ? 2 : 1;
-    return (this.viewing ? this.intervals.viewingPollMs : this.intervals.idlePollMs) * slow;
+    return (this.needed() ? this.intervals.viewingPollMs : this.intervals.idlePollMs) * slow;
   }
 
   /** How long until a viewed product's availability is refreshed again. */
   private availabilityEveryMs(): number {
-    const products = Math.max(1, this.viewing?.productIds.length ?? 1);
+    const products = Math.max(
+      1,
+      this.viewings().reduce((n, v) => n + v.productIds.length, 0),
+    );
     const slow = this.link === 'degraded' ? 2 : 1;
     return (
       Math.max(this.intervals.availabilityMs, products * this.intervals.availabilitySpacingMs) *
@@ -247,7 +309,7 @@ export class SyncScheduler {
     } else {
       const dues = [this.nextPollAt, this.nextPurgeAt, this.nextOutboxAt];
       if (this.background) dues.push(this.nextCatalogueAt);
-      if (this.background && this.viewing) dues.push(this.nextAvailabilityDue());
+      if (this.background && this.needed()) dues.push(this.nextAvailabilityDue());
       if (this.background)
         for (const task of this.options.paced ?? []) dues.push(this.nextPacedAt.get(task) ?? 0);
       wait = Math.min(...dues) - this.now();
@@ -288,21 +350,21 @@ export class SyncScheduler {
       // A follower keeps the pace (its queued walk-ins are looked at above) but does not poll.
       if (background) await this.step('poll', () => sync.syncStore(signal));
     }
-    if (background && this.viewing) {
-      const { date } = this.viewing;
+    if (background && this.needed()) {
       const ages = this.ages();
       // A month never fetched is fetched whole at once (the governor paces it); after that one
       // product at a time, the oldest first, spaced out.
-      let targets = [...ages].filter(([, at]) => at === 0).map(([id]) => id);
+      let targets = [...ages].filter(([, at]) => at === 0).map(([key]) => key);
       if (targets.length === 0 && this.now() >= this.nextAvailabilityAt) {
         const due = this.dueProduct(ages);
         targets = due ? [due] : [];
       }
       if (targets.length) {
         this.nextAvailabilityAt = this.now() + this.intervals.availabilitySpacingMs * slow;
-        const d = DateTime.fromISO(date);
-        for (const productId of targets) {
-          this.tried.set(`${date.slice(0, 7)} ${productId}`, this.now());
+        for (const key of targets) {
+          const [month, productId] = splitKey(key);
+          const d = DateTime.fromISO(`${month}-01`);
+          this.tried.set(key, this.now());
           await this.step('availability', async () => {
             cache.saveAvailability(
               await client.availability(storeId, productId, d.year, d.month, {
@@ -366,17 +428,19 @@ export class SyncScheduler {
    */
   private ages(): Map<string, number> {
     const out = new Map<string, number>();
-    if (!this.viewing) return out;
-    const { date, productIds } = this.viewing;
-    const cached = this.options.cache.availabilityOn(date);
-    for (const id of productIds) {
-      const tried = this.tried.get(`${date.slice(0, 7)} ${id}`) ?? 0;
-      out.set(id, Math.max(cached.get(id)?.fetchedAt ?? 0, tried));
+    for (const { date, productIds } of this.viewings()) {
+      const cached = this.options.cache.availabilityOn(date);
+      for (const id of productIds) {
+        const key = `${date.slice(0, 7)} ${id}`;
+        const tried = this.tried.get(key) ?? 0;
+        // A fetch stamped ahead of now (before the clock was corrected back) counts as now.
+        out.set(key, Math.min(this.now(), Math.max(cached.get(id)?.fetchedAt ?? 0, tried)));
+      }
     }
     return out;
   }
 
-  /** The viewed product whose availability is oldest, if it is due. */
+  /** The viewed month and product (`"YYYY-MM productId"`) whose availability is oldest, if due. */
   private dueProduct(ages: Map<string, number>): string | null {
     let oldest: [string, number] | null = null;
     for (const entry of ages) if (!oldest || entry[1] < oldest[1]) oldest = entry;
@@ -394,4 +458,10 @@ export class SyncScheduler {
     if (oldest === Infinity) return Infinity;
     return Math.max(this.nextAvailabilityAt, oldest + this.availabilityEveryMs());
   }
+}
+
+/** `"YYYY-MM productId"` → month and product (a product id may hold spaces). */
+function splitKey(key: string): [string, string] {
+  const at = key.indexOf(' ');
+  return [key.slice(0, at), key.slice(at + 1)];
 }

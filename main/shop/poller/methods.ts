@@ -81,6 +81,16 @@ export const catalogueOf = method(
     .nullable(),
 );
 
+/**
+ * The asked counter's time now (its clock corrected to the service's, H7): a follower's
+ * reference where the service's answers carry no `Date` (the API spec does not show one).
+ */
+export const clockOf = method(
+  'clock',
+  z.object({}),
+  z.object({ now: z.number().int().min(0), reference: z.enum(['service', 'counter']).nullable() }),
+);
+
 /** Pushed by the poller after each background step: what it holds now. */
 export const MOVED = 'moved';
 export const Moved = z.object({

@@ -51,7 +51,10 @@ export class PollerRelay {
     rpc.handle(availabilityOf, (p) => this.availability(p.month, p.productIds));
     rpc.handle(catalogueOf, () => this.catalogue());
     this.stop = scheduler.onStep((step) => {
-      if (step === 'availability') this.availabilityAt = this.now();
+      // Strictly increasing: two fetches in one millisecond (a month fetched whole at once) are
+      // still two changes a follower must pull, not one it already has.
+      if (step === 'availability')
+        this.availabilityAt = Math.max(this.now(), (this.availabilityAt ?? -Infinity) + 1);
       if (options.isPoller()) this.announce();
     });
   }

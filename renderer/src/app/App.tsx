@@ -8,17 +8,19 @@ import { langOf } from '../i18n';
 import { ChangeBanner } from '../screens/change/ChangeBanner';
 import { DayScreen } from '../screens/day/DayScreen';
 import { ReservationScreen } from '../screens/reservation/ReservationScreen';
-import { SEARCH_INPUT_ID, SearchBox } from '../screens/search/SearchBox';
+import { SearchBox } from '../screens/search/SearchBox';
 import { SearchScreen } from '../screens/search/SearchScreen';
 import { DamageBanner } from '../screens/status/DamageBanner';
 import { StatusBar, TrainingBanner } from '../screens/status/StatusBar';
 import { WalkInScreen } from '../screens/walkin/WalkInScreen';
+import { AfterCloseBanner } from '../screens/money/AfterCloseBanner';
 import { RefundBanner } from '../screens/money/RefundBanner';
-import { addDays } from '../format/format';
 import { AppContext, useApp, useSlice } from './context';
 import type { FrontDeskApp } from './createApp';
-import { createScanDetector, isTyping, KEYS, shortcutOf } from './shortcuts';
+import { KEYS } from './shortcuts';
+import { useShortcuts } from './useShortcuts';
 import { Kbd } from '../components/Kbd';
+import { ScreenBoundary } from '../components/ScreenBoundary';
 import { featureOffId, FeaturesOff } from '../components/FeatureList';
 import { ApprovalDialog } from '../screens/staff/ApprovalDialog';
 import { SignInScreen } from '../screens/staff/SignInScreen';
@@ -70,90 +72,6 @@ export function Root({ app }: { app: FrontDeskApp }) {
   );
 }
 
-function useShortcuts() {
-  const app = useApp();
-  useEffect(() => {
-    const { stores, actions } = app;
-    function onKey(e: KeyboardEvent) {
-      const typing = isTyping(e.target);
-      const action = shortcutOf(e, typing);
-      if (!action) return;
-      const setUp = stores.setup.getState().status?.mode;
-      if (!setUp || setUp === 'not_set_up') return;
-      // Locked: nothing opens behind the sign-in screen.
-      if (isLocked(stores.staff.getState().state)) return;
-      const screen = stores.nav.getState().screen.name;
-      switch (action) {
-        case 'search': {
-          const input = document.getElementById(SEARCH_INPUT_ID);
-          if (input instanceof HTMLInputElement) {
-            e.preventDefault();
-            input.focus();
-            input.select();
-          }
-          return;
-        }
-        case 'walkIn':
-          e.preventDefault();
-          if (stores.setup.getState().feature('walkIn').enabled) actions.startWalkIn();
-          return;
-        case 'outbox':
-        case 'journal':
-        case 'close':
-          e.preventDefault();
-          stores.nav.getState().go({ name: action });
-          return;
-        case 'today':
-          e.preventDefault();
-          actions.openDay(null);
-          return;
-        case 'back':
-          if (e.target instanceof HTMLElement && e.target.id === SEARCH_INPUT_ID) {
-            stores.search.getState().clear();
-            e.target.blur();
-          }
-          if (screen !== 'day') {
-            e.preventDefault();
-            stores.nav.getState().back();
-          }
-          return;
-        case 'prevDay':
-        case 'nextDay': {
-          const date = stores.day.getState().date;
-          if (screen !== 'day' || !date) return;
-          e.preventDefault();
-          actions.openDay(addDays(date, action === 'prevDay' ? -1 : 1));
-          return;
-        }
-      }
-    }
-    // A scan outside the search field: caught before the focused control sees its Enter.
-    const scanner = createScanDetector();
-    function onScanKey(e: KeyboardEvent) {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-      const scanned = scanner.key(e.key, e.timeStamp);
-      if (!scanned) return;
-      const setUp = stores.setup.getState().status?.mode;
-      if (!setUp || setUp === 'not_set_up') return;
-      e.preventDefault();
-      e.stopPropagation();
-      // Locked: a scan is a staff card (issue 29), the PIN follows.
-      if (isLocked(stores.staff.getState().state)) {
-        stores.staff.getState().readCard(scanned);
-        return;
-      }
-      stores.search.getState().setText(scanned);
-      void stores.search.getState().submit();
-    }
-    window.addEventListener('keydown', onScanKey, true);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onScanKey, true);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [app]);
-}
-
 function App() {
   const { t, i18n } = useTranslation();
   const { stores } = useApp();
@@ -183,20 +101,23 @@ function App() {
         </div>
         {setUp && <DamageBanner />}
         {setUp && <RefundBanner />}
+        {setUp && <AfterCloseBanner />}
         {setUp && <ChangeBanner />}
       </header>
       <main id="main" className="main">
-        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          {setup === null ? (
-            <p role="status">{t('common.loading')}</p>
-          ) : !setUp ? (
-            <SetupScreen />
-          ) : locked ? (
-            <SignInScreen />
-          ) : (
-            <ScreenView screen={screen} />
-          )}
-        </Suspense>
+        <ScreenBoundary screen={screen} home={() => stores.nav.getState().home()}>
+          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+            {setup === null ? (
+              <p role="status">{t('common.loading')}</p>
+            ) : !setUp ? (
+              <SetupScreen />
+            ) : locked ? (
+              <SignInScreen />
+            ) : (
+              <ScreenView screen={screen} />
+            )}
+          </Suspense>
+        </ScreenBoundary>
       </main>
       <StatusBar />
       <ApprovalDialog />

@@ -6,7 +6,9 @@
 import { createStore } from 'zustand/vanilla';
 import {
   DENOMINATIONS,
+  type CashMoveRequest,
   type CloseView,
+  type JournalEntryView,
   type DenominationCount,
   type StoreCloseView,
 } from '../../../main/ipc/contract';
@@ -43,6 +45,10 @@ export interface CloseState {
   setNote(note: string): void;
   commit(): Promise<boolean>;
   loadStore(): Promise<void>;
+  /** Cash put in, taken out or changed (Y11): recorded, then the close asked again. */
+  recordCash(move: CashMoveRequest): Promise<JournalEntryView | null>;
+  cashing: boolean;
+  cashError: CallError | null;
 }
 
 export function createCloseStore(api: Api, delayMs = 250) {
@@ -71,6 +77,21 @@ export function createCloseStore(api: Api, delayMs = 250) {
       error: null,
       store: null,
       storeError: null,
+      cashing: false,
+      cashError: null,
+      async recordCash(move) {
+        set({ cashing: true, cashError: null });
+        try {
+          const entry = await api.call('cash.record', move);
+          await preview.now();
+          return entry;
+        } catch (error) {
+          set({ cashError: asCallError(error) });
+          return null;
+        } finally {
+          set({ cashing: false });
+        }
+      },
       async open(date) {
         preview.cancel();
         set({ date, view: null, note: '', noteMissing: false, error: null, store: null });

@@ -140,8 +140,13 @@ export function createDayStore(api: Api) {
     };
   });
 
-  api.on('day.changed', ({ dates }) => {
-    const date = store.getState().date;
+  api.on('day.changed', ({ dates, today }) => {
+    const { date, today: was } = store.getState();
+    // This PC's clock was corrected and today moved (H7): a screen on the old today follows it.
+    if (today && was && today !== was && date === was) {
+      void store.getState().open(null);
+      return;
+    }
     if (date && (dates.length === 0 || dates.includes(date))) void store.getState().reload();
   });
   return store;

@@ -11,6 +11,7 @@ import {
   COUNTER,
   ZONE,
   at,
+  cashMove,
   closeViewOn as view,
   collection,
   correction,
@@ -304,6 +305,7 @@ describe('the close arithmetic', () => {
       sale: 1,
       collection: 1,
       refund: 1,
+      cash: 0,
       manual: 2,
       notOpened: 1,
       byHand: [
@@ -314,5 +316,32 @@ describe('the close arithmetic', () => {
     // Not money: the drawer's figures are the tender's alone.
     expect(v.expectedCash).toBe(30_000 + 5_000);
     expect(view(j, D2).drawer.manual).toBe(1);
+  });
+
+  it('cash put in and taken out move expected cash; a change made nets to zero but is listed (Y11)', () => {
+    const j = new MemoryJournal();
+    j.append(sale(D1, '10:00', 5_000, [{ method: 'cash', amount: 5_000 }]));
+    j.append(cashMove(D1, '11:00', 'in', 20_000, 'float'));
+    j.append(cashMove(D1, '12:00', 'out', 8_000));
+    j.append(cashMove(D1, '13:00', 'exchange', 10_000, 'bank'));
+    j.append(drawerOpen(D1, '13:00', 'cash'));
+    // Another day's movement is that day's.
+    j.append(cashMove(D2, '09:00', 'in', 1_000));
+    const v = view(j, D1, { counted: count({ '10000': 4, '5000': 1, '1000': 2 }) });
+    expect(v.expectedCash).toBe(30_000 + 5_000 + 20_000 - 8_000);
+    expect(v.overShort).toBe(47_000 - v.expectedCash);
+    expect(v.cashMoves).toMatchObject({ in: 20_000, out: 8_000, exchanged: 10_000 });
+    expect(v.cashMoves.items.map((i) => [i.direction, i.amount])).toEqual([
+      ['in', 20_000],
+      ['out', 8_000],
+      ['exchange', 10_000],
+    ]);
+    // Not takings: walk-ins and the tender's rows are the sale's alone.
+    expect(v.walkIns).toEqual({ count: 1, amount: 5_000 });
+    expect(v.byTender.find((t) => t.method === 'cash')).toMatchObject({ sales: 5_000 });
+    expect(v.drawer.cash).toBe(1);
+    // By staff, the rows' cash still adds up to expected less the float.
+    expect(v.byStaff.reduce((n, r) => n + r.cash, 0)).toBe(v.expectedCash - v.openingFloat);
+    expect(view(j, D2).cashMoves.in).toBe(1_000);
   });
 });

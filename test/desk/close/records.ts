@@ -113,7 +113,7 @@ export function count(pieces: Partial<Record<keyof DenominationCount, number>>):
 export function drawerOpen(
   date: string,
   time: string,
-  cause: 'sale' | 'collection' | 'refund' | 'manual',
+  cause: 'sale' | 'collection' | 'refund' | 'cash' | 'manual',
   options: { note?: string | null; pulsed?: boolean; entryId?: string | null } = {},
 ): NewRecord {
   return {
@@ -126,6 +126,17 @@ export function drawerOpen(
     pulsed: options.pulsed ?? true,
   };
 }
+/** Cash put in, taken out or changed at the counter (Y11). */
+export function cashMove(
+  date: string,
+  time: string,
+  direction: 'in' | 'out' | 'exchange',
+  amount: number,
+  reason: 'float' | 'safe' | 'expense' | 'bank' | 'other' = 'safe',
+): NewRecord {
+  return { ...base(date, time), kind: 'cash', direction, reason, amount, note: null };
+}
+
 /**
  * Money taken for a booking paid on site (issue 27): `total` now, with its tender, and a
  * discount given with it; the booking `R-<time>` owes `due`.

@@ -152,6 +152,8 @@ describe('a receipt as commands', () => {
         const columns = paper === '80mm' ? 48 : 32;
         expect(COLUMNS[paper]).toBe(columns);
         expect(Math.max(...out.lines.map(columnsOf))).toBe(columns);
+        // The total and its amount on one line, the label never broken (58 mm: double height).
+        expect(out.lines.find((l) => l.includes('合計'))).toMatch(/^合計\(税込\) +￥12,000$/);
         // The virtual printer tells the language by the stream alone.
         expect(readJob(bytes).codes).toEqual(['R-2611-0042']);
       });

@@ -76,6 +76,7 @@ export const SMALL_RECEIPT: ReceiptModel = {
   layout: '80mm',
   locale: 'ja',
   title: 'レシート',
+  stampDuty: 0,
   blocks: [
     { kind: 'title', text: 'レシート' },
     { kind: 'issuer', business: '嵐山体験工房', lines: ['京都府京都市右京区嵯峨天龍寺'] },

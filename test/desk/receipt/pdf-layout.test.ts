@@ -40,6 +40,7 @@ describe('layoutReceipt', () => {
   const model = (layout: ReceiptModel['layout'], rows: number): ReceiptModel => ({
     layout,
     locale: 'en',
+    stampDuty: 0,
     title: 'Receipt',
     blocks: [
       { kind: 'title', text: 'Receipt' },

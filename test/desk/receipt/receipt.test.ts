@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from '../../../main/ipc/contract';
+import { sellCash as sellInCash } from '../staff/support';
 import { LATER, P, refusal, setUp, startHarness, type Harness } from '../support';
 
 type Book = Request<'walkin.book'>;
@@ -90,6 +91,42 @@ describe('receipts', () => {
     expect(second.html).toContain('再発行');
     const day = await h.call('journal.day', { date: null });
     expect(day.entries.find((e) => e.id === saleId)!.receiptsIssued).toBe(2);
+  });
+
+  /** Another walk-in paid in cash: its sale's id. */
+  const sellCash = async (lastName: string) => (await sellInCash(h, lastName)).outcome.saleId!;
+
+  it('a 領収書 asked right after the payment is an original, not 再発行; after anything else it is (Q12)', async () => {
+    const ryoshusho = { addressee: '株式会社テスト', purpose: '体験料' };
+    const paid = await sellCash('領収原本');
+    expect((await h.call('receipt.get', { entryId: paid, purpose: 'print' })).reissue).toBe(false);
+    // The guest asks for a 領収書 instead: the preview and the copy handed over are originals.
+    const preview = await h.call('receipt.get', { entryId: paid, ryoshusho });
+    expect(preview.reissue).toBe(false);
+    const original = await h.call('receipt.get', { entryId: paid, ryoshusho, purpose: 'print' });
+    expect(original.reissue).toBe(false);
+    expect(original.html).toContain('領収書');
+    expect(original.html).not.toContain('再発行');
+    // A second 領収書, or a レシート after it, is a reprint.
+    const again = await h.call('receipt.get', { entryId: paid, ryoshusho, purpose: 'print' });
+    expect(again.reissue).toBe(true);
+    expect(again.html).toContain('再発行');
+    expect((await h.call('receipt.get', { entryId: paid, purpose: 'print' })).reissue).toBe(true);
+
+    // Another sale in between: the 領収書 comes after something else, so it is 再発行.
+    const first = await sellCash('領収後');
+    await h.call('receipt.get', { entryId: first, purpose: 'print' });
+    await sellCash('次の客');
+    const late = await h.call('receipt.get', { entryId: first, ryoshusho, purpose: 'print' });
+    expect(late.reissue).toBe(true);
+
+    // From an earlier session (the app restarted): 再発行.
+    const before = await sellCash('再起動前');
+    await h.call('receipt.get', { entryId: before, purpose: 'print' });
+    await h.restart();
+    await h.call('day.get', { date: LATER });
+    const restarted = await h.call('receipt.get', { entryId: before, ryoshusho });
+    expect(restarted.reissue).toBe(true);
   });
 
   it('領収書 mode with 宛名 and 但し書き; English on A4; a 58 mm roll', async () => {

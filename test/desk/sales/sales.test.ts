@@ -30,6 +30,8 @@ import {
 import { waitFor } from '../../support/wait';
 
 type Book = Request<'walkin.book'>;
+/** The business day after TODAY. */
+const NEXT = '2026-11-25';
 type Line = NonNullable<Book['tender']>['lines'][number];
 
 const cash = (amount: number, received = amount): Line => ({ method: 'cash', amount, received });
@@ -401,45 +403,97 @@ describe('the sales journal at the counter', () => {
     expect((await owed()).find((o) => o.saleId === paid.outcome.saleId)).toBeUndefined();
   });
 
-  it('after the close: no sale, corrections only', async () => {
+  it('after the close: money goes on the next business day, said first; the closed day stays', async () => {
     const { outcome } = await sell('締め前', (t) => [card(t)]);
-    const { id: counterId, name: counterName } = session().counter();
     const zero = Object.fromEntries(
       ['10000', '5000', '2000', '1000', '500', '100', '50', '10', '5', '1'].map((d) => [d, 0]),
     );
-    session().journal.append({
-      kind: 'close',
+    expect((await h.call('status.get', {})).moneyDay).toEqual({
       businessDate: TODAY,
-      counterId,
-      counterName,
+      afterClose: false,
+    });
+    const closed = await h.call('close.commit', {
+      date: TODAY,
       openingFloat: 0,
       counted: zero as never,
-      countedCash: 0,
-      expectedCash: 0,
-      overShort: 0,
-      note: null,
+      note: '締め',
     });
-    const before = posts();
-    const error = await refusal(h, 'walkin.book', {
-      ...walkIn('締め後'),
-      quoted: null,
-      tender: { lines: [card(1000)] },
+    const before = await h.call('close.preview', { date: TODAY });
+    // Said before anything happens: the status the screens show carries the next day.
+    expect((await h.call('status.get', {})).moneyDay).toEqual({
+      businessDate: NEXT,
+      afterClose: true,
     });
-    expect(error.code).toBe('DAY_CLOSED');
-    expect(posts()).toBe(before);
-    const day = await h.call('journal.day', { date: TODAY });
-    expect(day.closed).toBe(true);
-    expect(day.entries.filter((e) => e.kind === 'sale').every((e) => e.locked)).toBe(true);
+
+    const posted = posts();
+    const late = await sell('締め後', (t) => [cash(t, t)]);
+    expect(late.outcome.outcome).toBe('booked');
+    expect(posts()).toBe(posted + 1);
+    const refund = await h.call('refund.record', {
+      saleId: outcome.saleId!,
+      reason: 'other',
+      paid: { lines: [card(50)], note: '一部返金' },
+    });
     const correction = await h.call('journal.correct', {
       entryId: outcome.saleId!,
       tender: [{ method: 'card', amount: -500 }],
       note: 'keyed the wrong party size',
     });
+    expect(refund).toMatchObject({ kind: 'refund', businessDate: NEXT, amount: -50 });
     expect(correction).toMatchObject({
       kind: 'correction',
+      businessDate: NEXT,
       amount: -500,
       refersTo: outcome.saleId,
     });
+    const lateRecord = session().journal.get(late.outcome.saleId!)!;
+    expect(lateRecord.businessDate).toBe(NEXT);
+
+    // The closed day: its list and its figures as they were at its close.
+    const closedDay = await h.call('journal.day', { date: TODAY });
+    expect(closedDay.closed).toBe(true);
+    const ids = closedDay.entries.map((e) => e.id);
+    for (const id of [late.outcome.saleId, refund.id, correction.id]) expect(ids).not.toContain(id);
+    expect(closedDay.entries.filter((e) => e.kind === 'sale').every((e) => e.locked)).toBe(true);
+    const after = await h.call('close.preview', { date: TODAY });
+    expect(after.byTender).toEqual(before.byTender);
+    expect(after.closedAt).toBe(closed.closedAt);
+
+    // The next day lists and counts them; the journal opened on "today" shows where money goes now.
+    const next = await h.call('journal.day', { date: null });
+    expect(next).toMatchObject({ businessDate: NEXT, closed: false });
+    expect(next.entries.map((e) => e.id)).toEqual(
+      expect.arrayContaining([late.outcome.saleId, refund.id, correction.id]),
+    );
+    const tomorrow = await h.call('close.preview', { date: NEXT, openingFloat: 0 });
+    expect(tomorrow.walkIns).toEqual({ count: 1, amount: late.total });
+    const cardRow = tomorrow.byTender.find((t) => t.method === 'card')!;
+    expect(cardRow).toMatchObject({ refunds: 50, corrections: -500 });
+    expect(tomorrow.expectedCash).toBe(late.total);
+    // A correction an older version dated the closed day, after its close: listed, counted and
+    // exported on the day it counts on, like the ones written now (Z2).
+    const { id: counterId, name: counterName } = session().counter();
+    const legacy = session().journal.append({
+      kind: 'correction',
+      businessDate: TODAY,
+      counterId,
+      counterName,
+      refersTo: outcome.saleId!,
+      amount: -30,
+      tender: [{ method: 'card', amount: -30, received: null, brand: null, reference: null }],
+      note: 'written by an older version',
+    });
+    expect((await h.call('journal.day', { date: TODAY })).entries.map((e) => e.id)).not.toContain(
+      legacy.id,
+    );
+    expect((await h.call('journal.day', { date: NEXT })).entries.map((e) => e.id)).toContain(
+      legacy.id,
+    );
+    const csv = await h.call('journal.csv', { from: TODAY, to: NEXT, locale: 'en' });
+    const rowOf = (id: string) => csv.csv.split('\r\n').find((line) => line.includes(id))!;
+    expect(rowOf(correction.id).startsWith(`${NEXT},`)).toBe(true);
+    expect(rowOf(legacy.id).startsWith(`${NEXT},`)).toBe(true);
+    expect(rowOf(late.outcome.saleId!).startsWith(`${NEXT},`)).toBe(true);
   });
 
   it('lists an unreadable record alone, with what to do', async () => {

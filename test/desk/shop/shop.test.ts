@@ -117,6 +117,7 @@ describe('the shop at the desk', () => {
       sharing: true,
       self: { counterId: shop!.configs[0]!.counterId, name: '受付1', polling: false },
       counters: viewFor(shop!.configs[0]!).counters,
+      following: null,
     });
     expect((await h.call('shop.get', {})).shop).toEqual(status.shop);
 
@@ -325,6 +326,30 @@ describe('the shop at the desk', () => {
       'c-3',
     ]);
     expect(h.logs.find((l) => l.event === 'shop.counters_left_out')).toMatchObject({ count: 2 });
+  });
+
+  it('a follower’s status names the counter its data comes from; one the contract refuses is not said', async () => {
+    const following = { counterId: 'c-2', name: '受付2', pulledAt: SEEN, problem: null };
+    h = await startHarness({
+      desk: {
+        openShop: ({ config }) => {
+          const shop = new FakeShop(config, { ...viewFor(config), following });
+          shops.push(shop);
+          return shop;
+        },
+      },
+    });
+    await setUp(h);
+    const status = await h.call('status.get', {});
+    expect(status.shop).toMatchObject({ sharing: true, following });
+    shops[0]!.change({
+      ...viewFor(shops[0]!.configs[0]!),
+      following: { ...following, problem: 'sideways' },
+    });
+    const after = await h.call('status.get', {});
+    expect(after.shop).toMatchObject({ sharing: true, following: null });
+    expect(after.shop.sharing && after.shop.counters).toHaveLength(2);
+    expect(h.logs.some((l) => l.event === 'shop.following_left_out')).toBe(true);
   });
 
   it('a queued walk-in shows the name staff gave the counter', async () => {

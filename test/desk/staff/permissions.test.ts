@@ -101,6 +101,31 @@ describe('what each channel asks', () => {
     expect(ask('receipt.get', 'preview', ['sale-1'])).toBe('open');
   });
 
+  it('a 領収書 asked right after the payment is an original: no reprint asked (Q12)', () => {
+    const sale = { kind: 'sale', id: 'sale-1', at: 10, businessDate: '2026-11-24', counterId: 'c' };
+    const after = (later: unknown[]): RuleLook => ({
+      session: {
+        openedAt: 0,
+        journal: {
+          about: () => [{ kind: 'receipt', reissue: false }],
+          get: () => sale,
+          range: () => ({ records: [sale, ...later], unreadable: [] }),
+        },
+      } as unknown as Session,
+    });
+    const ask = (later: unknown[]) =>
+      needsOf(
+        'receipt.print',
+        parse('receipt.print', {
+          entryId: 'sale-1',
+          ryoshusho: { addressee: '株式会社テスト', purpose: '体験料' },
+        }),
+        after(later),
+      );
+    expect(ask([{ kind: 'drawer', at: 11, counterId: 'c' }])).toEqual({ permissions: [] });
+    expect(ask([{ kind: 'sale', at: 12, counterId: 'c' }])).toEqual({ permissions: ['reprint'] });
+  });
+
   it('keeps an owner’s record the owner’s: made one, or changed or removed', () => {
     const roles = { 'm-owner': 'owner', 'm-staff': 'staff' };
     const save = (id: string | null, role: string) =>

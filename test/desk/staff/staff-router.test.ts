@@ -329,6 +329,14 @@ describe('staff at the counter, through the router', () => {
         e.kind === 'approval' && e.staffName === 'アルバイト' && e.approvedByName === 'オーナー',
     );
     expect(approvals.map((e) => e.ref)).toEqual(expect.arrayContaining([...channels]));
+    // The CSV says what was approved in words; the codes follow for support.
+    const { csv } = await h.call('audit.csv', { from: TODAY, to: TODAY, locale: 'ja' });
+    const rows = csv.split('\r\n').map((line) => line.split(','));
+    const header = rows[0]!;
+    const [action, detail] = [header.indexOf('操作'), header.indexOf('詳細')];
+    const approved = rows.find((r) => r.includes('audit.csv') && r.includes('承認'))!;
+    expect(approved[action]).toBe('操作記録の閲覧');
+    expect(approved[detail]).toBe('audit');
     await signIn(h, ids.staff, PINS.staff);
   });
 });

@@ -78,6 +78,28 @@ describe('check-in records as events of every counter', () => {
     expect(given.events.at(-1)?.basis).toBe(first.head?.id);
   });
 
+  it('a check-in is never stamped before the event staff saw (H7), whatever this PC’s clock says', () => {
+    const s = open(fresh());
+    s.cache.mergeCheckIns(DATE, 'r-1', [peer('a', null, 10 * 60_000)]);
+    // This PC's clock is 10 minutes behind the counter that checked the party in.
+    const undone = s.cache.recordCheckIn(DATE, 'r-1', {
+      state: null,
+      adults: 0,
+      children: 0,
+      at: T,
+      offline: false,
+    });
+    expect(undone.head).toMatchObject({ basis: 'a', at: T + 10 * 60_000 + 1 });
+    // With no basis (a screen that showed no check-in) its own time stands.
+    const other = s.cache.recordCheckIn(
+      DATE,
+      'r-2',
+      { state: 'arrived', adults: 1, children: 0, at: T, offline: false },
+      null,
+    );
+    expect(other.head?.at).toBe(T);
+  });
+
   it('merge: any order and duplication of the same events gives the same record, kept on disk', () => {
     const events = [
       peer('a', null, 1),

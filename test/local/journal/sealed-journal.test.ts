@@ -78,6 +78,35 @@ describe('the sealed journal', () => {
     expect(again.range('2026-11-01', '2026-11-30').records).toHaveLength(2);
   });
 
+  it('keeps cash put in or taken out (Y11): its amount and reason in clear, its note sealed', () => {
+    const { dir, journal } = open();
+    const out = journal.append({
+      ...counter,
+      kind: 'cash',
+      businessDate: '2026-11-24',
+      direction: 'out',
+      reason: 'safe',
+      amount: 20_000,
+      note: '山田さんが金庫へ',
+    });
+    const text = readFileSync(fileOf(dir, out), 'utf8');
+    expect(text).not.toContain('山田');
+    expect(text).toContain('"amount":20000');
+    expect(text).toContain('"direction":"out"');
+    expect(open(dir).journal.get(out.id)).toEqual(out);
+    // Sealed with another key: it still says what money it was (J1).
+    const other = new Cipher(fixedKeyProvider(Buffer.alloc(32, 9)));
+    writeFileSync(fileOf(dir, out), JSON.stringify(sealRecord(other, out)));
+    expect(open(dir).journal.day('2026-11-24').unreadable).toEqual([
+      expect.objectContaining({
+        id: out.id,
+        problem: 'sealed_elsewhere',
+        kind: 'cash',
+        amount: 20_000,
+      }),
+    ]);
+  });
+
   it('lists a corrupt file, a foreign seal, an unknown kind and a changed amount alone', () => {
     const { dir, journal, store } = open();
     const good = journal.append(sale('2026-11-23'));

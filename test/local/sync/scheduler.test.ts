@@ -254,6 +254,55 @@ describe('sync scheduler', () => {
     expect([...new Set(governor.lanes)]).toEqual(['background']);
   });
 
+  it('polling for the shop, another counter’s day view sets the pace and its month’s availability is kept fresh (H10)', async () => {
+    rig = makeRig();
+    const { clock, scheduler, store, asked } = rig;
+    const { idlePollMs, viewingPollMs, availabilityMs } = DEFAULT_INTERVALS;
+    scheduler.start();
+    await clock.advance(0);
+    const products = store.cache.catalogue()!.products.map((p) => p.id);
+    expect(products.length).toBeGreaterThan(1);
+
+    // Its own day view closed (staff at a reservation, a search, a sale): the idle pace.
+    let step = rig.steps.length;
+    let from = clock.now();
+    await clock.advance(4 * MINUTE);
+    expect(gaps([from, ...pollsOf(rig, step)])).toEqual(Array(2).fill(idlePollMs));
+
+    // Another counter shows a day of next month: a poll at once, then every 20 s, as for its own;
+    // every product's availability of that month, each at most once a minute (spaced).
+    const date = storeDate(35, clock.now());
+    step = rig.steps.length;
+    from = clock.now();
+    scheduler.setShopViewing([date]);
+    await clock.advance(10 * MINUTE);
+    const polls = pollsOf(rig, step);
+    expect(polls[0]).toBe(from);
+    expect(gaps(polls)).toEqual(Array(30).fill(viewingPollMs));
+    expect([...store.cache.availabilityOn(date).keys()].sort()).toEqual([...products].sort());
+    for (const id of products) {
+      const times = asked.filter((a) => a.productId === id && a.at >= from).map((a) => a.at);
+      expect(times.length).toBeGreaterThanOrEqual(3);
+      expect(Math.min(...gaps(times))).toBeGreaterThanOrEqual(availabilityMs);
+    }
+
+    // That counter closed its day view too: idle again, and no more availability.
+    scheduler.setShopViewing([]);
+    await clock.advance(viewingPollMs);
+    step = rig.steps.length;
+    const closed = asked.length;
+    await clock.advance(6 * MINUTE);
+    expect(gaps(pollsOf(rig, step))).toEqual(Array(2).fill(idlePollMs));
+    expect(asked.length).toBe(closed);
+
+    // A follower does not poll for the shop: the others' day views ask nothing of it.
+    scheduler.setBackground(false);
+    scheduler.setShopViewing([date]);
+    const followed = asked.length;
+    await clock.advance(5 * MINUTE);
+    expect(asked.length).toBe(followed);
+  });
+
   it('a paced task (what on-site bookings owe) runs at most once every 5 s, only where the service is polled', async () => {
     const runs: number[] = [];
     let left = 30;

@@ -82,6 +82,7 @@ export function status(over: Partial<Status> = {}): Status {
     rate: { limit: 60, effectiveLimit: 60, queued: 0, recent429s: 0 },
     training: false,
     clockOffsetMs: 0,
+    clock: null,
     ...over,
   });
 }

@@ -116,6 +116,8 @@ export function moneyHandlers(
     settings: init.settings ?? DEFAULT_MONEY_SETTINGS,
     closed: false,
     printer: false,
+    /** The stamp a 領収書 of any entry needs, as the desk would answer (Q13). */
+    stampDuty: 0,
   };
   let n = 100;
   const handlers: Handlers = {
@@ -154,11 +156,12 @@ export function moneyHandlers(
       state.entries = [...state.entries, e];
       return e;
     },
-    'receipt.get': ({ entryId, layout }) => ({
+    'receipt.get': ({ entryId, layout, ryoshusho }) => ({
       entryId,
       html: RECEIPT_HTML,
       fileName: `receipt-${entryId}.html`,
       reissue: false,
+      stampDuty: ryoshusho ? state.stampDuty : 0,
       layout: layout ?? '80mm',
     }),
     'receipt.print': () => {

@@ -281,9 +281,14 @@ describe('one poller per shop', () => {
     // at its timeout, not after whatever a loaded machine makes of 5 s.
     const clock = new FakeClock();
     const [c1, c2] = shop(FAST, ['c-1', 'c-2'], { 'c-2': clock });
-    await waitFor(() => watermark(c2!) !== null, 'the follower', 15_000);
-    const before = held(c2!);
     const problem = () => c2!.session.shop!.view().relay.problem;
+    // Served and answered: an answer c-1 gave before its own first sync ("not ready") is behind.
+    await waitFor(
+      () => watermark(c2!) !== null && problem() === null,
+      'the follower served',
+      15_000,
+    );
+    const before = held(c2!);
     // c-1 still polls and pushes, but hears no question.
     let unheard = 0;
     const receive = c1!.bus.receive.bind(c1!.bus);

@@ -148,8 +148,13 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
       if (this.current !== 'ready') printing = false;
     });
     socket.on('error', () => undefined);
-    socket.on('close', () => {
-      this.sockets.delete(socket);
+    // The job is the printer's once the sender ended it (its FIN), before this side closes and
+    // the sender hears the close: whoever is told "printed" finds it here. A connection dropped
+    // without an end (a status look given up) is recorded as it closes.
+    let recorded = false;
+    const record = () => {
+      if (recorded) return;
+      recorded = true;
       const bytes = Buffer.concat(chunks);
       if (!bytes.length) return;
       const job = {
@@ -160,6 +165,11 @@ export class VirtualPrinter extends EventEmitter<VirtualPrinterEvents> {
       };
       this.jobs.push(job);
       this.emit('job', job);
+    };
+    socket.on('end', record);
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      record();
     });
   }
 

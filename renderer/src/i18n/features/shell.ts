@@ -19,6 +19,8 @@ export const ja = {
     ...partyIn(reservationWords.ja),
     number: '予約番号 {{number}}',
     toDay: '本日の予定へ',
+    screenFailed: 'この画面を開けませんでした。もう一度試すか、本日の予定に戻ってください。',
+    tryAgain: 'もう一度試す',
   },
   nav: {
     label: 'メイン操作',
@@ -105,7 +107,6 @@ export const ja = {
     CHANGE_NOT_FOUND: 'この変更はこの端末にありません。',
     CHANGE_BUSY: 'この変更は処理中です。少し待ってください。',
     CHANGE_REFUSED: 'この変更はこの操作ができる状態ではありません。',
-    DAY_CLOSED: 'この端末は本日のレジ締めを済ませています。お金の記録はできません。',
     COLLECTING_ELSEWHERE:
       '別の受付でこの予約のお支払いを受付中です。二重に受け取らないよう、その受付に確認してください。',
     DUE_CHANGED:
@@ -171,6 +172,8 @@ export const en: Widen<typeof ja> = {
     ...partyIn(reservationWords.en),
     number: 'No. {{number}}',
     toDay: "Today's schedule",
+    screenFailed: 'This screen could not be opened. Try again, or go back to today’s schedule.',
+    tryAgain: 'Try again',
   },
   nav: {
     label: 'Main actions',
@@ -258,7 +261,6 @@ export const en: Widen<typeof ja> = {
     CHANGE_NOT_FOUND: 'This change is not at this counter.',
     CHANGE_BUSY: 'This change is being made. Wait a moment.',
     CHANGE_REFUSED: 'This change cannot take that action in its state.',
-    DAY_CLOSED: 'This counter has closed today: no money can be recorded.',
     COLLECTING_ELSEWHERE:
       'Another counter is taking this booking’s payment. Check with it so that it is not taken twice.',
     DUE_CHANGED:

@@ -1,7 +1,7 @@
 /**
  * Staff (issue 29): who is signed in, the sign-in and lock screen, a manager's approval, the staff
- * settings, the audit list, the close by staff. The audit's kinds are printed too (its CSV): they
- * are main/common/words/audit.ts's, through the contract.
+ * settings, the audit list, the close by staff. The audit's kinds and the permissions are printed
+ * too (its CSV): they are main/common/words/audit.ts's, through the contract.
  */
 import { auditWords } from '../../../../main/ipc/contract';
 import type { Widen } from '../widen';
@@ -55,19 +55,7 @@ export const ja = {
       none: 'この操作を承認できる人が登録されていません。オーナーに相談してください。',
       refused: '承認されませんでした。',
     },
-    permissions: {
-      refund: '返金',
-      correct: '記録の訂正',
-      discount: '値引き',
-      drawer: 'ドロワーの開閉・入出金',
-      waiveFee: 'キャンセル料なしのキャンセル',
-      close: 'レジ締め',
-      reprint: 'レシートの再発行',
-      settings: '設定の変更（API キー・インボイス・端末）',
-      staff: 'スタッフの登録・変更',
-      audit: '操作記録の閲覧',
-      owner: 'オーナーだけができる操作',
-    },
+    permissions: auditWords.ja.permissions,
     settings: {
       title: 'スタッフ',
       members: '登録されている人',
@@ -190,19 +178,7 @@ export const en: Widen<typeof ja> = {
       none: 'Nobody who may approve this is set up. Ask the owner.',
       refused: 'Not approved.',
     },
-    permissions: {
-      refund: 'Refunds',
-      correct: 'Corrections',
-      discount: 'Discounts',
-      drawer: 'Drawer open, cash in and out',
-      waiveFee: 'Cancelling without a fee',
-      close: 'Closing the day',
-      reprint: 'Receipt reprints',
-      settings: 'Settings (API key, invoice, counter)',
-      staff: 'Adding and changing staff',
-      audit: 'Reading the audit',
-      owner: 'What only an owner does',
-    },
+    permissions: auditWords.en.permissions,
     settings: {
       title: 'Staff',
       members: 'Staff members',

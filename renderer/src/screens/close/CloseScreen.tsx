@@ -18,6 +18,7 @@ import { langOf } from '../../i18n';
 import { printDocument } from '../../money/printDocument';
 import { countedTotal } from '../../stores/close';
 import { printerStateOf } from '../../stores/printer';
+import { CashMoves } from './CashMoves';
 import { CountTable } from './CountTable';
 import { DrawerOpens } from './DrawerOpens';
 import { OnSiteClose } from './OnSiteClose';
@@ -261,6 +262,7 @@ export function CloseScreen() {
         <StaffFiguresTable rows={v.byStaff} />
       </section>
 
+      <CashMoves moves={v.cashMoves} />
       <DrawerOpens opens={v.drawer} />
       <OnSiteClose line={v.onSite} />
 

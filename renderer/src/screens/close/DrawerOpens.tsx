@@ -22,6 +22,8 @@ export function DrawerOpens({ opens }: { opens: Opens }) {
         <dd>{opens.collection}</dd>
         <dt>{t('drawer.opens.refund')}</dt>
         <dd>{opens.refund}</dd>
+        <dt>{t('drawer.opens.cash')}</dt>
+        <dd>{opens.cash}</dd>
         <dt>{t('drawer.opens.manual')}</dt>
         <dd className={opens.manual > 0 ? 'strong' : undefined}>{opens.manual}</dd>
         <dt>{t('drawer.opens.notOpened')}</dt>

@@ -1,5 +1,5 @@
 /**
- * The day's journal of this counter: sales, refunds, corrections, closes, and entries that could
+ * The day's journal of this counter: sales, refunds, corrections, cash in and out (Y11), closes, and entries that could
  * not be read (each with what to do). From an entry: reprint its receipt or slip (再発行), correct
  * it, or pay a refund for a sale.
  */
@@ -35,7 +35,11 @@ export function JournalScreen() {
   }, [stores.journal, stores.money]);
 
   const day = j.businessDate;
-  const total = j.entries.reduce((s, e) => s + (e.kind === 'unreadable' ? 0 : e.amount), 0);
+  // Takings: cash put in or taken out of the drawer (Y11) is not money of the day's guests.
+  const total = j.entries.reduce(
+    (s, e) => s + (e.kind === 'unreadable' || e.kind === 'cash' ? 0 : e.amount),
+    0,
+  );
   const toggle = (entryId: string, what: 'receipt' | 'correct' | 'refund') =>
     setOpen(open?.entryId === entryId && open.what === what ? null : { entryId, what });
 
@@ -168,7 +172,10 @@ function EntryRow({ entry: e }: { entry: JournalEntryView }) {
     <dl className="facts entry-facts">
       <dt>{t('money.journal.when')}</dt>
       <dd>
-        {fmt.instant(e.at)} · {t(`money.kinds.${e.kind}`)}
+        {fmt.instant(e.at)} ·{' '}
+        {e.cash
+          ? `${t(`money.cash.directions.${e.cash.direction}`)} (${t(`money.cash.reasons.${e.cash.reason}`)}) ${fmt.money(e.cash.amount)}`
+          : t(`money.kinds.${e.kind}`)}
         {e.locked && ` · ${t('money.journal.locked')}`}
       </dd>
       <dt>{t('money.journal.amount')}</dt>

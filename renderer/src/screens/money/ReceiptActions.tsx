@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReceiptLayout, ReceiptOptions } from '../../../../main/ipc/contract';
 import { asCallError, type CallError } from '../../api/api';
 import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
 import { DocumentView } from '../../components/DocumentView';
 import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
@@ -34,6 +35,7 @@ export function ReceiptActions({
 }) {
   const { t, i18n } = useTranslation();
   const { api, platform, stores } = useApp();
+  const fmt = useFormat();
   const defaultLayout = useSlice(stores.money, (s) => s.settings.receiptLayout);
   const [locale, setLocale] = useState<'ja' | 'en'>(langOf(i18n));
   const [layout, setLayout] = useState<ReceiptLayout>(defaultLayout);
@@ -51,6 +53,8 @@ export function ReceiptActions({
     return state === r ? t(`printer.states.${state}`) : r;
   };
   const [preview, setPreview] = useState<string | null>(null);
+  /** The revenue stamp the 領収書 needs (Q13), as the desk's model says: 0 none. */
+  const [stampDuty, setStampDuty] = useState(0);
   const id = useId();
   const printedOnce = useRef(false);
 
@@ -72,7 +76,9 @@ export function ReceiptActions({
     setDone(null);
     try {
       if (kind === 'preview') {
-        setPreview((await api.call('receipt.get', options('preview'))).html);
+        const doc = await api.call('receipt.get', options('preview'));
+        setPreview(doc.html);
+        setStampDuty(doc.stampDuty);
       } else if (kind === 'print') {
         const answer = await api.call('receipt.print', options('print', auto));
         if (answer.ok) setDone('printed');
@@ -103,6 +109,25 @@ export function ReceiptActions({
       setError(asCallError(failure));
     }
   }
+
+  // A 領収書 asked: whether it needs a stamp is said before it is printed (Q13).
+  const asRyoshusho = ryoshusho && !slip;
+  useEffect(() => {
+    if (!asRyoshusho) return;
+    let live = true;
+    api
+      .call('receipt.get', {
+        entryId,
+        locale: 'ja',
+        purpose: 'preview',
+        ryoshusho: { addressee: '', purpose: '' },
+      })
+      .then((doc) => live && setStampDuty(doc.stampDuty))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, entryId, asRyoshusho]);
 
   useEffect(() => {
     if (!autoPrint || printedOnce.current) return;
@@ -144,6 +169,11 @@ export function ReceiptActions({
             />
             <span>{t('money.receipt.ryoshusho')}</span>
           </label>
+          {asRyoshusho && stampDuty > 0 && (
+            <p className="notice warn" role="note">
+              {t('money.receipt.stampNeeded', { amount: fmt.money(stampDuty) })}
+            </p>
+          )}
           {ryoshusho && (
             <div className="inline-fields">
               <label className="field">

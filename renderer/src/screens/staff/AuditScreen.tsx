@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntryView } from '../../../../main/ipc/contract';
+import { auditWords, type AuditEntryView } from '../../../../main/ipc/contract';
 import { asCallError, type CallError } from '../../api/api';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
@@ -117,7 +117,7 @@ export function AuditScreen() {
                 <td>{e.staffName ?? ''}</td>
                 <td>{e.approvedByName ?? ''}</td>
                 <td>{e.subjectName ?? ''}</td>
-                <td>{[e.action, e.detail].filter(Boolean).join(' ')}</td>
+                <td>{auditWords.actionText(auditWords[langOf(i18n)], e)}</td>
                 <td>{e.counterName ?? ''}</td>
               </tr>
             ))}

@@ -9,6 +9,7 @@ import { localNow } from '../../format/format';
 import { KEYS } from '../../app/shortcuts';
 import { Kbd } from '../../components/Kbd';
 import { PrinterBadge } from '../printer/PrinterBadge';
+import type { ClockSkew as Skew, ShopSource } from '../../../../main/ipc/contract';
 import { ShopStatus } from './ShopStatus';
 import { UpdateBadge } from './UpdateStatus';
 
@@ -25,7 +26,23 @@ export function StatusBar() {
   );
 
   const link = status?.link ?? 'offline';
-  const syncing = status?.sync && status.sync.phase === 'full' && !status.sync.done;
+  // A follower's data comes from the poller: its own first sync is not under way (X24).
+  const following = status?.shop.sharing ? status.shop.following : null;
+  const syncing = !following && status?.sync && status.sync.phase === 'full' && !status.sync.done;
+
+  /** Where a follower's data comes from and how fresh it is (the poller's sync, as carried). */
+  function followerAge(source: ShopSource, syncedAt: number | null): string {
+    const name = source.name;
+    if (syncedAt === null)
+      return t(
+        source.problem === 'no_answer' ? 'statusBar.from.noAnswerNever' : 'statusBar.from.waiting',
+        { name },
+      );
+    const at = { name, age: fmt.age(syncedAt, now), time: fmt.instant(syncedAt, now) };
+    if (source.problem === 'no_answer') return t('statusBar.from.noAnswer', at);
+    if (source.problem === 'bad_answer') return t('statusBar.from.badAnswer', at);
+    return t('statusBar.from.age', at);
+  }
   const waiting = status?.outbox.waiting ?? 0;
   const attention = status?.outbox.needsAttention ?? 0;
   // An outbox file set aside: its walk-ins are not counted, so "0 waiting" would be a lie.
@@ -54,14 +71,17 @@ export function StatusBar() {
           {t(`statusBar.link.${link}`)}
         </span>
         <span className="age">
-          {status?.syncedAt
-            ? t('statusBar.age', {
-                age: fmt.age(status.syncedAt, now),
-                time: fmt.instant(status.syncedAt, now),
-              })
-            : t('statusBar.neverSynced')}
+          {following
+            ? followerAge(following, status?.syncedAt ?? null)
+            : status?.syncedAt
+              ? t('statusBar.age', {
+                  age: fmt.age(status.syncedAt, now),
+                  time: fmt.instant(status.syncedAt, now),
+                })
+              : t('statusBar.neverSynced')}
         </span>
       </div>
+      {status?.clock && <ClockSkew skew={status.clock} />}
       {syncing && status?.sync && (
         <div className="sync">
           <label htmlFor="first-sync">{t('statusBar.firstSync')}</label>
@@ -126,6 +146,29 @@ function TrainingClock() {
     <p className="training-clock">
       {t('training.pretendTime', { time: `${fmt.date(local.date)} ${fmt.time(local.time)}` })}
     </p>
+  );
+}
+
+/**
+ * This PC's clock is off by more than a minute (H7): said plainly, with what the counter
+ * goes by instead, so that staff have it set right (its ages and "today" are already corrected).
+ */
+function ClockSkew({ skew }: { skew: Skew }) {
+  const { t } = useTranslation();
+  const minutes = Math.round(Math.abs(skew.skewMs) / 60_000);
+  const amount =
+    minutes < 120
+      ? t('statusBar.clock.minutes', { n: minutes })
+      : minutes < 48 * 60
+        ? t('statusBar.clock.hours', { n: Math.round(minutes / 60) })
+        : t('statusBar.clock.days', { n: Math.round(minutes / (24 * 60)) });
+  return (
+    <span className="clock-skew warn-text" role="alert">
+      {t(skew.skewMs < 0 ? 'statusBar.clock.slow' : 'statusBar.clock.fast', { amount })}{' '}
+      {skew.against === 'service'
+        ? t('statusBar.clock.service')
+        : t('statusBar.clock.counter', { name: skew.counterName ?? '—' })}
+    </span>
   );
 }
 
