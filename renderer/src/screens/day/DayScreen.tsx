@@ -17,9 +17,16 @@ import { currentDay } from '../../stores/day';
 import { DateSwitcher } from './DateSwitcher';
 import { nextBookable } from './nextSlot';
 import { PendingNotice } from './PendingNotice';
-import { ProductCard } from './ProductCard';
 import { ProductRow } from './ProductRow';
+import type { ProductProps } from './productParts';
+import { later } from '../../app/later';
 import { slotPhase } from './slotFacts';
+
+/**
+ * The roomy cards for touch screens: not the default layout, so not in the JS the window starts
+ * with (decision G15); fetched after the first paint, or at once by a counter set to them.
+ */
+const ProductCard = later<ProductProps>(() => import('./ProductCard').then((m) => m.ProductCard));
 
 /** Slots that fill about one screen: the products holding them are rendered first (G7). */
 const FIRST_SLOTS = 12;

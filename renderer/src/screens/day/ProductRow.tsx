@@ -7,7 +7,7 @@
  */
 import { memo, type CSSProperties } from 'react';
 import type { SlotView } from '../../../../main/ipc/contract';
-import { heldText, ProductMarks, type ProductProps, type Shared } from './ProductCard';
+import { heldText, ProductMarks, type ProductProps, type Shared } from './productParts';
 import { slotCounts, slotPhase, type SlotPhase } from './slotFacts';
 
 export const ProductRow = memo(function ProductRow({
