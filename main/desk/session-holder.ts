@@ -3,6 +3,9 @@
  * customers found by search, the date the day view shows. Opening a session wires its events to
  * the renderer (day changed, outbox changed, status); the status goes out at most 4 times a second.
  * The shop (the store's other counters) follows the session: `shop`.
+ *
+ * Over 300 lines: it is the one place a session is opened, wired to the renderer's events and
+ * closed again; what each part does is in the session's own modules.
  */
 import path from 'node:path';
 import { PLAN_LIMITS, type Logger } from '../api/index';

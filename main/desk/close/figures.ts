@@ -2,6 +2,9 @@
  * The close arithmetic (レジ締め) of one counter's business day, pure: the day's journal records
  * (those that count on it, `countDayOf` in day-records.ts) and the check-ins in, the close view out.
  * Integers only: amounts are whole yen, sums of integers stay integers.
+ *
+ * Over 300 lines: the close's figures are one view computed in one pass over the day's records
+ * (by tender, walk-ins, on site, by staff, cash moves, drawer opens); each part is its own function.
  */
 import { DateTime } from 'luxon';
 import {

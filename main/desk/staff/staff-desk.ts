@@ -6,6 +6,9 @@
  * owner (decision S29). The staff list's changes are `members.ts`.
  *
  * Nobody signed in is a memory of this process: the app started again asks for a PIN again.
+ *
+ * Over 300 lines: signing in, the guard and approvals share who is signed in and the lockout, so
+ * they stay in one module; the PIN's hashing, the lockout's rule, the list and the audit are not.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';

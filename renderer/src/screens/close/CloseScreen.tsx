@@ -1,8 +1,12 @@
 /**
  * The day's close of this counter (レジ締め): the opening float, the count of the drawer, cash
  * expected against counted, over/short with a required note when not zero, the day's walk-ins and
- * check-ins, sales by method, by hour and by product, the drawer's opens; then close (the journal locks), print the
- * close report, export the journal as CSV, and — with other counters in the shop — the store's close.
+ * check-ins, sales by method, by hour and by product, the drawer's opens; then close (the journal
+ * locks), print the close report, export the journal as CSV, and — with other counters in the
+ * shop — the store's close.
+ *
+ * Over 300 lines: the screen holds the count and the day's state its parts read; the parts (the
+ * on-site line, cash moves, drawer opens, the store's close, the chart) are components of their own.
  */
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
