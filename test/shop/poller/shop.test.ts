@@ -9,27 +9,18 @@
  * clock the test moves; the service and the polls stay real.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ReservationClient } from '../../../main/api/index';
-import { silentLogger, type Lane, type Store } from '../../../main/api/index';
+import type { Lane } from '../../../main/api/index';
 import type { Clock } from '../../../main/common/clock';
-import { Session } from '../../../main/desk/session';
-import { fixedKeyProvider, type Intervals } from '../../../main/local/index';
+import type { Session } from '../../../main/desk/session';
+import type { Intervals } from '../../../main/local/index';
 import type { ShopMessage } from '../../../main/shop/bus';
 import { ANSWER_TIMEOUT_MS } from '../../../main/shop/rpc';
 import { PRESENCE_EVERY_MS } from '../../../main/shop/shop';
 import { DEMO } from '../../../sandbox/scenario/demo';
 import { FakeClock } from '../../support/fake-clock';
 import { MemoryNetwork, type MemoryBus } from '../../support/memory-bus';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import {
-  KYOTO,
-  TEST_KEY,
-  removeDir,
-  storeDate,
-  tempDir,
-  testClient,
-  walkIn,
-} from '../../local/support';
+import { startShopService, type ShopService } from '../../support/shop-sessions';
+import { KYOTO, storeDate, walkIn } from '../../local/support';
 import { waitFor } from '../../support/wait';
 import { closeAll, FAST as MESH, openLinks, rawPeer, startMesh } from '../mesh/helpers';
 
@@ -39,7 +30,6 @@ interface Counter {
   bus: MemoryBus;
   /** The lane of every turn its governor granted. */
   lanes: Lane[];
-  dataDir: string;
 }
 
 const PRODUCT = DEMO.products.apiTest;
@@ -47,59 +37,30 @@ const FAST: Partial<Intervals> = { viewingPollMs: 300, idlePollMs: 300, availabi
 const SLOW: Partial<Intervals> = { viewingPollMs: 60_000, idlePollMs: 60_000 };
 
 describe('one poller per shop', () => {
-  let sb: TestSandbox;
-  let apiKey: string;
-  let store: Store;
-  let other: ReservationClient;
-  /** Every session a test opened (closed after it). */
-  const opened: Array<Omit<Counter, 'id' | 'bus'>> = [];
+  let svc: ShopService;
   let net: MemoryNetwork;
   let booked = 0;
   const date = storeDate(1);
 
   beforeAll(async () => {
-    sb = await startTestSandbox({ rateLimit: { perPlan: { facility: 1_000_000 } } });
-    apiKey = sb.key('org-facility');
-    other = testClient(sb.baseUrl, apiKey);
-    store = (await other.stores()).find((s) => s.id === KYOTO)!;
+    svc = await startShopService();
   });
   afterEach(async () => {
-    for (const c of opened.splice(0)) {
-      c.session.close();
-      removeDir(c.dataDir);
-    }
+    svc.closeSessions();
     await closeAll();
   });
-  afterAll(async () => {
-    other.close();
-    await sb.close();
-  });
+  afterAll(() => svc.close());
 
   /** A counter's session (its data dir its own), the lane of every turn its governor grants. */
-  function session(intervals: Partial<Intervals>): Omit<Counter, 'id' | 'bus'> {
-    const dataDir = tempDir();
-    const session = new Session({
-      serviceUrl: sb.baseUrl,
-      apiKey: () => apiKey,
-      storeId: KYOTO,
-      store,
-      plan: { requests: 100_000, windowMs: 60_000 },
-      dataDir,
-      organizationId: DEMO.organizations.main,
-      keyProvider: fixedKeyProvider(TEST_KEY),
-      logger: silentLogger,
-      client: { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
-      intervals,
-    });
+  function session(id: string, intervals: Partial<Intervals>): Omit<Counter, 'id' | 'bus'> {
+    const session = svc.session(id, { intervals });
     const lanes: Lane[] = [];
     const acquire = session.governor.acquire.bind(session.governor);
     session.governor.acquire = (lane, signal) => {
       lanes.push(lane);
       return acquire(lane, signal);
     };
-    const counter = { session, lanes, dataDir };
-    opened.push(counter);
-    return counter;
+    return { session, lanes };
   }
 
   /**
@@ -112,7 +73,7 @@ describe('one poller per shop', () => {
     timers: Record<string, Clock> = {},
   ): Counter[] {
     net = new MemoryNetwork();
-    const counters = ids.map((id) => ({ id, ...session(intervals), bus: net.join(id) }));
+    const counters = ids.map((id) => ({ id, ...session(id, intervals), bus: net.join(id) }));
     for (const c of counters)
       c.session.attachShop(c.bus, `受付${c.id.slice(2)}`, { timers: timers[c.id] });
     for (const c of counters) {
@@ -137,7 +98,7 @@ describe('one poller per shop', () => {
 
   /** A booking made elsewhere (the service's admin, another shop's site). */
   async function bookElsewhere(): Promise<string> {
-    const r = await other.createReservation(
+    const r = await svc.other.createReservation(
       KYOTO,
       walkIn(`Elsewhere${++booked}`, date),
       `elsewhere-${Date.now()}-${booked}`,
@@ -370,7 +331,7 @@ describe('one poller per shop', () => {
     // c-2's mesh (its dead timers) and its shop on one clock the test moves.
     const clock = new FakeClock();
     const mesh = await startMesh('c-2', { clock });
-    const c2 = session(FAST);
+    const c2 = session('c-2', FAST);
     c2.session.attachShop(mesh.mesh, '受付2', { timers: clock });
     // c-1 (the lowest id: it polls for the shop) links, then its PC dies with the link open.
     await rawPeer(mesh.port, 'c-1');
