@@ -7,12 +7,12 @@
  * hundred parties lists them all, printing renders what is not there yet, and axe finds nothing.
  */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DayView, ProductView, ReservationView } from '../../main/ipc/contract';
 import type { FakeBridge } from './support/fakeBridge';
 import { dayView, demoBridge, reservation } from './support/fixtures';
 import { renderApp } from './support/render';
+import { axeViolations } from './support/axe';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -101,10 +101,7 @@ describe('a busy day', () => {
       `Tour ${PRODUCTS - 1}`,
     );
 
-    const audit = await axe.run(document.documentElement, {
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    expect(audit.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('lists five pending approvals until staff ask for all, by keyboard too', async () => {

@@ -5,7 +5,6 @@
  * nothing; and a window reloaded after a crash brought back to the walk-in staff were entering.
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InstalledView, KeptFlow, UpdateStatus } from '../../main/ipc/contract';
 import type { Lang } from '../../renderer/src/format/format';
@@ -13,6 +12,7 @@ import { createFakeBridge, type FakeBridge, type Handlers } from './support/fake
 import { changeQuote, changeStart, demoBridge, PRICE, R1, TODAY } from './support/fixtures';
 import { renderApp, settle, type Rendered } from './support/render';
 import { waitFor } from '../support/wait';
+import { axeViolations as audit } from './support/axe';
 
 let fake: FakeBridge;
 let r: Rendered | null = null;
@@ -264,15 +264,6 @@ describe('the status bar', () => {
     expect(r.app.stores.nav.getState().screen).toEqual({ name: 'setup' });
   });
 });
-
-async function audit(name: string): Promise<string[]> {
-  const result = await axe.run(document.documentElement, {
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${name}: ${v.id} — ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
-  );
-}
 
 describe.each<Lang>(['ja', 'en'])('accessibility (%s)', (lang) => {
   it('this computer and the status bar’s update have no violations', async () => {

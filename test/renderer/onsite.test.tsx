@@ -7,7 +7,6 @@
  * on-site line and its unpaid list.
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../renderer/src/format/format';
 import type { PaymentView, ReservationView, Response } from '../../main/ipc/contract';
@@ -16,6 +15,7 @@ import type { FakeBridge } from './support/fakeBridge';
 import { dayView, demoBridge, NOW, reservation, TODAY } from './support/fixtures';
 import { closeView, moneyHandlers } from './support/money';
 import { renderApp, settle } from './support/render';
+import { axeViolations as audit } from './support/axe';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -327,15 +327,6 @@ describe('a booking paid on site', () => {
 });
 
 describe.each<Lang>(['ja', 'en'])('accessibility of the on-site screens (%s)', (lang) => {
-  async function audit(name: string): Promise<string[]> {
-    const result = await axe.run(document.documentElement, {
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    return result.violations.map(
-      (v) => `${name}: ${v.id} — ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
-    );
-  }
-
   it('to pay, taking it (a discount open), taken with its receipt, the close: no violations', async () => {
     fake = onsiteBridge({ unanswered: ['受付3'] });
     fake.handle('close.preview', () => closeView());

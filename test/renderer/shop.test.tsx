@@ -6,12 +6,12 @@
  * touch, audited with axe in both languages.
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../renderer/src/format/format';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge, NOW, setupStatus, shopAnswer, shopHandlers, status } from './support/fixtures';
 import { renderApp } from './support/render';
+import { axeViolations as audit } from './support/axe';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -44,15 +44,6 @@ const SHOP = {
 };
 
 const bar = () => screen.getByRole('contentinfo', { name: /Connection and sync|接続と同期の状態/ });
-
-async function audit(): Promise<string[]> {
-  const result = await axe.run(document.documentElement, {
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${v.id} — ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
-  );
-}
 
 describe('the shop in the status bar', () => {
   it('is compact: how many counters, which syncs for the shop; the list on click', async () => {

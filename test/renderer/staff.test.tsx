@@ -7,13 +7,13 @@
  * as refused; the idle lock on a fake clock; axe on the sign-in screen and the dialog.
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { channels, StaffState, type AuditEntryView, type Request } from '../../main/ipc/contract';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
 import { entry } from './support/money';
 import { renderApp, settle } from './support/render';
+import { axeViolations as audit } from './support/axe';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -40,15 +40,6 @@ function staffState(over: Partial<StaffState> = {}): StaffState {
     trainingPins: null,
     ...over,
   });
-}
-
-async function audit(): Promise<string[]> {
-  const result = await axe.run(document.documentElement, {
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${v.id} — ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
-  );
 }
 
 describe('signing in', () => {
