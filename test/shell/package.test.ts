@@ -172,7 +172,9 @@ describe('an unpacked build with a stub Electron', () => {
         },
       });
       if (result.status !== 0)
-        throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+        throw new Error(
+          `${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}):\n${result.stdout}\n${result.stderr}`,
+        );
       return result.stdout;
     };
     // The bundles from the current sources; the renderer as last built (`npm test` builds it).

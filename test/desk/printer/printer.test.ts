@@ -96,7 +96,7 @@ describe('the receipt printer', () => {
     expect(printed(number)).toBe(1);
     // Asked again by staff: a copy, 再発行.
     await h.call('receipt.print', { entryId: saleId, locale: 'ja' });
-    expect(printed(number)).toBe(2);
+    await waitFor(() => printed(number) === 2, 'the copy at the printer');
     expect(printer.printouts().at(-1)!.lines.join('\n')).toContain('再発行');
   });
 
@@ -105,12 +105,12 @@ describe('the receipt printer', () => {
     const printed = () => printer.printouts().filter((p) => p.codes.includes(number)).length;
     // One copy asked, one printed: the desk started none before it (it would print first).
     await h.call('receipt.print', { entryId: saleId });
-    expect(printed()).toBe(1);
+    await waitFor(() => printed() === 1, 'the receipt at the printer');
     // An automatic print with nothing to join prints as asked.
     expect(await h.call('receipt.print', { entryId: saleId, auto: true })).toMatchObject({
       ok: true,
     });
-    expect(printed()).toBe(2);
+    await waitFor(() => printed() === 2, 'the second print at the printer');
   });
 
   it('never pulses for a card', async () => {
@@ -127,6 +127,7 @@ describe('the receipt printer', () => {
     const { done } = await paidInCash(h, await bookedOnSite(h, '現金現地'));
     await waitFor(() => opensOf(done.entryId).length > 0, 'the drawer opened for the collection');
     expect(opensOf(done.entryId)).toMatchObject([{ cause: 'collection', pulsed: true }]);
+    await waitFor(() => printer.printouts().at(-1)?.pulses === 1, 'the pulse at the printer');
     expect(printer.printouts().at(-1)).toMatchObject({ pulses: 1, lines: [] });
 
     const byCard = await bookedOnSite(h, 'カード現地');
@@ -197,7 +198,7 @@ describe('the receipt printer', () => {
 
     printer.setState('ready');
     expect(await h.call('printer.retry', {})).toMatchObject({ state: 'ready', queued: 0 });
-    expect(printed()).toBe(1);
+    await waitFor(() => printed() === 1, 'the kept receipt at the printer');
     await h.call('printer.retry', {});
     expect(printed()).toBe(1);
     expect((await h.call('receipt.get', { entryId: saleId })).reissue).toBe(true);
@@ -210,14 +211,20 @@ describe('the receipt printer', () => {
     expect(answer).toMatchObject({ ok: false, queued: true, reason: 'offline' });
     printer.setState('ready');
     await h.call('printer.retry', {});
-    expect(printer.printouts().filter((p) => p.codes.includes(number))).toHaveLength(1);
+    await waitFor(
+      () => printer.printouts().filter((p) => p.codes.includes(number)).length === 1,
+      'the kept receipt at the printer',
+    );
   });
 
   it('opens the drawer by hand only with a reason, and records it', async () => {
     expect((await refusal(h, 'drawer.open', { reason: '' })).code).toBe('INVALID_INPUT');
     const pulses = printer.printouts().reduce((n, p) => n + p.pulses, 0);
     expect(await h.call('drawer.open', { reason: '両替' })).toMatchObject({ ok: true });
-    expect(printer.printouts().reduce((n, p) => n + p.pulses, 0)).toBe(pulses + 1);
+    await waitFor(
+      () => printer.printouts().reduce((n, p) => n + p.pulses, 0) === pulses + 1,
+      'the pulse at the printer',
+    );
     expect(drawerRecords().at(-1)).toMatchObject({
       cause: 'manual',
       note: '両替',

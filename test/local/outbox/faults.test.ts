@@ -50,13 +50,19 @@ describe('outbox fault matrix', () => {
   const creations = () =>
     sb.sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/reservations'));
 
-  const makeClient = (key = sb.key('org-facility')) =>
+  /**
+   * A call's deadline is real time: 1 s where giving up is the subject (answers lost for good, an
+   * outage), longer than any load can stretch a few retries where the subject is that they are
+   * booked once (`RETRIES_GO_THROUGH`).
+   */
+  const makeClient = (key = sb.key('org-facility'), deadlineMs = 1_000) =>
     testClient(relay.url, key, {
       retry: { baseDelayMs: 10, maxDelayMs: 50 },
       timeouts: { read: 500, write: 500 },
-      deadlines: { write: 1_000, read: 1_000, drain: 1_000, background: 1_000 },
+      deadlines: { write: deadlineMs, read: deadlineMs, drain: deadlineMs, background: deadlineMs },
       onAttempt: (o) => connectivity.report(o),
     });
+  const RETRIES_GO_THROUGH = 60_000;
 
   const makeOutbox = (c: ReservationClient) =>
     new Outbox({
@@ -80,13 +86,13 @@ describe('outbox fault matrix', () => {
     await sb.close();
     removeDir(dir);
   });
-  const setUp = () => {
+  const setUp = (deadlineMs?: number) => {
     logs = [];
     booked = [];
     now = Date.now();
     store = openTestStore(dir, { logger: createLogger((r) => logs.push(r), 'debug') });
     connectivity = new Connectivity({ logger: createLogger(() => {}) });
-    client = makeClient();
+    client = makeClient(undefined, deadlineMs);
     outbox = makeOutbox(client);
   };
   afterEach(async () => {
@@ -96,7 +102,7 @@ describe('outbox fault matrix', () => {
   });
 
   it('a lost answer (committed, connection cut): booked once, with the same key', async () => {
-    setUp();
+    setUp(RETRIES_GO_THROUGH);
     const who = name('Lost');
     const entry = outbox.enqueue(walkIn(who, storeDate(4)));
     sb.sandbox.faults.enqueue({
@@ -139,7 +145,7 @@ describe('outbox fault matrix', () => {
     ['error_503', 3],
     ['error_429', 2],
   ] as const)('%s × %i before it goes through: booked once', async (action, times) => {
-    setUp();
+    setUp(RETRIES_GO_THROUGH);
     sb.sandbox.faults.configure({ retryAfterSeconds: 0 });
     const who = name(action);
     const entry = outbox.enqueue(walkIn(who, storeDate(5)));
