@@ -18,6 +18,7 @@ import { startTestSandbox } from '../support/sandbox';
 
 /** This checkout's root: the CLI under test is the one beside this file. */
 const CWD = fileURLToPath(new URL('../..', import.meta.url));
+/** How long a process run by tsx may take to start or to end on a loaded machine: not a figure, a bound that names a hang. */
 const STARTUP_MS = 15_000;
 const TEST_MS = 30_000;
 
@@ -235,7 +236,7 @@ describe('npm run sandbox', () => {
       const token = info.keys.find((k) => k.role === 'org-facility')!.token;
       expect((await ping(info.baseUrl, token)).status).toBe(200);
       process.kill(-child.process.pid!, 'SIGTERM');
-      await withTimeout(child.exited, 5_000, 'exit after SIGTERM');
+      await withTimeout(child.exited, STARTUP_MS, 'exit after SIGTERM');
       expect(await isDown(info.baseUrl)).toBe(true);
     },
     TEST_MS,
@@ -247,7 +248,7 @@ describe('npm run sandbox', () => {
       const child = start('node_modules/.bin/tsx', ['sandbox/cli.ts', '--port', '0']);
       const info = await printed(child);
       child.process.kill('SIGTERM');
-      const { code } = await withTimeout(child.exited, 5_000, 'exit after SIGTERM');
+      const { code } = await withTimeout(child.exited, STARTUP_MS, 'exit after SIGTERM');
       expect(code).toBe(0);
       expect(await isDown(info.baseUrl)).toBe(true);
     },
