@@ -22,10 +22,13 @@ if (isGuestDisplay()) {
   );
 } else {
   const app = createApp(getBridge());
-  root.render(
-    <StrictMode>
-      <Root app={app} />
-    </StrictMode>,
-  );
+  // The first calls go out at once; the window is drawn once its language's words are here.
   void app.start();
+  void app.ready.then(() =>
+    root.render(
+      <StrictMode>
+        <Root app={app} />
+      </StrictMode>,
+    ),
+  );
 }
