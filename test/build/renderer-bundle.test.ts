@@ -4,7 +4,7 @@
  * the desk, the hosts, the shell or the sandbox. Vite builds the renderer in memory here, with the
  * project's own config, and every module of every output chunk is checked. What the window starts
  * with (the entry chunk and the chunks it imports statically) carries one language: English is a
- * chunk fetched when shown (decision G17).
+ * chunk fetched when shown (decision G18).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ const ALLOWED = ['renderer/', 'main/ipc/contract/', 'main/ipc/bridge.ts', 'main/
 let ours: string[];
 /** The same, of the chunks the window starts with: the entry and what it imports statically. */
 let atStart: string[];
+/** The other files of the build (stylesheets, fonts, images) by name, with their text. */
+let assets: Map<string, string>;
 
 const relative = (ids: string[]) =>
   ids
@@ -61,6 +63,15 @@ beforeAll(async () => {
     return out.output.filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
   });
   ours = relative(chunks.flatMap((c) => c.moduleIds));
+  assets = new Map(
+    outputs.flatMap((out) =>
+      'output' in out
+        ? out.output.flatMap((file) =>
+            file.type === 'asset' ? [[file.fileName, String(file.source)] as const] : [],
+          )
+        : [],
+    ),
+  );
   atStart = relative(startChunks(chunks).flatMap((c) => c.moduleIds));
 }, 60_000);
 
@@ -84,5 +95,16 @@ describe('the built renderer', () => {
     expect(atStart).toContain('renderer/src/screens/day/DayScreen.tsx');
     expect(atStart).not.toContain('renderer/src/screens/reservation/ReservationScreen.tsx');
     expect(ours).toContain('renderer/src/screens/reservation/ReservationScreen.tsx');
+  });
+
+  it("draws with the OS's Japanese faces: no web font to wait for before the first paint (G20)", () => {
+    const css = [...assets].filter(([name]) => name.endsWith('.css'));
+    expect(css.length).toBeGreaterThan(0);
+    for (const [, text] of css) expect(text).not.toContain('@font-face');
+    expect([...assets.keys()].filter((name) => /\.(woff2?|ttf|otf)$/.test(name))).toEqual([]);
+    // The faces Windows, macOS and Linux counter PCs have, Japanese first (styles.css).
+    const root = css.map(([, text]) => text).join('\n');
+    for (const face of ['Hiragino Sans', 'Yu Gothic UI', 'Meiryo', 'Noto Sans CJK JP'])
+      expect(root).toContain(face);
   });
 });

@@ -33,7 +33,7 @@ import '../screens/staff/staff.css';
  * Screens not needed for the day's first paint come in their own chunks (later.tsx): set-up (with
  * the printer's and the invoice's), the journal, refunds, the close, staff settings, the audit, a
  * slot's manifest, a cancel, a change and the list of changes, the outbox, and a reservation with
- * its payment (fetched right behind the first paint, before staff can pick one: G17). The day,
+ * its payment (fetched right behind the first paint, before staff can pick one: G18). The day,
  * search, the walk-in and signing in stay in the start.
  */
 const ReservationScreen = later(() =>

@@ -2,7 +2,7 @@
  * Languages: Japanese first, English second, following the OS/browser locale. Each app gets its
  * own i18next instance (tests run several side by side); messages live only in the catalogues.
  *
- * The start carries one language (the initial JS budget, decision G17): Japanese, the source and
+ * The start carries one language (the initial JS budget, decision G18): Japanese, the source and
  * the fallback, is in the start's script; English is a chunk of its own (en/index.ts), fetched the
  * first time a window shows it and kept for the page's life. A window switches only once the
  * words are here, so it never shows a key, and a word missing in English shows in Japanese.

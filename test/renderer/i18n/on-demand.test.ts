@@ -1,5 +1,5 @@
 /**
- * The start carries one language (decision G17): Japanese is in the start's script, English is
+ * The start carries one language (decision G18): Japanese is in the start's script, English is
  * fetched the first time a window shows it. A window switches only once the words are here, so it
  * never shows a key; a later choice wins over a slow fetch; a fetch that fails leaves the window as
  * it was and is asked for again. Each test takes the i18n module afresh (nothing fetched yet).
