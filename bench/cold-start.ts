@@ -1,15 +1,18 @@
 /**
- * The cold start of issue 16, for `npm run bench -- days`: a counter that has worked a season on a
- * 20 000-reservation store (the store bench/local.bench.ts generates) is started again, and the
- * time to today's day view painted in Chromium (already open) is measured.
+ * The cold start as staff see it (issue 32), `npm run bench -- start`: a counter that has worked a
+ * season on a 20 000-reservation store is started as the installed app starts where Electron's
+ * runtime is missing (`npm start`: `node dist/host/boot.cjs`, the browser host built as one file
+ * through V8's code cache, with its real flags), and today's day view is timed from starting that
+ * process to painted in a window opened once the host gives its address — a new window of a
+ * Chromium already running, as a counter PC's browser is — over the real transport (HTTP on
+ * loopback, the page's own script and calls), never the router in-process.
  *
  * The season: the store synced (catalogue, this month's availability, every reservation within
  * retention), the check-ins of the last 30 days, and a journal of sales over the last 60 days, as
- * the app keeps them (sealed). The host composes the desk as `npm run host -- --data-dir D
- * --keep-api-key` does (cold-start-host.ts), built and started as `npm start` runs the browser
- * host (bundleHost), in a fresh process for each run. Two figures: from its code
- * loaded (the desk's start, the server, the page, the day view: what the app does) and from
- * starting the process (node and module loading besides).
+ * the app keeps them (sealed). Each run is a fresh process on the same folder; the first compiles
+ * the host and writes V8's cache, the others start from it, as a counter PC does after its first
+ * start. The stages come from the host's start marks (main/host/start-marks.ts) and the page's
+ * (navigation timing, `fd:scripts-run`, `fd:day-data`, `fd:day-painted`), all as epoch ms.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -21,6 +24,7 @@ import type { Browser } from '@playwright/test';
 import { RateGovernor, ReservationClient, silentLogger } from '../main/api/index';
 import { compose } from '../main/host/compose';
 import { FileKeyProvider, FileSecretStore } from '../main/host/secrets';
+import { START_MARK_PREFIX } from '../main/host/start-marks';
 import { SyncEngine, openLocalStore, SealedJournal, type NewRecord } from '../main/local/index';
 import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
 import { ROOT, STATIC_ROOT } from '../test/e2e/support/host';
@@ -33,33 +37,53 @@ const WINDOW_MS = 6_000;
 const CHECKED_IN_DAYS = 30;
 const JOURNAL_DAYS = 60;
 const SALES_PER_DAY = 30;
-const RUNS = 5;
+const RUNS = 7;
+
+/** The stages of one start, in order, each the epoch ms it was reached. */
+export const STAGES = [
+  'process started',
+  'node ready',
+  'host code loaded',
+  'store opened',
+  'listening',
+  'window opened',
+  'navigation started',
+  'page answered',
+  'scripts fetched',
+  'scripts run',
+  'day data',
+  'painted',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface StartRun {
+  /** Epoch ms of each stage. */
+  at: Record<Stage, number>;
+  /** Web fonts the page fetched before its paint (their URLs): none, the OS's own face serving. */
+  webFonts: string[];
+  /** The face Chromium drew the day's heading with (the platform's, by CDP). */
+  font: string;
+  /** The host's work beside the stages (e.g. preparing today's view), in ms. */
+  hostWork: Record<string, number>;
+}
 
 export interface ColdStart {
-  /** The host's code loaded → today's day view painted, one per run. */
-  painted: number[];
-  /** Start of the host's process → today's day view painted. */
-  fromProcess: number[];
-  /** Start of the host's process → its code loaded (node, module loading). */
-  loading: number[];
-  /** The host's code loaded → its address printed (the desk started, the server listening). */
-  ready: number[];
+  runs: StartRun[];
   /** What the season left in the data folder. */
   season: { reservations: number; checkIns: number; journal: number; dates: number };
 }
 
 /**
- * The host built and started as the browser host is (scripts/host-bundle.ts: one file with its
- * dependencies, compiled through V8's code cache kept beside it). Built afresh for each bench, so
- * the first run compiles from source and writes the cache, and the others start from it, as a
- * counter PC does after its first start.
+ * The browser host built as `npm run build:host` builds it (scripts/host-bundle.ts: main/host/cli.ts
+ * in one file with its dependencies, its boot file running it through V8's code cache), into a
+ * folder of the bench's own, afresh: the first run compiles and writes the cache.
  */
 export async function bundleHost(): Promise<string> {
   const { boot } = await buildHost({
-    entry: 'bench/cold-start-host.ts',
-    bootEntry: 'bench/cold-start-boot.ts',
+    entry: 'main/host/cli.ts',
+    bootEntry: 'main/host/boot.ts',
     outdir: 'dist/bench-host',
-    name: 'cold-start-host',
+    name: 'host',
   });
   return boot;
 }
@@ -205,16 +229,43 @@ export async function season(
   }
 }
 
-/** Start the built host (its boot file) on the data folder; resolves once it prints its address. */
+/**
+ * Start the built host on the data folder as the installed app does (its own flags: the data
+ * folder, the API key kept there, no training), with its start marks asked for; resolves once it
+ * prints its address.
+ */
 export function startHost(
-  bundle: string,
+  boot: string,
   dataDir: string,
-): Promise<{ url: string; loadedAt: number; stop: () => Promise<void> }> {
+): Promise<{ url: string; marks: Map<string, number>; stop: () => Promise<void> }> {
   // FD_BENCH_HOST_NODE_ARGS: node options for the host alone (e.g. `--cpu-prof` to profile it).
   const nodeArgs = process.env.FD_BENCH_HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, bundle, dataDir, STATIC_ROOT], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      boot,
+      '--data-dir',
+      dataDir,
+      '--keep-api-key',
+      '--no-training',
+      '--static-root',
+      STATIC_ROOT,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FRONT_DESK_START_MARKS: '1' },
+    },
+  );
+  const marks = new Map<string, number>();
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    if (!line.startsWith(START_MARK_PREFIX)) return void process.stderr.write(`${line}\n`);
+    const { name, at } = JSON.parse(line.slice(START_MARK_PREFIX.length)) as {
+      name: string;
+      at: number;
+    };
+    marks.set(name, at);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -223,12 +274,109 @@ export function startHost(
   };
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
-      const { url, loadedAt } = JSON.parse(line) as { url: string; loadedAt: number };
-      resolve({ url, loadedAt, stop });
+    lines.on('line', (line) => {
+      const url = /^Front Desk \(browser host[^)]*\): (\S+)$/.exec(line)?.[1];
+      if (url) resolve({ url, marks, stop });
     });
     child.once('exit', (code) => reject(new Error(`the host exited with ${code}`)));
   });
+}
+
+interface PageMarks {
+  navigation: number;
+  answered: number;
+  fetched: number;
+  scripts: number;
+  data: number;
+  painted: number;
+  fonts: string[];
+}
+
+/** One start: the process spawned, a window opened on its address, today painted there. */
+async function oneStart(browser: Browser, boot: string, dataDir: string): Promise<StartRun> {
+  const spawned = Date.now();
+  const host = await startHost(boot, dataDir);
+  // The window staff open on the address, fresh: nothing of an earlier run is kept.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'ja-JP',
+  });
+  try {
+    const page = await context.newPage();
+    const opened = Date.now();
+    await page.goto(host.url);
+    await page.waitForFunction(
+      () => performance.getEntriesByName('fd:day-painted').length > 0,
+      null,
+      { timeout: 30_000 },
+    );
+    if ((await page.getByRole('article').count()) === 0)
+      throw new Error('the cold start showed no product');
+    // Epoch ms: the page's clock origin plus each mark. Given as text: tsx would wrap a function's
+    // inner functions in a helper the page does not have.
+    const inPage = await page.evaluate<PageMarks>(`(() => {
+      const origin = performance.timeOrigin;
+      const nav = performance.getEntriesByType('navigation')[0];
+      const mark = (name) => origin + performance.getEntriesByName(name)[0].startTime;
+      const painted = mark('fd:day-painted');
+      return {
+        navigation: origin,
+        answered: origin + nav.responseEnd,
+        fetched: Math.max(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((r) => r.initiatorType !== 'fetch' && /\\.js$/.test(r.name) && origin + r.startTime < painted)
+            .map((r) => origin + r.responseEnd),
+        ),
+        scripts: mark('fd:scripts-run'),
+        data: mark('fd:day-data'),
+        painted,
+        fonts: performance
+          .getEntriesByType('resource')
+          .filter((r) => /\\.(woff2?|ttf|otf)(\\?|$)/.test(r.name) && origin + r.startTime < painted)
+          .map((r) => r.name),
+      };
+    })()`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h2' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    const host0 = (name: string) => {
+      const at = host.marks.get(name);
+      if (at === undefined) throw new Error(`the host marked no "${name}"`);
+      return at;
+    };
+    return {
+      at: {
+        // Node's own origin is when the process began; the bench's clock read just before spawn
+        // is the earlier of the two (the OS's spawn counted).
+        'process started': Math.min(spawned, host0('process started')),
+        'node ready': host0('node ready'),
+        'host code loaded': host0('host code loaded'),
+        'store opened': host0('store opened'),
+        listening: host0('listening'),
+        'window opened': opened,
+        'navigation started': inPage.navigation,
+        'page answered': inPage.answered,
+        'scripts fetched': inPage.fetched,
+        'scripts run': inPage.scripts,
+        'day data': inPage.data,
+        painted: inPage.painted,
+      },
+      webFonts: inPage.fonts,
+      hostWork: {
+        "today's view prepared ahead":
+          (host.marks.get('first view prepared') ?? NaN) -
+          (host.marks.get('view preparing') ?? NaN),
+      },
+      font: fonts.map((f) => `${f.familyName} (${f.isCustomFont ? 'web font' : 'OS'})`).join(', '),
+    };
+  } finally {
+    await context.close();
+    await host.stop();
+  }
 }
 
 export async function coldStart(browser: Browser): Promise<ColdStart> {
@@ -243,41 +391,10 @@ export async function coldStart(browser: Browser): Promise<ColdStart> {
   ]);
   try {
     const dataDir = path.join(work, 'host');
-    const [bundle, kept] = await Promise.all([bundleHost(), season(dataDir, sandbox)]);
-    const out: Omit<ColdStart, 'season'> = { painted: [], fromProcess: [], loading: [], ready: [] };
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        locale: 'ja-JP',
-      });
-      const page = await context.newPage();
-      const started = Date.now();
-      const host = await startHost(bundle, dataDir);
-      const ready = Date.now();
-      try {
-        await page.goto(host.url);
-        await page.waitForFunction(
-          () => performance.getEntriesByName('fd:day-painted').length > 0,
-          null,
-          { timeout: 30_000 },
-        );
-        // Epoch milliseconds: the page's clock origin plus the mark.
-        const at = await page.evaluate(
-          () =>
-            performance.timeOrigin + performance.getEntriesByName('fd:day-painted')[0]!.startTime,
-        );
-        const shown = await page.getByRole('article').count();
-        if (shown === 0) throw new Error('the cold start showed no product');
-        out.painted.push(at - host.loadedAt);
-        out.fromProcess.push(at - started);
-        out.loading.push(host.loadedAt - started);
-        out.ready.push(ready - host.loadedAt);
-      } finally {
-        await context.close();
-        await host.stop();
-      }
-    }
-    return { ...out, season: kept };
+    const [boot, kept] = await Promise.all([bundleHost(), season(dataDir, sandbox)]);
+    const runs: StartRun[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await oneStart(browser, boot, dataDir));
+    return { runs, season: kept };
   } finally {
     await sandbox.stop();
     await rm(work, { recursive: true, force: true });

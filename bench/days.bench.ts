@@ -1,15 +1,13 @@
 /**
- * Busy days and the cold start (issue 16), `npm run bench -- days`:
+ * Busy days (issue 16), `npm run bench -- days`:
  * - `day.get` of a day with 1 000 reservations, through the router as the renderer calls it:
  *   asked again with nothing changed, right after a check-in (one party changed), right after a
  *   poll brought a change from the service;
  * - that day in Chromium: painted after its data reached the page (the renderer's `fd:day-data`
  *   and `fd:day-painted` marks, median of several loads), and the longest task while scrolling
  *   the day and the manifest of its busiest slot (PerformanceObserver `longtask`: tasks over
- *   50 ms; none is 0);
- * - the cold start of a counter that worked a season on the 20 000-reservation store
- *   (cold-start.ts): from starting the browser host's process to today's day view painted (the
- *   issue's figure), and from its code loaded (what the app's start does, without node's own).
+ *   50 ms; none is 0).
+ * The cold start is its own suite (start.bench.ts, issue 32).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -20,7 +18,6 @@ import { DEMO } from '../sandbox/scenario/demo';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
 import { ROOT, startHost, type TestHost } from '../test/e2e/support/host';
-import { coldStart } from './cold-start';
 import { atMost, type Figure } from './figures';
 
 const BUSY_DAY = 1_000;
@@ -222,15 +219,6 @@ export async function runDaysBench(): Promise<Figure[]> {
       `  painted after its data: ${shown.fromData.map((v) => v.toFixed(0)).join(', ')} ms; ` +
         `the busiest slot's manifest: ${shown.manifestParties} parties`,
     );
-    const cold = await coldStart(browser);
-    const list = (xs: number[]) => xs.map((v) => v.toFixed(0)).join(', ');
-    console.log(
-      `  cold start (season: ${cold.season.reservations} reservations on ${cold.season.dates} dates, ` +
-        `${cold.season.checkIns} check-ins, ${cold.season.journal} journal records): from the host's ` +
-        `code loaded, painted ${list(cold.painted)} ms (server listening after ${list(cold.ready)} ms); ` +
-        `from starting its process ${list(cold.fromProcess)} ms, of which node and module loading ` +
-        `${list(cold.loading)} ms`,
-    );
     return [
       atMost(
         `${BUSY_DAY}-reservation day: day.get p95 (every call)`,
@@ -268,18 +256,6 @@ export async function runDaysBench(): Promise<Figure[]> {
         'ms',
         50,
       ),
-      atMost(
-        'cold start, season-worn 20 000 store: host process started → today painted (median)',
-        median(cold.fromProcess),
-        'ms',
-        1000,
-      ),
-      atMost(
-        'cold start, season-worn 20 000 store: host code loaded → today painted (median)',
-        median(cold.painted),
-        'ms',
-        1000,
-      ),
     ];
   } finally {
     await browser.close();
@@ -292,5 +268,5 @@ if (
   path.resolve(process.argv[1]) === path.resolve(ROOT, 'bench/days.bench.ts')
 ) {
   const { printFigures } = await import('./figures');
-  printFigures('Busy days and the cold start (issue 16)', await runDaysBench());
+  printFigures('Busy days (issue 16)', await runDaysBench());
 }

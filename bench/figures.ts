@@ -14,6 +14,8 @@ export interface Figure {
   ok: boolean;
   /** What the value means when it is not a plain measurement (e.g. a wait that timed out). */
   note?: string;
+  /** What the value is made of (e.g. a start's stages, in ms), printed and written with it. */
+  parts?: Record<string, number>;
 }
 
 export function atMost(name: string, value: number, unit: string, limit: number): Figure {
@@ -58,6 +60,8 @@ export function printFigures(title: string, figures: Figure[]): void {
       `  ${f.ok ? 'ok  ' : 'FAIL'} ${f.name.padEnd(width)}  ${value} target ${f.target} ${f.unit}` +
         (f.note ? `  (${f.note})` : ''),
     );
+    for (const [part, value] of Object.entries(f.parts ?? {}))
+      console.log(`         ${String(value).padStart(6)} ${f.unit}  ${part}`);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, printer, onsite,
- * staff) runs only the suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, start, printer,
+ * onsite, staff) runs only the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
@@ -14,6 +14,7 @@ import { runReceiptBench } from './receipt.bench';
 import { runSearchBench } from './search.bench';
 import { runShopBench } from './shop.bench';
 import { runStaffBench } from './staff.bench';
+import { runStartBench } from './start.bench';
 import { runUiBench } from './ui.bench';
 import { printFigures, writeFigures, type Figure } from './figures';
 
@@ -30,7 +31,8 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['close', 'The day’s close over 10 000 journal entries (issue 13)', runCloseBench],
   ['receipt', 'Tender to receipt as PDF (issue 13)', runReceiptBench],
   ['search', 'Search at the counter: the index, readings (issue 16)', runSearchBench],
-  ['days', 'Busy days and the cold start (issue 16)', runDaysBench],
+  ['days', 'Busy days (issue 16)', runDaysBench],
+  ['start', 'Cold start as staff see it (issue 32)', runStartBench],
   ['printer', 'Receipt printer and drawer, from the counter UI (issue 31)', runPrinterBench],
   ['onsite', 'Bookings paid on site: scan, collect, the shop, the key (issue 27)', runOnSiteBench],
   ['staff', 'Staff at the counter: the PIN check, switching in Chromium (issue 29)', runStaffBench],

@@ -11,7 +11,26 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** kuromoji is only ever loaded by the reading worker, which is bundled whole on its own. */
-const EXTERNAL = ['electron', 'kuromoji'];
+const WORKER_ONLY = ['kuromoji'];
+
+/**
+ * Packages the host loads only when first used, by a dynamic import (decisions G11, Q10, M21): the
+ * receipt's PDF (pdfkit, fontkit and brotli's 1.3 MB dictionary), its QR code, the thermal
+ * printer's layout and encoder, the raster's SVG renderer. Inside the bundle they were half its
+ * 7.8 MB, read and deserialised from V8's cache at every start though never run there (G19): left
+ * out, they are required from node_modules at their first use, which the browser host always runs
+ * beside (`npm start`, the tests), as they were before G10.
+ */
+export const LOADED_WHEN_USED = [
+  'pdfkit',
+  'fontkit',
+  'qrcode',
+  'receiptline',
+  '@point-of-sale/receipt-printer-encoder',
+  '@resvg/resvg-wasm',
+];
+
+const EXTERNAL = ['electron', ...WORKER_ONLY];
 
 const common: BuildOptions = {
   bundle: true,
@@ -46,7 +65,10 @@ export async function buildHost(options: {
       ...common,
       entryPoints: [options.entry],
       outfile: path.join(outdir, `${options.name}.cjs`),
-      external: EXTERNAL,
+      external: [...EXTERNAL, ...LOADED_WHEN_USED],
+      // A script run from V8's code cache has no import() (code-cache.ts): those of the packages
+      // left out become requires, run when first used all the same.
+      supported: { 'dynamic-import': false },
       metafile: true,
       // The sources ask `import.meta.url` where they are (the renderer, package.json, the
       // worker): in CommonJS that is the bundle's own file.

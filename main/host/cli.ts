@@ -14,6 +14,7 @@ import { compose } from './compose';
 import { FileKeyProvider, FileSecretStore, MemorySecretStore } from './secrets';
 import { openInBrowser } from './open-browser';
 import { startBrowserHost } from './server';
+import { startMark } from './start-marks';
 import { readApiKeyFile, shopOverrides } from './shop-flags';
 import { setUpFromFlags } from './unattended-setup';
 
@@ -45,6 +46,8 @@ Several counters of one shop (issue 12)
   --discovery        also find the shop's counters by mDNS (off here: the browser host listens
                      on loopback; the desktop app listens on the LAN and discovers)
 `;
+
+startMark('host code loaded');
 
 const { values } = parseArgs({
   options: {
@@ -116,6 +119,7 @@ async function main(): Promise<void> {
     },
     { trainingWhenNotSetUp: !values['no-training'] && !unattended, shop },
   );
+  startMark('store opened');
   if (unattended) {
     try {
       await setUpFromFlags(composed, unattended);
@@ -131,15 +135,23 @@ async function main(): Promise<void> {
     staticRoot: path.resolve(values['static-root'] ?? path.join(here, '../../dist/renderer')),
     logger,
     port,
-    onPageServed: () => composed.prepareFirstView(),
   });
   // The guest's display: its page and own token, for `display.open` (issue 31).
   composed.desk.setDisplayUrl(host.displayUrl);
+  startMark('listening');
   const mode = composed.desk.setupStatus().mode;
   process.stdout.write(
     `Front Desk (browser host${mode === 'training' ? ', training mode' : ''}): ${host.url}\n`,
   );
   if (values.open) process.stdout.write(`${openInBrowser(host.url)}\n`);
+  // Today's view is prepared now, while a window opens on the address (a few hundred ms before
+  // its page is asked for), not once the page's first script has gone out: the page's other
+  // scripts (~10 modulepreloads) waited behind it there (decision G12, amended).
+  setImmediate(() => {
+    startMark('view preparing');
+    composed.prepareFirstView();
+    startMark('first view prepared');
+  });
   const shopPort = composed.shopPort();
   if (shopPort !== null) process.stdout.write(`Front Desk shop listener: port ${shopPort}\n`);
 

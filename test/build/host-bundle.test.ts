@@ -12,7 +12,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHost, type HostBundle } from '../../scripts/host-bundle';
+import { START_MARK_PREFIX } from '../../main/host/start-marks';
+import { buildHost, LOADED_WHEN_USED, ROOT, type HostBundle } from '../../scripts/host-bundle';
 
 const ENTRY = 'main/host/cli.ts';
 let dir: string;
@@ -45,6 +46,39 @@ async function startOnce(dataDir: string): Promise<string> {
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
   return line;
+}
+
+/**
+ * Start the built host with its start marks asked for (or not); stopped once today's view is
+ * prepared (marked), or at once when no mark is asked. Its stderr's marks, in order.
+ */
+async function startMarked(dataDir: string, marks: boolean): Promise<string[]> {
+  const child = spawn(process.execPath, [built.boot, '--data-dir', dataDir, '--no-training'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FRONT_DESK_START_MARKS: marks ? '1' : '' },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const names: string[] = [];
+  const stderr: string[] = [];
+  const prepared = new Promise<void>((resolve) =>
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      stderr.push(line);
+      if (!line.startsWith(START_MARK_PREFIX)) return;
+      const { name } = JSON.parse(line.slice(START_MARK_PREFIX.length)) as { name: string };
+      names.push(name);
+      if (name === 'first view prepared') resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the host exited with ${code}`)));
+  });
+  // Nobody asks for the page: the view is prepared all the same, once the host listens.
+  if (marks) await prepared;
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  if (!marks) expect(stderr).toEqual([]);
+  return names;
 }
 
 const caches = () => readdirSync(dir).filter((name) => name.endsWith('.v8cache'));
@@ -86,6 +120,26 @@ describe('the built browser host', () => {
     expect(Object.keys(built.metafile.inputs).filter(late).length).toBeGreaterThan(0);
   });
 
+  it('leaves out the packages loaded when first used, imported only then, found beside the host', async () => {
+    const { createRequire } = await import('node:module');
+    const inputs = Object.keys(built.metafile.inputs);
+    for (const name of LOADED_WHEN_USED) {
+      expect(inputs.filter((f) => f.includes(`node_modules/${name}/`))).toEqual([]);
+      // Every import of it is a dynamic one (a require run at its first use, G19).
+      const kinds = Object.values(built.metafile.inputs).flatMap((input) =>
+        input.imports.filter((i) => i.path === name).map((i) => i.kind),
+      );
+      expect(kinds.length, name).toBeGreaterThan(0);
+      expect(new Set(kinds), name).toEqual(new Set(['dynamic-import']));
+      // Where `npm start` builds the host (dist/host), Node finds it in the project's node_modules.
+      expect(() =>
+        createRequire(path.join(ROOT, 'dist/host/host.cjs')).resolve(name),
+      ).not.toThrow();
+    }
+    // pdfkit's fontkit and brotli went with it: the bundle is half what it was.
+    expect(inputs.filter((f) => f.includes('node_modules/brotli/'))).toEqual([]);
+  });
+
   it('leaves no import() to Node: the code cache runs it as a script, which cannot', async () => {
     const { readFileSync } = await import('node:fs');
     const code = readFileSync(path.join(dir, 'host.cjs'), 'utf8')
@@ -106,5 +160,18 @@ describe('the built browser host', () => {
     // Taken, not written again (V8 would have rejected a cache of another source).
     expect(caches()).toEqual([cache]);
     expect(statSync(path.join(dir, cache!)).mtimeMs).toBe(written);
+  }, 30_000);
+
+  it("marks its start in stages when asked (G20), and prepares today's view once it listens, before any page is asked for", async () => {
+    expect(await startMarked(mkdtempSync(path.join(dir, 'data-')), false)).toEqual([]);
+    expect(await startMarked(mkdtempSync(path.join(dir, 'data-')), true)).toEqual([
+      'process started',
+      'node ready',
+      'host code loaded',
+      'store opened',
+      'listening',
+      'view preparing',
+      'first view prepared',
+    ]);
   }, 30_000);
 });

@@ -4,8 +4,9 @@ import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../main/api/schemas';
 import { createFormat } from '../../renderer/src/format/format';
-import { en, ja, pickLanguage } from '../../renderer/src/i18n';
+import { ja, pickLanguage } from '../../renderer/src/i18n';
 import { FEATURES } from '../../renderer/src/i18n/catalogue';
+import { en, FEATURES_EN } from '../../renderer/src/i18n/en';
 import type { FakeBridge } from './support/fakeBridge';
 import { demoBridge, NOW } from './support/fixtures';
 import { renderApp, settle } from './support/render';
@@ -43,8 +44,11 @@ describe('message catalogues', () => {
     expect(claimedTwice).toEqual([]);
     // Every key of the merged catalogue comes from exactly one feature, in both languages.
     expect([...owners.keys()].sort()).toEqual(Object.keys(ja).sort());
-    for (const words of Object.values(FEATURES))
-      expect(Object.keys(words.en).sort()).toEqual(Object.keys(words.ja).sort());
+    expect(Object.keys(FEATURES_EN).sort()).toEqual(Object.keys(FEATURES).sort());
+    for (const [feature, words] of Object.entries(FEATURES))
+      expect(Object.keys(FEATURES_EN[feature as keyof typeof FEATURES].en).sort()).toEqual(
+        Object.keys(words.ja).sort(),
+      );
   });
 
   it('have the same keys and the same placeholders in both languages', () => {

@@ -91,6 +91,7 @@ async function startWithoutWaiting(bridge: FakeBridge) {
     recheckMs: 0,
     tickMs: 3_600_000,
   });
+  await app.ready;
   const view = render(<Root app={app} />);
   let started!: Promise<void>;
   await act(async () => {

@@ -7,7 +7,6 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { langOf } from '../i18n';
 import { ChangeBanner } from '../screens/change/ChangeBanner';
 import { DayScreen } from '../screens/day/DayScreen';
-import { ReservationScreen } from '../screens/reservation/ReservationScreen';
 import { SearchBox } from '../screens/search/SearchBox';
 import { SearchScreen } from '../screens/search/SearchScreen';
 import { DamageBanner } from '../screens/status/DamageBanner';
@@ -33,9 +32,13 @@ import '../screens/staff/staff.css';
 /**
  * Screens not needed for the day's first paint come in their own chunks (later.tsx): set-up (with
  * the printer's and the invoice's), the journal, refunds, the close, staff settings, the audit, a
- * slot's manifest, a cancel, a change and the list of changes, the outbox. The counter's hot path
- * (the day, search, a reservation with its payment, the walk-in, signing in) stays in the start.
+ * slot's manifest, a cancel, a change and the list of changes, the outbox, and a reservation with
+ * its payment (fetched right behind the first paint, before staff can pick one: G18). The day,
+ * search, the walk-in and signing in stay in the start.
  */
+const ReservationScreen = later(() =>
+  import('../screens/reservation/ReservationScreen').then((m) => m.ReservationScreen),
+);
 const ManifestScreen = later(() =>
   import('../screens/manifest/ManifestScreen').then((m) => m.ManifestScreen),
 );

@@ -8,7 +8,7 @@ import type { Bridge } from '../../../main/ipc/bridge';
 import type { ReservationView } from '../../../main/ipc/contract';
 import { createApi, type Api } from '../api/api';
 import { localNow, warmFormat, type Lang } from '../format/format';
-import { createI18n, langOf, pickLanguage } from '../i18n';
+import { LANGS, createI18n, langOf, loadMessages, pickLanguage, showLanguage } from '../i18n';
 import { createCancelStore } from '../stores/cancel';
 import { createChangeStore, followChanges, type ChangePreset } from '../stores/change';
 import { createCloseStore } from '../stores/close';
@@ -47,7 +47,11 @@ export interface AppOptions extends Partial<Platform> {
 export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const platform: Platform = { ...browserPlatform, ...options };
   const api: Api = createApi(bridge);
-  const i18n: I18n = createI18n(options.lang ?? pickLanguage(platform.languages()));
+  const startLang = options.lang ?? pickLanguage(platform.languages());
+  const i18n: I18n = createI18n(startLang);
+  // A counter in English fetches its words first (the start's script holds Japanese alone); one
+  // not fetched leaves the window in Japanese, which it then shows.
+  const ready: Promise<void> = showLanguage(i18n, startLang).catch(() => undefined);
   /** Staff switched language in this session: a late answer of prefs.get must not undo it. */
   let languageChosen = false;
 
@@ -108,7 +112,9 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     /** Switch the UI language; the main process keeps the choice for the next start. */
     setLanguage(lang: Lang) {
       languageChosen = true;
-      void i18n.changeLanguage(lang);
+      // Instant once its words are here (fetched behind the first paint); one not fetched: the
+      // window stays as it is, and the next press asks again.
+      showLanguage(i18n, lang).catch(() => undefined);
       api.call('prefs.set', { locale: lang }).catch(() => {
         // Not kept: the switch still holds for this session.
       });
@@ -144,7 +150,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     try {
       const { locale, dayLayout } = await api.call('prefs.get', {});
       if (dayLayout) day.getState().keptLayout(dayLayout);
-      if (locale && !languageChosen && locale !== langOf(i18n)) await i18n.changeLanguage(locale);
+      // Even when already shown: a start language still on its way gives way to the kept one.
+      if (locale && !languageChosen) await showLanguage(i18n, locale);
     } catch {
       // No preference to be had: the system's language stays.
     }
@@ -168,6 +175,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const app = {
     api,
     i18n,
+    /** The start language's words are here: render after this, so no key or other language shows. */
+    ready,
     platform,
     stores: {
       nav,
@@ -254,8 +263,14 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       // would otherwise fall between the day's data arriving and the day being painted.
       warmFormat(langOf(i18n), 'Asia/Tokyo', 'JPY', platform.now());
       await started;
-      // The screens the window did not start with, fetched now the day is painted.
-      const screens = loadLater();
+      // The screens the window did not start with, and the other languages' words, fetched now
+      // the day is painted: opening one, or switching, then waits for nothing.
+      const screens = Promise.all([
+        loadLater(),
+        ...LANGS.filter((l) => l !== langOf(i18n)).map((l) =>
+          loadMessages(l).catch(() => undefined),
+        ),
+      ]);
       const set = setup.getState().status;
       if (!set || set.mode === 'not_set_up') day.getState().clear();
       // A window reloaded after a crash: back where staff were. Then where they are is told as

@@ -1,9 +1,11 @@
 /**
- * Every user-facing word of the renderer, in Japanese (the source) and English, one file per
- * feature under features/ and merged here. Each feature's English is checked against its
- * Japanese by the compiler; that no two features claim the same top-level key is checked by
- * test/renderer/i18n.test.tsx. Words that are also printed (receipts, reports, CSV) come from
- * main/common's printed-word catalogue so that one word is written once.
+ * Every user-facing word of the renderer in Japanese (the source), one file per feature under
+ * features/ and merged here; the English is en/, one file per feature beside, merged in
+ * en/index.ts and fetched only when a counter shows English (index.ts: the start carries one
+ * language). Each feature's English is checked against its Japanese by the compiler; that no two
+ * features claim the same top-level key is checked by test/renderer/i18n.test.tsx. Words that are
+ * also printed (receipts, reports, CSV) come from main/common's printed-word catalogue so that one
+ * word is written once.
  */
 import * as cancel from './features/cancel';
 import * as change from './features/change';
@@ -23,7 +25,7 @@ import * as status from './features/status';
 import * as walkin from './features/walkin';
 import type { Widen } from './widen';
 
-/** The feature catalogues, each `{ ja, en }`; exported for the test of their keys. */
+/** The feature catalogues, each `{ ja }`; exported for the test of their keys. */
 export const FEATURES = {
   shell,
   status,
@@ -63,22 +65,3 @@ export const ja = {
 };
 
 export type Messages = Widen<typeof ja>;
-
-export const en: Messages = {
-  ...shell.en,
-  ...status.en,
-  ...day.en,
-  ...manifest.en,
-  ...search.en,
-  ...reservation.en,
-  ...onsite.en,
-  ...cancel.en,
-  ...change.en,
-  ...walkin.en,
-  ...shop.en,
-  ...setup.en,
-  ...money.en,
-  ...installed.en,
-  ...hardware.en,
-  ...staff.en,
-};

@@ -5,7 +5,8 @@
  * and the sandbox's data for choosing reservations to work on.
  */
 import type { Page } from '@playwright/test';
-import { en, ja } from '../../../renderer/src/i18n/catalogue';
+import { ja } from '../../../renderer/src/i18n/catalogue';
+import { en } from '../../../renderer/src/i18n/en';
 import type { ReservationRecord } from '../../../sandbox/model';
 import { DEMO } from '../../../sandbox/scenario/demo';
 import type { Lang } from './fixtures';

@@ -7,12 +7,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { later } from '../../../renderer/src/app/later';
 import { ScreenBoundary } from '../../../renderer/src/components/ScreenBoundary';
-import { createI18n } from '../../../renderer/src/i18n';
+import { createI18n, loadMessages } from '../../../renderer/src/i18n';
 
 afterEach(cleanup);
+// English is a chunk of its own, fetched before a window shows it.
+beforeAll(() => loadMessages('en'));
 
 function Journal() {
   return <h2>Journal</h2>;

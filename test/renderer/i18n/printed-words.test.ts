@@ -5,15 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { manifestWords, reservationWords } from '../../../main/ipc/contract';
-import { en, ja } from '../../../renderer/src/i18n';
+import { ja } from '../../../renderer/src/i18n';
+import { en } from '../../../renderer/src/i18n/en';
 
 type Tree = { [k: string]: unknown };
 
-const FEATURES = import.meta.glob('../../../renderer/src/i18n/features/*.ts', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
+/** Each feature's words, Japanese (features/) and English (en/). */
+const SOURCES = import.meta.glob(
+  ['../../../renderer/src/i18n/features/*.ts', '../../../renderer/src/i18n/en/*.ts'],
+  { query: '?raw', import: 'default', eager: true },
+) as Record<string, string>;
+const FOLDER = { ja: 'features', en: 'en' } as const;
 
 function texts(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) =>
@@ -72,14 +74,15 @@ describe('the printed words on screen', () => {
     expect(shown.walkIn.done.pending).toBe(r.status.pending);
   });
 
-  it.each(['manifest', 'reservation', 'status', 'shell'])(
-    'are not written again in features/%s.ts',
-    (feature) => {
-      const printed = new Set(texts(reservationWords.ja).concat(texts(manifestWords.ja)));
-      const source = FEATURES[`../../../renderer/src/i18n/features/${feature}.ts`]!;
-      expect(source).toContain('main/ipc/contract');
-      const literals = [...source.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!);
-      expect(literals.filter((l) => printed.has(l))).toEqual([]);
-    },
-  );
+  it.each(
+    (['ja', 'en'] as const).flatMap((locale) =>
+      ['manifest', 'reservation', 'status', 'shell'].map((feature) => [locale, feature] as const),
+    ),
+  )('are not written again in the %s of %s', (locale, feature) => {
+    const printed = new Set(texts(reservationWords[locale]).concat(texts(manifestWords[locale])));
+    const source = SOURCES[`../../../renderer/src/i18n/${FOLDER[locale]}/${feature}.ts`]!;
+    expect(source).toContain('main/ipc/contract');
+    const literals = [...source.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!);
+    expect(literals.filter((l) => printed.has(l))).toEqual([]);
+  });
 });

@@ -27,6 +27,8 @@ export async function renderApp(fake: FakeBridge, options: AppOptions = {}): Pro
     tickMs: 3_600_000,
     ...options,
   });
+  // As main.tsx does: drawn once the start language's words are here (English is fetched).
+  await app.ready;
   const view = render(<Root app={app} />);
   await act(() => app.start());
   return {

@@ -1,5 +1,4 @@
 /** Cancelling a booking: fee and refund first. */
-import type { Widen } from '../widen';
 
 export const ja = {
   cancel: {
@@ -34,42 +33,5 @@ export const ja = {
     confirming: 'キャンセル中…',
     doneTitle: 'キャンセルしました',
     done: '{{name}} 様の予約をキャンセルしました。',
-  },
-};
-
-export const en: Widen<typeof ja> = {
-  cancel: {
-    title: 'Cancel booking',
-    reason: 'Reason',
-    reasons: {
-      customer_request: 'Customer’s request',
-      business_request: 'Store’s decision',
-      weather: 'Weather',
-      force_majeure: 'Force majeure (disaster etc.)',
-    },
-    reasonHints: {
-      customer_request: '— a cancellation fee may apply',
-      business_request: '— no fee',
-      weather: '— no fee',
-      force_majeure: '— no fee',
-    },
-    previewing: 'Checking the fee…',
-    previewTitle: 'Fee and refund',
-    notCancellable: 'This booking cannot be cancelled.',
-    total: 'Total',
-    fee: 'Cancellation fee',
-    refund: 'Refund',
-    refundBy: 'Refunded by',
-    byMerchant: 'The store (this counter)',
-    byService: 'The reservation service, automatically',
-    merchantRefund:
-      'Refund {{amount}} to the customer yourself. The reservation service does not refund it.',
-    serviceRefund: '{{amount}} is refunded automatically by the reservation service.',
-    noRefund: 'No refund.',
-    sendEmail: 'E-mail the cancellation to the customer',
-    confirm: 'Confirm cancellation (fee {{fee}})',
-    confirming: 'Cancelling…',
-    doneTitle: 'Cancelled',
-    done: 'The booking of {{name}} is cancelled.',
   },
 };

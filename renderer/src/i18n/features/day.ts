@@ -1,5 +1,4 @@
 /** The day view. */
-import type { Widen } from '../widen';
 
 export const ja = {
   day: {
@@ -54,61 +53,5 @@ export const ja = {
     partiesArrived: '{{n}} 組（来店 {{arrived}}）',
     unpaid: '未収 {{n}} 件',
     pendingShort: '承認待ち {{n}}',
-  },
-};
-
-export const en: Widen<typeof ja> = {
-  day: {
-    title: "Today's schedule",
-    loading: 'Loading the schedule…',
-    noData: 'No data for this day yet.',
-    today: 'Today',
-    switcher: 'Change the date',
-    previous: 'Previous day',
-    next: 'Next day',
-    pick: 'Go to date',
-    age: 'Data updated {{age}} ({{time}})',
-    neverSynced: 'Not synced yet — this may be incomplete',
-    refresh: 'Refresh now',
-    refreshing: 'Refreshing…',
-    incomplete:
-      'The first sync has not finished. Some reservations of this day may not be shown yet.',
-    pendingAll: 'Show all {{n}}',
-    pendingFewer: 'Show the first {{n}}',
-    pendingTitle: 'Waiting for approval ({{n}})',
-    pendingExplain:
-      'These bookings are not confirmed. Do not tell the customer they are. Approval is done in the admin screen.',
-    noProducts: 'This store has no products.',
-    noSlots: 'No slots on this day.',
-    unpublished: 'Unpublished',
-    manual: 'Needs approval',
-    status: {
-      available: 'Open',
-      limited: 'Few left',
-      closed: 'Closed',
-      past: 'Past',
-      deadline_passed: 'Deadline passed',
-      unknown: 'Availability unknown',
-      other: 'Status: {{status}}',
-    },
-    nextBookable: 'Next available',
-    booked: 'adults {{adults}}, children {{children}}',
-    capacity: 'capacity {{capacity}}, {{remaining}} left',
-    capacityUnknown: 'capacity unknown',
-    parties: 'parties: {{n}}',
-    pendingInSlot: 'waiting for approval: {{n}}',
-    full: 'Full',
-    heldByQueued: 'held by queued walk-ins: {{list}}',
-    heldBy: '{{seats}} at {{counter}}',
-    now: 'Now {{time}}',
-    running: 'On now',
-    pastShow: 'Earlier slots: {{n}}',
-    pastHide: 'Hide earlier slots',
-    allPast: "Today's slots are all over.",
-    cardsLayout: 'Touch layout',
-    seatsLeft: '{{remaining}}/{{capacity}} left',
-    partiesArrived: 'parties: {{n}}, arrived {{arrived}}',
-    unpaid: '{{n}} to pay',
-    pendingShort: '{{n}} pending',
   },
 };

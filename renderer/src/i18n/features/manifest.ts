@@ -1,11 +1,10 @@
 /** The manifest of a day or a slot. */
 import { manifestWords, reservationWords } from '../../../../main/ipc/contract';
-import type { Widen } from '../widen';
 
 type Printed = [typeof manifestWords.en, typeof reservationWords.en];
 
 /** The words the printed page and the CSV say too (main/common/words/manifest.ts). */
-const printedIn = ([m, { field }]: Printed) => ({
+export const printedIn = ([m, { field }]: Printed) => ({
   title: m.title,
   empty: m.empty,
   columns: {
@@ -18,7 +17,6 @@ const printedIn = ([m, { field }]: Printed) => ({
 });
 
 const printedJa = printedIn([manifestWords.ja, reservationWords.ja]);
-const printedEn = printedIn([manifestWords.en, reservationWords.en]);
 
 export const ja = {
   manifest: {
@@ -31,19 +29,5 @@ export const ja = {
     empty: printedJa.empty,
     caption: '予約 {{n}} 件',
     col: { ...printedJa.columns, party: '人数' },
-  },
-};
-
-export const en: Widen<typeof ja> = {
-  manifest: {
-    title: printedEn.title,
-    notFound: 'This slot was not found. Check the date.',
-    manual: 'This product needs approval. Bookings waiting for approval are not confirmed.',
-    print: 'Print',
-    csv: 'Export CSV',
-    walkIn: 'Walk-in for this slot',
-    empty: printedEn.empty,
-    caption: 'Bookings: {{n}}',
-    col: { ...printedEn.columns, party: 'Party' },
   },
 };

@@ -6,7 +6,6 @@
  * reasons are money's words (printed on the receipt).
  */
 import { moneyWords } from '../../../../main/ipc/contract';
-import type { Widen } from '../widen';
 
 export const ja = {
   onsite: {
@@ -65,64 +64,5 @@ export const ja = {
     unknownAmount: '金額未確認',
     methodNotSaid: '支払い方法不明',
     noShowsTitle: '不来店（未払い・請求なし）',
-  },
-};
-
-export const en: Widen<typeof ja> = {
-  onsite: {
-    title: 'Payment on the day',
-    due: 'Booking total',
-    dueFromRecord: 'The booking record’s amount (the service’s amount is not known yet).',
-    recordDiffers: 'The booking record says {{amount}}: the service’s amount is used.',
-    unknownMethod:
-      'The service does not say how this booking is paid. Ask the guest whether they pay here.',
-    collected: 'Taken',
-    discounts: 'Discounts',
-    stillOwed: 'Still owed',
-    checkInAndPay: 'Check in and take {{amount}}',
-    checkInAndPayUnknown: 'Check in and take payment',
-    pay: 'Take payment {{amount}}',
-    payUnknown: 'Take payment',
-    starting: 'Checking…',
-    heldBy: '{{counter}} is taking this payment (since {{time}}).',
-    unanswered:
-      'No answer from {{counters}}. Check with them so that the money is not taken twice.',
-    amountNow: 'Amount taken now (¥)',
-    amountNowHint: 'To take a part only, change the amount. The rest shows as still owed.',
-    partNote: 'The remaining {{amount}} is taken later.',
-    discount: 'Give a discount',
-    discountAmount: 'Discount (¥)',
-    discountReason: 'Why',
-    discountNote: 'Note (required for “Other”)',
-    reasons: moneyWords.en.discountReasons,
-    take: 'Take {{amount}}',
-    settle: 'Settle with the discount',
-    taking: 'Recording…',
-    stop: 'Stop',
-    done: 'Took {{amount}}.',
-    doneCheckedIn: 'Checked in and took {{amount}}.',
-    collectedTwice: 'Taken twice: refund {{amount}} to the guest (it is in the refunds owed).',
-    refundOwed: 'Refund owed: {{amount}}.',
-    openRefunds: 'Refund',
-    problems: {
-      OVER_OWED: 'More than is still owed cannot be taken. Correct the amount.',
-      NOTE_REQUIRED: 'An “Other” discount needs a note.',
-      NOTHING_TAKEN: 'Enter an amount to take or a discount.',
-      TENDER_REQUIRED: 'Choose how the guest pays.',
-    },
-    slotUnpaid: 'To pay: {{n}} ({{amount}})',
-  },
-  onsiteClose: {
-    title: 'On-site payments',
-    storeTitle: 'On-site payments (all counters)',
-    taken: 'Taken',
-    line: '{{count}} · {{amount}}',
-    discounts: 'Discounts {{amount}}',
-    unpaidTitle: 'Unpaid (bookings of the day paid on site)',
-    unpaidLine: '{{count}} · {{amount}}',
-    none: 'None.',
-    unknownAmount: 'amount not known',
-    methodNotSaid: 'payment not said',
-    noShowsTitle: 'No-shows (unpaid, nothing owed)',
   },
 };

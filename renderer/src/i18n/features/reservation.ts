@@ -1,11 +1,10 @@
 /** One reservation: who, what they booked, how they paid, the check-in. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import type { Widen } from '../widen';
 
 type Printed = typeof reservationWords.en;
 
 /** A reservation's fields as printed too (main/common/words/reservation.ts). */
-const fieldsIn = ({ field }: Printed) => ({
+export const fieldsIn = ({ field }: Printed) => ({
   number: field.number,
   payment: field.payment,
   phone: field.phone,
@@ -13,7 +12,7 @@ const fieldsIn = ({ field }: Printed) => ({
 });
 
 /** The check-in's states as printed too, with the people who came. */
-const checkInIn = ({ checkIn }: Printed) => ({
+export const checkInIn = ({ checkIn }: Printed) => ({
   none: checkIn.none,
   arrived: checkIn.counted(checkIn.arrived, '{{adults}}', '{{children}}'),
   partial: checkIn.counted(checkIn.partial, '{{adults}}', '{{children}}'),
@@ -21,7 +20,7 @@ const checkInIn = ({ checkIn }: Printed) => ({
 });
 
 /** The service's payment methods as printed too (not the counter's tender: money's). */
-const paymentIn = ({ payment }: Printed) => ({
+export const paymentIn = ({ payment }: Printed) => ({
   on_site: payment.on_site,
   external: payment.external,
   card: payment.card,
@@ -30,7 +29,7 @@ const paymentIn = ({ payment }: Printed) => ({
 });
 
 /** How a booking paid on site stands, as printed too (issue 27): templates of the printed words. */
-const paidIn = ({ paid }: Printed) => ({
+export const paidIn = ({ paid }: Printed) => ({
   toPay: paid.toPay('{{amount}}'),
   toPayUnknown: paid.toPayUnknown,
   partPaid: paid.partPaid('{{owed}}'),
@@ -97,59 +96,4 @@ export const ja = {
   },
   payment: paymentIn(reservationWords.ja),
   paid: paidIn(reservationWords.ja),
-};
-
-export const en: Widen<typeof ja> = {
-  reservation: {
-    title: 'Reservation',
-    pendingNotice: 'This booking is waiting for approval and is not confirmed yet.',
-    inactive: 'This booking is not active (cancelled or similar).',
-    ...fieldsIn(reservationWords.en),
-    product: 'Product',
-    when: 'Date and time',
-    party: 'Party',
-    total: 'Total',
-    answers: 'Answers',
-    changeTitle: 'Changes and cancellation',
-    change: 'Change time or headcount',
-    changeHint:
-      'The new booking is made first; the old one is cancelled only once it stands. The guest never loses the seat.',
-    extraOf: 'Extra seats of this booking (separate bookings): {{numbers}}',
-    extraFor: 'Booked as extra seats of {{number}}.',
-    changedTo: 'This booking was changed to {{number}}.',
-    stillToCancel:
-      'This booking was replaced by {{number}} but is NOT cancelled yet (still to cancel).',
-    cancel: 'Cancel booking',
-  },
-  checkIn: {
-    title: 'Check-in',
-    current: 'Now:',
-    ...checkInIn(reservationWords.en),
-    offline: '(recorded offline)',
-    where: 'at {{counter}}, {{time}}',
-    when: 'at {{time}}',
-    conflict: 'Already checked in at {{counter}}, {{time}}',
-    conflictNoShow: 'Already marked no-show at {{counter}}, {{time}}',
-    conflictUndone: 'Check-in already undone at {{counter}}, {{time}}',
-    changedElsewhere:
-      'Changed at {{counter}}, {{time}} meanwhile: nothing was recorded here. Check the state shown and try again.',
-    adults: 'Adults here',
-    children: 'Children here',
-    fewerAdults: 'One adult fewer',
-    moreAdults: 'One adult more',
-    fewerChildren: 'One child fewer',
-    moreChildren: 'One child more',
-    booked: 'Booked: {{n}}',
-    all: 'Everyone arrived (adults {{adults}}, children {{children}})',
-    recordCounted: 'Record these numbers (adults {{adults}}, children {{children}})',
-    noShowButton: 'Mark as no-show',
-    undo: 'Undo check-in',
-    more: 'More people than booked: {{n}}. A booking’s headcount cannot be changed: book the extra people separately, or book everyone again (the old booking is cancelled only once the new one is made).',
-    sellExtra: 'Change the booking ({{n}} more)',
-    fewer:
-      'Recorded fewer people than booked (partly arrived). The service cannot reduce a booking: to change the price, a new booking for fewer people is made first, then the old one is cancelled.',
-    changeFewer: 'Change to a booking for fewer people',
-  },
-  payment: paymentIn(reservationWords.en),
-  paid: paidIn(reservationWords.en),
 };

@@ -1,5 +1,4 @@
 /** Search at the counter. */
-import type { Widen } from '../widen';
 
 export const ja = {
   search: {
@@ -14,20 +13,5 @@ export const ja = {
     countCapped: '「{{query}}」: {{total}} 件中 {{n}} 件を表示。続けて入力すると絞り込めます。',
     countMore:
       '「{{query}}」: 先頭 {{n}} 件を表示(ほかにも見つかりました)。続けて入力すると絞り込めます。',
-  },
-};
-
-export const en: Widen<typeof ja> = {
-  search: {
-    label: 'Find a reservation',
-    field: 'Search',
-    placeholder: 'Name, phone, e-mail or number',
-    title: 'Search results',
-    explain: 'Scanning a reservation number with the barcode reader opens that reservation.',
-    empty: 'Type a name, phone number, e-mail address or reservation number.',
-    searching: 'Searching…',
-    count: '“{{query}}”: {{n}} found',
-    countCapped: '“{{query}}”: the first {{n}} of {{total}} found. Type more to narrow the list.',
-    countMore: '“{{query}}”: the first {{n}} shown; more match. Type more to narrow the list.',
   },
 };

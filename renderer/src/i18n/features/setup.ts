@@ -1,5 +1,4 @@
 /** Set-up: the API key, the store, the features the key allows. */
-import type { Widen } from '../widen';
 
 export const ja = {
   setup: {
@@ -60,69 +59,6 @@ export const ja = {
       missing_scope: '利用できません — キーに権限「{{scope}}」がありません',
       no_store: '利用できません — 店舗が選ばれていません',
       not_set_up: '利用できません — まだ設定されていません',
-    },
-  },
-};
-
-export const en: Widen<typeof ja> = {
-  setup: {
-    title: 'Set-up',
-    current: 'Current connection',
-    mode: 'Mode',
-    modes: {
-      not_set_up: 'Not set up',
-      live: 'Live',
-      training: 'Training',
-    },
-    organization: 'Organization',
-    keyName: 'Key name',
-    store: 'Store',
-    noStore: 'None chosen',
-    plan: 'Plan',
-    plans: {
-      standard: 'Standard (60 requests a minute)',
-      facility: 'Facility (300 requests a minute)',
-    },
-    removeKey: 'Remove the API key',
-    leaveTraining: 'Leave training mode',
-    keyTitle: 'Connect with an API key',
-    key: 'API key',
-    keyHint:
-      'Paste the key issued in the reservation service’s admin screen. It is stored encrypted and never shown again.',
-    serviceUrl: 'Service address (optional)',
-    serviceUrlHint: 'Leave empty for the default address.',
-    check: 'Check the key',
-    checking: 'Checking…',
-    checked: 'What the key allows',
-    scopes: 'Scopes',
-    storeLimit: 'Stores',
-    allStores: 'Every store of the organization',
-    limitedTo: 'Only {{store}}',
-    chooseStore: 'Choose the store',
-    noStores: 'This key cannot use any store.',
-    storeFacts: '({{timeZone}}, {{currency}})',
-    noOnSite: 'no pay-on-site',
-    save: 'Save and connect',
-    saving: 'Connecting…',
-    trainingTitle: 'Training mode',
-    trainingExplain: 'Try everything on a practice store. No real bookings or e-mails are made.',
-    tryTraining: 'Try training mode',
-    startingTraining: 'Starting…',
-  },
-  features: {
-    name: {
-      dayView: 'Day view',
-      checkIn: 'Check-in',
-      walkIn: 'Walk-in',
-      cancel: 'Cancellation',
-      customerSearch: 'Customer search',
-    },
-    on: 'available',
-    someOff: 'Features off: {{n}}',
-    reason: {
-      missing_scope: 'off — the key lacks the scope “{{scope}}”',
-      no_store: 'off — no store is chosen',
-      not_set_up: 'off — not set up yet',
     },
   },
 };

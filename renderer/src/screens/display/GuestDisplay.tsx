@@ -5,11 +5,11 @@
  * `display.changed`): the browser host gives it a token of its own, the desktop app a window of
  * its own (decision M12).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import type { Bridge } from '../../../../main/ipc/bridge';
 import { receiptWords, type DisplayView } from '../../../../main/ipc/contract';
 import { createApi } from '../../api/api';
-import { createI18n } from '../../i18n';
+import { createI18n, showLanguage } from '../../i18n';
 
 const i18n = createI18n('ja');
 
@@ -52,7 +52,15 @@ export function GuestDisplayPage({ bridge }: { bridge: Bridge }) {
     };
   }, [bridge]);
 
-  const locale = view?.locale ?? 'ja';
+  const asked = view?.locale ?? 'ja';
+  const [, wordsArrived] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    // English is fetched the first time a guest asks for it (i18n/index.ts); one not fetched
+    // leaves the display in Japanese.
+    showLanguage(i18n, asked).then(wordsArrived, () => undefined);
+  }, [asked]);
+  // The guest's language once its words are here, Japanese until then: never a key.
+  const locale = i18n.hasResourceBundle(asked, 'translation') ? asked : 'ja';
   const t = i18n.getFixedT(locale);
   const r = receiptWords[locale];
   useEffect(() => {

@@ -1,0 +1,60 @@
+/**
+ * Every user-facing word of the renderer in English, one file per feature (the Japanese of each
+ * is features/, the source). Its own chunk: fetched when a counter shows English (index.ts).
+ */
+import type { Messages } from '../catalogue';
+import * as cancel from './cancel';
+import * as change from './change';
+import * as day from './day';
+import * as hardware from './hardware';
+import * as installed from './installed';
+import * as manifest from './manifest';
+import * as money from './money';
+import * as onsite from './onsite';
+import * as reservation from './reservation';
+import * as search from './search';
+import * as setup from './setup';
+import * as shell from './shell';
+import * as shop from './shop';
+import * as staff from './staff';
+import * as status from './status';
+import * as walkin from './walkin';
+
+/** The feature catalogues in English, each `{ en }`; exported for the test of their keys. */
+export const FEATURES_EN = {
+  shell,
+  status,
+  day,
+  manifest,
+  search,
+  reservation,
+  onsite,
+  cancel,
+  change,
+  walkin,
+  shop,
+  setup,
+  money,
+  installed,
+  hardware,
+  staff,
+} as const;
+
+export const en: Messages = {
+  ...shell.en,
+  ...status.en,
+  ...day.en,
+  ...manifest.en,
+  ...search.en,
+  ...reservation.en,
+  ...onsite.en,
+  ...cancel.en,
+  ...change.en,
+  ...walkin.en,
+  ...shop.en,
+  ...setup.en,
+  ...money.en,
+  ...installed.en,
+  ...hardware.en,
+  ...staff.en,
+};

@@ -1,0 +1,20 @@
+/** The English of manifest's words (features/manifest.ts, the source): fetched when staff choose English. */
+import { manifestWords, reservationWords } from '../../../../main/ipc/contract';
+import { printedIn, type ja } from '../features/manifest';
+import type { Widen } from '../widen';
+
+const printedEn = printedIn([manifestWords.en, reservationWords.en]);
+
+export const en: Widen<typeof ja> = {
+  manifest: {
+    title: printedEn.title,
+    notFound: 'This slot was not found. Check the date.',
+    manual: 'This product needs approval. Bookings waiting for approval are not confirmed.',
+    print: 'Print',
+    csv: 'Export CSV',
+    walkIn: 'Walk-in for this slot',
+    empty: printedEn.empty,
+    caption: 'Bookings: {{n}}',
+    col: { ...printedEn.columns, party: 'Party' },
+  },
+};
