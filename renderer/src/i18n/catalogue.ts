@@ -10,6 +10,7 @@ import * as change from './features/change';
 import * as day from './features/day';
 import * as hardware from './features/hardware';
 import * as installed from './features/installed';
+import * as items from './features/items';
 import * as manifest from './features/manifest';
 import * as money from './features/money';
 import * as onsite from './features/onsite';
@@ -38,6 +39,7 @@ export const FEATURES = {
   shop,
   setup,
   money,
+  items,
   installed,
   hardware,
   staff,
@@ -57,6 +59,7 @@ export const ja = {
   ...shop.ja,
   ...setup.ja,
   ...money.ja,
+  ...items.ja,
   ...installed.ja,
   ...hardware.ja,
   ...staff.ja,
@@ -78,6 +81,7 @@ export const en: Messages = {
   ...shop.en,
   ...setup.en,
   ...money.en,
+  ...items.en,
   ...installed.en,
   ...hardware.en,
   ...staff.en,

@@ -29,6 +29,7 @@ export const ja = {
     setup: '設定',
     journal: 'レジ記録',
     close: 'レジ締め',
+    items: '物販',
   },
   language: {
     ja: '日本語',
@@ -182,6 +183,7 @@ export const en: Widen<typeof ja> = {
     setup: 'Set-up',
     journal: 'Journal',
     close: 'Close day',
+    items: 'Items',
   },
   language: {
     ja: '日本語',
