@@ -85,7 +85,7 @@ function fateOf(
   entries: Map<string, string>,
 ): Omit<OwedMark, 'saleId' | 'since'> | null {
   const state = entries.get(sale.walkInEntryId);
-  // The booking's money only: counter items sold with it were handed over (issue 30, Z11).
+  // The booking's money only: counter items sold with it were handed over (issue 30, J21).
   const booked = sale.total - itemsTotal(sale.goods ?? []);
   const owed = (reason: RefundReason, amount = booked, booking: Booking | null = null) => ({
     reason,

@@ -188,7 +188,7 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'printer.retry': 'who',
   'close.print': 'open',
   'drawer.open': 'drawer',
-  // Counter items (issue 30): selling them is anyone's signed in; the catalogue is a manager's.
+  // Counter items (issue 30): selling them is anyone's signed in; the catalogue is a manager's (S36).
   'items.list': 'open',
   'items.save': 'items',
   'items.sell': 'who',
