@@ -4,23 +4,16 @@
  * walk-in's product tiles do (walkin/products.ts, decision G17). Counted from this counter's own
  * journal: items sold alone, with a walk-in or with a collection.
  */
-import { DateTime } from 'luxon';
 import type { ItemsView } from '../../ipc/contract';
-import { todayIn } from '../day/day';
-import { SOLD_DAYS } from '../walkin/products';
+import { isMoneyTaken } from '../../local/index';
+import { soldRecently } from '../walkin/products';
 import type { Session } from '../session';
 import { catalogueOf } from './catalogue';
 
 export function itemsView(session: Session, now: number): ItemsView {
-  const today = todayIn(session.timeZone, now);
-  const from = DateTime.fromISO(today)
-    .minus({ days: SOLD_DAYS - 1 })
-    .toISODate()!;
-  const counter = session.counter().id;
   const sold = new Map<string, number>();
-  for (const r of session.journal.range(from, today).records) {
-    if (r.counterId !== counter) continue;
-    if (r.kind !== 'goods' && r.kind !== 'sale' && r.kind !== 'collection') continue;
+  for (const r of soldRecently(session, now)) {
+    if (!isMoneyTaken(r)) continue;
     for (const line of r.goods ?? []) sold.set(line.itemId, (sold.get(line.itemId) ?? 0) + 1);
   }
   const catalogue = catalogueOf(session);
