@@ -13,7 +13,7 @@ export const ItemId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an ite
 
 /**
  * The consumption tax rates an item may carry: the standard 10 %, or the reduced 8 % (food and
- * drink taken away: 軽減税率). A receipt marks the reduced ones ※ (decision Q14).
+ * drink taken away: 軽減税率). A receipt marks the reduced ones ※ (Q15).
  */
 export const ItemRate = z.union([z.literal(10), z.literal(8)]);
 export type ItemRate = z.infer<typeof ItemRate>;

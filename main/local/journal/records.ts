@@ -100,7 +100,7 @@ export const CollectionRecord = z.object({
 export type CollectionRecord = z.infer<typeof CollectionRecord>;
 
 /**
- * Counter items sold alone, without a booking (issue 30, decision J20): its own kind, so that a
+ * Counter items sold alone, without a booking (issue 30; J20): its own kind, so that a
  * walk-in's sale stays a walk-in's and an older app lists it as written by a newer one. Needs
  * nothing of the service: taken offline as online.
  */
