@@ -94,6 +94,9 @@ const CHANNELS = {
   'staff.claimOwner': true,
   'audit.list': true,
   'audit.csv': true,
+  'items.list': true,
+  'items.save': true,
+  'items.sell': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {

@@ -42,6 +42,8 @@ export const Permission = z.enum([
   'staff',
   /** Read the audit list and export it. */
   'audit',
+  /** Add and change the store's counter items: names, prices, rates (issue 30). */
+  'items',
 ]);
 export type Permission = z.infer<typeof Permission>;
 

@@ -126,6 +126,10 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'staff.claimOwner': null,
   'audit.list': null,
   'audit.csv': null,
+  // Counter items (issue 30): the counter's own catalogue and journal, whatever the key.
+  'items.list': null,
+  'items.save': null,
+  'items.sell': null,
   // The counter's own hardware: its printer, drawer and the guest's display, with any key.
   'printer.status': null,
   'printer.settings': null,

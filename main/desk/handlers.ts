@@ -17,6 +17,7 @@ import { headcountApp } from './headcount/app';
 import { hardwareApp } from './printer/app';
 import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
+import { itemsApp } from './items/app';
 import { onsiteApp } from './onsite/app';
 import { outboxApp } from './outbox/app';
 import { prefsApp } from './prefs/app';
@@ -131,6 +132,7 @@ export function deskHandlers(ctx: DeskContext, overrides: Partial<Handlers> = {}
     recoveryApp(ctx),
     staffApp(ctx),
     hardwareApp(ctx),
+    itemsApp(ctx),
   );
   // The key's scopes first (nothing to approve for what the key cannot do), then who may.
   return guardFeatures(guardStaff({ ...handlers, ...overrides }, ctx), refuseUnlessAllowed(ctx));

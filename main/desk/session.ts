@@ -55,6 +55,8 @@ import { actingStamps } from './staff/acting';
 import { StaffBook } from './staff/book';
 import { demoMembers } from './staff/demo';
 import { shareStaff } from './staff/share';
+import { catalogueOf } from './items/catalogue';
+import { shareItems } from './items/share';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -384,12 +386,15 @@ export class Session {
     });
     // The staff list and policy: the same on every counter of the shop (issue 29).
     const unshareStaff = shareStaff(state, this.staff);
+    // The catalogue of counter items likewise (issue 30).
+    const unshareItems = shareItems(state, catalogueOf(this));
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
     this.onsite.attach(state);
     this.unshare = () => {
       unshareStaff();
+      unshareItems();
       records.stop();
       this.onsite.detach();
       this.shared = null;

@@ -72,6 +72,7 @@ export {
   CloseRecord,
   DrawerRecord,
   CollectionRecord,
+  GoodsRecord,
   JournalRecord,
   SaleRecord,
   isMoneyTaken,
@@ -96,6 +97,8 @@ export {
   type StaffFiles,
   type UnreadableMember,
 } from './staff/staff-files';
+// Counter items (issue 30): the store's catalogue, one file per item
+export { MemoryItemFiles, PlainItemFiles, type ItemFiles } from './items/item-files';
 export {
   AuditKind,
   AuditRecord,

@@ -255,4 +255,17 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   'staff.claimOwner': { apiKey: 'fd_test_key', name: '山田', pin: '1234' },
   'audit.list': { from: TODAY, to: TODAY },
   'audit.csv': { from: TODAY, to: TODAY, locale: 'ja' },
+  'items.list': {},
+  'items.save': {
+    id: null,
+    name: { ja: '傘レンタル', en: 'Umbrella rental' },
+    price: 300,
+    rate: 10,
+    category: 'rental',
+    active: true,
+  },
+  'items.sell': {
+    items: [{ itemId: 'demo-green-tea', quantity: 1 }],
+    tender: { lines: [{ method: 'cash', amount: 150, received: 150 }] },
+  },
 };

@@ -283,6 +283,9 @@ describe('the API key stays in the main process', () => {
     ] as const)
       await h.raw(channel, VALID[channel]);
     await asOwner();
+    // Counter items (issue 30): the catalogue, an item added, items sold alone.
+    for (const channel of ['items.list', 'items.save', 'items.sell'] as const)
+      await h.raw(channel, VALID[channel]);
     await h.call('setup.selectStore', { storeId: OKINAWA });
     await h.call('day.get', { date: null });
     await h.call('setup.selectStore', { storeId: KYOTO });

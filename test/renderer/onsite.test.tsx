@@ -107,6 +107,7 @@ describe('a booking paid on site', () => {
           ],
         },
         checkIn: { state: 'arrived', adults: 2, children: 1, basis: null },
+        items: [],
       },
     ]);
     expect(screen.getByText('Checked in and took ¥28,500.')).toBeTruthy();

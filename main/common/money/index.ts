@@ -15,3 +15,4 @@ export * from './discount-reason';
 export * from './receipt-item';
 export * from './registration-number';
 export * from './cash-movement';
+export * from './counter-item';

@@ -23,6 +23,9 @@ export const ja = {
     problem: '問題',
     staff: '担当者',
     approvedBy: '承認者',
+    items: '物販',
+    standardRate: '10%対象',
+    reducedRate: '8%対象',
   },
   /** What an unreadable entry's row says to do (for the accountant; the screen says more). */
   problems: {
@@ -51,6 +54,9 @@ export const en: Widen<typeof ja> = {
     problem: 'Problem',
     staff: 'Staff',
     approvedBy: 'Approved by',
+    items: 'Counter items',
+    standardRate: '10% items',
+    reducedRate: '8% items',
   },
   problems: {
     corrupt: 'This entry is damaged; the others stand. Record a correction from the paper copy.',

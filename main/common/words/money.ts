@@ -65,6 +65,7 @@ export const ja = {
   entryKinds: {
     sale: '売上',
     collection: '現地払い収受',
+    goods: '物販',
     refund: '返金',
     correction: '訂正',
     close: 'レジ締め',
@@ -121,6 +122,7 @@ export const en: Widen<typeof ja> = {
   entryKinds: {
     sale: 'Sale',
     collection: 'On-site payment',
+    goods: 'Counter items',
     refund: 'Refund',
     correction: 'Correction',
     close: 'Close',

@@ -17,6 +17,8 @@ export const ja = {
   staff: 'レジ担当',
   reservationNumber: '予約番号',
   numberPending: '予約の確定待ち(控え番号)',
+  /** Counter items sold alone (issue 30): no booking, the entry's own reference. */
+  entryNumber: '控え番号',
   adult: '大人',
   child: '子ども',
   party: '一式',
@@ -43,6 +45,11 @@ export const ja = {
   stampBox: '収入印紙',
   /** Paid by card: a 受取書 of 信用取引, no stamp duty (Q13). */
   stampExempt: 'クレジットカード利用のため非課税',
+  /** Counter items at the reduced rate (issue 30): marked on their line and explained once. */
+  reducedMark: '※',
+  reducedNote: '※は軽減税率(8%)対象商品です',
+  /** A counter item's line: unit price × quantity. */
+  itemLine: (unit: string, quantity: number) => `${unit} × ${quantity}`,
 };
 
 export const en: Widen<typeof ja> = {
@@ -56,6 +63,7 @@ export const en: Widen<typeof ja> = {
   staff: 'Cashier',
   reservationNumber: 'Booking No.',
   numberPending: 'Booking being confirmed (reference)',
+  entryNumber: 'Reference',
   adult: 'Adult',
   child: 'Child',
   party: 'Party',
@@ -78,4 +86,7 @@ export const en: Widen<typeof ja> = {
   discountFor: (reason) => `Discount (${reason})`,
   stampBox: 'Revenue stamp (収入印紙)',
   stampExempt: 'Paid by credit card: no stamp duty (クレジットカード利用のため非課税)',
+  reducedMark: '※',
+  reducedNote: '※ Reduced tax rate (8%) item',
+  itemLine: (unit, quantity) => `${unit} × ${quantity}`,
 };

@@ -9,6 +9,7 @@ import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { todayIn } from '../day/day';
 import { bookingOf } from '../sales/refunds-owed';
+import { moneySettingsOf } from '../sales/settings';
 import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
 import { closeViewOf, commitClose, type CloseEntry } from './counter-close';
@@ -120,6 +121,7 @@ export function closeApp(
         locale,
         s.timeZone,
         (sale) => bookingOf(s, sale)?.reservationNumber ?? null,
+        moneySettingsOf(ctx.settings).defaultTaxRate,
       );
     },
   };

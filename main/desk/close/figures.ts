@@ -19,7 +19,9 @@ import {
   type DrawerOpens,
   type OnSiteOwing,
 } from '../../ipc/contract';
-import type { CloseRecord, JournalRecord } from '../../local/index';
+import { itemsTotal } from '../../common';
+import { isMoneyTaken, type CloseRecord, type JournalRecord } from '../../local/index';
+import { itemsCloseLine } from '../items/close-figures';
 
 /** The day's check-ins: parties expected (active reservations of the date), arrived, no-shows. */
 export interface CheckInTally {
@@ -39,6 +41,8 @@ export interface CloseInput {
   unreadable: number;
   /** The day's close, if it was done: its float, count and note are what the day was closed with. */
   close: CloseRecord | null;
+  /** The store's default tax rate: a sale whose lines do not add up is taxed at it (Q3). */
+  defaultTaxRate?: number;
   /** What staff entered (ignored once closed). */
   openingFloat: number;
   counted: DenominationCount | null;
@@ -73,7 +77,7 @@ export function tenderTotals(records: readonly JournalRecord[]): TenderTotals[] 
   );
   for (const r of records) {
     // A collection of a booking paid on site is money taken like a sale (decision I9).
-    if (r.kind === 'sale' || r.kind === 'collection')
+    if (isMoneyTaken(r))
       for (const line of r.tender) {
         const t = totals.get(line.method)!;
         t.sales += line.amount;
@@ -153,7 +157,7 @@ export function staffFigures(records: readonly JournalRecord[]): StaffFigures[] 
     lines.filter((l) => methodSpec(l.method).drawer).reduce((sum, l) => sum + l.amount, 0);
   for (const r of records) {
     // A collection of a booking paid on site is money taken by whoever took it, like a sale's.
-    if (r.kind === 'sale' || r.kind === 'collection') {
+    if (isMoneyTaken(r)) {
       const row = rowOf(r);
       row.sales += r.total;
       row.count += 1;
@@ -196,20 +200,22 @@ export function productShares(sale: Extract<JournalRecord, { kind: 'sale' }>): M
   for (const item of sale.items)
     gross.set(item.productId, (gross.get(item.productId) ?? 0) + item.unitPrice * item.quantity);
   const all = [...gross.values()].reduce((a, b) => a + b, 0);
+  // The booking's money: counter items sold with it are the items' line (issue 30).
+  const total = sale.total - itemsTotal(sale.goods ?? []);
   const shares = new Map<string, number>();
   if (gross.size === 0) return shares;
   if (all === 0) {
-    shares.set(sale.items[0]!.productId, sale.total);
+    shares.set(sale.items[0]!.productId, total);
     return shares;
   }
   let given = 0;
   for (const [id, g] of gross) {
-    const share = Math.floor((sale.total * g) / all);
+    const share = Math.floor((total * g) / all);
     shares.set(id, share);
     given += share;
   }
   const dearest = [...gross.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-  shares.set(dearest, shares.get(dearest)! + sale.total - given);
+  shares.set(dearest, shares.get(dearest)! + total - given);
   return shares;
 }
 
@@ -318,5 +324,6 @@ export function computeClose(input: CloseInput): CloseView {
     drawer: drawerOpens(records),
     byStaff: staffFigures(records),
     ...(close?.staff && { closedBy: close.staff }),
+    items: itemsCloseLine(records, input.defaultTaxRate ?? 10),
   };
 }

@@ -13,7 +13,15 @@ import { csvFile, type CsvCell } from '../../common/csv';
 import * as journalWords from '../../common/words/journal';
 import * as moneyWords from '../../common/words/money';
 import { cashEffect, methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
-import type { JournalDay, JournalRecord, SaleRecord, UnreadableRecord } from '../../local/index';
+import type {
+  JournalDay,
+  JournalRecord,
+  MoneyTaken,
+  SaleRecord,
+  UnreadableRecord,
+} from '../../local/index';
+import { REDUCED_RATE } from '../../common';
+import { recordRates } from '../items/rates';
 import { countingDays } from './day-records';
 
 /** The columns before the per-method ones, and after them. */
@@ -37,6 +45,9 @@ const AFTER = [
   'problem',
   'staff',
   'approvedBy',
+  'items',
+  'standardRate',
+  'reducedRate',
 ] as const;
 
 type Named = (typeof BEFORE)[number] | (typeof AFTER)[number];
@@ -72,12 +83,33 @@ function byTender(lines: readonly { method: TenderMethod; amount: number }[], si
 /** A sale's reservation number: known once its walk-in is booked, after the sale was written. */
 export type NumberOfSale = (sale: SaleRecord) => string | null;
 
+/**
+ * Money taken's counter items and its amounts by rate (issue 30): the lines as sold, the reduced
+ * ones marked ※, and what was taken at the standard and the reduced rate.
+ */
+function goodsCells(r: MoneyTaken, locale: UiLocale, fallbackRate: number): Row {
+  const goods = r.goods ?? [];
+  const rates = recordRates(r, fallbackRate);
+  const at = (reduced: boolean) =>
+    rates.filter((t) => (t.rate === REDUCED_RATE) === reduced).reduce((a, t) => a + t.amount, 0);
+  return {
+    items: goods.length
+      ? goods
+          .map((g) => `${g.name[locale]}${g.taxRate === REDUCED_RATE ? '※' : ''} ×${g.quantity}`)
+          .join(' / ')
+      : null,
+    standardRate: at(false),
+    reducedRate: at(true),
+  };
+}
+
 function recordRow(
   r: JournalRecord,
   locale: UiLocale,
   timeZone: string,
   numberOf: NumberOfSale,
   dayOf: (r: JournalRecord) => string,
+  fallbackRate: number,
 ): Row | null {
   // A receipt printed, the drawer opened: not money (the drawer's opens are the journal's, M11).
   if (r.kind === 'receipt' || r.kind === 'drawer') return null;
@@ -101,6 +133,15 @@ function recordRow(
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+        ...goodsCells(r, locale, fallbackRate),
+      };
+    case 'goods':
+      return {
+        ...head,
+        amount: r.total,
+        tender: byTender(r.tender, 1),
+        change: r.change,
+        ...goodsCells(r, locale, fallbackRate),
       };
     case 'collection':
       // A booking paid on site: its discount given at the counter, with why, is the note.
@@ -111,6 +152,7 @@ function recordRow(
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+        ...goodsCells(r, locale, fallbackRate),
         note: r.discount
           ? [`${words.discountReasons[r.discount.reason]} -${r.discount.amount}`, r.note]
               .filter(Boolean)
@@ -186,12 +228,14 @@ export function journalCsv(
   locale: UiLocale,
   timeZone: string,
   numberOf: NumberOfSale = (sale) => sale.reservationNumber,
+  /** The store's default rate: a sale's whole total is taxed at it when its lines do not add up. */
+  fallbackRate = 10,
 ): JournalCsv {
   const rows: CsvCell[][] = [];
   // The day a record counts on (Z2): a late correction an older version dated a closed day.
   const dayOf = countingDays(day.records, timeZone);
   for (const r of day.records) {
-    const row = recordRow(r, locale, timeZone, numberOf, dayOf);
+    const row = recordRow(r, locale, timeZone, numberOf, dayOf, fallbackRate);
     if (row) rows.push(cells(row));
   }
   const unreadable = [...day.unreadable].sort((a, b) =>

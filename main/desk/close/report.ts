@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
 import * as closeWords from '../../common/words/close';
 import * as moneyWords from '../../common/words/money';
+import { itemsReport } from '../items/close-report';
 import { DENOMINATIONS, type CloseView, type UiLocale } from '../../ipc/contract';
 
 export const yen = (n: number, locale: UiLocale) =>
@@ -183,6 +184,7 @@ ${count.length ? `<table>${row([l.denomination, l.pieces, l.amount], true)}${cou
 ${cashMovesSection(view, locale, timeZone)}
 <h2>${escapeHtml(l.walkIns)}</h2>
 <table>${row([l.count, String(view.walkIns.count)])}${row([l.amount, yen(view.walkIns.amount, locale)])}</table>
+${itemsReport(view.items, locale, (n) => yen(n, locale))}
 <h2>${escapeHtml(l.onSite)}</h2>
 <table>${row([l.count, String(onSite.collections.count)])}${row([l.amount, yen(onSite.collections.amount, locale)])}${onSite.byTender.map((t) => row([methods[t.method], yen(t.amount, locale)])).join('')}${row([l.discounts, yen(onSite.discounts, locale)])}</table>
 <h2>${escapeHtml(l.onSiteUnpaid)} · ${onSite.unpaid.count} · ${escapeHtml(yen(onSite.unpaid.amount, locale))}</h2>

@@ -11,6 +11,7 @@
  * unreadable records, the shared list); what they mean is `owed.ts`'s, pure.
  */
 import type { Logger } from '../../api/log';
+import { itemsTotal } from '../../common';
 import type {
   CollectionRecord,
   Dues,
@@ -62,12 +63,15 @@ export function collectedEvent(
     counterId: record.counterId,
     counterName: counterName.slice(0, 100),
     at: record.at,
-    amount: record.total,
+    amount: bookingPaid(record),
     discount: record.discount?.amount ?? 0,
     methods: record.tender.map((t) => t.method),
     basis: record.basis,
   };
 }
+
+/** What a collection paid of its booking: counter items sold with it are not (issue 30). */
+const bookingPaid = (record: CollectionRecord) => record.total - itemsTotal(record.goods ?? []);
 
 /** The experience date a collection was taken for: its booking's item (the first). */
 const dateOf = (record: CollectionRecord) => record.items[0]?.date ?? record.businessDate;
@@ -128,7 +132,7 @@ export class OnSiteBook {
         counterId: r.counterId,
         counterName: r.counterName,
         at: r.at,
-        amount: r.total,
+        amount: bookingPaid(r),
         discount: r.discount?.amount ?? 0,
         methods: r.tender.map((t) => t.method),
         basis: r.basis,

@@ -9,6 +9,7 @@
 import type { Reservation } from '../../api/client';
 import {
   changeDue,
+  itemsTotal,
   tenderProblems,
   Tender,
   type MoneyProblem,
@@ -20,6 +21,7 @@ import type { Handler } from '../../ipc/router';
 import { paidHowOf, type CollectionRecord } from '../../local/index';
 import type { Claim } from '../../shop/claims';
 import { recordCheckIn, requireCheckInUnchanged } from '../checkin/checkin';
+import { goodsOf } from '../items/sell';
 import { productsOf, requireReservation, reservationViewOn } from '../day/day';
 import { moneyDayOf } from '../sales/money-day';
 import { online } from '../link';
@@ -31,7 +33,9 @@ import { customerName, productName } from '../views';
 import { owedNow } from './view';
 
 /** A collection as the router hands it over (its defaults filled in). */
-type Collect = Parameters<Handler<'onsite.collect'>>[0];
+/** A collection as asked (counter items: none when left out). */
+type Collect = Omit<Parameters<Handler<'onsite.collect'>>[0], 'items'> &
+  Partial<Pick<Parameters<Handler<'onsite.collect'>>[0], 'items'>>;
 
 const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
 
@@ -112,6 +116,7 @@ function amountProblems(
   request: Collect,
   stillOwed: number | null,
   tender: Tender | null,
+  extra = 0,
 ): MoneyProblem[] {
   const problems: MoneyProblem[] = [];
   const discount = request.discount?.amount ?? 0;
@@ -125,11 +130,12 @@ function amountProblems(
       code: 'OVER_OWED',
       reason: `at most ${stillOwed} is still owed`,
     });
-  if (request.amount > 0 && !tender)
+  const taken = request.amount + extra;
+  if (taken > 0 && !tender)
     problems.push({ field: 'tender', code: 'TENDER_REQUIRED', reason: 'how the guest paid' });
-  if (request.amount === 0 && tender)
+  if (taken === 0 && tender)
     problems.push({ field: 'tender', code: 'TENDER_OVER', reason: 'nothing is taken' });
-  if (tender && request.amount > 0) problems.push(...tenderProblems(tender, request.amount));
+  if (tender && taken > 0) problems.push(...tenderProblems(tender, taken));
   return problems;
 }
 
@@ -187,7 +193,9 @@ export async function collect(
       { due: due.amount, stillOwed: owed.stillOwed },
     ]);
   const tender = request.tender ? Tender.parse(request.tender) : null;
-  const problems = amountProblems(request, owed.stillOwed, tender);
+  // Counter items sold with it (issue 30): their price on top of what is paid of the booking.
+  const goods = goodsOf(session, request.items);
+  const problems = amountProblems(request, owed.stillOwed, tender, itemsTotal(goods));
   if (problems.length) throw invalid('the payment cannot be taken so', problems);
   if (request.checkIn) requireCheckInUnchanged(session, request.date, r.id, request.checkIn.basis);
 
@@ -220,10 +228,11 @@ export async function collect(
       reason: request.discount.reason,
     },
     note: request.discount?.note?.trim() || null,
-    total: request.amount,
+    total: request.amount + itemsTotal(goods),
     tender: tender?.lines ?? [],
     change: tender ? changeDue(tender.lines) : 0,
     basis: owed.order.map((o) => o.fact.id).slice(-50),
+    ...(goods.length > 0 && { goods }),
   } satisfies Omit<CollectionRecord, 'id'>;
   const written = session.journal.append(record) as CollectionRecord;
   session.onsite.collected(written);

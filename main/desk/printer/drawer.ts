@@ -29,7 +29,9 @@ export function drawerCause(
 ): 'sale' | 'collection' | 'refund' | 'cash' | null {
   // Cash in, out or changed (Y11) is nothing but notes and coins: the drawer opens for it.
   if (record.kind === 'cash') return 'cash';
-  if (record.kind === 'sale') return opensDrawer(record.tender) ? 'sale' : null;
+  // Counter items sold alone (issue 30) are a sale, as the drawer counts its opens.
+  if (record.kind === 'sale' || record.kind === 'goods')
+    return opensDrawer(record.tender) ? 'sale' : null;
   if (record.kind === 'collection') return opensDrawer(record.tender) ? 'collection' : null;
   if (record.kind === 'refund') return opensDrawer(record.tender) ? 'refund' : null;
   return null;

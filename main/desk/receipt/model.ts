@@ -14,13 +14,15 @@ import * as moneyWords from '../../common/words/money';
 import * as receiptWords from '../../common/words/receipt';
 import {
   methodSpec,
+  REDUCED_RATE,
   type JournalEntryView,
   type MoneySettings,
   type ReceiptLayout,
   type TenderLine,
 } from '../../ipc/contract';
+import { ratesOf } from '../items/rates';
+import { goodsRows } from '../items/receipt-lines';
 import { stampNeed } from './stamp';
-import { taxByRate } from './tax';
 
 /** A language's words of a receipt: its own, and money's as paper says them. */
 type Words = (typeof receiptWords)['ja'] & {
@@ -157,16 +159,27 @@ export async function qrModules(text: string): Promise<boolean[][]> {
   );
 }
 
-/** A sale's tax by rate, as its tax lines print it. */
-function saleTaxes(input: ReceiptInput, sale: JournalEntryView) {
-  const discount = sale.discounts.reduce((a, d) => a + d.amount, 0);
-  return taxByRate(sale.items, discount, sale.amount, input.settings.defaultTaxRate);
+/** Money's tax by rate, as its tax lines print it: its tickets and counter items (issue 30). */
+function taxesOf(input: ReceiptInput, money: JournalEntryView) {
+  const discount = money.discounts.reduce((a, d) => a + d.amount, 0);
+  return ratesOf(
+    { kind: money.kind, total: money.amount, items: money.items, goods: money.goods, discount },
+    input.settings.defaultTaxRate,
+  );
 }
 
-/** A collection's tax: what is paid now, at the booking's rate. */
-function collectionTaxes(input: ReceiptInput, entry: JournalEntryView) {
-  const paid = entry.items.map((i) => ({ ...i, quantity: 1, unitPrice: entry.amount }));
-  return taxByRate(paid.slice(0, 1), 0, entry.amount, input.settings.defaultTaxRate);
+/** A tax line per rate; the reduced rate's marked ※ as its items are (issue 30). */
+function taxRows(
+  input: ReceiptInput,
+  money: JournalEntryView,
+  L: Words,
+  fmt: (n: number) => string,
+) {
+  return taxesOf(input, money).map((t): ReceiptRow => ({
+    kind: 'text',
+    text: `${t.rate === REDUCED_RATE ? L.reducedMark : ''}${L.taxLine(t.rate, fmt(t.amount), fmt(t.tax))}`,
+    style: 'sub',
+  }));
 }
 
 function saleRows(
@@ -177,8 +190,7 @@ function saleRows(
 ) {
   const rows: ReceiptRow[] = [];
   rows.push(pair(L.total, fmt(sale.amount), 'total'));
-  for (const t of saleTaxes(input, sale))
-    rows.push({ kind: 'text', text: L.taxLine(t.rate, fmt(t.amount), fmt(t.tax)), style: 'sub' });
+  rows.push(...taxRows(input, sale, L, fmt));
   rows.push(...tenderRows(sale.tender, L, fmt));
   if (sale.change > 0) rows.push(pair(L.change, fmt(sale.change), 'total'));
   if (sale.priceConfirmed === false)
@@ -206,8 +218,7 @@ function collectionRows(
       pair(L.discountFor(L.discountReason[c.discount.reason]), `-${fmt(c.discount.amount)}`),
     );
   rows.push(pair(L.paidNow, fmt(entry.amount), 'total'));
-  for (const t of collectionTaxes(input, entry))
-    rows.push({ kind: 'text', text: L.taxLine(t.rate, fmt(t.amount), fmt(t.tax)), style: 'sub' });
+  rows.push(...taxRows(input, entry, L, fmt));
   rows.push(...tenderRows(entry.tender, L, fmt));
   if (entry.change > 0) rows.push(pair(L.change, fmt(entry.change), 'total'));
   if (c?.stillOwed) rows.push(pair(L.stillOwed, fmt(c.stillOwed), 'total'));
@@ -262,7 +273,7 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
   if (input.reissue) meta.push(pair(L.reissue, stamp(input.now, input.timeZone, locale), 'sub'));
   meta.push(
     pair(
-      number ? L.reservationNumber : L.numberPending,
+      number ? L.reservationNumber : sale?.kind === 'goods' ? L.entryNumber : L.numberPending,
       number ?? (sale?.walkInEntryId ?? entry.id).slice(0, 8).toUpperCase(),
     ),
   );
@@ -291,6 +302,8 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
       name: item.productName,
       detail: `${L.experience} ${item.date} ${item.startTime}`,
     });
+  // Counter items (issue 30): sold alone, with a walk-in or with a collection.
+  if (!refund) lines.push(...goodsRows(sale?.goods ?? [], locale, L, fmt));
   for (const d of sale?.discounts ?? [])
     lines.push(pair(`${L.discount} ${d.label}`, `-${fmt(d.amount)}`));
   lines.push(
@@ -321,9 +334,7 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
 
 /** What a 領収書 of `money` (a sale or a collection) needs: the tax it shows is taken out first. */
 function stampOf(input: ReceiptInput, money: JournalEntryView) {
-  const taxes =
-    money.kind === 'collection' ? collectionTaxes(input, money) : saleTaxes(input, money);
-  const tax = taxes.reduce((sum, t) => sum + t.tax, 0);
+  const tax = taxesOf(input, money).reduce((sum, t) => sum + t.tax, 0);
   return stampNeed(money.tender, money.amount, tax);
 }
 

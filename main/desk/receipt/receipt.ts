@@ -6,6 +6,7 @@
  * preview records nothing.
  */
 import { DeskError } from '../../ipc/errors';
+import { isMoneyTaken } from '../../local/index';
 import type { ReceiptDocument, ReceiptLayout, ReceiptOptions } from '../../ipc/contract';
 import type { DeskContext } from '../context';
 import { todayIn } from '../day/day';
@@ -84,7 +85,7 @@ export async function drawIssued<T>(
   const session = ctx.sessions.require();
   const record = session.journal.get(options.entryId);
   if (!record) throw new DeskError('ENTRY_NOT_FOUND', 'no such entry in this counter’s journal');
-  if (record.kind !== 'sale' && record.kind !== 'collection' && record.kind !== 'refund')
+  if (!isMoneyTaken(record) && record.kind !== 'refund')
     throw new DeskError('NO_RECEIPT', 'only a sale, a collection or a refund has a receipt');
   const settings = moneySettingsOf(ctx.settings);
   const layout: ReceiptLayout = options.layout ?? settings.receiptLayout;
@@ -95,9 +96,7 @@ export async function drawIssued<T>(
   const entry = entryView(session, record, locked);
   const saleRecord = record.kind === 'refund' ? session.journal.get(record.refersTo) : null;
   const sale =
-    saleRecord?.kind === 'sale' || saleRecord?.kind === 'collection'
-      ? entryView(session, saleRecord, locked)
-      : null;
+    saleRecord && isMoneyTaken(saleRecord) ? entryView(session, saleRecord, locked) : null;
   // A reprint once one was printed, but a 領収書 asked right after the payment (Q12).
   const reissue = isReissue(session, record.id, !!options.ryoshusho && record.kind !== 'refund');
   const now = ctx.now();

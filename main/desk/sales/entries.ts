@@ -75,8 +75,19 @@ export function entryView(
         items: record.items,
         discounts: record.discounts,
         ...(record.priceConfirmed === false && { priceConfirmed: false }),
+        ...(record.goods && { goods: record.goods }),
       };
     }
+    case 'goods':
+      // Counter items sold alone (issue 30): no booking, no guest.
+      return {
+        ...base,
+        kind: 'goods',
+        amount: record.total,
+        tender: record.tender,
+        change: record.change,
+        goods: record.goods,
+      };
     case 'collection': {
       const discount = record.discount?.amount ?? 0;
       return {
@@ -89,6 +100,7 @@ export function entryView(
         reservationNumber: record.reservationNumber,
         customerName: record.customerName,
         items: record.items,
+        ...(record.goods && { goods: record.goods }),
         collection: {
           due: record.due,
           before: record.before,

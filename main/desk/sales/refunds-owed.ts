@@ -7,7 +7,7 @@
  * stays owed after the outbox and the cache have let the evidence go (decision J7).
  */
 import { z } from 'zod';
-import { Amount, RefundReason } from '../../common';
+import { Amount, itemsTotal, RefundReason } from '../../common';
 import type { RefundOwed } from '../../ipc/contract';
 import { isMoneyTaken, type MoneyTaken, type SaleRecord } from '../../local/index';
 import { findReservation } from '../day/day';
@@ -58,6 +58,8 @@ export function owedChanged(session: Session): void {
 
 /** The reservation a sale booked (the outbox entry's booking, learnt once), or a collection's. */
 export function bookingOf(session: Session, sale: MoneyTaken): Booking | null {
+  // Counter items sold alone book nothing (issue 30).
+  if (sale.kind === 'goods') return null;
   if (sale.kind === 'collection' || sale.reservationId)
     return { reservationId: sale.reservationId ?? '', reservationNumber: sale.reservationNumber };
   const memo = memoOf(session);
@@ -83,9 +85,11 @@ function fateOf(
   entries: Map<string, string>,
 ): Omit<OwedMark, 'saleId' | 'since'> | null {
   const state = entries.get(sale.walkInEntryId);
-  const owed = (reason: RefundReason, amount = sale.total, booking: Booking | null = null) => ({
+  // The booking's money only: counter items sold with it were handed over (issue 30, J21).
+  const booked = sale.total - itemsTotal(sale.goods ?? []);
+  const owed = (reason: RefundReason, amount = booked, booking: Booking | null = null) => ({
     reason,
-    amount: Math.min(amount, sale.total),
+    amount: Math.min(amount, booked),
     reservationId: booking?.reservationId ?? null,
     reservationNumber: booking?.reservationNumber ?? null,
   });
@@ -98,10 +102,10 @@ function fateOf(
   }
   const date = sale.items[0]?.date;
   const reservation = date ? findReservation(session, booking.reservationId, date) : null;
-  if (reservation?.status === 'rejected') return owed('booking_refused', sale.total, booking);
+  if (reservation?.status === 'rejected') return owed('booking_refused', booked, booking);
   if (reservation?.status !== 'cancelled') return null;
   const refund = reservation.cancellation?.refundAmount;
-  return owed('cancelled_elsewhere', typeof refund === 'number' ? refund : sale.total, booking);
+  return owed('cancelled_elsewhere', typeof refund === 'number' ? refund : booked, booking);
 }
 
 /** A collection's fate as a mark says it (decisions I6, I8). */
@@ -113,7 +117,7 @@ function collectionOwed(
   return (
     fate && {
       ...fate,
-      amount: Math.min(fate.amount, collection.total),
+      amount: Math.min(fate.amount, collection.total - itemsTotal(collection.goods ?? [])),
       reservationId: collection.reservationId,
       reservationNumber: collection.reservationNumber,
     }
@@ -142,17 +146,18 @@ export function markCancelledHere(session: Session, sale: MoneyTaken, amount: nu
 }
 
 function view(sale: MoneyTaken, mark: OwedMark): RefundOwed {
-  const item = sale.items[0];
+  const item = sale.kind === 'goods' ? undefined : sale.items[0];
+  const goods = sale.kind === 'goods' ? sale.goods.map((g) => g.name.ja).join(' / ') : '';
   return {
     saleId: sale.id,
     reason: mark.reason,
     amount: mark.amount,
     tender: sale.tender,
-    customerName: sale.customerName,
+    customerName: sale.kind === 'goods' ? null : sale.customerName,
     reservationId: mark.reservationId,
     reservationNumber: mark.reservationNumber,
     since: mark.since,
-    summary: item ? `${item.productName} ${item.date} ${item.startTime}` : '',
+    summary: item ? `${item.productName} ${item.date} ${item.startTime}` : goods,
   };
 }
 
@@ -195,6 +200,8 @@ export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
     if (refunded(session, sale.id)) continue;
     let mark = marks.get(sale.id);
     if (!mark) {
+      // Items sold alone are owed back only when staff say so, by hand (refund.record).
+      if (sale.kind === 'goods') continue;
       const fate =
         sale.kind === 'sale' ? fateOf(session, sale, entries) : collectionOwed(session, sale);
       if (!fate) continue;

@@ -7,6 +7,8 @@
 import {
   Tender,
   changeDue,
+  itemsTotal,
+  type ItemLine,
   tenderProblems,
   tenderTotal,
   type MoneyProblem,
@@ -16,6 +18,7 @@ import type { Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { SaleRecord } from '../../local/index';
 import type { Session } from '../session';
+import { goodsOf } from '../items/sell';
 import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
@@ -24,7 +27,7 @@ type Booking = Pick<
   Request<'walkin.book'>,
   'productId' | 'date' | 'startTime' | 'adults' | 'children' | 'customer'
 > &
-  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender'>>;
+  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender' | 'items'>>;
 
 /** What the sale takes of the service's calculation (decision 12). */
 interface Calculation {
@@ -54,12 +57,18 @@ const invalid = (message: string, problems: MoneyProblem[]) =>
 
 interface Price {
   tender: Tender;
+  /** The booking's price (the quote's, or offline what the tender paid less the items). */
   total: number;
   confirmed: boolean;
+  /** Counter items sold with it (issue 30), paid on top of `total`. */
+  goods: ItemLine[];
 }
 
-/** The price a tender must pay: the quote's total, or (offline, no price) the tender's own. */
-function checkTender(request: Booking): Price | null {
+/**
+ * The price a tender must pay: the quote's total and the items', or (offline, no price) the
+ * tender's own, of which the items are their catalogue's prices and the booking the rest.
+ */
+function checkTender(session: Session, request: Booking): Price | null {
   if (!request.tender) return null;
   const tender = Tender.parse(request.tender);
   const { quoted } = request;
@@ -67,10 +76,16 @@ function checkTender(request: Booking): Price | null {
     throw invalid('the price is not a whole amount', [
       { field: 'quoted.total', code: 'not_integer', reason: 'a whole amount' },
     ]);
-  const total = quoted ? quoted.total : tenderTotal(tender.lines);
-  const problems = tenderProblems(tender, total);
+  const goods = goodsOf(session, request.items);
+  const extra = itemsTotal(goods);
+  const total = quoted ? quoted.total : tenderTotal(tender.lines) - extra;
+  if (total < 0)
+    throw invalid('the amount taken does not pay the items', [
+      { field: 'tender', code: 'short', reason: `at least ${extra}` },
+    ]);
+  const problems = tenderProblems(tender, total + extra);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
-  return { tender, total, confirmed: quoted !== null && quoted !== undefined };
+  return { tender, total, confirmed: quoted !== null && quoted !== undefined, goods };
 }
 
 /** The sale's lines: per ticket with the calculation's unit prices, else one line of the total. */
@@ -118,7 +133,7 @@ export function recordSale(
   walkInEntryId: string,
   productName: string,
 ): SaleRecord | null {
-  const price = checkTender(request);
+  const price = checkTender(session, request);
   if (!price) return null;
   const { tender } = price;
   const now = session.options.now?.() ?? Date.now();
@@ -146,9 +161,10 @@ export function recordSale(
     currency: request.quoted?.currency ?? session.currency,
     items: itemsOf(request, productName, calculation, price.total, taxRate),
     discounts: (calculation?.discounts ?? []).map((d) => ({ label: d.label, amount: d.amount })),
-    total: price.total,
+    total: price.total + itemsTotal(price.goods),
     ...(!price.confirmed && { priceConfirmed: false }),
     tender: tender.lines,
     change: changeDue(tender.lines),
+    ...(price.goods.length > 0 && { goods: price.goods }),
   }) as SaleRecord;
 }

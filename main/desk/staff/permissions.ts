@@ -15,7 +15,17 @@ import type { Session } from '../session';
 /** What staff and managers may do until the owner says otherwise (the owner: everything). */
 export const DEFAULT_PERMISSIONS: PermissionTable = {
   staff: ['close', 'reprint'],
-  manager: ['refund', 'correct', 'discount', 'drawer', 'waiveFee', 'close', 'reprint', 'audit'],
+  manager: [
+    'refund',
+    'correct',
+    'discount',
+    'drawer',
+    'waiveFee',
+    'close',
+    'reprint',
+    'audit',
+    'items',
+  ],
 };
 
 /** Whether a role may do `permission` under `table`. */
@@ -178,6 +188,10 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'printer.retry': 'who',
   'close.print': 'open',
   'drawer.open': 'drawer',
+  // Counter items (issue 30): selling them is anyone's signed in; the catalogue is a manager's (S36).
+  'items.list': 'open',
+  'items.save': 'items',
+  'items.sell': 'who',
   'display.show': 'open',
   'display.get': 'open',
   'display.open': 'open',

@@ -14,15 +14,20 @@ import type { Session } from '../session';
 /** Business days of sales counted, today included. */
 export const SOLD_DAYS = 30;
 
-export function walkInChoices(session: Session, now: number): WalkInChoices {
+/** This counter's money records of the last `SOLD_DAYS` business days (the tiles count them). */
+export function soldRecently(session: Session, now: number) {
   const today = todayIn(session.timeZone, now);
   const from = DateTime.fromISO(today)
     .minus({ days: SOLD_DAYS - 1 })
     .toISODate()!;
   const counter = session.counter().id;
+  return session.journal.range(from, today).records.filter((r) => r.counterId === counter);
+}
+
+export function walkInChoices(session: Session, now: number): WalkInChoices {
   const sold = new Map<string, number>();
-  for (const r of session.journal.range(from, today).records) {
-    if (r.kind !== 'sale' || r.counterId !== counter) continue;
+  for (const r of soldRecently(session, now)) {
+    if (r.kind !== 'sale') continue;
     // One walk-in, however many tickets: a party of six is not six times as popular.
     for (const id of new Set((r as SaleRecord).items.map((i) => i.productId)))
       sold.set(id, (sold.get(id) ?? 0) + 1);

@@ -34,7 +34,7 @@ import { bookOnce, saleOf } from './draft-once';
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft &
   Pick<Request<'walkin.book'>, 'draftId' | 'sendConfirmationEmail' | 'locale'> &
-  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender'>>;
+  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender' | 'items'>>;
 
 export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
   let product = productsOf(session).get(productId);

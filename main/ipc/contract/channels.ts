@@ -37,6 +37,7 @@ import {
 import { installedChannels } from './installed';
 import { manifestChannels } from './manifest';
 import { hardwareChannels, PrintAnswer } from './hardware';
+import { ItemPicks, itemsChannels } from './items';
 import { onsiteChannels } from './onsite';
 import { staffChannels } from './staff';
 import { ShopAnswer, ShopConfigure } from './shop';
@@ -191,6 +192,11 @@ export const channels = {
        * walk-in, before it is sent (the money was taken, booked or queued). Null: not recorded.
        */
       tender: Tender.nullable().default(null),
+      /**
+       * Counter items sold with the walk-in (issue 30): priced from the catalogue, paid with the
+       * same tender on top of the booking's price (the service never sees them).
+       */
+      items: ItemPicks.default([]),
       /**
        * Print the sale's receipt as soon as the booking answers (set-up's "print automatically",
        * issue 31), in this language and layout: the desk starts it before it answers, and the
@@ -369,6 +375,8 @@ export const channels = {
   ...staffChannels,
   /** The receipt printer, the cash drawer, the guest's display (issue 31). */
   ...hardwareChannels,
+  /** Counter items: the catalogue, a manager's change, items sold alone (issue 30). */
+  ...itemsChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -12,6 +12,7 @@ export * from './views';
 export * from './onsite';
 export * from './walkin';
 export * from './money';
+export * from './items';
 export * from './installed';
 export * from './manifest';
 export * from './hardware';

@@ -125,6 +125,7 @@ export const KeptScreen = z.discriminatedUnion('name', [
       'changes',
       'staff',
       'audit',
+      'items',
     ]),
   }),
   z.strictObject({ name: z.literal('manifest'), productId: Id, startTime: LocalTime }),

@@ -15,6 +15,8 @@ import {
   CashReason,
   DenominationCount,
   DiscountReason,
+  ItemCategory,
+  ItemLine,
   LocalDate,
   ReceiptItem,
   RefundReason,
@@ -72,11 +74,22 @@ export {
  * shown by the renderer, whose catalogue takes them from here so that each is written once.
  */
 export * as moneyWords from '../../common/words/money';
+/** Counter items' words (issue 30): categories and rates, printed and shown. */
+export * as itemWords from '../../common/words/items';
 
 /** A journal entry as the renderer lists it; `unreadable` ones stand alone with what to do. */
 export const JournalEntryView = z.object({
   id: z.string(),
-  kind: z.enum(['sale', 'collection', 'refund', 'correction', 'close', 'cash', 'unreadable']),
+  kind: z.enum([
+    'sale',
+    'collection',
+    'goods',
+    'refund',
+    'correction',
+    'close',
+    'cash',
+    'unreadable',
+  ]),
   /** Epoch ms of the entry, and the store-local business day it counts on. */
   at: z.number(),
   businessDate: LocalDate,
@@ -93,6 +106,8 @@ export const JournalEntryView = z.object({
   walkInEntryId: z.string().nullable(),
   customerName: z.string().nullable(),
   items: z.array(ReceiptItem),
+  /** Counter items sold (issue 30): alone (`goods`), or on top of a walk-in or a collection. */
+  goods: z.array(ItemLine).optional(),
   discounts: z.array(z.object({ label: z.string(), amount: Amount })),
   /** The entry this one corrects or refunds (null: none). */
   refersTo: z.string().nullable(),
@@ -340,6 +355,24 @@ export const NO_ONSITE_LINE: OnSiteCloseLine = {
 };
 
 /** The close of one counter's business day (レジ締め), previewed or done. */
+/**
+ * Counter items in the close (issue 30): items sold alone (their count and amount), every item
+ * sold by category, and the day's money taken by tax rate (tickets and items: the receipts' split).
+ */
+export const ItemsCloseLine = z.object({
+  alone: z.object({ count: z.number().int().min(0), amount: Amount }),
+  byCategory: z.array(
+    z.object({ category: ItemCategory, quantity: z.number().int().min(0), amount: Amount }),
+  ),
+  byRate: z.array(z.object({ rate: z.number(), amount: Amount, tax: Amount })),
+});
+export type ItemsCloseLine = z.infer<typeof ItemsCloseLine>;
+export const NO_ITEMS_LINE: ItemsCloseLine = {
+  alone: { count: 0, amount: 0 },
+  byCategory: [],
+  byRate: [],
+};
+
 export const CloseView = z.object({
   businessDate: LocalDate,
   counterId: z.string(),
@@ -381,6 +414,8 @@ export const CloseView = z.object({
   byStaff: z.array(StaffFigures).default([]),
   /** Who closed the day (absent: not closed, or closed with nobody signed in). */
   closedBy: StaffStamp.optional(),
+  /** Counter items and the day by tax rate (issue 30). */
+  items: ItemsCloseLine.default(NO_ITEMS_LINE),
 });
 export type CloseView = z.infer<typeof CloseView>;
 

@@ -4,7 +4,7 @@
  * checking the party in with it, or let the claim go.
  */
 import { z } from 'zod';
-import { DiscountReason, Id, LocalDate, Tender } from '../../common';
+import { DiscountReason, Id, ItemPick, LocalDate, MAX_ITEM_LINES, Tender } from '../../common';
 import { Comparison, ReservationView } from './views';
 
 /** A counter's claim of a booking, as the screens say it. */
@@ -51,8 +51,10 @@ export const onsiteChannels = {
       /** The money taken now (0 only when a discount settles the rest). */
       amount: z.number().int().min(0).max(1e9),
       discount: CollectDiscount.nullable().default(null),
-      /** How it was paid (null only when nothing is taken). */
+      /** How it was paid (null only when nothing is taken): the items' price too. */
       tender: Tender.nullable().default(null),
+      /** Counter items sold with it (issue 30), paid with the same tender on top of `amount`. */
+      items: z.array(ItemPick).max(MAX_ITEM_LINES).default([]),
       /** Check the party in with it; null: the money only. */
       checkIn: z
         .strictObject({

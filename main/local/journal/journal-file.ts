@@ -20,6 +20,7 @@ const VERSION = 1;
 const KINDS: ReadonlySet<string> = new Set([
   'sale',
   'collection',
+  'goods',
   'refund',
   'correction',
   'receipt',

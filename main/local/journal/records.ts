@@ -12,6 +12,8 @@ import {
   CashReason,
   DenominationCount,
   DiscountReason,
+  ItemLine,
+  MAX_ITEM_LINES,
   ReceiptItem,
   RefundReason,
   TenderLine,
@@ -32,6 +34,9 @@ const Base = {
   /** The manager (or owner) whose PIN approved what `staff` may not do alone. */
   approvedBy: StaffStamp.optional(),
 };
+
+/** Counter items sold (issue 30): never empty where present. */
+const Goods = z.array(ItemLine).min(1).max(MAX_ITEM_LINES);
 
 /** Money taken for a walk-in. */
 export const SaleRecord = z.object({
@@ -55,6 +60,8 @@ export const SaleRecord = z.object({
   priceConfirmed: z.boolean().optional(),
   tender: z.array(TenderLine).min(1).max(2),
   change: Amount,
+  /** Counter items sold with the walk-in (issue 30), in `total` on top of the booking's price. */
+  goods: Goods.optional(),
 });
 export type SaleRecord = z.infer<typeof SaleRecord>;
 
@@ -87,14 +94,33 @@ export const CollectionRecord = z.object({
   change: Amount,
   /** The collections of the booking known when this one was taken (decision I6: the order). */
   basis: z.array(z.string().max(100)).max(50),
+  /** Counter items sold with the collection (issue 30), in `total` on top of what is paid of it. */
+  goods: Goods.optional(),
 });
 export type CollectionRecord = z.infer<typeof CollectionRecord>;
 
-/** Money taken from a guest: a walk-in's sale, or a collection of a booking paid on site. */
-export type MoneyTaken = SaleRecord | CollectionRecord;
+/**
+ * Counter items sold alone, without a booking (issue 30; J20): its own kind, so that a
+ * walk-in's sale stays a walk-in's and an older app lists it as written by a newer one. Needs
+ * nothing of the service: taken offline as online.
+ */
+export const GoodsRecord = z.object({
+  ...Base,
+  kind: z.literal('goods'),
+  currency: z.string().min(1).max(10),
+  goods: Goods,
+  /** Tax included, what the guest paid: the lines' sum. */
+  total: Amount,
+  tender: z.array(TenderLine).min(1).max(2),
+  change: Amount,
+});
+export type GoodsRecord = z.infer<typeof GoodsRecord>;
+
+/** Money taken from a guest: a walk-in's sale, a collection of a booking paid on site, goods. */
+export type MoneyTaken = SaleRecord | CollectionRecord | GoodsRecord;
 
 export const isMoneyTaken = (r: { kind: string }): r is MoneyTaken =>
-  r.kind === 'sale' || r.kind === 'collection';
+  r.kind === 'sale' || r.kind === 'collection' || r.kind === 'goods';
 
 /** Money paid back to a guest. */
 export const RefundRecord = z.object({
@@ -183,6 +209,7 @@ export type DrawerRecord = z.infer<typeof DrawerRecord>;
 export const JournalRecord = z.discriminatedUnion('kind', [
   SaleRecord,
   CollectionRecord,
+  GoodsRecord,
   RefundRecord,
   CorrectionRecord,
   ReceiptRecord,

@@ -11,7 +11,7 @@
  * the shop: one schema each, extended here.
  */
 import { z } from 'zod';
-import { Amount, TenderMethod } from '../../common/money';
+import { Amount, CounterItem as LocalCounterItem, TenderMethod } from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
 import { StaffId } from '../../common/staff';
 import {
@@ -199,9 +199,24 @@ export const StaffPolicy = LocalStaffPolicy;
 export type StaffPolicy = z.infer<typeof StaffPolicy>;
 export const POLICY_KEY = 'policy';
 
+/**
+ * An item of the store's catalogue of counter items (issue 30): strict, names and prices, nothing
+ * personal. Keyed by its id; any counter writes it (a manager's change), the newer change wins.
+ */
+export const CounterItem = LocalCounterItem;
+export type CounterItem = z.infer<typeof CounterItem>;
+
 /** Which map of the shared doc a record (or the doc itself) is in. */
 export type SharedArea =
-  'checkins' | 'onsite' | 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy' | 'doc';
+  | 'checkins'
+  | 'onsite'
+  | 'holds'
+  | 'counters'
+  | 'closes'
+  | 'staff'
+  | 'staffPolicy'
+  | 'items'
+  | 'doc';
 
 /** A record that cannot be used: what is known of it, and why (never a value of a field). */
 export interface SharedProblem {

@@ -12,7 +12,8 @@
  * - `closes`: `<counterId>/<date>` → a counter's close summary of the day (issue 13), written
  *   only by that counter;
  * - `staff`: member id → the store's staff member (issue 29), and `staffPolicy`: `policy` → the
- *   shop's staff policy; written by any counter, the newer change kept (main/desk/staff/share.ts).
+ *   shop's staff policy; written by any counter, the newer change kept (main/desk/staff/share.ts);
+ * - `items`: item id → the store's counter item (issue 30), likewise (main/desk/items/share.ts).
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates are purged (Yjs's GC keeps only the
@@ -31,6 +32,7 @@ import { describeIssue, SharedProblems } from './problems';
 import {
   CheckInEvent,
   CloseSummary,
+  CounterItem,
   closeKey,
   CounterRecord,
   Hold,
@@ -59,14 +61,15 @@ export interface ShopStateOptions {
 /** A queued walk-in of this counter, as the outbox knows it (the state adds store and counter). */
 export type OwnHold = Omit<Hold, 'storeId' | 'counterId' | 'counterName'> & { entryId: string };
 
-type Area = 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy';
-const AREAS: readonly Area[] = ['holds', 'counters', 'closes', 'staff', 'staffPolicy'];
+type Area = 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy' | 'items';
+const AREAS: readonly Area[] = ['holds', 'counters', 'closes', 'staff', 'staffPolicy', 'items'];
 const SCHEMAS = {
   holds: Hold,
   counters: CounterRecord,
   closes: CloseSummary,
   staff: StaffMember,
   staffPolicy: StaffPolicy,
+  items: CounterItem,
 } as const;
 
 export class ShopState {
@@ -78,6 +81,7 @@ export class ShopState {
     closes: new Map<string, CloseSummary>(),
     staff: new Map<string, StaffMember>(),
     staffPolicy: new Map<string, StaffPolicy>(),
+    items: new Map<string, CounterItem>(),
   };
   private readonly found: SharedProblems;
   private readonly checkins: EventLog<CheckInEvent>;
@@ -86,6 +90,7 @@ export class ShopState {
   private own: Map<string, Hold> | null = null;
   private readonly holdListeners = new Set<() => void>();
   private readonly staffListeners = new Set<() => void>();
+  private readonly itemListeners = new Set<() => void>();
   private readonly sync: DocSync;
   private readonly storage: DocStorage | null;
   private closed = false;
@@ -113,6 +118,7 @@ export class ShopState {
       closes: this.doc.getMap('closes'),
       staff: this.doc.getMap('staff'),
       staffPolicy: this.doc.getMap('staffPolicy'),
+      items: this.doc.getMap('items'),
     };
     for (const area of AREAS) this.maps[area].observe((event) => this.changed(area, event));
     this.storage = options.persist
@@ -236,6 +242,24 @@ export class ShopState {
     return () => this.staffListeners.delete(listener);
   }
 
+  /** Write an item of the store's catalogue (a change made here, or ours being newer). */
+  setCounterItem(item: CounterItem): void {
+    const record = CounterItem.parse(item);
+    if (JSON.stringify(this.maps.items.get(record.id)) === JSON.stringify(record)) return;
+    this.doc.transact(() => this.maps.items.set(record.id, record));
+  }
+
+  /** Every valid item of the store's catalogue the shop holds (inactive ones too). */
+  counterItems(): CounterItem[] {
+    return [...this.valid.items.values()];
+  }
+
+  /** Called when the catalogue changed (here or from a peer). */
+  onItems(listener: () => void): () => void {
+    this.itemListeners.add(listener);
+    return () => this.itemListeners.delete(listener);
+  }
+
   /** Records that failed their schema (and a saved state that could not be loaded). */
   problems(): SharedProblem[] {
     return this.found.list();
@@ -325,6 +349,7 @@ export class ShopState {
     if (ownTouched) this.putBackOwnHolds();
     if (area === 'holds') this.tell(this.holdListeners, undefined);
     if (area === 'staff' || area === 'staffPolicy') this.tell(this.staffListeners, undefined);
+    if (area === 'items') this.tell(this.itemListeners, undefined);
   }
 
   /** A listener that throws is logged, never thrown into the doc's update (or a peer's message). */
@@ -348,8 +373,8 @@ function dateOf(value: unknown): string | null {
 
 /** A valid record under the wrong key or of another store. */
 function misplaced(area: Area, key: string, record: unknown, storeId: string): string | null {
-  if (area === 'staff')
-    return (record as StaffMember).id === key ? null : 'id differs from its key';
+  if (area === 'staff' || area === 'items')
+    return (record as { id: string }).id === key ? null : 'id differs from its key';
   if (area === 'staffPolicy') return key === POLICY_KEY ? null : 'not the policy key';
   if (area === 'closes') {
     const close = record as CloseSummary;

@@ -58,6 +58,7 @@ const SetupScreen = later(() => import('../screens/setup/SetupScreen').then((m) 
 const JournalScreen = later(() =>
   import('../screens/money/JournalScreen').then((m) => m.JournalScreen),
 );
+const ItemsScreen = later(() => import('../screens/items/ItemsScreen').then((m) => m.ItemsScreen));
 const RefundsScreen = later(() =>
   import('../screens/money/RefundsScreen').then((m) => m.RefundsScreen),
 );
@@ -164,6 +165,8 @@ function ScreenView({
       return <StaffScreen />;
     case 'audit':
       return <AuditScreen />;
+    case 'items':
+      return <ItemsScreen />;
   }
 }
 
@@ -192,6 +195,10 @@ function MainNav() {
         {t('nav.walkIn')} <Kbd keys={KEYS.walkIn} />
       </button>
       {features && <FeaturesOff features={features} />}
+      {/* Counter items sold alone (issue 30): no booking, so not behind the walk-in's scope. */}
+      <button type="button" onClick={() => stores.nav.getState().go({ name: 'items' })}>
+        {t('nav.items')}
+      </button>
       <button
         type="button"
         onClick={() => stores.nav.getState().go({ name: 'journal' })}

@@ -27,6 +27,7 @@ import { createShopStore } from '../stores/shop';
 import { createStaffStore } from '../stores/staff';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
+import { createItemsStore } from '../stores/items';
 import type { WalkInStart } from '../stores/walkinState';
 import { loadLater } from './later';
 import { afterPaint } from './paint';
@@ -73,6 +74,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const close = createCloseStore(api, options.recheckMs);
   const installed = createInstalledStore(api);
   const staffStore = createStaffStore(api);
+  const items = createItemsStore(api);
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {
@@ -98,6 +100,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     },
     startWalkIn(start?: WalkInStart) {
       walkIn.getState().start(start);
+      // The counter items' tiles for its tender (issue 30), as they stand now.
+      void items.getState().load();
       nav.getState().go({ name: 'walkin' });
     },
     startCancel(r: ReservationView) {
@@ -197,6 +201,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       printer,
       guestDisplay: guest.store,
       staff: staffStore,
+      items,
     },
     actions,
     /** Load what the main process knows, and follow its events. */

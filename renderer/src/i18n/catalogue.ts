@@ -12,6 +12,7 @@ import * as change from './features/change';
 import * as day from './features/day';
 import * as hardware from './features/hardware';
 import * as installed from './features/installed';
+import * as items from './features/items';
 import * as manifest from './features/manifest';
 import * as money from './features/money';
 import * as onsite from './features/onsite';
@@ -40,6 +41,7 @@ export const FEATURES = {
   shop,
   setup,
   money,
+  items,
   installed,
   hardware,
   staff,
@@ -59,6 +61,7 @@ export const ja = {
   ...shop.ja,
   ...setup.ja,
   ...money.ja,
+  ...items.ja,
   ...installed.ja,
   ...hardware.ja,
   ...staff.ja,

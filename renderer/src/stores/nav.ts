@@ -16,7 +16,8 @@ export type Screen =
   | { name: 'refunds' }
   | { name: 'close' }
   | { name: 'staff' }
-  | { name: 'audit' };
+  | { name: 'audit' }
+  | { name: 'items' };
 
 export interface NavState {
   screen: Screen;

@@ -15,6 +15,13 @@ import type {
 } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 import {
+  basketActions,
+  FRESH_BASKET,
+  picksOf,
+  type BasketActions,
+  type BasketState,
+} from './itemBasket';
+import {
   FRESH_TENDER,
   tenderActions,
   tenderToSend,
@@ -37,7 +44,7 @@ export interface CheckInCounts {
   basis: string | null;
 }
 
-export interface OnSiteState extends TenderState, TenderActions {
+export interface OnSiteState extends TenderState, TenderActions, BasketState, BasketActions {
   step: OnSiteStep;
   /** The booking as `onsite.start` answered (what it owes now). */
   view: ReservationView | null;
@@ -84,6 +91,7 @@ const IDLE = {
   error: null,
   price: null,
   ...FRESH_TENDER,
+  ...FRESH_BASKET,
 };
 
 export function createOnSiteStore(api: Api) {
@@ -100,6 +108,7 @@ export function createOnSiteStore(api: Api) {
     return {
       ...IDLE,
       ...tenderActions(set, get),
+      ...basketActions(set, get),
       async start(view, withCheckIn) {
         set({ ...IDLE, step: 'starting', view, withCheckIn });
         try {
@@ -159,7 +168,9 @@ export function createOnSiteStore(api: Api) {
             due: s.view.payment?.due ?? null,
             amount,
             discount,
-            tender: amount > 0 ? tender : null,
+            tender: amount + s.tenderExtra > 0 ? tender : null,
+            // Counter items sold with it, paid with the same tender (issue 30).
+            items: picksOf(s.basket),
             checkIn: s.withCheckIn
               ? {
                   state: counted > 0 && counted < booked ? 'partial' : 'arrived',

@@ -9,6 +9,7 @@ import type { FieldProblem } from '../../../main/ipc/contract';
 import { asCallError, type Api } from '../api/api';
 import { latestRun } from './latestRun';
 import { customerActions } from './walkinCustomer';
+import { basketActions, FRESH_BASKET, picksOf } from './itemBasket';
 import { FRESH_TENDER, tenderActions, tenderToSend } from './walkinTender';
 import { clampCount, draftOf, EMPTY_CUSTOMER, slotAfterCheck } from './walkinDraft';
 import type { WalkInActions, WalkInDeps, WalkInState, WalkInStep } from './walkinState';
@@ -64,6 +65,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         sendEmail: true,
         emailLocale: deps.locale(),
         ...FRESH_TENDER,
+        ...FRESH_BASKET,
         outcome: null,
         booking: false,
         error: null,
@@ -206,6 +208,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
       },
       ...customerActions(api, set, get),
       ...tenderActions(set, get),
+      ...basketActions(set, get),
       async toReview() {
         const draft = draftOf(get());
         if (!draft) return false;
@@ -272,6 +275,8 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             locale: s.emailLocale,
             quoted: s.price && { total: s.price.total, currency: s.price.currency },
             tender,
+            // Counter items paid with it (issue 30): none without a tender (manual approval).
+            items: tender ? picksOf(s.basket) : [],
             // Printed by the desk as the booking answers (decision M21): only with money taken.
             receipt: tender ? (deps.autoReceipt?.() ?? null) : null,
           });

@@ -12,6 +12,7 @@ import type {
 } from '../../../main/ipc/contract';
 import type { CallError } from '../api/api';
 import type { CustomerActions, FoundCustomer } from './walkinCustomer';
+import type { BasketActions, BasketState } from './itemBasket';
 import type { TenderActions, TenderState } from './walkinTender';
 import type { Answers, CustomerDraft, FieldValue, SlotChoice } from './walkinDraft';
 
@@ -26,7 +27,8 @@ export interface WalkInStart {
   customer?: Partial<CustomerDraft>;
 }
 
-export interface WalkInState extends CustomerActions, TenderActions, TenderState {
+export interface WalkInState
+  extends CustomerActions, TenderActions, TenderState, BasketState, BasketActions {
   /**
    * This walk-in's draft, made when it starts and sent with Book: the desk books a draft once
    * (decision X1). A new one after the service refused the booking: what staff send then is new.

@@ -27,6 +27,8 @@ export interface TenderState {
   tenderLines: TenderLineDraft[];
   /** Staff tried to book with a tender that does not add up: its problems are shown. */
   tenderShown: boolean;
+  /** Counter items paid with the same tender on top of the price (issue 30); 0: none. */
+  tenderExtra: number;
 }
 
 export interface TenderActions {
@@ -42,11 +44,19 @@ export const FRESH_TENDER = {
   tenderTotal: null,
   tenderLines: [newLine(FIRST_METHOD, 0)],
   tenderShown: false,
+  tenderExtra: 0,
 } satisfies Partial<TenderState>;
 
-/** The total the tender must add up to: the price's, else the amount staff typed. */
-export function tenderTotalOf(s: Pick<TenderState, 'price' | 'tenderTotal'>): number | null {
-  return s.price ? s.price.total : s.tenderTotal;
+/**
+ * The total the tender must add up to: the price's, else the amount staff typed, and the counter
+ * items picked on top (issue 30).
+ */
+export function tenderTotalOf(
+  s: Pick<TenderState, 'price' | 'tenderTotal'> & Partial<Pick<TenderState, 'tenderExtra'>>,
+): number | null {
+  const extra = s.tenderExtra ?? 0;
+  const base = s.price ? s.price.total : s.tenderTotal;
+  return base === null ? (extra > 0 ? extra : null) : base + extra;
 }
 
 /**
@@ -54,7 +64,8 @@ export function tenderTotalOf(s: Pick<TenderState, 'price' | 'tenderTotal'>): nu
  * amount typed for a walk-in without a price); `problems` when it does not add up.
  */
 export function tenderToSend(
-  s: Pick<TenderState, 'price' | 'tenderTotal' | 'tenderLines'>,
+  s: Pick<TenderState, 'price' | 'tenderTotal' | 'tenderLines'> &
+    Partial<Pick<TenderState, 'tenderExtra'>>,
   manual: boolean,
 ): { tender: Tender | null; problems: TenderProblem[] } {
   const total = tenderTotalOf(s);

@@ -45,6 +45,7 @@ describe('what each role may do', () => {
       'close',
       'reprint',
       'audit',
+      'items',
     ]);
     expect(permissionsOf('owner', DEFAULT_PERMISSIONS)).toEqual(Permission.options);
   });

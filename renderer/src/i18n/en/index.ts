@@ -8,6 +8,7 @@ import * as change from './change';
 import * as day from './day';
 import * as hardware from './hardware';
 import * as installed from './installed';
+import * as items from './items';
 import * as manifest from './manifest';
 import * as money from './money';
 import * as onsite from './onsite';
@@ -35,6 +36,7 @@ export const FEATURES_EN = {
   shop,
   setup,
   money,
+  items,
   installed,
   hardware,
   staff,
@@ -54,6 +56,7 @@ export const en: Messages = {
   ...shop.en,
   ...setup.en,
   ...money.en,
+  ...items.en,
   ...installed.en,
   ...hardware.en,
   ...staff.en,

@@ -23,6 +23,7 @@ export const en: Widen<typeof ja> = {
     setup: 'Set-up',
     journal: 'Journal',
     close: 'Close day',
+    items: 'Items',
   },
   language: {
     ja: '日本語',

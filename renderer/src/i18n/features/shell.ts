@@ -28,6 +28,7 @@ export const ja = {
     setup: '設定',
     journal: 'レジ記録',
     close: 'レジ締め',
+    items: '物販',
   },
   language: {
     ja: '日本語',

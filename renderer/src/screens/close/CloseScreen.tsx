@@ -25,6 +25,7 @@ import { printerStateOf } from '../../stores/printer';
 import { CashMoves } from './CashMoves';
 import { CountTable } from './CountTable';
 import { DrawerOpens } from './DrawerOpens';
+import { ItemsClose } from './ItemsClose';
 import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 import { StaffFiguresTable } from '../staff/StaffFiguresTable';
@@ -269,6 +270,7 @@ export function CloseScreen() {
       <CashMoves moves={v.cashMoves} />
       <DrawerOpens opens={v.drawer} />
       <OnSiteClose line={v.onSite} />
+      <ItemsClose line={v.items} />
 
       <Suspense fallback={null}>
         <div className="charts">

@@ -5,16 +5,20 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalEntryView } from '../../../../main/ipc/contract';
+import { REDUCED_RATE, type JournalEntryView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { addDays } from '../../format/format';
+import { langOf } from '../../i18n';
 import { CorrectionForm } from './CorrectionForm';
 import { ReceiptActions } from './ReceiptActions';
 import { RefundForm } from './RefundForm';
 import { RefundRecorded } from './RefundRecorded';
+
+/** Money taken from a guest: it has a receipt and may be paid back (counter items too, issue 30). */
+const TAKEN: ReadonlySet<JournalEntryView['kind']> = new Set(['sale', 'collection', 'goods']);
 
 type Open = { entryId: string; what: 'receipt' | 'correct' | 'refund' } | null;
 
@@ -88,7 +92,7 @@ export function JournalScreen() {
                 <EntryRow entry={e} />
                 {e.kind !== 'unreadable' && (
                   <div className="actions">
-                    {(e.kind === 'sale' || e.kind === 'collection' || e.kind === 'refund') && (
+                    {(TAKEN.has(e.kind) || e.kind === 'refund') && (
                       <button
                         type="button"
                         aria-expanded={open?.entryId === e.id && open.what === 'receipt'}
@@ -108,7 +112,7 @@ export function JournalScreen() {
                         {t('money.journal.correct')}
                       </button>
                     )}
-                    {(e.kind === 'sale' || e.kind === 'collection') && (
+                    {TAKEN.has(e.kind) && (
                       <button
                         type="button"
                         aria-expanded={open?.entryId === e.id && open.what === 'refund'}
@@ -158,8 +162,9 @@ export function JournalScreen() {
 }
 
 function EntryRow({ entry: e }: { entry: JournalEntryView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
+  const lang = langOf(i18n);
   if (e.kind === 'unreadable')
     return (
       <div role="group" aria-label={t('money.kinds.unreadable')}>
@@ -192,6 +197,18 @@ function EntryRow({ entry: e }: { entry: JournalEntryView }) {
               )
               .join(' + ')}
             {e.change > 0 && ` · ${t('money.tender.change')} ${fmt.money(e.change)}`}
+          </dd>
+        </>
+      )}
+      {e.goods && (
+        <>
+          <dt>{t('items.picked')}</dt>
+          <dd>
+            {e.goods
+              .map(
+                (g) => `${g.name[lang]}${g.taxRate === REDUCED_RATE ? ' ※' : ''} × ${g.quantity}`,
+              )
+              .join(' / ')}
           </dd>
         </>
       )}

@@ -19,6 +19,7 @@ import { AmountInput } from '../../components/AmountInput';
 import { ErrorNote } from '../../components/ErrorNote';
 import { PaymentState } from '../../components/PaymentState';
 import { ReceiptActions } from '../money/ReceiptActions';
+import { ItemsPanel } from '../items/ItemsPanel';
 import { TenderPanel } from '../walkin/TenderPanel';
 
 /** Whether staff may take money for this booking here now. */
@@ -217,9 +218,14 @@ function CollectForm({ view }: { view: ReservationView }) {
       collecting: x.step === 'collecting',
       price: x.price,
       tenderTotal: x.tenderTotal,
+      extra: x.tenderExtra,
     })),
   );
   const o = stores.onsite.getState();
+  // The counter items' tiles (issue 30), as they stand when the payment is taken.
+  useEffect(() => {
+    void stores.items.getState().load();
+  }, [stores.items]);
   const p = s.shown?.payment ?? view.payment!;
   const money = (n: number) => fmt.money(n, p.currency);
   const owed = p.stillOwed;
@@ -315,7 +321,10 @@ function CollectForm({ view }: { view: ReservationView }) {
           </label>
         </div>
       )}
-      {taken > 0 || s.price === null ? <TenderPanel store={stores.onsite} queued={false} /> : null}
+      <ItemsPanel store={stores.onsite} />
+      {taken > 0 || s.extra > 0 || s.price === null ? (
+        <TenderPanel store={stores.onsite} queued={false} />
+      ) : null}
       {left !== null && left > 0 && (
         <p className="hint" role="status">
           {t('onsite.partNote', { amount: money(left) })}

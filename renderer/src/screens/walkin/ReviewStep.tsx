@@ -10,6 +10,7 @@ import { KEYS } from '../../app/shortcuts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Kbd } from '../../components/Kbd';
 import { StepError } from './StepError';
+import { ItemsPanel } from '../items/ItemsPanel';
 import { TenderPanel } from './TenderPanel';
 
 export function ReviewStep() {
@@ -31,6 +32,7 @@ export function ReviewStep() {
       emailLocale: x.emailLocale,
       outcome: x.outcome,
       booking: x.booking,
+      extra: x.tenderExtra,
     })),
   );
   const w = stores.walkIn.getState();
@@ -102,6 +104,14 @@ export function ReviewStep() {
               : t('walkIn.noPrice')}
         </p>
       )}
+      {/* Counter items paid with the same tender (issue 30): not with a booking still to approve. */}
+      {!manual && <ItemsPanel store={stores.walkIn} />}
+      {!manual && price && s.extra > 0 && (
+        <p className="collect">
+          {t('items.grandTotal')}{' '}
+          <strong>{fmt.money(price.total + s.extra, price.currency)}</strong>
+        </p>
+      )}
       {!manual && <TenderPanel store={stores.walkIn} queued={s.priceOffline} />}
       {email && (
         <fieldset>
@@ -147,7 +157,9 @@ export function ReviewStep() {
             : manual
               ? t('walkIn.confirmManual')
               : price
-                ? t('walkIn.confirm', { amount: fmt.money(price.total, price.currency) })
+                ? t('walkIn.confirm', {
+                    amount: fmt.money(price.total + s.extra, price.currency),
+                  })
                 : t('walkIn.confirmNoPrice')}{' '}
           <Kbd keys={KEYS.confirm} />
         </button>

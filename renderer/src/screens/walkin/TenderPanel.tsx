@@ -48,6 +48,7 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
       tenderTotal: x.tenderTotal,
       lines: x.tenderLines,
       shown: x.tenderShown,
+      tenderExtra: x.tenderExtra,
     })),
   );
   const w = store.getState();

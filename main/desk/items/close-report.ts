@@ -1,0 +1,27 @@
+/**
+ * Counter items on the printed close report (issue 30): items sold alone, every item by category,
+ * and the day's takings by tax rate with the tax they contain — the reduced rate marked ※.
+ */
+import { escapeHtml } from '../../common/html';
+import * as itemWords from '../../common/words/items';
+import type { ItemsCloseLine, UiLocale } from '../../ipc/contract';
+
+const cells = (values: readonly string[], tag = 'td') =>
+  `<tr>${values.map((v) => `<${tag}>${escapeHtml(v)}</${tag}>`).join('')}</tr>`;
+
+export function itemsReport(
+  line: ItemsCloseLine,
+  locale: UiLocale,
+  yen: (n: number) => string,
+): string {
+  const w = itemWords[locale];
+  const rates = line.byRate.map((r) => cells([w.rate(r.rate), yen(r.amount), yen(r.tax)]));
+  const categories = line.byCategory.map((c) =>
+    cells([w.categories[c.category], String(c.quantity), yen(c.amount)]),
+  );
+  return `<h2>${escapeHtml(w.closeTitle)}</h2>
+<table>${cells([w.alone, w.count(line.alone.count, yen(line.alone.amount))])}</table>
+<h3>${escapeHtml(w.byRate)}</h3>
+${rates.length ? `<table>${cells([w.rateColumn, w.amount, w.tax], 'th')}${rates.join('')}</table>` : ''}
+${categories.length ? `<table>${cells([w.byCategory, w.quantity, w.amount], 'th')}${categories.join('')}</table>` : ''}`;
+}

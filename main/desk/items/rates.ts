@@ -1,0 +1,49 @@
+/**
+ * Money taken by tax rate (issue 30): a sale's tickets and its counter items, a collection's part
+ * of its booking and its items, items sold alone — the one split the receipt prints, the close
+ * adds up and the CSV lists (one rounding per rate per receipt: receipt/tax.ts, decision Q2).
+ */
+import { itemsTotal, type ItemLine, type ReceiptItem } from '../../common';
+import type { MoneyTaken } from '../../local/index';
+import { taxByRate, type RateTotal } from '../receipt/tax';
+
+/** What the split reads of a record or its view. */
+export interface TaxedMoney {
+  kind: string;
+  /** Tax included, what the guest paid. */
+  total: number;
+  items: readonly Pick<ReceiptItem, 'quantity' | 'unitPrice' | 'taxRate'>[];
+  goods?: readonly ItemLine[] | undefined;
+  /** The sale's discounts (a collection's discount is already out of its total). */
+  discount: number;
+}
+
+/** The amount and tax per rate of money taken, the higher rate first. */
+export function ratesOf(money: TaxedMoney, fallbackRate: number): RateTotal[] {
+  const goods = money.goods ?? [];
+  if (money.kind !== 'collection')
+    return taxByRate([...money.items, ...goods], money.discount, money.total, fallbackRate);
+  // A collection: what is paid now of the booking, at the booking's rate, and the items.
+  const booking = money.total - itemsTotal(goods);
+  const paid = [
+    ...(booking > 0
+      ? [{ quantity: 1, unitPrice: booking, taxRate: money.items[0]?.taxRate ?? fallbackRate }]
+      : []),
+    ...goods,
+  ];
+  return taxByRate(paid, 0, money.total, fallbackRate);
+}
+
+/** A journal record's amount and tax per rate (the close, the CSV): as its receipt prints it. */
+export function recordRates(r: MoneyTaken, fallbackRate: number): RateTotal[] {
+  return ratesOf(
+    {
+      kind: r.kind,
+      total: r.total,
+      items: r.kind === 'goods' ? [] : r.items,
+      goods: r.goods,
+      discount: r.kind === 'sale' ? r.discounts.reduce((a, d) => a + d.amount, 0) : 0,
+    },
+    fallbackRate,
+  );
+}

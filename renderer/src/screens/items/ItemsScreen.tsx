@@ -1,0 +1,79 @@
+/**
+ * Counter items sold alone (issue 30): the tiles and the picked list, the tender (the walk-in's
+ * panel), record — then the receipt; no booking, so it works offline as online. Below, the
+ * manager's catalogue (ItemCatalogue.tsx).
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useApp, useSlice } from '../../app/context';
+import { useFormat } from '../../app/hooks';
+import { ErrorNote } from '../../components/ErrorNote';
+import { ReceiptActions } from '../money/ReceiptActions';
+import { TenderPanel } from '../walkin/TenderPanel';
+import { ItemCatalogue } from './ItemCatalogue';
+import { ItemsPanel } from './ItemsPanel';
+
+export function ItemsScreen() {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const fmt = useFormat();
+  const s = useSlice(
+    stores.items,
+    useShallow((x) => ({
+      sold: x.sold,
+      selling: x.selling,
+      error: x.error,
+      total: x.tenderExtra,
+      picked: x.basket.length,
+    })),
+  );
+  const autoPrint = useSlice(stores.money, (x) => x.settings.printAutomatically);
+  const items = stores.items.getState();
+  useEffect(() => {
+    void stores.items.getState().load();
+  }, [stores.items]);
+
+  return (
+    <section className="items-screen" aria-labelledby="items-title">
+      <h2 id="items-title">{t('items.title')}</h2>
+      {s.sold ? (
+        <div className="items-done">
+          <p className="notice ok" role="status">
+            {t('items.sold')} {fmt.money(s.sold.amount)}
+          </p>
+          {s.sold.change > 0 && (
+            <p className="change-due">
+              <span>{t('money.tender.change')}</span> <strong>{fmt.money(s.sold.change)}</strong>
+            </p>
+          )}
+          <ReceiptActions entryId={s.sold.id} autoPrint={autoPrint} />
+          <button type="button" className="primary" autoFocus onClick={() => items.newSale()}>
+            {t('items.newSale')}
+          </button>
+        </div>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void items.sell();
+          }}
+        >
+          <ItemsPanel store={stores.items} />
+          {s.picked > 0 ? (
+            <TenderPanel store={stores.items} queued={false} />
+          ) : (
+            <p className="hint">{t('items.nothingPicked')}</p>
+          )}
+          {s.error && <ErrorNote code={s.error.code} />}
+          <div className="actions">
+            <button type="submit" className="primary" disabled={s.selling || s.picked === 0}>
+              {s.selling ? t('items.selling') : t('items.sell', { amount: fmt.money(s.total) })}
+            </button>
+          </div>
+        </form>
+      )}
+      <ItemCatalogue />
+    </section>
+  );
+}
