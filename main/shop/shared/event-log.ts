@@ -7,7 +7,8 @@
  * that every counter ends up with.
  *
  * An entry is known by its Yjs item id (`client:clock`, the same at every counter). An event
- * whose id is already taken by another is a problem (the first one read stays).
+ * whose id is already taken by another is a problem (the first one read stays); the same event
+ * written twice (carried into a new epoch by two counters, decision H11) is read once.
  */
 import type * as Y from 'yjs';
 import type { z } from 'zod';
@@ -48,6 +49,8 @@ export class EventLog<E extends Dated> {
     private readonly tell: <T>(listeners: Set<(value: T) => void>, value: T) => void,
   ) {
     list.observe((event) => this.changed(event));
+    // A doc adopted whole (a new epoch) already holds its events.
+    for (const [key, value] of entriesOf(itemsOf(list))) this.read(key, value);
   }
 
   /** Append an event; false when an event of that id is already there (it stays as it is). */
@@ -119,7 +122,10 @@ export class EventLog<E extends Dated> {
     }
     const taken = this.valid.get(parsed.data.id);
     if (taken) {
-      if (taken.key !== key) this.problems.report(this.area, key, 'id of another event', value);
+      // The same event twice (two counters carried it into a new epoch at once) is one event.
+      const same = JSON.stringify(taken.event) === JSON.stringify(parsed.data);
+      if (taken.key !== key && !same)
+        this.problems.report(this.area, key, 'id of another event', value);
       return null;
     }
     this.valid.set(parsed.data.id, { event: parsed.data, key });
