@@ -7,7 +7,7 @@
  * the epoch lacks (records made while it was away), never what is dated before the epoch's `from`.
  * Epochs are ordered by (n, from, by), so two started at once in a split shop settle on one.
  */
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { DocEpoch, type CounterId } from '../bus';
 import { holdOwner } from './records';
 
