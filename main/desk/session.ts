@@ -288,7 +288,12 @@ export class Session {
       clock: clockWith(this.now, options.timers),
       intervals: options.intervals,
       paced: [{ name: 'dues', run: (signal) => this.dues.fetchNext(signal) }],
-      alsoPurge: () => this.local.dues.purgeBefore(this.local.cache.retentionCutoff()),
+      alsoPurge: () => {
+        const cutoff = this.local.cache.retentionCutoff();
+        this.local.dues.purgeBefore(cutoff);
+        // The shop's shared doc leaves those days behind too, by its poller only (decision H11).
+        if (this.shop?.isPoller()) this.shared?.compact(cutoff);
+      },
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());

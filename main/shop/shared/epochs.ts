@@ -81,8 +81,7 @@ export function copyLive(
       const target = to.getMap(name);
       for (const [key, value] of from.getMap(name).entries()) {
         if (!isLive(value, cutoff)) continue;
-        if (!whole && (target.has(key) || (OWNED.has(name) && holdOwner(key) !== self)))
-          continue;
+        if (!whole && (target.has(key) || (OWNED.has(name) && holdOwner(key) !== self))) continue;
         target.set(key, value);
         copied++;
       }

@@ -152,7 +152,11 @@ describe('epochs of the shared doc', () => {
     await network.settle();
     a.state.compact(CUTOFF);
     network.heal();
-    await converged([a, b, c], 1, away.map((e) => e.id));
+    await converged(
+      [a, b, c],
+      1,
+      away.map((e) => e.id),
+    );
     await network.settle();
     expect([...a.state.problems(), ...b.state.problems(), ...c.state.problems()]).toEqual([]);
   });
