@@ -43,6 +43,8 @@ export interface Season {
 }
 
 const FIRST_DAY = DateTime.fromISO('2026-04-01');
+/** A new epoch crosses the network whole (a step 2 to each counter): slow on a loaded machine. */
+const SETTLE_MS = 120_000;
 export const seasonDate = (day: number) => FIRST_DAY.plus({ days: day }).toISODate()!;
 
 /** Which counters are away on a day: the third for five days, the second across two mornings. */
@@ -72,10 +74,10 @@ export async function runSeason(options: SeasonOptions): Promise<Season> {
     live.clear();
     const offline = new MemoryNetwork();
     for (const id of ids) live.set(id, open(id, away.has(id) ? offline : network));
-    await network.settle();
+    await network.settle(SETTLE_MS);
     const present = ids.filter((id) => !away.has(id));
-    live.get(present[0]!)!.state.compact(cutoff);
-    await network.settle();
+    live.get(present[0]!)!.state.compact(cutoff, date);
+    await network.settle(SETTLE_MS);
 
     for (let n = 0; n < options.checkInsPerDay; n++) {
       const id = ids[n % ids.length]!;
@@ -85,17 +87,17 @@ export async function runSeason(options: SeasonOptions): Promise<Season> {
       });
       live.get(id)!.state.addCheckInEvent(event);
       made.set(event.id, date);
-      if (n % 50 === 49) await network.settle();
+      if (n % 50 === 49) await network.settle(SETTLE_MS);
     }
     // Walk-ins: queued (the hold shared), then booked (the hold settled), a few left overnight.
     for (const id of ids) {
       const mine = Math.ceil(options.walkInsPerDay / ids.length);
       const holds = Array.from({ length: mine }, (_, w) => hold(`w-${day}-${w}`, { date }));
       live.get(id)!.state.setOwnHolds(holds);
-      await network.settle();
+      await network.settle(SETTLE_MS);
       live.get(id)!.state.setOwnHolds(holds.slice(0, 1));
     }
-    await network.settle();
+    await network.settle(SETTLE_MS);
     const bytes = Math.max(...[...live.values()].map((c) => c.state.encodedState().length));
     peakBytes = Math.max(peakBytes, bytes);
     options.onDay?.(day, bytes);
@@ -109,7 +111,7 @@ export async function runSeason(options: SeasonOptions): Promise<Season> {
   for (const c of live.values()) closeCounter(network, c);
   live.clear();
   for (const id of ids) live.set(id, open(id, network));
-  await network.settle();
+  await network.settle(SETTLE_MS);
   const counters = [...live.values()];
   return {
     network,

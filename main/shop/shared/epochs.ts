@@ -9,6 +9,7 @@
  */
 import type * as Y from 'yjs';
 import { DocEpoch, type CounterId } from '../bus';
+import { packDay, packsOf, unpackDay } from './day-packs';
 import { holdOwner } from './records';
 
 /** The doc before any epoch was started (what counters of an older version hold). */
@@ -54,7 +55,8 @@ const OWNED: ReadonlySet<string> = new Set(['holds', 'closes']);
 
 /**
  * Copy what is live of `from` into `to`: what is dated from `cutoff` on (and what has no date).
- * `whole`: `to` is new (the poller starting the epoch) and takes everything live. Otherwise `to`
+ * `whole`: `to` is new (the poller starting the epoch) and takes everything live, the events of
+ * the days before `packBefore` packed one day in one entry (`day-packs.ts`). Otherwise `to`
  * is the epoch as the shop holds it and gets only what it lacks: events by id, the names and the
  * staff by key, and of the owned maps only this counter's own (another counter's hold or close
  * that `to` lacks was removed by its owner, and must not come back). Returns how many went in.
@@ -65,16 +67,29 @@ export function copyLive(
   cutoff: string,
   self: CounterId,
   whole: boolean,
+  packBefore = '',
 ): number {
   let copied = 0;
   to.transact(() => {
     for (const name of LISTS) {
-      const have = new Set(whole ? [] : to.getArray(name).toArray().map(idOf));
-      const values = from
-        .getArray(name)
-        .toArray()
-        .filter((v) => isLive(v, cutoff) && (whole || !have.has(idOf(v))));
-      if (values.length) to.getArray(name).push(values);
+      // One copy of each event (two counters may have carried one in at once), by id.
+      const have = new Set(whole ? [] : eventsOf(to, name).map(idOf));
+      const values = eventsOf(from, name).filter((v) => {
+        const id = idOf(v);
+        if (!isLive(v, cutoff) || (id !== undefined && have.has(id))) return false;
+        if (id !== undefined) have.add(id);
+        return true;
+      });
+      const days = new Map<string, unknown[]>();
+      const rest: unknown[] = [];
+      for (const v of values) {
+        const date = dateOf(v);
+        if (whole && date !== null && date < packBefore)
+          days.set(date, [...(days.get(date) ?? []), v]);
+        else rest.push(v);
+      }
+      for (const [date, events] of days) to.getMap(packsOf(name)).set(date, packDay(events));
+      if (rest.length) to.getArray(name).push(rest);
       copied += values.length;
     }
     for (const name of MAPS) {
@@ -90,13 +105,31 @@ export function copyLive(
   return copied;
 }
 
+/** Every event of a list: its packed days' (those that can be read) and its own. */
+function eventsOf(doc: Y.Doc, name: string): unknown[] {
+  const events: unknown[] = [];
+  for (const pack of doc.getMap(packsOf(name)).values()) {
+    try {
+      events.push(...unpackDay(pack));
+    } catch {
+      // Reported where the doc is read (event-log.ts); an unreadable pack is not carried.
+    }
+  }
+  return events.concat(doc.getArray(name).toArray());
+}
+
+function dateOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const date = (value as { date?: unknown }).date;
+  return typeof date === 'string' ? date : null;
+}
+
 function idOf(value: unknown): unknown {
   return typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
 }
 
 /** Dated from the cutoff on, or of no date (names, the staff, an unreadable entry). */
 function isLive(value: unknown, cutoff: string): boolean {
-  if (typeof value !== 'object' || value === null) return true;
-  const date = (value as { date?: unknown }).date;
-  return typeof date !== 'string' || date >= cutoff;
+  const date = dateOf(value);
+  return date === null || date >= cutoff;
 }

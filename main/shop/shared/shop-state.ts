@@ -19,12 +19,14 @@
  * decision H11): the poller starts a fresh doc holding only what is live, and every counter moves
  * to it, carrying what it alone held; so the doc does not grow with the shop's age.
  *
- * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge and
- * purge; each area's records live in records.ts and event-log.ts.
+ * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge,
+ * purge and epochs (moving every area to a new doc at once); each area's records live in
+ * records.ts and event-log.ts, what an epoch carries in epochs.ts.
  */
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
 import type { CounterId, DocEpoch, ShopBus } from '../bus';
+import { packsOf } from './day-packs';
 import { compareEpochs, copyLive, epochOf, markEpoch, nextEpoch } from './epochs';
 import { EventLog } from './event-log';
 import { DocSync, FromPeer } from './doc-sync';
@@ -104,12 +106,20 @@ export class ShopState {
     this.valid = emptyValid();
     this.checkins = new EventLog(
       doc.getArray('checkins'),
+      doc.getMap(packsOf('checkins')),
       'checkins',
       CheckInEvent,
       this.found,
       tell,
     );
-    this.onsite = new EventLog(doc.getArray('onsite'), 'onsite', OnSiteEvent, this.found, tell);
+    this.onsite = new EventLog(
+      doc.getArray('onsite'),
+      doc.getMap(packsOf('onsite')),
+      'onsite',
+      OnSiteEvent,
+      this.found,
+      tell,
+    );
     this.checkins.onAdded((events) => this.tell(this.checkInListeners, events));
     this.onsite.onAdded((events) => this.tell(this.onSiteListeners, events));
     this.maps = {
@@ -154,15 +164,16 @@ export class ShopState {
 
   /**
    * Leave behind what is dated before `cutoff` (the retention window's first day): a new epoch
-   * holding only what is live, which every counter moves to. Called by the poller only; nothing
-   * happens when the epoch already starts there (or later). True when an epoch was started.
+   * holding only what is live, which every counter moves to, the events of the days before
+   * `today` packed one day in one entry. Called by the poller only; nothing happens when the
+   * epoch already starts there (or later). True when an epoch was started.
    */
-  compact(cutoff: string): boolean {
+  compact(cutoff: string, today = ''): boolean {
     if (this.closed || this.pending || cutoff <= this.epoch.from) return false;
     const epoch = nextEpoch(this.epoch, cutoff, this.options.counter.id);
     const fresh = new Y.Doc();
     markEpoch(fresh, epoch);
-    copyLive(this.doc, fresh, cutoff, this.options.counter.id, true);
+    copyLive(this.doc, fresh, cutoff, this.options.counter.id, true, today);
     this.options.logger.info('shop.epoch.started', { n: epoch.n, from: epoch.from });
     this.moveTo(fresh);
     // Every counter present hears of it at once (its step 1), and asks for it.

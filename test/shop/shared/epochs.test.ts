@@ -14,8 +14,10 @@ import {
   hold,
   openCounter,
   SavedDoc,
+  sendRaw,
   type TestCounter,
 } from './counters';
+import { packDay } from '../../../main/shop/shared/day-packs';
 
 const OLD = '2026-10-01';
 const KEPT = '2026-11-20';
@@ -159,6 +161,50 @@ describe('epochs of the shared doc', () => {
     );
     await network.settle();
     expect([...a.state.problems(), ...b.state.problems(), ...c.state.problems()]).toEqual([]);
+  });
+
+  it('packs the past days of a new epoch, still read event by event, and takes late ones', async () => {
+    const network = new MemoryNetwork();
+    const [a, b] = [counter(network, 'a'), counter(network, 'b')];
+    const day = Array.from({ length: 300 }, (_, i) => checkIn('a', `r-${i}`, { date: KEPT }));
+    for (const e of day) a.state.addCheckInEvent(e);
+    await network.settle();
+    const unpacked = b.state.encodedState().length;
+    a.state.compact(CUTOFF, '2026-11-25');
+    await converged(
+      [a, b],
+      1,
+      day.map((e) => e.id),
+    );
+    const packed = b.state.encodedState().length;
+    expect(packed).toBeLessThan(unpacked / 2);
+    // A check-in of a packed day made later goes in the list, and reaches every counter.
+    const late = checkIn('b', 'r-late', { date: KEPT });
+    expect(b.state.addCheckInEvent(late)).toBe(true);
+    expect(b.state.addCheckInEvent(day[0]!)).toBe(false);
+    await converged([a, b], 1, [...day.map((e) => e.id), late.id]);
+    // The next epoch keeps them all, once.
+    a.state.compact('2026-10-30', '2026-11-26');
+    const c = counter(network, 'c');
+    await converged([a, b, c], 2, [...day.map((e) => e.id), late.id]);
+    expect([a, b, c].flatMap((x) => x.state.problems())).toEqual([]);
+  });
+
+  it('an unreadable packed day is a problem of its own; the rest stand', async () => {
+    const network = new MemoryNetwork();
+    const a = counter(network, 'a');
+    const good = checkIn('x', 'r-1', { date: KEPT });
+    const bus = network.join('x');
+    sendRaw(bus, 'a', (doc) => {
+      doc.getMap('checkinsDays').set('2026-11-01', new Uint8Array([1, 2, 3]));
+      doc.getMap('checkinsDays').set(KEPT, packDay([good, { id: 'bad' }]));
+    });
+    await network.settle();
+    expect(a.state.checkInEvents(KEPT)).toEqual([good]);
+    expect(a.state.problems().map((p) => [p.area, p.key, p.issue])).toEqual([
+      ['checkins', 'day:2026-11-01', 'packed day unreadable'],
+      ['checkins', `day:${KEPT}#1`, expect.any(String)],
+    ]);
   });
 
   it('another counter’s hold removed in the new epoch does not come back with a returning one', async () => {
