@@ -1,5 +1,5 @@
 /**
- * A shop over a season, compressed (issue 28, decision H11): counters of one store on a
+ * A shop over a season, compressed (issue 28, decision H14): counters of one store on a
  * MemoryNetwork, each a real ShopState (real Yjs) with its saved doc, restarted every morning (a
  * new Yjs client each session, as in the shop). Each day: check-ins at every counter present,
  * walk-ins queued and settled (their holds come and go), now and then a counter away for a few
@@ -7,6 +7,7 @@
  * the retention window behind, as the session's purge does. The season test runs it small; the
  * bench (`npm run bench -- season`) runs 120 days of 300.
  */
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { MemoryNetwork } from './memory-bus';
 import {
@@ -81,9 +82,11 @@ export async function runSeason(options: SeasonOptions): Promise<Season> {
 
     for (let n = 0; n < options.checkInsPerDay; n++) {
       const id = ids[n % ids.length]!;
-      const event = checkIn(id, `r-${day}-${n}`, {
+      // The shapes of the shop's own records: UUID ids and bases (what costs the most bytes).
+      const event = checkIn(id, `R${String(day * 10_000 + n).padStart(10, '0')}`, {
+        id: randomUUID(),
         date,
-        basis: n % 5 === 0 ? `e-${day}-${n - 1}` : null,
+        basis: n % 5 === 0 ? randomUUID() : null,
       });
       live.get(id)!.state.addCheckInEvent(event);
       made.set(event.id, date);

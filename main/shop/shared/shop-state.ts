@@ -16,7 +16,7 @@
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates leave with an epoch (`epochs.ts`,
- * decision H11): the poller starts a fresh doc holding only what is live, and every counter moves
+ * decision H14): the poller starts a fresh doc holding only what is live, and every counter moves
  * to it, carrying what it alone held; so the doc does not grow with the shop's age.
  *
  * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge,
@@ -157,7 +157,7 @@ export class ShopState {
     });
   }
 
-  /** The epoch this counter's state is of (decision H11). */
+  /** The epoch this counter's state is of (decision H14). */
   currentEpoch(): DocEpoch {
     return this.epoch;
   }
@@ -175,9 +175,8 @@ export class ShopState {
     markEpoch(fresh, epoch);
     copyLive(this.doc, fresh, cutoff, this.options.counter.id, true, today);
     this.options.logger.info('shop.epoch.started', { n: epoch.n, from: epoch.from });
+    // Every counter present hears of it at once (the new sync's step 1), and asks for it.
     this.moveTo(fresh);
-    // Every counter present hears of it at once (its step 1), and asks for it.
-    this.sync.antiEntropy();
     return true;
   }
 
@@ -233,6 +232,7 @@ export class ShopState {
   /** Use `doc` from now on: the old one's save is finished and it is let go; listeners told. */
   private moveTo(doc: Y.Doc): void {
     const old = this.doc;
+    const had = new Set([...this.checkins.all(), ...this.onsite.all()].map((e) => e.id));
     this.sync.close();
     this.storage?.close();
     this.bind(doc, false);
@@ -241,8 +241,12 @@ export class ShopState {
     if (this.own)
       for (const [key, hold] of this.own) if (hold.date < this.epoch.from) this.own.delete(key);
     this.putBackOwnHolds();
-    this.tell(this.checkInListeners, this.checkins.all());
-    this.tell(this.onSiteListeners, this.onsite.all());
+    // Only what this counter did not hold: the rest was merged into its files already.
+    const fresh = <E extends { id: string }>(events: E[]) => events.filter((e) => !had.has(e.id));
+    const checkIns = fresh(this.checkins.all());
+    const onSite = fresh(this.onsite.all());
+    if (checkIns.length) this.tell(this.checkInListeners, checkIns);
+    if (onSite.length) this.tell(this.onSiteListeners, onSite);
     this.tell(this.holdListeners, undefined);
     this.tell(this.staffListeners, undefined);
   }

@@ -1,5 +1,5 @@
 /**
- * The shared doc's epochs (decision H11): the poller leaves behind what is dated before the
+ * The shared doc's epochs (decision H14): the poller leaves behind what is dated before the
  * retention window in a fresh doc, every counter moves to it, a counter that was away carries in
  * what only it held and never brings back what was left behind; a new counter gets only the
  * current epoch.
@@ -80,6 +80,8 @@ describe('epochs of the shared doc', () => {
     const savedB = new SavedDoc();
     const a = counter(network, 'a');
     let b = counter(network, 'b', savedB);
+    const heardAtA: string[] = [];
+    a.state.onCheckInEvents((events) => heardAtA.push(...events.map((e) => e.id)));
     const shared = checkIn('a', 'r-1', { date: KEPT });
     const oldShared = checkIn('a', 'r-0', { date: OLD });
     a.state.addCheckInEvent(shared);
@@ -103,6 +105,8 @@ describe('epochs of the shared doc', () => {
     expect(b.state.currentEpoch().n).toBe(0);
     await converged([a, b], 1, [shared.id, away.id]);
     expect(a.state.holds().map((h) => h.counterId)).toEqual(['b']);
+    // a's listeners hear what b carried in, once, and nothing they heard before again.
+    expect(heardAtA.sort()).toEqual([oldShared.id, shared.id, away.id].sort());
     // Kept as the new epoch: a restart opens it, not the old one.
     await network.settle();
     closeCounter(network, b);
