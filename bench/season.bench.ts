@@ -1,5 +1,5 @@
 /**
- * The shop over a season (issue 28, decision H14): three counters of one store, each a real
+ * The shop over a season (issue 28, decision H16): three counters of one store, each a real
  * ShopState (real Yjs) restarted every morning, 120 days of 300 check-ins and 30 walk-ins, counters
  * away for days now and then, the poller leaving the days before the retention window (main/local's
  * 30 days) behind (`test/support/season.ts`, in-process over a MemoryNetwork). Then a counter that

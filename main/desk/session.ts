@@ -292,7 +292,7 @@ export class Session {
       alsoPurge: () => {
         const cutoff = this.local.cache.retentionCutoff();
         this.local.dues.purgeBefore(cutoff);
-        // The shop's shared doc leaves those days behind too, by its poller only (decision H14).
+        // The shop's shared doc leaves those days behind too, by its poller only (decision H16).
         if (this.shop?.isPoller()) this.shared?.compact(cutoff, this.today());
       },
     });

@@ -49,7 +49,7 @@ const Base64 = z
   .regex(/^[A-Za-z0-9+/]*={0,2}$/);
 
 /**
- * Which generation of the shared doc a sync message is of (decision H14): the poller starts a new
+ * Which generation of the shared doc a sync message is of (decision H16): the poller starts a new
  * one, holding only what is live, when days leave the retention window. Absent: the first (0).
  */
 export const DocEpoch = z.strictObject({

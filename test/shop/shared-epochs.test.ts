@@ -1,5 +1,5 @@
 /**
- * Who leaves the shared doc's old days behind (issue 28, decision H14): the poller, at its purge,
+ * Who leaves the shared doc's old days behind (issue 28, decision H16): the poller, at its purge,
  * with the retention window's one cutoff (main/local's `retentionCutoff`); a follower's purge does
  * not. Two counters on one sandbox and an in-memory bus, on one fake clock.
  */

@@ -1,5 +1,5 @@
 /**
- * A shop over a season, compressed (issue 28, decision H14): counters of one store on a
+ * A shop over a season, compressed (issue 28, decision H16): counters of one store on a
  * MemoryNetwork, each a real ShopState (real Yjs) with its saved doc, restarted every morning (a
  * new Yjs client each session, as in the shop). Each day: check-ins at every counter present,
  * walk-ins queued and settled (their holds come and go), now and then a counter away for a few

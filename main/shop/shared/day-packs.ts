@@ -1,5 +1,5 @@
 /**
- * A past day's events packed into one value of the shared doc (decision H14): when the poller
+ * A past day's events packed into one value of the shared doc (decision H16): when the poller
  * starts an epoch, the events of days before today go in one compressed entry per list and date
  * (`<list>Days`: date → gzip of the JSON array), read back record by record through the same
  * schema as the list's. A check-in in Yjs costs ~155–200 bytes (its field names repeat in every

@@ -157,7 +157,7 @@ export class DocSync {
       const decoder = decoding.createDecoder(Buffer.from(data, 'base64'));
       const type = decoding.readVarUint(decoder);
       if (!sameEpoch(epoch, this.options.epoch)) {
-        // Another generation's items never mix with this one's (decision H14): the owner decides.
+        // Another generation's items never mix with this one's (decision H16): the owner decides.
         if (
           type !== messageYjsSyncStep1 &&
           type !== messageYjsSyncStep2 &&

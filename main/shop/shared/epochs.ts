@@ -1,5 +1,5 @@
 /**
- * The shared doc's epochs (decision H14). Yjs keeps a trace of every item ever deleted, even with
+ * The shared doc's epochs (decision H16). Yjs keeps a trace of every item ever deleted, even with
  * its garbage collection on (and re-encoding the doc keeps it too), so a doc purged day after day
  * still grows. An epoch is a fresh doc holding only what is live — the records of the dates in the
  * retention window, the holds and names of now — started by the poller when days leave the window.

@@ -8,7 +8,7 @@
  *
  * An entry is known by its Yjs item id (`client:clock`, the same at every counter). An event
  * whose id is already taken by another is a problem (the first one read stays); the same event
- * written twice (carried into a new epoch by two counters, decision H14) is read once.
+ * written twice (carried into a new epoch by two counters, decision H16) is read once.
  */
 import type * as Y from 'yjs';
 import type { z } from 'zod';

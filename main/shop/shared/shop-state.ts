@@ -16,7 +16,7 @@
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates leave with an epoch (`epochs.ts`,
- * decision H14): the poller starts a fresh doc holding only what is live, and every counter moves
+ * decision H16): the poller starts a fresh doc holding only what is live, and every counter moves
  * to it, carrying what it alone held; so the doc does not grow with the shop's age.
  *
  * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge,
@@ -157,7 +157,7 @@ export class ShopState {
     });
   }
 
-  /** The epoch this counter's state is of (decision H14). */
+  /** The epoch this counter's state is of (decision H16). */
   currentEpoch(): DocEpoch {
     return this.epoch;
   }

@@ -1,5 +1,5 @@
 /**
- * The shared doc's epochs (decision H14): the poller leaves behind what is dated before the
+ * The shared doc's epochs (decision H16): the poller leaves behind what is dated before the
  * retention window in a fresh doc, every counter moves to it, a counter that was away carries in
  * what only it held and never brings back what was left behind; a new counter gets only the
  * current epoch.

@@ -1,5 +1,5 @@
 /**
- * The shop over a season, sized to run in seconds (issue 28, decision H14): the shared state stays
+ * The shop over a season, sized to run in seconds (issue 28, decision H16): the shared state stays
  * bounded whatever the shop's age, nothing within the retention window is lost (counters away
  * included), nothing left behind comes back, and a new counter catches up with the current epoch
  * only. The full season (120 days of 300) is the bench's (`npm run bench -- season`).
