@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
  * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, start, printer,
- * onsite, staff) runs only the suites named.
+ * onsite, staff, season) runs only the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
@@ -12,6 +12,7 @@ import { runPrinterBench } from './printer.bench';
 import { runOnSiteBench } from './onsite.bench';
 import { runReceiptBench } from './receipt.bench';
 import { runSearchBench } from './search.bench';
+import { runSeasonBench } from './season.bench';
 import { runShopBench } from './shop.bench';
 import { runStaffBench } from './staff.bench';
 import { runStartBench } from './start.bench';
@@ -36,6 +37,7 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['printer', 'Receipt printer and drawer, from the counter UI (issue 31)', runPrinterBench],
   ['onsite', 'Bookings paid on site: scan, collect, the shop, the key (issue 27)', runOnSiteBench],
   ['staff', 'Staff at the counter: the PIN check, switching in Chromium (issue 29)', runStaffBench],
+  ['season', 'The shop over a season: 120 days of 300 check-ins (issue 28)', runSeasonBench],
 ];
 
 const only = process.argv.slice(2);

@@ -7,6 +7,7 @@
  * Over 300 lines: it is the one place a store's parts (cache, outbox, journal, scheduler, shop)
  * are made and joined; each part's work is in its own module.
  */
+import { DateTime } from 'luxon';
 import path from 'node:path';
 import {
   RateGovernor,
@@ -290,7 +291,12 @@ export class Session {
       clock: clockWith(this.now, options.timers),
       intervals: options.intervals,
       paced: [{ name: 'dues', run: (signal) => this.dues.fetchNext(signal) }],
-      alsoPurge: () => this.local.dues.purgeBefore(this.local.cache.retentionCutoff()),
+      alsoPurge: () => {
+        const cutoff = this.local.cache.retentionCutoff();
+        this.local.dues.purgeBefore(cutoff);
+        // The shop's shared doc leaves those days behind too, by its poller only (decision H16).
+        if (this.shop?.isPoller()) this.shared?.compact(cutoff, this.today());
+      },
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());
@@ -315,6 +321,11 @@ export class Session {
   /** Whether the journal is read whole (what counts it, without reading it, asks). */
   get journalLoaded(): boolean {
     return !(this.journal instanceof SealedJournal) || this.journal.loaded;
+  }
+
+  /** The store's date now, by the counter's corrected time. */
+  private today(): string {
+    return DateTime.fromMillis(this.now(), { zone: this.local.cache.timeZone }).toISODate()!;
   }
 
   /** This counter as its check-ins and holds name it. */

@@ -29,6 +29,7 @@ export { safeName } from './files/layout';
 // The cache and check-ins
 export {
   LocalCache,
+  DEFAULT_RETENTION_DAYS,
   type CachedAvailability,
   type CheckInRecord,
   type NewCheckIn,

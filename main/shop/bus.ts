@@ -48,9 +48,22 @@ const Base64 = z
   .max(MAX_MESSAGE_BYTES)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/);
 
+/**
+ * Which generation of the shared doc a sync message is of (decision H16): the poller starts a new
+ * one, holding only what is live, when days leave the retention window. Absent: the first (0).
+ */
+export const DocEpoch = z.strictObject({
+  n: z.number().int().min(0),
+  /** Records dated before it were left behind (YYYY-MM-DD; '' for the first). */
+  from: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]),
+  /** The counter that started it. */
+  by: CounterId,
+});
+export type DocEpoch = z.infer<typeof DocEpoch>;
+
 export const ShopMessage = z.discriminatedUnion('kind', [
-  /** A message of the shared state's sync protocol (y-protocols sync, base64). */
-  z.object({ kind: z.literal('doc'), data: Base64 }),
+  /** A message of the shared state's sync protocol (y-protocols sync, base64), of one epoch. */
+  z.object({ kind: z.literal('doc'), data: Base64, epoch: DocEpoch.optional() }),
   /** A question to one counter; answered by a `response` with the same id. */
   z.object({
     kind: z.literal('request'),

@@ -27,10 +27,17 @@ export class DocStorage {
     private readonly delayMs: number,
     private readonly logger: Logger,
     report: (issue: string) => void,
+    /** Load the saved state first (false: a new epoch's doc, which replaces it when saved). */
+    load = true,
   ) {
-    const issue = this.load();
+    const issue = load ? this.load() : null;
     if (issue) report(issue);
     doc.on('update', this.onUpdate);
+  }
+
+  /** Save a moment from now (a doc just adopted, to be kept in place of the old one). */
+  saveSoon(): void {
+    this.schedule();
   }
 
   /** Save now if a save is pending; stop saving. */

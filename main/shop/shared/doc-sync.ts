@@ -26,7 +26,14 @@ import {
 } from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
-import { MAX_MESSAGE_BYTES, type CounterId, type ShopBus, type ShopMessage } from '../bus';
+import {
+  MAX_MESSAGE_BYTES,
+  type CounterId,
+  type DocEpoch,
+  type ShopBus,
+  type ShopMessage,
+} from '../bus';
+import { FIRST_EPOCH as FIRST, sameEpoch } from './epochs';
 
 /** The origin of a change applied from a peer's message (what is relayed, and to whom not). */
 export class FromPeer {
@@ -42,6 +49,12 @@ export interface DocSyncOptions {
   logger: Logger;
   /** Step 1 to every present peer this often (ms); 0 turns it off. */
   antiEntropyMs: number;
+  /** The doc's epoch: every message carries it, and one of another epoch is not applied. */
+  epoch?: DocEpoch;
+  /** A peer spoke of another epoch (`asked`: it sent its step 1); its payload was not applied. */
+  onOtherEpoch?: (from: CounterId, epoch: DocEpoch, asked: boolean) => void;
+  /** A peer's step 2 was applied: this doc holds everything that peer had. */
+  onSynced?: (from: CounterId) => void;
 }
 
 /** The largest sync payload before base64 (what fits in one message). */
@@ -51,6 +64,7 @@ export class DocSync {
   private readonly doc: Y.Doc;
   private readonly bus: ShopBus;
   private readonly logger: Logger;
+  private readonly options: DocSyncOptions;
   private present = new Set<CounterId>();
   private readonly stop: Array<() => void> = [];
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -59,12 +73,13 @@ export class DocSync {
     this.doc = options.doc;
     this.bus = options.bus;
     this.logger = options.logger;
+    this.options = options;
     const onUpdate = (update: Uint8Array, origin: unknown) => this.spread(update, origin);
     this.doc.on('update', onUpdate);
     this.stop.push(
       () => this.doc.off('update', onUpdate),
       this.bus.onMessage((from, message) => {
-        if (message.kind === 'doc') this.receive(from, message.data);
+        if (message.kind === 'doc') this.receive(from, message);
       }),
       this.bus.onPeers(() => this.peersChanged()),
     );
@@ -78,6 +93,11 @@ export class DocSync {
   /** Ask every present peer for what this counter lacks (also what the timer does). */
   antiEntropy(): void {
     for (const id of this.present) this.sendStep1(id);
+  }
+
+  /** Ask one peer for what this counter lacks. */
+  askFor(to: CounterId): void {
+    this.sendStep1(to);
   }
 
   close(): void {
@@ -111,31 +131,49 @@ export class DocSync {
     const payload = encoding.toUint8Array(encoder);
     if (payload.length > MAX_PAYLOAD) return this.tooLarge(payload.length);
     this.bus.broadcast(
-      { kind: 'doc', data: Buffer.from(payload).toString('base64') },
+      this.message(payload),
       origin instanceof FromPeer ? origin.counterId : undefined,
     );
   }
 
   private send(to: CounterId, payload: Uint8Array): void {
     if (payload.length > MAX_PAYLOAD) return this.tooLarge(payload.length);
-    const message: ShopMessage = { kind: 'doc', data: Buffer.from(payload).toString('base64') };
-    this.bus.send(to, message);
+    this.bus.send(to, this.message(payload));
+  }
+
+  /** The first epoch's messages carry none, as before epochs. */
+  private message(payload: Uint8Array): ShopMessage {
+    const data = Buffer.from(payload).toString('base64');
+    const epoch = this.options.epoch;
+    return epoch && epoch.n > 0 ? { kind: 'doc', data, epoch } : { kind: 'doc', data };
   }
 
   private tooLarge(bytes: number): void {
     this.logger.error('shop.doc.too_large', { bytes, limit: MAX_PAYLOAD });
   }
 
-  private receive(from: CounterId, data: string): void {
+  private receive(from: CounterId, { data, epoch }: { data: string; epoch?: DocEpoch }): void {
     try {
       const decoder = decoding.createDecoder(Buffer.from(data, 'base64'));
       const type = decoding.readVarUint(decoder);
+      if (!sameEpoch(epoch, this.options.epoch)) {
+        // Another generation's items never mix with this one's (decision H16): the owner decides.
+        if (
+          type !== messageYjsSyncStep1 &&
+          type !== messageYjsSyncStep2 &&
+          type !== messageYjsUpdate
+        )
+          throw new Error(`unknown sync message type ${type}`);
+        this.options.onOtherEpoch?.(from, epoch ?? FIRST, type === messageYjsSyncStep1);
+        return;
+      }
       if (type === messageYjsSyncStep1) {
         const reply = encoding.createEncoder();
         readSyncStep1(decoder, reply, this.doc);
         this.send(from, encoding.toUint8Array(reply));
       } else if (type === messageYjsSyncStep2 || type === messageYjsUpdate) {
         Y.applyUpdate(this.doc, decoding.readVarUint8Array(decoder), new FromPeer(from));
+        if (type === messageYjsSyncStep2) this.options.onSynced?.(from);
       } else {
         throw new Error(`unknown sync message type ${type}`);
       }

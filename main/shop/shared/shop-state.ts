@@ -16,15 +16,19 @@
  * - `items`: item id → the store's counter item (issue 30), likewise (main/desk/items/share.ts).
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
- * listed, `problems.ts`) and the others stand. Old dates are purged (Yjs's GC keeps only the
- * ids of what was deleted), so the doc does not grow forever.
+ * listed, `problems.ts`) and the others stand. Old dates leave with an epoch (`epochs.ts`,
+ * decision H16): the poller starts a fresh doc holding only what is live, and every counter moves
+ * to it, carrying what it alone held; so the doc does not grow with the shop's age.
  *
- * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge and
- * purge; each area's records live in records.ts and event-log.ts.
+ * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge,
+ * purge and epochs (moving every area to a new doc at once); each area's records live in
+ * records.ts and event-log.ts, what an epoch carries in epochs.ts.
  */
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
-import type { CounterId, ShopBus } from '../bus';
+import type { CounterId, DocEpoch, ShopBus } from '../bus';
+import { packsOf } from './day-packs';
+import { compareEpochs, copyLive, epochOf, markEpoch, nextEpoch } from './epochs';
 import { EventLog } from './event-log';
 import { DocSync, FromPeer } from './doc-sync';
 import { DocStorage, type DocPersistence } from './doc-storage';
@@ -73,74 +77,189 @@ const SCHEMAS = {
 } as const;
 
 export class ShopState {
-  private readonly doc = new Y.Doc();
-  private readonly maps: Record<Area, Y.Map<unknown>>;
-  private readonly valid = {
-    holds: new Map<string, Hold>(),
-    counters: new Map<string, CounterRecord>(),
-    closes: new Map<string, CloseSummary>(),
-    staff: new Map<string, StaffMember>(),
-    staffPolicy: new Map<string, StaffPolicy>(),
-    items: new Map<string, CounterItem>(),
-  };
+  private doc = new Y.Doc();
+  private epoch!: DocEpoch;
+  private maps!: Record<Area, Y.Map<unknown>>;
+  private valid = emptyValid();
   private readonly found: SharedProblems;
-  private readonly checkins: EventLog<CheckInEvent>;
-  private readonly onsite: EventLog<OnSiteEvent>;
+  private checkins!: EventLog<CheckInEvent>;
+  private onsite!: EventLog<OnSiteEvent>;
   /** This counter's holds as last set here (null until set in this session). */
   private own: Map<string, Hold> | null = null;
+  private readonly checkInListeners = new Set<(events: CheckInEvent[]) => void>();
+  private readonly onSiteListeners = new Set<(events: OnSiteEvent[]) => void>();
   private readonly holdListeners = new Set<() => void>();
   private readonly staffListeners = new Set<() => void>();
   private readonly itemListeners = new Set<() => void>();
-  private readonly sync: DocSync;
-  private readonly storage: DocStorage | null;
+  private sync!: DocSync;
+  private storage: DocStorage | null = null;
+  /** A newer epoch heard of, filling from the peers; adopted once one of them sent it whole. */
+  private pending: { doc: Y.Doc; epoch: DocEpoch; sync: DocSync } | null = null;
   private closed = false;
 
   constructor(private readonly options: ShopStateOptions) {
     this.found = new SharedProblems(options.logger, options.now);
+    this.bind(this.doc, true);
+  }
+
+  /** Read, save and sync `doc` as the shop's state (at start, `load`: from this counter's file). */
+  private bind(doc: Y.Doc, load: boolean): void {
+    const { options } = this;
     const tell = <T>(l: Set<(value: T) => void>, v: T) => this.tell(l, v);
+    this.doc = doc;
+    this.valid = emptyValid();
     this.checkins = new EventLog(
-      this.doc.getArray('checkins'),
+      doc.getArray('checkins'),
+      doc.getMap(packsOf('checkins')),
       'checkins',
       CheckInEvent,
       this.found,
       tell,
     );
     this.onsite = new EventLog(
-      this.doc.getArray('onsite'),
+      doc.getArray('onsite'),
+      doc.getMap(packsOf('onsite')),
       'onsite',
       OnSiteEvent,
       this.found,
       tell,
     );
+    this.checkins.onAdded((events) => this.tell(this.checkInListeners, events));
+    this.onsite.onAdded((events) => this.tell(this.onSiteListeners, events));
     this.maps = {
-      holds: this.doc.getMap('holds'),
-      counters: this.doc.getMap('counters'),
-      closes: this.doc.getMap('closes'),
-      staff: this.doc.getMap('staff'),
-      staffPolicy: this.doc.getMap('staffPolicy'),
-      items: this.doc.getMap('items'),
+      holds: doc.getMap('holds'),
+      counters: doc.getMap('counters'),
+      closes: doc.getMap('closes'),
+      staff: doc.getMap('staff'),
+      staffPolicy: doc.getMap('staffPolicy'),
+      items: doc.getMap('items'),
     };
-    for (const area of AREAS) this.maps[area].observe((event) => this.changed(area, event));
+    for (const area of AREAS) {
+      this.maps[area].observe((event) => this.changed(area, event));
+      // A doc adopted whole: what it already holds is read as if it had just arrived.
+      for (const [key, value] of this.maps[area].entries()) this.read(area, key, value);
+      this.found.keepOnly(area, new Set(this.maps[area].keys()));
+    }
     this.storage = options.persist
       ? new DocStorage(
-          this.doc,
+          doc,
           options.persist,
           options.saveDelayMs ?? 1_000,
           options.logger,
           (issue) => this.found.report('doc', 'persisted', issue, {}),
+          load,
         )
       : null;
+    this.epoch = epochOf(doc);
     this.introduce();
     this.sync = new DocSync({
-      doc: this.doc,
+      doc,
       bus: options.bus,
       logger: options.logger,
       antiEntropyMs: options.antiEntropyMs ?? 5_000,
+      epoch: this.epoch,
+      onOtherEpoch: (from, epoch, asked) => this.otherEpoch(from, epoch, asked),
     });
+  }
+
+  /** The epoch this counter's state is of (decision H16). */
+  currentEpoch(): DocEpoch {
+    return this.epoch;
+  }
+
+  /**
+   * Leave behind what is dated before `cutoff` (the retention window's first day): a new epoch
+   * holding only what is live, which every counter moves to, the events of the days before
+   * `today` packed one day in one entry. Called by the poller only; nothing happens when the
+   * epoch already starts there (or later). True when an epoch was started.
+   */
+  compact(cutoff: string, today = ''): boolean {
+    if (this.closed || this.pending || cutoff <= this.epoch.from) return false;
+    const epoch = nextEpoch(this.epoch, cutoff, this.options.counter.id);
+    const fresh = new Y.Doc();
+    markEpoch(fresh, epoch);
+    copyLive(this.doc, fresh, cutoff, this.options.counter.id, true, today);
+    this.options.logger.info('shop.epoch.started', { n: epoch.n, from: epoch.from });
+    // Every counter present hears of it at once (the new sync's step 1), and asks for it.
+    this.moveTo(fresh);
+    return true;
+  }
+
+  /** A peer spoke of another epoch: a newer one is fetched, then adopted; an older peer is told. */
+  private otherEpoch(from: CounterId, epoch: DocEpoch, asked: boolean): void {
+    if (this.closed) return;
+    const pending = this.pending;
+    const order = compareEpochs(epoch, pending?.epoch ?? this.epoch);
+    if (order < 0) {
+      // It asked with an older epoch: our step 1 tells it of ours (it then asks us for it).
+      if (asked) (pending?.sync ?? this.sync).askFor(from);
+      return;
+    }
+    if (order === 0) return;
+    pending?.sync.close();
+    pending?.doc.destroy();
+    if (!pending) this.sync.close();
+    const doc = new Y.Doc();
+    markEpoch(doc, epoch);
+    this.options.logger.info('shop.epoch.heard', { n: epoch.n, from: epoch.from, by: from });
+    this.pending = {
+      doc,
+      epoch,
+      sync: new DocSync({
+        doc,
+        bus: this.options.bus,
+        logger: this.options.logger,
+        antiEntropyMs: this.options.antiEntropyMs ?? 5_000,
+        epoch,
+        onOtherEpoch: (peer, other, again) => this.otherEpoch(peer, other, again),
+        onSynced: () => this.adoptPending(),
+      }),
+    };
+  }
+
+  /** The newer epoch came whole from a peer: carry in what only this counter held, and use it. */
+  private adoptPending(): void {
+    const pending = this.pending;
+    if (!pending || this.closed) return;
+    this.pending = null;
+    pending.sync.close();
+    const carried = copyLive(
+      this.doc,
+      pending.doc,
+      pending.epoch.from,
+      this.options.counter.id,
+      false,
+    );
+    this.options.logger.info('shop.epoch.adopted', { n: pending.epoch.n, carried });
+    this.moveTo(pending.doc);
+  }
+
+  /** Use `doc` from now on: the old one's save is finished and it is let go; listeners told. */
+  private moveTo(doc: Y.Doc): void {
+    const old = this.doc;
+    const had = new Set([...this.checkins.all(), ...this.onsite.all()].map((e) => e.id));
+    this.sync.close();
+    this.storage?.close();
+    this.bind(doc, false);
+    this.storage?.saveSoon();
+    old.destroy();
+    if (this.own)
+      for (const [key, hold] of this.own) if (hold.date < this.epoch.from) this.own.delete(key);
+    this.putBackOwnHolds();
+    // Only what this counter did not hold: the rest was merged into its files already.
+    const fresh = <E extends { id: string }>(events: E[]) => events.filter((e) => !had.has(e.id));
+    const checkIns = fresh(this.checkins.all());
+    const onSite = fresh(this.onsite.all());
+    if (checkIns.length) this.tell(this.checkInListeners, checkIns);
+    if (onSite.length) this.tell(this.onSiteListeners, onSite);
+    this.tell(this.holdListeners, undefined);
+    this.tell(this.staffListeners, undefined);
   }
 
   /** Record a check-in event; false when an event of that id is already there (it stays). */
   addCheckInEvent(event: CheckInEvent): boolean {
+    // Before the epoch's first day: left behind on purpose, never brought back.
+    if (event.date < this.epoch.from) return false;
     return this.checkins.add(event);
   }
 
@@ -151,7 +270,8 @@ export class ShopState {
 
   /** Called with the valid events that arrived (from a peer or from this counter). */
   onCheckInEvents(listener: (events: CheckInEvent[]) => void): () => void {
-    return this.checkins.onAdded(listener);
+    this.checkInListeners.add(listener);
+    return () => this.checkInListeners.delete(listener);
   }
 
   /**
@@ -159,6 +279,7 @@ export class ShopState {
    * event of that id is already there (it stays).
    */
   addOnSiteEvent(event: OnSiteEvent): boolean {
+    if (event.date < this.epoch.from) return false;
     return this.onsite.add(event);
   }
 
@@ -169,7 +290,8 @@ export class ShopState {
 
   /** Called with the valid on-site events that arrived (from a peer or from this counter). */
   onOnSiteEvents(listener: (events: OnSiteEvent[]) => void): () => void {
-    return this.onsite.onAdded(listener);
+    this.onSiteListeners.add(listener);
+    return () => this.onSiteListeners.delete(listener);
   }
 
   /** Replace this counter's holds: new ones added, changed ones rewritten, gone ones removed. */
@@ -205,6 +327,7 @@ export class ShopState {
     const { storeId, counter } = this.options;
     const record = CloseSummary.parse({ ...summary, storeId, counterId: counter.id });
     const key = closeKey(counter.id, record.date);
+    if (record.date < this.epoch.from) return;
     this.doc.transact(() => this.maps.closes.set(key, record));
   }
 
@@ -297,6 +420,8 @@ export class ShopState {
     if (this.closed) return;
     this.closed = true;
     this.sync.close();
+    this.pending?.sync.close();
+    this.pending?.doc.destroy();
     this.storage?.close();
     this.doc.destroy();
   }
@@ -333,23 +458,27 @@ export class ShopState {
         this.found.forget(area, key);
         continue;
       }
-      const value = event.target.get(key);
-      const parsed = SCHEMAS[area].safeParse(value);
-      const issue = !parsed.success
-        ? describeIssue(parsed.error)
-        : misplaced(area, key, parsed.data, this.options.storeId);
-      if (issue) {
-        const owner = area === 'holds' || area === 'closes' ? holdOwner(key) : null;
-        this.found.report(area, key, issue, value, owner);
-        continue;
-      }
-      this.found.forget(area, key);
-      (this.valid[area] as Map<string, unknown>).set(key, parsed.data);
+      this.read(area, key, event.target.get(key));
     }
     if (ownTouched) this.putBackOwnHolds();
     if (area === 'holds') this.tell(this.holdListeners, undefined);
     if (area === 'staff' || area === 'staffPolicy') this.tell(this.staffListeners, undefined);
     if (area === 'items') this.tell(this.itemListeners, undefined);
+  }
+
+  /** Check one entry of a map: kept when valid, else a problem. */
+  private read(area: Area, key: string, value: unknown): void {
+    const parsed = SCHEMAS[area].safeParse(value);
+    const issue = !parsed.success
+      ? describeIssue(parsed.error)
+      : misplaced(area, key, parsed.data, this.options.storeId);
+    if (issue) {
+      const owner = area === 'holds' || area === 'closes' ? holdOwner(key) : null;
+      this.found.report(area, key, issue, value, owner);
+      return;
+    }
+    this.found.forget(area, key);
+    (this.valid[area] as Map<string, unknown>).set(key, parsed.data);
   }
 
   /** A listener that throws is logged, never thrown into the doc's update (or a peer's message). */
@@ -362,6 +491,17 @@ export class ShopState {
       }
     }
   }
+}
+
+function emptyValid() {
+  return {
+    holds: new Map<string, Hold>(),
+    counters: new Map<string, CounterRecord>(),
+    closes: new Map<string, CloseSummary>(),
+    staff: new Map<string, StaffMember>(),
+    staffPolicy: new Map<string, StaffPolicy>(),
+    items: new Map<string, CounterItem>(),
+  };
 }
 
 /** The date a record is of, if it says one. */
