@@ -269,6 +269,18 @@ describe('a walk-in draft is booked once', () => {
     });
   });
 
+  it("the booking's answer does not wait for the cache's files: read from memory, written right after", async () => {
+    const cache = session().local.cache;
+    const booked = await h.call('walkin.book', walkIn('後で書く', randomUUID()));
+    expect(booked.outcome).toBe('booked');
+    expect(booked.reservation?.customerName).toContain('後で書く');
+    // Answered before the files were written (V14)…
+    expect(cache.pendingWrites).toBeGreaterThan(0);
+    // …which follow at once.
+    await waitFor(() => cache.pendingWrites === 0, 'the cache written');
+    await expectOnce('後で書く', 1);
+  });
+
   it("a booking still being sent is joined by a reloaded window's read of its outcome", async () => {
     const draft = randomUUID();
     const outbox = session().outbox;
