@@ -28,6 +28,7 @@ const CHANNELS = {
   'walkin.products': true,
   'walkin.quote': true,
   'walkin.book': true,
+  'walkin.outcome': true,
   'customers.find': true,
   'cancel.preview': true,
   'cancel.confirm': true,

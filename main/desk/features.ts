@@ -74,6 +74,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'walkin.products': 'dayView',
   'walkin.quote': 'dayView',
   'walkin.book': 'walkIn',
+  'walkin.outcome': 'walkIn',
   'customers.find': 'customerSearch',
   'cancel.preview': 'cancel',
   'cancel.confirm': 'cancel',

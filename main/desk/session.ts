@@ -159,6 +159,8 @@ export class Session {
   readonly time: ReferenceClock;
   readonly now: () => number;
   private warmTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The cache's write put off until a walk-in's answer is on its way (`flushSoon`). */
+  private pendingFlush: ReturnType<typeof setImmediate> | null = null;
 
   /**
    * When this session opened, in the counter's time as it reads now (a correction after the
@@ -258,7 +260,8 @@ export class Session {
       counter: options.counter ?? null,
       now: this.now,
       // A booked walk-in shows in the day view at once, before the next sync brings it.
-      onBooked: (reservation, sentAt) => this.remember([reservation], sentAt),
+      // The walk-in's answer does not wait for the cache's files (V14).
+      onBooked: (reservation, sentAt) => this.remember([reservation], sentAt, true),
     });
     this.onsite = new OnSiteBook({
       journal: this.journal,
@@ -355,9 +358,10 @@ export class Session {
    * Put reservations the service just returned into the cache, and say which dates changed.
    * `sentAt` (our clock, before the request that changed them was first sent): the counter's own
    * booking or cancellation, whose seats show in the slots' remaining figures at once.
+   * `writeLater`: the cache's files are written once the caller's answer is on its way (V14).
    */
-  remember(reservations: Reservation[], sentAt?: number): void {
-    this.keep(reservations, sentAt);
+  remember(reservations: Reservation[], sentAt?: number, writeLater = false): void {
+    this.keep(reservations, sentAt, writeLater);
     // The other counters of the shop see our walk-ins and cancellations at once, too.
     this.shop?.share(reservations, sentAt);
   }
@@ -440,7 +444,7 @@ export class Session {
   }
 
   /** Put reservations in the cache (see `remember`), without telling the shop. */
-  private keep(reservations: Reservation[], sentAt?: number): void {
+  private keep(reservations: Reservation[], sentAt?: number, writeLater = false): void {
     const { cache } = this.local;
     if (sentAt !== undefined) {
       const cached = (r: Reservation) =>
@@ -455,15 +459,42 @@ export class Session {
       }
     }
     cache.applyReservations(reservations, cache.retentionCutoff());
-    cache.flush();
+    if (writeLater) this.flushSoon();
+    else cache.flush();
     const dates = [
       ...new Set(reservations.flatMap((r) => (r.items ?? []).map((i) => i.date))),
     ].filter((d): d is string => typeof d === 'string');
     if (dates.length) this.options.onReservations?.(dates);
   }
 
+  /**
+   * Write the cache's files after the current turn (V14): a walk-in's answer is on its way first.
+   * Reads see the records at once (they are in memory); the files are a copy the service refills,
+   * so a crash before they are written loses nothing of the booking (its outbox entry says booked).
+   */
+  private flushSoon(): void {
+    this.pendingFlush ??= setImmediate(() => {
+      this.pendingFlush = null;
+      this.flushCache();
+    });
+  }
+
+  private flushCache(): void {
+    try {
+      this.local.cache.flush();
+    } catch (error) {
+      // The records stay in memory and are written with the next flush (the sync's).
+      this.options.logger.warn('cache.flush_failed', { error: (error as Error).name });
+    }
+  }
+
   /** End the session: stop background work and abort what is in flight. */
   close(): void {
+    if (this.pendingFlush) {
+      clearImmediate(this.pendingFlush);
+      this.pendingFlush = null;
+      this.flushCache();
+    }
     this.detachShop();
     this.onsite.close();
     this.scheduler.stop();

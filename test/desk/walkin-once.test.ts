@@ -2,8 +2,9 @@
  * One booking per walk-in draft (issue 25): Book pressed again for the same draft — while the
  * first is queued, being sent, booked or refused, after the main process restarted, or after a
  * sale was written without its entry — answers the first booking's outcome: one outbox entry,
- * one sale, one reservation. The desk ends the kept flow when it books, and a late report of
- * that walk-in does not bring it back.
+ * one sale, one reservation. The desk ends the kept flow when it books, at the walk-in's outcome
+ * (a late report of that walk-in does not bring its Book back), and a reloaded window reads that
+ * outcome, joining the booking if it still runs.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -210,38 +211,101 @@ describe('a walk-in draft is booked once', () => {
     await expectOnce('売上のみ', 1);
   });
 
-  it('the desk ends the kept flow when it books; a late report of that walk-in is not kept', async () => {
+  const kept = (draftId: string, step: 'review' | 'done' = 'review'): KeptFlow => ({
+    screen: { name: 'walkin' },
+    activity: step === 'done' ? null : 'walk_in',
+    walkIn: {
+      draftId,
+      step,
+      productId: P.apiTest,
+      adults: 2,
+      children: 0,
+      slot: { date: LATER, startTime: '10:00' },
+      answers: {},
+      customer: { lastName: '流れ', firstName: '', email: '', phone: '', customerId: null },
+      sendEmail: false,
+      emailLocale: 'ja',
+    },
+  });
+
+  it('the desk ends the kept flow when it books, at its outcome; a late report of that walk-in is kept as done', async () => {
     const draft = randomUUID();
-    const kept = (draftId: string): KeptFlow => ({
-      screen: { name: 'walkin' },
-      activity: 'walk_in',
-      walkIn: {
-        draftId,
-        step: 'review',
-        productId: P.apiTest,
-        adults: 2,
-        children: 0,
-        slot: { date: LATER, startTime: '10:00' },
-        answers: {},
-        customer: { lastName: '流れ', firstName: '', email: '', phone: '', customerId: null },
-        sendEmail: false,
-        emailLocale: 'ja',
-      },
-    });
     await h.call('recovery.keep', kept(draft));
     expect((await h.call('recovery.get', {})).flow).toEqual(kept(draft));
     expect(h.desk.activity().flow).toBe('walk_in');
 
     await h.call('walkin.book', walkIn('流れ', draft));
-    expect((await h.call('recovery.get', {})).flow).toBeNull();
+    // A window reloaded now comes back to the walk-in's outcome, holding no update back (V13).
+    expect((await h.call('recovery.get', {})).flow).toEqual(kept(draft, 'done'));
     expect(h.desk.activity().flow).toBeNull();
     // The renderer's report of the walk-in as it was before the answer, arriving late.
     await h.call('recovery.keep', kept(draft));
-    expect((await h.call('recovery.get', {})).flow).toBeNull();
+    expect((await h.call('recovery.get', {})).flow).toEqual(kept(draft, 'done'));
     expect(h.desk.activity().flow).toBeNull();
-    // The next walk-in is another draft: kept.
+    // The next walk-in is another draft: kept as reported.
     const next = randomUUID();
     await h.call('recovery.keep', kept(next));
     expect((await h.call('recovery.get', {})).flow).toEqual(kept(next));
+    // Back on the day view: nothing to come back to.
+    await h.call('recovery.keep', { screen: { name: 'day' }, activity: null, walkIn: null });
+    expect((await h.call('recovery.get', {})).flow).toBeNull();
+  });
+
+  it("a reloaded window reads a booked draft's outcome with its sale's change; a draft not booked has none", async () => {
+    const draft = randomUUID();
+    const cash = { lines: [{ method: 'cash' as const, amount: 9000, received: 10_000 }] };
+    const quoted = { total: 9000, currency: 'JPY' };
+    const booked = await h.call('walkin.book', walkIn('結果', draft, { tender: cash, quoted }));
+    expect(booked.outcome).toBe('booked');
+    const sent = posts();
+    const read = await h.call('walkin.outcome', { draftId: draft });
+    expect(read).toEqual({ outcome: booked, change: 1000, quoted });
+    expect(posts()).toBe(sent);
+    await expectOnce('結果', 1);
+    expect(await h.call('walkin.outcome', { draftId: randomUUID() })).toEqual({
+      outcome: null,
+      change: 0,
+      quoted: null,
+    });
+  });
+
+  it("the booking's answer does not wait for the cache's files: read from memory, written right after", async () => {
+    const cache = session().local.cache;
+    const booked = await h.call('walkin.book', walkIn('後で書く', randomUUID()));
+    expect(booked.outcome).toBe('booked');
+    expect(booked.reservation?.customerName).toContain('後で書く');
+    // Answered before the files were written (V14)…
+    expect(cache.pendingWrites).toBeGreaterThan(0);
+    // …which follow at once.
+    await waitFor(() => cache.pendingWrites === 0, 'the cache written');
+    await expectOnce('後で書く', 1);
+  });
+
+  it("a booking still being sent is joined by a reloaded window's read of its outcome", async () => {
+    const draft = randomUUID();
+    const outbox = session().outbox;
+    const send = outbox.send;
+    let entered!: () => void;
+    const sending = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    outbox.send = async (...args) => {
+      entered();
+      await gate;
+      return send.apply(outbox, args);
+    };
+    try {
+      const booking = h.call('walkin.book', walkIn('合流', draft));
+      await sending;
+      const read = h.call('walkin.outcome', { draftId: draft });
+      release();
+      const [a, b] = await Promise.all([booking, read]);
+      expect(a.outcome).toBe('booked');
+      // Not the entry as it stood while being sent (queued): the booking's own answer.
+      expect(b.outcome).toEqual(a);
+    } finally {
+      outbox.send = send;
+    }
+    await expectOnce('合流', 1);
   });
 });

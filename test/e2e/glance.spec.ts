@@ -7,7 +7,7 @@
  * - at 1366×768 (and larger), every product's slots running now or starting in the next two hours
  *   are whole in the window, above the status bar, without scrolling;
  * - at every size, each product's next bookable slot is;
- * - the status bar is one line;
+ * - the status bar is one line, the header two at most (the staff badge never on a line of its own);
  * - no snake_case token in the visible text of the day and of the walk-in's products;
  * - the walk-in's products are tiles with their prices and next slot, those with none left last;
  * - axe finds nothing and every control is at least 44 px (checkScreen), in the rows and in the
@@ -75,6 +75,21 @@ async function dayLayout(page: Page) {
 const whole = (b: SlotBox, bottom: number, width: number) =>
   b.top >= 0 && b.bottom <= bottom && b.left >= 0 && b.right <= width;
 
+/** The header's lines: its row's items by their top, the app's name hidden to the eye aside. */
+function headerLines(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const tops = Array.from(document.querySelectorAll<HTMLElement>('.top-row > *'))
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 1 && r.height > 1)
+      .map((r) => Math.round(r.top + r.height / 2));
+    // Items of one line are centred on it: their middles within a few pixels.
+    const lines: number[] = [];
+    for (const middle of tops.sort((a, b) => a - b))
+      if (!lines.some((l) => Math.abs(l - middle) <= 8)) lines.push(middle);
+    return lines.length;
+  });
+}
+
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 async function codesOnScreen(page: Page): Promise<string[]> {
@@ -123,6 +138,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
           ).toEqual([]);
         }
         expect(await statusBarLines(app), `status bar lines at ${where}`).toBe(1);
+        expect(await headerLines(app), `header lines at ${where}`).toBeLessThanOrEqual(2);
         expect(await codesOnScreen(app), `codes on the day at ${where}`).toEqual([]);
       }
       await app.setViewportSize({ width: 1366, height: 768 });

@@ -2,7 +2,8 @@
  * A walk-in booked once whatever happens to the page (issue 25), in Chromium through the browser
  * host: the page is lost 0, 100, 200 and 500 ms after Book is pressed, a new page is opened (the
  * browser host's recovery, as the shell's window reload), and Book is pressed again wherever the
- * app comes back. Each time: exactly one reservation at the service and one sale in the journal.
+ * app comes back. Each time: exactly one reservation at the service and one sale in the journal;
+ * a page lost once the walk-in was booked comes back to its outcome, with its receipt (V13).
  *
  * The delay before the page is closed is the subject; every other wait is on a state or an event
  * (the kept flow reported, the outbox's change, what the screen shows).
@@ -61,6 +62,16 @@ function bookedInOutbox(host: TestHost, lastName: string): Promise<void> {
   });
 }
 
+/** The walk-in's outcome on screen: booked with its number, its receipt, no Book to press. */
+async function expectOutcome(page: Page, host: TestHost, lastName: string): Promise<void> {
+  const status = page.getByRole('status').filter({ hasText: t.walkIn.done.booked });
+  await expect(status).toBeVisible();
+  const [booked] = reservations(host).filter((r) => r.customer.lastName === lastName);
+  await expect(status).toContainText(booked!.reservationNumber);
+  await expect(page.getByRole('region', { name: t.money.receipt.receipt })).toBeVisible();
+  await expect(page.getByRole('button', { name: pattern(t.walkIn.confirm) })).toHaveCount(0);
+}
+
 async function call(host: TestHost, channel: string, payload: unknown): Promise<any> {
   const result = await host.composed.router.handle(channel, payload);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}`);
@@ -94,6 +105,7 @@ test.describe('a walk-in booked once when the page is lost', () => {
         type: 'came back to',
         description: flow.walkIn ? `the walk-in's ${flow.walkIn.step}` : flow.screen.name,
       });
+      if (flow.walkIn?.step === 'done') await expectOutcome(again, host, lastName);
       if (flow.walkIn?.step === 'review') {
         // Back at the review, Book focused: staff press it again.
         const book = again.getByRole('button', { name: pattern(t.walkIn.confirm) });
@@ -104,6 +116,7 @@ test.describe('a walk-in booked once when the page is lost', () => {
         ).toBeVisible();
       }
       // Anywhere else (the desk ended the walk-in when it booked it) there is no Book to press.
+      await expect(again.getByRole('button', { name: pattern(t.walkIn.confirm) })).toHaveCount(0);
       await bookedInOutbox(host, lastName);
 
       expect(reservations(host).filter((r) => r.customer.lastName === lastName)).toHaveLength(1);
@@ -116,4 +129,25 @@ test.describe('a walk-in booked once when the page is lost', () => {
       const { items } = await call(host, 'outbox.list', {});
       expect(items.filter((i: OutboxItem) => i.customerName === lastName)).toHaveLength(1);
     });
+
+  test("lost as 'booked' is shown: a new page comes back to the outcome with its receipt", async ({
+    app,
+    host,
+    context,
+  }) => {
+    const lastName = 'Outcome';
+    await toReview(app, lastName);
+    await app.keyboard.press('Enter');
+    await expectOutcome(app, host, lastName);
+    // Lost before the page could tell the host it shows the outcome (it tells 200 ms later).
+    await app.close();
+
+    const again = await context.newPage();
+    await again.clock.install({ time: host.now() });
+    const restored = again.waitForRequest(keeps());
+    await again.goto(host.url);
+    expect((JSON.parse((await restored).postData()!) as KeptFlow).walkIn?.step).toBe('done');
+    await expectOutcome(again, host, lastName);
+    expect(reservations(host).filter((r) => r.customer.lastName === lastName)).toHaveLength(1);
+  });
 });

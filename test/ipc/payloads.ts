@@ -58,6 +58,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     sendConfirmationEmail: true,
     locale: 'ja',
   },
+  'walkin.outcome': { draftId: '5f0c2a4e-8d1b-4c3a-9e7f-2b6d1a0c9e44' },
   'customers.find': { email: 'a@example.jp' },
   'cancel.preview': { reservationId: 'rsv_1', date: TODAY, reason: 'weather' },
   'cancel.confirm': {

@@ -3,11 +3,12 @@
  * A window reloaded after a crash (issue 25): a flow that ended (walk-in, cancel, change, close)
  * is never restored, nor a change or cancel whose booking is no longer active; a restore never
  * replaces a screen staff opened while it was on its way; the walk-in's draft travels with the
- * kept flow and with Book, and a new one follows a refusal by the service.
+ * kept flow and with Book, and a new one follows a refusal by the service. A walk-in booked before
+ * the window was lost comes back to its outcome (V13).
  */
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeptFlow, KeptWalkIn } from '../../main/ipc/contract';
+import { DEFAULT_MONEY_SETTINGS, type KeptFlow, type KeptWalkIn } from '../../main/ipc/contract';
 import { Root } from '../../renderer/src/app/App';
 import { createApp } from '../../renderer/src/app/createApp';
 import type { FakeBridge, Handlers } from './support/fakeBridge';
@@ -24,6 +25,7 @@ import {
   reservation,
   TODAY,
 } from './support/fixtures';
+import { moneyHandlers } from './support/money';
 import { renderApp, settle, type Rendered } from './support/render';
 
 let fake: FakeBridge;
@@ -292,5 +294,64 @@ describe('the walk-in’s draft', () => {
     expect(w.getState()).toMatchObject({ draftId: DRAFT, step: 'review' });
     await act(() => w.getState().confirm());
     expect(fake.callsOf('walkin.book')[0]).toMatchObject({ draftId: DRAFT });
+  });
+});
+
+describe('a walk-in booked before the window was lost (V13)', () => {
+  const done: KeptFlow = {
+    screen: { name: 'walkin' },
+    activity: null,
+    walkIn: keptWalkIn({ step: 'done' }),
+  };
+
+  it('comes back to its outcome: its number, the change from the desk, its receipt; no Book, no automatic print', async () => {
+    const money = moneyHandlers({
+      settings: { ...DEFAULT_MONEY_SETTINGS, printAutomatically: true },
+    });
+    fake = keeping(done, {
+      ...money.handlers,
+      'walkin.outcome': () => ({
+        outcome: outcome({ saleId: 'je-1' }),
+        change: 1000,
+        quoted: { total: 11000, currency: 'JPY' },
+      }),
+      'receipt.print': () => ({ ok: true, reason: null, queued: false }),
+    });
+    r = await renderApp(fake);
+    await settle();
+    const w = r.app.stores.walkIn;
+    expect(w.getState()).toMatchObject({ draftId: DRAFT, step: 'done' });
+    expect(fake.callsOf('walkin.outcome')).toEqual([{ draftId: DRAFT }]);
+    const status = document.querySelector('.outcome-booked');
+    expect(status?.textContent).toContain('Reservation no.');
+    expect(screen.getByText('Change').parentElement?.textContent).toBe('Change ¥1,000');
+    expect(screen.getByRole('region', { name: 'Receipt' })).toBeTruthy();
+    expect(fake.callsOf('walkin.book')).toEqual([]);
+    expect(fake.callsOf('walkin.quote')).toEqual([]);
+    expect(fake.callsOf('receipt.print')).toEqual([]);
+  });
+
+  it('refused by the service meanwhile: back at its review with the refusal, a new draft', async () => {
+    fake = keeping(done, {
+      'walkin.outcome': () => ({
+        outcome: outcome({
+          outcome: 'refused',
+          entryId: DRAFT,
+          reservation: null,
+          refusal: { code: 'SLOT_NOT_AVAILABLE', message: 'full' },
+        }),
+        change: 0,
+        quoted: null,
+      }),
+    });
+    r = await renderApp(fake);
+    await settle();
+    const w = r.app.stores.walkIn;
+    expect(w.getState()).toMatchObject({
+      step: 'review',
+      outcome: { outcome: 'refused' },
+    });
+    expect(w.getState().draftId).not.toBe(DRAFT);
+    expect(fake.callsOf('walkin.book')).toEqual([]);
   });
 });

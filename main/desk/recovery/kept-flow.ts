@@ -5,8 +5,8 @@
  * hang brings staff back to it. It also says what holds an update back.
  *
  * A walk-in is over once the desk has booked its draft (decision X2): the desk says so itself
- * (`end`), and a report of that draft arriving later (the renderer reports 200 ms late) is not
- * kept, so a reloaded window never comes back to a walk-in that was booked.
+ * (`end`), and a report of that draft arriving later (the renderer reports 200 ms late) is kept
+ * as done, so a reloaded window comes back to the walk-in's outcome, never to its Book (V13).
  */
 import type { KeptFlow } from '../../ipc/contract';
 
@@ -19,19 +19,22 @@ export class FlowKeeper {
 
   /** Returns whether what is in progress changed (the update's holds follow it). */
   keep(flow: KeptFlow): boolean {
+    // On the day view with nothing in progress there is nothing to come back to.
+    if (flow.screen.name === 'day' && flow.activity === null) return this.set(null);
     const over = flow.walkIn !== null && this.ended.includes(flow.walkIn.draftId);
-    // On the day view with nothing in progress there is nothing to come back to; nor in a walk-in
-    // already booked.
-    return this.set(over || (flow.screen.name === 'day' && flow.activity === null) ? null : flow);
+    return this.set(over ? done(flow) : flow);
   }
 
-  /** The desk booked this walk-in draft: its flow is over. Returns as `keep` does. */
+  /**
+   * The desk booked this walk-in draft: its flow is over, kept at its outcome. Returns as `keep`
+   * does.
+   */
   end(draftId: string): boolean {
     if (!this.ended.includes(draftId)) {
       this.ended.push(draftId);
       if (this.ended.length > ENDED_KEPT) this.ended.shift();
     }
-    return this.flow?.walkIn?.draftId === draftId ? this.set(null) : false;
+    return this.flow?.walkIn?.draftId === draftId ? this.set(done(this.flow)) : false;
   }
 
   private set(flow: KeptFlow | null): boolean {
@@ -53,4 +56,9 @@ export class FlowKeeper {
     this.flow = null;
     this.ended.length = 0;
   }
+}
+
+/** A walk-in's flow once its draft is booked: at its outcome, holding nothing back. */
+function done(flow: KeptFlow): KeptFlow {
+  return { ...flow, activity: null, walkIn: flow.walkIn && { ...flow.walkIn, step: 'done' } };
 }

@@ -119,6 +119,7 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'walkin.products': 'open',
   'walkin.quote': 'open',
   'walkin.book': 'who',
+  'walkin.outcome': 'open',
   'customers.find': 'open',
   'cancel.preview': 'open',
   // At the guest's request anyone cancels; another reason waives the fee (spec: a fee only for

@@ -7,12 +7,17 @@ import type { SaleRecord } from '../../local/index';
 import type { DeskContext } from '../context';
 import { findCustomers } from './customers';
 import { walkInChoices } from './products';
-import { bookWalkIn, quoteWalkIn, walkInForm } from './walkin';
+import { bookWalkIn, quoteWalkIn, walkInForm, walkInOutcome } from './walkin';
 
 export function walkInApp(
   ctx: DeskContext,
 ): HandlersOf<
-  'walkin.form' | 'walkin.products' | 'walkin.quote' | 'walkin.book' | 'customers.find'
+  | 'walkin.form'
+  | 'walkin.products'
+  | 'walkin.quote'
+  | 'walkin.book'
+  | 'walkin.outcome'
+  | 'customers.find'
 > {
   const { sessions, settings } = ctx;
   return {
@@ -24,7 +29,8 @@ export function walkInApp(
     'walkin.quote': (request) =>
       quoteWalkIn(sessions.require(), request, (id) => sessions.customerEmails.get(id) ?? null),
     // A booking lands in the cache through the session, which announces its date. Once the draft
-    // has its entry the desk ends the kept flow itself, not waiting for the renderer (X2).
+    // has its entry the desk ends the kept flow itself, not waiting for the renderer (X2): a
+    // reloaded window comes back to its outcome (V13).
     'walkin.book': async (request) => {
       const taken = () => {
         if (ctx.flow.end(request.draftId)) ctx.installed?.activityChanged();
@@ -47,6 +53,7 @@ export function walkInApp(
         });
       return outcome;
     },
+    'walkin.outcome': ({ draftId }) => walkInOutcome(sessions.require(), draftId),
     'customers.find': ({ email }) =>
       findCustomers(sessions.require(), email, sessions.customerEmails),
   };

@@ -23,16 +23,29 @@ export function bookOnce(
   answer: (entry: OutboxEntry) => WalkInOutcome,
   book: () => Promise<WalkInOutcome>,
 ): Promise<WalkInOutcome> {
+  const known = bookingOf(session, draftId, answer);
+  if (known) return known;
   let mine = running.get(session);
   if (!mine) running.set(session, (mine = new Map()));
-  const joined = mine.get(draftId);
-  if (joined) return joined;
-  const entry = session.outbox.get(draftId);
-  if (entry) return Promise.resolve().then(() => answer(entry));
   // Set before anything is awaited: a second Book arriving meanwhile joins this one.
   const booking = book().finally(() => mine.delete(draftId));
   mine.set(draftId, booking);
   return booking;
+}
+
+/**
+ * The draft's booking if it has one: the one running in this process (joined), else the outcome
+ * of its entry as it stands; null when the draft was never booked (no entry).
+ */
+export function bookingOf(
+  session: Session,
+  draftId: string,
+  answer: (entry: OutboxEntry) => WalkInOutcome,
+): Promise<WalkInOutcome> | null {
+  const joined = running.get(session)?.get(draftId);
+  if (joined) return joined;
+  const entry = session.outbox.get(draftId);
+  return entry ? Promise.resolve().then(() => answer(entry)) : null;
 }
 
 /** The sale written for outbox entry `entryId` on the business day of `at`, if any. */

@@ -29,7 +29,7 @@ import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { recordSale, rememberQuote } from '../sales/sale';
-import { bookOnce, saleOf } from './draft-once';
+import { bookingOf, bookOnce, saleOf } from './draft-once';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft &
@@ -257,13 +257,14 @@ export async function priceDraft(
   };
 }
 
-function outcomeOf(session: Session, entry: OutboxEntry, request: Booking): WalkInOutcome {
+/** The outcome of a walk-in's entry as it stands; its reservation shown on `date`. */
+function outcomeOf(session: Session, entry: OutboxEntry, date: string | null): WalkInOutcome {
   if (entry.state === 'booked' && entry.booked) {
-    const r = findReservation(session, entry.booked.reservationId, request.date);
+    const r = date === null ? null : findReservation(session, entry.booked.reservationId, date);
     return {
       outcome: entry.booked.status === 'pending' ? 'pending' : 'booked',
       entryId: entry.id,
-      reservation: r ? reservationViewOn(session, r, request.date) : null,
+      reservation: r && date !== null ? reservationViewOn(session, r, date) : null,
       refusal: null,
       problems: [],
     };
@@ -282,6 +283,12 @@ function outcomeOf(session: Session, entry: OutboxEntry, request: Booking): Walk
   return { outcome: 'queued', entryId: entry.id, reservation: null, refusal: null, problems: [] };
 }
 
+/** The outcome of a draft's entry as it stands, with the sale written for it. */
+function entryOutcome(session: Session, entry: OutboxEntry, date: string | null): WalkInOutcome {
+  const at = entry.facts?.createdAt ?? session.options.now?.() ?? Date.now();
+  return { ...outcomeOf(session, entry, date), saleId: saleOf(session, entry.id, at)?.id ?? null };
+}
+
 /**
  * Book a walk-in, once per draft (decision X1): Book pressed again for a draft answers its first
  * booking's outcome. `taken` is told once the draft has its entry (its flow is over); `paid` once
@@ -297,15 +304,31 @@ export function bookWalkIn(
 ): Promise<WalkInOutcome> {
   const answer = (entry: OutboxEntry): WalkInOutcome => {
     taken();
-    const at = entry.facts?.createdAt ?? session.options.now?.() ?? Date.now();
-    return {
-      ...outcomeOf(session, entry, request),
-      saleId: saleOf(session, entry.id, at)?.id ?? null,
-    };
+    return entryOutcome(session, entry, request.date);
   };
   return bookOnce(session, request.draftId, answer, () =>
     bookDraft(session, request, settings, taken, paid),
   );
+}
+
+/**
+ * A draft's booking as it stands, for a window reloaded after Book (V13): the booking
+ * running (joined) or its entry's outcome (null: no entry), with its sale's change and its quote.
+ */
+export async function walkInOutcome(
+  session: Session,
+  draftId: string,
+): Promise<Response<'walkin.outcome'>> {
+  const booking = bookingOf(session, draftId, (entry) =>
+    entryOutcome(session, entry, entry.facts?.date ?? null),
+  );
+  const outcome = booking && (await booking);
+  const sale = outcome?.saleId ? session.journal.get(outcome.saleId) : null;
+  return {
+    outcome,
+    change: sale?.kind === 'sale' ? (sale as SaleRecord).change : 0,
+    quoted: session.outbox.get(draftId)?.facts?.amount ?? null,
+  };
 }
 
 /**
@@ -350,7 +373,7 @@ async function bookDraft(
   });
   const saleId = sale?.id ?? null;
   taken();
-  if (!online(session)) return { ...outcomeOf(session, entry, request), saleId };
+  if (!online(session)) return { ...outcomeOf(session, entry, request.date), saleId };
   await opening;
   const controller = new AbortController();
   const stop = session.connectivity.on('change', ({ link }) => {
@@ -358,7 +381,7 @@ async function bookDraft(
   });
   try {
     const sent = await session.outbox.send(entry.id, controller.signal);
-    return { ...outcomeOf(session, sent, request), saleId };
+    return { ...outcomeOf(session, sent, request.date), saleId };
   } finally {
     stop();
   }

@@ -209,6 +209,19 @@ export const channels = {
     }),
     response: WalkInOutcome,
   },
+  /**
+   * A draft's booking as it stands, for a window reloaded after Book (V13): the booking
+   * still running (joined), else its entry's outcome; null when the draft has no entry. With what
+   * the reloaded window no longer knows: the change its sale gave back, the total quoted.
+   */
+  'walkin.outcome': {
+    request: z.strictObject({ draftId: DraftId }),
+    response: z.object({
+      outcome: WalkInOutcome.nullable(),
+      change: z.number().int().min(0),
+      quoted: z.object({ total: z.number(), currency: z.string() }).nullable(),
+    }),
+  },
   'customers.find': {
     request: z.strictObject({ email: z.string().trim().min(3).max(254) }),
     response: z.object({

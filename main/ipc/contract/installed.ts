@@ -147,7 +147,8 @@ const FieldAnswer = z.union([Text, z.array(Text).max(100)]);
 export const KeptWalkIn = z.strictObject({
   /** The walk-in's draft: a Book pressed again after the reload books it once (decision X1). */
   draftId: DraftId,
-  step: z.enum(['product', 'party', 'details', 'review']),
+  /** `done`: booked (or queued); a reloaded window shows its outcome (V13). */
+  step: z.enum(['product', 'party', 'details', 'review', 'done']),
   productId: Id.nullable(),
   adults: z.number().int().min(0).max(999),
   children: z.number().int().min(0).max(999),

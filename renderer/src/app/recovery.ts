@@ -17,8 +17,7 @@ import type { Actions, Stores } from './createApp';
 /** The contract bounds each text kept; longer (pasted) text is cut rather than the flow lost. */
 const clip = (text: string) => text.slice(0, 1000);
 
-function keptWalkIn(w: WalkInState): KeptWalkIn | null {
-  if (w.step === 'done') return null;
+function keptWalkIn(w: WalkInState): KeptWalkIn {
   const answers: KeptWalkIn['answers'] = {};
   for (const [n, fields] of Object.entries(w.answers))
     answers[n] = Object.fromEntries(
@@ -127,8 +126,9 @@ export function watchStaff(stores: Stores): { opened: () => boolean; stop: () =>
 /**
  * Back where staff were, when the main process kept a flow (this window was reloaded); false
  * when nothing is restored. A flow that ended (or was never under way) is not restored (decision
- * X3), nor a cancel or change whose booking is no longer active; and the restore yields as soon
- * as staff have opened a screen themselves (`opened`).
+ * X3) but a walk-in booked, which comes back to its outcome (V13); nor a cancel or change whose
+ * booking is no longer active; and the restore yields as soon as staff have opened a screen
+ * themselves (`opened`).
  */
 export async function restoreFlow(
   api: Api,
@@ -144,7 +144,9 @@ export async function restoreFlow(
   }
   if (!flow || opened()) return false;
   const screen = flow.screen;
-  if (FLOW_SCREENS.has(screen.name) && flow.activity === null) return false;
+  // A walk-in booked comes back to its outcome (V13): its change, its receipt.
+  const booked = flow.walkIn?.step === 'done';
+  if (FLOW_SCREENS.has(screen.name) && flow.activity === null && !booked) return false;
   switch (screen.name) {
     case 'walkin':
       stores.nav.getState().go({ name: 'walkin' });

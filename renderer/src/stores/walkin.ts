@@ -5,7 +5,7 @@
  * slot that fits, so that it takes a handful of keys (see renderer/README.md).
  */
 import { createStore } from 'zustand/vanilla';
-import type { FieldProblem } from '../../../main/ipc/contract';
+import type { FieldProblem, WalkInOutcome } from '../../../main/ipc/contract';
 import { asCallError, type Api } from '../api/api';
 import { latestRun } from './latestRun';
 import { customerActions } from './walkinCustomer';
@@ -67,6 +67,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         ...FRESH_TENDER,
         ...FRESH_BASKET,
         outcome: null,
+        resumed: null,
         booking: false,
         error: null,
       };
@@ -92,6 +93,44 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         if (isLatest()) set({ checking: false, error: asCallError(error) });
       }
     }, deps.recheckMs ?? 250);
+
+    /** What Book's answer does: a refusal spends the draft (what staff send next is another). */
+    function landOutcome(outcome: WalkInOutcome): void {
+      const next = outcome.entryId ? { draftId: crypto.randomUUID() } : {};
+      if (outcome.outcome === 'refused' && outcome.problems.length) {
+        set({ outcome, problems: outcome.problems, step: 'details', ...next });
+      } else if (outcome.outcome === 'refused') {
+        set({ outcome, ...next });
+      } else {
+        set({ outcome, step: 'done' });
+      }
+    }
+
+    // A refusal found by `resumeOutcome`, shown once the walk-in is back at its review.
+    let refused: WalkInOutcome | null = null;
+
+    /**
+     * A booked draft's outcome brought back (V13), the booking joined if it still runs: true when
+     * shown; false when the walk-in must be walked back to its review (refused, or never booked).
+     */
+    async function resumeOutcome(draftId: string, productId: string | null): Promise<boolean> {
+      refused = null;
+      set({ productId, step: 'done', booking: true });
+      try {
+        const { outcome, change, quoted } = await api.call('walkin.outcome', { draftId });
+        if (get().draftId !== draftId) return true;
+        if (outcome && outcome.outcome !== 'refused') {
+          set({ outcome, resumed: { change, quoted }, booking: false });
+          return true;
+        }
+        refused = outcome;
+        set({ step: 'review', booking: false });
+        return false;
+      } catch (error) {
+        if (get().draftId === draftId) set({ error: asCallError(error), booking: false });
+        return true;
+      }
+    }
 
     function partyChanged(patch: Partial<WalkInState>): void {
       set({ ...patch, price: null, priceOffline: false, priceUnreadable: false, problems: [] });
@@ -131,7 +170,9 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         set({ draftId: kept.draftId, sendEmail: kept.sendEmail, emailLocale: kept.emailLocale });
         // Staff may start another walk-in while this one is brought back: that one is left alone.
         const same = () => get().draftId === kept.draftId;
-        if (!kept.productId) return;
+        // Booked before the window was lost: its outcome as the desk has it, never its Book again.
+        if (kept.step === 'done' && (await resumeOutcome(kept.draftId, kept.productId))) return;
+        if (!kept.productId || !same()) return;
         await get().chooseProduct(kept.productId);
         if (!same()) return;
         const answers = Object.fromEntries(
@@ -140,7 +181,9 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         set({ answers });
         // Each step is passed as staff passed it: the slot is checked again, the price asked again.
         if (kept.step === 'party' || !(await get().toDetails()) || !same()) return;
-        if (kept.step === 'review') await get().toReview();
+        if (kept.step === 'review' || kept.step === 'done') await get().toReview();
+        // Refused by the service meanwhile: shown at the review, as Book would have shown it.
+        if (same() && refused) landOutcome(refused);
       },
       async chooseProduct(productId) {
         set({
@@ -280,15 +323,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             // Printed by the desk as the booking answers (decision M21): only with money taken.
             receipt: tender ? (deps.autoReceipt?.() ?? null) : null,
           });
-          // Refused by the service, the draft's booking is spent: what staff send next is another.
-          const next = outcome.entryId ? { draftId: crypto.randomUUID() } : {};
-          if (outcome.outcome === 'refused' && outcome.problems.length) {
-            set({ outcome, problems: outcome.problems, step: 'details', ...next });
-          } else if (outcome.outcome === 'refused') {
-            set({ outcome, ...next });
-          } else {
-            set({ outcome, step: 'done' });
-          }
+          landOutcome(outcome);
         } catch (error) {
           set({ error: asCallError(error) });
         } finally {

@@ -60,6 +60,11 @@ export interface WalkInState
   sendEmail: boolean;
   emailLocale: 'ja' | 'en';
   outcome: WalkInOutcome | null;
+  /**
+   * The outcome was brought back by a reloaded window (V13): the change its sale gave back and
+   * the total quoted, which the tender typed before no longer says; no receipt printed by itself.
+   */
+  resumed: { change: number; quoted: { total: number; currency: string } | null } | null;
   booking: boolean;
   error: CallError | null;
   /**
@@ -71,7 +76,10 @@ export interface WalkInState
   start(options?: WalkInStart): void;
   /** Ask for the products' prices and sales again (the first step shows the last answer meanwhile). */
   loadChoices(): Promise<void>;
-  /** Back to a walk-in as it was kept (a window reloaded after a crash): same step, same answers. */
+  /**
+   * Back to a walk-in as it was kept (a window reloaded after a crash): same step, same answers;
+   * one booked, to its outcome.
+   */
   resume(kept: KeptWalkIn): Promise<void>;
   chooseProduct(productId: string): Promise<void>;
   setAdults(n: number): void;

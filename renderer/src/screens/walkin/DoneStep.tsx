@@ -9,22 +9,51 @@ import { useFormat } from '../../app/hooks';
 import { changeDue, rebalance } from '../../money/tenderRules';
 import { tenderTotalOf } from '../../stores/walkinTender';
 import { ReceiptActions } from '../money/ReceiptActions';
+import { StepError } from './StepError';
 
 export function DoneStep() {
   const { t } = useTranslation();
   const { stores, actions } = useApp();
   const fmt = useFormat();
-  const { outcome, price, productId } = useSlice(
+  const {
+    outcome,
+    resumed,
+    booking,
+    productId,
+    price: quote,
+  } = useSlice(
     stores.walkIn,
-    useShallow((s) => ({ outcome: s.outcome, price: s.price, productId: s.productId })),
+    useShallow((s) => ({
+      outcome: s.outcome,
+      price: s.price,
+      resumed: s.resumed,
+      booking: s.booking,
+      productId: s.productId,
+    })),
   );
-  const autoPrint = useSlice(stores.money, (s) => s.settings.printAutomatically);
+  // Brought back by a reloaded window (V13): the desk's figures, and the receipt printed only
+  // when staff ask (the desk, or the window lost, may have printed it already).
+  const price = quote ?? resumed?.quoted ?? null;
+  const autoPrint = useSlice(stores.money, (s) => s.settings.printAutomatically) && !resumed;
   // The change to hand back, large again once booked (the guest is still waiting for it).
-  const change = useSlice(stores.walkIn, (s) => {
+  const typedChange = useSlice(stores.walkIn, (s) => {
     const total = tenderTotalOf(s);
     return total === null ? 0 : changeDue(rebalance(total, s.tenderLines));
   });
-  if (!outcome) return null;
+  const change = resumed ? resumed.change : typedChange;
+  if (!outcome)
+    // A reloaded window waiting for the booking it joined, or unable to read it.
+    return (
+      <div>
+        {booking && <p role="status">{t('walkIn.booking')}</p>}
+        <StepError />
+        <div className="actions">
+          <button type="button" onClick={() => actions.openDay(null)}>
+            {t('common.toDay')}
+          </button>
+        </div>
+      </div>
+    );
   const number = outcome.reservation?.number;
   const saleId = outcome.saleId ?? null;
   return (
