@@ -49,7 +49,14 @@ import {
   ChangeView,
 } from './change';
 import { DamageNotice, OutboxItem, Status } from './status';
-import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
+import {
+  CancelPreviewView,
+  Comparison,
+  DayParties,
+  DayView,
+  HeadcountFit,
+  ReservationView,
+} from './views';
 import {
   DraftId,
   FieldProblem,
@@ -106,6 +113,17 @@ export const channels = {
     response: z.object({ damage: z.array(DamageNotice) }),
   },
   'day.get': { request: z.strictObject({ date: LocalDate.nullable() }), response: DayView },
+  /**
+   * The parties of one slot in full (or, with `slot` null, of the whole day), as the manifest and
+   * the screens opened from a slot show them: fetched when opened, not with the day (G18).
+   */
+  'day.parties': {
+    request: z.strictObject({
+      date: LocalDate,
+      slot: z.strictObject({ productId: Id, startTime: LocalTime }).nullable(),
+    }),
+    response: DayParties,
+  },
   'day.refresh': {
     request: z.strictObject({ date: LocalDate }),
     response: z.object({ ok: z.boolean() }),

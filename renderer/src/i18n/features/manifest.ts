@@ -30,6 +30,7 @@ export const ja = {
     walkIn: 'この枠で当日受付',
     empty: printedJa.empty,
     caption: '予約 {{n}} 件',
+    loading: '予約を読み込み中…',
     col: { ...printedJa.columns, party: '人数' },
   },
 };
@@ -44,6 +45,7 @@ export const en: Widen<typeof ja> = {
     walkIn: 'Walk-in for this slot',
     empty: printedEn.empty,
     caption: 'Bookings: {{n}}',
+    loading: 'Loading the bookings…',
     col: { ...printedEn.columns, party: 'Party' },
   },
 };
