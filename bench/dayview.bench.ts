@@ -1,5 +1,5 @@
 /**
- * The day's data made for the screen (issue 32), `npm run bench -- dayview`: a synced
+ * The day's data made for the screen (issue 32, decision G20), `npm run bench -- dayview`: a synced
  * 1 000-reservation day of 10 products on the browser host, measured as staff feel it — over its
  * real transport (HTTP on loopback) from the page in Chromium, as the renderer calls it:
  * - `day.get`'s answer in bytes, and its time from the page's `fetch` to the parsed answer, p50

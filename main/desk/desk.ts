@@ -93,10 +93,11 @@ export class Desk {
 
   constructor(options: DeskOptions) {
     const { dataDir, logger, openFile } = options;
-    // The day on screen's changes go out with what changed (G19); `sessions` is set below.
+    // The day on screen's changes go out with what changed (G19), once the sessions are made.
+    let holder: SessionHolder | null = null;
     const emit: Emit = (event, payload) => {
-      if (event !== 'day.changed') return options.emit(event, payload);
-      options.emit('day.changed', dayChangedPatched(sessions, payload as DayChanged, logger));
+      if (event !== 'day.changed' || !holder) return options.emit(event, payload);
+      options.emit('day.changed', dayChangedPatched(holder, payload as DayChanged, logger));
     };
     this.readings =
       options.readings === undefined ? sharedWorkerReadings(logger) : options.readings;
@@ -117,6 +118,7 @@ export class Desk {
       client: options.client,
       readings: this.readings,
     });
+    holder = sessions;
     const deskNow = () => sessions.now();
     const staff = new StaffDesk({ sessions, emit, now: deskNow, logger });
     const members = new Members({
