@@ -28,11 +28,11 @@ const LOADS = 7;
 const SAMPLES = 60;
 const SYNCED_CHANGES = 15;
 
-const quantile = (values: number[], q: number) => {
+export const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
-const median = (values: number[]) => quantile(values, 0.5);
+export const median = (values: number[]) => quantile(values, 0.5);
 /** Every reservation of the day, as its slots count them (the parties come with `day.parties`). */
 export const bookedIn = (day: DayView): number =>
   day.products.reduce((n, p) => p.slots.reduce((m, s) => m + s.total, n), 0);

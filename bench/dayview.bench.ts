@@ -19,7 +19,7 @@ import { DEMO } from '../sandbox/scenario/demo';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
 import { ROOT, startHost, type TestHost } from '../test/e2e/support/host';
-import { syncedDay } from './days.bench';
+import { median, quantile, syncedDay } from './days.bench';
 import { atMost, type Figure } from './figures';
 
 const BUSY_DAY = 1_000;
@@ -27,12 +27,6 @@ const PRODUCTS = 10;
 const SAMPLES = 40;
 const LOADS = 7;
 const FULL_SAMPLES = 10;
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
-const median = (values: number[]) => quantile(values, 0.5);
 
 /** A call over HTTP from this process (the bench's own moves: check-ins), as the page sends it. */
 async function post<T>(host: TestHost, channel: string, payload: unknown): Promise<T> {
