@@ -1,5 +1,5 @@
 /**
- * The day's data made for the screen (issue 32, decision G20), `npm run bench -- dayview`: a synced
+ * The day's data made for the screen (issue 32, decision G23), `npm run bench -- dayview`: a synced
  * 1 000-reservation day of 10 products on the browser host, measured as staff feel it — over its
  * real transport (HTTP on loopback) from the page in Chromium, as the renderer calls it:
  * - `day.get`'s answer in bytes, and its time from the page's `fetch` to the parsed answer, p50
@@ -8,7 +8,7 @@
  *   several loads of the page;
  * - printed beside them, not targets: a slot's parties when its manifest opens (`day.parties` of
  *   the busiest slot), the day's parties in full (what the day's answer used to carry), and what
- *   `day.changed` carries after a check-in (G19).
+ *   `day.changed` carries after a check-in (G22).
  */
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -69,7 +69,7 @@ interface OverHttp {
   unchanged: Timed[];
   afterCheckIn: Timed[];
   slotParties: Timed[];
-  /** The day's parties in full: about what the day's answer carried before G18. */
+  /** The day's parties in full: about what the day's answer carried before G21. */
   dayParties: Timed[];
   patchBytes: number[];
 }

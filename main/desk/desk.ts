@@ -93,7 +93,7 @@ export class Desk {
 
   constructor(options: DeskOptions) {
     const { dataDir, logger, openFile } = options;
-    // The day on screen's changes go out with what changed (G19), once the sessions are made.
+    // The day on screen's changes go out with what changed (G22), once the sessions are made.
     let holder: SessionHolder | null = null;
     const emit: Emit = (event, payload) => {
       if (event !== 'day.changed' || !holder) return options.emit(event, payload);
@@ -264,7 +264,7 @@ export class Desk {
 
 type DayChanged = EventPayload<'day.changed'>;
 
-/** `day.changed` with the patch of the day on screen, when the desk can make one (G19). */
+/** `day.changed` with the patch of the day on screen, when the desk can make one (G22). */
 function dayChangedPatched(
   sessions: SessionHolder,
   payload: DayChanged,

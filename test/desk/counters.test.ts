@@ -23,7 +23,7 @@ import {
 import { waitFor } from '../support/wait';
 import { partiesOf } from '../../main/desk/day/screen';
 
-/** The parties of the day as the desk keeps it, the build `day.get` just answered (G18). */
+/** The parties of the day as the desk keeps it, the build `day.get` just answered (G21). */
 const allViews = (h: Harness, day: { date: string }): ReservationView[] =>
   partiesOf(h.desk.dayView(day.date));
 const slotOf = (day: DayView, productId: string, startTime: string) =>

@@ -29,7 +29,7 @@ describe('the day view kept between calls', () => {
 
   const session = () => h.desk.session!;
   const get = (date = TODAY) => h.call('day.get', { date });
-  /** The parties of the day as the desk keeps it, the build `day.get` just answered (G18). */
+  /** The parties of the day as the desk keeps it, the build `day.get` just answered (G21). */
   const views = (day: { date: string }): ReservationView[] => partiesOf(h.desk.dayView(day.date));
   const viewOf = (day: DayView, id: string) => views(day).find((v) => v.id === id)!;
 

@@ -1,5 +1,5 @@
 /**
- * `day.changed` carries what changed of the day on screen (decision G19): after a check-in and
+ * `day.changed` carries what changed of the day on screen (decision G22): after a check-in and
  * its undo, another counter's check-in, a walk-in booked and cancelled, a change polled from the
  * service, the patches the desk sends, applied in order to the day the renderer holds, give what
  * `day.get` answers then; each names the slots whose parties moved. A patch of another build, of

@@ -30,7 +30,7 @@ function worldOn(h: Harness, date: string): ReservationRecord[] {
   );
 }
 
-/** The parties of the day as the desk keeps it, the build `day.get` just answered (G18). */
+/** The parties of the day as the desk keeps it, the build `day.get` just answered (G21). */
 function allViews(h: Harness, day: { date: string }): ReservationView[] {
   return partiesOf(h.desk.dayView(day.date));
 }
@@ -120,7 +120,7 @@ describe('the day view', () => {
     expect(day.products.find((p) => p.id === P.kimonoWalk)!.slots[0]!.startTime).toBe('09:00');
   });
 
-  it('booked adults and children per slot, its counts, and every party of each slot (G18)', async () => {
+  it('booked adults and children per slot, its counts, and every party of each slot (G21)', async () => {
     const world = worldOn(h, TODAY);
     const all = await h.call('day.parties', { date: TODAY, slot: null });
     expect(new Set(all.reservations.map((v) => v.id))).toEqual(new Set(world.map((r) => r.id)));

@@ -44,7 +44,7 @@ function view(id: string, over: Partial<View> = {}): View {
   };
 }
 
-/** A day's parties as `day.parties` answers them (the day view itself holds none: G18). */
+/** A day's parties as `day.parties` answers them (the day view itself holds none: G21). */
 function day(views: View[], over: Partial<DayParties> = {}): DayParties {
   return { date: '2026-11-24', reservations: views, ...over };
 }

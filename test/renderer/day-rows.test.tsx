@@ -149,7 +149,7 @@ describe('slot facts', () => {
     expect(slotPhase({ ...slot, endTime: null }, '11:00')).toBe('past');
   });
 
-  it('counts active parties and people, those arrived, pending and unpaid (the desk, G18)', () => {
+  it('counts active parties and people, those arrived, pending and unpaid (the desk, G21)', () => {
     const cancelled = reservation({ ...R1, id: 'r-x', active: false, status: 'cancelled' });
     const reservations = [...full.reservations, cancelled];
     const arrived = full.reservations.filter((r) => r.checkIn && r.checkIn.state !== 'no_show');

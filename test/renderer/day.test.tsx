@@ -256,7 +256,7 @@ describe('day view data', () => {
   });
 });
 
-describe('what changed, applied (G19)', () => {
+describe('what changed, applied (G22)', () => {
   /** The demo day with one more party of the kayak's 11:00 slot arrived. */
   function arrivedAtEleven() {
     const day = fullDay();

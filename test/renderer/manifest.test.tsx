@@ -105,7 +105,7 @@ describe('manifest', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('works from the cache: its parties asked of the desk when it opens (G18), nothing else', async () => {
+  it('works from the cache: its parties asked of the desk when it opens (G21), nothing else', async () => {
     fake = demoBridge();
     const r = await renderApp(fake);
     const before = fake.calls.length;

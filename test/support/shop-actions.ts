@@ -12,7 +12,7 @@ import type { RelayedRequest } from './service-relay';
 import type { Counter } from './shop-harness';
 import { waitFor, type WaitOptions } from './wait';
 
-/** Every party a counter shows on a date (null: today): the day, then its parties (G18). */
+/** Every party a counter shows on a date (null: today): the day, then its parties (G21). */
 export async function allReservations(
   counter: Counter,
   date: string | null,

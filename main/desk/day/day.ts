@@ -60,7 +60,7 @@ export function buildDay(session: Session, date: string, now = Date.now()): Kept
   );
 }
 
-/** The day view `day.get` answers (G18): slots with the counts of their parties. */
+/** The day view `day.get` answers (G21): slots with the counts of their parties. */
 export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
   return buildDay(session, date, now).view;
 }

@@ -141,7 +141,7 @@ export type KeptDay = DayBuild;
 const keptDays = new WeakMap<Session, Map<string, { key: string; day: KeptDay }>>();
 /** Dates whose view is kept per session: the day on screen and those next to it. */
 const DAYS_KEPT = 8;
-/** Builds of a day, counted: each names its build (`DayView.revision`), never reused (G19). */
+/** Builds of a day, counted: each names its build (`DayView.revision`), never reused (G22). */
 let builds = 0;
 
 /** The kept day if its key is unchanged, else `build()`'s, frozen and kept. */

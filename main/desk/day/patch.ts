@@ -1,5 +1,5 @@
 /**
- * `day.changed` with what changed (decision G19). The desk remembers the build of each day it
+ * `day.changed` with what changed (decision G22). The desk remembers the build of each day it
  * last answered or patched; when the day on screen changes, the event carries the products whose
  * slots or marks moved (each whole), the slots whose parties moved, and the pending approvals
  * if they did, from that build to the new one. The renderer applies it when it holds that build,

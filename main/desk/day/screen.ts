@@ -1,9 +1,9 @@
 /**
- * The day as the desk keeps it and the day as the screen gets it (decision G18). The desk builds
+ * The day as the desk keeps it and the day as the screen gets it (decision G21). The desk builds
  * the full day, every slot with its parties' views (the manifest, its page and CSV, the parties a
  * slot opens are read from it); `day.get` answers what the day view paints: per slot its seats and
  * the counts of its parties, and the pending approvals as lines. The counts are made here, once,
- * and so is what changed between two builds (`dayPatchOf`, G19). Pure: tests of both sides use it.
+ * and so is what changed between two builds (`dayPatchOf`, G22). Pure: tests of both sides use it.
  */
 import type {
   DayPatch,

@@ -115,7 +115,7 @@ export const channels = {
   'day.get': { request: z.strictObject({ date: LocalDate.nullable() }), response: DayView },
   /**
    * The parties of one slot in full (or, with `slot` null, of the whole day), as the manifest and
-   * the screens opened from a slot show them: fetched when opened, not with the day (G18).
+   * the screens opened from a slot show them: fetched when opened, not with the day (G21).
    */
   'day.parties': {
     request: z.strictObject({

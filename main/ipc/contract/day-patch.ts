@@ -1,5 +1,5 @@
 /**
- * What `day.changed` carries for the day on screen (decision G19): the products whose slots or
+ * What `day.changed` carries for the day on screen (decision G22): the products whose slots or
  * marks changed, each whole, the day's order of products, its pending approvals when they
  * changed, and the slots whose parties changed (a manifest open on one fetches them again). It
  * applies to the build of the day it names (`from`) only; anything else is fetched again.

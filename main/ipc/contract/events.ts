@@ -14,7 +14,7 @@ export const events = {
   /**
    * Views of these dates changed. `today`: the store's today moved to this date because this PC's
    * clock was corrected to the service's (H7): a screen on the old today follows it. `patch`: what
-   * changed of the day on screen, for the build of it last answered (G19); without it, or when it
+   * changed of the day on screen, for the build of it last answered (G22); without it, or when it
    * does not apply, the day is fetched again.
    */
   'day.changed': z.object({

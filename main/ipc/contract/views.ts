@@ -74,7 +74,7 @@ export const ReservationView = z.object({
 export type ReservationView = z.infer<typeof ReservationView>;
 
 /**
- * What a slot's chip and card say, counted by the desk from the slot's parties (decision G18):
+ * What a slot's chip and card say, counted by the desk from the slot's parties (decision G21):
  * `parties` and `people` expected (active bookings), those of them arrived (checked in, all or
  * some), waiting for approval, paid on site with money still to take and how much.
  */
@@ -93,7 +93,7 @@ export type SlotParties = z.infer<typeof SlotParties>;
 
 /**
  * A slot as the day view paints it: seats, booked headcounts, the counts of its parties. The
- * parties themselves are fetched when a slot is opened (`day.parties`, G18).
+ * parties themselves are fetched when a slot is opened (`day.parties`, G21).
  */
 export const SlotView = z.object({
   startTime: LocalTime,
@@ -151,7 +151,7 @@ export const DayView = z.object({
   syncedAt: z.number().nullable(),
   /** The first full sync has not finished: the day may be incomplete. */
   incomplete: z.boolean(),
-  /** Which build of the day this is: a `day.changed` patch applies to this one only (G19). */
+  /** Which build of the day this is: a `day.changed` patch applies to this one only (G22). */
   revision: z.number().int(),
 });
 export type DayView = z.infer<typeof DayView>;

@@ -1,7 +1,7 @@
 /**
  * The day view. Cached days are shown at once; every open reloads behind, and the reloaded view
  * shares unchanged parts with the one on screen (see share.ts). An event carrying what changed of
- * the day on screen is applied to it (G19); one that cannot be (a patch of another build, of an
+ * the day on screen is applied to it (G22); one that cannot be (a patch of another build, of an
  * unknown shape, or none) reloads it.
  */
 import { createStore } from 'zustand/vanilla';

@@ -265,7 +265,7 @@ export function fullDay(over: Partial<FullDay> = {}): FullDay {
   };
 }
 
-/** The day as `day.get` answers it (G18), made by the desk's own code from `fullDay(over)`. */
+/** The day as `day.get` answers it (G21), made by the desk's own code from `fullDay(over)`. */
 export function dayView(over: Partial<FullDay> = {}, revision = 1): DayView {
   return DayView.parse(screenDayOf(fullDay(over), revision));
 }

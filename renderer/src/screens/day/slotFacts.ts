@@ -1,7 +1,7 @@
 /**
  * What a slot's row says, for both layouts of the day (dense rows and cards): its parties, those
  * arrived, those waiting for approval, those paid on site with money still to take (counted by
- * the desk: G18), and where the slot stands against the store's clock (decision G16).
+ * the desk: G21), and where the slot stands against the store's clock (decision G16).
  */
 import type { SlotParties, SlotView } from '../../../../main/ipc/contract';
 
@@ -9,7 +9,7 @@ export interface SlotCounts extends SlotParties {
   full: boolean;
 }
 
-/** The slot's counts as the desk made them (decision G18), and whether it is full. */
+/** The slot's counts as the desk made them (decision G21), and whether it is full. */
 export function slotCounts(slot: SlotView): SlotCounts {
   return { ...slot.counts, full: slot.remaining !== null && slot.remaining <= 0 };
 }

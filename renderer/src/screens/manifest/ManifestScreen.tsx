@@ -1,6 +1,6 @@
 /**
  * A slot's manifest: its parties with names, headcount, status, payment method, custom-field
- * answers and check-in state, fetched from the desk's day as it opens (G18: the day view holds
+ * answers and check-in state, fetched from the desk's day as it opens (G21: the day view holds
  * their counts only), so it works offline. Its printed page and its CSV are the desk's
  * (main/desk/manifest), made from the same cache.
  */

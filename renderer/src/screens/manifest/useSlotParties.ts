@@ -1,5 +1,5 @@
 /**
- * A slot's parties in full, fetched when its manifest opens (`day.parties`, decision G18): the
+ * A slot's parties in full, fetched when its manifest opens (`day.parties`, decision G21): the
  * day view holds only their counts. Fetched again when `day.changed` says the slot's parties
  * moved (its patch names the slots touched) or, without a patch, when the date changed at all.
  */
