@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import type { DayView, ReservationView } from '../main/ipc/contract';
+import type { DayParties, DayView } from '../main/ipc/contract';
 import { DEMO } from '../sandbox/scenario/demo';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
@@ -25,13 +25,14 @@ const LOADS = 7;
 const SAMPLES = 60;
 const SYNCED_CHANGES = 15;
 
-const quantile = (values: number[], q: number) => {
+export const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
-const median = (values: number[]) => quantile(values, 0.5);
-const views = (day: DayView): ReservationView[] =>
-  day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
+export const median = (values: number[]) => quantile(values, 0.5);
+/** Every reservation of the day, as its slots count them (the parties come with `day.parties`). */
+export const bookedIn = (day: DayView): number =>
+  day.products.reduce((n, p) => p.slots.reduce((m, s) => m + s.total, n), 0);
 
 async function call<T>(host: TestHost, channel: string, payload: unknown): Promise<T> {
   const result = await host.composed.router.handle(channel, payload);
@@ -43,7 +44,7 @@ async function call<T>(host: TestHost, channel: string, payload: unknown): Promi
 export async function syncedDay(host: TestHost, count = BUSY_DAY): Promise<DayView> {
   for (let i = 0; i < 600; i++) {
     const day = await call<DayView>(host, 'day.get', { date: null });
-    if (!day.incomplete && views(day).length >= count) return day;
+    if (!day.incomplete && bookedIn(day) >= count) return day;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the day never held ${count} reservations`);
@@ -64,7 +65,11 @@ interface DayGet {
 async function dayGet(host: TestHost, day: DayView): Promise<DayGet> {
   const get = () => call(host, 'day.get', { date: day.date });
   const out: DayGet = { unchanged: [], afterCheckIn: [], afterSync: [] };
-  const parties = views(day).filter((v) => v.active && v.checkIn === null);
+  const { reservations } = await call<DayParties>(host, 'day.parties', {
+    date: day.date,
+    slot: null,
+  });
+  const parties = reservations.filter((v) => v.active && v.checkIn === null);
   for (let i = 0; i < SAMPLES; i++) {
     out.unchanged.push(await timed(get));
     const v = parties[i % parties.length]!;
@@ -79,7 +84,7 @@ async function dayGet(host: TestHost, day: DayView): Promise<DayGet> {
   }
   // A change in the service (a cancellation in its admin screen), polled.
   const { sandbox } = host.training();
-  const confirmed = views(day).filter((v) => v.status === 'confirmed');
+  const confirmed = reservations.filter((v) => v.status === 'confirmed');
   for (let i = 0; i < SYNCED_CHANGES; i++) {
     sandbox.cancel(confirmed[confirmed.length - 1 - i]!.id, 'business_request', false);
     await call(host, 'day.refresh', { date: day.date });
@@ -137,7 +142,7 @@ export async function rendered(browser: Browser, host: TestHost, day: DayView): 
   let scrollManifest = 0;
   const busiest = day.products
     .flatMap((p) => p.slots.map((s) => ({ product: p, slot: s })))
-    .sort((a, b) => b.slot.reservations.length - a.slot.reservations.length)[0]!;
+    .sort((a, b) => b.slot.total - a.slot.total)[0]!;
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
@@ -172,7 +177,7 @@ export async function rendered(browser: Browser, host: TestHost, day: DayView): 
     }
     await context.close();
   }
-  return { fromData, scrollDay, scrollManifest, manifestParties: busiest.slot.reservations.length };
+  return { fromData, scrollDay, scrollManifest, manifestParties: busiest.slot.total };
 }
 
 export async function runDaysBench(): Promise<Figure[]> {

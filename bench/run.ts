@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
- * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, start, printer,
- * onsite, staff, season) runs only the suites named.
+ * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, dayview, start,
+ * printer, onsite, staff, season) runs only the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
 import { runDaysBench } from './days.bench';
+import { runDayViewBench } from './dayview.bench';
 import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
 import { runPrinterBench } from './printer.bench';
@@ -33,6 +34,11 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['receipt', 'Tender to receipt as PDF (issue 13)', runReceiptBench],
   ['search', 'Search at the counter: the index, readings (issue 16)', runSearchBench],
   ['days', 'Busy days (issue 16)', runDaysBench],
+  [
+    'dayview',
+    'A day’s data made for the screen, over the real transport (issue 32)',
+    runDayViewBench,
+  ],
   ['start', 'Cold start as staff see it (issue 32)', runStartBench],
   ['printer', 'Receipt printer and drawer, from the counter UI (issue 31)', runPrinterBench],
   ['onsite', 'Bookings paid on site: scan, collect, the shop, the key (issue 27)', runOnSiteBench],

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import type { DayView } from '../main/ipc/contract';
 import { generateScenario } from '../sandbox/scenario/generate';
 import { DEMO } from '../sandbox/scenario/demo';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
@@ -67,11 +68,8 @@ async function waitForDay(host: TestHost, count: number): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const result = await host.composed.router.handle('day.get', { date: null });
     if (result.ok) {
-      const day = result.value as {
-        products: { slots: { reservations: unknown[] }[] }[];
-        incomplete: boolean;
-      };
-      const n = day.products.flatMap((p) => p.slots).reduce((a, s) => a + s.reservations.length, 0);
+      const day = result.value as DayView;
+      const n = day.products.flatMap((p) => p.slots).reduce((a, s) => a + s.total, 0);
       if (!day.incomplete && n >= count) return;
     }
     await new Promise((r) => setTimeout(r, 100));

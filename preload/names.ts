@@ -15,6 +15,7 @@ const CHANNELS = {
   'status.get': true,
   'status.acknowledgeDamage': true,
   'day.get': true,
+  'day.parties': true,
   'day.refresh': true,
   'search.find': true,
   'reservation.get': true,

@@ -7,7 +7,13 @@
  */
 import type { Logger } from '../api/index';
 import type { Clock } from '../common/clock';
-import type { DayView, ManifestRequest, ReceiptOptions, SetupStatus } from '../ipc/contract';
+import type {
+  DayView,
+  EventPayload,
+  ManifestRequest,
+  ReceiptOptions,
+  SetupStatus,
+} from '../ipc/contract';
 import type { Handlers } from '../ipc/router';
 import {
   sharedWorkerReadings,
@@ -18,7 +24,9 @@ import {
   type ReadingSource,
 } from '../local/index';
 import type { DeskContext, SecretStore, TrainingStarter } from './context';
-import { buildDayView, todayIn } from './day/day';
+import { buildDay, buildDayView, buildFullDay, todayIn } from './day/day';
+import { withDayPatch } from './day/patch';
+import type { FullDay } from './day/screen';
 import { manifestPageFor, manifestPrintDirect, type ManifestPage } from './manifest/manifest';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
 import { deskHandlers } from './handlers';
@@ -84,7 +92,13 @@ export class Desk {
   private readonly readings: ReadingSource | null;
 
   constructor(options: DeskOptions) {
-    const { dataDir, logger, emit, openFile } = options;
+    const { dataDir, logger, openFile } = options;
+    // The day on screen's changes go out with what changed (G22), once the sessions are made.
+    let holder: SessionHolder | null = null;
+    const emit: Emit = (event, payload) => {
+      if (event !== 'day.changed' || !holder) return options.emit(event, payload);
+      options.emit('day.changed', dayChangedPatched(holder, payload as DayChanged, logger));
+    };
     this.readings =
       options.readings === undefined ? sharedWorkerReadings(logger) : options.readings;
     const now = options.now ?? Date.now;
@@ -104,6 +118,7 @@ export class Desk {
       client: options.client,
       readings: this.readings,
     });
+    holder = sessions;
     const deskNow = () => sessions.now();
     const staff = new StaffDesk({ sessions, emit, now: deskNow, logger });
     const members = new Members({
@@ -236,13 +251,33 @@ export class Desk {
     return buildDayView(session, todayIn(session.timeZone, now), now);
   }
 
-  /** The day view of `date` as the counter keeps it (what the manifest is made from). */
-  dayView(date: string): DayView {
-    return buildDayView(this.ctx.sessions.require(), date, this.ctx.now());
+  /** The day of `date` in full as the counter keeps it (what the manifest is made from). */
+  dayView(date: string): FullDay {
+    return buildFullDay(this.ctx.sessions.require(), date, this.ctx.now());
   }
 
   /** For the shell's print: the manifest's page, as `manifest.page` answers it. */
   manifestPage(request: ManifestRequest): ManifestPage {
     return manifestPageFor(this.ctx, request);
+  }
+}
+
+type DayChanged = EventPayload<'day.changed'>;
+
+/** `day.changed` with the patch of the day on screen, when the desk can make one (G22). */
+function dayChangedPatched(
+  sessions: SessionHolder,
+  payload: DayChanged,
+  logger: Logger,
+): DayChanged {
+  const session = sessions.current;
+  const date = sessions.viewing;
+  if (!session || !date) return payload;
+  try {
+    return withDayPatch(session, date, payload, () => buildDay(session, date, sessions.now()));
+  } catch (error) {
+    // Only a shortcut: without the patch the renderer fetches the day.
+    logger.error('day.patch_failed', { error });
+    return payload;
   }
 }

@@ -55,6 +55,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'shop.get': null,
   'shop.configure': null,
   'day.get': 'dayView',
+  'day.parties': 'dayView',
   'day.refresh': 'dayView',
   'day.watch': 'dayView',
   'manifest.page': 'dayView',

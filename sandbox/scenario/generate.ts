@@ -20,6 +20,11 @@ export interface GenerateOptions {
    * its store sees them; by default they are spread over copies of the demo's stores.
    */
   store?: string;
+  /**
+   * With `store`: its products copied into it (a second 着物散策, …) until it has this many, so a
+   * day can be as wide as a bigger store's (the day view's bench: 10 products).
+   */
+  products?: number;
 }
 
 /** Average party of the Booker, a little over three with the occasional group. */
@@ -43,7 +48,12 @@ const copyId = (id: string, n: number) => (n === 1 ? id : `${id}_${n}`);
  * present `copies` times, and every capacity and resource quantity multiplied by `factor`.
  * Copy 1 keeps the demo's ids, so DEMO's constants and keys still apply.
  */
-function catalogue(copies: number, factor: number, onlyStore?: string): Catalogue {
+function catalogue(
+  copies: number,
+  factor: number,
+  onlyStore?: string,
+  productsInStore?: number,
+): Catalogue {
   const base = demoCatalogue();
   const main = DEMO.organizations.main;
   const mainStores = new Set(base.stores.filter((s) => s.organizationId === main).map((s) => s.id));
@@ -97,6 +107,15 @@ function catalogue(copies: number, factor: number, onlyStore?: string): Catalogu
       });
     }
   }
+  const own = products.filter((p) => p.storeId === onlyStore);
+  for (let i = 0; own.length > 0 && productsInStore !== undefined; i++) {
+    if (products.filter((p) => p.storeId === onlyStore).length >= productsInStore) break;
+    const p = own[i % own.length]!;
+    const id = `${p.id}_p${Math.floor(i / own.length) + 2}`;
+    if (weights[p.id] !== undefined) weights[id] = weights[p.id]!;
+    if (maxParty[p.id] !== undefined) maxParty[id] = maxParty[p.id]!;
+    products.push({ ...p, id, name: `${p.name}（${Math.floor(i / own.length) + 2}）` });
+  }
   return {
     scenario: { ...base, name: 'generated', stores, resources, products },
     weights,
@@ -105,8 +124,14 @@ function catalogue(copies: number, factor: number, onlyStore?: string): Catalogu
 }
 
 /** The smallest factor at which the expected seats per day of every booked product fit twice. */
-function initialFactor(total: number, days: number, copies: number, store?: string): number {
-  const { scenario, weights } = catalogue(copies, 1, store);
+function initialFactor(
+  total: number,
+  days: number,
+  copies: number,
+  store?: string,
+  productsInStore?: number,
+): number {
+  const { scenario, weights } = catalogue(copies, 1, store, productsInStore);
   const parsed = Scenario.parse(scenario);
   const stores = new Map(parsed.stores.map((s) => [s.id, s]));
   const weightSum = Object.values(weights).reduce((a, b) => a + b, 0);
@@ -131,9 +156,10 @@ function attempt(
   copies: number,
   factor: number,
   store?: string,
+  productsInStore?: number,
 ): ScenarioInput | null {
   const rng = new Random(seed);
-  const { scenario, weights, maxParty } = catalogue(copies, factor, store);
+  const { scenario, weights, maxParty } = catalogue(copies, factor, store, productsInStore);
   const customers = makeCustomers(
     rng,
     Math.min(5000, Math.max(40, Math.round(total / 10))),
@@ -151,7 +177,7 @@ function attempt(
 }
 
 export function generateScenario(options: GenerateOptions): ScenarioInput {
-  const { reservations: total, seed = 1, days = 180, store } = options;
+  const { reservations: total, seed = 1, days = 180, store, products } = options;
   if (!Number.isInteger(total) || total < 0)
     throw new RangeError('reservations: a whole number ≥ 0');
   if (!Number.isInteger(days) || days < 1) throw new RangeError('days: a whole number ≥ 1');
@@ -162,8 +188,12 @@ export function generateScenario(options: GenerateOptions): ScenarioInput {
     store === undefined
       ? Math.max(1, Math.ceil(total / days / mainStores / BOOKINGS_PER_STORE_DAY))
       : 1;
-  for (let factor = initialFactor(total, days, copies, store); ; factor = Math.ceil(factor * 1.5)) {
-    const scenario = attempt(total, seed, days, copies, factor, store);
+  for (
+    let factor = initialFactor(total, days, copies, store, products);
+    ;
+    factor = Math.ceil(factor * 1.5)
+  ) {
+    const scenario = attempt(total, seed, days, copies, factor, store, products);
     if (scenario) {
       return {
         ...scenario,

@@ -112,7 +112,7 @@ describe('cancellation', () => {
     });
     // The day shows it cancelled at once, and says so.
     const day = await h.call('day.get', { date: SOON });
-    const view = day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
+    const view = (await h.call('day.parties', { date: day.date, slot: null })).reservations;
     expect(view.find((v) => v.id === r.id)!.status).toBe('cancelled');
     expect(
       h.events
@@ -263,9 +263,9 @@ describe('scope-limited keys', () => {
     // The facility plan's budget keeps the test quick; the scopes are what matter here.
     await setUp(h, 'read-only', KYOTO, 'facility');
     const day = await h.call('day.get', { date: TODAY });
-    const some = day.products
-      .flatMap((p) => p.slots.flatMap((s) => s.reservations))
-      .find((v) => v.active)!;
+    const some = (await h.call('day.parties', { date: day.date, slot: null })).reservations.find(
+      (v) => v.active,
+    )!;
     h.sb.sandbox.clearRequests();
     const walkIn = await refusal(h, 'walkin.book', bamboo('読取専用', { date: LATER }));
     expect(walkIn).toEqual({

@@ -21,9 +21,11 @@ import {
   type Harness,
 } from './support';
 import { waitFor } from '../support/wait';
+import { partiesOf } from '../../main/desk/day/screen';
 
-const allViews = (day: DayView): ReservationView[] =>
-  day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
+/** The parties of the day as the desk keeps it, the build `day.get` just answered (G21). */
+const allViews = (h: Harness, day: { date: string }): ReservationView[] =>
+  partiesOf(h.desk.dayView(day.date));
 const slotOf = (day: DayView, productId: string, startTime: string) =>
   day.products.find((p) => p.id === productId)!.slots.find((s) => s.startTime === startTime)!;
 
@@ -47,7 +49,7 @@ describe('check-ins across counters', () => {
     h = await startHarness();
     await h.call('shop.configure', { counterName: '受付1', sharing: false, peers: [] });
     await setUp(h);
-    parties = allViews(await h.call('day.get', { date: TODAY })).filter((v) => v.active);
+    parties = allViews(h, await h.call('day.get', { date: TODAY })).filter((v) => v.active);
     expect(parties.length).toBeGreaterThanOrEqual(2);
   });
   afterAll(() => h.close());
@@ -118,7 +120,7 @@ describe('check-ins across counters', () => {
     expect(view.checkIn).toMatchObject({ counterName: '受付2', eventId: 'e-race', at });
     expect(view.checkInConflict).toEqual({ counterName: '受付2', at, state: 'arrived' });
     const day = await h.call('day.get', { date: TODAY });
-    expect(allViews(day).find((v) => v.id === base.reservationId)!.checkInConflict).toEqual(
+    expect(allViews(h, day).find((v) => v.id === base.reservationId)!.checkInConflict).toEqual(
       view.checkInConflict,
     );
     // Staff act on it: the note goes.

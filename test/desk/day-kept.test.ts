@@ -10,10 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayView, ReservationView } from '../../main/ipc/contract';
 import type { Hold } from '../../main/local/index';
 import { LATER, P, TODAY, setUp, startHarness, type Harness } from './support';
+import { partiesOf } from '../../main/desk/day/screen';
 
-const views = (day: DayView): ReservationView[] =>
-  day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
-const viewOf = (day: DayView, id: string) => views(day).find((v) => v.id === id)!;
 const slotOf = (day: DayView, productId: string, startTime: string) =>
   day.products.find((p) => p.id === productId)!.slots.find((s) => s.startTime === startTime)!;
 
@@ -31,6 +29,9 @@ describe('the day view kept between calls', () => {
 
   const session = () => h.desk.session!;
   const get = (date = TODAY) => h.call('day.get', { date });
+  /** The parties of the day as the desk keeps it, the build `day.get` just answered (G21). */
+  const views = (day: { date: string }): ReservationView[] => partiesOf(h.desk.dayView(day.date));
+  const viewOf = (day: DayView, id: string) => views(day).find((v) => v.id === id)!;
 
   it('is the same view, read from no file, while nothing changed', async () => {
     const first = h.desk.dayView(TODAY);

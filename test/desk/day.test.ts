@@ -20,6 +20,7 @@ import {
   type Harness,
 } from './support';
 import { waitFor } from '../support/wait';
+import { partiesOf } from '../../main/desk/day/screen';
 
 const ACTIVE = new Set(['confirmed', 'pending']);
 
@@ -29,8 +30,9 @@ function worldOn(h: Harness, date: string): ReservationRecord[] {
   );
 }
 
-function allViews(day: DayView): ReservationView[] {
-  return day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
+/** The parties of the day as the desk keeps it, the build `day.get` just answered (G21). */
+function allViews(h: Harness, day: { date: string }): ReservationView[] {
+  return partiesOf(h.desk.dayView(day.date));
 }
 
 async function availabilityOf(h: Harness, productId: string, date: string) {
@@ -110,7 +112,7 @@ describe('the day view', () => {
       for (const shown of product.slots.filter(
         (s) => !served.slots.some((x) => x.startTime === s.startTime),
       )) {
-        expect(shown.reservations.length).toBeGreaterThan(0);
+        expect(shown.total).toBeGreaterThan(0);
         expect(shown.capacity).toBeNull();
       }
     }
@@ -118,9 +120,11 @@ describe('the day view', () => {
     expect(day.products.find((p) => p.id === P.kimonoWalk)!.slots[0]!.startTime).toBe('09:00');
   });
 
-  it('booked adults and children per slot, and every reservation of each slot', () => {
+  it('booked adults and children per slot, its counts, and every party of each slot (G21)', async () => {
     const world = worldOn(h, TODAY);
-    expect(new Set(allViews(day).map((v) => v.id))).toEqual(new Set(world.map((r) => r.id)));
+    const all = await h.call('day.parties', { date: TODAY, slot: null });
+    expect(new Set(all.reservations.map((v) => v.id))).toEqual(new Set(world.map((r) => r.id)));
+    let unpaidSlots = 0;
     for (const product of day.products) {
       for (const slot of product.slots) {
         const here = world.filter((r) =>
@@ -128,14 +132,44 @@ describe('the day view', () => {
             (i) => i.date === TODAY && i.productId === product.id && i.startTime === slot.startTime,
           ),
         );
-        expect(slot.reservations.map((v) => v.id).sort()).toEqual(here.map((r) => r.id).sort());
+        const { reservations } = await h.call('day.parties', {
+          date: TODAY,
+          slot: { productId: product.id, startTime: slot.startTime },
+        });
+        expect(reservations.map((v) => v.id).sort()).toEqual(here.map((r) => r.id).sort());
         const active = here.filter((r) => ACTIVE.has(r.status));
-        expect(slot.booked).toEqual({
-          adults: active.reduce((n, r) => n + r.items[0]!.adultCount, 0),
-          children: active.reduce((n, r) => n + r.items[0]!.childCount, 0),
+        const adults = active.reduce((n, r) => n + r.items[0]!.adultCount, 0);
+        const children = active.reduce((n, r) => n + r.items[0]!.childCount, 0);
+        expect(slot.booked).toEqual({ adults, children });
+        // What the chip says, counted from the records (no check-in yet on this counter).
+        const unpaid = reservations.filter(
+          (v) => v.active && (v.payment?.state === 'to_pay' || v.payment?.state === 'part_paid'),
+        );
+        if (unpaid.length > 0) unpaidSlots++;
+        expect(slot.total).toBe(here.length);
+        expect(slot.counts).toEqual({
+          parties: active.length,
+          arrived: 0,
+          people: adults + children,
+          peopleArrived: 0,
+          pending: here.filter((r) => r.status === 'pending').length,
+          unpaid: unpaid.length,
+          unpaidAmount: unpaid.reduce((n, v) => n + (v.payment!.stillOwed ?? 0), 0),
         });
       }
     }
+    expect(unpaidSlots).toBeGreaterThan(0);
+    // The screen's answer names no party's contact: those come with the party, when opened.
+    const answer = JSON.stringify(day);
+    for (const r of world) {
+      if (r.customer.email) expect(answer).not.toContain(r.customer.email);
+      if (r.customer.phone) expect(answer).not.toContain(r.customer.phone);
+    }
+    const unknown = await refusal(h, 'day.parties', {
+      date: TODAY,
+      slot: { productId: P.kimonoWalk, startTime: '05:55' },
+    });
+    expect(unknown.code).toBe('SLOT_NOT_FOUND');
   });
 
   it('each reservation: customer, headcount, status, payment, answers with labels, check-in', () => {
@@ -143,7 +177,7 @@ describe('the day view', () => {
     let answers = 0;
     let labelled = 0;
     let bookers = 0;
-    for (const v of allViews(day)) {
+    for (const v of allViews(h, day)) {
       const r = world.get(v.id)!;
       const item = r.items.find((i) => i.date === TODAY)!;
       expect(v).toMatchObject({
@@ -185,14 +219,14 @@ describe('the day view', () => {
     const pending = worldOn(h, TODAY).filter((r) => r.status === 'pending');
     expect(pending.length).toBeGreaterThan(0);
     expect(day.pendingApprovals.map((v) => v.id).sort()).toEqual(pending.map((r) => r.id).sort());
-    expect(day.pendingApprovals.every((v) => v.active && v.status === 'pending')).toBe(true);
+    expect(day.pendingApprovals.every((v) => v.status === 'pending')).toBe(true);
   });
 
   it('another date is filled as it is asked for', async () => {
     const later = await h.call('day.get', { date: LATER });
     expect(later.date).toBe(LATER);
     expect(later.products.every((p) => p.dayStatus !== null)).toBe(true);
-    expect(new Set(allViews(later).map((v) => v.id))).toEqual(
+    expect(new Set(allViews(h, later).map((v) => v.id))).toEqual(
       new Set(worldOn(h, LATER).map((r) => r.id)),
     );
     // No date: today in the store's time zone.
@@ -206,11 +240,11 @@ describe('the day view', () => {
     h.sb.sandbox.cancel(target.id, 'business_request', false);
     // Served from the cache at once: still as it was.
     const stale = await h.call('day.get', { date: TODAY });
-    expect(allViews(stale).find((v) => v.id === target.id)!.status).toBe('confirmed');
+    expect(allViews(h, stale).find((v) => v.id === target.id)!.status).toBe('confirmed');
     const events = h.events.length;
     expect(await h.call('day.refresh', { date: TODAY })).toEqual({ ok: true });
     const fresh = await h.call('day.get', { date: TODAY });
-    expect(allViews(fresh).find((v) => v.id === target.id)!).toMatchObject({
+    expect(allViews(h, fresh).find((v) => v.id === target.id)!).toMatchObject({
       status: 'cancelled',
       active: false,
     });
@@ -234,7 +268,7 @@ describe('the day view', () => {
       await h.restart();
       const restarted = await h.call('day.get', { date: TODAY });
       expect(restarted.products.map((p) => p.id)).toEqual(before.products.map((p) => p.id));
-      expect(allViews(restarted).map((v) => v.id)).toEqual(allViews(before).map((v) => v.id));
+      expect(allViews(h, restarted).map((v) => v.id)).toEqual(allViews(h, before).map((v) => v.id));
       expect(restarted.products.flatMap((p) => p.slots)).toEqual(
         before.products.flatMap((p) => p.slots),
       );
@@ -449,7 +483,7 @@ describe('search, headcount and check-in', () => {
     expect(noShow.reservation.checkIn).toMatchObject({ state: 'no_show', adults: 0, children: 0 });
     // The day view and a new look at the reservation show the state.
     const day = await h.call('day.get', { date: TODAY });
-    expect(allViews(day).find((v) => v.id === booked.id)!.checkIn!.state).toBe('no_show');
+    expect(allViews(h, day).find((v) => v.id === booked.id)!.checkIn!.state).toBe('no_show');
     expect((await h.call('reservation.get', base)).checkIn!.state).toBe('no_show');
     const undone = await h.call('checkin.undo', base);
     expect(undone.reservation.checkIn).toBeNull();

@@ -53,10 +53,10 @@ describe('every counter flow against a service that serves only what the spec sh
   });
   afterAll(() => h.close());
 
-  const viewsOn = async (date: string) =>
-    (await h.call('day.get', { date })).products.flatMap((p) =>
-      p.slots.flatMap((s) => s.reservations),
-    );
+  const viewsOn = async (date: string) => {
+    await h.call('day.get', { date });
+    return (await h.call('day.parties', { date, slot: null })).reservations;
+  };
 
   it('the sandbox is spec-only: the single-reservation path is 404, answers are cut', async () => {
     const page = await h.sb.call('GET', h.sb.storePath(KYOTO, '/reservations?limit=1'));

@@ -442,10 +442,11 @@ describe('walk-in', () => {
     const item = (await h.call('outbox.list', {})).items.find((i) => i.id === outcome.entryId)!;
     expect(item).toMatchObject({ state: 'booked', reservationNumber: view.number, attempts: 1 });
     // In the day view at once, before any sync.
-    const day = await h.call('day.get', { date: LATER });
-    const slot = day.products
-      .find((p) => p.id === P.kimonoWalk)!
-      .slots.find((s) => s.startTime === '13:00')!;
+    await h.call('day.get', { date: LATER });
+    const slot = await h.call('day.parties', {
+      date: LATER,
+      slot: { productId: P.kimonoWalk, startTime: '13:00' },
+    });
     expect(slot.reservations.map((r) => r.id)).toContain(view.id);
   });
 
@@ -571,9 +572,9 @@ describe('walk-in', () => {
     expect(recordsOf('待機中')).toHaveLength(2);
     expect((await h.call('status.get', {})).outbox.waiting).toBe(0);
     expect(h.events.slice(events).some((e) => e.event === 'outbox.changed')).toBe(true);
-    const day = await h.call('day.get', { date: LATER });
-    const names = day.products.flatMap((p) =>
-      p.slots.flatMap((s) => s.reservations.map((r) => r.customerName)),
+    await h.call('day.get', { date: LATER });
+    const names = (await h.call('day.parties', { date: LATER, slot: null })).reservations.map(
+      (r) => r.customerName,
     );
     expect(names.filter((n) => n === '待機中')).toHaveLength(2);
     // Nothing is sent again later.

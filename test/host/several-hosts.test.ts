@@ -75,12 +75,8 @@ describe('three browser hosts on one sandbox key and store', () => {
       ...c,
     ]);
     for (const c of [second!, third!]) await synced(c);
-    const days = await Promise.all(shop.counters.map((c) => c.call('day.get', { date: null })));
-    const ids = days.map((d) =>
-      allReservations(d)
-        .map((r) => r.id)
-        .sort(),
-    );
+    const days = await Promise.all(shop.counters.map((c) => allReservations(c, null)));
+    const ids = days.map((d) => d.map((r) => r.id).sort());
     expect(ids[0]!.length).toBeGreaterThan(0);
     expect(ids[1]).toEqual(ids[0]);
     expect(ids[2]).toEqual(ids[0]);

@@ -73,10 +73,10 @@ beforeAll(async () => {
 
   await setUp(h);
   const key = h.sb.key('org-facility');
-  const day = await h.call('day.get', { date: TODAY });
-  const someone = day.products
-    .flatMap((p) => p.slots.flatMap((s) => s.reservations))
-    .find((r) => r.active)!;
+  await h.call('day.get', { date: TODAY });
+  const someone = (await h.call('day.parties', { date: TODAY, slot: null })).reservations.find(
+    (r) => r.active,
+  )!;
   await h.call('search.find', { text: someone.customerName, date: TODAY });
   await h.call('checkin.record', {
     reservationId: someone.id,

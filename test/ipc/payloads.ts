@@ -13,6 +13,7 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   'status.get': {},
   'status.acknowledgeDamage': { id: 'damage-1' },
   'day.get': { date: TODAY },
+  'day.parties': { date: TODAY, slot: null },
   'day.refresh': { date: TODAY },
   'search.find': { text: 'やまだ', date: null },
   'reservation.get': { reservationId: 'rsv_1', date: TODAY },

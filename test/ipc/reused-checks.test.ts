@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { createLogger } from '../../main/api/log';
 import { deepFreeze } from '../../main/desk/day/kept-views';
 import {
-  DayView,
+  DayParties,
   ReservationView,
   channels,
   type Channel,
@@ -44,44 +44,9 @@ function view(id: string, over: Partial<View> = {}): View {
   };
 }
 
-function day(views: View[], over: Partial<DayView> = {}): DayView {
-  return {
-    date: '2026-11-24',
-    today: '2026-11-24',
-    store: {
-      id: 'st_1',
-      name: '京都',
-      timeZone: 'Asia/Tokyo',
-      currency: 'JPY',
-      acceptsOnSite: true,
-    },
-    products: [
-      {
-        id: 'pr_1',
-        name: '着物散歩',
-        isPublished: true,
-        approvalType: 'auto',
-        dayStatus: 'available',
-        availabilityFetchedAt: 1,
-        slots: [
-          {
-            startTime: '10:00',
-            endTime: '11:00',
-            capacity: 10,
-            remaining: 8,
-            bookable: true,
-            booked: { adults: 2, children: 0 },
-            heldByQueued: [],
-            reservations: views,
-          },
-        ],
-      },
-    ],
-    pendingApprovals: views.filter((v) => v.status === 'pending'),
-    syncedAt: 1,
-    incomplete: false,
-    ...over,
-  } as DayView;
+/** A day's parties as `day.parties` answers them (the day view itself holds none: G21). */
+function day(views: View[], over: Partial<DayParties> = {}): DayParties {
+  return { date: '2026-11-24', reservations: views, ...over };
 }
 
 /** Answers that must be refused: each breaks one rule somewhere, in a part or outside one. */
@@ -90,30 +55,23 @@ const BAD: [string, () => unknown][] = [
   ['a view on a date that is not one', () => day([view('a', { date: '2026-02-30' })])],
   ['a view at a time that is not one', () => day([view('a', { startTime: '25:00' })])],
   ['a view with a bad check-in', () => day([view('a', { checkIn: { state: 'late' } as never })])],
-  ['a pending approval that is no view', () => ({ ...day([view('a')]), pendingApprovals: [7] })],
-  [
-    'a slot whose capacity is text',
-    () => {
-      const d = day([view('a')]);
-      (d.products[0]!.slots[0] as { capacity: unknown }).capacity = 'ten';
-      return d;
-    },
-  ],
+  ['a party that is no view', () => ({ ...day([view('a')]), reservations: [view('a'), 7] })],
+  ['parties that are no list', () => ({ ...day([view('a')]), reservations: 'all' })],
   ['a day without its date', () => ({ ...day([view('a')]), date: undefined })],
 ];
 
 describe('an answer schema checking frozen parts once', () => {
   it('accepts and refuses what the contract does, frozen or not, and gives the same output', () => {
-    const schema = reusingChecks(DayView, ReservationView);
+    const schema = reusingChecks(DayParties, ReservationView);
     const extra = { ...view('b'), notInTheContract: 'dropped' } as View;
-    expect(DayView.safeParse(day([view('a'), extra])).success).toBe(true);
+    expect(DayParties.safeParse(day([view('a'), extra])).success).toBe(true);
     for (const make of [() => day([view('a'), extra]), ...BAD.map(([, m]) => m)]) {
       for (const freeze of [false, true]) {
         // Twice: the second time, frozen parts come from what the first check gave.
         for (let i = 0; i < 2; i++) {
           const value = make();
           if (freeze) deepFreeze(value);
-          const original = DayView.safeParse(value);
+          const original = DayParties.safeParse(value);
           const reused = schema.safeParse(value);
           expect(reused.success).toBe(original.success);
           if (original.success) expect(reused.data).toEqual(original.data);
@@ -169,6 +127,7 @@ describe('an answer schema checking frozen parts once', () => {
 });
 
 describe('the router with frozen answers', () => {
+  const PARTIES = { date: '2026-11-24', slot: null };
   function routerAnswering(answer: () => unknown) {
     const handlers = new Proxy({} as Handlers, { get: () => () => answer() });
     const logs: unknown[] = [];
@@ -185,15 +144,15 @@ describe('the router with frozen answers', () => {
     const frozen = deepFreeze(day([view('a'), view('b', { status: 'pending' })]));
     let answer: unknown = frozen;
     const { router } = routerAnswering(() => answer);
-    const first = await router.handle('day.get', { date: '2026-11-24' });
-    const second = await router.handle('day.get', { date: '2026-11-24' });
+    const first = await router.handle('day.parties', PARTIES);
+    const second = await router.handle('day.parties', PARTIES);
     expect(first.ok && second.ok).toBe(true);
     expect(first.ok && second.ok && first.value === second.value).toBe(true);
-    expect(first.ok && first.value).toEqual(DayView.parse(frozen));
+    expect(first.ok && first.value).toEqual(DayParties.parse(frozen));
 
     answer = day([view('a')]);
-    const third = await router.handle('day.get', { date: '2026-11-24' });
-    const fourth = await router.handle('day.get', { date: '2026-11-24' });
+    const third = await router.handle('day.parties', PARTIES);
+    const fourth = await router.handle('day.parties', PARTIES);
     expect(third.ok && fourth.ok && third.value !== fourth.value).toBe(true);
   });
 
@@ -202,7 +161,7 @@ describe('the router with frozen answers', () => {
       const bad = deepFreeze(make());
       const { router, logs } = routerAnswering(() => bad);
       for (let i = 0; i < 2; i++) {
-        const result = await router.handle('day.get', { date: '2026-11-24' });
+        const result = await router.handle('day.parties', PARTIES);
         expect(result.ok, what).toBe(false);
         expect(!result.ok && result.error.code).toBe('INTERNAL');
       }

@@ -8,9 +8,10 @@
  */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DayView, ProductView, ReservationView } from '../../main/ipc/contract';
+import type { ReservationView } from '../../main/ipc/contract';
+import type { FullDay, FullProduct } from '../../main/desk/day/screen';
 import type { FakeBridge } from './support/fakeBridge';
-import { dayView, demoBridge, reservation } from './support/fixtures';
+import { dayHandlers, demoBridge, fullDay, reservation } from './support/fixtures';
 import { renderApp } from './support/render';
 import { axeViolations } from './support/axe';
 
@@ -36,9 +37,9 @@ function party(p: number, s: number, i: number): ReservationView {
   });
 }
 
-function busyDay(): DayView {
-  const base = dayView();
-  const products: ProductView[] = [];
+function busyDay(): FullDay {
+  const base = fullDay();
+  const products: FullProduct[] = [];
   for (let p = 0; p < PRODUCTS; p++) {
     products.push({
       ...base.products[0]!,
@@ -77,7 +78,7 @@ const articles = () => screen.queryAllByRole('article').length;
 describe('a busy day', () => {
   it('paints its first screen first, then the whole day; the keyboard reaches every slot', async () => {
     const day = busyDay();
-    fake = demoBridge({ 'day.get': () => day });
+    fake = demoBridge(dayHandlers(day));
     await renderApp(fake);
     // The first screen (measured in a browser; without layout, the products holding the first
     // dozen slots), then the rest a product a frame: the start waits for the first frame painted
@@ -106,7 +107,7 @@ describe('a busy day', () => {
 
   it('lists five pending approvals until staff ask for all, by keyboard too', async () => {
     const day = busyDay();
-    fake = demoBridge({ 'day.get': () => day });
+    fake = demoBridge(dayHandlers(day));
     await renderApp(fake);
     const title = `Waiting for approval (${day.pendingApprovals.length})`;
     const region = screen.getByRole('region', { name: title });
@@ -131,7 +132,7 @@ describe('a busy day', () => {
 
   it('a slot with a hundred parties lists its first screen, then all of them; printing does not wait', async () => {
     const day = busyDay();
-    fake = demoBridge({ 'day.get': () => day });
+    fake = demoBridge(dayHandlers(day));
     const r = await renderApp(fake);
     await act(async () => r.app.actions.openManifest('p-0', '10:00'));
     const table = screen.getByRole('table', { name: `Bookings: ${PARTIES}` });

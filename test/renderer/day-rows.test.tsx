@@ -7,11 +7,20 @@
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DayView } from '../../main/ipc/contract';
+import type { FullDay } from '../../main/desk/day/screen';
+import { slotParties, slotViewOf } from '../../main/desk/day/screen';
 import { slotCounts, slotPhase } from '../../renderer/src/screens/day/slotFacts';
 import { paymentView } from '../support/payment-view';
 import type { FakeBridge } from './support/fakeBridge';
-import { dayView, demoBridge, R1, reservation, TODAY } from './support/fixtures';
+import {
+  dayHandlers,
+  dayView,
+  demoBridge,
+  fullDay,
+  R1,
+  reservation,
+  TODAY,
+} from './support/fixtures';
 import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -21,8 +30,8 @@ afterEach(() => {
 });
 
 /** The demo day with a kayak slot over (08:00–09:00) and one of its parties paid on site, unpaid. */
-function dayWithPast(): DayView {
-  const day = dayView();
+function dayWithPast(): FullDay {
+  const day = fullDay();
   const kayak = day.products[0]!;
   const over = { ...kayak.slots[0]!, startTime: '07:30', endTime: '09:00', reservations: [] };
   const unpaid = reservation({
@@ -48,7 +57,7 @@ const chip = (product: string, time: string) =>
 
 describe('the day at a glance', () => {
   it('shows each slot as a chip: seats left, parties and those arrived, approval and money marks', async () => {
-    fake = demoBridge({ 'day.get': () => dayWithPast() });
+    fake = demoBridge(dayHandlers(dayWithPast()));
     await renderApp(fake);
     expect(document.querySelector('.products')!.className).toContain('rows');
     const eleven = chip('Sea Kayak Tour', '11:00')!;
@@ -67,7 +76,7 @@ describe('the day at a glance', () => {
   });
 
   it('folds the slots over into one line that opens them, and closes them again', async () => {
-    fake = demoBridge({ 'day.get': () => dayWithPast() });
+    fake = demoBridge(dayHandlers(dayWithPast()));
     await renderApp(fake);
     expect(chip('Sea Kayak Tour', '07:30')).toBeUndefined();
     const fold = screen.getByRole('button', { name: 'Earlier slots: 1' });
@@ -89,7 +98,9 @@ describe('the day at a glance', () => {
   it('another day has no now: every slot shown, nothing folded', async () => {
     const tomorrow = dayView({ date: '2026-05-15' });
     fake = demoBridge({
-      'day.get': ({ date }) => (date === null || date === TODAY ? dayWithPast() : tomorrow),
+      ...dayHandlers(dayWithPast()),
+      'day.get': ({ date }) =>
+        date === null || date === TODAY ? dayView(dayWithPast()) : tomorrow,
     });
     await renderApp(fake);
     await act(async () => screen.getByRole('button', { name: /Next day/ }).click());
@@ -125,7 +136,8 @@ describe('the day at a glance', () => {
 });
 
 describe('slot facts', () => {
-  const slot = dayView().products[0]!.slots[1]!;
+  const full = fullDay().products[0]!.slots[1]!;
+  const slot = slotViewOf(full);
 
   it('places a slot against now: later, running until its end, then past', () => {
     expect(slotPhase(slot, null)).toBe('later');
@@ -137,14 +149,21 @@ describe('slot facts', () => {
     expect(slotPhase({ ...slot, endTime: null }, '11:00')).toBe('past');
   });
 
-  it('counts active parties, those arrived, pending and unpaid', () => {
+  it('counts active parties and people, those arrived, pending and unpaid (the desk, G21)', () => {
     const cancelled = reservation({ ...R1, id: 'r-x', active: false, status: 'cancelled' });
-    expect(slotCounts({ ...slot, reservations: [...slot.reservations, cancelled] })).toEqual({
+    const reservations = [...full.reservations, cancelled];
+    const arrived = full.reservations.filter((r) => r.checkIn && r.checkIn.state !== 'no_show');
+    expect(slotParties(reservations)).toEqual({
       parties: 2,
       arrived: 1,
+      people: full.reservations.reduce((n, r) => n + r.adults + r.children, 0),
+      peopleArrived: arrived.reduce((n, r) => n + r.checkIn!.adults + r.checkIn!.children, 0),
       pending: 0,
       unpaid: 0,
       unpaidAmount: 0,
+    });
+    expect(slotCounts(slotViewOf({ ...full, reservations }))).toEqual({
+      ...slotParties(reservations),
       full: false,
     });
     expect(slotCounts({ ...slot, remaining: 0 }).full).toBe(true);

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dayPatchOf } from '../../main/desk/day/screen';
+import type { DayPatch } from '../../main/ipc/contract';
 import { shareDay } from '../../renderer/src/stores/share';
 import { nextBookable } from '../../renderer/src/screens/day/nextSlot';
-import { demoBridge, dayView, NOW, R1, reservation, TODAY } from './support/fixtures';
+import { demoBridge, dayView, fullDay, NOW, R1, reservation, TODAY } from './support/fixtures';
 import { renderApp, settle } from './support/render';
 import type { FakeBridge } from './support/fakeBridge';
 
@@ -216,10 +218,10 @@ describe('day view', () => {
 });
 
 describe('day view data', () => {
-  it('shares unchanged products, slots and reservations between reloads', () => {
+  it('shares unchanged products and slots between reloads', () => {
     const a = dayView();
-    const changed = dayView();
-    const kayak = changed.products[0]!;
+    const changedDay = fullDay();
+    const kayak = changedDay.products[0]!;
     kayak.slots[1]!.reservations[0] = reservation({
       ...R1,
       checkIn: {
@@ -232,12 +234,15 @@ describe('day view data', () => {
         eventId: 'e-1',
       },
     });
-    const b = shareDay(a, changed);
+    const b = shareDay(a, dayView(changedDay));
     expect(b).not.toBe(a);
     expect(b.products[1]).toBe(a.products[1]);
     expect(b.products[0]).not.toBe(a.products[0]);
     expect(b.products[0]!.slots[0]).toBe(a.products[0]!.slots[0]);
-    expect(b.products[0]!.slots[1]!.reservations[1]).toBe(a.products[0]!.slots[1]!.reservations[1]);
+    expect(b.products[0]!.slots[1]).not.toBe(a.products[0]!.slots[1]);
+    expect(b.products[0]!.slots[1]!.counts.arrived).toBe(
+      a.products[0]!.slots[1]!.counts.arrived + 1,
+    );
     expect(shareDay(a, dayView())).toBe(a);
   });
 
@@ -248,5 +253,96 @@ describe('day view data', () => {
     expect(nextBookable(kayak, TODAY, TODAY, '15:00')).toBeNull();
     expect(nextBookable(kayak, '2026-05-15', TODAY, '15:00')).toBe('09:00');
     expect(nextBookable(kayak, '2026-05-13', TODAY, '08:00')).toBeNull();
+  });
+});
+
+describe('what changed, applied (G22)', () => {
+  /** The demo day with one more party of the kayak's 11:00 slot arrived. */
+  function arrivedAtEleven() {
+    const day = fullDay();
+    const kayak = day.products[0]!;
+    const eleven = kayak.slots[1]!;
+    const waiting = eleven.reservations.findIndex((r) => r.checkIn === null);
+    const reservations = [...eleven.reservations];
+    reservations[waiting] = reservation({
+      ...reservations[waiting]!,
+      checkIn: {
+        state: 'arrived',
+        adults: reservations[waiting]!.adults,
+        children: reservations[waiting]!.children,
+        at: NOW,
+        offline: false,
+        counterName: '受付2',
+        eventId: 'e-2',
+      },
+    });
+    const slots = kayak.slots.map((s, i) => (i === 1 ? { ...s, reservations } : s));
+    return fullDay({ products: [{ ...kayak, slots }, ...day.products.slice(1)] });
+  }
+
+  /** The desk's patch from the demo day (revision 1) to `next` (revision 2). */
+  function patchTo(next: ReturnType<typeof fullDay>): DayPatch {
+    const prev = fullDay();
+    return dayPatchOf(
+      { full: prev, view: dayView(prev, 1) },
+      { full: next, view: dayView(next, 2) },
+    );
+  }
+
+  const elevenChip = () => slotButton('Sea Kayak Tour', /^11:00/);
+
+  it('applies a patch to the day on screen without fetching it again', async () => {
+    fake = demoBridge();
+    const r = await renderApp(fake);
+    const before = fake.callsOf('day.get').length;
+    const arrivedBefore = elevenChip().textContent;
+    const patch = patchTo(arrivedAtEleven());
+    expect(patch.products.map((p) => p.id)).toEqual(['p-kayak']);
+    const tea = r.app.stores.day.getState().days[TODAY]!.products[1];
+    act(() => fake.emit('day.changed', { dates: [TODAY], patch }));
+    await settle();
+    expect(fake.callsOf('day.get').length).toBe(before);
+    expect(elevenChip().textContent).not.toBe(arrivedBefore);
+    const held = r.app.stores.day.getState().days[TODAY]!;
+    expect(held).toEqual(dayView(arrivedAtEleven(), 2));
+    // What did not change keeps its object: its row is not rendered again.
+    expect(held.products[1]).toBe(tea);
+  });
+
+  it('fetches the day when the patch cannot be applied: a gap, an unknown shape', async () => {
+    fake = demoBridge();
+    await renderApp(fake);
+    let calls = fake.callsOf('day.get').length;
+    const patch = patchTo(arrivedAtEleven());
+    // A patch missed: this one starts from a build the screen does not hold.
+    act(() => fake.emit('day.changed', { dates: [TODAY], patch: { ...patch, from: 7, to: 8 } }));
+    await settle();
+    expect(fake.callsOf('day.get').length).toBe(++calls);
+    // A shape this renderer does not know (a newer main process).
+    const unknown = { ...patch, products: [{ id: 'p-kayak', rows: [] }] };
+    act(() => fake.emitUnchecked('day.changed', { dates: [TODAY], patch: unknown }));
+    await settle();
+    expect(fake.callsOf('day.get').length).toBe(++calls);
+  });
+
+  it('an open manifest fetches its parties again only when its slot is named', async () => {
+    fake = demoBridge();
+    const r = await renderApp(fake);
+    await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
+    await settle();
+    const asked = () => fake.callsOf('day.parties').length;
+    const first = asked();
+    expect(first).toBe(1);
+    const patch = patchTo(arrivedAtEleven());
+    act(() => fake.emit('day.changed', { dates: [TODAY], patch: { ...patch, touched: [] } }));
+    await settle();
+    expect(asked()).toBe(first);
+    act(() => fake.emit('day.changed', { dates: [TODAY], patch }));
+    await settle();
+    expect(asked()).toBe(first + 1);
+    // No patch (another counter's change of the date): fetched again too.
+    act(() => fake.emit('day.changed', { dates: [TODAY] }));
+    await settle();
+    expect(asked()).toBe(first + 2);
   });
 });

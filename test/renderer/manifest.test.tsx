@@ -2,7 +2,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
-import { dayView, demoBridge, R2, TODAY } from './support/fixtures';
+import { dayHandlers, demoBridge, fullDay, R2, TODAY } from './support/fixtures';
 import { renderApp, settle } from './support/render';
 import { waitFor } from '../support/wait';
 
@@ -105,17 +105,25 @@ describe('manifest', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('works from the cache: no call is needed to show it', async () => {
+  it('works from the cache: its parties asked of the desk when it opens (G21), nothing else', async () => {
     fake = demoBridge();
     const r = await renderApp(fake);
     const before = fake.calls.length;
     await act(async () => r.app.actions.openManifest('p-kayak', '11:00'));
     await settle();
     // Where staff are is told a moment later (recovery's follow, 200 ms after a change): once it
-    // has been, the only other call is the note that the day view is no longer shown; no data.
+    // has been, the other calls are the slot's parties from the desk's day (kept on the counter,
+    // so offline too) and the note that the day view is no longer shown.
     const since = () => fake.calls.slice(before).map((c) => c.channel);
     await waitFor(() => since().includes('recovery.keep'), 'where staff are, told');
-    expect(since().filter((c) => c !== 'recovery.keep')).toEqual(['day.watch']);
+    expect(
+      since()
+        .filter((c) => c !== 'recovery.keep')
+        .sort(),
+    ).toEqual(['day.parties', 'day.watch']);
+    expect(fake.callsOf('day.parties')).toEqual([
+      { date: TODAY, slot: { productId: 'p-kayak', startTime: '11:00' } },
+    ]);
     expect(screen.getByRole('table')).toBeTruthy();
   });
 
@@ -146,7 +154,7 @@ describe('manifest', () => {
           bookerOnly: true,
         },
       ];
-      const base = dayView();
+      const base = fullDay();
       const day = {
         ...base,
         products: base.products.map((p) => ({
@@ -157,7 +165,7 @@ describe('manifest', () => {
           })),
         })),
       };
-      fake = demoBridge({ 'day.get': () => day, 'prefs.get': () => ({ locale }) });
+      fake = demoBridge({ ...dayHandlers(day), 'prefs.get': () => ({ locale }) });
       await openManifest(fake);
       const row = screen.getAllByRole('row')[2]!;
       expect(within(row).getByText(booker)).toBeTruthy();

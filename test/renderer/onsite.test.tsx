@@ -12,7 +12,7 @@ import type { Lang } from '../../renderer/src/format/format';
 import type { PaymentView, ReservationView, Response } from '../../main/ipc/contract';
 import { collectionView, paymentView } from '../support/payment-view';
 import type { FakeBridge } from './support/fakeBridge';
-import { dayView, demoBridge, NOW, reservation, TODAY } from './support/fixtures';
+import { dayHandlers, demoBridge, fullDay, NOW, reservation, TODAY } from './support/fixtures';
 import { closeView, moneyHandlers } from './support/money';
 import { renderApp, settle } from './support/render';
 import { axeViolations as audit } from './support/axe';
@@ -233,9 +233,9 @@ describe('a booking paid on site', () => {
         payment({ method: 'external', onSite: 'no', state: 'paid_outside', stillOwed: 0 }),
       ),
     ];
-    const day = dayView();
+    const day = fullDay();
     const kayak = day.products[0]!;
-    const withParties = dayView({
+    const withParties = fullDay({
       products: [
         {
           ...kayak,
@@ -246,7 +246,7 @@ describe('a booking paid on site', () => {
         ...day.products.slice(1),
       ],
     });
-    fake = demoBridge({ 'day.get': () => withParties });
+    fake = demoBridge(dayHandlers(withParties));
     const r = await renderApp(fake, { lang: 'en' });
     const eleven = () =>
       within(screen.getByRole('article', { name: 'Sea Kayak Tour' }))

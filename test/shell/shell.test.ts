@@ -585,11 +585,9 @@ describe('menu and printing', () => {
 
   it('prints one slot through manifest.print: the desk’s page, in the language asked', async () => {
     const day = (await invoke('day.get', { date: null })).value;
-    const product = day.products.find((p: any) =>
-      p.slots.some((s: any) => s.reservations.some((r: any) => r.active)),
-    );
+    const product = day.products.find((p: any) => p.slots.some((s: any) => s.counts.parties > 0));
     expect(product).toBeDefined();
-    const slot = product.slots.find((s: any) => s.reservations.some((r: any) => r.active));
+    const slot = product.slots.find((s: any) => s.counts.parties > 0);
     const asked = { date: day.date, slot: { productId: product.id, startTime: slot.startTime } };
     const result = await invoke('manifest.print', { ...asked, locale: 'en' });
     expect(result).toEqual({ ok: true, value: { ok: true, reason: null, queued: false } });
@@ -597,7 +595,8 @@ describe('menu and printing', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain(product.name.replace(/&/g, '&amp;'));
     expect(html).toContain(slot.startTime);
-    const someone = slot.reservations.find((r: any) => r.active);
+    const { reservations } = (await invoke('day.parties', asked)).value;
+    const someone = reservations.find((r: any) => r.active);
     expect(html).toContain(someone.customerName.replace(/&/g, '&amp;'));
     // The same page the browser host prints: the desk's, for both hosts.
     const page = (await invoke('manifest.page', { ...asked, locale: 'en' })).value.html;

@@ -6,14 +6,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { DayView, ReservationView, WalkInOutcome } from '../../main/ipc/contract';
+import type { ReservationView, WalkInOutcome } from '../../main/ipc/contract';
 import { DEMO } from '../../sandbox/scenario/demo';
 import type { RelayedRequest } from './service-relay';
 import type { Counter } from './shop-harness';
 import { waitFor, type WaitOptions } from './wait';
 
-export const allReservations = (day: DayView): ReservationView[] =>
-  day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
+/** Every party a counter shows on a date (null: today): the day, then its parties (G21). */
+export async function allReservations(
+  counter: Counter,
+  date: string | null,
+): Promise<ReservationView[]> {
+  const day = await counter.call('day.get', { date });
+  return (await counter.call('day.parties', { date: day.date, slot: null })).reservations;
+}
 
 /** What a counter shows of one reservation on a date (null: not there). */
 export async function viewOn(
@@ -21,8 +27,7 @@ export async function viewOn(
   date: string,
   reservationId: string,
 ): Promise<ReservationView | null> {
-  const day = await counter.call('day.get', { date });
-  return allReservations(day).find((r) => r.id === reservationId) ?? null;
+  return (await allReservations(counter, date)).find((r) => r.id === reservationId) ?? null;
 }
 
 /** Every counter has synced once and sees all the others present, sharing on. */
@@ -118,7 +123,7 @@ export async function partiesToCheckIn(
     const arrived = new Set<string>();
     let first: ReservationView[] = [];
     for (const c of counters) {
-      const all = allReservations(await c.call('day.get', { date }));
+      const all = await allReservations(c, date);
       if (c === counters[0]) first = all;
       for (const r of all) if (r.checkIn) arrived.add(r.id);
     }

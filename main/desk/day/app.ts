@@ -1,11 +1,19 @@
-/** The day's channels: the day view (filled if the cache lacks it), refresh, the date watched. */
+/**
+ * The day's channels: the day view (filled if the cache lacks it), a slot's parties when it is
+ * opened, refresh, the date watched.
+ */
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import { ensureCatalogue, whileOnline } from '../link';
-import { buildDayView, productsOf, todayIn } from './day';
+import { DeskError } from '../../ipc/errors';
+import { buildDay, buildFullDay, productsOf, todayIn } from './day';
 import { DayFiller } from './fill';
+import { noteServed } from './patch';
+import { partiesOf } from './screen';
 
-export function dayApp(ctx: DeskContext): HandlersOf<'day.get' | 'day.refresh' | 'day.watch'> {
+export function dayApp(
+  ctx: DeskContext,
+): HandlersOf<'day.get' | 'day.parties' | 'day.refresh' | 'day.watch'> {
   const { sessions } = ctx;
   const filler = new DayFiller(ctx);
   return {
@@ -15,9 +23,19 @@ export function dayApp(ctx: DeskContext): HandlersOf<'day.get' | 'day.refresh' |
       sessions.viewing = day;
       await filler.fill(s, day);
       s.scheduler.setViewing({ date: day, productIds: [...productsOf(s).keys()] });
-      const view = buildDayView(s, day, ctx.now());
+      const built = buildDay(s, day, ctx.now());
+      noteServed(s, built);
       sessions.viewServed();
-      return view;
+      return built.view;
+    },
+    'day.parties': ({ date, slot }) => {
+      const full = buildFullDay(sessions.require(), date, ctx.now());
+      if (slot === null) return { date, reservations: partiesOf(full) };
+      const found = full.products
+        .find((p) => p.id === slot.productId)
+        ?.slots.find((s) => s.startTime === slot.startTime);
+      if (!found) throw new DeskError('SLOT_NOT_FOUND', 'there is no such slot on this day');
+      return { date, reservations: found.reservations };
     },
     'day.refresh': async ({ date }) => {
       const s = sessions.require();

@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Product, Reservation } from '../../api/client';
-import type { DayView, ProductView, ReservationView, SlotView } from '../../ipc/contract';
+import type { DayView, ReservationView } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
@@ -14,7 +14,8 @@ import { availabilityLessHolds } from '../holds';
 import { slotKey } from '../../local/index';
 import { paymentViewOf } from '../onsite/view';
 import { productName, toReservationView } from '../views';
-import { dayKeyOf, dayOrder, keptDayView, keptReservationView } from './kept-views';
+import { dayKeyOf, dayOrder, keptDay, keptReservationView, type KeptDay } from './kept-views';
+import type { FullDay, FullProduct, FullSlot } from './screen';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
   return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
@@ -48,17 +49,28 @@ export function viewsOn(
 }
 
 /**
- * The day view of `date`: the one built last while nothing it is built from changed (the cache's
- * writers, the holds, the clock's date: `dayKeyOf`), else built now. Frozen: it is shared.
+ * The day of `date`, in full and as the screen gets it: the one built last while nothing it is
+ * built from changed (the cache's writers, the holds, the clock's date: `dayKeyOf`), else built
+ * now. Frozen: it is shared.
  */
-export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
+export function buildDay(session: Session, date: string, now = Date.now()): KeptDay {
   const today = todayIn(session.timeZone, now);
-  return keptDayView(session, date, dayKeyOf(session, date, today), () =>
-    dayViewNow(session, date, today),
+  return keptDay(session, date, dayKeyOf(session, date, today), () =>
+    fullDayNow(session, date, today),
   );
 }
 
-function dayViewNow(session: Session, date: string, today: string): DayView {
+/** The day view `day.get` answers (G21): slots with the counts of their parties. */
+export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
+  return buildDay(session, date, now).view;
+}
+
+/** The day with every slot's parties in full: what manifests and `day.parties` read. */
+export function buildFullDay(session: Session, date: string, now = Date.now()): FullDay {
+  return buildDay(session, date, now).full;
+}
+
+function fullDayNow(session: Session, date: string, today: string): FullDay {
   const { cache } = session.local;
   const products = productsOf(session);
   const views = viewsOn(session, date, products, true);
@@ -74,10 +86,10 @@ function dayViewNow(session: Session, date: string, today: string): DayView {
     if (list) list.push(v);
     else byProduct.set(v.productId, [v]);
   }
-  const productViews: ProductView[] = [];
+  const productViews: FullProduct[] = [];
   for (const product of products.values()) {
     const cached = availability.get(product.id);
-    const slots = new Map<string, SlotView>();
+    const slots = new Map<string, FullSlot>();
     for (const s of cached?.day.slots ?? []) {
       slots.set(s.startTime, {
         startTime: s.startTime,

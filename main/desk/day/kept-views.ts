@@ -6,10 +6,11 @@
  * the router's check of an answer can be reused for it (decision G5).
  */
 import type { Product, Reservation } from '../../api/client';
-import type { DayView, PaymentView, ReservationView } from '../../ipc/contract';
+import type { PaymentView, ReservationView } from '../../ipc/contract';
 import { heldSeats, type CheckInRecord } from '../../local/index';
 import type { Session } from '../session';
 import { customerName, toReservationView } from '../views';
+import { screenDayOf, type DayBuild, type FullDay } from './screen';
 
 /** Freeze a value and everything in it (stops at what is frozen already: kept views). */
 export function deepFreeze<T>(value: T): T {
@@ -133,29 +134,35 @@ export function dayKeyOf(session: Session, date: string, today: string): string 
   ]);
 }
 
+/** A day as built once and kept. */
+export type KeptDay = DayBuild;
+
 /** Day views per session and date, each with the key it was built for. */
-const keptDays = new WeakMap<Session, Map<string, { key: string; view: DayView }>>();
+const keptDays = new WeakMap<Session, Map<string, { key: string; day: KeptDay }>>();
 /** Dates whose view is kept per session: the day on screen and those next to it. */
 const DAYS_KEPT = 8;
+/** Builds of a day, counted: each names its build (`DayView.revision`), never reused (G22). */
+let builds = 0;
 
-/** The kept day view if its key is unchanged, else `build()`'s, frozen and kept. */
-export function keptDayView(
+/** The kept day if its key is unchanged, else `build()`'s, frozen and kept. */
+export function keptDay(
   session: Session,
   date: string,
   key: string,
-  build: () => DayView,
-): DayView {
+  build: () => FullDay,
+): KeptDay {
   let days = keptDays.get(session);
   if (!days) keptDays.set(session, (days = new Map()));
   const kept = days.get(date);
   if (kept?.key === key) {
     days.delete(date);
     days.set(date, kept);
-    return kept.view;
+    return kept.day;
   }
-  const view = deepFreeze(build());
+  const full = deepFreeze(build());
+  const day = { full, view: deepFreeze(screenDayOf(full, ++builds)) };
   days.delete(date);
-  days.set(date, { key, view });
+  days.set(date, { key, day });
   if (days.size > DAYS_KEPT) days.delete(days.keys().next().value!);
-  return view;
+  return day;
 }

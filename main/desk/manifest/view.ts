@@ -4,19 +4,20 @@
  * while the day is unchanged), with what the page says about it: the store, the data's age,
  * training, when it was made.
  */
-import type { DayView, ManifestRequest, ProductView, SlotView } from '../../ipc/contract';
+import type { ManifestRequest } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { DeskContext } from '../context';
-import { buildDayView, todayIn } from '../day/day';
+import { buildFullDay, todayIn } from '../day/day';
+import type { FullDay, FullProduct, FullSlot } from '../day/screen';
 
 export interface ManifestSlot {
-  product: ProductView;
-  slot: SlotView;
+  product: FullProduct;
+  slot: FullSlot;
 }
 
 export interface ManifestView {
   date: string;
-  store: DayView['store'];
+  store: FullDay['store'];
   /** The slot asked for, or null: the whole day. */
   asked: ManifestRequest['slot'];
   slots: ManifestSlot[];
@@ -27,7 +28,7 @@ export interface ManifestView {
 }
 
 /** The slots a request names: one product's slot, or every product's of the day. */
-export function selectSlots(day: DayView, asked: ManifestRequest['slot']): ManifestSlot[] {
+export function selectSlots(day: FullDay, asked: ManifestRequest['slot']): ManifestSlot[] {
   const picked = day.products
     .filter((p) => asked === null || p.id === asked.productId)
     .flatMap((product) =>
@@ -42,7 +43,7 @@ export function selectSlots(day: DayView, asked: ManifestRequest['slot']): Manif
 
 /** The manifest of `day`: the slot asked for (null: all of them), as made at `now`. */
 export function manifestViewOf(
-  day: DayView,
+  day: FullDay,
   asked: ManifestRequest['slot'],
   made: { training: boolean; now: number },
 ): ManifestView {
@@ -61,7 +62,7 @@ export function manifestView(ctx: DeskContext, request: ManifestRequest): Manife
   const session = ctx.sessions.require();
   const now = ctx.now();
   const date = request.date ?? todayIn(session.timeZone, now);
-  return manifestViewOf(buildDayView(session, date, now), request.slot, {
+  return manifestViewOf(buildFullDay(session, date, now), request.slot, {
     training: ctx.settings.current.mode === 'training',
     now,
   });

@@ -98,6 +98,7 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'shop.get': 'open',
   'shop.configure': 'settings',
   'day.get': 'open',
+  'day.parties': 'open',
   'day.refresh': 'open',
   'day.watch': 'open',
   'manifest.page': 'open',

@@ -50,7 +50,14 @@ import {
   ChangeView,
 } from './change';
 import { DamageNotice, OutboxItem, Status } from './status';
-import { CancelPreviewView, Comparison, DayView, HeadcountFit, ReservationView } from './views';
+import {
+  CancelPreviewView,
+  Comparison,
+  DayParties,
+  DayView,
+  HeadcountFit,
+  ReservationView,
+} from './views';
 import {
   DraftId,
   FieldProblem,
@@ -107,6 +114,17 @@ export const channels = {
     response: z.object({ damage: z.array(DamageNotice) }),
   },
   'day.get': { request: z.strictObject({ date: LocalDate.nullable() }), response: DayView },
+  /**
+   * The parties of one slot in full (or, with `slot` null, of the whole day), as the manifest and
+   * the screens opened from a slot show them: fetched when opened, not with the day (G21).
+   */
+  'day.parties': {
+    request: z.strictObject({
+      date: LocalDate,
+      slot: z.strictObject({ productId: Id, startTime: LocalTime }).nullable(),
+    }),
+    response: DayParties,
+  },
   'day.refresh': {
     request: z.strictObject({ date: LocalDate }),
     response: z.object({ ok: z.boolean() }),

@@ -1,6 +1,7 @@
 /** Every event the main process sends, with its payload. */
 import { z } from 'zod';
 import { LocalDate } from '../../common';
+import { DayPatch } from './day-patch';
 import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
 import { ChangeView } from './change';
@@ -10,12 +11,17 @@ import { StaffState } from './staff';
 
 export const events = {
   'status.changed': Status,
-  /** Cached data of a date changed (sync, check-in, booking): views of it should reload. */
   /**
    * Views of these dates changed. `today`: the store's today moved to this date because this PC's
-   * clock was corrected to the service's (H7): a screen on the old today follows it.
+   * clock was corrected to the service's (H7): a screen on the old today follows it. `patch`: what
+   * changed of the day on screen, for the build of it last answered (G22); without it, or when it
+   * does not apply, the day is fetched again.
    */
-  'day.changed': z.object({ dates: z.array(LocalDate), today: LocalDate.optional() }),
+  'day.changed': z.object({
+    dates: z.array(LocalDate),
+    today: LocalDate.optional(),
+    patch: DayPatch.optional(),
+  }),
   'outbox.changed': z.object({ items: z.array(OutboxItem) }),
   'setup.changed': SetupStatus,
   /** The update's status or the installed app's settings changed. */

@@ -9,6 +9,7 @@ export * from './status';
 export * from './shop';
 export * from './payment';
 export * from './views';
+export * from './day-patch';
 export * from './onsite';
 export * from './walkin';
 export * from './money';

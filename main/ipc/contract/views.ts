@@ -73,6 +73,28 @@ export const ReservationView = z.object({
 });
 export type ReservationView = z.infer<typeof ReservationView>;
 
+/**
+ * What a slot's chip and card say, counted by the desk from the slot's parties (decision G21):
+ * `parties` and `people` expected (active bookings), those of them arrived (checked in, all or
+ * some), waiting for approval, paid on site with money still to take and how much.
+ */
+export const SlotParties = z.object({
+  parties: z.number().int(),
+  arrived: z.number().int(),
+  /** People expected (adults and children of the active parties) and those checked in. */
+  people: z.number().int(),
+  peopleArrived: z.number().int(),
+  pending: z.number().int(),
+  unpaid: z.number().int(),
+  /** Still owed by the unpaid ones, in integer yen (or the store's currency's minor unit). */
+  unpaidAmount: z.number().int(),
+});
+export type SlotParties = z.infer<typeof SlotParties>;
+
+/**
+ * A slot as the day view paints it: seats, booked headcounts, the counts of its parties. The
+ * parties themselves are fetched when a slot is opened (`day.parties`, G21).
+ */
 export const SlotView = z.object({
   startTime: LocalTime,
   endTime: z.string().nullable(),
@@ -84,7 +106,9 @@ export const SlotView = z.object({
   booked: z.object({ adults: z.number().int(), children: z.number().int() }),
   /** Seats walk-ins queued (not yet booked) will take, by counter (this one and the others). */
   heldByQueued: z.array(z.object({ counterName: z.string(), seats: z.number().int() })),
-  reservations: z.array(ReservationView),
+  /** Every reservation booked in it, active or not (the manifest's rows). */
+  total: z.number().int(),
+  counts: SlotParties,
 });
 export type SlotView = z.infer<typeof SlotView>;
 
@@ -99,18 +123,45 @@ export const ProductView = z.object({
 });
 export type ProductView = z.infer<typeof ProductView>;
 
+/**
+ * A party as a list line shows it (the day's pending approvals): enough to name it and open it;
+ * its details come with `reservation.get`.
+ */
+export const PartyLine = z.object({
+  id: Id,
+  number: z.string().nullable(),
+  status: z.string(),
+  customerName: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  productId: z.string(),
+  productName: z.string(),
+  date: LocalDate,
+  startTime: LocalTime,
+});
+export type PartyLine = z.infer<typeof PartyLine>;
+
 export const DayView = z.object({
   date: LocalDate,
   today: LocalDate,
   store: StoreSummary,
   products: z.array(ProductView),
-  pendingApprovals: z.array(ReservationView),
+  pendingApprovals: z.array(PartyLine),
   /** Our clock: when reservations were last synced (null: never); the UI shows the age. */
   syncedAt: z.number().nullable(),
   /** The first full sync has not finished: the day may be incomplete. */
   incomplete: z.boolean(),
+  /** Which build of the day this is: a `day.changed` patch applies to this one only (G22). */
+  revision: z.number().int(),
 });
 export type DayView = z.infer<typeof DayView>;
+
+/** A slot's parties in full, as its manifest and the screens opened from it show them. */
+export const DayParties = z.object({
+  date: LocalDate,
+  reservations: z.array(ReservationView),
+});
+export type DayParties = z.infer<typeof DayParties>;
 
 /**
  * Why the slot asked about does not take the party, as the availability says: `seats` fewer

@@ -5,7 +5,7 @@
  */
 import type { i18n as I18n } from 'i18next';
 import type { Bridge } from '../../../main/ipc/bridge';
-import type { ReservationView } from '../../../main/ipc/contract';
+import type { PartyLine, ReservationView } from '../../../main/ipc/contract';
 import { createApi, type Api } from '../api/api';
 import { localNow, warmFormat, type Lang } from '../format/format';
 import { LANGS, createI18n, langOf, loadMessages, pickLanguage, showLanguage } from '../i18n';
@@ -85,8 +85,9 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   }
 
   const actions = {
-    openReservation(r: ReservationView) {
-      void reservation.getState().open(r.id, r.date, r);
+    /** A party from a list line (its details fetched) or in full (shown at once). */
+    openReservation(r: PartyLine | ReservationView) {
+      void reservation.getState().open(r.id, r.date, 'answers' in r ? r : undefined);
       nav.getState().go({ name: 'reservation', reservationId: r.id, date: r.date });
     },
     openManifest(productId: string, startTime: string) {

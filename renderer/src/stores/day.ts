@@ -1,9 +1,16 @@
 /**
- * The day view. Cached days are shown at once; every open or event reloads behind, and the
- * reloaded view shares unchanged parts with the one on screen (see share.ts).
+ * The day view. Cached days are shown at once; every open reloads behind, and the reloaded view
+ * shares unchanged parts with the one on screen (see share.ts). An event carrying what changed of
+ * the day on screen is applied to it (G22); one that cannot be (a patch of another build, of an
+ * unknown shape, or none) reloads it.
  */
 import { createStore } from 'zustand/vanilla';
-import type { DayLayout, DayView } from '../../../main/ipc/contract';
+import {
+  applyDayPatch,
+  type DayLayout,
+  type DayView,
+  type EventPayload,
+} from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 import { shareDay } from './share';
 
@@ -24,6 +31,8 @@ export interface DayState {
   refresh(): Promise<void>;
   /** Reload from the cache of the main process (after an event). */
   reload(): Promise<void>;
+  /** What changed of a day (`day.changed`): applied to the day held, else that day reloaded. */
+  changed(event: EventPayload<'day.changed'>): void;
   /** Forget every day (the store changed). */
   clear(): void;
   /** Staff switch between the dense rows and the cards (G16): kept by the main process. */
@@ -125,6 +134,23 @@ export function createDayStore(api: Api) {
         });
         return inFlight;
       },
+      changed({ dates, today, patch }) {
+        const { date, today: was, days } = get();
+        // This PC's clock was corrected and today moved (H7): a screen on the old today follows it.
+        if (today && was && today !== was && date === was) {
+          void get().open(null);
+          return;
+        }
+        if (!date || (dates.length > 0 && !dates.includes(date))) return;
+        const held = days[date];
+        // A reload under way answers a build this patch may not start from: it is asked again.
+        const patched =
+          patch !== undefined && held && !inFlight ? applyDayPatch(held, patch) : null;
+        if (patched) {
+          const shared = shareDay(held, patched);
+          set({ today: shared.today, days: { ...days, [date]: shared } });
+        } else void get().reload();
+      },
       clear() {
         set({ date: null, today: null, days: {}, error: null });
       },
@@ -140,15 +166,7 @@ export function createDayStore(api: Api) {
     };
   });
 
-  api.on('day.changed', ({ dates, today }) => {
-    const { date, today: was } = store.getState();
-    // This PC's clock was corrected and today moved (H7): a screen on the old today follows it.
-    if (today && was && today !== was && date === was) {
-      void store.getState().open(null);
-      return;
-    }
-    if (date && (dates.length === 0 || dates.includes(date))) void store.getState().reload();
-  });
+  api.on('day.changed', (event) => store.getState().changed(event));
   return store;
 }
 

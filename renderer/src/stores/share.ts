@@ -1,9 +1,9 @@
 /**
- * Structural sharing between two day views: every product, slot and reservation that did not
- * change keeps its previous object, so memoized rows skip re-rendering when an event reloads the
- * day (a check-in changes one row of a 400-reservation day, not all of them).
+ * Structural sharing between two day views: every product, slot and pending line that did not
+ * change keeps its previous object, so memoized rows skip re-rendering when the day is fetched
+ * again (a check-in changes one chip of a 400-reservation day, not all of them).
  */
-import type { DayView, ProductView, ReservationView, SlotView } from '../../../main/ipc/contract';
+import type { DayView, PartyLine, ProductView, SlotView } from '../../../main/ipc/contract';
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -26,16 +26,12 @@ function shareList<T extends { id?: string; startTime?: string }>(
   return changed ? out : prev;
 }
 
-function shareReservation(p: ReservationView, n: ReservationView): ReservationView {
+function shareLine(p: PartyLine, n: PartyLine): PartyLine {
   return same(p, n) ? p : n;
 }
 
 function shareSlot(p: SlotView, n: SlotView): SlotView {
-  const reservations = shareList(p.reservations, n.reservations, (r) => r.id, shareReservation);
-  const { reservations: _pr, ...pRest } = p;
-  const { reservations: _nr, ...nRest } = n;
-  if (reservations === p.reservations && same(pRest, nRest)) return p;
-  return { ...n, reservations };
+  return same(p, n) ? p : n;
 }
 
 function shareProduct(p: ProductView, n: ProductView): ProductView {
@@ -53,7 +49,7 @@ export function shareDay(prev: DayView | undefined, next: DayView): DayView {
     prev.pendingApprovals,
     next.pendingApprovals,
     (r) => `${r.id}|${r.productId}|${r.startTime}`,
-    shareReservation,
+    shareLine,
   );
   const store = same(prev.store, next.store) ? prev.store : next.store;
   if (
@@ -62,7 +58,8 @@ export function shareDay(prev: DayView | undefined, next: DayView): DayView {
     store === prev.store &&
     prev.syncedAt === next.syncedAt &&
     prev.incomplete === next.incomplete &&
-    prev.today === next.today
+    prev.today === next.today &&
+    prev.revision === next.revision
   )
     return prev;
   return { ...next, products, pendingApprovals, store };

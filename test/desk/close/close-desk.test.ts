@@ -127,9 +127,9 @@ describe('the day’s close at the desk', () => {
 
   it('counts the day’s parties: expected, arrived, no-shows once their slot is past', async () => {
     const day = await h.call('day.get', { date: TODAY });
-    const parties = day.products
-      .flatMap((p) => p.slots.flatMap((sl) => sl.reservations))
-      .filter((v) => v.active);
+    const parties = (
+      await h.call('day.parties', { date: day.date, slot: null })
+    ).reservations.filter((v) => v.active);
     expect(parties.length).toBeGreaterThanOrEqual(2);
     await h.call('checkin.record', {
       reservationId: parties[0]!.id,

@@ -4,7 +4,8 @@
  * from the day it keeps (so also offline); printing refused where the host has no printer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayView, ManifestRequest, ReservationView } from '../../../main/ipc/contract';
+import type { ManifestRequest, ReservationView } from '../../../main/ipc/contract';
+import type { FullDay } from '../../../main/desk/day/screen';
 import * as manifestWords from '../../../main/common/words/manifest';
 import * as reservationWords from '../../../main/common/words/reservation';
 import {
@@ -21,7 +22,8 @@ const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 describe('the manifest through the router', () => {
   let h: Harness;
-  let day: DayView;
+  /** The day as the desk keeps it, every slot with its parties (what manifests are made from). */
+  let day: FullDay;
   let slot: NonNullable<ManifestRequest['slot']>;
   let party: ReservationView;
   let productName: string;
@@ -29,7 +31,8 @@ describe('the manifest through the router', () => {
   beforeAll(async () => {
     h = await startHarness();
     await setUp(h);
-    day = await h.call('day.get', { date: TODAY });
+    await h.call('day.get', { date: TODAY });
+    day = h.desk.dayView(TODAY);
     const product = day.products.find((p) =>
       p.slots.some((s) => s.reservations.filter((r) => r.active).length >= 2),
     )!;

@@ -3,7 +3,8 @@
  * product, an active party with answers (one asked of the representative only), a cancelled one,
  * one partly checked in, one of a status and payment method the counter has no word for.
  */
-import type { DayView, ManifestRequest, ReservationView } from '../../../main/ipc/contract';
+import type { ManifestRequest, ReservationView } from '../../../main/ipc/contract';
+import type { FullDay } from '../../../main/desk/day/screen';
 import { manifestViewOf, type ManifestView } from '../../../main/desk/manifest/view';
 
 export function reservation(overrides: Partial<ReservationView>): ReservationView {
@@ -32,7 +33,7 @@ export function reservation(overrides: Partial<ReservationView>): ReservationVie
   };
 }
 
-export const day: DayView = {
+export const day: FullDay = {
   date: '2026-04-01',
   today: '2026-04-01',
   store: {

@@ -105,9 +105,9 @@ describe('search.find with readings', () => {
   it('a result is the party as the day view shows it, its check-in as soon as it is recorded', async () => {
     const sato = booked.get('佐藤')!;
     const inDay = async () =>
-      (await h.call('day.get', { date: sato.date })).products
-        .flatMap((p) => p.slots.flatMap((s) => s.reservations))
-        .find((r) => r.id === sato.id)!;
+      (await h.call('day.parties', { date: sato.date, slot: null })).reservations.find(
+        (r) => r.id === sato.id,
+      )!;
     const found = async () => (await find('2718-2818')).results.find((r) => r.id === sato.id)!;
     expect(await found()).toEqual(await inDay());
     await h.call('checkin.record', {

@@ -107,9 +107,9 @@ describe('staff at the counter, through the router', () => {
   it('stamps a check-in with who made it', async () => {
     await signIn(h, ids.staff, PINS.staff);
     const day = await h.call('day.get', { date: null });
-    const party = day.products
-      .flatMap((p) => p.slots.flatMap((s) => s.reservations))
-      .find((r) => r.active && !r.checkIn)!;
+    const party = (await h.call('day.parties', { date: day.date, slot: null })).reservations.find(
+      (r) => r.active && !r.checkIn,
+    )!;
     const made = await h.call('checkin.record', {
       reservationId: party.id,
       date: party.date,

@@ -99,6 +99,10 @@ export function createFakeBridge(initial: Handlers = {}) {
       const parsed = events[event].parse(payload);
       for (const l of listeners.get(event) ?? []) (l as (p: unknown) => void)(parsed);
     },
+    /** An event as it comes, unchecked: what a main process of another version might send. */
+    emitUnchecked(event: EventName, payload: unknown) {
+      for (const l of listeners.get(event) ?? []) (l as (p: unknown) => void)(payload);
+    },
     listenerCount(event: EventName): number {
       return listeners.get(event)?.size ?? 0;
     },

@@ -21,6 +21,7 @@ import {
   WalkInOutcome,
   type Response,
 } from '../../../main/ipc/contract';
+import { partiesOf, screenDayOf, type FullDay } from '../../../main/desk/day/screen';
 import { createFakeBridge, Refusal, type Handlers } from './fakeBridge';
 
 /** 2026-05-14 10:00 in Tokyo. */
@@ -177,8 +178,12 @@ export const R4 = reservation({
   totalAmount: 8000,
 });
 
-export function dayView(over: Partial<DayView> = {}): DayView {
-  return DayView.parse({
+/**
+ * The day as the desk keeps it, every slot with its parties: what `day.get` answers is made from
+ * it (`dayView`), and `day.parties` answers its parties.
+ */
+export function fullDay(over: Partial<FullDay> = {}): FullDay {
+  return {
     date: TODAY,
     today: TODAY,
     store: STORE,
@@ -257,7 +262,33 @@ export function dayView(over: Partial<DayView> = {}): DayView {
     syncedAt: NOW - 3 * 60_000,
     incomplete: false,
     ...over,
-  });
+  };
+}
+
+/** The day as `day.get` answers it (G21), made by the desk's own code from `fullDay(over)`. */
+export function dayView(over: Partial<FullDay> = {}, revision = 1): DayView {
+  return DayView.parse(screenDayOf(fullDay(over), revision));
+}
+
+/** The fake desk's day channels serving `full` (`day.get` its screen shape, `day.parties`). */
+export function dayHandlers(full: FullDay, revision = 1): Handlers {
+  return {
+    'day.get': () => dayView(full, revision),
+    'day.parties': ({ slot }) => partiesIn(full, slot),
+  };
+}
+
+/** `day.parties` of `full`: one slot's parties, or all of the day's. */
+export function partiesIn(
+  full: FullDay,
+  slot: { productId: string; startTime: string } | null,
+): { date: string; reservations: ReservationView[] } {
+  if (slot === null) return { date: full.date, reservations: partiesOf(full) };
+  const found = full.products
+    .find((p) => p.id === slot.productId)
+    ?.slots.find((s) => s.startTime === slot.startTime);
+  if (!found) throw new Refusal('SLOT_NOT_FOUND');
+  return { date: full.date, reservations: found.reservations };
 }
 
 export const KAYAK_FORM = ProductForm.parse({
@@ -565,14 +596,20 @@ export const CHOICES = [
 ];
 
 export function demoBridge(over: Handlers = {}) {
+  const full = fullDay();
   const day = dayView();
-  const all = day.products.flatMap((p) => p.slots.flatMap((s) => s.reservations));
+  const all = partiesOf(full);
   return createFakeBridge({
     'setup.status': () => setupStatus(),
     'status.get': () => status(),
     'outbox.list': () => ({ items: [] }),
     'day.get': ({ date }) =>
       date === null || date === TODAY ? day : dayView({ date, products: [], pendingApprovals: [] }),
+    'day.parties': ({ date, slot }) =>
+      partiesIn(
+        date === TODAY ? full : fullDay({ date, products: [], pendingApprovals: [] }),
+        slot,
+      ),
     'day.refresh': () => ({ ok: true }),
     'search.find': ({ text }) => {
       const exact = all.find((r) => r.number === text.trim()) ?? null;

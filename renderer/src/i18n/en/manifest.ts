@@ -15,6 +15,7 @@ export const en: Widen<typeof ja> = {
     walkIn: 'Walk-in for this slot',
     empty: printedEn.empty,
     caption: 'Bookings: {{n}}',
+    loading: 'Loading the bookings…',
     col: { ...printedEn.columns, party: 'Party' },
   },
 };

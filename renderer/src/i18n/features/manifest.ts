@@ -28,6 +28,7 @@ export const ja = {
     walkIn: 'この枠で当日受付',
     empty: printedJa.empty,
     caption: '予約 {{n}} 件',
+    loading: '予約を読み込み中…',
     col: { ...printedJa.columns, party: '人数' },
   },
 };

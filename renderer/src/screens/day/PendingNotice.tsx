@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReservationView } from '../../../../main/ipc/contract';
+import type { PartyLine } from '../../../../main/ipc/contract';
 import { useApp } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { useProgressive } from '../../components/useProgressive';
@@ -13,13 +13,7 @@ import { useProgressive } from '../../components/useProgressive';
 /** Pending approvals listed before staff ask for all of them. */
 const PENDING_LISTED = 5;
 
-export function PendingNotice({
-  pending,
-  date,
-}: {
-  pending: readonly ReservationView[];
-  date: string;
-}) {
+export function PendingNotice({ pending, date }: { pending: readonly PartyLine[]; date: string }) {
   const { t } = useTranslation();
   const { actions } = useApp();
   const fmt = useFormat();

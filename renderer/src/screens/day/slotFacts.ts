@@ -1,40 +1,17 @@
 /**
- * What a slot's row says, counted once for both layouts of the day (dense rows and cards): its
- * parties, those arrived, those waiting for approval, those paid on site with money still to take,
- * and where the slot stands against the store's clock (decision G16).
+ * What a slot's row says, for both layouts of the day (dense rows and cards): its parties, those
+ * arrived, those waiting for approval, those paid on site with money still to take (counted by
+ * the desk: G21), and where the slot stands against the store's clock (decision G16).
  */
-import type { SlotView } from '../../../../main/ipc/contract';
+import type { SlotParties, SlotView } from '../../../../main/ipc/contract';
 
-export interface SlotCounts {
-  /** Active parties (cancelled ones are not expected). */
-  parties: number;
-  /** Active parties checked in, all or some of them. */
-  arrived: number;
-  pending: number;
-  /** Bookings paid on site whose money is still to take (issue 27). */
-  unpaid: number;
-  unpaidAmount: number;
+export interface SlotCounts extends SlotParties {
   full: boolean;
 }
 
+/** The slot's counts as the desk made them (decision G21), and whether it is full. */
 export function slotCounts(slot: SlotView): SlotCounts {
-  let parties = 0;
-  let arrived = 0;
-  let pending = 0;
-  let unpaid = 0;
-  let unpaidAmount = 0;
-  for (const r of slot.reservations) {
-    if (r.status === 'pending') pending++;
-    if (!r.active) continue;
-    parties++;
-    if (r.checkIn?.state === 'arrived' || r.checkIn?.state === 'partial') arrived++;
-    if (r.payment?.state === 'to_pay' || r.payment?.state === 'part_paid') {
-      unpaid++;
-      unpaidAmount += r.payment.stillOwed ?? 0;
-    }
-  }
-  const full = slot.remaining !== null && slot.remaining <= 0;
-  return { parties, arrived, pending, unpaid, unpaidAmount, full };
+  return { ...slot.counts, full: slot.remaining !== null && slot.remaining <= 0 };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * A slot's manifest: its parties with names, headcount, status, payment method, custom-field
- * answers and check-in state, shown from the cached day view, so it works offline. Its printed
- * page and its CSV are the desk's (main/desk/manifest), made from the same cache.
+ * answers and check-in state, fetched from the desk's day as it opens (G21: the day view holds
+ * their counts only), so it works offline. Its printed page and its CSV are the desk's
+ * (main/desk/manifest), made from the same cache.
  */
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import { printDocument } from '../../money/printDocument';
 import { currentDay } from '../../stores/day';
 import { printerStateOf } from '../../stores/printer';
 import { langOf } from '../../i18n';
+import { useSlotParties } from './useSlotParties';
 
 /** Rows that fill the first screen without layout to measure; the rest a step a frame (G7). */
 const FIRST_ROWS = 20;
@@ -38,11 +40,13 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
   const [refused, setRefused] = useState<PrinterState | null>(null);
   const product = view?.products.find((p) => p.id === productId);
   const slot = product?.slots.find((s) => s.startTime === startTime);
+  const parties = useSlotParties(api, view?.date ?? null, productId, startTime);
+  const reservations = parties.reservations ?? [];
   // The rows the window shows first, measured (G9; FIRST_ROWS where nothing is laid out).
   const body = useRef<HTMLTableSectionElement>(null);
   const fillRows = useMemo(() => ({ list: body, step: FILL_ROWS }), []);
   const rows = useProgressive(
-    slot?.reservations.length ?? 0,
+    reservations.length,
     FIRST_ROWS,
     ROWS_STEP,
     `${view?.date} ${productId} ${startTime}`,
@@ -102,7 +106,6 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
     );
   }
 
-  const active = slot.reservations.filter((r) => r.active);
   return (
     <section className="screen manifest" aria-labelledby="manifest-title">
       <BackButton />
@@ -121,7 +124,7 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
         {slot.capacity === null
           ? t('day.capacityUnknown')
           : t('day.capacity', { capacity: slot.capacity, remaining: slot.remaining ?? 0 })}{' '}
-        · {t('day.parties', { n: active.length })}
+        · {t('day.parties', { n: slot.counts.parties })}
       </p>
       {view.syncedAt && (
         <p className="hint">
@@ -149,16 +152,19 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
         </button>
       </div>
       {error && <ErrorNote code={error.code} />}
+      {parties.error && <ErrorNote code={parties.error.code} />}
       {refused && (
         <p className="notice warn" role="alert">
           {t('printer.printFailed', { state: t(`printer.states.${refused}`) })}
         </p>
       )}
-      {slot.reservations.length === 0 ? (
+      {parties.reservations === null ? (
+        !parties.error && <p role="status">{t('manifest.loading')}</p>
+      ) : reservations.length === 0 ? (
         <p>{t('manifest.empty')}</p>
       ) : (
         <table className="manifest-table">
-          <caption>{t('manifest.caption', { n: slot.reservations.length })}</caption>
+          <caption>{t('manifest.caption', { n: reservations.length })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('manifest.col.name')}</th>
@@ -170,7 +176,7 @@ export function ManifestScreen({ productId, startTime }: { productId: string; st
             </tr>
           </thead>
           <tbody ref={body}>
-            {slot.reservations.slice(0, rows).map((r) => (
+            {reservations.slice(0, rows).map((r) => (
               <ManifestRow key={r.id} reservation={r} />
             ))}
           </tbody>

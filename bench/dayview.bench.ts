@@ -1,0 +1,224 @@
+/**
+ * The day's data made for the screen (issue 32, decision G23), `npm run bench -- dayview`: a synced
+ * 1 000-reservation day of 10 products on the browser host, measured as staff feel it — over its
+ * real transport (HTTP on loopback) from the page in Chromium, as the renderer calls it:
+ * - `day.get`'s answer in bytes, and its time from the page's `fetch` to the parsed answer, p50
+ *   and p95, asked with nothing changed and right after a check-in (a new build of the day);
+ * - painted after its data: the renderer's `fd:day-data` and `fd:day-painted` marks, median of
+ *   several loads of the page;
+ * - printed beside them, not targets: a slot's parties when its manifest opens (`day.parties` of
+ *   the busiest slot), the day's parties in full (what the day's answer used to carry), and what
+ *   `day.changed` carries after a check-in (G22).
+ */
+import { spawnSync } from 'node:child_process';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import type { DayParties, DayView, EventPayload, ReservationView } from '../main/ipc/contract';
+import { TOKEN_HEADER } from '../main/host/server';
+import { DEMO } from '../sandbox/scenario/demo';
+import { generateScenario } from '../sandbox/scenario/generate';
+import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
+import { ROOT, startHost, type TestHost } from '../test/e2e/support/host';
+import { median, quantile, syncedDay } from './days.bench';
+import { atMost, type Figure } from './figures';
+
+const BUSY_DAY = 1_000;
+const PRODUCTS = 10;
+const SAMPLES = 40;
+const LOADS = 7;
+const FULL_SAMPLES = 10;
+
+/** A call over HTTP from this process (the bench's own moves: check-ins), as the page sends it. */
+async function post<T>(host: TestHost, channel: string, payload: unknown): Promise<T> {
+  const response = await fetch(`${host.origin}/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
+    body: JSON.stringify(payload),
+  });
+  const result = (await response.json()) as { ok: boolean; value: T; error?: { code: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error?.code}`);
+  return result.value;
+}
+
+interface Timed {
+  ms: number;
+  bytes: number;
+}
+
+/** One call from the page: its fetch to the parsed answer, and the answer's bytes. */
+function callFromPage(page: Page, token: string, channel: string, payload: unknown) {
+  return page.evaluate(
+    async ({ token, header, channel, payload }) => {
+      const start = performance.now();
+      const response = await fetch(`/ipc/${channel}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: token },
+        body: JSON.stringify(payload),
+      });
+      const body = await response.arrayBuffer();
+      const parsed = JSON.parse(new TextDecoder().decode(body)) as { ok: boolean };
+      const ms = performance.now() - start;
+      if (!parsed.ok) throw new Error(`${channel} refused`);
+      return { ms, bytes: body.byteLength };
+    },
+    { token, header: TOKEN_HEADER, channel, payload },
+  ) as Promise<Timed>;
+}
+
+interface OverHttp {
+  unchanged: Timed[];
+  afterCheckIn: Timed[];
+  slotParties: Timed[];
+  /** The day's parties in full: about what the day's answer carried before G21. */
+  dayParties: Timed[];
+  patchBytes: number[];
+}
+
+async function overHttp(browser: Browser, host: TestHost, day: DayView): Promise<OverHttp> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(host.url);
+  await page.waitForFunction(() => performance.getEntriesByName('fd:day-painted').length > 0);
+  const changes: number[] = [];
+  const off = host.composed.events.subscribe((event, payload) => {
+    const patch = (payload as EventPayload<'day.changed'>).patch;
+    if (event === 'day.changed' && patch) changes.push(JSON.stringify(payload).length);
+  });
+  try {
+    const dayParties: Timed[] = [];
+    for (let i = 0; i < FULL_SAMPLES; i++)
+      dayParties.push(
+        await callFromPage(page, host.token, 'day.parties', { date: day.date, slot: null }),
+      );
+    const { reservations } = await post<DayParties>(host, 'day.parties', {
+      date: day.date,
+      slot: null,
+    });
+    const busiest = day.products
+      .flatMap((p) => p.slots.map((s) => ({ productId: p.id, slot: s })))
+      .sort((a, b) => b.slot.total - a.slot.total)[0]!;
+    const parties = reservations.filter((v: ReservationView) => v.active && v.checkIn === null);
+    const out: OverHttp = {
+      unchanged: [],
+      afterCheckIn: [],
+      slotParties: [],
+      dayParties,
+      patchBytes: changes,
+    };
+    const get = () => callFromPage(page, host.token, 'day.get', { date: day.date });
+    for (let i = 0; i < SAMPLES; i++) {
+      out.unchanged.push(await get());
+      const v = parties[i % parties.length]!;
+      await post(host, 'checkin.record', {
+        reservationId: v.id,
+        date: day.date,
+        state: 'arrived',
+        adults: v.adults,
+        children: v.children,
+      });
+      out.afterCheckIn.push(await get());
+      out.slotParties.push(
+        await callFromPage(page, host.token, 'day.parties', {
+          date: day.date,
+          slot: { productId: busiest.productId, startTime: busiest.slot.startTime },
+        }),
+      );
+    }
+    return out;
+  } finally {
+    off();
+    await context.close();
+  }
+}
+
+/** Painted after its data (the renderer's marks), one fresh page per load. */
+async function paintedAfterData(browser: Browser, host: TestHost): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'ja-JP',
+    });
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await page.waitForFunction(() => performance.getEntriesByName('fd:day-painted').length > 0);
+    const marks = await page.evaluate(() => ({
+      data: performance.getEntriesByName('fd:day-data')[0]!.startTime,
+      painted: performance.getEntriesByName('fd:day-painted')[0]!.startTime,
+    }));
+    out.push(marks.painted - marks.data);
+    await context.close();
+  }
+  return out;
+}
+
+export async function runDayViewBench(): Promise<Figure[]> {
+  const built = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('vite build failed');
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    // The business clock from this morning in Kyoto (as the days bench), the page's clock real.
+    const host = await startHost({
+      now: DateTime.now().setZone('Asia/Tokyo').set({ hour: 9, minute: 30 }).toUTC().toISO()!,
+      scenario: generateScenario({
+        reservations: BUSY_DAY,
+        days: 1,
+        store: DEMO.stores.kyoto,
+        products: PRODUCTS,
+        seed: 6,
+      }),
+    });
+    let http: OverHttp;
+    let painted: number[];
+    let products: number;
+    try {
+      const day = await syncedDay(host, BUSY_DAY);
+      products = day.products.length;
+      painted = await paintedAfterData(browser, host);
+      http = await overHttp(browser, host, day);
+    } finally {
+      await host.close();
+    }
+    const all = [...http.unchanged, ...http.afterCheckIn];
+    const ms = (xs: Timed[], q: number) =>
+      quantile(
+        xs.map((x) => x.ms),
+        q,
+      ).toFixed(1);
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const answer = Math.max(...all.map((x) => x.bytes));
+    console.log(
+      `  day.get of ${BUSY_DAY} reservations, ${products} products, from the page over HTTP: ` +
+        `${kb(answer)} KB; unchanged p50 ${ms(http.unchanged, 0.5)} / p95 ${ms(http.unchanged, 0.95)} ms; ` +
+        `after a check-in p50 ${ms(http.afterCheckIn, 0.5)} / p95 ${ms(http.afterCheckIn, 0.95)} ms`,
+    );
+    console.log(
+      `  painted after its data: ${painted.map((v) => v.toFixed(0)).join(', ')} ms; ` +
+        `the busiest slot's parties (day.parties): ${kb(http.slotParties[0]!.bytes)} KB, ` +
+        `p50 ${ms(http.slotParties, 0.5)} / p95 ${ms(http.slotParties, 0.95)} ms; ` +
+        `the day's parties in full (about the answer before): ${kb(http.dayParties[0]!.bytes)} KB, ` +
+        `p50 ${ms(http.dayParties, 0.5)} / p95 ${ms(http.dayParties, 0.95)} ms; ` +
+        `day.changed after a check-in: median ${kb(median(http.patchBytes))} KB`,
+    );
+    const name = `${BUSY_DAY}-reservation, ${products}-product day over HTTP`;
+    return [
+      atMost(`${name}: day.get answer`, answer / 1024, 'KB', 100),
+      atMost(
+        `${name}: day.get p95 (every call)`,
+        quantile(
+          all.map((x) => x.ms),
+          0.95,
+        ),
+        'ms',
+        10,
+      ),
+      atMost(`${name}: painted after its data (median)`, median(painted), 'ms', 50),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
