@@ -84,6 +84,11 @@ export interface DeskOptions {
   osPrinters?: () => Promise<{ name: string; isDefault: boolean }[]>;
   /** The timers of the receipt printer's watch (a test's fake clock); the system's by default. */
   printerTimers?: Clock;
+  /**
+   * How long a receipt printer may take to answer before it counts as offline (default 1.5 s, a
+   * real printer answers in milliseconds); the desk's tests on a loaded machine give it longer.
+   */
+  printerAnswerMs?: number;
 }
 
 export class Desk {
@@ -153,6 +158,7 @@ export class Desk {
         now: () => sessions.now(),
         osPrinters: options.osPrinters,
         clock: options.printerTimers,
+        answerMs: options.printerAnswerMs,
       }),
       display: new GuestDisplay(emit),
       displayUrl: () => this.displayUrl,

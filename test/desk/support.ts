@@ -103,6 +103,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       emit: (event, payload) => events.push({ event, payload, at: Date.now() }),
       now: () => sb.sandbox.clock.now(),
+      // The virtual printer is in this process: on a loaded machine its answer can take seconds.
+      printerAnswerMs: 15_000,
       client: { retry: { baseDelayMs: 50, maxDelayMs: 500 } },
       // Names as written only, unless a test reads them (the dictionary takes seconds to load).
       readings: null,

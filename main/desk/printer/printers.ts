@@ -60,14 +60,18 @@ export interface PrintersOptions {
   osPrinters?: () => Promise<{ name: string; isDefault: boolean }[]>;
   /** How a connection is made (tests). */
   linkFor?: (printer: ThermalPrinter, virtualPort: number | null) => PrinterLink;
+  /** How long a printer may take to answer before it counts as offline (tcpLink's default). */
+  answerMs?: number;
 }
 
-const defaultLink = (printer: ThermalPrinter, virtualPort: number | null): PrinterLink => {
-  const c = printer.connection;
-  if (c.kind === 'network') return tcpLink(c.host, c.port);
-  if (c.kind === 'queue') return queueLink(c.name);
-  return tcpLink('127.0.0.1', virtualPort ?? 0);
-};
+const defaultLink =
+  (timeoutMs: number | undefined) =>
+  (printer: ThermalPrinter, virtualPort: number | null): PrinterLink => {
+    const c = printer.connection;
+    if (c.kind === 'network') return tcpLink(c.host, c.port, { timeoutMs });
+    if (c.kind === 'queue') return queueLink(c.name);
+    return tcpLink('127.0.0.1', virtualPort ?? 0, { timeoutMs });
+  };
 
 /** How long the booking's send waits for the drawer's pulse to reach the printer (M21). */
 export const PULSE_WAIT_MS = 50;
@@ -127,7 +131,7 @@ export class Printers {
     if (!printer) return null;
     const virtual = this.training || printer.connection.kind === 'virtual';
     const port = virtual ? (await this.virtual()).port : null;
-    const link = (this.options.linkFor ?? defaultLink)(
+    const link = (this.options.linkFor ?? defaultLink(this.options.answerMs))(
       virtual ? { ...printer, connection: { kind: 'virtual' } } : printer,
       port,
     );
@@ -362,7 +366,7 @@ export class Printers {
   async test(printer: ThermalPrinter, locale: 'ja' | 'en'): Promise<PrintAnswer> {
     const virtual = this.training || printer.connection.kind === 'virtual';
     const port = virtual ? (await this.virtual()).port : null;
-    const link = (this.options.linkFor ?? defaultLink)(printer, port);
+    const link = (this.options.linkFor ?? defaultLink(this.options.answerMs))(printer, port);
     return this.printNow(link, printer, testPage(printer, locale, this.options.now()));
   }
 
