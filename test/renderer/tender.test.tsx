@@ -213,7 +213,12 @@ describe('tender at the walk-in', () => {
     await r.user.tap(book());
     await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
     expect(fake.callsOf('receipt.print')).toHaveLength(1);
-    expect(fake.callsOf('receipt.get')[0]).toMatchObject({ entryId: 'je-1', locale: 'en' });
+    // The first asked whether the レシート needs a stamp (D4); the print's is the page printed.
+    expect(fake.callsOf('receipt.get')[0]).toMatchObject({ purpose: 'preview', ryoshusho: null });
+    expect(fake.callsOf('receipt.get').find((c) => c.purpose === 'print')).toMatchObject({
+      entryId: 'je-1',
+      locale: 'en',
+    });
     // The page printed is the receipt, its script gone; the region leaves after printing.
     expect(printed).toEqual(['領収書合計 ¥11,000']);
     expect(document.getElementById('print-region')).toBeNull();

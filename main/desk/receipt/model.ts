@@ -19,6 +19,8 @@ import {
   type ReceiptLayout,
   type TenderLine,
 } from '../../ipc/contract';
+import { discountReasonText, netLines } from '../../common';
+import { discountableLines, lineIdOf } from '../sales/discounts';
 import { stampNeed } from './stamp';
 import { taxByRate } from './tax';
 
@@ -157,10 +159,26 @@ export async function qrModules(text: string): Promise<boolean[][]> {
   );
 }
 
-/** A sale's tax by rate, as its tax lines print it. */
+/**
+ * A sale's tax by rate, as its tax lines print it: after the counter's discounts (issue 30), a
+ * line's off its line's rate, the whole sale's shared among the rates with the service's (Q2).
+ */
 function saleTaxes(input: ReceiptInput, sale: JournalEntryView) {
-  const discount = sale.discounts.reduce((a, d) => a + d.amount, 0);
-  return taxByRate(sale.items, discount, sale.amount, input.settings.defaultTaxRate);
+  const { net, saleWide } = netLines(discountableLines(sale.items), sale.counterDiscounts ?? []);
+  const discount = sale.discounts.reduce((a, d) => a + d.amount, saleWide);
+  const lines = net.map((l) => ({ quantity: 1, unitPrice: l.amount, taxRate: l.taxRate }));
+  return taxByRate(lines, discount, sale.amount, input.settings.defaultTaxRate);
+}
+
+/** A counter discount's own line: its reason as the record kept it, and its percent if one. */
+function counterDiscountRow(
+  d: NonNullable<JournalEntryView['counterDiscounts']>[number],
+  input: ReceiptInput,
+  L: Words,
+  fmt: (n: number) => string,
+): ReceiptRow {
+  const label = L.discountFor(discountReasonText(d.reason, input.locale));
+  return pair(d.kind === 'percent' ? `${label} ${d.value}%` : label, `-${fmt(d.amount)}`);
 }
 
 /** A collection's tax: what is paid now, at the booking's rate. */
@@ -270,6 +288,7 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
 
   const lines: ReceiptRow[] = [];
   const collection = !refund && entry.kind === 'collection';
+  const counterDiscounts = collection ? [] : (sale?.counterDiscounts ?? []);
   for (const item of collection ? [] : (sale?.items ?? [])) {
     const what = item.ticket === 'adult' ? L.adult : item.ticket === 'child' ? L.child : L.party;
     const rate = item.taxRate !== settings.defaultTaxRate ? ` (${item.taxRate}%)` : '';
@@ -284,6 +303,9 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
         fmt(item.unitPrice * item.quantity),
       ),
     );
+    // The counter's discount of this line, under it.
+    for (const d of counterDiscounts.filter((c) => c.line === lineIdOf(item)))
+      lines.push(counterDiscountRow(d, input, L, fmt));
   }
   for (const item of collection ? entry.items : [])
     lines.push({
@@ -293,6 +315,8 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
     });
   for (const d of sale?.discounts ?? [])
     lines.push(pair(`${L.discount} ${d.label}`, `-${fmt(d.amount)}`));
+  for (const d of counterDiscounts.filter((c) => c.line === null))
+    lines.push(counterDiscountRow(d, input, L, fmt));
   lines.push(
     ...(collection
       ? collectionRows(input, entry, L, fmt)
@@ -300,8 +324,9 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
         ? saleRows(input, sale, L, fmt)
         : refundRows(entry, L, fmt)),
   );
-  // A 領収書 is a receipt of money under the stamp duty act (Q13): a stamp, or why none.
-  const duty = input.ryoshusho && !refund && sale ? stampOf(input, sale) : null;
+  // A 領収書, and a レシート (D4), is a receipt of money under the stamp duty act (Q13): a
+  // stamp, or why none.
+  const duty = !refund && sale ? stampOf(input, sale) : null;
   if (duty?.exemptLine) lines.push({ kind: 'text', text: L.stampExempt, style: 'sub' });
   blocks.push({ kind: 'rows', role: 'lines', rows: lines });
 

@@ -75,6 +75,13 @@ export function entryView(
         items: record.items,
         discounts: record.discounts,
         ...(record.priceConfirmed === false && { priceConfirmed: false }),
+        ...(record.counterDiscounts?.length && {
+          counterDiscounts: record.counterDiscounts.map((d, i) => ({
+            ...d,
+            note: record.discountNotes?.[i] ?? null,
+          })),
+          servicePrice: record.servicePrice ?? record.total,
+        }),
       };
     }
     case 'collection': {

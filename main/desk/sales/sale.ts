@@ -16,6 +16,7 @@ import type { Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { SaleRecord } from '../../local/index';
 import type { Session } from '../session';
+import { counterDiscountsOn, discountReasonsOf } from './discounts';
 import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
@@ -24,7 +25,7 @@ type Booking = Pick<
   Request<'walkin.book'>,
   'productId' | 'date' | 'startTime' | 'adults' | 'children' | 'customer'
 > &
-  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender'>>;
+  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender' | 'counterDiscounts'>>;
 
 /** What the sale takes of the service's calculation (decision 12). */
 interface Calculation {
@@ -54,13 +55,20 @@ const invalid = (message: string, problems: MoneyProblem[]) =>
 
 interface Price {
   tender: Tender;
+  /** The service's price: the quote's total, or (offline, no price) the tender's own. */
   total: number;
   confirmed: boolean;
 }
 
-/** The price a tender must pay: the quote's total, or (offline, no price) the tender's own. */
-function checkTender(request: Booking): Price | null {
-  if (!request.tender) return null;
+/** The service's price of a sale with a tender (checked against it once discounts are known). */
+function priceOf(request: Booking): Price | null {
+  if (!request.tender) {
+    if (request.counterDiscounts?.length)
+      throw invalid('a discount is given with the money taken', [
+        { field: 'tender', code: 'TENDER_REQUIRED', reason: 'how the guest paid' },
+      ]);
+    return null;
+  }
   const tender = Tender.parse(request.tender);
   const { quoted } = request;
   if (quoted && !Number.isInteger(quoted.total))
@@ -68,8 +76,6 @@ function checkTender(request: Booking): Price | null {
       { field: 'quoted.total', code: 'not_integer', reason: 'a whole amount' },
     ]);
   const total = quoted ? quoted.total : tenderTotal(tender.lines);
-  const problems = tenderProblems(tender, total);
-  if (problems.length) throw invalid('the tender does not pay the price', problems);
   return { tender, total, confirmed: quoted !== null && quoted !== undefined };
 }
 
@@ -118,7 +124,7 @@ export function recordSale(
   walkInEntryId: string,
   productName: string,
 ): SaleRecord | null {
-  const price = checkTender(request);
+  const price = priceOf(request);
   if (!price) return null;
   const { tender } = price;
   const now = session.options.now?.() ?? Date.now();
@@ -127,6 +133,19 @@ export function recordSale(
   const calculation = calc && calc.totalAmount === price.total && price.confirmed ? calc : null;
   const money = moneySettingsOf(settings);
   const taxRate = money.productTaxRates[request.productId] ?? money.defaultTaxRate;
+  const items = itemsOf(request, productName, calculation, price.total, taxRate);
+  // The counter's discounts come off the service's price; the tender pays what is left.
+  const asked = request.counterDiscounts ?? [];
+  const given = counterDiscountsOn(
+    items,
+    price.total,
+    price.confirmed,
+    asked,
+    discountReasonsOf(settings, session.storeId),
+  );
+  const total = price.total - given.total;
+  const problems = tenderProblems(tender, total);
+  if (problems.length) throw invalid('the tender does not pay the price', problems);
   const { id: counterId, name: counterName } = session.counter();
   const name = [request.customer.lastName, request.customer.firstName]
     .map((s) => s?.trim())
@@ -144,11 +163,16 @@ export function recordSale(
     reservationNumber: null,
     customerName: name || null,
     currency: request.quoted?.currency ?? session.currency,
-    items: itemsOf(request, productName, calculation, price.total, taxRate),
+    items,
     discounts: (calculation?.discounts ?? []).map((d) => ({ label: d.label, amount: d.amount })),
-    total: price.total,
+    total,
     ...(!price.confirmed && { priceConfirmed: false }),
     tender: tender.lines,
     change: changeDue(tender.lines),
+    ...(given.discounts.length > 0 && {
+      counterDiscounts: given.discounts,
+      servicePrice: price.total,
+      discountNotes: asked.map((a) => a.note?.trim() || null),
+    }),
   }) as SaleRecord;
 }

@@ -108,7 +108,10 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'walkin.form': 'open',
   'walkin.products': 'open',
   'walkin.quote': 'open',
-  'walkin.book': 'who',
+  // A counter discount on the sale is the discount permission's (D3), as on a collection.
+  'walkin.book': (request) => ({
+    permissions: request.counterDiscounts.length > 0 ? ['discount'] : [],
+  }),
   'customers.find': 'open',
   'cancel.preview': 'open',
   // At the guest's request anyone cancels; another reason waives the fee (spec: a fee only for
@@ -145,6 +148,9 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'close.report': 'open',
   'money.settings': 'open',
   'money.configure': 'settings',
+  // The store's reasons are read by anyone, set by whoever may give a discount (a manager: D3).
+  'money.discountReasons': 'open',
+  'money.configureDiscountReasons': 'discount',
   'installed.get': 'open',
   'installed.configure': 'settings',
   'updates.check': 'open',

@@ -13,6 +13,7 @@ import {
   Amount,
   CashDirection,
   CashReason,
+  CounterDiscount,
   DenominationCount,
   DiscountReason,
   LocalDate,
@@ -40,6 +41,17 @@ export {
   DenominationCount,
   DiscountReason,
   FIRST_METHOD,
+  applyDiscounts,
+  CounterDiscount,
+  CounterDiscountRequest,
+  DEFAULT_DISCOUNT_REASONS,
+  discountReasonText,
+  DiscountReasonEntry,
+  DiscountReasonList,
+  netLines,
+  percentOff,
+  type AppliedDiscounts,
+  type DiscountableLine,
   methodSpec,
   needsBrand,
   otherMethod,
@@ -113,6 +125,12 @@ export const JournalEntryView = z.object({
   staff: StaffStamp.optional(),
   /** Whose PIN approved it, when the member signed in could not do it alone. */
   approvedBy: StaffStamp.optional(),
+  /**
+   * A sale's discounts given at the counter (issue 30), each with staff's note; `amount` is what
+   * was taken after them, `servicePrice` what the service asked. Absent: none given.
+   */
+  counterDiscounts: z.array(CounterDiscount.extend({ note: z.string().nullable() })).optional(),
+  servicePrice: Amount.optional(),
   /**
    * A collection of a booking paid on site (issue 27): what it owed in all, what was taken and
    * discounted before, the discount given with it, what it still owed after.

@@ -54,7 +54,7 @@ export const ja = {
       purpose: '但し書き',
       purposeExample: '体験料',
       stampNeeded:
-        'この領収書には {{amount}} 以上の収入印紙が必要です（現金などで税抜 5 万円以上）。印刷した枠に貼り、消印してください。',
+        '{{amount}} 以上の収入印紙が必要です（現金などで税抜 5 万円以上の受取書）。印刷した枠に貼り、消印してください。',
       print: '{{what}}を印刷',
       printing: '印刷しています…',
       pdf: 'PDF で保存',
