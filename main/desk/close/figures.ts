@@ -20,6 +20,7 @@ import {
   type OnSiteOwing,
 } from '../../ipc/contract';
 import type { CloseRecord, JournalRecord } from '../../local/index';
+import { discountsGiven } from './discounts-given';
 
 /** The day's check-ins: parties expected (active reservations of the date), arrived, no-shows. */
 export interface CheckInTally {
@@ -300,6 +301,7 @@ export function computeClose(input: CloseInput): CloseView {
     walkIns: { count: sales.length, amount: sales.reduce((sum, s) => sum + s.total, 0) },
     onSite: onSiteLine(input),
     cashMoves: moves,
+    discountsGiven: discountsGiven(records),
     expectedCash,
     counted,
     countedCash,

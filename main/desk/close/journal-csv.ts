@@ -15,6 +15,7 @@ import * as moneyWords from '../../common/words/money';
 import { cashEffect, methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
 import type { JournalDay, JournalRecord, SaleRecord, UnreadableRecord } from '../../local/index';
 import { countingDays } from './day-records';
+import { discountNote } from './discounts-given';
 
 /** The columns before the per-method ones, and after them. */
 const BEFORE = [
@@ -101,6 +102,8 @@ function recordRow(
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
+        // Discounts given at the counter (issue 30), with why: the note, as a collection's.
+        note: discountNote(r, locale),
       };
     case 'collection':
       // A booking paid on site: its discount given at the counter, with why, is the note.
@@ -111,11 +114,7 @@ function recordRow(
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
-        note: r.discount
-          ? [`${words.discountReasons[r.discount.reason]} -${r.discount.amount}`, r.note]
-              .filter(Boolean)
-              .join(': ')
-          : null,
+        note: discountNote(r, locale),
       };
     case 'refund':
       return {

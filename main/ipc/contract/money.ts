@@ -357,6 +357,26 @@ export const NO_ONSITE_LINE: OnSiteCloseLine = {
   noShows: { count: 0, items: [] },
 };
 
+/**
+ * Discounts the counter gave on the day (issue 30): a sale's counter discounts and a collection's
+ * (I7), counted, added up and by reason — the reason in the words its records kept.
+ */
+export const DiscountsGiven = z.object({
+  count: z.number().int().min(0),
+  amount: Amount,
+  byReason: z.array(
+    z.object({
+      id: z.string(),
+      ja: z.string(),
+      en: z.string(),
+      count: z.number().int().min(0),
+      amount: Amount,
+    }),
+  ),
+});
+export type DiscountsGiven = z.infer<typeof DiscountsGiven>;
+export const NO_DISCOUNTS_GIVEN: DiscountsGiven = { count: 0, amount: 0, byReason: [] };
+
 /** The close of one counter's business day (レジ締め), previewed or done. */
 export const CloseView = z.object({
   businessDate: LocalDate,
@@ -372,6 +392,8 @@ export const CloseView = z.object({
   onSite: OnSiteCloseLine.default(NO_ONSITE_LINE),
   /** Cash put in, taken out and changed (Y11): in and out are in the expected cash. */
   cashMoves: CashMoves.default(NO_CASH_MOVES),
+  /** Discounts given at the counter (issue 30), defaulted for older answers. */
+  discountsGiven: DiscountsGiven.default(NO_DISCOUNTS_GIVEN),
   /** Float + cash sales − cash refunds ± corrections + cash in − cash out (change netted). */
   expectedCash: z.number().int(),
   counted: DenominationCount.nullable(),
