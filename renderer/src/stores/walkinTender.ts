@@ -7,6 +7,8 @@
 import {
   FIRST_METHOD,
   otherMethod,
+  percentOff,
+  type DiscountReasonEntry,
   type Price,
   type Tender,
   type TenderMethod,
@@ -27,6 +29,37 @@ export interface TenderState {
   tenderLines: TenderLineDraft[];
   /** Staff tried to book with a tender that does not add up: its problems are shown. */
   tenderShown: boolean;
+  /**
+   * A discount the counter gives on the whole sale (issue 30; a walk-in's only: other stores
+   * holding a tender leave it out): the tender pays the price less it.
+   */
+  counterDiscount?: SaleDiscountDraft | null;
+}
+
+/** A discount on the whole sale as staff type it. */
+export interface SaleDiscountDraft {
+  kind: 'amount' | 'percent';
+  /** Yen off, or a whole percent; null: not typed yet. */
+  value: number | null;
+  reason: string;
+  note: string;
+}
+
+/** A discount said in full: its amount, a reason of the list still offered, the note it asks. */
+export function discountReady(
+  d: SaleDiscountDraft,
+  reasons: readonly DiscountReasonEntry[],
+): boolean {
+  const reason = reasons.find((r) => r.id === d.reason && r.active);
+  const value = d.value !== null && d.value >= 1 && (d.kind === 'amount' || d.value <= 100);
+  return value && !!reason && (!reason.noteRequired || d.note.trim() !== '');
+}
+
+/** What the counter's discount takes off `price` (0: none, or not typed yet); the desk's rounding. */
+export function discountOff(price: number, d: SaleDiscountDraft | null | undefined): number {
+  if (!d || d.value === null || d.value <= 0) return 0;
+  const off = d.kind === 'percent' ? percentOff(price, Math.min(d.value, 100)) : d.value;
+  return Math.min(off, price);
 }
 
 export interface TenderActions {
@@ -36,17 +69,25 @@ export interface TenderActions {
   /** Split across two methods (the second takes the rest) or back to one. */
   setSplit(on: boolean): void;
   setLine(index: number, patch: Partial<TenderLineDraft>): void;
+  /** Give (or take back, null) a discount on the whole sale (issue 30). */
+  setCounterDiscount(discount: SaleDiscountDraft | null): void;
 }
 
 export const FRESH_TENDER = {
   tenderTotal: null,
   tenderLines: [newLine(FIRST_METHOD, 0)],
   tenderShown: false,
+  counterDiscount: null,
 } satisfies Partial<TenderState>;
 
-/** The total the tender must add up to: the price's, else the amount staff typed. */
-export function tenderTotalOf(s: Pick<TenderState, 'price' | 'tenderTotal'>): number | null {
-  return s.price ? s.price.total : s.tenderTotal;
+/**
+ * The total the tender must add up to: the price's less the counter's discount, else the amount
+ * staff typed.
+ */
+export function tenderTotalOf(
+  s: Pick<TenderState, 'price' | 'tenderTotal' | 'counterDiscount'>,
+): number | null {
+  return s.price ? s.price.total - discountOff(s.price.total, s.counterDiscount) : s.tenderTotal;
 }
 
 /**
@@ -54,7 +95,7 @@ export function tenderTotalOf(s: Pick<TenderState, 'price' | 'tenderTotal'>): nu
  * amount typed for a walk-in without a price); `problems` when it does not add up.
  */
 export function tenderToSend(
-  s: Pick<TenderState, 'price' | 'tenderTotal' | 'tenderLines'>,
+  s: Pick<TenderState, 'price' | 'tenderTotal' | 'tenderLines' | 'counterDiscount'>,
   manual: boolean,
 ): { tender: Tender | null; problems: TenderProblem[] } {
   const total = tenderTotalOf(s);
@@ -86,6 +127,13 @@ export function tenderActions(
       const half = Math.floor(total() / 2);
       const second = newLine(otherMethod(first.method), 0);
       set({ tenderLines: rebalance(total(), [{ ...first, amount: half }, second]) });
+    },
+    setCounterDiscount(discount) {
+      set({ counterDiscount: discount });
+      // One method: it pays the new total; a split's second part follows the first.
+      const lines = get().tenderLines;
+      if (lines.length === 1) set({ tenderLines: [{ ...lines[0]!, amount: total() }] });
+      else set({ tenderLines: rebalance(total(), lines) });
     },
     setLine(index, patch) {
       const lines = get().tenderLines.map((l, i) => (i === index ? { ...l, ...patch } : l));

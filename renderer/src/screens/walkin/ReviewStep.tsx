@@ -10,7 +10,9 @@ import { KEYS } from '../../app/shortcuts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Kbd } from '../../components/Kbd';
 import { StepError } from './StepError';
+import { DiscountFields } from './DiscountFields';
 import { TenderPanel } from './TenderPanel';
+import { discountOff } from '../../stores/walkinTender';
 
 export function ReviewStep() {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ export function ReviewStep() {
       emailLocale: x.emailLocale,
       outcome: x.outcome,
       booking: x.booking,
+      counterDiscount: x.counterDiscount,
     })),
   );
   const w = stores.walkIn.getState();
@@ -39,6 +42,8 @@ export function ReviewStep() {
   const email = s.customer.email.trim();
   const refusal = s.outcome?.outcome === 'refused' ? s.outcome.refusal : null;
   const price = s.price;
+  // What is collected: the price less the counter's discount (issue 30).
+  const collect = price ? price.total - discountOff(price.total, s.counterDiscount) : 0;
   return (
     <form
       onSubmit={(e) => {
@@ -87,7 +92,7 @@ export function ReviewStep() {
           ) : (
             <>
               <p className="collect">
-                {t('walkIn.collect', { amount: fmt.money(price.total, price.currency) })}
+                {t('walkIn.collect', { amount: fmt.money(collect, price.currency) })}
               </p>
               <p className="hint">{t('walkIn.externalNote')}</p>
             </>
@@ -102,6 +107,7 @@ export function ReviewStep() {
               : t('walkIn.noPrice')}
         </p>
       )}
+      {!manual && <DiscountFields store={stores.walkIn} />}
       {!manual && <TenderPanel store={stores.walkIn} queued={s.priceOffline} />}
       {email && (
         <fieldset>
@@ -147,7 +153,7 @@ export function ReviewStep() {
             : manual
               ? t('walkIn.confirmManual')
               : price
-                ? t('walkIn.confirm', { amount: fmt.money(price.total, price.currency) })
+                ? t('walkIn.confirm', { amount: fmt.money(collect, price.currency) })
                 : t('walkIn.confirmNoPrice')}{' '}
           <Kbd keys={KEYS.confirm} />
         </button>
