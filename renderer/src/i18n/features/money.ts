@@ -119,6 +119,8 @@ export const ja = {
         'この端末では支払いの記録がありません。返金は支払いを受けた場所で行ってください。',
     },
     journal: {
+      discounts: 'カウンターでの割引',
+      servicePrice: 'サービスの料金 {{amount}}',
       title: 'レジ記録',
       previousDay: '前の日',
       today: '今日',
@@ -178,6 +180,7 @@ export const ja = {
       exchangeHint: '両替は現金の合計を変えません（記録だけ残ります）。',
     },
     close: {
+      discountsAll: '合計',
       open: 'レジ締めへ',
       title: 'レジ締め',
       closedAt: '{{when}} に締めました。この日の記録は変えられません。',
@@ -395,6 +398,8 @@ export const en: Widen<typeof ja> = {
         'This counter has no record of the payment. Refund it where the money was taken.',
     },
     journal: {
+      discounts: 'Discounts at the counter',
+      servicePrice: 'service’s price {{amount}}',
       title: 'Sales journal',
       previousDay: 'Previous day',
       today: 'Today',
@@ -454,6 +459,7 @@ export const en: Widen<typeof ja> = {
       exchangeHint: 'Change made does not alter the cash total (it is recorded all the same).',
     },
     close: {
+      discountsAll: 'In all',
       open: 'To the close',
       title: 'Close the day',
       closedAt: 'Closed at {{when}}. This day’s entries cannot change.',

@@ -25,6 +25,7 @@ import { printerStateOf } from '../../stores/printer';
 import { CashMoves } from './CashMoves';
 import { CountTable } from './CountTable';
 import { DrawerOpens } from './DrawerOpens';
+import { DiscountsGiven } from './DiscountsGiven';
 import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 import { StaffFiguresTable } from '../staff/StaffFiguresTable';
@@ -268,6 +269,7 @@ export function CloseScreen() {
 
       <CashMoves moves={v.cashMoves} />
       <DrawerOpens opens={v.drawer} />
+      {v.discountsGiven.count > 0 && <DiscountsGiven given={v.discountsGiven} />}
       <OnSiteClose line={v.onSite} />
 
       <Suspense fallback={null}>

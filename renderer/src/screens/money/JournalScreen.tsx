@@ -5,12 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JournalEntryView } from '../../../../main/ipc/contract';
+import { discountReasonText, type JournalEntryView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { addDays } from '../../format/format';
+import { langOf } from '../../i18n';
 import { CorrectionForm } from './CorrectionForm';
 import { ReceiptActions } from './ReceiptActions';
 import { RefundForm } from './RefundForm';
@@ -158,8 +159,9 @@ export function JournalScreen() {
 }
 
 function EntryRow({ entry: e }: { entry: JournalEntryView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
+  const lang = langOf(i18n);
   if (e.kind === 'unreadable')
     return (
       <div role="group" aria-label={t('money.kinds.unreadable')}>
@@ -192,6 +194,28 @@ function EntryRow({ entry: e }: { entry: JournalEntryView }) {
               )
               .join(' + ')}
             {e.change > 0 && ` · ${t('money.tender.change')} ${fmt.money(e.change)}`}
+          </dd>
+        </>
+      )}
+      {e.counterDiscounts && e.counterDiscounts.length > 0 && (
+        // The counter's discounts (issue 30): each with its reason as the record kept it.
+        <>
+          <dt>{t('money.journal.discounts')}</dt>
+          <dd>
+            {e.counterDiscounts
+              .map((d) =>
+                [
+                  discountReasonText(d.reason, lang),
+                  d.kind === 'percent' && `${d.value}%`,
+                  fmt.money(-d.amount),
+                  d.note && `(${d.note})`,
+                ]
+                  .filter(Boolean)
+                  .join(' '),
+              )
+              .join(' · ')}
+            {e.servicePrice !== undefined &&
+              ` · ${t('money.journal.servicePrice', { amount: fmt.money(e.servicePrice) })}`}
           </dd>
         </>
       )}
