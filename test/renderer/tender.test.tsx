@@ -243,7 +243,7 @@ describe('tender at the walk-in', () => {
     await r.user.tap(book());
     await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
     expect(fake.callsOf('receipt.print')).toHaveLength(1);
-    // The first asked whether the レシート needs a stamp (D4); the print's is the page printed.
+    // The first asked whether the レシート needs a stamp (Q13 amended); the print's is the page printed.
     expect(fake.callsOf('receipt.get')[0]).toMatchObject({ purpose: 'preview', ryoshusho: null });
     expect(fake.callsOf('receipt.get').find((c) => c.purpose === 'print')).toMatchObject({
       entryId: 'je-1',

@@ -1,5 +1,5 @@
 /**
- * Discounts given at the counter (issue 30, decisions D1–D4 proposed): the owner's list of reasons,
+ * Discounts given at the counter (issue 30; I11, I12, Q14, Z11, S35 in the inbox): the owner's list of reasons,
  * a discount as staff ask it (on one line or the whole sale, an amount or a percent) and as the
  * record keeps it (the yen it took off and the reason's words as they were), and the one
  * arithmetic both the tender screen and the desk apply. The service's own discounts (a repeat
@@ -84,7 +84,7 @@ export interface DiscountableLine {
 }
 
 /**
- * What a percent takes off `base`: one rounding, up to the yen, in the guest's favour (D2): 10 %
+ * What a percent takes off `base`: one rounding, up to the yen, in the guest's favour (I12): 10 %
  * of ¥1,234 takes ¥124 off. Integers only.
  */
 export function percentOff(base: number, percent: number): number {

@@ -324,7 +324,7 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
         ? saleRows(input, sale, L, fmt)
         : refundRows(entry, L, fmt)),
   );
-  // A 領収書, and a レシート (D4), is a receipt of money under the stamp duty act (Q13): a
+  // A 領収書, and a レシート (Q13 amended), is a receipt of money under the stamp duty act (Q13): a
   // stamp, or why none.
   const duty = !refund && sale ? stampOf(input, sale) : null;
   if (duty?.exemptLine) lines.push({ kind: 'text', text: L.stampExempt, style: 'sub' });

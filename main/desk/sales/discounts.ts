@@ -61,7 +61,7 @@ export function discountableLines(
 /**
  * The counter's discounts on a sale of `items` priced `price` by the service, or INVALID_INPUT
  * with every problem by field (nothing written). Only on a price the service confirmed: offline
- * the amount taken is typed as it is (decision D1).
+ * the amount taken is typed as it is (I12).
  */
 export function counterDiscountsOn(
   items: readonly ReceiptItem[],

@@ -108,7 +108,7 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'walkin.form': 'open',
   'walkin.products': 'open',
   'walkin.quote': 'open',
-  // A counter discount on the sale is the discount permission's (D3), as on a collection.
+  // A counter discount on the sale is the discount permission's (S35), as on a collection.
   'walkin.book': (request) => ({
     permissions: request.counterDiscounts.length > 0 ? ['discount'] : [],
   }),
@@ -148,7 +148,7 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'close.report': 'open',
   'money.settings': 'open',
   'money.configure': 'settings',
-  // The store's reasons are read by anyone, set by whoever may give a discount (a manager: D3).
+  // The store's reasons are read by anyone, set by whoever may give a discount (a manager: S35).
   'money.discountReasons': 'open',
   'money.configureDiscountReasons': 'discount',
   'installed.get': 'open',

@@ -2,7 +2,7 @@
  * Stamp duty on a 領収書 (Q13): the act's table by the amount counted, tax excluded as the receipt
  * shows the tax; cash (or QR) of ¥50,000 and over prints the stamp's box and the model says the
  * duty, a card prints the exemption line instead; a split counts its cash part; a レシート states
- * money received, so it is a 受取書 too and prints the same (D4); a refund slip prints neither. Read back from the page, the PDF's text and the thermal text.
+ * money received, so it is a 受取書 too and prints the same (Q13 amended); a refund slip prints neither. Read back from the page, the PDF's text and the thermal text.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -163,7 +163,7 @@ describe('stamp duty on a 領収書', () => {
     expect(text).not.toContain('収入印紙');
   });
 
-  it('a レシート of ¥50,000 and over in cash is a 受取書 too: the box, on the page, the PDF and the roll (D4)', async () => {
+  it('a レシート of ¥50,000 and over in cash is a 受取書 too: the box, on the page, the PDF and the roll (Q13 amended)', async () => {
     const model = await receiptModel(input(sale(55_000, [line('cash', 55_000)]), false));
     expect(model.title).toBe('レシート');
     expect(model.stampDuty).toBe(200);

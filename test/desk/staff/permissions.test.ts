@@ -78,7 +78,7 @@ describe('what each channel asks', () => {
     expect(of('close.preview')).toBe('open');
   });
 
-  it('asks the discount permission for a counter discount on a sale, and of whoever sets the reasons (D3)', () => {
+  it('asks the discount permission for a counter discount on a sale, and of whoever sets the reasons (S35)', () => {
     const book = (counterDiscounts: unknown[]) =>
       needsOf(
         'walkin.book',

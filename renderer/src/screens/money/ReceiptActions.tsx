@@ -111,7 +111,7 @@ export function ReceiptActions({
   }
 
   // Whether the receipt needs a stamp is said before it is printed (Q13): a 領収書's, and a
-  // レシート's too (a receipt of money as well, D4).
+  // レシート's too (a receipt of money as well, Q13 amended).
   const asRyoshusho = ryoshusho && !slip;
   useEffect(() => {
     if (slip) return;
