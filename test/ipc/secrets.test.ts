@@ -215,6 +215,8 @@ describe('the API key stays in the main process', () => {
       ...VALID['money.configure'],
       registrationNumber: null,
     } as never);
+    await h.call('money.discountReasons', {});
+    await h.call('money.configureDiscountReasons', VALID['money.configureDiscountReasons']);
     for (const channel of [
       'journal.csv',
       'receipt.get',

@@ -15,14 +15,14 @@ import type { MoneyProblem } from './problem';
 export const DiscountReasonId = z.string().regex(/^[a-z0-9_-]{1,40}$/, 'a short id');
 
 /** A reason in the words staff and paper use, one per language. */
-export const DiscountReasonWords = z.object({
+export const DiscountReasonWords = z.strictObject({
   ja: z.string().trim().min(1).max(40),
   en: z.string().trim().min(1).max(40),
 });
 export type DiscountReasonWords = z.infer<typeof DiscountReasonWords>;
 
 /** One reason of the owner's list. */
-export const DiscountReasonEntry = z.object({
+export const DiscountReasonEntry = z.strictObject({
   id: DiscountReasonId,
   words: DiscountReasonWords,
   /** Offered at the counter; an inactive reason stays so that older records still say it. */
@@ -33,7 +33,7 @@ export const DiscountReasonEntry = z.object({
 export type DiscountReasonEntry = z.infer<typeof DiscountReasonEntry>;
 
 /** The store's list, set by a manager (`discount`); at least one reason, ids unique. */
-export const DiscountReasonList = z.object({
+export const DiscountReasonList = z.strictObject({
   reasons: z
     .array(DiscountReasonEntry)
     .min(1)
