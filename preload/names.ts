@@ -66,6 +66,8 @@ const CHANNELS = {
   'close.print': true,
   'money.settings': true,
   'money.configure': true,
+  'money.discountReasons': true,
+  'money.configureDiscountReasons': true,
   'installed.get': true,
   'installed.configure': true,
   'updates.check': true,

@@ -160,6 +160,12 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     printAutomatically: false,
     retentionYears: 7,
   },
+  'money.discountReasons': {},
+  'money.configureDiscountReasons': {
+    reasons: [
+      { id: 'apology', words: { ja: 'お詫び', en: 'Apology' }, active: true, noteRequired: false },
+    ],
+  },
   'installed.get': {},
   'installed.configure': {
     updates: { channel: 'beta', installWhen: 'quiet_time', quietTime: '03:30' },

@@ -219,6 +219,11 @@ describe('the API key stays in the main process', () => {
       ...VALID['money.configure'],
       registrationNumber: null,
     } as never);
+    await h.call('money.discountReasons', {});
+    await h.call(
+      'money.configureDiscountReasons',
+      VALID['money.configureDiscountReasons'] as never,
+    );
     for (const channel of [
       'journal.csv',
       'receipt.get',

@@ -59,6 +59,36 @@ describe('tender at the walk-in', () => {
     expect(screen.getByText('Payment recorded.')).toBeTruthy();
   });
 
+  it('a discount at the counter: the reason, a percent rounded for the guest, the tender asks what is left', async () => {
+    fake = demoBridge(moneyHandlers().handlers);
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.tap(screen.getByRole('checkbox', { name: 'Give a discount on this sale' }));
+    await act(async () => {
+      const reason = screen.getByLabelText('Reason') as HTMLSelectElement;
+      reason.value = 'other';
+      reason.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await r.user.tap(screen.getByRole('radio', { name: 'Percent' }));
+    await r.user.fill(screen.getByLabelText(/^Percent off/), '15');
+    // 15 % of ¥11,000 = ¥1,650.
+    expect(screen.getByText('¥1,650 off → to pay ¥9,350')).toBeTruthy();
+    expect(document.querySelector('button[type=submit]')?.textContent).toMatch(/^Book \(¥9,350\)/);
+    // 'Other' asks a note: nothing is booked without it.
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')).toHaveLength(0);
+    await r.user.fill(screen.getByLabelText('Note (needed for this reason)'), 'birthday');
+    await r.user.tap(book());
+    const sent = fake.callsOf('walkin.book')[0]!;
+    expect(sent.quoted).toEqual({ total: 11000, currency: 'JPY' });
+    expect(sent.counterDiscounts).toEqual([
+      { line: null, kind: 'percent', value: 15, reason: 'other', note: 'birthday' },
+    ]);
+    expect(sent.tender).toEqual({
+      lines: [{ method: 'cash', amount: 9350, received: 9350, brand: null, reference: null }],
+    });
+  });
+
   it('the standard walk-in still books with Enter: cash, exactly the total', async () => {
     fake = demoBridge(moneyHandlers().handlers);
     const r = await renderApp(fake);
@@ -213,7 +243,12 @@ describe('tender at the walk-in', () => {
     await r.user.tap(book());
     await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
     expect(fake.callsOf('receipt.print')).toHaveLength(1);
-    expect(fake.callsOf('receipt.get')[0]).toMatchObject({ entryId: 'je-1', locale: 'en' });
+    // The first asked whether the レシート needs a stamp (Q13 amended); the print's is the page printed.
+    expect(fake.callsOf('receipt.get')[0]).toMatchObject({ purpose: 'preview', ryoshusho: null });
+    expect(fake.callsOf('receipt.get').find((c) => c.purpose === 'print')).toMatchObject({
+      entryId: 'je-1',
+      locale: 'en',
+    });
     // The page printed is the receipt, its script gone; the region leaves after printing.
     expect(printed).toEqual(['領収書合計 ¥11,000']);
     expect(document.getElementById('print-region')).toBeNull();

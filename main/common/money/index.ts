@@ -12,6 +12,7 @@ export type { MoneyProblem } from './problem';
 export * from './cash-count';
 export * from './refund-reason';
 export * from './discount-reason';
+export * from './discounts';
 export * from './receipt-item';
 export * from './registration-number';
 export * from './cash-movement';

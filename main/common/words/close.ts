@@ -29,6 +29,8 @@ export const ja = {
   /** Bookings paid on site (issue 27): money taken, the unpaid of the day, the unpaid no-shows. */
   onSite: '現地払い（予約の当日支払い）',
   discounts: '割引',
+  /** Discounts given at the counter on the day (issue 30): sales' and collections', by reason. */
+  discountsGiven: 'カウンターでの割引',
   onSiteUnpaid: '未収（この日の現地払いの予約）',
   onSiteNoShows: '不来店（未払い・請求なし）',
   reservation: '予約',
@@ -90,6 +92,7 @@ export const en: Widen<typeof ja> = {
   walkIns: 'Walk-ins',
   onSite: 'On-site payments (bookings paid on the day)',
   discounts: 'Discounts',
+  discountsGiven: 'Discounts given at the counter',
   onSiteUnpaid: 'Unpaid (bookings of the day paid on site)',
   onSiteNoShows: 'No-shows (unpaid, nothing owed)',
   reservation: 'Booking',

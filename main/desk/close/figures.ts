@@ -22,6 +22,7 @@ import {
 import { itemsTotal } from '../../common';
 import { isMoneyTaken, type CloseRecord, type JournalRecord } from '../../local/index';
 import { itemsCloseLine } from '../items/close-figures';
+import { discountsGiven } from './discounts-given';
 
 /** The day's check-ins: parties expected (active reservations of the date), arrived, no-shows. */
 export interface CheckInTally {
@@ -306,6 +307,7 @@ export function computeClose(input: CloseInput): CloseView {
     walkIns: { count: sales.length, amount: sales.reduce((sum, s) => sum + s.total, 0) },
     onSite: onSiteLine(input),
     cashMoves: moves,
+    discountsGiven: discountsGiven(records),
     expectedCash,
     counted,
     countedCash,

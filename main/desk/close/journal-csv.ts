@@ -23,6 +23,7 @@ import type {
 import { REDUCED_RATE } from '../../common';
 import { recordRates } from '../items/rates';
 import { countingDays } from './day-records';
+import { discountNote } from './discounts-given';
 
 /** The columns before the per-method ones, and after them. */
 const BEFORE = [
@@ -134,6 +135,8 @@ function recordRow(
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
         ...goodsCells(r, locale, fallbackRate),
+        // Discounts given at the counter (issue 30), with why: the note, as a collection's.
+        note: discountNote(r, locale),
       };
     case 'goods':
       return {
@@ -153,11 +156,7 @@ function recordRow(
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
         ...goodsCells(r, locale, fallbackRate),
-        note: r.discount
-          ? [`${words.discountReasons[r.discount.reason]} -${r.discount.amount}`, r.note]
-              .filter(Boolean)
-              .join(': ')
-          : null,
+        note: discountNote(r, locale),
       };
     case 'refund':
       return {

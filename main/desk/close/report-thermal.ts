@@ -97,6 +97,11 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     ...heading(l.walkIns),
     row(l.count, String(view.walkIns.count)),
     row(l.amount, money(view.walkIns.amount)),
+    // Discounts given at the counter (issue 30), by reason in the words their records kept.
+    ...longHeading(l.discountsGiven),
+    row(l.count, String(view.discountsGiven.count)),
+    row(l.amount, money(view.discountsGiven.amount)),
+    ...view.discountsGiven.byReason.map((r) => row(`  ${r[locale]} (${r.count})`, money(r.amount))),
     ...longHeading(l.onSite),
     row(l.count, String(onSite.collections.count)),
     row(l.amount, money(onSite.collections.amount)),

@@ -91,6 +91,15 @@ export interface ReportOptions {
   now: number;
 }
 
+/** Discounts given at the counter (issue 30): count and amount, then by reason in its kept words. */
+function discountsSection(view: CloseView, locale: UiLocale): string {
+  const l = closeWords[locale];
+  const d = view.discountsGiven;
+  const reasons = d.byReason.map((r) => row([`${r[locale]} (${r.count})`, yen(r.amount, locale)]));
+  return `<h2>${escapeHtml(l.discountsGiven)}</h2>
+<table>${row([l.count, String(d.count)])}${row([l.amount, yen(d.amount, locale)])}${reasons.join('')}</table>`;
+}
+
 export function closeReportHtml(view: CloseView, options: ReportOptions): string {
   const { locale, timeZone } = options;
   const l = closeWords[locale];
@@ -185,6 +194,7 @@ ${cashMovesSection(view, locale, timeZone)}
 <h2>${escapeHtml(l.walkIns)}</h2>
 <table>${row([l.count, String(view.walkIns.count)])}${row([l.amount, yen(view.walkIns.amount, locale)])}</table>
 ${itemsReport(view.items, locale, (n) => yen(n, locale))}
+${discountsSection(view, locale)}
 <h2>${escapeHtml(l.onSite)}</h2>
 <table>${row([l.count, String(onSite.collections.count)])}${row([l.amount, yen(onSite.collections.amount, locale)])}${onSite.byTender.map((t) => row([methods[t.method], yen(t.amount, locale)])).join('')}${row([l.discounts, yen(onSite.discounts, locale)])}</table>
 <h2>${escapeHtml(l.onSiteUnpaid)} · ${onSite.unpaid.count} · ${escapeHtml(yen(onSite.unpaid.amount, locale))}</h2>

@@ -22,6 +22,8 @@ import {
 } from '../../ipc/contract';
 import { ratesOf } from '../items/rates';
 import { goodsRows } from '../items/receipt-lines';
+import { discountReasonText } from '../../common';
+import { lineIdOf } from '../sales/discounts';
 import { stampNeed } from './stamp';
 
 /** A language's words of a receipt: its own, and money's as paper says them. */
@@ -163,9 +165,27 @@ export async function qrModules(text: string): Promise<boolean[][]> {
 function taxesOf(input: ReceiptInput, money: JournalEntryView) {
   const discount = money.discounts.reduce((a, d) => a + d.amount, 0);
   return ratesOf(
-    { kind: money.kind, total: money.amount, items: money.items, goods: money.goods, discount },
+    {
+      kind: money.kind,
+      total: money.amount,
+      items: money.items,
+      goods: money.goods,
+      discount,
+      counterDiscounts: money.counterDiscounts,
+    },
     input.settings.defaultTaxRate,
   );
+}
+
+/** A counter discount's own line: its reason as the record kept it, and its percent if one. */
+function counterDiscountRow(
+  d: NonNullable<JournalEntryView['counterDiscounts']>[number],
+  input: ReceiptInput,
+  L: Words,
+  fmt: (n: number) => string,
+): ReceiptRow {
+  const label = L.discountFor(discountReasonText(d.reason, input.locale));
+  return pair(d.kind === 'percent' ? `${label} ${d.value}%` : label, `-${fmt(d.amount)}`);
 }
 
 /** A tax line per rate; the reduced rate's marked ※ as its items are (issue 30). */
@@ -281,6 +301,7 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
 
   const lines: ReceiptRow[] = [];
   const collection = !refund && entry.kind === 'collection';
+  const counterDiscounts = collection ? [] : (sale?.counterDiscounts ?? []);
   for (const item of collection ? [] : (sale?.items ?? [])) {
     const what = item.ticket === 'adult' ? L.adult : item.ticket === 'child' ? L.child : L.party;
     const rate = item.taxRate !== settings.defaultTaxRate ? ` (${item.taxRate}%)` : '';
@@ -295,6 +316,9 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
         fmt(item.unitPrice * item.quantity),
       ),
     );
+    // The counter's discount of this line, under it.
+    for (const d of counterDiscounts.filter((c) => c.line === lineIdOf(item)))
+      lines.push(counterDiscountRow(d, input, L, fmt));
   }
   for (const item of collection ? entry.items : [])
     lines.push({
@@ -306,6 +330,8 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
   if (!refund) lines.push(...goodsRows(sale?.goods ?? [], locale, L, fmt));
   for (const d of sale?.discounts ?? [])
     lines.push(pair(`${L.discount} ${d.label}`, `-${fmt(d.amount)}`));
+  for (const d of counterDiscounts.filter((c) => c.line === null))
+    lines.push(counterDiscountRow(d, input, L, fmt));
   lines.push(
     ...(collection
       ? collectionRows(input, entry, L, fmt)
@@ -313,8 +339,9 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
         ? saleRows(input, sale, L, fmt)
         : refundRows(entry, L, fmt)),
   );
-  // A 領収書 is a receipt of money under the stamp duty act (Q13): a stamp, or why none.
-  const duty = input.ryoshusho && !refund && sale ? stampOf(input, sale) : null;
+  // A 領収書, and a レシート (Q13 amended), is a receipt of money under the stamp duty act (Q13): a
+  // stamp, or why none.
+  const duty = !refund && sale ? stampOf(input, sale) : null;
   if (duty?.exemptLine) lines.push({ kind: 'text', text: L.stampExempt, style: 'sub' });
   blocks.push({ kind: 'rows', role: 'lines', rows: lines });
 

@@ -3,6 +3,7 @@ import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import type { Session } from '../session';
 import { recordCash } from './cash';
+import { configureDiscountReasons, discountReasonsOf } from './discounts';
 import { moneyDayOf } from './money-day';
 import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
@@ -17,7 +18,9 @@ type SalesChannels =
   | 'refund.record'
   | 'cash.record'
   | 'money.settings'
-  | 'money.configure';
+  | 'money.configure'
+  | 'money.discountReasons'
+  | 'money.configureDiscountReasons';
 
 /** A record just written, as listed (it is on an open day, or a correction after the close). */
 function viewOf(session: Session, id: string) {
@@ -65,5 +68,8 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
     },
     'money.settings': () => moneySettingsOf(settings),
     'money.configure': (request) => configureMoney(settings, request),
+    'money.discountReasons': () => discountReasonsOf(settings, sessions.require().storeId),
+    'money.configureDiscountReasons': (request) =>
+      configureDiscountReasons(settings, sessions.require().storeId, request),
   };
 }

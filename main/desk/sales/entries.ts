@@ -76,6 +76,13 @@ export function entryView(
         discounts: record.discounts,
         ...(record.priceConfirmed === false && { priceConfirmed: false }),
         ...(record.goods && { goods: record.goods }),
+        ...(record.counterDiscounts?.length && {
+          counterDiscounts: record.counterDiscounts.map((d, i) => ({
+            ...d,
+            note: record.discountNotes?.[i] ?? null,
+          })),
+          servicePrice: record.servicePrice ?? record.total,
+        }),
       };
     }
     case 'goods':

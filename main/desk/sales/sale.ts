@@ -19,6 +19,7 @@ import { DeskError } from '../../ipc/errors';
 import type { SaleRecord } from '../../local/index';
 import type { Session } from '../session';
 import { goodsOf } from '../items/sell';
+import { counterDiscountsOn, discountReasonsOf } from './discounts';
 import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
@@ -27,7 +28,7 @@ type Booking = Pick<
   Request<'walkin.book'>,
   'productId' | 'date' | 'startTime' | 'adults' | 'children' | 'customer'
 > &
-  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender' | 'items'>>;
+  Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender' | 'items' | 'counterDiscounts'>>;
 
 /** What the sale takes of the service's calculation (decision 12). */
 interface Calculation {
@@ -57,7 +58,7 @@ const invalid = (message: string, problems: MoneyProblem[]) =>
 
 interface Price {
   tender: Tender;
-  /** The booking's price (the quote's, or offline what the tender paid less the items). */
+  /** The booking's price: the quote's total, or (offline, no price) what the tender paid less the items. */
   total: number;
   confirmed: boolean;
   /** Counter items sold with it (issue 30), paid on top of `total`. */
@@ -65,11 +66,17 @@ interface Price {
 }
 
 /**
- * The price a tender must pay: the quote's total and the items', or (offline, no price) the
- * tender's own, of which the items are their catalogue's prices and the booking the rest.
+ * The booking's price of a sale with a tender and the items sold with it, the tender checked
+ * against them once the counter's discounts are known (recordSale).
  */
-function checkTender(session: Session, request: Booking): Price | null {
-  if (!request.tender) return null;
+function priceOf(session: Session, request: Booking): Price | null {
+  if (!request.tender) {
+    if (request.counterDiscounts?.length)
+      throw invalid('a discount is given with the money taken', [
+        { field: 'tender', code: 'TENDER_REQUIRED', reason: 'how the guest paid' },
+      ]);
+    return null;
+  }
   const tender = Tender.parse(request.tender);
   const { quoted } = request;
   if (quoted && !Number.isInteger(quoted.total))
@@ -83,8 +90,6 @@ function checkTender(session: Session, request: Booking): Price | null {
     throw invalid('the amount taken does not pay the items', [
       { field: 'tender', code: 'short', reason: `at least ${extra}` },
     ]);
-  const problems = tenderProblems(tender, total + extra);
-  if (problems.length) throw invalid('the tender does not pay the price', problems);
   return { tender, total, confirmed: quoted !== null && quoted !== undefined, goods };
 }
 
@@ -133,7 +138,7 @@ export function recordSale(
   walkInEntryId: string,
   productName: string,
 ): SaleRecord | null {
-  const price = checkTender(session, request);
+  const price = priceOf(session, request);
   if (!price) return null;
   const { tender } = price;
   const now = session.options.now?.() ?? Date.now();
@@ -142,6 +147,20 @@ export function recordSale(
   const calculation = calc && calc.totalAmount === price.total && price.confirmed ? calc : null;
   const money = moneySettingsOf(settings);
   const taxRate = money.productTaxRates[request.productId] ?? money.defaultTaxRate;
+  const items = itemsOf(request, productName, calculation, price.total, taxRate);
+  // The counter's discounts come off the service's price; the tender pays what is left.
+  const asked = request.counterDiscounts ?? [];
+  const given = counterDiscountsOn(
+    items,
+    price.total,
+    price.confirmed,
+    asked,
+    discountReasonsOf(settings, session.storeId),
+  );
+  // The items are paid on top, at their catalogue's prices (J20).
+  const total = price.total - given.total + itemsTotal(price.goods);
+  const problems = tenderProblems(tender, total);
+  if (problems.length) throw invalid('the tender does not pay the price', problems);
   const { id: counterId, name: counterName } = session.counter();
   const name = [request.customer.lastName, request.customer.firstName]
     .map((s) => s?.trim())
@@ -159,12 +178,17 @@ export function recordSale(
     reservationNumber: null,
     customerName: name || null,
     currency: request.quoted?.currency ?? session.currency,
-    items: itemsOf(request, productName, calculation, price.total, taxRate),
+    items,
     discounts: (calculation?.discounts ?? []).map((d) => ({ label: d.label, amount: d.amount })),
-    total: price.total + itemsTotal(price.goods),
+    total,
     ...(!price.confirmed && { priceConfirmed: false }),
     tender: tender.lines,
     change: changeDue(tender.lines),
     ...(price.goods.length > 0 && { goods: price.goods }),
+    ...(given.discounts.length > 0 && {
+      counterDiscounts: given.discounts,
+      servicePrice: price.total,
+      discountNotes: asked.map((a) => a.note?.trim() || null),
+    }),
   }) as SaleRecord;
 }

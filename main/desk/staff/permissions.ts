@@ -119,7 +119,10 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'walkin.form': 'open',
   'walkin.products': 'open',
   'walkin.quote': 'open',
-  'walkin.book': 'who',
+  // A counter discount on the sale is the discount permission's (S37), as on a collection.
+  'walkin.book': (request) => ({
+    permissions: request.counterDiscounts.length > 0 ? ['discount'] : [],
+  }),
   'walkin.outcome': 'open',
   'customers.find': 'open',
   'cancel.preview': 'open',
@@ -157,6 +160,9 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'close.report': 'open',
   'money.settings': 'open',
   'money.configure': 'settings',
+  // The store's reasons are read by anyone, set by whoever may give a discount (a manager: S37).
+  'money.discountReasons': 'open',
+  'money.configureDiscountReasons': 'discount',
   'installed.get': 'open',
   'installed.configure': 'settings',
   'updates.check': 'open',

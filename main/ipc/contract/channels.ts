@@ -21,6 +21,8 @@ import {
 import {
   CashMoveRequest,
   CloseView,
+  CounterDiscountRequest,
+  DiscountReasonList,
   DenominationCount,
   JournalEntryView,
   MoneySettings,
@@ -216,6 +218,11 @@ export const channels = {
        */
       items: ItemPicks.default([]),
       /**
+       * Discounts the counter gives (issue 30): on a line or the whole sale, with a reason of the
+       * store's list; the tender pays the quote less them; the booking is sent as priced.
+       */
+      counterDiscounts: z.array(CounterDiscountRequest).max(20).default([]),
+      /**
        * Print the sale's receipt as soon as the booking answers (set-up's "print automatically",
        * issue 31), in this language and layout: the desk starts it before it answers, and the
        * renderer's own automatic `receipt.print` (`auto`) joins that print (decision M21).
@@ -389,6 +396,9 @@ export const channels = {
   /** The business's invoice details and the counter's money settings (set-up). */
   'money.settings': { request: z.strictObject({}), response: MoneySettings },
   'money.configure': { request: MoneySettings, response: MoneySettings },
+  /** The store's reasons for a discount at the counter (issue 30), and a manager's change of them. */
+  'money.discountReasons': { request: z.strictObject({}), response: DiscountReasonList },
+  'money.configureDiscountReasons': { request: DiscountReasonList, response: DiscountReasonList },
   /** This counter in the shop: its settings and the counters present (or why it works alone). */
   'shop.get': { request: z.strictObject({}), response: ShopAnswer },
   /** Name the counter, turn sharing on or off, list peers: applied at once, no restart. */

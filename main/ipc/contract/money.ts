@@ -13,6 +13,7 @@ import {
   Amount,
   CashDirection,
   CashReason,
+  CounterDiscount,
   DenominationCount,
   DiscountReason,
   ItemCategory,
@@ -42,6 +43,17 @@ export {
   DenominationCount,
   DiscountReason,
   FIRST_METHOD,
+  applyDiscounts,
+  CounterDiscount,
+  CounterDiscountRequest,
+  DEFAULT_DISCOUNT_REASONS,
+  discountReasonText,
+  DiscountReasonEntry,
+  DiscountReasonList,
+  netLines,
+  percentOff,
+  type AppliedDiscounts,
+  type DiscountableLine,
   methodSpec,
   needsBrand,
   otherMethod,
@@ -128,6 +140,12 @@ export const JournalEntryView = z.object({
   staff: StaffStamp.optional(),
   /** Whose PIN approved it, when the member signed in could not do it alone. */
   approvedBy: StaffStamp.optional(),
+  /**
+   * A sale's discounts given at the counter (issue 30), each with staff's note; `amount` is what
+   * was taken after them, `servicePrice` what the service asked. Absent: none given.
+   */
+  counterDiscounts: z.array(CounterDiscount.extend({ note: z.string().nullable() })).optional(),
+  servicePrice: Amount.optional(),
   /**
    * A collection of a booking paid on site (issue 27): what it owed in all, what was taken and
    * discounted before, the discount given with it, what it still owed after.
@@ -354,6 +372,26 @@ export const NO_ONSITE_LINE: OnSiteCloseLine = {
   noShows: { count: 0, items: [] },
 };
 
+/**
+ * Discounts the counter gave on the day (issue 30): a sale's counter discounts and a collection's
+ * (I7), counted, added up and by reason — the reason in the words its records kept.
+ */
+export const DiscountsGiven = z.object({
+  count: z.number().int().min(0),
+  amount: Amount,
+  byReason: z.array(
+    z.object({
+      id: z.string(),
+      ja: z.string(),
+      en: z.string(),
+      count: z.number().int().min(0),
+      amount: Amount,
+    }),
+  ),
+});
+export type DiscountsGiven = z.infer<typeof DiscountsGiven>;
+export const NO_DISCOUNTS_GIVEN: DiscountsGiven = { count: 0, amount: 0, byReason: [] };
+
 /** The close of one counter's business day (レジ締め), previewed or done. */
 /**
  * Counter items in the close (issue 30): items sold alone (their count and amount), every item
@@ -387,6 +425,8 @@ export const CloseView = z.object({
   onSite: OnSiteCloseLine.default(NO_ONSITE_LINE),
   /** Cash put in, taken out and changed (Y11): in and out are in the expected cash. */
   cashMoves: CashMoves.default(NO_CASH_MOVES),
+  /** Discounts given at the counter (issue 30), defaulted for older answers. */
+  discountsGiven: DiscountsGiven.default(NO_DISCOUNTS_GIVEN),
   /** Float + cash sales − cash refunds ± corrections + cash in − cash out (change netted). */
   expectedCash: z.number().int(),
   counted: DenominationCount.nullable(),

@@ -11,8 +11,11 @@ import { z } from 'zod';
 import type { Cipher } from '../files/crypto';
 import { JournalRecord, type UnreadableRecord } from './records';
 
-/** The parts of a record that may name a person: the guest, a note, who did it (issue 29). */
-const PERSONAL = ['customerName', 'note', 'staff', 'approvedBy'] as const;
+/**
+ * The parts of a record that may name a person: the guest, a note, who did it (issue 29), the
+ * notes of a sale's counter discounts (issue 30).
+ */
+const PERSONAL = ['customerName', 'note', 'staff', 'approvedBy', 'discountNotes'] as const;
 type Personal = Partial<Record<(typeof PERSONAL)[number], unknown>>;
 
 /** The file's format version. */

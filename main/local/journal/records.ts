@@ -9,6 +9,7 @@ import { Id, LocalDate } from '../../common';
 import {
   Amount,
   CashDirection,
+  CounterDiscount,
   CashReason,
   DenominationCount,
   DiscountReason,
@@ -62,6 +63,14 @@ export const SaleRecord = z.object({
   change: Amount,
   /** Counter items sold with the walk-in (issue 30), in `total` on top of the booking's price. */
   goods: Goods.optional(),
+  /**
+   * Discounts the counter gave (issue 30), beside the service's own (`discounts`): `total` is
+   * what was taken after them, `servicePrice` what the service asked. Absent: none given.
+   */
+  counterDiscounts: z.array(CounterDiscount).max(20).optional(),
+  servicePrice: Amount.optional(),
+  /** Staff's note of each counter discount, in their order (sealed: it may name a guest). */
+  discountNotes: z.array(z.string().max(500).nullable()).max(20).optional(),
 });
 export type SaleRecord = z.infer<typeof SaleRecord>;
 

@@ -139,6 +139,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       const { printAutomatically, receiptLayout } = money.getState().settings;
       return printAutomatically ? { locale: langOf(i18n), layout: receiptLayout } : null;
     },
+    discountReasons: () => money.getState().discountReasons,
     recheckMs: options.recheckMs,
   });
   // What the guest's display shows follows the walk-in (issue 31).

@@ -5,7 +5,9 @@
  */
 import { createStore } from 'zustand/vanilla';
 import {
+  DEFAULT_DISCOUNT_REASONS,
   DEFAULT_MONEY_SETTINGS,
+  type DiscountReasonEntry,
   type JournalEntryView,
   type MoneySettings,
   type RefundOwed,
@@ -20,6 +22,8 @@ export interface MoneyState {
   settings: MoneySettings;
   /** The main process answered the settings (false: defaults shown). */
   settingsLoaded: boolean;
+  /** The store's reasons for a discount at the counter (issue 30): I7's four until asked. */
+  discountReasons: DiscountReasonEntry[];
   saving: boolean;
   saved: boolean;
   settingsError: CallError | null;
@@ -51,6 +55,7 @@ export function createMoneyStore(api: Api) {
     return {
       settings: DEFAULT_MONEY_SETTINGS,
       settingsLoaded: false,
+      discountReasons: DEFAULT_DISCOUNT_REASONS.reasons,
       saving: false,
       saved: false,
       settingsError: null,
@@ -64,6 +69,12 @@ export function createMoneyStore(api: Api) {
           set({ settings, settingsLoaded: true });
         } catch {
           // The defaults stay: receipts print without invoice details until set-up is saved.
+        }
+        try {
+          const { reasons } = await api.call('money.discountReasons', {});
+          set({ discountReasons: reasons });
+        } catch {
+          // I7's four stay offered; the desk checks the reason again.
         }
       },
       async configure(settings) {

@@ -1,5 +1,6 @@
 /** The walk-in store's state, its intents and what it needs from the app. */
 import type {
+  DiscountReasonEntry,
   DraftId,
   FieldProblem,
   HeadcountFit,
@@ -108,6 +109,8 @@ export interface WalkInDeps {
    * and layout, sent with the booking so the desk prints it as the booking answers; null: not.
    */
   autoReceipt?(): { locale: 'ja' | 'en'; layout: ReceiptLayout } | null;
+  /** The store's reasons for a discount at the counter (issue 30), as last asked. */
+  discountReasons?(): readonly DiscountReasonEntry[];
   recheckMs?: number;
 }
 

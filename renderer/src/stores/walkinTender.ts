@@ -7,6 +7,8 @@
 import {
   FIRST_METHOD,
   otherMethod,
+  percentOff,
+  type DiscountReasonEntry,
   type Price,
   type Tender,
   type TenderMethod,
@@ -29,6 +31,37 @@ export interface TenderState {
   tenderShown: boolean;
   /** Counter items paid with the same tender on top of the price (issue 30); 0: none. */
   tenderExtra: number;
+  /**
+   * A discount the counter gives on the whole sale (issue 30; a walk-in's only: other stores
+   * holding a tender leave it out): the tender pays the price less it.
+   */
+  counterDiscount?: SaleDiscountDraft | null;
+}
+
+/** A discount on the whole sale as staff type it. */
+export interface SaleDiscountDraft {
+  kind: 'amount' | 'percent';
+  /** Yen off, or a whole percent; null: not typed yet. */
+  value: number | null;
+  reason: string;
+  note: string;
+}
+
+/** A discount said in full: its amount, a reason of the list still offered, the note it asks. */
+export function discountReady(
+  d: SaleDiscountDraft,
+  reasons: readonly DiscountReasonEntry[],
+): boolean {
+  const reason = reasons.find((r) => r.id === d.reason && r.active);
+  const value = d.value !== null && d.value >= 1 && (d.kind === 'amount' || d.value <= 100);
+  return value && !!reason && (!reason.noteRequired || d.note.trim() !== '');
+}
+
+/** What the counter's discount takes off `price` (0: none, or not typed yet); the desk's rounding. */
+export function discountOff(price: number, d: SaleDiscountDraft | null | undefined): number {
+  if (!d || d.value === null || d.value <= 0) return 0;
+  const off = d.kind === 'percent' ? percentOff(price, Math.min(d.value, 100)) : d.value;
+  return Math.min(off, price);
 }
 
 export interface TenderActions {
@@ -38,6 +71,8 @@ export interface TenderActions {
   /** Split across two methods (the second takes the rest) or back to one. */
   setSplit(on: boolean): void;
   setLine(index: number, patch: Partial<TenderLineDraft>): void;
+  /** Give (or take back, null) a discount on the whole sale (issue 30). */
+  setCounterDiscount(discount: SaleDiscountDraft | null): void;
 }
 
 export const FRESH_TENDER = {
@@ -45,17 +80,21 @@ export const FRESH_TENDER = {
   tenderLines: [newLine(FIRST_METHOD, 0)],
   tenderShown: false,
   tenderExtra: 0,
+  counterDiscount: null,
 } satisfies Partial<TenderState>;
 
 /**
- * The total the tender must add up to: the price's, else the amount staff typed, and the counter
- * items picked on top (issue 30).
+ * The total the tender must add up to: the price's less the counter's discount, else the amount
+ * staff typed, and the counter items picked on top (issue 30).
  */
 export function tenderTotalOf(
-  s: Pick<TenderState, 'price' | 'tenderTotal'> & Partial<Pick<TenderState, 'tenderExtra'>>,
+  s: Pick<TenderState, 'price' | 'tenderTotal'> &
+    Partial<Pick<TenderState, 'tenderExtra' | 'counterDiscount'>>,
 ): number | null {
   const extra = s.tenderExtra ?? 0;
-  const base = s.price ? s.price.total : s.tenderTotal;
+  const base = s.price
+    ? s.price.total - discountOff(s.price.total, s.counterDiscount)
+    : s.tenderTotal;
   return base === null ? (extra > 0 ? extra : null) : base + extra;
 }
 
@@ -65,7 +104,7 @@ export function tenderTotalOf(
  */
 export function tenderToSend(
   s: Pick<TenderState, 'price' | 'tenderTotal' | 'tenderLines'> &
-    Partial<Pick<TenderState, 'tenderExtra'>>,
+    Partial<Pick<TenderState, 'tenderExtra' | 'counterDiscount'>>,
   manual: boolean,
 ): { tender: Tender | null; problems: TenderProblem[] } {
   const total = tenderTotalOf(s);
@@ -97,6 +136,13 @@ export function tenderActions(
       const half = Math.floor(total() / 2);
       const second = newLine(otherMethod(first.method), 0);
       set({ tenderLines: rebalance(total(), [{ ...first, amount: half }, second]) });
+    },
+    setCounterDiscount(discount) {
+      set({ counterDiscount: discount });
+      // One method: it pays the new total; a split's second part follows the first.
+      const lines = get().tenderLines;
+      if (lines.length === 1) set({ tenderLines: [{ ...lines[0]!, amount: total() }] });
+      else set({ tenderLines: rebalance(total(), lines) });
     },
     setLine(index, patch) {
       const lines = get().tenderLines.map((l, i) => (i === index ? { ...l, ...patch } : l));

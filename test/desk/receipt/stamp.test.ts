@@ -1,8 +1,8 @@
 /**
  * Stamp duty on a 領収書 (Q13): the act's table by the amount counted, tax excluded as the receipt
  * shows the tax; cash (or QR) of ¥50,000 and over prints the stamp's box and the model says the
- * duty, a card prints the exemption line instead; a split counts its cash part; a レシート and a
- * refund slip print neither. Read back from the page, the PDF's text and the thermal text.
+ * duty, a card prints the exemption line instead; a split counts its cash part; a レシート states
+ * money received, so it is a 受取書 too and prints the same (Q13 amended); a refund slip prints neither. Read back from the page, the PDF's text and the thermal text.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -163,8 +163,61 @@ describe('stamp duty on a 領収書', () => {
     expect(text).not.toContain('収入印紙');
   });
 
-  it('a レシート says nothing of stamps (the 領収書 is what is asked for one)', async () => {
+  it('a レシート of ¥50,000 and over in cash is a 受取書 too: the box, on the page, the PDF and the roll (Q13 amended)', async () => {
     const model = await receiptModel(input(sale(55_000, [line('cash', 55_000)]), false));
+    expect(model.title).toBe('レシート');
+    expect(model.stampDuty).toBe(200);
+    expect(kinds(model)).toContain('stamp');
+    expect(receiptPageHtml(model)).toContain('<p class="stamp">収入印紙</p>');
+    expect(pdfText(await receiptPdf(model))).toContain('収入印紙');
+    const bytes = await receiptThermal(model, {
+      language: 'escpos',
+      paper: '80mm',
+      kanji: 'builtin',
+    });
+    expect(readJob(bytes).lines.join('\n')).toContain('収入印紙');
+    // By card: the exemption line, as on a 領収書.
+    const card = await receiptModel(input(sale(110_000, [line('card', 110_000)]), false));
+    expect(card.stampDuty).toBe(0);
+    expect(texts(card)).toContain('クレジットカード利用のため非課税');
+  });
+
+  it('a counter discount counts: what was taken after it, tax excluded, is what the stamp is for', async () => {
+    const discounted = (taken: number, off: number) =>
+      JournalEntryView.parse({
+        ...sale(taken, [line('cash', taken)]),
+        items: [{ ...sale(taken, []).items[0]!, unitPrice: taken + off }],
+        counterDiscounts: [
+          {
+            line: null,
+            kind: 'amount',
+            value: off,
+            amount: off,
+            reason: { id: 'apology', ja: 'お詫び', en: 'Apology' },
+            note: null,
+          },
+        ],
+        servicePrice: taken + off,
+      });
+    // ¥56,000 less ¥2,000 = ¥54,000 taken: ¥49,091 tax excluded, no stamp.
+    expect((await receiptModel(input(discounted(54_000, 2_000), false))).stampDuty).toBe(0);
+    expect((await receiptModel(input(discounted(56_000, 1_000), false))).stampDuty).toBe(200);
+  });
+
+  it('a refund slip prints neither', async () => {
+    const refund = JournalEntryView.parse({
+      ...sale(55_000, [line('cash', 55_000)]),
+      id: 'je-refund',
+      kind: 'refund',
+      amount: -55_000,
+      refersTo: 'je-stamp',
+      refundReason: 'other',
+      items: [],
+    });
+    const model = await receiptModel({
+      ...input(refund, false),
+      sale: sale(55_000, [line('cash', 55_000)]),
+    });
     expect(model.stampDuty).toBe(0);
     expect(kinds(model)).not.toContain('stamp');
   });

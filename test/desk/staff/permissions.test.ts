@@ -79,6 +79,22 @@ describe('what each channel asks', () => {
     expect(of('close.preview')).toBe('open');
   });
 
+  it('asks the discount permission for a counter discount on a sale, and of whoever sets the reasons (S37)', () => {
+    const book = (counterDiscounts: unknown[]) =>
+      needsOf(
+        'walkin.book',
+        parse('walkin.book', { ...VALID['walkin.book'], counterDiscounts }),
+        look(),
+      );
+    expect(book([])).toEqual({ permissions: [] });
+    expect(book([{ line: null, kind: 'percent', value: 5, reason: 'apology' }])).toEqual({
+      permissions: ['discount'],
+    });
+    const of = (c: keyof typeof channels) => needsOf(c, parse(c, VALID[c]), look());
+    expect(of('money.configureDiscountReasons')).toEqual({ permissions: ['discount'] });
+    expect(of('money.discountReasons')).toBe('open');
+  });
+
   it('reads a cancel’s reason and refund: the fee waived, money paid back', () => {
     const cancel = (reason: string, refund: unknown) =>
       needsOf(

@@ -9,6 +9,20 @@ export const en: Widen<typeof ja> = {
     kinds: moneyWords.en.entryKinds,
     reasons: moneyWords.en.refundReasons,
     layouts: { '58mm': 'Receipt 58 mm', '80mm': 'Receipt 80 mm', a4: 'A4' },
+    discount: {
+      title: 'Discount at the counter',
+      give: 'Give a discount on this sale',
+      reason: 'Reason',
+      kind: 'Discount by',
+      amount: 'Amount',
+      percent: 'Percent',
+      yenOff: 'Amount off (¥)',
+      percentOff: 'Percent off (a part of a yen goes to the guest)',
+      note: 'Note (optional)',
+      noteRequired: 'Note (needed for this reason)',
+      after: '{{off}} off → to pay {{total}}',
+      incomplete: 'Type the amount or percent off (this reason also needs a note).',
+    },
     tender: {
       title: 'Payment',
       method: 'Method',
@@ -102,6 +116,8 @@ export const en: Widen<typeof ja> = {
         'This counter has no record of the payment. Refund it where the money was taken.',
     },
     journal: {
+      discounts: 'Discounts at the counter',
+      servicePrice: 'service’s price {{amount}}',
       title: 'Sales journal',
       previousDay: 'Previous day',
       today: 'Today',
@@ -161,6 +177,7 @@ export const en: Widen<typeof ja> = {
       exchangeHint: 'Change made does not alter the cash total (it is recorded all the same).',
     },
     close: {
+      discountsAll: 'In all',
       open: 'To the close',
       title: 'Close the day',
       closedAt: 'Closed at {{when}}. This day’s entries cannot change.',

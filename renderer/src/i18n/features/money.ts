@@ -11,6 +11,20 @@ export const ja = {
     kinds: moneyWords.ja.entryKinds,
     reasons: moneyWords.ja.refundReasons,
     layouts: { '58mm': 'レシート 58mm', '80mm': 'レシート 80mm', a4: 'A4' },
+    discount: {
+      title: '割引（カウンター）',
+      give: 'この会計を割り引く',
+      reason: '理由',
+      kind: '割引の方法',
+      amount: '金額',
+      percent: '率（%）',
+      yenOff: '割引額（円）',
+      percentOff: '割引率（%・円未満はお客様に有利に切り上げ）',
+      note: 'メモ（任意）',
+      noteRequired: 'メモ（この理由では必須）',
+      after: '{{off}} 割引 → お支払い {{total}}',
+      incomplete: '割引の金額か率を入れてください（この理由ではメモも必要です）。',
+    },
     tender: {
       title: 'お支払い',
       method: '支払い方法',
@@ -53,7 +67,7 @@ export const ja = {
       purpose: '但し書き',
       purposeExample: '体験料',
       stampNeeded:
-        'この領収書には {{amount}} 以上の収入印紙が必要です（現金などで税抜 5 万円以上）。印刷した枠に貼り、消印してください。',
+        '{{amount}} 以上の収入印紙が必要です（現金などで税抜 5 万円以上の受取書）。印刷した枠に貼り、消印してください。',
       print: '{{what}}を印刷',
       printing: '印刷しています…',
       pdf: 'PDF で保存',
@@ -104,6 +118,8 @@ export const ja = {
         'この端末では支払いの記録がありません。返金は支払いを受けた場所で行ってください。',
     },
     journal: {
+      discounts: 'カウンターでの割引',
+      servicePrice: 'サービスの料金 {{amount}}',
       title: 'レジ記録',
       previousDay: '前の日',
       today: '今日',
@@ -163,6 +179,7 @@ export const ja = {
       exchangeHint: '両替は現金の合計を変えません（記録だけ残ります）。',
     },
     close: {
+      discountsAll: '合計',
       open: 'レジ締めへ',
       title: 'レジ締め',
       closedAt: '{{when}} に締めました。この日の記録は変えられません。',

@@ -26,6 +26,7 @@ import { CashMoves } from './CashMoves';
 import { CountTable } from './CountTable';
 import { DrawerOpens } from './DrawerOpens';
 import { ItemsClose } from './ItemsClose';
+import { DiscountsGiven } from './DiscountsGiven';
 import { OnSiteClose } from './OnSiteClose';
 import { StoreClose } from './StoreClose';
 import { StaffFiguresTable } from '../staff/StaffFiguresTable';
@@ -269,6 +270,7 @@ export function CloseScreen() {
 
       <CashMoves moves={v.cashMoves} />
       <DrawerOpens opens={v.drawer} />
+      {v.discountsGiven.count > 0 && <DiscountsGiven given={v.discountsGiven} />}
       <OnSiteClose line={v.onSite} />
       <ItemsClose line={v.items} />
 

@@ -5,7 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REDUCED_RATE, type JournalEntryView } from '../../../../main/ipc/contract';
+import {
+  discountReasonText,
+  REDUCED_RATE,
+  type JournalEntryView,
+} from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { BackButton } from '../../components/BackButton';
@@ -209,6 +213,28 @@ function EntryRow({ entry: e }: { entry: JournalEntryView }) {
                 (g) => `${g.name[lang]}${g.taxRate === REDUCED_RATE ? ' ※' : ''} × ${g.quantity}`,
               )
               .join(' / ')}
+          </dd>
+        </>
+      )}
+      {e.counterDiscounts && e.counterDiscounts.length > 0 && (
+        // The counter's discounts (issue 30): each with its reason as the record kept it.
+        <>
+          <dt>{t('money.journal.discounts')}</dt>
+          <dd>
+            {e.counterDiscounts
+              .map((d) =>
+                [
+                  discountReasonText(d.reason, lang),
+                  d.kind === 'percent' && `${d.value}%`,
+                  fmt.money(-d.amount),
+                  d.note && `(${d.note})`,
+                ]
+                  .filter(Boolean)
+                  .join(' '),
+              )
+              .join(' · ')}
+            {e.servicePrice !== undefined &&
+              ` · ${t('money.journal.servicePrice', { amount: fmt.money(e.servicePrice) })}`}
           </dd>
         </>
       )}

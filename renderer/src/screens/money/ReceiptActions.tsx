@@ -110,24 +110,25 @@ export function ReceiptActions({
     }
   }
 
-  // A 領収書 asked: whether it needs a stamp is said before it is printed (Q13).
+  // Whether the receipt needs a stamp is said before it is printed (Q13): a 領収書's, and a
+  // レシート's too (a receipt of money as well, Q13 amended).
   const asRyoshusho = ryoshusho && !slip;
   useEffect(() => {
-    if (!asRyoshusho) return;
+    if (slip) return;
     let live = true;
     api
       .call('receipt.get', {
         entryId,
         locale: 'ja',
         purpose: 'preview',
-        ryoshusho: { addressee: '', purpose: '' },
+        ryoshusho: asRyoshusho ? { addressee: '', purpose: '' } : null,
       })
       .then((doc) => live && setStampDuty(doc.stampDuty))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [api, entryId, asRyoshusho]);
+  }, [api, entryId, asRyoshusho, slip]);
 
   useEffect(() => {
     if (!autoPrint || printedOnce.current) return;
@@ -169,7 +170,7 @@ export function ReceiptActions({
             />
             <span>{t('money.receipt.ryoshusho')}</span>
           </label>
-          {asRyoshusho && stampDuty > 0 && (
+          {!slip && stampDuty > 0 && (
             <p className="notice warn" role="note">
               {t('money.receipt.stampNeeded', { amount: fmt.money(stampDuty) })}
             </p>

@@ -11,7 +11,9 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { Kbd } from '../../components/Kbd';
 import { StepError } from './StepError';
 import { ItemsPanel } from '../items/ItemsPanel';
+import { DiscountFields } from './DiscountFields';
 import { TenderPanel } from './TenderPanel';
+import { discountOff } from '../../stores/walkinTender';
 
 export function ReviewStep() {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function ReviewStep() {
       outcome: x.outcome,
       booking: x.booking,
       extra: x.tenderExtra,
+      counterDiscount: x.counterDiscount,
     })),
   );
   const w = stores.walkIn.getState();
@@ -41,6 +44,8 @@ export function ReviewStep() {
   const email = s.customer.email.trim();
   const refusal = s.outcome?.outcome === 'refused' ? s.outcome.refusal : null;
   const price = s.price;
+  // What is collected: the price less the counter's discount (issue 30).
+  const collect = price ? price.total - discountOff(price.total, s.counterDiscount) : 0;
   return (
     <form
       onSubmit={(e) => {
@@ -89,7 +94,7 @@ export function ReviewStep() {
           ) : (
             <>
               <p className="collect">
-                {t('walkIn.collect', { amount: fmt.money(price.total, price.currency) })}
+                {t('walkIn.collect', { amount: fmt.money(collect, price.currency) })}
               </p>
               <p className="hint">{t('walkIn.externalNote')}</p>
             </>
@@ -106,10 +111,10 @@ export function ReviewStep() {
       )}
       {/* Counter items paid with the same tender (issue 30): not with a booking still to approve. */}
       {!manual && <ItemsPanel store={stores.walkIn} />}
+      {!manual && <DiscountFields store={stores.walkIn} />}
       {!manual && price && s.extra > 0 && (
         <p className="collect">
-          {t('items.grandTotal')}{' '}
-          <strong>{fmt.money(price.total + s.extra, price.currency)}</strong>
+          {t('items.grandTotal')} <strong>{fmt.money(collect + s.extra, price.currency)}</strong>
         </p>
       )}
       {!manual && <TenderPanel store={stores.walkIn} queued={s.priceOffline} />}
@@ -157,9 +162,7 @@ export function ReviewStep() {
             : manual
               ? t('walkIn.confirmManual')
               : price
-                ? t('walkIn.confirm', {
-                    amount: fmt.money(price.total + s.extra, price.currency),
-                  })
+                ? t('walkIn.confirm', { amount: fmt.money(collect + s.extra, price.currency) })
                 : t('walkIn.confirmNoPrice')}{' '}
           <Kbd keys={KEYS.confirm} />
         </button>
