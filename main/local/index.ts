@@ -111,6 +111,7 @@ export {
 export { Connectivity } from './sync/connectivity';
 export {
   ReferenceClock,
+  SavedOffset,
   SKEW_BOUND_MS,
   type ClockReference,
   type ClockSkew,

@@ -80,6 +80,21 @@ describe('the shop in the status bar', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it.each<[Lang, string]>([
+    ['en', '受付2connectedsyncs for the shop受付2’s clock is 7 min slow'],
+    ['ja', '受付2接続中店舗の同期中受付2 の時計が7 分遅れています'],
+  ])('says which counter’s clock is off, and by how much (%s)', async (lang, line) => {
+    const slow = { ...SHOP.counters[1]!, clockSkewMs: -7 * 60_000 - 4_000 };
+    fake = demoBridge({
+      'status.get': () => status({ shop: { ...SHOP, counters: [SHOP.counters[0]!, slow] } }),
+    });
+    const r = await renderApp(fake, { lang });
+    await r.user.tap(within(bar()).getAllByRole('button')[0]!);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toContain(line);
+    expect(await audit()).toEqual([]);
+  });
+
   it('opens on focus, closes with Escape (not the app’s back), back to the button', async () => {
     fake = demoBridge({ 'status.get': () => status({ shop: SHOP }) });
     const r = await renderApp(fake);

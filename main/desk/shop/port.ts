@@ -28,6 +28,8 @@ export interface ShopPortCounter {
   lastSeen: number;
   polling: boolean;
   link: string;
+  /** Its PC's clock minus the shop's time, when off by more than the bound (H12). */
+  clockSkewMs?: number | null;
 }
 
 export interface ShopPortView {

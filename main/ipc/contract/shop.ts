@@ -21,6 +21,11 @@ export const ShopCounter = z.object({
   /** It syncs with the service for the shop (the elected poller). */
   polling: z.boolean(),
   link: CounterLink,
+  /**
+   * Its PC's clock minus the shop's time (ms), when off by more than a minute (H12); null or
+   * absent: not off, or not known.
+   */
+  clockSkewMs: z.number().nullable().optional(),
 });
 export type ShopCounter = z.infer<typeof ShopCounter>;
 

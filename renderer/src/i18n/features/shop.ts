@@ -13,6 +13,8 @@ export const ja = {
     syncs: '店舗の同期中',
     present: '接続中',
     left: '{{name}} — 最終接続 {{age}}',
+    clockSlow: '{{name}} の時計が{{amount}}遅れています',
+    clockFast: '{{name}} の時計が{{amount}}進んでいます',
     reasons: {
       off: '共有はオフです — この端末だけで動作しています。',
       training: 'トレーニングモードでは他の端末と共有しません。',
@@ -66,6 +68,8 @@ export const en: Widen<typeof ja> = {
     syncs: 'syncs for the shop',
     present: 'connected',
     left: '{{name}} — last seen {{age}}',
+    clockSlow: '{{name}}’s clock is {{amount}} slow',
+    clockFast: '{{name}}’s clock is {{amount}} fast',
     reasons: {
       off: 'Sharing is off — this counter works alone.',
       training: 'In training mode the counter shares nothing with other counters.',
