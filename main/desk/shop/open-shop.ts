@@ -5,6 +5,9 @@
  * of name, peers or port opens it again; a build whose TLS cannot make the mesh (L9) shows the
  * shop as unavailable and the counter works alone.
  */
+import { networkInterfaces } from 'node:os';
+import { isIPv4 } from 'node:net';
+import { JoinHost } from '../../shop/join/host';
 import { DEFAULT_SHOP_PORT, Mesh } from '../../shop/mesh/mesh';
 import { meshSupported } from '../../shop/mesh/self-test';
 import { shopSecrets } from '../../shop/mesh/keys';
@@ -36,8 +39,25 @@ export function meshShopOpener(network: ShopNetwork): ShopOpener {
   return (opening) => new MeshShopPort(opening, network, check);
 }
 
+/** Private ranges first: the shop's LAN rather than a VPN's or a public address. */
+const PRIVATE = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/;
+
+/**
+ * The IPv4 address a join code carries (H13): the listener's own when it is bound to one (loopback
+ * on a test machine), else this PC's on the LAN — a private one first; null when it has none.
+ */
+export function joinAddress(listenHost: string): string | null {
+  if (isIPv4(listenHost) && listenHost !== '0.0.0.0') return listenHost;
+  const all = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a!.address);
+  return all.find((a) => PRIVATE.test(a)) ?? all[0] ?? null;
+}
+
 class MeshShopPort implements ShopPort {
   private mesh: Mesh | null = null;
+  private join: JoinHost | null = null;
   private readonly listeners = new Set<() => void>();
   private stopPeers: (() => void) | null = null;
   private meshable: boolean | null = null;
@@ -73,6 +93,11 @@ class MeshShopPort implements ShopPort {
     });
   }
 
+  async showJoinCode(): Promise<{ code: string; expiresAt: number }> {
+    if (!this.join) throw new Error('not_open');
+    return this.join.show();
+  }
+
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -86,10 +111,11 @@ class MeshShopPort implements ShopPort {
   private open(config: ShopConfig): void {
     const { session, logger } = this.opening;
     const { network } = this;
+    const secrets = shopSecrets(session.options.apiKey(), session.storeId);
     const mesh = new Mesh({
       counterId: config.counterId,
       name: config.name,
-      secrets: shopSecrets(session.options.apiKey(), session.storeId),
+      secrets,
       listen: { host: network.listenHost, port: network.port ?? config.port ?? DEFAULT_SHOP_PORT },
       peers: network.peers ?? config.peers,
       discovery: network.discovery,
@@ -100,8 +126,35 @@ class MeshShopPort implements ShopPort {
     this.mesh = mesh;
     session.attachShop(mesh, config.name, { antiEntropyMs: network.antiEntropyMs });
     this.stopPeers = mesh.onPeers(() => this.changed());
+    let meshPort: number | null = null;
+    this.join = new JoinHost({
+      listenHost: network.listenHost,
+      address: () => joinAddress(network.listenHost),
+      tag: secrets.tag,
+      name: () => config.name,
+      offer: () => ({
+        serviceUrl: session.options.serviceUrl,
+        apiKey: session.options.apiKey(),
+        storeId: session.storeId,
+        plan: this.opening.plan,
+      }),
+      // This counter where the code's address reaches it, then those present where we reach them.
+      peers: (address) => [
+        ...(meshPort === null ? [] : [`${address}:${meshPort}`]),
+        ...mesh
+          .peers()
+          .filter((p) => p.present && p.address)
+          .map((p) => p.address!)
+          .slice(0, 15),
+      ],
+      now: () => Date.now(),
+      logger,
+    });
     mesh.start().then(
-      (port) => network.onListening?.(port),
+      (port) => {
+        meshPort = port;
+        network.onListening?.(port);
+      },
       // A port taken by another program: the counter still dials the others.
       (error: NodeJS.ErrnoException) =>
         logger.warn('shop.listen_failed', { code: error.code ?? error.name }),
@@ -113,8 +166,10 @@ class MeshShopPort implements ShopPort {
     this.stopPeers = null;
     this.opening.session.detachShop();
     const mesh = this.mesh;
+    const join = this.join;
     this.mesh = null;
-    await mesh?.close();
+    this.join = null;
+    await Promise.all([mesh?.close(), join?.close()]);
   }
 
   private changed(): void {

@@ -54,6 +54,11 @@ export interface ShopPort {
   onChange(listener: () => void): () => void;
   /** Sharing turned off, the session ends or the mode changes. */
   close(): void | Promise<void>;
+  /**
+   * A one-time code another counter joins this shop by (H13); throws `no_address` when this PC
+   * has no IPv4 address on the LAN to put in it. Absent: this shop cannot show codes.
+   */
+  showJoinCode?(): Promise<{ code: string; expiresAt: number }>;
 }
 
 export interface ShopOpening {
@@ -61,6 +66,8 @@ export interface ShopOpening {
   session: Session;
   counter: Counter;
   config: ShopConfig;
+  /** The plan's budget the key was set up with (a counter that joins by code takes the same). */
+  plan: 'standard' | 'facility';
   logger: Logger;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../../api/index';
 import { ShopCounter, ShopView, type ShopStatus } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
 import type { Counter } from '../../local/index';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
@@ -64,13 +65,28 @@ export class ShopSlot {
     const { open, logger } = this.options;
     if (!open) return;
     try {
-      this.port = open({ session, counter: this.options.counter, config, logger });
+      const plan = settings.plan ?? 'standard';
+      this.port = open({ session, counter: this.options.counter, config, plan, logger });
       this.told = told;
       this.stopListening = this.port.onChange(this.options.onChange);
     } catch (error) {
       // The counter works alone, as before the shop: staff see "unavailable", never a failure.
       this.failed = true;
       logger.warn('shop.open_failed', { error });
+    }
+  }
+
+  /** A join code of this shop (H13); refused when this counter does not share now. */
+  async showJoinCode(): Promise<{ code: string; expiresAt: number }> {
+    const port = this.failed ? null : this.port;
+    if (!port?.showJoinCode || !port.view())
+      throw new DeskError('JOIN_NOT_SHARING', 'this counter does not share with a shop now');
+    try {
+      return await port.showJoinCode();
+    } catch (error) {
+      if ((error as Error).message === 'no_address')
+        throw new DeskError('JOIN_NO_ADDRESS', 'this PC has no IPv4 address on the LAN');
+      throw error;
     }
   }
 
