@@ -22,7 +22,8 @@ export async function showJoinCode(ctx: DeskContext): Promise<JoinCodeShown> {
   // Loaded when a code is first shown: nothing of it is on the start-up path (G11).
   const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return { code, qrSvg, expiresAt };
+  // Shown in the counter's time, as every time on screen is (H7); kept by the PC's own clock.
+  return { code, qrSvg, expiresAt: expiresAt + ctx.sessions.time.offsetMs() };
 }
 
 const FAILURES: Record<JoinError['reason'], [string, string]> = {

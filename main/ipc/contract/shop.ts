@@ -107,7 +107,7 @@ export const JoinCodeShown = z.object({
   code: z.string().min(1).max(60),
   /** The QR code as an SVG document (made in main; the renderer shows it as an image). */
   qrSvg: z.string().max(200_000),
-  /** Epoch ms, this PC's clock. */
+  /** Epoch ms, the counter's (corrected) time, as the screen's "now" is. */
   expiresAt: z.number(),
 });
 export type JoinCodeShown = z.infer<typeof JoinCodeShown>;

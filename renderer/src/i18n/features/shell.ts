@@ -73,6 +73,20 @@ export const ja = {
     COUNTER_NAME_INVALID: '端末の名前を使えません。印の付いた欄を直してください。',
     PEER_ADDRESS_INVALID: '接続先のアドレスに誤りがあります。印の付いた項目を直してください。',
     TOO_MANY_PEERS: '接続先のアドレスが多すぎます。不要なものを削除してください。',
+    JOIN_CODE_INVALID: '参加コードとして読めません。確かめて入力し直すか、スキャンしてください。',
+    JOIN_CODE_WRONG:
+      'このコードを表示している端末がありません。もう一方の端末で新しいコードを表示してください。',
+    JOIN_CODE_EXPIRED:
+      'このコードは有効期限が切れています（10 分間有効）。もう一方の端末で新しいコードを表示してください。',
+    JOIN_CODE_USED:
+      'このコードはすでに使われています。もう一方の端末で新しいコードを表示してください。',
+    JOIN_UNREACHABLE:
+      'コードを表示している端末に接続できません。同じネットワークにいるか、コードが表示されたままかを確かめてください。',
+    JOIN_OTHER_SHOP:
+      'この端末はすでに別の店舗または API キーで設定されています。先に設定で API キーを削除してから参加してください。',
+    JOIN_NOT_SHARING: '参加コードは、この端末が店舗と共有している間だけ表示できます。',
+    JOIN_NO_ADDRESS:
+      'このパソコンにはコードに入れるネットワークアドレスがありません。ネットワークの接続を確かめてください。',
     OFFLINE: 'オフラインのためできません。回線が戻ってからもう一度試してください。',
     NETWORK_OFFLINE: 'ネットワークにつながっていません。回線を確認してください。',
     NETWORK_TIMEOUT: '予約サービスから時間内に応答がありません。少し待ってもう一度試してください。',
@@ -227,6 +241,18 @@ export const en: Widen<typeof ja> = {
     COUNTER_NAME_INVALID: 'This counter name cannot be used. Correct the marked field.',
     PEER_ADDRESS_INVALID: 'A counter address is not valid. Correct the marked entry.',
     TOO_MANY_PEERS: 'Too many counter addresses. Remove the ones not needed.',
+    JOIN_CODE_INVALID: 'This is not a join code. Check it and type it again, or scan it.',
+    JOIN_CODE_WRONG: 'No counter shows this code. Show a new code at the other counter.',
+    JOIN_CODE_EXPIRED:
+      'This code has expired (codes are valid for 10 minutes). Show a new one at the other counter.',
+    JOIN_CODE_USED: 'This code has been used already. Show a new one at the other counter.',
+    JOIN_UNREACHABLE:
+      'The counter showing the code cannot be reached. Check that both are on the same network and the code is still shown.',
+    JOIN_OTHER_SHOP:
+      'This counter is set up for another store or key. Remove its key in set-up first, then join.',
+    JOIN_NOT_SHARING: 'A join code can be shown only while this counter shares with the shop.',
+    JOIN_NO_ADDRESS:
+      'This PC has no network address to put in a code. Check its network connection.',
     OFFLINE: 'Not possible while offline. Try again when the link is back.',
     NETWORK_OFFLINE: 'No network. Check the connection.',
     NETWORK_TIMEOUT: 'The reservation service did not answer in time. Wait a moment and try again.',

@@ -53,6 +53,24 @@ export const ja = {
       duplicate: 'このアドレスはすでに登録されています。',
     },
     tooManyPeers: '登録できるアドレスは {{max}} 件までです。',
+    join: {
+      showTitle: 'この店舗に端末を追加',
+      showHint:
+        'ほかの端末をこの店舗に参加させるときに使います。参加させる端末で QR コードをスキャンするか、コードを入力してください。1 回だけ、10 分間有効です。',
+      show: '参加コードを表示',
+      making: 'コードを作成中…',
+      qrAlt: '参加コードの QR コード',
+      validUntil: '{{time}} まで有効・1 回限り',
+      expired: 'コードの有効期限が切れました。',
+      hide: 'コードを隠す',
+      enterTitle: '参加コードで店舗に参加',
+      enterHint:
+        '店舗のほかの端末に表示された参加コードをスキャンするか入力してください。API キーと店舗、接続先がこの端末に設定されます。',
+      code: '参加コード',
+      join: '参加',
+      joining: 'コードを表示している端末に接続中…',
+      joined: '{{name}} の店舗に参加しました',
+    },
   },
 };
 
@@ -109,5 +127,23 @@ export const en: Widen<typeof ja> = {
       duplicate: 'This address is listed already.',
     },
     tooManyPeers: 'At most {{max}} addresses can be listed.',
+    join: {
+      showTitle: 'Add a counter to this shop',
+      showHint:
+        'To add another counter to this shop: scan the QR code at that counter, or type the code there. Valid once, for 10 minutes.',
+      show: 'Show a join code',
+      making: 'Making a code…',
+      qrAlt: 'QR code of the join code',
+      validUntil: 'valid until {{time}}, once',
+      expired: 'The code has expired.',
+      hide: 'Hide the code',
+      enterTitle: 'Join a shop with a code',
+      enterHint:
+        'Scan or type the join code another counter of the shop shows. This counter is then set up with its key, store and address.',
+      code: 'Join code',
+      join: 'Join',
+      joining: 'Connecting to the counter showing the code…',
+      joined: 'Joined {{name}}’s shop',
+    },
   },
 };
