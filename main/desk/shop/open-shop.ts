@@ -147,7 +147,8 @@ class MeshShopPort implements ShopPort {
           .map((p) => p.address!)
           .slice(0, 15),
       ],
-      now: () => Date.now(),
+      // This PC's clock as the desk reads it (its correction is added where the code is shown).
+      now: () => session.time.pcNow(),
       logger,
     });
     mesh.start().then(

@@ -29,7 +29,19 @@ export function JoinByCode({ shop }: { shop: ShopStatus | null }) {
 
   const join = (e: FormEvent) => {
     e.preventDefault();
-    void joinWith(typed).then((ok) => ok && setTyped(''));
+    void joinWith(typed).then((ok) => {
+      if (!ok) return;
+      setTyped('');
+      // Set up by the join, the app opens the new store's day (on set-up's event, which may come
+      // after this answer): staff are brought back here to read the outcome.
+      const back = () => stores.nav.getState().go({ name: 'setup' });
+      if (stores.setup.getState().status?.mode === 'live') return back();
+      const stop = stores.setup.subscribe((next) => {
+        if (next.status?.mode !== 'live') return;
+        stop();
+        back();
+      });
+    });
   };
 
   return (
