@@ -58,6 +58,10 @@ export function joinAddress(listenHost: string): string | null {
 class MeshShopPort implements ShopPort {
   private mesh: Mesh | null = null;
   private join: JoinHost | null = null;
+  /** The mesh listener's port once bound (a join code's peers name it). */
+  private meshPort: number | null = null;
+  /** Resolves with it, or null when it could not bind. */
+  private listening: Promise<number | null> = Promise.resolve(null);
   private readonly listeners = new Set<() => void>();
   private stopPeers: (() => void) | null = null;
   private meshable: boolean | null = null;
@@ -94,8 +98,10 @@ class MeshShopPort implements ShopPort {
   }
 
   async showJoinCode(): Promise<{ code: string; expiresAt: number }> {
-    if (!this.join) throw new Error('not_open');
-    return this.join.show();
+    const join = this.join;
+    // Once listening; its port taken, a counter that joined could not reach this one.
+    if (!join || (await this.listening) === null) throw new Error('not_listening');
+    return join.show();
   }
 
   onChange(listener: () => void): () => void {
@@ -126,7 +132,7 @@ class MeshShopPort implements ShopPort {
     this.mesh = mesh;
     session.attachShop(mesh, config.name, { antiEntropyMs: network.antiEntropyMs });
     this.stopPeers = mesh.onPeers(() => this.changed());
-    let meshPort: number | null = null;
+    this.meshPort = null;
     this.join = new JoinHost({
       listenHost: network.listenHost,
       address: () => joinAddress(network.listenHost),
@@ -140,7 +146,7 @@ class MeshShopPort implements ShopPort {
       }),
       // This counter where the code's address reaches it, then those present where we reach them.
       peers: (address) => [
-        ...(meshPort === null ? [] : [`${address}:${meshPort}`]),
+        ...(this.meshPort === null ? [] : [`${address}:${this.meshPort}`]),
         ...mesh
           .peers()
           .filter((p) => p.present && p.address)
@@ -151,14 +157,17 @@ class MeshShopPort implements ShopPort {
       now: () => session.time.pcNow(),
       logger,
     });
-    mesh.start().then(
+    this.listening = mesh.start().then(
       (port) => {
-        meshPort = port;
+        if (this.mesh === mesh) this.meshPort = port;
         network.onListening?.(port);
+        return port;
       },
       // A port taken by another program: the counter still dials the others.
-      (error: NodeJS.ErrnoException) =>
-        logger.warn('shop.listen_failed', { code: error.code ?? error.name }),
+      (error: NodeJS.ErrnoException) => {
+        logger.warn('shop.listen_failed', { code: error.code ?? error.name });
+        return null;
+      },
     );
   }
 

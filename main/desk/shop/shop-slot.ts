@@ -84,8 +84,11 @@ export class ShopSlot {
     try {
       return await port.showJoinCode();
     } catch (error) {
-      if ((error as Error).message === 'no_address')
+      const reason = (error as Error).message;
+      if (reason === 'no_address')
         throw new DeskError('JOIN_NO_ADDRESS', 'this PC has no IPv4 address on the LAN');
+      if (reason === 'not_listening')
+        throw new DeskError('JOIN_NOT_SHARING', 'the shop is not listening yet');
       throw error;
     }
   }
