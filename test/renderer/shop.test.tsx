@@ -8,9 +8,18 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SetupStatus } from '../../main/ipc/contract';
 import type { Lang } from '../../renderer/src/format/format';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
-import { demoBridge, NOW, setupStatus, shopAnswer, shopHandlers, status } from './support/fixtures';
+import {
+  demoBridge,
+  NOT_SET_UP,
+  NOW,
+  setupStatus,
+  shopAnswer,
+  shopHandlers,
+  status,
+} from './support/fixtures';
 import { renderApp } from './support/render';
 
 let fake: FakeBridge;
@@ -376,6 +385,37 @@ describe('set-up: joining by a code (H13)', () => {
     expect(screen.getByLabelText('Join code')).toBeTruthy();
   });
 
+  it.each<[Lang, string, () => SetupStatus, string, RegExp, string]>([
+    [
+      'en',
+      'not set up',
+      () => NOT_SET_UP,
+      'Join a shop with a code',
+      /Set this counter up with the store’s API key first/,
+      'Set up the API key',
+    ],
+    [
+      'ja',
+      'in training',
+      () => setupStatus({ mode: 'training' }),
+      '参加コードで店舗に参加',
+      /先にこのカウンターにお店のAPIキーを設定してから/,
+      'API キーを設定する',
+    ],
+  ])(
+    'a counter %s (%s) is told to set its key up first, with the way there, and given no code field',
+    async (lang, _what, setup, title, first, toKey) => {
+      const r = await openSetup({ 'setup.status': setup }, lang);
+      const form = screen.getByRole('form', { name: title });
+      expect(within(form).getByText(first)).toBeTruthy();
+      expect(within(form).queryByRole('textbox')).toBeNull();
+      await r.user.tap(within(form).getByRole('button', { name: toKey }));
+      expect(document.activeElement?.id).toBe('setup-key');
+      expect(fake.callsOf('shop.join.enter')).toEqual([]);
+      expect(await audit()).toEqual([]);
+    },
+  );
+
   it.each<[Lang, string, string, string]>([
     ['en', 'Join code', 'Join', 'Joined 受付1’s shop'],
     ['ja', '参加コード', '参加', '受付1 の店舗に参加しました'],
@@ -407,6 +447,7 @@ describe('set-up: joining by a code (H13)', () => {
     ['JOIN_CODE_INVALID', /This is not a join code/],
     ['JOIN_UNREACHABLE', /cannot be reached/],
     ['JOIN_OTHER_SHOP', /set up for another store or key/],
+    ['JOIN_SET_UP_FIRST', /Set this counter up with the store’s API key first/],
   ])('a refused code says why: %s', async (code, text) => {
     const r = await openSetup({
       'shop.join.enter': () => {

@@ -1,18 +1,17 @@
 /**
  * Joining a shop by a code (H13), as the desk does it. Showing: a one-time code of this shop
- * (the shop's `JoinHost`), with its QR code made here as SVG for set-up to show. Entering: the
- * code read, the showing counter asked over the code's own TLS connection, and what it gives
- * applied through set-up's own path — the key checked with the service and saved in the secret
- * store as if pasted (`saveKey`), the addresses added to the peers, sharing on — so the new
- * counter meets the shop at once, with or without multicast.
+ * (the shop's `JoinHost`), with its QR code made here as SVG for set-up to show. Entering: only
+ * on a counter set up live with the store's key (refused before anything is sent otherwise), the
+ * code read, the showing counter asked over the code's own TLS connection, the addresses it gives
+ * added to the peers, sharing on — so the counter meets the shop at once, with or without
+ * multicast. The API key never goes to a peer: a counter is set up with its own copy first.
  */
 import { MAX_PEERS, type JoinCodeShown } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { parseJoinCode } from '../../shop/join/code';
-import { JoinError, joinByCode, type Welcome } from '../../shop/join/join';
+import { JoinError, joinByCode, type JoinAddresses } from '../../shop/join/join';
 import { shopSecrets } from '../../shop/mesh/keys';
 import type { DeskContext } from '../context';
-import { saveKey } from '../setup/setup';
 import { checkPeers } from './shop-config';
 import { counterNameOf } from './shop-slot';
 
@@ -32,10 +31,11 @@ const FAILURES: Record<JoinError['reason'], [string, string]> = {
   bad_answer: ['JOIN_UNREACHABLE', 'the counter showing the code did not answer'],
   expired: ['JOIN_CODE_EXPIRED', 'the code has expired'],
   used: ['JOIN_CODE_USED', 'the code has been used'],
+  not_set_up: ['JOIN_SET_UP_FIRST', 'set this counter up with the store’s API key first'],
   other_shop: ['JOIN_OTHER_SHOP', 'this counter is set up for another shop'],
 };
 
-/** This counter's shop tag when it is set up on a store (the showing counter compares it). */
+/** This counter's shop tag when it is set up live on a store (the showing counter compares it). */
 function ownTag(ctx: DeskContext): string | null {
   const { mode, storeId } = ctx.settings.current;
   const key = ctx.secrets.read();
@@ -55,31 +55,29 @@ function addresses(given: readonly string[]): string[] {
 
 /** Joins the shop whose code this is; answers the name of the counter that showed it. */
 export async function enterJoinCode(ctx: DeskContext, input: string): Promise<{ name: string }> {
+  // Set up first (training or no key): nothing is sent, the code stays for when it is.
+  const tag = ownTag(ctx);
+  if (tag === null) throw new DeskError('JOIN_SET_UP_FIRST', FAILURES.not_set_up[1]);
   const code = parseJoinCode(input);
   if (!code) throw new DeskError('JOIN_CODE_INVALID', 'this is not a join code');
   const { settings, counter } = ctx;
-  let welcome: Welcome;
+  let joined: JoinAddresses;
   try {
-    welcome = await joinByCode(code, {
+    joined = await joinByCode(code, {
       counterId: counter.id,
       name: counterNameOf(settings.current, counter),
-      tag: ownTag(ctx),
+      tag,
     });
   } catch (error) {
     if (!(error instanceof JoinError)) throw error;
     const [errorCode, message] = FAILURES[error.reason];
     throw new DeskError(errorCode, message, [{ address: `${code.host}:${code.port}` }]);
   }
-  // Said here too, whatever the other end answers: a code shown by a counter of another shop
-  // (or by anyone) never replaces the key this counter works with.
-  if (welcome.type === 'welcome' && ownTag(ctx) !== null)
-    throw new DeskError('JOIN_OTHER_SHOP', FAILURES.other_shop[1]);
-  ctx.logger.info('shop.join.joined', { outcome: welcome.type });
-  if (welcome.type === 'welcome') await saveKey(ctx, { ...welcome.offer });
+  ctx.logger.info('shop.join.joined', {});
   // The showing counter's addresses first, then those already listed, as many as are kept.
   const { shop } = settings.current;
-  const peers = [...new Set([...addresses(welcome.peers), ...shop.peers])].slice(0, MAX_PEERS);
+  const peers = [...new Set([...addresses(joined.peers), ...shop.peers])].slice(0, MAX_PEERS);
   settings.update({ shop: { ...shop, sharing: true, peers } });
   ctx.sessions.followShop();
-  return { name: welcome.name };
+  return { name: joined.name };
 }

@@ -138,12 +138,6 @@ class MeshShopPort implements ShopPort {
       address: () => joinAddress(network.listenHost),
       tag: secrets.tag,
       name: () => config.name,
-      offer: () => ({
-        serviceUrl: session.options.serviceUrl,
-        apiKey: session.options.apiKey(),
-        storeId: session.storeId,
-        plan: this.opening.plan,
-      }),
       // This counter where the code's address reaches it, then those present where we reach them.
       peers: (address) => [
         ...(this.meshPort === null ? [] : [`${address}:${this.meshPort}`]),

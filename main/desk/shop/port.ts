@@ -66,8 +66,6 @@ export interface ShopOpening {
   session: Session;
   counter: Counter;
   config: ShopConfig;
-  /** The plan's budget the key was set up with (a counter that joins by code takes the same). */
-  plan: 'standard' | 'facility';
   logger: Logger;
 }
 

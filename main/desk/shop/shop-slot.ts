@@ -65,8 +65,7 @@ export class ShopSlot {
     const { open, logger } = this.options;
     if (!open) return;
     try {
-      const plan = settings.plan ?? 'standard';
-      this.port = open({ session, counter: this.options.counter, config, plan, logger });
+      this.port = open({ session, counter: this.options.counter, config, logger });
       this.told = told;
       this.stopListening = this.port.onChange(this.options.onChange);
     } catch (error) {

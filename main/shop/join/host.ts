@@ -4,9 +4,9 @@
  * when the first code is shown, closed with the shop): a TLS handshake keyed by the code's secret
  * (`joinSecrets`: the identity finds the invite, the PSK proves the secret) and then one frame
  * each way. A code used or expired still completes its handshake, so its holder is told why it no
- * longer joins; an unknown identity gets no handshake at all. What the new counter receives
- * travels only inside that connection (ECDHE: an eavesdropper who learns the code later cannot
- * read it), and nothing of it is logged.
+ * longer joins; an unknown identity gets no handshake at all. Only a counter already set up on
+ * this shop's key and store (the same tag) is answered, and only with addresses: the API key never
+ * goes to a peer (the standard; every counter of a shop holds it already).
  */
 import { randomBytes } from 'node:crypto';
 import type { Server, TLSSocket } from 'node:tls';
@@ -15,7 +15,7 @@ import { encodeFrame, readFrames } from '../mesh/frames';
 import { joinSecrets } from '../mesh/keys';
 import { createPskServer, listen } from '../mesh/tls';
 import { formatJoinCode, JOIN_SECRET_BYTES } from './code';
-import { JoinRequest, MAX_JOIN_FRAME_BYTES, type JoinAnswer, type JoinOffer } from './wire';
+import { JoinRequest, MAX_JOIN_FRAME_BYTES, type JoinAnswer } from './wire';
 
 /** How long a code shown may be used. */
 export const JOIN_CODE_LIFE_MS = 10 * 60_000;
@@ -35,12 +35,10 @@ export interface JoinHostOptions {
   listenHost: string;
   /** The IPv4 address the code carries (this PC's on the shop's LAN); null: none to give. */
   address: () => string | null;
-  /** This shop's discovery tag: a joining counter with the same is of this shop already. */
+  /** This shop's discovery tag: only a joining counter with the same is answered. */
   tag: string;
   /** This counter's name, as the joining counter will show it. */
   name: () => string;
-  /** What a new counter needs, read when it joins (the key as saved then). */
-  offer: () => JoinOffer;
   /** Where this counter and the others present can be dialled ("host:port"), this one first. */
   peers: (address: string) => string[];
   /** This PC's clock: the code's minutes are the PC's, whatever the shop's correction. */
@@ -132,14 +130,12 @@ export class JoinHost {
     if (!invite) return { type: 'refused', reason: 'expired' };
     if (invite.used) return { type: 'refused', reason: 'used' };
     if (this.options.now() > invite.expiresAt) return { type: 'refused', reason: 'expired' };
-    // A counter of another shop must leave it first (its key removed in set-up): the code stays.
-    if (request.tag !== null && request.tag !== this.options.tag)
-      return { type: 'refused', reason: 'other_shop' };
+    // Not set up, or set up for another shop: set-up first (the joining counter says so before it
+    // sends anything; said here too, whatever it sends). The code stays for the counter meant.
+    if (request.tag === null) return { type: 'refused', reason: 'not_set_up' };
+    if (request.tag !== this.options.tag) return { type: 'refused', reason: 'other_shop' };
     invite.used = true;
     const peers = this.options.peers(this.options.address() ?? '127.0.0.1');
-    const name = this.options.name();
-    return request.tag === this.options.tag
-      ? { type: 'already', name, peers }
-      : { type: 'welcome', name, offer: this.options.offer(), peers };
+    return { type: 'already', name: this.options.name(), peers };
   }
 }

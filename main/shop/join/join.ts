@@ -2,7 +2,8 @@
  * The joining counter's side (H13): dial the address in the code, prove the code's secret by the
  * TLS handshake it keys (`joinSecrets`), say who this counter is, read the one answer. Each way it
  * can fail is its own reason, for staff: the counter cannot be reached, the code is wrong (no
- * handshake: no invite of that secret there), expired, used, or this counter is of another shop.
+ * handshake: no invite of that secret there), expired, used, or this counter is not set up on
+ * the shop's key and store.
  */
 import type { TLSSocket } from 'node:tls';
 import { encodeFrame, readFrames } from '../mesh/frames';
@@ -30,13 +31,14 @@ const UNREACHABLE = new Set([
   'handshake_timeout',
 ]);
 
-export type Welcome = Exclude<JoinAnswer, { type: 'refused' }>;
+/** Where the shop's counters are reached, and the showing counter's name. */
+export type JoinAddresses = Exclude<JoinAnswer, { type: 'refused' }>;
 
 export async function joinByCode(
   code: JoinCode,
   me: Omit<JoinRequest, 'type'>,
   timeoutMs = 10_000,
-): Promise<Welcome> {
+): Promise<JoinAddresses> {
   let socket: TLSSocket;
   try {
     socket = await dialPeer(code.host, code.port, joinSecrets(code.secret), timeoutMs);

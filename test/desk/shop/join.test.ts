@@ -1,15 +1,16 @@
 /**
  * Joining a shop by a code (H13), two desks on loopback over the real mesh (TLS), with no peer
- * list and no discovery: 受付1, set up and sharing, shows a code; a PC not set up enters it, is
- * set up on the same key and store through set-up's own path, meets 受付1 and sees its check-ins.
- * The same code again is refused as used; a wrong one, one not a code, and one from a counter of
- * another shop are each refused with their own error, changing nothing.
+ * list and no discovery: 受付1, set up and sharing, shows a code; 受付2, not set up yet, is refused
+ * before anything is sent (the code stays unused); set up live on the same key and store, it
+ * enters the code, meets 受付1 and sees its check-ins. The key went to no peer: 受付2 holds only
+ * what it was set up with. The same code again is refused as used; a wrong one, one not a code,
+ * and one from a counter of another shop are each refused with their own error, changing nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meshShopOpener } from '../../../main/desk/shop/open-shop';
 import { parseJoinCode, formatJoinCode } from '../../../main/shop/join/code';
 import type { DayView, ReservationView } from '../../../main/ipc/contract';
-import { OKINAWA, TODAY, refusal, setUp, startHarness, type Harness } from '../support';
+import { KYOTO, OKINAWA, TODAY, refusal, setUp, startHarness, type Harness } from '../support';
 import { waitFor } from '../../support/wait';
 
 const opener = () => meshShopOpener({ listenHost: '127.0.0.1', discovery: false, port: 0 });
@@ -19,12 +20,21 @@ const allViews = (day: DayView): ReservationView[] =>
 describe('joining a shop by a code', () => {
   let first: Harness;
   let joining: Harness;
+  let setUpLikeFirst: () => Promise<unknown>;
   beforeAll(async () => {
     first = await startHarness({ desk: { openShop: opener() } });
     joining = await startHarness({ desk: { openShop: opener() } });
     await first.call('shop.configure', { counterName: '受付1', sharing: true, peers: [] });
     await joining.call('shop.configure', { counterName: '受付2', sharing: true, peers: [] });
     await setUp(first);
+    // Nothing of 受付1's key or store reaches 受付2 by the join: it is set up with its own copy.
+    setUpLikeFirst = () =>
+      joining.call('setup.saveKey', {
+        apiKey: first.sb.key('org-facility'),
+        serviceUrl: first.sb.baseUrl,
+        storeId: KYOTO,
+        plan: 'facility',
+      });
     await waitFor(
       async () => (await first.call('status.get', {})).shop?.sharing === true,
       '受付1 to share',
@@ -36,13 +46,24 @@ describe('joining a shop by a code', () => {
     await first?.close();
   });
 
-  it('a counter not set up joins with the code, meets 受付1 and sees its check-ins; the code is then used', async () => {
+  it('a counter not set up is refused before anything is sent; set up on the same key and store, it joins, meets 受付1 and sees its check-ins', async () => {
     const shown = await first.call('shop.join.show', {});
     expect(shown.code).toMatch(/^FD1-/);
     expect(shown.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(shown.expiresAt).toBeGreaterThan(first.sb.sandbox.clock.now());
     expect(parseJoinCode(shown.code)?.host).toBe('127.0.0.1');
 
+    // Not set up: refused here, with nothing sent — 受付1 heard nothing, and the code is unused.
+    const heard = () => first.logs.filter((r) => r.event.startsWith('shop.join.')).length;
+    const before = heard();
+    expect((await refusal(joining, 'shop.join.enter', { code: shown.code })).code).toBe(
+      'JOIN_SET_UP_FIRST',
+    );
+    expect(heard()).toBe(before);
+    expect((await joining.call('setup.status', {})).mode).toBe('not_set_up');
+    expect(joining.secrets.value).toBeNull();
+
+    await setUpLikeFirst();
     // Typed in lower case with spaces, as staff might.
     const joined = await joining.call('shop.join.enter', {
       code: shown.code.toLowerCase().replace(/-/g, ' '),
@@ -50,13 +71,11 @@ describe('joining a shop by a code', () => {
     expect(joined.joined).toEqual({ name: '受付1' });
     expect(joined.settings.sharing).toBe(true);
     expect(joined.settings.peers).toHaveLength(1);
-    const setup = await joining.call('setup.status', {});
-    expect(setup).toMatchObject({
+    expect(await joining.call('setup.status', {})).toMatchObject({
       mode: 'live',
       store: { id: (await first.call('setup.status', {})).store!.id },
     });
-    // The key went to the secret store, and to no log line of either counter.
-    expect(joining.secrets.value).toBe(first.secrets.value);
+    // The key is in no log line of either counter.
     for (const h of [first, joining])
       expect(JSON.stringify(h.logs)).not.toContain(first.secrets.value!);
 

@@ -1,28 +1,39 @@
 /**
  * Joining a shop by a code (H13), on loopback over real TLS: the code's text reads back (any case,
- * spaces, full width; a typo is caught by its check character); a code joins once and carries what
- * a new counter needs; used, expired, wrong and unreachable codes are refused each with its own
- * reason; a counter of this shop gets the addresses alone, one of another shop nothing; an
- * eavesdropper on the LAN reads neither the key nor the code's secret.
+ * spaces, full width; a typo is caught by its check character); a code joins a counter set up on
+ * this shop's key and store once, with the addresses alone; used, expired, wrong and unreachable
+ * codes are refused each with its own reason, and so are a counter not set up and one of another
+ * shop (the code kept); the key is in none of the join's frames, and an eavesdropper on the LAN
+ * reads neither it nor the code's secret.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../main/api/log';
 import { formatJoinCode, parseJoinCode } from '../../../main/shop/join/code';
 import { JOIN_CODE_LIFE_MS, JoinHost } from '../../../main/shop/join/host';
 import { JoinError, joinByCode } from '../../../main/shop/join/join';
+import type * as FramesModule from '../../../main/shop/mesh/frames';
 import { shopSecrets } from '../../../main/shop/mesh/keys';
 
+/** Every frame either end of a join encodes, as it was before encoding. */
+const encoded = vi.hoisted(() => [] as unknown[]);
+vi.mock('../../../main/shop/mesh/frames', async (importOriginal) => {
+  const frames = await importOriginal<typeof FramesModule>();
+  return {
+    ...frames,
+    encodeFrame: (...args: Parameters<typeof frames.encodeFrame>) => {
+      encoded.push(args[0]);
+      return frames.encodeFrame(...args);
+    },
+  };
+});
+
 const API_KEY = 'fd_live_join_test_key_0123456789abcdef';
-const OFFER = {
-  serviceUrl: 'https://service.example',
-  apiKey: API_KEY,
-  storeId: 'store-kyoto',
-  plan: 'facility' as const,
-};
 const TAG = shopSecrets(API_KEY, 'store-kyoto').tag;
-const ME = { counterId: 'c-2', name: '受付2', tag: null };
+/** A counter set up on the same key and store as the one showing the code. */
+const ME = { counterId: 'c-2', name: '受付2', tag: TAG };
+const PEERS = ['127.0.0.1:47110', '127.0.0.1:47111'];
 
 let hosts: JoinHost[] = [];
 afterEach(async () => {
@@ -37,7 +48,6 @@ function showing(now = () => Date.now()) {
     address: () => '127.0.0.1',
     tag: TAG,
     name: () => '受付1',
-    offer: () => OFFER,
     peers: (address) => [`${address}:47110`, '127.0.0.1:47111'],
     now,
     logger: silentLogger,
@@ -77,17 +87,11 @@ describe('a join code’s text', () => {
 });
 
 describe('joining by a code over TLS', () => {
-  it('joins once with what a new counter needs; the same code again is refused as used', async () => {
+  it('a counter of this shop joins once, with the addresses alone; the same code again is used', async () => {
     const { host, joined } = showing();
     const { code } = await host.show();
     const parsed = parseJoinCode(code)!;
-    const welcome = await joinByCode(parsed, ME);
-    expect(welcome).toEqual({
-      type: 'welcome',
-      name: '受付1',
-      offer: OFFER,
-      peers: ['127.0.0.1:47110', '127.0.0.1:47111'],
-    });
+    expect(await joinByCode(parsed, ME)).toEqual({ type: 'already', name: '受付1', peers: PEERS });
     expect(joined).toEqual(['受付2']);
     expect(await reason(joinByCode(parsed, { ...ME, counterId: 'c-3' }))).toBe('used');
     expect(joined).toEqual(['受付2']);
@@ -105,16 +109,15 @@ describe('joining by a code over TLS', () => {
     expect(await reason(joinByCode(parsed, ME))).toBe('unreachable');
   });
 
-  it('a counter of this shop gets the addresses alone; one of another shop is refused, the code kept', async () => {
-    const { host } = showing();
+  it('a counter not set up and one of another shop are refused, and the code kept', async () => {
+    const { host, joined } = showing();
     const parsed = parseJoinCode((await host.show()).code)!;
+    // The desk refuses before sending (JOIN_SET_UP_FIRST); the showing counter refuses it too.
+    expect(await reason(joinByCode(parsed, { ...ME, tag: null }))).toBe('not_set_up');
     const other = shopSecrets(API_KEY, 'store-okinawa').tag;
     expect(await reason(joinByCode(parsed, { ...ME, tag: other }))).toBe('other_shop');
-    expect(await joinByCode(parsed, { ...ME, tag: TAG })).toEqual({
-      type: 'already',
-      name: '受付1',
-      peers: ['127.0.0.1:47110', '127.0.0.1:47111'],
-    });
+    expect(joined).toEqual([]);
+    expect(await joinByCode(parsed, ME)).toEqual({ type: 'already', name: '受付1', peers: PEERS });
   });
 
   it('on the wire: neither the key nor the code’s secret, and a recorded join replayed joins nothing', async () => {
@@ -137,7 +140,14 @@ describe('joining by a code over TLS', () => {
     await new Promise<void>((r) => tap.listen(0, '127.0.0.1', r));
     const tapPort = (tap.address() as { port: number }).port;
     try {
+      encoded.length = 0;
       await joinByCode({ ...parsed, port: tapPort }, ME);
+      // The join's two frames, as each end encoded them: no key field, nor the key's value.
+      expect(encoded.map((f) => (f as { type: string }).type)).toEqual(['join', 'already']);
+      for (const frame of encoded) {
+        expect(JSON.stringify(frame)).not.toMatch(/"apiKey"/);
+        expect(JSON.stringify(frame)).not.toContain(API_KEY);
+      }
       const bytes = Buffer.concat(seen);
       expect(bytes.includes(Buffer.from(API_KEY))).toBe(false);
       expect(bytes.includes(parsed.secret)).toBe(false);

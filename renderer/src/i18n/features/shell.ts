@@ -83,7 +83,9 @@ export const ja = {
     JOIN_UNREACHABLE:
       'コードを表示している端末に接続できません。同じネットワークにいるか、コードが表示されたままかを確かめてください。',
     JOIN_OTHER_SHOP:
-      'この端末はすでに別の店舗または API キーで設定されています。先に設定で API キーを削除してから参加してください。',
+      'この端末はすでに別の店舗または API キーで設定されています。このお店の API キーと店舗を設定してから参加してください。',
+    JOIN_SET_UP_FIRST:
+      '先にこのカウンターにお店のAPIキーを設定してから、コードを入力してください。',
     JOIN_NOT_SHARING: '参加コードは、この端末が店舗と共有している間だけ表示できます。',
     JOIN_NO_ADDRESS:
       'このパソコンにはコードに入れるネットワークアドレスがありません。ネットワークの接続を確かめてください。',
@@ -249,7 +251,8 @@ export const en: Widen<typeof ja> = {
     JOIN_UNREACHABLE:
       'The counter showing the code cannot be reached. Check that both are on the same network and the code is still shown.',
     JOIN_OTHER_SHOP:
-      'This counter is set up for another store or key. Remove its key in set-up first, then join.',
+      'This counter is set up for another store or key. Set it up with this store’s API key and store, then join.',
+    JOIN_SET_UP_FIRST: 'Set this counter up with the store’s API key first, then enter the code.',
     JOIN_NOT_SHARING: 'A join code can be shown only while this counter shares with the shop.',
     JOIN_NO_ADDRESS:
       'This PC has no network address to put in a code. Check its network connection.',

@@ -65,11 +65,12 @@ export const ja = {
       hide: 'コードを隠す',
       enterTitle: '参加コードで店舗に参加',
       enterHint:
-        '店舗のほかの端末に表示された参加コードをスキャンするか入力してください。API キーと店舗、接続先がこの端末に設定されます。',
+        '店舗のほかの端末に表示された参加コードをスキャンするか入力してください。この端末が店舗のほかの端末の接続先を知り、つながります。',
       code: '参加コード',
       join: '参加',
       joining: 'コードを表示している端末に接続中…',
       joined: '{{name}} の店舗に参加しました',
+      toKey: 'API キーを設定する',
     },
   },
 };
@@ -139,11 +140,12 @@ export const en: Widen<typeof ja> = {
       hide: 'Hide the code',
       enterTitle: 'Join a shop with a code',
       enterHint:
-        'Scan or type the join code another counter of the shop shows. This counter is then set up with its key, store and address.',
+        'Scan or type the join code another counter of the shop shows. This counter then learns where the shop’s counters are and connects to them.',
       code: 'Join code',
       join: 'Join',
       joining: 'Connecting to the counter showing the code…',
       joined: 'Joined {{name}}’s shop',
+      toKey: 'Set up the API key',
     },
   },
 };

@@ -1,8 +1,10 @@
 /**
  * Joining by a code (H13), in set-up's "This counter": a counter that shares shows a one-time
  * code — a QR code for a 2D scanner and the same text to type — and another counter enters it,
- * scanned or typed, to join that shop (its key and store when it has none, the addresses in any
- * case). Staff see what is under way and, when it fails, why and what to do.
+ * scanned or typed, to learn where that shop's counters are. Only a counter set up live with the
+ * store's key can join (the key never comes from a peer): one that is not is told so here, with
+ * the way to set-up's key field, rather than given a field whose code would be refused. Staff see
+ * what is under way and, when it fails, why and what to do.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +12,9 @@ import type { ShopStatus } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
+
+/** Set-up's API key field (`SetupScreen`), where a counter not set up is sent first. */
+export const SETUP_KEY_FIELD = 'setup-key';
 
 const svgUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
@@ -22,6 +27,7 @@ export function JoinByCode({ shop }: { shop: ShopStatus | null }) {
   const joined = useSlice(stores.shop, (s) => s.joined);
   const failed = useSlice(stores.shop, (s) => s.joinError);
   const now = useSlice(stores.status, (s) => s.now);
+  const setUp = useSlice(stores.setup, (s) => s.status?.mode === 'live');
   const [typed, setTyped] = useState('');
   const id = useId();
   const { showCode, hideCode, joinWith } = stores.shop.getState();
@@ -29,19 +35,7 @@ export function JoinByCode({ shop }: { shop: ShopStatus | null }) {
 
   const join = (e: FormEvent) => {
     e.preventDefault();
-    void joinWith(typed).then((ok) => {
-      if (!ok) return;
-      setTyped('');
-      // Set up by the join, the app opens the new store's day (on set-up's event, which may come
-      // after this answer): staff are brought back here to read the outcome.
-      const back = () => stores.nav.getState().go({ name: 'setup' });
-      if (stores.setup.getState().status?.mode === 'live') return back();
-      const stop = stores.setup.subscribe((next) => {
-        if (next.status?.mode !== 'live') return;
-        stop();
-        back();
-      });
-    });
+    void joinWith(typed).then((ok) => ok && setTyped(''));
   };
 
   return (
@@ -78,31 +72,42 @@ export function JoinByCode({ shop }: { shop: ShopStatus | null }) {
         <p id={`${id}-enter-hint`} className="hint">
           {t('shop.join.enterHint')}
         </p>
-        <label htmlFor={`${id}-code`}>{t('shop.join.code')}</label>
-        <div className="peer-add">
-          <input
-            id={`${id}-code`}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={typed}
-            aria-invalid={failed?.step === 'join' || undefined}
-            aria-describedby={`${id}-enter-hint`}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-          <button type="submit" disabled={busy !== null || !typed.trim()}>
-            {t('shop.join.join')}
-          </button>
-        </div>
-        <p role="status">
-          {busy === 'join'
-            ? t('shop.join.joining')
-            : joined
-              ? t('shop.join.joined', { name: joined })
-              : ''}
-        </p>
-        {failed?.step === 'join' && <ErrorNote code={failed.error.code} />}
+        {!setUp ? (
+          <div className="notice">
+            <p>{t('errors.JOIN_SET_UP_FIRST')}</p>
+            <button type="button" onClick={() => document.getElementById(SETUP_KEY_FIELD)?.focus()}>
+              {t('shop.join.toKey')}
+            </button>
+          </div>
+        ) : (
+          <>
+            <label htmlFor={`${id}-code`}>{t('shop.join.code')}</label>
+            <div className="peer-add">
+              <input
+                id={`${id}-code`}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={typed}
+                aria-invalid={failed?.step === 'join' || undefined}
+                aria-describedby={`${id}-enter-hint`}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+              <button type="submit" disabled={busy !== null || !typed.trim()}>
+                {t('shop.join.join')}
+              </button>
+            </div>
+            <p role="status">
+              {busy === 'join'
+                ? t('shop.join.joining')
+                : joined
+                  ? t('shop.join.joined', { name: joined })
+                  : ''}
+            </p>
+            {failed?.step === 'join' && <ErrorNote code={failed.error.code} />}
+          </>
+        )}
       </form>
     </div>
   );
