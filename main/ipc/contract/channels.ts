@@ -358,7 +358,7 @@ export const channels = {
   'shop.configure': { request: ShopConfigure, response: ShopAnswer },
   /** A one-time join code for another counter to join this shop by (H13). */
   'shop.join.show': { request: z.strictObject({}), response: JoinCodeShown },
-  /** Join the shop of the counter that shows this code: its key and store, its addresses. */
+  /** Join the shop whose counter shows this code (set up with its key first): its addresses. */
   'shop.join.enter': { request: JoinEnter, response: ShopJoined },
   /** The counter's language, kept by the main process (the renderer keeps nothing). */
   'prefs.get': { request: z.strictObject({}), response: Prefs },
