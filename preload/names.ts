@@ -50,6 +50,8 @@ const CHANNELS = {
   'prefs.set': true,
   'shop.get': true,
   'shop.configure': true,
+  'shop.join.show': true,
+  'shop.join.enter': true,
   'journal.day': true,
   'journal.correct': true,
   'journal.csv': true,

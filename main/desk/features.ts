@@ -54,6 +54,8 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'prefs.set': null,
   'shop.get': null,
   'shop.configure': null,
+  'shop.join.show': null,
+  'shop.join.enter': null,
   'day.get': 'dayView',
   'day.parties': 'dayView',
   'day.refresh': 'dayView',

@@ -15,6 +15,7 @@ import { DeskError } from '../ipc/errors';
 import {
   holdsOf,
   ReferenceClock,
+  SavedOffset,
   type Counter,
   type Hold,
   type KeyProvider,
@@ -70,6 +71,9 @@ export interface Connection {
   now?: () => number;
 }
 
+/** The file beside the settings that keeps the clock's last offset (H11). */
+const CLOCK_PART = 'clock';
+
 /** A resumed session's background work waits at most this long for the first day view. */
 const RESUMED_QUIET_MS = 1_500;
 
@@ -110,6 +114,9 @@ export class SessionHolder {
     this.time = new ReferenceClock({
       raw: options.now,
       onChange: (movedByMs) => this.clockMoved(movedByMs),
+      // The last offset, so the first view after a restart is in the service's time (H11).
+      saved: options.settings.part(CLOCK_PART, SavedOffset.nullable(), null),
+      save: (saved) => options.settings.savePart(CLOCK_PART, saved),
     });
     this.shop = new ShopSlot({
       counter: options.counter,

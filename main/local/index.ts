@@ -115,6 +115,7 @@ export {
 export { Connectivity } from './sync/connectivity';
 export {
   ReferenceClock,
+  SavedOffset,
   SKEW_BOUND_MS,
   type ClockReference,
   type ClockSkew,

@@ -18,6 +18,7 @@ import { ShopRpc } from './rpc';
 import { Election } from './poller/election';
 import { Follower, type FollowState } from './poller/follower';
 import { PollerClock } from './poller/clock';
+import { CounterClocks } from './counter-clocks';
 import { MOVED, Moved, OwnReservations, PAGE_SIZE, RESERVATIONS } from './poller/methods';
 import { PollerRelay } from './poller/relay';
 
@@ -66,6 +67,8 @@ export interface CounterView {
   lastSeen: number;
   polling: boolean;
   link: CounterPresence['link'];
+  /** Its PC's clock minus the shop's time, when off by more than the bound (H12); else null. */
+  clockSkewMs: number | null;
 }
 
 export interface ShopView {
@@ -96,6 +99,8 @@ export class Shop {
   private timer: Timer | null = null;
   /** The poller's time, where the service's answers carry none (H7). */
   private readonly pollerClock: PollerClock | null;
+  /** The other counters' clocks, listed when off (H12). */
+  private readonly counterClocks: CounterClocks | null;
   private closed = false;
 
   constructor(private readonly options: ShopOptions) {
@@ -105,6 +110,10 @@ export class Shop {
     this.rpc = new ShopRpc(bus, this.clock);
     this.pollerClock = options.time
       ? new PollerClock({ bus, rpc: this.rpc, clock: this.clock, time: options.time })
+      : null;
+    const { time, onChange } = options;
+    this.counterClocks = time
+      ? new CounterClocks({ bus, rpc: this.rpc, clock: this.clock, time, onChange })
       : null;
     this.election = new Election(bus);
     const parts = { ...options, now: this.now, rpc: this.rpc };
@@ -170,6 +179,7 @@ export class Shop {
           lastSeen: lastSeen + offset,
           polling: present && presence.polling,
           link: presence.link,
+          clockSkewMs: this.counterClocks?.skewOf(presence.counterId) ?? null,
         }))
         .sort((a, b) => (a.counterId < b.counterId ? -1 : a.counterId > b.counterId ? 1 : 0)),
       relay,
@@ -191,6 +201,7 @@ export class Shop {
     this.closed = true;
     this.timer?.cancel();
     this.pollerClock?.close();
+    this.counterClocks?.close();
     for (const stop of this.stops) stop();
     this.relay.close();
     this.follower.close();

@@ -2,10 +2,13 @@
  * A PC whose date is wrong (issue 28, H7): its clock is a day ahead of the service's.
  * Once the service has answered, the desk works in the service's time: "today" is the service's
  * date, the status says the PC's clock is a day fast (and moves the renderer's "now" back), and
- * the data's age is read in that time. Restarted, it is told once the service first answers.
+ * the data's age is read in that time. Restarted, it opens in the service's time at once, from
+ * the offset it kept (H11), even while the service cannot be reached.
  */
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOW, TODAY, setUp, startHarness, type Harness } from './support';
+import { NOW, TODAY, cutLink, restoreLink, setUp, startHarness, type Harness } from './support';
 import { waitFor } from '../support/wait';
 
 const DAY_MS = 86_400_000;
@@ -37,8 +40,29 @@ describe('a PC whose date is wrong', () => {
     expect(rendererNow - Date.now()).toBeLessThan(2_000);
   });
 
-  it('restarted on it: once the service answers, today moves to the service’s and the day view is told', async () => {
+  it('restarted on it with the service out of reach: opens the service’s today at once, from the offset it kept', async () => {
+    expect(readdirSync(path.join(h.dataDir, 'settings')).some((f) => f.startsWith('clock'))).toBe(
+      true,
+    );
+    cutLink(h.sb);
+    try {
+      await h.restart();
+      expect((await h.call('day.get', { date: null })).date).toBe(TODAY);
+      const status = await h.call('status.get', {});
+      expect(status.clock).toMatchObject({ against: 'service' });
+      expect(Math.abs(status.clock!.skewMs - DAY_MS)).toBeLessThan(2_000);
+    } finally {
+      restoreLink(h.sb);
+    }
+  });
+
+  it('the offset kept gone: once the service answers, today moves to the service’s and the day view is told', async () => {
     const from = h.events.length;
+    const clockFile = readdirSync(path.join(h.dataDir, 'settings')).find((f) =>
+      f.startsWith('clock'),
+    );
+    await h.desk.stop();
+    rmSync(path.join(h.dataDir, 'settings', clockFile!));
     // The session opens at once on the saved store; the PC's clock is uncorrected until an answer.
     await h.restart();
     const told = await waitFor(

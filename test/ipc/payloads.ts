@@ -101,6 +101,8 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   'outbox.discard': { id: 'ob_1', confirm: true },
   'shop.get': {},
   'shop.configure': { counterName: '受付1', sharing: true, peers: ['192.168.1.12:47110'] },
+  'shop.join.show': {},
+  'shop.join.enter': { code: 'FD1-0000-0000-0000-0000-0000-0000-000' },
   'manifest.page': { date: TODAY, slot: { productId: 'pr_1', startTime: '10:00' }, locale: 'en' },
   'manifest.csv': { date: null, slot: null },
   'manifest.print': { date: TODAY, slot: { productId: 'pr_1', startTime: '10:00' } },

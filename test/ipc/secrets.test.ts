@@ -199,6 +199,9 @@ describe('the API key stays in the main process', () => {
     await h.raw('prefs.get', {});
     await h.call('shop.configure', { counterName: '受付1', sharing: true, peers: ['10.0.0.2'] });
     await h.call('shop.get', {});
+    // Joining by code (H13): no shop here to show one; a code that is not one.
+    await h.raw('shop.join.show', {});
+    await h.raw('shop.join.enter', { code: 'FD1-not-a-code' });
     // Money (issue 13): the journal's channels for real, then receipts and the close.
     const saleId = refusedSale.ok ? (refusedSale.value as { saleId: string }).saleId : '';
     await h.call('journal.day', { date: null });

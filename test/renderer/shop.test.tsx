@@ -7,9 +7,18 @@
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SetupStatus } from '../../main/ipc/contract';
 import type { Lang } from '../../renderer/src/format/format';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
-import { demoBridge, NOW, setupStatus, shopAnswer, shopHandlers, status } from './support/fixtures';
+import {
+  demoBridge,
+  NOT_SET_UP,
+  NOW,
+  setupStatus,
+  shopAnswer,
+  shopHandlers,
+  status,
+} from './support/fixtures';
 import { renderApp } from './support/render';
 import { axeViolations as audit } from './support/axe';
 
@@ -69,6 +78,21 @@ describe('the shop in the status bar', () => {
     // Pinned open: leaving it does not close it; a second click does.
     await r.user.tap(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it.each<[Lang, string]>([
+    ['en', '受付2connectedsyncs for the shop受付2’s clock is 7 min slow'],
+    ['ja', '受付2接続中店舗の同期中受付2 の時計が7 分遅れています'],
+  ])('says which counter’s clock is off, and by how much (%s)', async (lang, line) => {
+    const slow = { ...SHOP.counters[1]!, clockSkewMs: -7 * 60_000 - 4_000 };
+    fake = demoBridge({
+      'status.get': () => status({ shop: { ...SHOP, counters: [SHOP.counters[0]!, slow] } }),
+    });
+    const r = await renderApp(fake, { lang });
+    await r.user.tap(within(bar()).getAllByRole('button')[0]!);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toContain(line);
+    expect(await audit()).toEqual([]);
   });
 
   it('opens on focus, closes with Escape (not the app’s back), back to the button', async () => {
@@ -307,4 +331,124 @@ describe('set-up: this counter', () => {
       expect(await audit()).toEqual([]);
     },
   );
+});
+
+describe('set-up: joining by a code (H13)', () => {
+  const CODE = 'FD1-0000-0000-0000-0000-0000-0000-000';
+  const SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h1v1H0z"/></svg>';
+  const openSetup = async (over: Parameters<typeof demoBridge>[0] = {}, lang: Lang = 'en') => {
+    fake = demoBridge({ ...shopHandlers(), ...over });
+    const r = await renderApp(fake, { lang });
+    await act(async () => r.app.stores.nav.getState().go({ name: 'setup' }));
+    await act(async () => undefined);
+    return r;
+  };
+
+  it.each<[Lang, string, string, RegExp]>([
+    ['en', 'Show a join code', 'QR code of the join code', /valid until .*, once/],
+    ['ja', '参加コードを表示', '参加コードの QR コード', /まで有効・1 回限り/],
+  ])(
+    'a counter that shares shows its code as a QR code and as text (%s)',
+    async (lang, show, alt, valid) => {
+      const r = await openSetup(
+        {
+          'status.get': () => status({ shop: SHOP }),
+          'shop.join.show': () => ({ code: CODE, qrSvg: SVG, expiresAt: NOW + 10 * 60_000 }),
+        },
+        lang,
+      );
+      await r.user.tap(screen.getByRole('button', { name: show }));
+      const qr = screen.getByRole('img', { name: alt }) as HTMLImageElement;
+      expect(decodeURIComponent(qr.src)).toContain(SVG);
+      expect(screen.getByText(CODE)).toBeTruthy();
+      expect(screen.getByText(valid)).toBeTruthy();
+      expect(fake.callsOf('shop.join.show')).toHaveLength(1);
+      expect(await audit()).toEqual([]);
+    },
+  );
+
+  it('a counter that does not share shows no code, but can join with one', async () => {
+    await openSetup({
+      'status.get': () => status({ shop: { sharing: false, reason: 'not_set_up' } }),
+    });
+    expect(screen.queryByRole('button', { name: 'Show a join code' })).toBeNull();
+    expect(screen.getByLabelText('Join code')).toBeTruthy();
+  });
+
+  it.each<[Lang, string, () => SetupStatus, string, RegExp, string]>([
+    [
+      'en',
+      'not set up',
+      () => NOT_SET_UP,
+      'Join a shop with a code',
+      /Set this counter up with the store’s API key first/,
+      'Set up the API key',
+    ],
+    [
+      'ja',
+      'in training',
+      () => setupStatus({ mode: 'training' }),
+      '参加コードで店舗に参加',
+      /先にこのカウンターにお店のAPIキーを設定してから/,
+      'API キーを設定する',
+    ],
+  ])(
+    'a counter %s (%s) is told to set its key up first, with the way there, and given no code field',
+    async (lang, _what, setup, title, first, toKey) => {
+      const r = await openSetup({ 'setup.status': setup }, lang);
+      const form = screen.getByRole('form', { name: title });
+      expect(within(form).getByText(first)).toBeTruthy();
+      expect(within(form).queryByRole('textbox')).toBeNull();
+      await r.user.tap(within(form).getByRole('button', { name: toKey }));
+      expect(document.activeElement?.id).toBe('setup-key');
+      expect(fake.callsOf('shop.join.enter')).toEqual([]);
+      expect(await audit()).toEqual([]);
+    },
+  );
+
+  it.each<[Lang, string, string, string]>([
+    ['en', 'Join code', 'Join', 'Joined 受付1’s shop'],
+    ['ja', '参加コード', '参加', '受付1 の店舗に参加しました'],
+  ])(
+    'a code scanned (typed with Enter) joins, and staff read whose shop (%s)',
+    async (lang, label, _join, done) => {
+      const r = await openSetup(
+        {
+          'shop.join.enter': () => ({
+            ...shopAnswer({ peers: ['127.0.0.1:47110'] }),
+            joined: { name: '受付1' },
+          }),
+        },
+        lang,
+      );
+      await r.user.type(CODE, screen.getByLabelText(label));
+      await r.user.press('Enter');
+      expect(fake.callsOf('shop.join.enter')).toEqual([{ code: CODE }]);
+      expect(await screen.findByText(done)).toBeTruthy();
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
+      expect(await audit()).toEqual([]);
+    },
+  );
+
+  it.each<[string, RegExp]>([
+    ['JOIN_CODE_EXPIRED', /This code has expired/],
+    ['JOIN_CODE_USED', /This code has been used already/],
+    ['JOIN_CODE_WRONG', /No counter shows this code/],
+    ['JOIN_CODE_INVALID', /This is not a join code/],
+    ['JOIN_UNREACHABLE', /cannot be reached/],
+    ['JOIN_OTHER_SHOP', /set up for another store or key/],
+    ['JOIN_SET_UP_FIRST', /Set this counter up with the store’s API key first/],
+  ])('a refused code says why: %s', async (code, text) => {
+    const r = await openSetup({
+      'shop.join.enter': () => {
+        throw new Refusal(code, 'refused', []);
+      },
+    });
+    await r.user.type(CODE, screen.getByLabelText('Join code'));
+    await r.user.press('Enter');
+    expect(await screen.findByText(text)).toBeTruthy();
+    // The code stays, to correct.
+    expect((screen.getByLabelText('Join code') as HTMLInputElement).value).toBe(CODE);
+  });
 });

@@ -3,7 +3,8 @@
  * bus, each on its own clock; 受付3's is 7 minutes slow. The shop works in the service's time (its
  * answers' `Date`), or the polling counter's where the service sends none: when 受付1 checks a
  * party in first and 受付3 three seconds later, every counter names 受付1 first, and 受付3's status
- * says its clock is 7 minutes slow.
+ * says its clock is 7 minutes slow, while 受付1's and 受付2's lists of counters name 受付3 as 7 minutes
+ * slow (H12).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordCheckIn } from '../../main/desk/checkin/checkin';
@@ -106,6 +107,20 @@ describe('clocks across the shop', () => {
     expect(skew?.skewMs).toBeLessThan(-SLOW_MS + 2_000);
     expect(skew?.skewMs).toBeGreaterThan(-SLOW_MS - 2_000);
     expect(statusOf(c1!, false, c1!.now()).clock).toBeNull();
+    // The others list 受付3 as 7 minutes slow; 受付3 lists no one (their clocks are right).
+    const listed = (s: Session) => s.shop!.view().counters.filter((c) => c.clockSkewMs !== null);
+    await waitFor(
+      () => listed(c1!).length === 1 && listed(counters[1]!).length === 1,
+      '受付1 and 受付2 to have read 受付3’s clock',
+      15_000,
+    );
+    for (const s of [c1!, counters[1]!]) {
+      const [off] = listed(s);
+      expect(off!.name).toBe('受付3');
+      expect(off!.clockSkewMs).toBeLessThan(-SLOW_MS + 2_000);
+      expect(off!.clockSkewMs).toBeGreaterThan(-SLOW_MS - 2_000);
+    }
+    expect(listed(c3!)).toEqual([]);
     // Its data's age is read in the corrected time: fresh, not "7 minutes old".
     const syncedAt = c3!.local.cache.syncState().lastSyncedAt;
     expect(syncedAt).not.toBeNull();
@@ -130,5 +145,11 @@ describe('clocks across the shop', () => {
       against: 'counter',
       counterName: '受付1',
     });
+    // 受付1, whose time is the shop's, lists 受付3 as 7 minutes slow.
+    await waitFor(
+      () => c1!.shop!.view().counters.some((c) => c.name === '受付3' && c.clockSkewMs !== null),
+      '受付1 to list 受付3’s clock',
+      15_000,
+    );
   });
 });

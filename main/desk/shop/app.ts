@@ -1,11 +1,13 @@
 /**
- * The shop's channels: this counter's name, sharing and peers, and the counters present. No
+ * The shop's channels: this counter's name, sharing and peers, the counters present, and joining
+ * by a code (`join.ts`). No
  * scope guards them (`FEATURE_OF` null): the shop is the counter's own business, like its
  * language; what the counters share is guarded where it is used.
  */
 import type { ShopAnswer } from '../../ipc/contract';
 import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
+import { enterJoinCode, showJoinCode } from './join';
 import { checkCounterName, checkPeers } from './shop-config';
 
 function answer(ctx: DeskContext): ShopAnswer {
@@ -22,7 +24,9 @@ function answer(ctx: DeskContext): ShopAnswer {
   };
 }
 
-export function shopApp(ctx: DeskContext): HandlersOf<'shop.get' | 'shop.configure'> {
+export function shopApp(
+  ctx: DeskContext,
+): HandlersOf<'shop.get' | 'shop.configure' | 'shop.join.show' | 'shop.join.enter'> {
   return {
     'shop.get': () => answer(ctx),
     'shop.configure': ({ counterName, sharing, peers }) => {
@@ -33,6 +37,11 @@ export function shopApp(ctx: DeskContext): HandlersOf<'shop.get' | 'shop.configu
       ctx.settings.update({ shop: { ...shop, counterName: name, sharing, peers: kept } });
       ctx.sessions.followShop();
       return answer(ctx);
+    },
+    'shop.join.show': () => showJoinCode(ctx),
+    'shop.join.enter': async ({ code }) => {
+      const joined = await enterJoinCode(ctx, code);
+      return { ...answer(ctx), joined };
     },
   };
 }

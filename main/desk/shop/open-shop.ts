@@ -5,6 +5,9 @@
  * of name, peers or port opens it again; a build whose TLS cannot make the mesh (L9) shows the
  * shop as unavailable and the counter works alone.
  */
+import { networkInterfaces } from 'node:os';
+import { isIPv4 } from 'node:net';
+import { JoinHost } from '../../shop/join/host';
 import { DEFAULT_SHOP_PORT, Mesh } from '../../shop/mesh/mesh';
 import { meshSupported } from '../../shop/mesh/self-test';
 import { shopSecrets } from '../../shop/mesh/keys';
@@ -36,8 +39,29 @@ export function meshShopOpener(network: ShopNetwork): ShopOpener {
   return (opening) => new MeshShopPort(opening, network, check);
 }
 
+/** Private ranges first: the shop's LAN rather than a VPN's or a public address. */
+const PRIVATE = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/;
+
+/**
+ * The IPv4 address a join code carries (H13): the listener's own when it is bound to one (loopback
+ * on a test machine), else this PC's on the LAN — a private one first; null when it has none.
+ */
+export function joinAddress(listenHost: string): string | null {
+  if (isIPv4(listenHost) && listenHost !== '0.0.0.0') return listenHost;
+  const all = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a!.address);
+  return all.find((a) => PRIVATE.test(a)) ?? all[0] ?? null;
+}
+
 class MeshShopPort implements ShopPort {
   private mesh: Mesh | null = null;
+  private join: JoinHost | null = null;
+  /** The mesh listener's port once bound (a join code's peers name it). */
+  private meshPort: number | null = null;
+  /** Resolves with it, or null when it could not bind. */
+  private listening: Promise<number | null> = Promise.resolve(null);
   private readonly listeners = new Set<() => void>();
   private stopPeers: (() => void) | null = null;
   private meshable: boolean | null = null;
@@ -73,6 +97,13 @@ class MeshShopPort implements ShopPort {
     });
   }
 
+  async showJoinCode(): Promise<{ code: string; expiresAt: number }> {
+    const join = this.join;
+    // Once listening; its port taken, a counter that joined could not reach this one.
+    if (!join || (await this.listening) === null) throw new Error('not_listening');
+    return join.show();
+  }
+
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -86,10 +117,11 @@ class MeshShopPort implements ShopPort {
   private open(config: ShopConfig): void {
     const { session, logger } = this.opening;
     const { network } = this;
+    const secrets = shopSecrets(session.options.apiKey(), session.storeId);
     const mesh = new Mesh({
       counterId: config.counterId,
       name: config.name,
-      secrets: shopSecrets(session.options.apiKey(), session.storeId),
+      secrets,
       listen: { host: network.listenHost, port: network.port ?? config.port ?? DEFAULT_SHOP_PORT },
       peers: network.peers ?? config.peers,
       discovery: network.discovery,
@@ -100,11 +132,36 @@ class MeshShopPort implements ShopPort {
     this.mesh = mesh;
     session.attachShop(mesh, config.name, { antiEntropyMs: network.antiEntropyMs });
     this.stopPeers = mesh.onPeers(() => this.changed());
-    mesh.start().then(
-      (port) => network.onListening?.(port),
+    this.meshPort = null;
+    this.join = new JoinHost({
+      listenHost: network.listenHost,
+      address: () => joinAddress(network.listenHost),
+      tag: secrets.tag,
+      name: () => config.name,
+      // This counter where the code's address reaches it, then those present where we reach them.
+      peers: (address) => [
+        ...(this.meshPort === null ? [] : [`${address}:${this.meshPort}`]),
+        ...mesh
+          .peers()
+          .filter((p) => p.present && p.address)
+          .map((p) => p.address!)
+          .slice(0, 15),
+      ],
+      // This PC's clock as the desk reads it (its correction is added where the code is shown).
+      now: () => session.time.pcNow(),
+      logger,
+    });
+    this.listening = mesh.start().then(
+      (port) => {
+        if (this.mesh === mesh) this.meshPort = port;
+        network.onListening?.(port);
+        return port;
+      },
       // A port taken by another program: the counter still dials the others.
-      (error: NodeJS.ErrnoException) =>
-        logger.warn('shop.listen_failed', { code: error.code ?? error.name }),
+      (error: NodeJS.ErrnoException) => {
+        logger.warn('shop.listen_failed', { code: error.code ?? error.name });
+        return null;
+      },
     );
   }
 
@@ -113,8 +170,10 @@ class MeshShopPort implements ShopPort {
     this.stopPeers = null;
     this.opening.session.detachShop();
     const mesh = this.mesh;
+    const join = this.join;
     this.mesh = null;
-    await mesh?.close();
+    this.join = null;
+    await Promise.all([mesh?.close(), join?.close()]);
   }
 
   private changed(): void {

@@ -28,6 +28,8 @@ export interface ShopPortCounter {
   lastSeen: number;
   polling: boolean;
   link: string;
+  /** Its PC's clock minus the shop's time, when off by more than the bound (H12). */
+  clockSkewMs?: number | null;
 }
 
 export interface ShopPortView {
@@ -52,6 +54,11 @@ export interface ShopPort {
   onChange(listener: () => void): () => void;
   /** Sharing turned off, the session ends or the mode changes. */
   close(): void | Promise<void>;
+  /**
+   * A one-time code another counter joins this shop by (H13); throws `no_address` when this PC
+   * has no IPv4 address on the LAN to put in it. Absent: this shop cannot show codes.
+   */
+  showJoinCode?(): Promise<{ code: string; expiresAt: number }>;
 }
 
 export interface ShopOpening {

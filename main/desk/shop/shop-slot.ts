@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../../api/index';
 import { ShopCounter, ShopView, type ShopStatus } from '../../ipc/contract';
+import { DeskError } from '../../ipc/errors';
 import type { Counter } from '../../local/index';
 import type { Session } from '../session';
 import type { Settings } from '../settings';
@@ -71,6 +72,23 @@ export class ShopSlot {
       // The counter works alone, as before the shop: staff see "unavailable", never a failure.
       this.failed = true;
       logger.warn('shop.open_failed', { error });
+    }
+  }
+
+  /** A join code of this shop (H13); refused when this counter does not share now. */
+  async showJoinCode(): Promise<{ code: string; expiresAt: number }> {
+    const port = this.failed ? null : this.port;
+    if (!port?.showJoinCode || !port.view())
+      throw new DeskError('JOIN_NOT_SHARING', 'this counter does not share with a shop now');
+    try {
+      return await port.showJoinCode();
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (reason === 'no_address')
+        throw new DeskError('JOIN_NO_ADDRESS', 'this PC has no IPv4 address on the LAN');
+      if (reason === 'not_listening')
+        throw new DeskError('JOIN_NOT_SHARING', 'the shop is not listening yet');
+      throw error;
     }
   }
 

@@ -97,6 +97,9 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'prefs.set': 'open',
   'shop.get': 'open',
   'shop.configure': 'settings',
+  // A code hands the shop's key to the counter that uses it: set-up's to give, as the key is.
+  'shop.join.show': 'settings',
+  'shop.join.enter': 'settings',
   'day.get': 'open',
   'day.parties': 'open',
   'day.refresh': 'open',

@@ -42,7 +42,7 @@ import { hardwareChannels, PrintAnswer } from './hardware';
 import { ItemPicks, itemsChannels } from './items';
 import { onsiteChannels } from './onsite';
 import { staffChannels } from './staff';
-import { ShopAnswer, ShopConfigure } from './shop';
+import { JoinCodeShown, JoinEnter, ShopAnswer, ShopConfigure, ShopJoined } from './shop';
 import {
   ChangeAsk,
   ChangeConfirm,
@@ -403,6 +403,10 @@ export const channels = {
   'shop.get': { request: z.strictObject({}), response: ShopAnswer },
   /** Name the counter, turn sharing on or off, list peers: applied at once, no restart. */
   'shop.configure': { request: ShopConfigure, response: ShopAnswer },
+  /** A one-time join code for another counter to join this shop by (H13). */
+  'shop.join.show': { request: z.strictObject({}), response: JoinCodeShown },
+  /** Join the shop whose counter shows this code (set up with its key first): its addresses. */
+  'shop.join.enter': { request: JoinEnter, response: ShopJoined },
   /** The counter's language, kept by the main process (the renderer keeps nothing). */
   'prefs.get': { request: z.strictObject({}), response: Prefs },
   /** One preference at a time: what is left out stays as it is. */

@@ -21,6 +21,11 @@ export const ShopCounter = z.object({
   /** It syncs with the service for the shop (the elected poller). */
   polling: z.boolean(),
   link: CounterLink,
+  /**
+   * Its PC's clock minus the shop's time (ms), when off by more than a minute (H12); null or
+   * absent: not off, or not known.
+   */
+  clockSkewMs: z.number().nullable().optional(),
 });
 export type ShopCounter = z.infer<typeof ShopCounter>;
 
@@ -95,3 +100,21 @@ export const ShopConfigure = z.strictObject({
   sharing: z.boolean(),
   peers: z.array(z.string().max(300)).max(64),
 });
+
+/** A join code as this counter shows it (H13): the text, its QR code (SVG), when it expires. */
+export const JoinCodeShown = z.object({
+  /** What is typed, and what the QR code holds (a scanner types the same). */
+  code: z.string().min(1).max(60),
+  /** The QR code as an SVG document (made in main; the renderer shows it as an image). */
+  qrSvg: z.string().max(200_000),
+  /** Epoch ms, the counter's (corrected) time, as the screen's "now" is. */
+  expiresAt: z.number(),
+});
+export type JoinCodeShown = z.infer<typeof JoinCodeShown>;
+
+/** A code typed or scanned at the counter that joins. */
+export const JoinEnter = z.strictObject({ code: z.string().max(200) });
+
+/** Joined: the counter whose code it was (its name), and the shop as set-up shows it now. */
+export const ShopJoined = ShopAnswer.extend({ joined: z.object({ name: z.string() }) });
+export type ShopJoined = z.infer<typeof ShopJoined>;

@@ -9,7 +9,12 @@
  * time at some moment between sending and receiving (a `Date` header's second adds its 1 s). The
  * intervals of the last `SAMPLE_LIFE_MS` are intersected (NTP's idea, without its statistics);
  * when they no longer meet (this PC's clock was set meanwhile), the newest reading starts again.
+ *
+ * The offset applied is kept (`SavedOffset`, with when it was measured) and used at the next
+ * start until a fresh reading comes, so the first view after a restart is in the reference's time
+ * rather than this PC's (H11).
  */
+import { z } from 'zod';
 
 /** Beyond this, the PC's clock is said to be off (a `Date` header is good to a second or two). */
 export const SKEW_BOUND_MS = 60_000;
@@ -26,6 +31,21 @@ export interface ClockSkew {
   /** The counter compared with (`against: 'counter'`). */
   counterName: string | null;
 }
+
+/** A saved offset is used at start for this long after it was measured (a shop closed a week). */
+export const SAVED_LIFE_MS = 7 * 86_400_000;
+/** A confirmed offset is saved again this often (its measuring time moves on). */
+export const SAVE_EVERY_MS = 10 * 60_000;
+
+/** The offset as last applied, kept across restarts (H11). */
+export const SavedOffset = z.object({
+  offsetMs: z.number().int(),
+  against: z.enum(['service', 'counter']),
+  counterName: z.string().max(40).nullable(),
+  /** This PC's clock when a reading last allowed it. */
+  measuredAt: z.number(),
+});
+export type SavedOffset = z.infer<typeof SavedOffset>;
 
 interface Bounds {
   low: number;
@@ -46,6 +66,10 @@ export interface ReferenceClockOptions {
   disabled?: boolean;
   /** The applied offset moved (the status, the scheduler's waits). */
   onChange?: (movedByMs: number) => void;
+  /** The offset last applied (a previous run's): used until a fresh reading comes. */
+  saved?: SavedOffset | null;
+  /** Keep the offset: when it moves, and every `SAVE_EVERY_MS` while readings allow it. */
+  save?: (saved: SavedOffset) => void;
 }
 
 export class ReferenceClock {
@@ -53,8 +77,20 @@ export class ReferenceClock {
   private readonly counter: Estimate = { bounds: null, counterName: null };
   private applied = 0;
   private source: ClockReference | null = null;
+  private savedAt: number | null = null;
+  private savedCounterName: string | null = null;
 
-  constructor(private readonly options: ReferenceClockOptions) {}
+  constructor(private readonly options: ReferenceClockOptions) {
+    const saved = options.saved;
+    const age = saved ? options.raw() - saved.measuredAt : NaN;
+    // Measured in the future: this PC's clock was set back since; it says nothing then.
+    if (!options.disabled && saved && age >= 0 && age <= SAVED_LIFE_MS) {
+      this.applied = saved.offsetMs;
+      this.source = saved.against;
+      this.savedCounterName = saved.counterName;
+      this.savedAt = saved.measuredAt;
+    }
+  }
 
   /** The reference's time now. */
   now(): number {
@@ -105,8 +141,14 @@ export class ReferenceClock {
     return {
       skewMs: -this.applied,
       against: this.source,
-      counterName: this.source === 'counter' ? this.counter.counterName : null,
+      counterName:
+        this.source === 'counter' ? (this.counter.counterName ?? this.savedCounterName) : null,
     };
+  }
+
+  /** This PC's own clock, uncorrected (what another counter compares its time with). */
+  pcNow(): number {
+    return this.options.raw();
   }
 
   private note(estimate: Estimate, reading: Bounds, counterName: string | null): void {
@@ -134,12 +176,27 @@ export class ReferenceClock {
           : null;
     this.source = from?.[0] ?? (this.source && this.applied !== 0 ? this.source : null);
     if (!from) return; // the last offset stays: this PC's clock did not get better meanwhile
-    const { low, high } = from[1];
+    const { low, high, at } = from[1];
     // An offset the readings allow stays (a right clock stays exactly right; stamps stay steady).
-    if (low <= this.applied && this.applied <= high) return;
+    if (low <= this.applied && this.applied <= high) return this.keep(from[0], at, false);
     const offset = Math.round((low + high) / 2);
     const moved = offset - this.applied;
     this.applied = offset;
+    this.keep(from[0], at, true);
     this.options.onChange?.(moved);
+  }
+
+  /** Save the offset applied when it moved, and now and then while readings confirm it. */
+  private keep(against: ClockReference, measuredAt: number, moved: boolean): void {
+    if (!this.options.save) return;
+    if (!moved && this.savedAt !== null && measuredAt - this.savedAt < SAVE_EVERY_MS) return;
+    this.savedAt = measuredAt;
+    const counterName = against === 'counter' ? this.counter.counterName : null;
+    try {
+      this.options.save({ offsetMs: this.applied, against, counterName, measuredAt });
+    } catch {
+      // Not kept this time: the next reading tries again; the time applied is right either way.
+      this.savedAt = null;
+    }
   }
 }

@@ -6,6 +6,9 @@
  * - `psk`: the mesh's TLS pre-shared key. A counter with another key or store fails the handshake.
  * - `tag`: published in discovery so a counter skips other shops' counters without a handshake;
  *   it tells an onlooker nothing of the key or the store (another label, one-way).
+ *
+ * A join code's one-time secret is keyed the same way (`joinSecrets`, H13): its own scheme, the
+ * PSK and the identity each a label of HKDF over the secret.
  */
 import { hkdfSync } from 'node:crypto';
 
@@ -38,5 +41,24 @@ export function shopSecrets(apiKey: string, storeId: string): ShopSecrets {
     psk: derive(apiKey, storeId, 'psk', 32),
     identity: SCHEME,
     tag: derive(apiKey, storeId, 'discovery-tag', 12).toString('hex'),
+  };
+}
+
+/** A join code's scheme: another derivation, so a join key can never be a shop's key. */
+const JOIN_SCHEME = 'front-desk/shop-join/v1';
+
+/**
+ * What a join code's one-time secret keys (H13): the TLS PSK of the one connection that joins,
+ * and the identity the showing counter finds the code by (one-way: it tells nothing of the PSK).
+ */
+export function joinSecrets(secret: Buffer): { psk: Buffer; identity: string } {
+  if (secret.length < 10) throw new Error('a join secret has at least 80 bits');
+  const derive = (label: string, bytes: number) =>
+    Buffer.from(
+      hkdfSync('sha256', secret, Buffer.from(JOIN_SCHEME), `${JOIN_SCHEME}/${label}`, bytes),
+    );
+  return {
+    psk: derive('psk', 32),
+    identity: `${JOIN_SCHEME}/${derive('identity', 12).toString('hex')}`,
   };
 }

@@ -31,12 +31,30 @@ export function createMeshServer(
   onRefused: (reason: string) => void,
   handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS,
 ): Server {
+  return createPskServer(
+    (identity) => (identity === secrets.identity ? secrets.psk : null),
+    onConnection,
+    onRefused,
+    handshakeTimeoutMs,
+  );
+}
+
+/**
+ * The same listener with a key per identity (a join code's, `main/shop/join/`): `keyFor` answers
+ * the key of an identity it knows, null for any other.
+ */
+export function createPskServer(
+  keyFor: (identity: string, socket: TLSSocket) => Buffer | null,
+  onConnection: (socket: TLSSocket) => void,
+  onRefused: (reason: string) => void,
+  handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS,
+): Server {
   const server = createServer(
     {
       ...PROTOCOL,
       handshakeTimeout: handshakeTimeoutMs,
       // An unknown identity gets no key: the handshake fails (there is no certificate to fall back on).
-      pskCallback: (_socket, identity) => (identity === secrets.identity ? secrets.psk : null),
+      pskCallback: (socket, identity) => keyFor(identity, socket),
     },
     onConnection,
   );
@@ -52,7 +70,7 @@ export function createMeshServer(
 export function dialPeer(
   host: string,
   port: number,
-  secrets: ShopSecrets,
+  secrets: Pick<ShopSecrets, 'psk' | 'identity'>,
   handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS,
 ): Promise<TLSSocket> {
   return new Promise((resolve, reject) => {

@@ -31,6 +31,7 @@ export class PollerClock {
     options.rpc.handle(clockOf, () => ({
       now: Math.round(options.clock.now()),
       reference: options.time.reference(),
+      pcNow: Math.round(options.time.pcNow()),
     }));
   }
 

@@ -88,7 +88,12 @@ export const catalogueOf = method(
 export const clockOf = method(
   'clock',
   z.object({}),
-  z.object({ now: z.number().int().min(0), reference: z.enum(['service', 'counter']).nullable() }),
+  z.object({
+    now: z.number().int().min(0),
+    reference: z.enum(['service', 'counter']).nullable(),
+    /** Its PC's own clock, uncorrected (H12); an older counter sends none. */
+    pcNow: z.number().int().min(0).optional(),
+  }),
 );
 
 /** Pushed by the poller after each background step: what it holds now. */

@@ -1,10 +1,12 @@
 /**
  * The shop's counters as staff read them: this one first (marked), then those present, then
- * those that left with when they were last seen; the one that syncs for the shop says so.
+ * those that left with when they were last seen; the one that syncs for the shop says so, and
+ * one whose clock is off by more than a minute says by how much (H12).
  */
 import { useTranslation } from 'react-i18next';
 import type { ShopView } from '../../../main/ipc/contract';
 import { useFormat } from '../app/hooks';
+import { clockAmount } from './clockAmount';
 
 /** Counters present first (by name), then those that left (the latest first). */
 function ordered(counters: ShopView['counters']): ShopView['counters'] {
@@ -43,6 +45,14 @@ export function ShopCounterList({ shop, now }: { shop: ShopView; now: number }) 
               <span>{c.name}</span>
               <span className="hint">{t('shop.present')}</span>
               {c.polling && <span className="badge ok">{t('shop.syncs')}</span>}
+              {typeof c.clockSkewMs === 'number' && (
+                <span className="warn-text clock-off">
+                  {t(c.clockSkewMs < 0 ? 'shop.clockSlow' : 'shop.clockFast', {
+                    name: c.name,
+                    amount: clockAmount(t, c.clockSkewMs),
+                  })}
+                </span>
+              )}
             </>
           ) : (
             <span>{t('shop.left', { name: c.name, age: fmt.age(c.lastSeen, now) })}</span>

@@ -18,6 +18,7 @@ import { createLogger, type LogRecord } from '../../../main/api/log';
 import type { TrainingStarter } from '../../../main/desk/context';
 import { TRAINING_KEY_ROLE } from '../../../main/desk/training/sandbox';
 import { compose, type Composed } from '../../../main/host/compose';
+import type { ShopOverrides } from '../../../main/host/shop-flags';
 import { MemorySecretStore } from '../../../main/host/secrets';
 import { startBrowserHost, type RunningBrowserHost } from '../../../main/host/server';
 import { fixedKeyProvider } from '../../../main/local/files/crypto';
@@ -42,6 +43,8 @@ export interface HostOptions {
   service?: boolean;
   /** Sandbox limits: the demo plans' by default. */
   rateLimit?: StartOptions['rateLimit'];
+  /** The shop's flags (`--shop-port` …): a test that runs two hosts gives each port 0. */
+  shop?: ShopOverrides;
 }
 
 export interface TestHost {
@@ -106,7 +109,7 @@ export async function startHost(options: HostOptions = {}): Promise<TestHost> {
       startTraining,
       now,
     },
-    { trainingWhenNotSetUp: options.training ?? true },
+    { trainingWhenNotSetUp: options.training ?? true, shop: options.shop },
   );
   let host: RunningBrowserHost;
   try {

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ReferenceClock,
   SAMPLE_LIFE_MS,
+  SAVE_EVERY_MS,
+  SAVED_LIFE_MS,
   SKEW_BOUND_MS,
+  type SavedOffset,
 } from '../../../main/local/sync/reference-clock';
 
 /** The service's (true) time: a whole second and a quarter, so the header's rounding shows. */
@@ -114,5 +117,67 @@ describe('the reference clock', () => {
     expect(clock.skew()).toBeNull();
     raw += 1;
     expect(clock.now()).toBe(raw);
+  });
+
+  describe('kept across a restart (H11)', () => {
+    const SLOW = -7 * 60_000;
+
+    /** A first run that measured the PC 7 minutes slow, and what it saved. */
+    function firstRun() {
+      const p = pc(SLOW);
+      const saved: SavedOffset[] = [];
+      const clock = new ReferenceClock({ raw: () => p.raw, save: (s) => saved.push(s) });
+      clock.noteService(header(TRUE), 40);
+      return { p, saved, clock };
+    }
+
+    it('saves the offset when it moves, with when it was measured; a confirmed one every 10 min', () => {
+      const { p, saved, clock } = firstRun();
+      expect(saved).toEqual([
+        { offsetMs: clock.offsetMs(), against: 'service', counterName: null, measuredAt: p.raw },
+      ]);
+      p.pass(1_000);
+      clock.noteService(header(TRUE + 1_000), 40);
+      expect(saved).toHaveLength(1); // the same offset, a second later: not written again
+      p.pass(SAVE_EVERY_MS);
+      clock.noteService(header(TRUE + 1_000 + SAVE_EVERY_MS), 40);
+      expect(saved).toHaveLength(2);
+      expect(saved[1]).toMatchObject({ offsetMs: clock.offsetMs(), measuredAt: p.raw });
+    });
+
+    it('the next start uses the saved offset at once, and says the clock is slow, until a fresh reading', () => {
+      const { p, saved } = firstRun();
+      p.pass(3_600_000); // restarted an hour later
+      const restarted = new ReferenceClock({ raw: () => p.raw, saved: saved.at(-1) });
+      expect(Math.abs(restarted.now() - (TRUE + 3_600_000))).toBeLessThan(1_000);
+      expect(restarted.reference()).toBe('service');
+      expect(restarted.skew()?.skewMs).toBeLessThan(-SKEW_BOUND_MS);
+      // Meanwhile staff set the PC's clock right: the first fresh reading decides.
+      p.raw = TRUE + 3_600_000;
+      restarted.noteService(header(TRUE + 3_600_000), 20);
+      expect(Math.abs(restarted.offsetMs())).toBeLessThan(1_000);
+      expect(restarted.skew()).toBeNull();
+    });
+
+    it('a saved offset too old, or measured in this PC’s future, is not used', () => {
+      const { p, saved } = firstRun();
+      const at = p.raw;
+      p.raw = at + SAVED_LIFE_MS + 1;
+      expect(new ReferenceClock({ raw: () => p.raw, saved: saved[0] }).offsetMs()).toBe(0);
+      p.raw = at - 60_000; // the clock was set back since
+      expect(new ReferenceClock({ raw: () => p.raw, saved: saved[0] }).offsetMs()).toBe(0);
+      expect(
+        new ReferenceClock({ raw: () => at, saved: saved[0], disabled: true }).offsetMs(),
+      ).toBe(0);
+    });
+
+    it('a counter’s name is kept with an offset taken from it', () => {
+      const p = pc(+7 * 60_000);
+      let kept: SavedOffset | null = null;
+      const clock = new ReferenceClock({ raw: () => p.raw, save: (s) => (kept = s) });
+      clock.noteCounter(TRUE, 8, '受付1');
+      const restarted = new ReferenceClock({ raw: () => p.raw, saved: kept });
+      expect(restarted.skew()).toMatchObject({ against: 'counter', counterName: '受付1' });
+    });
   });
 });

@@ -69,6 +69,19 @@ export const en: Widen<typeof ja> = {
     COUNTER_NAME_INVALID: 'This counter name cannot be used. Correct the marked field.',
     PEER_ADDRESS_INVALID: 'A counter address is not valid. Correct the marked entry.',
     TOO_MANY_PEERS: 'Too many counter addresses. Remove the ones not needed.',
+    JOIN_CODE_INVALID: 'This is not a join code. Check it and type it again, or scan it.',
+    JOIN_CODE_WRONG: 'No counter shows this code. Show a new code at the other counter.',
+    JOIN_CODE_EXPIRED:
+      'This code has expired (codes are valid for 10 minutes). Show a new one at the other counter.',
+    JOIN_CODE_USED: 'This code has been used already. Show a new one at the other counter.',
+    JOIN_UNREACHABLE:
+      'The counter showing the code cannot be reached. Check that both are on the same network and the code is still shown.',
+    JOIN_OTHER_SHOP:
+      'This counter is set up for another store or key. Set it up with this store’s API key and store, then join.',
+    JOIN_SET_UP_FIRST: 'Set this counter up with the store’s API key first, then enter the code.',
+    JOIN_NOT_SHARING: 'A join code can be shown only while this counter shares with the shop.',
+    JOIN_NO_ADDRESS:
+      'This PC has no network address to put in a code. Check its network connection.',
     OFFLINE: 'Not possible while offline. Try again when the link is back.',
     NETWORK_OFFLINE: 'No network. Check the connection.',
     NETWORK_TIMEOUT: 'The reservation service did not answer in time. Wait a moment and try again.',

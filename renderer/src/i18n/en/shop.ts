@@ -14,6 +14,8 @@ export const en: Widen<typeof ja> = {
     syncs: 'syncs for the shop',
     present: 'connected',
     left: '{{name}} — last seen {{age}}',
+    clockSlow: '{{name}}’s clock is {{amount}} slow',
+    clockFast: '{{name}}’s clock is {{amount}} fast',
     reasons: {
       off: 'Sharing is off — this counter works alone.',
       training: 'In training mode the counter shares nothing with other counters.',
@@ -53,5 +55,24 @@ export const en: Widen<typeof ja> = {
       duplicate: 'This address is listed already.',
     },
     tooManyPeers: 'At most {{max}} addresses can be listed.',
+    join: {
+      showTitle: 'Add a counter to this shop',
+      showHint:
+        'To add another counter to this shop: scan the QR code at that counter, or type the code there. Valid once, for 10 minutes.',
+      show: 'Show a join code',
+      making: 'Making a code…',
+      qrAlt: 'QR code of the join code',
+      validUntil: 'valid until {{time}}, once',
+      expired: 'The code has expired.',
+      hide: 'Hide the code',
+      enterTitle: 'Join a shop with a code',
+      enterHint:
+        'Scan or type the join code another counter of the shop shows. This counter then learns where the shop’s counters are and connects to them.',
+      code: 'Join code',
+      join: 'Join',
+      joining: 'Connecting to the counter showing the code…',
+      joined: 'Joined {{name}}’s shop',
+      toKey: 'Set up the API key',
+    },
   },
 };

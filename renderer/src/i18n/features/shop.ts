@@ -12,6 +12,8 @@ export const ja = {
     syncs: '店舗の同期中',
     present: '接続中',
     left: '{{name}} — 最終接続 {{age}}',
+    clockSlow: '{{name}} の時計が{{amount}}遅れています',
+    clockFast: '{{name}} の時計が{{amount}}進んでいます',
     reasons: {
       off: '共有はオフです — この端末だけで動作しています。',
       training: 'トレーニングモードでは他の端末と共有しません。',
@@ -50,5 +52,24 @@ export const ja = {
       duplicate: 'このアドレスはすでに登録されています。',
     },
     tooManyPeers: '登録できるアドレスは {{max}} 件までです。',
+    join: {
+      showTitle: 'この店舗に端末を追加',
+      showHint:
+        'ほかの端末をこの店舗に参加させるときに使います。参加させる端末で QR コードをスキャンするか、コードを入力してください。1 回だけ、10 分間有効です。',
+      show: '参加コードを表示',
+      making: 'コードを作成中…',
+      qrAlt: '参加コードの QR コード',
+      validUntil: '{{time}} まで有効・1 回限り',
+      expired: 'コードの有効期限が切れました。',
+      hide: 'コードを隠す',
+      enterTitle: '参加コードで店舗に参加',
+      enterHint:
+        '店舗のほかの端末に表示された参加コードをスキャンするか入力してください。この端末が店舗のほかの端末の接続先を知り、つながります。',
+      code: '参加コード',
+      join: '参加',
+      joining: 'コードを表示している端末に接続中…',
+      joined: '{{name}} の店舗に参加しました',
+      toKey: 'API キーを設定する',
+    },
   },
 };

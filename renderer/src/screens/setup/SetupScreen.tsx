@@ -11,6 +11,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureList } from '../../components/FeatureList';
 import type { Plan } from '../../stores/setup';
 import { InvoiceSettings } from './InvoiceSettings';
+import { SETUP_KEY_FIELD } from './JoinByCode';
 import { PrinterSettings } from './PrinterSettings';
 import { ThisComputer } from './ThisComputer';
 import { ThisCounter } from './ThisCounter';
@@ -32,7 +33,7 @@ export function SetupScreen() {
   const [serviceUrl, setServiceUrl] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const [plan, setPlan] = useState<Plan>('standard');
-  const keyId = useId();
+  const keyId = SETUP_KEY_FIELD;
   const urlId = useId();
   /** Who becomes the owner as the key is saved (issue 29: whoever sets the key up). */
   const owner = useRef<OwnerEntry>(null);

@@ -1,7 +1,7 @@
 /**
  * Set-up's "This counter": its name (the computer's name when left empty), sharing with the
  * shop's other counters (and what that means), the peer addresses for networks that block
- * discovery, and the counters present. Each change is kept at once by the main process and
+ * discovery, joining by a code (`JoinByCode`), and the counters present. Each change is kept at once by the main process and
  * applied without a restart; a refused one is marked where it was made.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ShopCounterList } from '../../components/ShopCounterList';
+import { JoinByCode } from './JoinByCode';
 import type { CallError } from '../../api/api';
 
 interface Problem {
@@ -168,6 +169,8 @@ export function ThisCounter() {
       </form>
 
       {otherError && <ErrorNote code={otherError} />}
+
+      <JoinByCode shop={shop} />
 
       {shop?.sharing && (
         <>

@@ -11,6 +11,7 @@ import { Kbd } from '../../components/Kbd';
 import { PrinterBadge } from '../printer/PrinterBadge';
 import type { ClockSkew as Skew, ShopSource } from '../../../../main/ipc/contract';
 import { ShopStatus } from './ShopStatus';
+import { clockAmount } from '../../components/clockAmount';
 import { UpdateBadge } from './UpdateStatus';
 
 export function StatusBar() {
@@ -155,13 +156,7 @@ function TrainingClock() {
  */
 function ClockSkew({ skew }: { skew: Skew }) {
   const { t } = useTranslation();
-  const minutes = Math.round(Math.abs(skew.skewMs) / 60_000);
-  const amount =
-    minutes < 120
-      ? t('statusBar.clock.minutes', { n: minutes })
-      : minutes < 48 * 60
-        ? t('statusBar.clock.hours', { n: Math.round(minutes / 60) })
-        : t('statusBar.clock.days', { n: Math.round(minutes / (24 * 60)) });
+  const amount = clockAmount(t, skew.skewMs);
   return (
     <span className="clock-skew warn-text" role="alert">
       {t(skew.skewMs < 0 ? 'statusBar.clock.slow' : 'statusBar.clock.fast', { amount })}{' '}
