@@ -83,11 +83,16 @@ async function run(seed: number): Promise<{ operations: number; delivered: numbe
       const reservationId = `r-${Math.floor(random() * 15)}`;
       const date = pick(DATES);
       const seen = at.state.checkInEvents(date).filter((e) => e.reservationId === reservationId);
+      const state = pick(['arrived', 'partial', 'no_show', null] as const);
+      const adults = Math.floor(random() * 5);
+      // Drawn whatever this counter has seen, so the seed alone decides every operation: what
+      // has arrived by now depends on the machine's pace, the run's operations must not.
+      const basisAt = random();
       const event = checkIn(id, reservationId, {
         date,
-        state: pick(['arrived', 'partial', 'no_show', null] as const),
-        adults: Math.floor(random() * 5),
-        basis: seen.length > 0 ? pick(seen).id : null,
+        state,
+        adults,
+        basis: seen.length > 0 ? seen[Math.floor(basisAt * seen.length)]!.id : null,
       });
       at.state.addCheckInEvent(event);
       model.events.add(event.id);
