@@ -6,11 +6,15 @@
 import type { CounterMode } from '../ipc/contract';
 import type { WindowPlace } from './installed-settings';
 
+/** The latest time a time field says (closing then means open to midnight). */
+const LAST_MINUTE = '23:59';
+
 /** Whether the screen is kept on at this store time (HH:mm). */
 export function keepAwakeNow(counter: CounterMode, localTime: string): boolean {
   if (!counter.keepAwake) return false;
   const { opens, closes } = counter.openingHours;
-  return localTime >= opens && localTime < closes;
+  // Closing at 23:59 is open to midnight: its last minute too.
+  return localTime >= opens && (localTime < closes || closes === LAST_MINUTE);
 }
 
 export interface Rect {

@@ -32,6 +32,10 @@ describe('the screen kept awake', () => {
     expect(keepAwakeNow(counter(), '17:59')).toBe(true);
     expect(keepAwakeNow(counter(), '18:00')).toBe(false);
     expect(keepAwakeNow(counter({ keepAwake: false }), '12:00')).toBe(false);
+    // Open to midnight: its last minute too (a shell test ran at 23:59 and found it asleep).
+    const toMidnight = counter({ openingHours: { opens: '00:00', closes: '23:59' } });
+    expect(keepAwakeNow(toMidnight, '23:58')).toBe(true);
+    expect(keepAwakeNow(toMidnight, '23:59')).toBe(true);
   });
 });
 
