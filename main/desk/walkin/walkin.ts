@@ -30,6 +30,7 @@ import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { recordSale, rememberQuote } from '../sales/sale';
 import { bookingOf, bookOnce, saleOf } from './draft-once';
+import { lastKnownPrice, rememberLastPrice } from './last-price';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft &
@@ -177,7 +178,8 @@ export function creationRequest(
 
 /**
  * Check a walk-in as entered so far and, when nothing is wrong, price it with calculate. Offline
- * the problems still come back, with PRICE_OFFLINE: the walk-in can be queued without a price.
+ * the problems still come back, with PRICE_OFFLINE: the walk-in can be queued, with the last known
+ * price marked unconfirmed when there is one and nothing else is wrong (J22), else without one.
  */
 export async function quoteWalkIn(
   session: Session,
@@ -188,7 +190,7 @@ export async function quoteWalkIn(
   const problems = await checkWithCatalogue(session, draft);
   if (!online(session))
     return {
-      price: null,
+      price: problems.length ? null : lastKnownPrice(session, draft),
       problems: [...problems, problem('price', 'PRICE_OFFLINE', 'no price while offline')],
     };
   if (problems.length) return { price: null, problems };
@@ -245,6 +247,7 @@ export async function priceDraft(
     throw error;
   }
   rememberQuote(session, draft, calculation);
+  rememberLastPrice(session, draft, calculation);
   return {
     currency: calculation.currency,
     subtotal: calculation.subtotal,
