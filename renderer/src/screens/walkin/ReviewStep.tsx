@@ -126,7 +126,7 @@ export function ReviewStep() {
       )}
       {/* Counter items paid with the same tender (issue 30): not with a booking still to approve. */}
       {!manual && <ItemsPanel store={stores.walkIn} />}
-      {/* No counter discount on a price the service has not confirmed (I11). */}
+      {/* No counter discount on a price the service has not confirmed (I12). */}
       {!manual && !price?.unconfirmed && <DiscountFields store={stores.walkIn} />}
       {!manual && price && s.extra > 0 && (
         <p className="collect">
