@@ -54,9 +54,10 @@ it('offline: the last known price, marked unconfirmed; the sale taken against it
 
   cutLink(h.sb);
   try {
-    // The link found down by the quote itself; from then on the desk knows it is offline.
-    await refusal(h, 'walkin.quote', draft(2));
+    // The link found down by the quote itself: answered as offline, and the desk knows it after.
+    const found = await h.call('walkin.quote', draft(2));
     expect((await h.call('status.get', {})).link).toBe('offline');
+    expect(found.price?.unconfirmed?.source).toBe('calculate');
 
     const same = await h.call('walkin.quote', draft(2));
     expect(same.problems).toEqual([
@@ -112,7 +113,7 @@ it('offline with nothing known (no calculate, no list prices): no price, as befo
   );
   cutLink(h.sb);
   try {
-    await h.call('walkin.quote', draft(4)).catch(() => null);
+    await h.call('walkin.quote', draft(4));
     expect((await h.call('status.get', {})).link).toBe('offline');
     const quote = await h.call('walkin.quote', draft(5));
     expect(quote).toEqual({

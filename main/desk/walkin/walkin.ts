@@ -188,16 +188,23 @@ export async function quoteWalkIn(
   emailOfCustomer: (customerId: string) => string | null = () => null,
 ): Promise<Response<'walkin.quote'>> {
   const problems = await checkWithCatalogue(session, draft);
-  if (!online(session))
-    return {
-      price: problems.length ? null : lastKnownPrice(session, draft),
-      problems: [...problems, problem('price', 'PRICE_OFFLINE', 'no price while offline')],
-    };
+  // Offline, or the link found down while asking: the last known price, unconfirmed (J22).
+  const offline = () => ({
+    price: problems.length ? null : lastKnownPrice(session, draft),
+    problems: [...problems, problem('price', 'PRICE_OFFLINE', 'no price while offline')],
+  });
+  if (!online(session)) return offline();
   if (problems.length) return { price: null, problems };
   const { customer } = draft;
   const email =
     customer.email?.trim() || (customer.customerId ? emailOfCustomer(customer.customerId) : null);
-  const price = await priceDraft(session, draft, email, 'no price while offline');
+  let price;
+  try {
+    price = await priceDraft(session, draft, email, 'no price while offline');
+  } catch (error) {
+    if (error instanceof DeskError && error.code === 'OFFLINE') return offline();
+    throw error;
+  }
   // An answer of another shape leaves this walk-in without a price, as offline, rather than
   // stuck; staff are told to confirm the price.
   if (!price)

@@ -99,6 +99,7 @@ export const en: Widen<typeof ja> = {
     confirm: 'Book ({{amount}})',
     confirmManual: 'Request booking (pending approval)',
     confirmNoPrice: 'Save in the queue',
+    confirmLastKnown: 'Save in the queue ({{amount}})',
     booking: 'Booking…',
     done: {
       booked: 'Booked',

@@ -97,6 +97,7 @@ export const ja = {
     confirm: '予約する（{{amount}}）',
     confirmManual: '予約を申し込む（承認待ち）',
     confirmNoPrice: '送信待ちとして保存する',
+    confirmLastKnown: '送信待ちとして保存する（{{amount}}）',
     booking: '予約中…',
     done: {
       booked: '予約が確定しました',

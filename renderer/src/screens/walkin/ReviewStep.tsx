@@ -178,7 +178,9 @@ export function ReviewStep() {
             : manual
               ? t('walkIn.confirmManual')
               : price
-                ? t('walkIn.confirm', { amount: fmt.money(collect + s.extra, price.currency) })
+                ? t(price.unconfirmed ? 'walkIn.confirmLastKnown' : 'walkIn.confirm', {
+                    amount: fmt.money(collect + s.extra, price.currency),
+                  })
                 : t('walkIn.confirmNoPrice')}{' '}
           <Kbd keys={KEYS.confirm} />
         </button>
