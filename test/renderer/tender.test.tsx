@@ -212,6 +212,7 @@ describe('tender at the walk-in', () => {
     await toReview(r);
     expect(screen.getByText(/^Not confirmed \(list prices, from .*10:42\)$/)).toBeTruthy();
     await r.user.fill(screen.getByLabelText(/^Amount taken/), '12500');
+    expect(book().textContent).toMatch(/^Save in the queue \(¥12,500\)/);
     await r.user.tap(book());
     expect(fake.callsOf('walkin.book')[0]).toMatchObject({
       quoted: null,

@@ -36,6 +36,7 @@ export function ReviewStep() {
       booking: x.booking,
       extra: x.tenderExtra,
       counterDiscount: x.counterDiscount,
+      tenderTotal: x.tenderTotal,
     })),
   );
   const w = stores.walkIn.getState();
@@ -44,9 +45,10 @@ export function ReviewStep() {
   const email = s.customer.email.trim();
   const refusal = s.outcome?.outcome === 'refused' ? s.outcome.refusal : null;
   const price = s.price;
-  // What is collected: the price less the counter's discount (issue 30).
+  // What is collected: the price less the counter's discount (issue 30); offline at the last known
+  // price, what staff typed over it if they did (J22).
   const collect = price?.unconfirmed
-    ? price.total
+    ? (s.tenderTotal ?? price.total)
     : price
       ? price.total - discountOff(price.total, s.counterDiscount)
       : 0;
