@@ -8,16 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Request } from '../../main/ipc/contract';
 import type { Product } from '../../main/api/schemas';
-import {
-  LATER,
-  P,
-  cutLink,
-  refusal,
-  restoreLink,
-  setUp,
-  startHarness,
-  type Harness,
-} from './support';
+import { LATER, P, cutLink, restoreLink, setUp, startHarness, type Harness } from './support';
 
 let h: Harness;
 const session = () => h.desk.session!;
