@@ -243,7 +243,8 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await fillSlot(host, start);
       host.training().sandbox.faults.configure({ rates: { reset: 1 } });
       await app.keyboard.press('Enter');
-      await expect(app.getByText(t.walkIn.priceOffline)).toBeVisible({ timeout: 30_000 });
+      // The link found down by the quote: the last known price, not confirmed (J22), typed over.
+      await expect(app.getByText(t.walkIn.lastKnown.note)).toBeVisible({ timeout: 30_000 });
       await app
         .getByLabel(new RegExp(`^${m.tender.amountTaken.replace(/[()（）]/g, '.')}`))
         .fill('18000');

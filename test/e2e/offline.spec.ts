@@ -37,14 +37,19 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(cards).toHaveCount(shown);
       await checkScreen(app, lang, 'offline-day');
 
-      // A walk-in: no price can be asked, so it is queued, and says so.
+      // A walk-in: the service's price cannot be asked, so the cached list price is offered,
+      // marked not confirmed (J22), the tender pre-filled with it; it is queued, and says so.
       await app.keyboard.press('F4');
       await app.getByRole('button', { name: RICKSHAW }).click();
       await app.keyboard.press('Enter');
       await app.getByLabel(t.walkIn.customerFields.lastName).fill(name);
       await app.keyboard.press('Enter');
-      await expect(app.getByText(t.walkIn.priceOffline)).toBeVisible();
+      await expect(app.getByText(pattern(t.walkIn.lastKnown.list))).toBeVisible();
+      await expect(app.getByText(t.walkIn.lastKnown.note)).toBeVisible();
+      const amountTaken = new RegExp(`^${t.money.tender.amountTaken.replace(/[()（）]/g, '.')}`);
+      await expect(app.getByLabel(amountTaken)).toHaveValue('18000'); // two adults at the list's ¥9,000
       await app.getByRole('button', { name: new RegExp(t.walkIn.confirmNoPrice) }).click();
+      await expect(app.getByText(t.money.tender.queuedTaken)).toBeVisible();
       const outcome = app.getByRole('status').filter({ hasText: t.walkIn.done.queued });
       await expect(outcome).toContainText(t.walkIn.done.queuedExplain);
       await expect(app.getByText(t.walkIn.done.booked, { exact: true })).toHaveCount(0);

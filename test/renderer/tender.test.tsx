@@ -2,7 +2,8 @@
 /**
  * The tender at the walk-in: cash with change, the standard walk-in still four interactions (cash,
  * exact), a split across card and cash, checks as it is typed (short cash, no QR brand), a walk-in
- * without a price (offline) with the amount typed, and the receipt of the sale printed by the
+ * without a price (offline) with the amount typed, one offline at its last known price marked not
+ * confirmed (pre-filled, typed over at will), and the receipt of the sale printed by the
  * browser when the host has no printer, its PDF downloaded in either host.
  */
 import { act, cleanup, screen } from '@testing-library/react';
@@ -168,6 +169,55 @@ describe('tender at the walk-in', () => {
       tender: { lines: [{ method: 'cash', amount: 12000, received: 13000 }] },
     });
     expect(screen.getByText(/The money was taken; the booking will be sent/)).toBeTruthy();
+  });
+
+  /** Offline with a last known price (J22): 2 adults at list prices, known at 10:42 Tokyo time. */
+  const lastKnown = (source: 'calculate' | 'list') => ({
+    'walkin.quote': () => ({
+      price: {
+        currency: 'JPY',
+        subtotal: 14000,
+        discounts: [],
+        total: 14000,
+        unconfirmed: { source, at: Date.UTC(2026, 0, 5, 1, 42) },
+      },
+      problems: [
+        { field: 'price', participantNumber: null, code: 'PRICE_OFFLINE', message: 'offline' },
+      ],
+    }),
+    'walkin.book': () => outcome({ outcome: 'queued', reservation: null, saleId: 'je-3' }),
+  });
+
+  it('offline, a last known price: marked not confirmed, the tender pre-filled, exact cash is Enter', async () => {
+    fake = demoBridge({ ...moneyHandlers().handlers, ...lastKnown('calculate') });
+    const r = await renderApp(fake);
+    await toReview(r);
+    expect(screen.getByText(/^Not confirmed \(last known, from .*10:42\)$/)).toBeTruthy();
+    expect(screen.getByText(/the service may price it differently/)).toBeTruthy();
+    // No discount on a price the service has not confirmed.
+    expect(screen.queryByRole('checkbox', { name: 'Give a discount on this sale' })).toBeNull();
+    expect((screen.getByLabelText(/^Amount taken/) as HTMLInputElement).value).toBe('14000');
+    expect(document.activeElement?.textContent).toMatch(/\(¥14,000\)/);
+    await r.user.press('Enter');
+    // Not sent as the service's price: the sale is recorded unconfirmed at what was taken.
+    expect(fake.callsOf('walkin.book')[0]).toMatchObject({
+      quoted: null,
+      tender: { lines: [{ method: 'cash', amount: 14000, received: 14000 }] },
+    });
+  });
+
+  it('offline, a last known price typed over: what was taken is recorded', async () => {
+    fake = demoBridge({ ...moneyHandlers().handlers, ...lastKnown('list') });
+    const r = await renderApp(fake);
+    await toReview(r);
+    expect(screen.getByText(/^Not confirmed \(list prices, from .*10:42\)$/)).toBeTruthy();
+    await r.user.fill(screen.getByLabelText(/^Amount taken/), '12500');
+    expect(book().textContent).toMatch(/^Save in the queue \(¥12,500\)/);
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]).toMatchObject({
+      quoted: null,
+      tender: { lines: [{ method: 'cash', amount: 12500, received: 12500 }] },
+    });
   });
 
   it('printing automatically: the booking asks the desk to print, the done step’s print joins it', async () => {

@@ -30,6 +30,7 @@ import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { recordSale, rememberQuote } from '../sales/sale';
 import { bookingOf, bookOnce, saleOf } from './draft-once';
+import { lastKnownPrice, rememberLastPrice } from './last-price';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft &
@@ -177,7 +178,8 @@ export function creationRequest(
 
 /**
  * Check a walk-in as entered so far and, when nothing is wrong, price it with calculate. Offline
- * the problems still come back, with PRICE_OFFLINE: the walk-in can be queued without a price.
+ * the problems still come back, with PRICE_OFFLINE: the walk-in can be queued, with the last known
+ * price marked unconfirmed when there is one and nothing else is wrong (J22), else without one.
  */
 export async function quoteWalkIn(
   session: Session,
@@ -186,16 +188,23 @@ export async function quoteWalkIn(
   emailOfCustomer: (customerId: string) => string | null = () => null,
 ): Promise<Response<'walkin.quote'>> {
   const problems = await checkWithCatalogue(session, draft);
-  if (!online(session))
-    return {
-      price: null,
-      problems: [...problems, problem('price', 'PRICE_OFFLINE', 'no price while offline')],
-    };
+  // Offline, or the link found down while asking: the last known price, unconfirmed (J22).
+  const offline = () => ({
+    price: problems.length ? null : lastKnownPrice(session, draft),
+    problems: [...problems, problem('price', 'PRICE_OFFLINE', 'no price while offline')],
+  });
+  if (!online(session)) return offline();
   if (problems.length) return { price: null, problems };
   const { customer } = draft;
   const email =
     customer.email?.trim() || (customer.customerId ? emailOfCustomer(customer.customerId) : null);
-  const price = await priceDraft(session, draft, email, 'no price while offline');
+  let price;
+  try {
+    price = await priceDraft(session, draft, email, 'no price while offline');
+  } catch (error) {
+    if (error instanceof DeskError && error.code === 'OFFLINE') return offline();
+    throw error;
+  }
   // An answer of another shape leaves this walk-in without a price, as offline, rather than
   // stuck; staff are told to confirm the price.
   if (!price)
@@ -245,6 +254,7 @@ export async function priceDraft(
     throw error;
   }
   rememberQuote(session, draft, calculation);
+  rememberLastPrice(session, draft, calculation);
   return {
     currency: calculation.currency,
     subtotal: calculation.subtotal,

@@ -188,7 +188,7 @@ export const channels = {
   'walkin.products': { request: z.strictObject({}), response: WalkInChoices },
   'walkin.quote': {
     request: WalkInDraft,
-    /** Every problem of the draft by field; a price only when there is none (and online). */
+    /** Every problem of the draft by field; a price only when there is none (offline: unconfirmed). */
     response: z.object({ price: Price.nullable(), problems: z.array(FieldProblem) }),
   },
   'walkin.book': {

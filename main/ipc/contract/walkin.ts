@@ -87,6 +87,14 @@ export const Price = z.object({
   subtotal: z.number(),
   discounts: z.array(z.object({ type: z.string(), label: z.string(), amount: z.number() })),
   total: z.number(),
+  /**
+   * Offline (decision J22): not the service's price but the last known one, to take money against;
+   * `source` the last calculate of the same product and party, or the list prices × the party;
+   * `at` when it was known (ms). Absent: the service's price.
+   */
+  unconfirmed: z
+    .strictObject({ source: z.enum(['calculate', 'list']), at: z.number().int() })
+    .optional(),
 });
 export type Price = z.infer<typeof Price>;
 

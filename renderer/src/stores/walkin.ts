@@ -10,7 +10,13 @@ import { asCallError, type Api } from '../api/api';
 import { latestRun } from './latestRun';
 import { customerActions } from './walkinCustomer';
 import { basketActions, FRESH_BASKET, picksOf } from './itemBasket';
-import { discountReady, FRESH_TENDER, tenderActions, tenderToSend } from './walkinTender';
+import {
+  confirmedPrice,
+  discountReady,
+  FRESH_TENDER,
+  tenderActions,
+  tenderToSend,
+} from './walkinTender';
 import { clampCount, draftOf, EMPTY_CUSTOMER, slotAfterCheck } from './walkinDraft';
 import type { WalkInActions, WalkInDeps, WalkInState, WalkInStep } from './walkinState';
 
@@ -309,7 +315,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         // The money taken is recorded with the walk-in: a tender that does not add up stops here.
         const { tender, problems } = tenderToSend(s, s.form?.approvalType === 'manual');
         if (problems.length) return set({ tenderShown: true });
-        const discount = tender && s.price ? s.counterDiscount : null;
+        const discount = tender && confirmedPrice(s.price) ? s.counterDiscount : null;
         // A discount begun but not said in full (its amount, or the note its reason asks) stops here.
         if (discount && !discountReady(discount, deps.discountReasons?.() ?? []))
           return set({ tenderShown: true });
@@ -320,7 +326,10 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             ...draft,
             sendConfirmationEmail: s.sendEmail && draft.customer.email !== null,
             locale: s.emailLocale,
-            quoted: s.price && { total: s.price.total, currency: s.price.currency },
+            // A last known price offline is not the service's (J22): the sale is then unconfirmed.
+            quoted: confirmedPrice(s.price)
+              ? { total: s.price.total, currency: s.price.currency }
+              : null,
             tender,
             // Counter items paid with it (issue 30): none without a tender (manual approval).
             items: tender ? picksOf(s.basket) : [],

@@ -87,14 +87,22 @@ export const FRESH_TENDER = {
  * The total the tender must add up to: the price's less the counter's discount, else the amount
  * staff typed, and the counter items picked on top (issue 30).
  */
+/** The service's price, as opposed to none or the last known one offline (J22). */
+export function confirmedPrice<P extends { unconfirmed?: unknown }>(price: P | null): price is P {
+  return price !== null && price.unconfirmed === undefined;
+}
+
 export function tenderTotalOf(
   s: Pick<TenderState, 'price' | 'tenderTotal'> &
     Partial<Pick<TenderState, 'tenderExtra' | 'counterDiscount'>>,
 ): number | null {
   const extra = s.tenderExtra ?? 0;
-  const base = s.price
-    ? s.price.total - discountOff(s.price.total, s.counterDiscount)
-    : s.tenderTotal;
+  // A last known price offline (J22) is what staff may type over; no discount on it.
+  const base = !s.price
+    ? s.tenderTotal
+    : s.price.unconfirmed
+      ? (s.tenderTotal ?? s.price.total)
+      : s.price.total - discountOff(s.price.total, s.counterDiscount);
   return base === null ? (extra > 0 ? extra : null) : base + extra;
 }
 

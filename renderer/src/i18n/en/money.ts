@@ -27,6 +27,8 @@ export const en: Widen<typeof ja> = {
       title: 'Payment',
       method: 'Method',
       amountTaken: 'Amount taken (¥)',
+      amountTakenLastKnown:
+        'Filled in with the price not confirmed. If you took a different amount, type what you took.',
       amountTakenHint:
         'There is no price to check against: type the amount you took. Left empty, no payment is recorded.',
       split: 'Split across two methods (e.g. part card, the rest cash)',

@@ -86,6 +86,11 @@ export const en: Widen<typeof ja> = {
     priceUnreadable:
       'The service answered the price in a form this counter cannot read, so no price is shown. Confirm the price in the service’s admin before taking payment; the walk-in can still be booked.',
     noPrice: 'The price could not be fetched.',
+    lastKnown: {
+      calculate: 'Not confirmed (last known, from {{at}})',
+      list: 'Not confirmed (list prices, from {{at}})',
+      note: 'Offline, so the service has not confirmed it: the service may price it differently (discounts, options). The sale is recorded as price not confirmed.',
+    },
     manualReview: 'Needs approval: this booking will be “pending — not confirmed”.',
     emailTitle: 'Confirmation e-mail',
     sendEmail: 'Send a confirmation e-mail to {{email}}',
@@ -94,6 +99,7 @@ export const en: Widen<typeof ja> = {
     confirm: 'Book ({{amount}})',
     confirmManual: 'Request booking (pending approval)',
     confirmNoPrice: 'Save in the queue',
+    confirmLastKnown: 'Save in the queue ({{amount}})',
     booking: 'Booking…',
     done: {
       booked: 'Booked',

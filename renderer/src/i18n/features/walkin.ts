@@ -84,6 +84,11 @@ export const ja = {
     priceUnreadable:
       '予約サービスの料金をこの端末で読み取れなかったため、料金を表示できません。お支払いを受ける前に管理画面で料金を確認してください。ウォークインの予約はこのまま行えます。',
     noPrice: '料金を取得できませんでした。',
+    lastKnown: {
+      calculate: '未確定（{{at}} の料金計算による最後の料金）',
+      list: '未確定（{{at}} 時点の定価による料金）',
+      note: 'オフラインのため予約サービスで確認できていません。割引やオプションにより、予約サービスの料金と異なる場合があります。売上は「料金未確認」として記録されます。',
+    },
     manualReview: '承認制: この予約は「承認待ち — 未確定」になります。',
     emailTitle: '確認メール',
     sendEmail: '{{email}} に確認メールを送る',
@@ -92,6 +97,7 @@ export const ja = {
     confirm: '予約する（{{amount}}）',
     confirmManual: '予約を申し込む（承認待ち）',
     confirmNoPrice: '送信待ちとして保存する',
+    confirmLastKnown: '送信待ちとして保存する（{{amount}}）',
     booking: '予約中…',
     done: {
       booked: '予約が確定しました',

@@ -36,6 +36,7 @@ export function ReviewStep() {
       booking: x.booking,
       extra: x.tenderExtra,
       counterDiscount: x.counterDiscount,
+      tenderTotal: x.tenderTotal,
     })),
   );
   const w = stores.walkIn.getState();
@@ -44,8 +45,13 @@ export function ReviewStep() {
   const email = s.customer.email.trim();
   const refusal = s.outcome?.outcome === 'refused' ? s.outcome.refusal : null;
   const price = s.price;
-  // What is collected: the price less the counter's discount (issue 30).
-  const collect = price ? price.total - discountOff(price.total, s.counterDiscount) : 0;
+  // What is collected: the price less the counter's discount (issue 30); offline at the last known
+  // price, what staff typed over it if they did (J22).
+  const collect = price?.unconfirmed
+    ? (s.tenderTotal ?? price.total)
+    : price
+      ? price.total - discountOff(price.total, s.counterDiscount)
+      : 0;
   return (
     <form
       onSubmit={(e) => {
@@ -73,6 +79,17 @@ export function ReviewStep() {
       {price ? (
         <section className="price" aria-labelledby="price-title">
           <h3 id="price-title">{t('walkIn.price')}</h3>
+          {price.unconfirmed && (
+            // Offline (J22): the last known price, never shown as if the service had confirmed it.
+            <>
+              <p className="notice warn strong">
+                {t(`walkIn.lastKnown.${price.unconfirmed.source}`, {
+                  at: fmt.instant(price.unconfirmed.at),
+                })}
+              </p>
+              <p className="hint">{t('walkIn.lastKnown.note')}</p>
+            </>
+          )}
           <dl className="facts">
             <dt>{t('walkIn.subtotal')}</dt>
             <dd>{fmt.money(price.subtotal, price.currency)}</dd>
@@ -111,7 +128,8 @@ export function ReviewStep() {
       )}
       {/* Counter items paid with the same tender (issue 30): not with a booking still to approve. */}
       {!manual && <ItemsPanel store={stores.walkIn} />}
-      {!manual && <DiscountFields store={stores.walkIn} />}
+      {/* No counter discount on a price the service has not confirmed (I12). */}
+      {!manual && !price?.unconfirmed && <DiscountFields store={stores.walkIn} />}
       {!manual && price && s.extra > 0 && (
         <p className="collect">
           {t('items.grandTotal')} <strong>{fmt.money(collect + s.extra, price.currency)}</strong>
@@ -162,7 +180,9 @@ export function ReviewStep() {
             : manual
               ? t('walkIn.confirmManual')
               : price
-                ? t('walkIn.confirm', { amount: fmt.money(collect + s.extra, price.currency) })
+                ? t(price.unconfirmed ? 'walkIn.confirmLastKnown' : 'walkIn.confirm', {
+                    amount: fmt.money(collect + s.extra, price.currency),
+                  })
                 : t('walkIn.confirmNoPrice')}{' '}
           <Kbd keys={KEYS.confirm} />
         </button>

@@ -65,14 +65,17 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
       {/* The printer's trouble and the guest display's language (issue 31). */}
       <PrinterTenderWarning />
       <GuestLanguage />
-      {!s.price && (
+      {/* No price, or the last known one offline (J22): staff may type what they took. */}
+      {(!s.price || s.price.unconfirmed) && (
         <label className="field">
           <span>{t('money.tender.amountTaken')}</span>
           <AmountInput
-            value={s.tenderTotal ?? ''}
+            value={s.tenderTotal ?? (s.price ? String(s.price.total) : '')}
             onChange={(e) => w.setTenderTotal(amountOf(e.target.value))}
           />
-          <span className="hint">{t('money.tender.amountTakenHint')}</span>
+          <span className="hint">
+            {t(s.price ? 'money.tender.amountTakenLastKnown' : 'money.tender.amountTakenHint')}
+          </span>
         </label>
       )}
       {total !== null && (
