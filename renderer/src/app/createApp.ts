@@ -2,6 +2,9 @@
  * The app: the typed api over a bridge, the stores, i18n, and the intents that span stores
  * (open a reservation, start a walk-in, cancel). The bridge is injected: `window.frontDesk` in
  * Electron, the loopback bridge in the browser host, a fake in tests.
+ *
+ * Over 300 lines: the one place the stores are made and wired to each other and to the bridge's
+ * events; each store's own logic lives in stores/, each intent here is a few lines.
  */
 import type { i18n as I18n } from 'i18next';
 import type { Bridge } from '../../../main/ipc/bridge';

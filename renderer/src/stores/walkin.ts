@@ -3,6 +3,10 @@
  * fields → customer → the desk's check and the price from calculate → confirm → the outcome
  * (booked, pending, queued or refused). Defaults are the standard walk-in's: two adults, the next
  * slot that fits, so that it takes a handful of keys (see renderer/README.md).
+ *
+ * Over 300 lines: one flow's steps share its draft and its latest-run guard; the customer, the
+ * tender, the items' basket and the discount are their own modules (walkinCustomer, walkinTender,
+ * itemBasket), spread in here.
  */
 import { createStore } from 'zustand/vanilla';
 import type { FieldProblem, WalkInOutcome } from '../../../main/ipc/contract';

@@ -160,6 +160,7 @@ describe('joining by a code over TLS', () => {
         s.on('data', (d: Buffer) => got.push(d));
         s.on('error', () => undefined);
         s.on('close', () => resolve(Buffer.concat(got)));
+        // A bound, not a wait: the listener closes a refused handshake at once ('close' above).
         setTimeout(() => s.destroy(), 3_000).unref();
       });
       expect(replay.includes(Buffer.from(API_KEY))).toBe(false);
