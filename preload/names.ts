@@ -69,7 +69,7 @@ const CHANNELS = {
   'money.settings': true,
   'money.configure': true,
   'money.discountReasons': true,
-  'money.configureDiscountReasons': true,
+  'money.saveDiscountReason': true,
   'installed.get': true,
   'installed.configure': true,
   'updates.check': true,

@@ -110,7 +110,7 @@ export const FEATURE_OF: Record<Channel, Feature | null> = {
   'money.settings': null,
   'money.configure': null,
   'money.discountReasons': null,
-  'money.configureDiscountReasons': null,
+  'money.saveDiscountReason': null,
   // The installed app's life (issue 14): the counter's own, whatever the key.
   'installed.get': null,
   'installed.configure': null,

@@ -26,6 +26,8 @@ import { ChangeRunner } from './change/runner';
 import { outboxItemOf } from './outbox/outbox';
 import { Session, type SessionOptions } from './session';
 import type { SettingsFile } from './settings';
+import { legacyReasonsOf } from './sales/discounts';
+import { reasonsOf } from './sales/reasons';
 import type { ShopOpener } from './shop/port';
 import { ShopSlot, counterNameOf } from './shop/shop-slot';
 import { statusOf } from './status/status';
@@ -181,6 +183,8 @@ export class SessionHolder {
       },
     });
     session.local.cache.saveStores(this.stores);
+    // The reasons for a discount this counter kept in its settings before they were shared (I13).
+    reasonsOf(session).adoptLegacy(legacyReasonsOf(this.options.settings, session.storeId));
     let holds = holdDates(session);
     session.outbox.on('change', (entries) => {
       const names = this.counterNames();

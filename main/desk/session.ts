@@ -58,6 +58,8 @@ import { demoMembers } from './staff/demo';
 import { shareStaff } from './staff/share';
 import { catalogueOf } from './items/catalogue';
 import { shareItems } from './items/share';
+import { reasonsOf } from './sales/reasons';
+import { shareDiscountReasons } from './sales/reasons-share';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -403,6 +405,8 @@ export class Session {
     const unshareStaff = shareStaff(state, this.staff);
     // The catalogue of counter items likewise (issue 30).
     const unshareItems = shareItems(state, catalogueOf(this));
+    // And the reasons for a discount (I13).
+    const unshareReasons = shareDiscountReasons(state, reasonsOf(this));
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
@@ -410,6 +414,7 @@ export class Session {
     this.unshare = () => {
       unshareStaff();
       unshareItems();
+      unshareReasons();
       records.stop();
       this.onsite.detach();
       this.shared = null;

@@ -163,10 +163,11 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     retentionYears: 7,
   },
   'money.discountReasons': {},
-  'money.configureDiscountReasons': {
-    reasons: [
-      { id: 'apology', words: { ja: 'お詫び', en: 'Apology' }, active: true, noteRequired: false },
-    ],
+  'money.saveDiscountReason': {
+    id: null,
+    words: { ja: '地元割', en: 'Locals' },
+    active: true,
+    noteRequired: false,
   },
   'installed.get': {},
   'installed.configure': {

@@ -223,10 +223,7 @@ describe('the API key stays in the main process', () => {
       registrationNumber: null,
     } as never);
     await h.call('money.discountReasons', {});
-    await h.call(
-      'money.configureDiscountReasons',
-      VALID['money.configureDiscountReasons'] as never,
-    );
+    await h.call('money.saveDiscountReason', VALID['money.saveDiscountReason'] as never);
     for (const channel of [
       'journal.csv',
       'receipt.get',

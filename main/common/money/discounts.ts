@@ -29,15 +29,33 @@ export const DiscountReasonEntry = z.strictObject({
   active: z.boolean(),
   /** Staff must say why (a note, sealed: it may name a guest). */
   noteRequired: z.boolean(),
+  /**
+   * When it was last changed (our clock, at the counter that changed it: `updatedBy`): the newer
+   * change wins across the shop (I13). 0 and '' for a default never changed (and I11's entries).
+   */
+  updatedAt: z.number().int().min(0).default(0),
+  updatedBy: z.string().max(200).default(''),
 });
 export type DiscountReasonEntry = z.infer<typeof DiscountReasonEntry>;
 
-/** The store's list, set by a manager (`discount`); at least one reason, ids unique. */
+/** What the arithmetic and the screens need of a reason. */
+export type DiscountReasonChoice = Pick<
+  DiscountReasonEntry,
+  'id' | 'words' | 'active' | 'noteRequired'
+>;
+
+/** The most reasons a store keeps (never deleted, only made inactive): an add past it is refused. */
+export const MAX_DISCOUNT_REASONS = 50;
+
+/**
+ * The store's list; ids unique. Longer than an add allows: two counters adding apart may pass
+ * the bound together, and the merged list must still read.
+ */
 export const DiscountReasonList = z.strictObject({
   reasons: z
     .array(DiscountReasonEntry)
     .min(1)
-    .max(30)
+    .max(MAX_DISCOUNT_REASONS * 4)
     .refine((list) => new Set(list.map((r) => r.id)).size === list.length, 'ids must be unique'),
 });
 export type DiscountReasonList = z.infer<typeof DiscountReasonList>;
@@ -49,8 +67,45 @@ export const DEFAULT_DISCOUNT_REASONS: DiscountReasonList = {
     words: { ja: moneyWords.ja.discountReasons[id], en: moneyWords.en.discountReasons[id] },
     active: true,
     noteRequired: id === 'other',
+    updatedAt: 0,
+    updatedBy: '',
   })),
 };
+
+/** A reason as a manager adds it (`id` null: a new one, its id made by the desk) or changes it. */
+export const DiscountReasonDraft = z.strictObject({
+  id: DiscountReasonId.nullable(),
+  words: DiscountReasonWords,
+  active: z.boolean(),
+  noteRequired: z.boolean(),
+});
+export type DiscountReasonDraft = z.input<typeof DiscountReasonDraft>;
+
+/**
+ * What is wrong with a draft against the store's list (the set-up screen and the desk ask the
+ * same): words empty (after trimming) or too long, words another reason already has (in either
+ * language, ignoring case: staff could not tell them apart), an id not on the list, a list full.
+ */
+export function reasonDraftProblems(
+  draft: DiscountReasonDraft,
+  list: readonly DiscountReasonChoice[],
+): MoneyProblem[] {
+  const problems: MoneyProblem[] = [];
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  for (const lang of ['ja', 'en'] as const) {
+    const words = draft.words[lang].trim();
+    const field = `words.${lang}`;
+    if (!words) problems.push({ field, code: 'EMPTY', reason: 'say the reason' });
+    else if (words.length > 40) problems.push({ field, code: 'TOO_LONG', reason: 'at most 40' });
+    else if (list.some((r) => r.id !== draft.id && same(r.words[lang], words)))
+      problems.push({ field, code: 'DUPLICATE', reason: 'another reason says it' });
+  }
+  if (draft.id !== null && !list.some((r) => r.id === draft.id))
+    problems.push({ field: 'id', code: 'REASON_UNKNOWN', reason: 'not on the list' });
+  if (draft.id === null && list.length >= MAX_DISCOUNT_REASONS)
+    problems.push({ field: 'id', code: 'LIST_FULL', reason: `at most ${MAX_DISCOUNT_REASONS}` });
+  return problems;
+}
 
 /** A discount as staff ask it at the tender. */
 export const CounterDiscountRequest = z.strictObject({
@@ -108,7 +163,7 @@ export function applyDiscounts(
   lines: readonly DiscountableLine[],
   price: number,
   requests: readonly z.output<typeof CounterDiscountRequest>[],
-  reasons: DiscountReasonList,
+  reasons: { reasons: readonly DiscountReasonChoice[] },
 ): AppliedDiscounts {
   const problems: MoneyProblem[] = [];
   const applied: { i: number; discount: CounterDiscount }[] = [];

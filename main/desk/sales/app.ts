@@ -3,11 +3,11 @@ import type { HandlersOf } from '../../ipc/router';
 import type { DeskContext } from '../context';
 import type { Session } from '../session';
 import { recordCash } from './cash';
-import { configureDiscountReasons, discountReasonsOf } from './discounts';
 import { moneyDayOf } from './money-day';
 import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
 import { refundsOwed } from './refunds-owed';
+import { reasonsOf } from './reasons';
 import { purgeJournal } from './retention';
 import { configureMoney, moneySettingsOf } from './settings';
 
@@ -20,7 +20,7 @@ type SalesChannels =
   | 'money.settings'
   | 'money.configure'
   | 'money.discountReasons'
-  | 'money.configureDiscountReasons';
+  | 'money.saveDiscountReason';
 
 /** A record just written, as listed (it is on an open day, or a correction after the close). */
 function viewOf(session: Session, id: string) {
@@ -68,8 +68,11 @@ export function salesApp(ctx: DeskContext): HandlersOf<SalesChannels> {
     },
     'money.settings': () => moneySettingsOf(settings),
     'money.configure': (request) => configureMoney(settings, request),
-    'money.discountReasons': () => discountReasonsOf(settings, sessions.require().storeId),
-    'money.configureDiscountReasons': (request) =>
-      configureDiscountReasons(settings, sessions.require().storeId, request),
+    'money.discountReasons': () => reasonsOf(sessions.require()).list(),
+    'money.saveDiscountReason': (request) => {
+      const reasons = reasonsOf(sessions.require());
+      reasons.save(request);
+      return reasons.list();
+    },
   };
 }

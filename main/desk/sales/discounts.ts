@@ -1,6 +1,6 @@
 /**
- * Discounts given at the counter (issue 30): the store's list of reasons, kept beside the
- * counter's settings per store (a damaged file falls back to I7's four reasons), and a walk-in's
+ * Discounts given at the counter (issue 30): the store's list of reasons as this counter kept it
+ * before it was shared (now `reasons.ts`; I13), and a walk-in's
  * counter discounts worked out on its sale lines (main/common/money/discounts.ts, the same
  * arithmetic the tender screen shows). The service's price is not touched: the booking is sent as
  * before, the sale keeps what the service asked, what the counter took off and what was taken.
@@ -9,32 +9,28 @@ import { z } from 'zod';
 import {
   applyDiscounts,
   CounterDiscountRequest,
-  DEFAULT_DISCOUNT_REASONS,
   DiscountReasonList,
   type AppliedDiscounts,
   type DiscountableLine,
+  type DiscountReasonChoice,
   type ReceiptItem,
 } from '../../common';
 import { DeskError } from '../../ipc/errors';
 import type { SettingsFile } from '../settings';
 
 const PART = 'discount-reasons';
-/** Per store id: its list (a store not in it has the defaults). */
+/** Per store id: its list (a store not in it had the defaults). */
 const Lists = z.record(z.string().max(200), DiscountReasonList);
 
-export function discountReasonsOf(settings: SettingsFile, storeId: string): DiscountReasonList {
-  return settings.part(PART, Lists, {})[storeId] ?? DEFAULT_DISCOUNT_REASONS;
-}
-
-/** Save a store's list as the manager set it (the contract checked its shape). */
-export function configureDiscountReasons(
+/**
+ * The list a store had on this counter before it was shared (I11: a settings part by store), to
+ * be taken into the store's own files once (`DiscountReasons.adoptLegacy`); null when none.
+ */
+export function legacyReasonsOf(
   settings: SettingsFile,
   storeId: string,
-  list: DiscountReasonList,
-): DiscountReasonList {
-  const all = settings.part(PART, Lists, {});
-  settings.savePart(PART, { ...all, [storeId]: list });
-  return list;
+): DiscountReasonList | null {
+  return settings.part(PART, Lists, {})[storeId] ?? null;
 }
 
 /**
@@ -68,7 +64,7 @@ export function counterDiscountsOn(
   price: number,
   confirmed: boolean,
   asked: readonly z.input<typeof CounterDiscountRequest>[],
-  reasons: DiscountReasonList,
+  reasons: { reasons: readonly DiscountReasonChoice[] },
 ): AppliedDiscounts {
   if (asked.length === 0) return { discounts: [], total: 0, problems: [] };
   if (!confirmed)

@@ -19,7 +19,8 @@ import { DeskError } from '../../ipc/errors';
 import type { SaleRecord } from '../../local/index';
 import type { Session } from '../session';
 import { goodsOf } from '../items/sell';
-import { counterDiscountsOn, discountReasonsOf } from './discounts';
+import { counterDiscountsOn } from './discounts';
+import { reasonsOf } from './reasons';
 import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
@@ -155,7 +156,7 @@ export function recordSale(
     price.total,
     price.confirmed,
     asked,
-    discountReasonsOf(settings, session.storeId),
+    reasonsOf(session).list(),
   );
   // The items are paid on top, at their catalogue's prices (J20).
   const total = price.total - given.total + itemsTotal(price.goods);

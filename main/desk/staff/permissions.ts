@@ -165,7 +165,7 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   'money.configure': 'settings',
   // The store's reasons are read by anyone, set by whoever may give a discount (a manager: S37).
   'money.discountReasons': 'open',
-  'money.configureDiscountReasons': 'discount',
+  'money.saveDiscountReason': 'discount',
   'installed.get': 'open',
   'installed.configure': 'settings',
   'updates.check': 'open',

@@ -22,6 +22,7 @@ import {
   CashMoveRequest,
   CloseView,
   CounterDiscountRequest,
+  DiscountReasonDraft,
   DiscountReasonList,
   DenominationCount,
   JournalEntryView,
@@ -398,7 +399,8 @@ export const channels = {
   'money.configure': { request: MoneySettings, response: MoneySettings },
   /** The store's reasons for a discount at the counter (issue 30), and a manager's change of them. */
   'money.discountReasons': { request: z.strictObject({}), response: DiscountReasonList },
-  'money.configureDiscountReasons': { request: DiscountReasonList, response: DiscountReasonList },
+  /** Add a reason (`id` null) or change one; never deleted, made inactive (I13). */
+  'money.saveDiscountReason': { request: DiscountReasonDraft, response: DiscountReasonList },
   /** This counter in the shop: its settings and the counters present (or why it works alone). */
   'shop.get': { request: z.strictObject({}), response: ShopAnswer },
   /** Name the counter, turn sharing on or off, list peers: applied at once, no restart. */

@@ -49,7 +49,15 @@ export function markEpoch(doc: Y.Doc, epoch: DocEpoch): void {
 
 /** The grow-only lists of events and the maps of the doc (shop-state.ts reads them). */
 export const LISTS = ['checkins', 'onsite'] as const;
-export const MAPS = ['holds', 'counters', 'closes', 'staff', 'staffPolicy', 'items'] as const;
+export const MAPS = [
+  'holds',
+  'counters',
+  'closes',
+  'staff',
+  'staffPolicy',
+  'items',
+  'discountReasons',
+] as const;
 /** Maps whose keys are `<counterId>/…`, written only by that counter. */
 const OWNED: ReadonlySet<string> = new Set(['holds', 'closes']);
 
@@ -58,7 +66,7 @@ const OWNED: ReadonlySet<string> = new Set(['holds', 'closes']);
  * `whole`: `to` is new (the poller starting the epoch) and takes everything live, the events of
  * the days before `packBefore` packed one day in one entry (`day-packs.ts`). Otherwise `to`
  * is the epoch as the shop holds it and gets only what it lacks: events by id, the names, the
- * staff and the items by key, and of the owned maps only this counter's own (another counter's hold or close
+ * staff, the items and the reasons by key, and of the owned maps only this counter's own (another counter's hold or close
  * that `to` lacks was removed by its owner, and must not come back). Returns how many went in.
  */
 export function copyLive(

@@ -11,7 +11,12 @@
  * the shop: one schema each, extended here.
  */
 import { z } from 'zod';
-import { Amount, CounterItem as LocalCounterItem, TenderMethod } from '../../common/money';
+import {
+  Amount,
+  CounterItem as LocalCounterItem,
+  DiscountReasonEntry,
+  TenderMethod,
+} from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
 import { StaffId } from '../../common/staff';
 import {
@@ -206,6 +211,18 @@ export const POLICY_KEY = 'policy';
 export const CounterItem = LocalCounterItem;
 export type CounterItem = z.infer<typeof CounterItem>;
 
+/**
+ * A reason for a discount of the store's list (issue 30, I13): strict, the shop's words, nothing
+ * personal. Keyed by its id; any counter writes it (a manager's change), the newer change wins; a
+ * reason is never removed (made inactive), so a record naming it still reads. A shared one was
+ * changed at a counter: its `updatedAt` and `updatedBy` are said.
+ */
+export const DiscountReason = DiscountReasonEntry.extend({
+  updatedAt: z.number().int().min(1),
+  updatedBy: z.string().min(1).max(200),
+}).strict();
+export type DiscountReason = z.infer<typeof DiscountReason>;
+
 /** Which map of the shared doc a record (or the doc itself) is in. */
 export type SharedArea =
   | 'checkins'
@@ -216,6 +233,7 @@ export type SharedArea =
   | 'staff'
   | 'staffPolicy'
   | 'items'
+  | 'discountReasons'
   | 'doc';
 
 /** A record that cannot be used: what is known of it, and why (never a value of a field). */

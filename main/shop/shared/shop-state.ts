@@ -13,7 +13,9 @@
  *   only by that counter;
  * - `staff`: member id → the store's staff member (issue 29), and `staffPolicy`: `policy` → the
  *   shop's staff policy; written by any counter, the newer change kept (main/desk/staff/share.ts);
- * - `items`: item id → the store's counter item (issue 30), likewise (main/desk/items/share.ts).
+ * - `items`: item id → the store's counter item (issue 30), likewise (main/desk/items/share.ts);
+ * - `discountReasons`: reason id → the store's reason for a discount (issue 30, I13), likewise
+ *   (main/desk/sales/reasons-share.ts).
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates leave with an epoch (`epochs.ts`,
@@ -28,7 +30,7 @@ import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
 import type { CounterId, DocEpoch, ShopBus } from '../bus';
 import { packsOf } from './day-packs';
-import { compareEpochs, copyLive, epochOf, markEpoch, nextEpoch } from './epochs';
+import { compareEpochs, copyLive, epochOf, MAPS, markEpoch, nextEpoch } from './epochs';
 import { EventLog } from './event-log';
 import { DocSync, FromPeer } from './doc-sync';
 import { DocStorage, type DocPersistence } from './doc-storage';
@@ -38,6 +40,7 @@ import {
   CloseSummary,
   CounterItem,
   closeKey,
+  DiscountReason,
   CounterRecord,
   Hold,
   holdKey,
@@ -65,8 +68,8 @@ export interface ShopStateOptions {
 /** A queued walk-in of this counter, as the outbox knows it (the state adds store and counter). */
 export type OwnHold = Omit<Hold, 'storeId' | 'counterId' | 'counterName'> & { entryId: string };
 
-type Area = 'holds' | 'counters' | 'closes' | 'staff' | 'staffPolicy' | 'items';
-const AREAS: readonly Area[] = ['holds', 'counters', 'closes', 'staff', 'staffPolicy', 'items'];
+type Area = (typeof MAPS)[number];
+const AREAS: readonly Area[] = MAPS;
 const SCHEMAS = {
   holds: Hold,
   counters: CounterRecord,
@@ -74,6 +77,7 @@ const SCHEMAS = {
   staff: StaffMember,
   staffPolicy: StaffPolicy,
   items: CounterItem,
+  discountReasons: DiscountReason,
 } as const;
 
 export class ShopState {
@@ -91,6 +95,7 @@ export class ShopState {
   private readonly holdListeners = new Set<() => void>();
   private readonly staffListeners = new Set<() => void>();
   private readonly itemListeners = new Set<() => void>();
+  private readonly reasonListeners = new Set<() => void>();
   private sync!: DocSync;
   private storage: DocStorage | null = null;
   /** A newer epoch heard of, filling from the peers; adopted once one of them sent it whole. */
@@ -133,6 +138,7 @@ export class ShopState {
       staff: doc.getMap('staff'),
       staffPolicy: doc.getMap('staffPolicy'),
       items: doc.getMap('items'),
+      discountReasons: doc.getMap('discountReasons'),
     };
     for (const area of AREAS) {
       this.maps[area].observe((event) => this.changed(area, event));
@@ -254,6 +260,9 @@ export class ShopState {
     if (onSite.length) this.tell(this.onSiteListeners, onSite);
     this.tell(this.holdListeners, undefined);
     this.tell(this.staffListeners, undefined);
+    // The new epoch may hold newer items and reasons than ours (and lack our newer ones).
+    this.tell(this.itemListeners, undefined);
+    this.tell(this.reasonListeners, undefined);
   }
 
   /** Record a check-in event; false when an event of that id is already there (it stays). */
@@ -383,6 +392,25 @@ export class ShopState {
     return () => this.itemListeners.delete(listener);
   }
 
+  /** Write a reason for a discount (a change made here, or ours being newer). */
+  setDiscountReason(reason: DiscountReason): void {
+    const record = DiscountReason.parse(reason);
+    const was = this.maps.discountReasons.get(record.id);
+    if (JSON.stringify(was) === JSON.stringify(record)) return;
+    this.doc.transact(() => this.maps.discountReasons.set(record.id, record));
+  }
+
+  /** Every valid reason for a discount the shop holds (inactive ones too). */
+  discountReasons(): DiscountReason[] {
+    return [...this.valid.discountReasons.values()];
+  }
+
+  /** Called when the reasons changed (here or from a peer). */
+  onDiscountReasons(listener: () => void): () => void {
+    this.reasonListeners.add(listener);
+    return () => this.reasonListeners.delete(listener);
+  }
+
   /** Records that failed their schema (and a saved state that could not be loaded). */
   problems(): SharedProblem[] {
     return this.found.list();
@@ -464,6 +492,7 @@ export class ShopState {
     if (area === 'holds') this.tell(this.holdListeners, undefined);
     if (area === 'staff' || area === 'staffPolicy') this.tell(this.staffListeners, undefined);
     if (area === 'items') this.tell(this.itemListeners, undefined);
+    if (area === 'discountReasons') this.tell(this.reasonListeners, undefined);
   }
 
   /** Check one entry of a map: kept when valid, else a problem. */
@@ -501,6 +530,7 @@ function emptyValid() {
     staff: new Map<string, StaffMember>(),
     staffPolicy: new Map<string, StaffPolicy>(),
     items: new Map<string, CounterItem>(),
+    discountReasons: new Map<string, DiscountReason>(),
   };
 }
 
@@ -513,7 +543,7 @@ function dateOf(value: unknown): string | null {
 
 /** A valid record under the wrong key or of another store. */
 function misplaced(area: Area, key: string, record: unknown, storeId: string): string | null {
-  if (area === 'staff' || area === 'items')
+  if (area === 'staff' || area === 'items' || area === 'discountReasons')
     return (record as { id: string }).id === key ? null : 'id differs from its key';
   if (area === 'staffPolicy') return key === POLICY_KEY ? null : 'not the policy key';
   if (area === 'closes') {

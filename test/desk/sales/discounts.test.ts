@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Request } from '../../../main/ipc/contract';
+import type { DiscountReasonList, Request } from '../../../main/ipc/contract';
 import { allFiles } from '../../local/support';
 import {
   LATER,
@@ -42,6 +42,12 @@ function walkIn(lastName: string, extra: Partial<Book> = {}): Book {
 describe('discounts at the counter', () => {
   let h: Harness;
   let price: { total: number; currency: string };
+  let localsId = '';
+  /** A reason of the list as a draft to save again. */
+  const draftOf = (list: DiscountReasonList, id: string) => {
+    const { words, active, noteRequired } = list.reasons.find((r) => r.id === id)!;
+    return { id, words, active, noteRequired };
+  };
 
   beforeAll(async () => {
     h = await startHarness();
@@ -68,16 +74,64 @@ describe('discounts at the counter', () => {
       ['rounding', '端数調整', true, false],
       ['other', 'その他', true, true],
     ]);
-    const list = {
-      reasons: [
-        ...reasons.map((r) => (r.id === 'promotion' ? { ...r, active: false } : r)),
-        { id: 'locals', words: { ja: '地元割', en: 'Locals' }, active: true, noteRequired: false },
-      ],
+    await h.call('money.saveDiscountReason', {
+      ...draftOf({ reasons }, 'promotion'),
+      active: false,
+    });
+    const saved = await h.call('money.saveDiscountReason', {
+      id: null,
+      words: { ja: '地元割', en: 'Locals' },
+      active: true,
+      noteRequired: false,
+    });
+    const locals = saved.reasons.at(-1)!;
+    // A new reason gets an id of its own; the defaults stay first, the inactive one listable.
+    expect(locals).toMatchObject({ words: { ja: '地元割', en: 'Locals' }, active: true });
+    expect(locals.id).toMatch(/^r[0-9a-z]+-[0-9a-f]{8}$/);
+    expect(saved.reasons.map((r) => [r.id, r.active])).toEqual([
+      ['apology', true],
+      ['promotion', false],
+      ['rounding', true],
+      ['other', true],
+      [locals.id, true],
+    ]);
+    expect(await h.call('money.discountReasons', {})).toEqual(saved);
+    localsId = locals.id;
+  });
+
+  it('refuses a reason with empty words, words another reason has, or an id not on the list', async () => {
+    const draft = {
+      id: null,
+      words: { ja: '雨天割', en: 'Rain' },
+      active: true,
+      noteRequired: true,
     };
-    expect(await h.call('money.configureDiscountReasons', list)).toEqual(list);
-    expect(await h.call('money.discountReasons', {})).toEqual(list);
-    const twice = { reasons: [list.reasons[0], list.reasons[0]] };
-    expect((await refusal(h, 'money.configureDiscountReasons', twice)).code).toBe('INVALID_INPUT');
+    const problems = async (asked: object) =>
+      (await refusal(h, 'money.saveDiscountReason', asked as never)).details;
+    expect(await problems({ ...draft, words: { ja: ' ', en: 'Rain' } })).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'words.ja' })]),
+    );
+    expect(await problems({ ...draft, words: { ja: '地元割', en: 'rain' } })).toEqual([
+      expect.objectContaining({ field: 'words.ja', code: 'DUPLICATE' }),
+    ]);
+    expect(await problems({ ...draft, words: { ja: '雨天割', en: 'LOCALS' } })).toEqual([
+      expect.objectContaining({ field: 'words.en', code: 'DUPLICATE' }),
+    ]);
+    expect(await problems({ ...draft, id: 'nope' })).toEqual([
+      expect.objectContaining({ field: 'id', code: 'REASON_UNKNOWN' }),
+    ]);
+    // Renaming a reason to its own words (in another case) is not a duplicate of itself.
+    const renamed = await h.call('money.saveDiscountReason', {
+      id: localsId,
+      words: { ja: '地元割', en: 'LOCALS' },
+      active: true,
+      noteRequired: false,
+    });
+    expect(renamed.reasons.find((r) => r.id === localsId)!.words.en).toBe('LOCALS');
+    await h.call('money.saveDiscountReason', {
+      ...draftOf(renamed, localsId),
+      words: { ja: '地元割', en: 'Locals' },
+    });
   });
 
   it('sells with a line’s discount and the sale’s: the tender pays what is left, the booking the service’s price', async () => {
@@ -91,7 +145,7 @@ describe('discounts at the counter', () => {
       quoted: quoted(),
       tender: cash(taken),
       counterDiscounts: [
-        { line: adultLine, kind: 'amount', value: 200, reason: 'locals' },
+        { line: adultLine, kind: 'amount', value: 200, reason: localsId },
         { line: null, kind: 'percent', value: 10, reason: 'other', note: '田中様 雨天のため' },
       ],
     });
@@ -110,7 +164,7 @@ describe('discounts at the counter', () => {
         kind: 'amount',
         value: 200,
         amount: 200,
-        reason: { id: 'locals', ja: '地元割', en: 'Locals' },
+        reason: { id: localsId, ja: '地元割', en: 'Locals' },
         note: null,
       },
       {
@@ -128,11 +182,10 @@ describe('discounts at the counter', () => {
     expect(allFiles(h.dataDir).filter((f) => f.text.includes('雨天のため'))).toEqual([]);
 
     // The receipt says it on its own line, in the words the record kept, after a rename.
-    const { reasons } = await h.call('money.discountReasons', {});
-    await h.call('money.configureDiscountReasons', {
-      reasons: reasons.map((r) =>
-        r.id === 'locals' ? { ...r, words: { ja: '市民割', en: 'Citizens' } } : r,
-      ),
+    const list = await h.call('money.discountReasons', {});
+    await h.call('money.saveDiscountReason', {
+      ...draftOf(list, localsId),
+      words: { ja: '市民割', en: 'Citizens' },
     });
     const doc = await h.call('receipt.get', { entryId: outcome.saleId! });
     expect(doc.html).toContain('割引(地元割)');

@@ -91,7 +91,7 @@ describe('what each channel asks', () => {
       permissions: ['discount'],
     });
     const of = (c: keyof typeof channels) => needsOf(c, parse(c, VALID[c]), look());
-    expect(of('money.configureDiscountReasons')).toEqual({ permissions: ['discount'] });
+    expect(of('money.saveDiscountReason')).toEqual({ permissions: ['discount'] });
     expect(of('money.discountReasons')).toBe('open');
   });
 
