@@ -23,13 +23,14 @@ export function givenOn(record: JournalRecord): Given[] {
       note: record.discountNotes?.[i] ?? null,
     }));
   if (record.kind === 'collection' && record.discount) {
-    const { amount, reason } = record.discount;
+    // The words the record kept (I13), or an I7 record's reason in money's words.
+    const { amount, reason: id, ja, en } = record.discount;
     return [
       {
         reason: {
-          id: reason,
-          ja: discountReasonText({ id: reason }, 'ja'),
-          en: discountReasonText({ id: reason }, 'en'),
+          id,
+          ja: discountReasonText({ id, ja, en }, 'ja'),
+          en: discountReasonText({ id, ja, en }, 'en'),
         },
         kind: 'amount',
         value: amount,

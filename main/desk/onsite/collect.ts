@@ -12,6 +12,8 @@ import {
   itemsTotal,
   tenderProblems,
   Tender,
+  type DiscountReasonEntry,
+  type DiscountReasonList,
   type MoneyProblem,
   type ReceiptItem,
 } from '../../common';
@@ -26,6 +28,7 @@ import { productsOf, requireReservation, reservationViewOn } from '../day/day';
 import { moneyDayOf } from '../sales/money-day';
 import { online } from '../link';
 import { owedChanged } from '../sales/refunds-owed';
+import { reasonsOf } from '../sales/reasons';
 import { moneySettingsOf } from '../sales/settings';
 import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
@@ -111,6 +114,30 @@ export function stopCollecting(session: Session, request: Request<'onsite.releas
   session.shop?.claims.end(request.reservationId);
 }
 
+/**
+ * The discount's reason, of the store's active list (I13), or its problem: not on the list (or
+ * made inactive), or a note missing where the reason asks one.
+ */
+function reasonOf(
+  request: Collect,
+  reasons: DiscountReasonList,
+): { reason: DiscountReasonEntry | null; problems: MoneyProblem[] } {
+  const asked = request.discount;
+  if (!asked) return { reason: null, problems: [] };
+  const reason = reasons.reasons.find((r) => r.id === asked.reason && r.active) ?? null;
+  if (!reason)
+    return {
+      reason,
+      problems: [{ field: 'discount.reason', code: 'REASON_UNKNOWN', reason: 'not on the list' }],
+    };
+  if (reason.noteRequired && !asked.note?.trim())
+    return {
+      reason,
+      problems: [{ field: 'discount.note', code: 'NOTE_REQUIRED', reason: 'say why' }],
+    };
+  return { reason, problems: [] };
+}
+
 /** The discount's and the amount's problems against what is still owed. */
 function amountProblems(
   request: Collect,
@@ -120,8 +147,6 @@ function amountProblems(
 ): MoneyProblem[] {
   const problems: MoneyProblem[] = [];
   const discount = request.discount?.amount ?? 0;
-  if (request.discount?.reason === 'other' && !request.discount.note?.trim())
-    problems.push({ field: 'discount.note', code: 'NOTE_REQUIRED', reason: 'say why' });
   if (request.amount + discount === 0)
     problems.push({ field: 'amount', code: 'NOTHING_TAKEN', reason: 'an amount or a discount' });
   if (stillOwed !== null && request.amount + discount > stillOwed)
@@ -195,7 +220,11 @@ export async function collect(
   const tender = request.tender ? Tender.parse(request.tender) : null;
   // Counter items sold with it (issue 30): their price on top of what is paid of the booking.
   const goods = goodsOf(session, request.items);
-  const problems = amountProblems(request, owed.stillOwed, tender, itemsTotal(goods));
+  const given = reasonOf(request, reasonsOf(session).list());
+  const problems = [
+    ...given.problems,
+    ...amountProblems(request, owed.stillOwed, tender, itemsTotal(goods)),
+  ];
   if (problems.length) throw invalid('the payment cannot be taken so', problems);
   if (request.checkIn) requireCheckInUnchanged(session, request.date, r.id, request.checkIn.basis);
 
@@ -223,10 +252,14 @@ export async function collect(
     due: due.amount,
     dueFrom: due.from,
     before,
-    discount: request.discount && {
-      amount: request.discount.amount,
-      reason: request.discount.reason,
-    },
+    // The reason's words as they are now: a later rename does not change what this one says.
+    discount: request.discount &&
+      given.reason && {
+        amount: request.discount.amount,
+        reason: given.reason.id,
+        ja: given.reason.words.ja,
+        en: given.reason.words.en,
+      },
     note: request.discount?.note?.trim() || null,
     total: request.amount + itemsTotal(goods),
     tender: tender?.lines ?? [],

@@ -30,14 +30,12 @@ import { stampNeed } from './stamp';
 type Words = (typeof receiptWords)['ja'] & {
   tendered: (typeof moneyWords)['ja']['methodsOnReceipt'];
   refundReason: (typeof moneyWords)['ja']['refundReasonsOnSlip'];
-  discountReason: (typeof moneyWords)['ja']['discountReasons'];
 };
 
 const wordsOf = (locale: PrintLocale): Words => ({
   ...receiptWords[locale],
   tendered: moneyWords[locale].methodsOnReceipt,
   refundReason: moneyWords[locale].refundReasonsOnSlip,
-  discountReason: moneyWords[locale].discountReasons,
 });
 
 export interface ReceiptInput {
@@ -235,7 +233,10 @@ function collectionRows(
   if (c && c.before > 0) rows.push(pair(L.paidBefore, `-${fmt(c.before)}`));
   if (c?.discount)
     rows.push(
-      pair(L.discountFor(L.discountReason[c.discount.reason]), `-${fmt(c.discount.amount)}`),
+      pair(
+        L.discountFor(discountReasonText({ ...c.discount, id: c.discount.reason }, input.locale)),
+        `-${fmt(c.discount.amount)}`,
+      ),
     );
   rows.push(pair(L.paidNow, fmt(entry.amount), 'total'));
   rows.push(...taxRows(input, entry, L, fmt));

@@ -15,7 +15,6 @@ import {
   CashReason,
   CounterDiscount,
   DenominationCount,
-  DiscountReason,
   ItemCategory,
   ItemLine,
   LocalDate,
@@ -159,7 +158,14 @@ export const JournalEntryView = z.object({
       due: Amount.nullable(),
       before: Amount,
       discount: z
-        .object({ amount: Amount, reason: DiscountReason, note: z.string().nullable() })
+        .object({
+          amount: Amount,
+          /** The reason's id; `ja`, `en` its words as given (I13; absent from an I7 record). */
+          reason: z.string(),
+          ja: z.string().optional(),
+          en: z.string().optional(),
+          note: z.string().nullable(),
+        })
         .nullable(),
       stillOwed: Amount.nullable(),
     })

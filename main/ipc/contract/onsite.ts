@@ -4,7 +4,7 @@
  * checking the party in with it, or let the claim go.
  */
 import { z } from 'zod';
-import { DiscountReason, Id, ItemPick, LocalDate, MAX_ITEM_LINES, Tender } from '../../common';
+import { DiscountReasonId, Id, ItemPick, LocalDate, MAX_ITEM_LINES, Tender } from '../../common';
 import { Comparison, ReservationView } from './views';
 
 /** A counter's claim of a booking, as the screens say it. */
@@ -18,10 +18,11 @@ export const ClaimView = z.object({
 });
 export type ClaimView = z.infer<typeof ClaimView>;
 
-/** A discount given at the counter, and why (`other` needs a note). */
+/** A discount given at the counter, and why: a reason of the store's active list (I13). */
 export const CollectDiscount = z.strictObject({
   amount: z.number().int().min(1).max(1e9),
-  reason: DiscountReason,
+  /** The reason's id; a note is required when the reason says. */
+  reason: DiscountReasonId,
   note: z.string().trim().max(500).nullable().default(null),
 });
 export type CollectDiscount = z.infer<typeof CollectDiscount>;

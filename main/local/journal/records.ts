@@ -12,7 +12,7 @@ import {
   CounterDiscount,
   CashReason,
   DenominationCount,
-  DiscountReason,
+  DiscountReasonId,
   ItemLine,
   MAX_ITEM_LINES,
   ReceiptItem,
@@ -94,8 +94,19 @@ export const CollectionRecord = z.object({
   dueFrom: z.enum(['service', 'record']).nullable(),
   /** Collected (less refunds) and discounted before this one, at any counter, as known here. */
   before: Amount,
-  /** A discount given now, with why (the note: `other` needs one; sealed, it may name a guest). */
-  discount: z.object({ amount: Amount, reason: DiscountReason }).nullable(),
+  /**
+   * A discount given now, with why: the reason's id of the store's list and its words as they
+   * were (I13; absent from an I7 record, whose id is one of the four: `discountReasonText` reads
+   * both). The note (required when the reason says) is sealed: it may name a guest.
+   */
+  discount: z
+    .object({
+      amount: Amount,
+      reason: DiscountReasonId,
+      ja: z.string().max(40).optional(),
+      en: z.string().max(40).optional(),
+    })
+    .nullable(),
   note: z.string().max(500).nullable(),
   /** The money taken now, tax included (0: the discount settled the rest). */
   total: Amount,

@@ -84,6 +84,32 @@ describe('discounts given at the counter, in the close', () => {
     expect(view.walkIns).toEqual({ count: 3, amount: 9_000 + 9_300 + 5_000 });
   });
 
+  it('counts a collection on the store’s list under its reason, in the words it kept', () => {
+    const j = day();
+    j.append(
+      collection(D, '14:00', 4_000, [{ method: 'cash', amount: 4_000 }], {
+        amount: 700,
+        reason: 'locals',
+        // Renamed since the sales: the record's own words are the ones it prints and counts.
+        ja: '市民割',
+        en: 'Citizens',
+      }),
+    );
+    const view = closeViewOn(j, D);
+    // Counted with the sales' under its id (the row says the day's first words for it).
+    expect(view.discountsGiven.byReason[0]).toEqual({
+      id: 'locals',
+      ja: '地元割',
+      en: 'Locals',
+      count: 3,
+      amount: 2_200,
+    });
+    // Its own line says the words it kept.
+    const csv = journalCsv(j.day(D), { from: D, to: D }, 'en', ZONE).csv;
+    expect(csv).toContain('Citizens -700');
+    expect(csv).toContain('Apology -300');
+  });
+
   it('prints them on the report page and the roll, in both languages', () => {
     const view = closeViewOn(day(), D);
     const options = { storeName: '京都店', timeZone: ZONE, now: at(D, '18:00') };

@@ -146,9 +146,12 @@ export function collection(
   time: string,
   total: number,
   lines: Line[],
+  /** I7's fixed reasons as written then, or a reason of the store's list with its words (I13). */
   discount: {
     amount: number;
-    reason: 'apology' | 'promotion' | 'rounding' | 'other';
+    reason: string;
+    ja?: string;
+    en?: string;
   } | null = null,
   due = total + (discount?.amount ?? 0),
 ): NewRecord {

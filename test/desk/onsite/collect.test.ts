@@ -179,7 +179,7 @@ describe('a booking paid on site, at the counter', () => {
     expect(entry.collection).toEqual({
       due,
       before: 5_000,
-      discount: { amount: 1_000, reason: 'apology', note: null },
+      discount: { amount: 1_000, reason: 'apology', ja: 'お詫び', en: 'Apology', note: null },
       stillOwed: 0,
     });
     const text = pdfText(
