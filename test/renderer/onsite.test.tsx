@@ -9,9 +9,14 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../renderer/src/format/format';
-import type { PaymentView, ReservationView, Response } from '../../main/ipc/contract';
+import {
+  DEFAULT_DISCOUNT_REASONS,
+  type PaymentView,
+  type ReservationView,
+  type Response,
+} from '../../main/ipc/contract';
 import { collectionView, paymentView } from '../support/payment-view';
-import type { FakeBridge } from './support/fakeBridge';
+import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { dayHandlers, demoBridge, fullDay, NOW, reservation, TODAY } from './support/fixtures';
 import { closeView, moneyHandlers } from './support/money';
 import { renderApp, settle } from './support/render';
@@ -131,6 +136,53 @@ describe('a booking paid on site', () => {
       tender: { lines: [{ method: 'cash', amount: 10_000 }] },
     });
     expect(screen.getByText('Part paid, still owed ¥18,500')).toBeTruthy();
+  });
+
+  it('offers the store’s own reasons (active ones), asks the note a reason requires', async () => {
+    fake = onsiteBridge();
+    const list = {
+      reasons: [
+        ...DEFAULT_DISCOUNT_REASONS.reasons.map((r) =>
+          r.id === 'promotion' ? { ...r, active: false } : r,
+        ),
+        {
+          id: 'rmwx1-0a1b2c3d',
+          words: { ja: '雨天割', en: 'Rainy day' },
+          active: true,
+          noteRequired: true,
+          updatedAt: NOW,
+          updatedBy: 'c2',
+        },
+      ],
+    };
+    fake.handle('money.discountReasons', () => list);
+    const r = await open();
+    await r.user.tap(screen.getByRole('button', { name: 'Take payment ¥28,500' }));
+    await r.user.tap(screen.getByLabelText('Give a discount'));
+    const why = screen.getByLabelText('Why');
+    expect([...why.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Apology',
+      'Rounding',
+      'Other',
+      'Rainy day',
+    ]);
+    await r.user.fill(why, 'rmwx1-0a1b2c3d');
+    await r.user.fill(screen.getByLabelText('Discount (¥)'), '500');
+    // The reason asks a note: the label says so, and the desk's refusal is worded.
+    expect(screen.getByLabelText('Note (needed for this reason)')).toBeTruthy();
+    fake.handle('onsite.collect', () => {
+      throw new Refusal('INVALID_INPUT', 'no note', [
+        { field: 'discount.note', code: 'NOTE_REQUIRED', reason: 'say why' },
+      ]);
+    });
+    await r.user.tap(screen.getByRole('button', { name: 'Take ¥28,000' }));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'A discount for this reason needs a note.',
+    );
+    expect(fake.callsOf('onsite.collect').at(-1)).toMatchObject({
+      amount: 28_000,
+      discount: { amount: 500, reason: 'rmwx1-0a1b2c3d', note: null },
+    });
   });
 
   it('a discount with its reason lowers what is taken now', async () => {

@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import {
   DEFAULT_DISCOUNT_REASONS,
   DEFAULT_MONEY_SETTINGS,
+  type DiscountReasonDraft,
   type DiscountReasonEntry,
   type JournalEntryView,
   type MoneySettings,
@@ -22,8 +23,14 @@ export interface MoneyState {
   settings: MoneySettings;
   /** The main process answered the settings (false: defaults shown). */
   settingsLoaded: boolean;
-  /** The store's reasons for a discount at the counter (issue 30): I7's four until asked. */
+  /**
+   * The store's reasons for a discount at the counter (issue 30): I7's four until asked; shared
+   * with the shop's counters (I13), so asked again where a discount is given or the list edited.
+   */
   discountReasons: DiscountReasonEntry[];
+  /** A reason being saved (set-up), and why the last save was refused. */
+  savingReason: boolean;
+  reasonError: CallError | null;
   saving: boolean;
   saved: boolean;
   settingsError: CallError | null;
@@ -34,6 +41,10 @@ export interface MoneyState {
   /** The refund recorded last: its slip is offered. */
   lastRefund: JournalEntryView | null;
   loadSettings(): Promise<void>;
+  loadDiscountReasons(): Promise<void>;
+  /** Add a reason (`id` null) or change one; true when kept. */
+  saveDiscountReason(draft: DiscountReasonDraft): Promise<boolean>;
+  clearReasonError(): void;
   configure(settings: MoneySettings): Promise<boolean>;
   loadOwed(): Promise<void>;
   /** Ask again shortly (bursts of events coalesce). */
@@ -56,6 +67,8 @@ export function createMoneyStore(api: Api) {
       settings: DEFAULT_MONEY_SETTINGS,
       settingsLoaded: false,
       discountReasons: DEFAULT_DISCOUNT_REASONS.reasons,
+      savingReason: false,
+      reasonError: null,
       saving: false,
       saved: false,
       settingsError: null,
@@ -70,12 +83,32 @@ export function createMoneyStore(api: Api) {
         } catch {
           // The defaults stay: receipts print without invoice details until set-up is saved.
         }
+        await get().loadDiscountReasons();
+      },
+      async loadDiscountReasons() {
         try {
           const { reasons } = await api.call('money.discountReasons', {});
           set({ discountReasons: reasons });
         } catch {
-          // I7's four stay offered; the desk checks the reason again.
+          // What was known stays offered (I7's four at first); the desk checks the reason again.
         }
+      },
+      async saveDiscountReason(draft) {
+        if (get().savingReason) return false;
+        set({ savingReason: true, reasonError: null });
+        try {
+          const { reasons } = await api.call('money.saveDiscountReason', draft);
+          set({ discountReasons: reasons });
+          return true;
+        } catch (error) {
+          set({ reasonError: asCallError(error) });
+          return false;
+        } finally {
+          set({ savingReason: false });
+        }
+      },
+      clearReasonError() {
+        set({ reasonError: null });
       },
       async configure(settings) {
         set({ saving: true, saved: false, settingsError: null });

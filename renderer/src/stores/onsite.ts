@@ -6,13 +6,7 @@
  * pay"). Staff giving up let the claim go. The tender's own intents are the walk-in's.
  */
 import { createStore } from 'zustand/vanilla';
-import type {
-  ClaimView,
-  DiscountReason,
-  Price,
-  ReservationView,
-  Response,
-} from '../../../main/ipc/contract';
+import type { ClaimView, Price, ReservationView, Response } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
 import {
   basketActions,
@@ -34,7 +28,8 @@ export type OnSiteStep = 'idle' | 'starting' | 'tender' | 'collecting' | 'done';
 
 export interface DiscountDraft {
   amount: number | null;
-  reason: DiscountReason;
+  /** A reason of the store's list, by its id (I13). */
+  reason: string;
   note: string;
 }
 

@@ -1,5 +1,4 @@
 /** The English of onsite's words (features/onsite.ts, the source): fetched when staff choose English. */
-import { moneyWords } from '../../../../main/ipc/contract';
 import type { ja } from '../features/onsite';
 import type { Widen } from '../widen';
 
@@ -28,8 +27,7 @@ export const en: Widen<typeof ja> = {
     discount: 'Give a discount',
     discountAmount: 'Discount (¥)',
     discountReason: 'Why',
-    discountNote: 'Note (required for “Other”)',
-    reasons: moneyWords.en.discountReasons,
+    reasonGone: '(this reason is no longer offered)',
     take: 'Take {{amount}}',
     settle: 'Settle with the discount',
     taking: 'Recording…',
@@ -41,7 +39,8 @@ export const en: Widen<typeof ja> = {
     openRefunds: 'Refund',
     problems: {
       OVER_OWED: 'More than is still owed cannot be taken. Correct the amount.',
-      NOTE_REQUIRED: 'An “Other” discount needs a note.',
+      NOTE_REQUIRED: 'A discount for this reason needs a note.',
+      REASON_UNKNOWN: 'This reason is no longer offered. Choose the reason again.',
       NOTHING_TAKEN: 'Enter an amount to take or a discount.',
       TENDER_REQUIRED: 'Choose how the guest pays.',
     },

@@ -3,9 +3,8 @@
  * discount with its reason), another counter taking it, what is owed back; the day's and the
  * close's on-site lines. How a booking stands ("to pay ¥28,500", "paid ¥… (cash, 受付1, 10:42)")
  * is printed too: reservation.ts's `paid`, from main/common/words/reservation.ts. The discount's
- * reasons are money's words (printed on the receipt).
+ * reasons are the store's list's own words (I13), its note's label money's.
  */
-import { moneyWords } from '../../../../main/ipc/contract';
 
 export const ja = {
   onsite: {
@@ -32,8 +31,7 @@ export const ja = {
     discount: '割引する',
     discountAmount: '割引額（円）',
     discountReason: '割引の理由',
-    discountNote: 'メモ（「その他」は必須）',
-    reasons: moneyWords.ja.discountReasons,
+    reasonGone: '（この理由はもう使えません）',
     take: '{{amount}} を受け取る',
     settle: '割引で精算する',
     taking: '記録しています…',
@@ -46,7 +44,8 @@ export const ja = {
     openRefunds: '返金する',
     problems: {
       OVER_OWED: '残りより多くは受け取れません。金額を直してください。',
-      NOTE_REQUIRED: '「その他」の割引にはメモが必要です。',
+      NOTE_REQUIRED: 'この理由の割引にはメモが必要です。',
+      REASON_UNKNOWN: 'この割引の理由はもう使えません。理由を選び直してください。',
       NOTHING_TAKEN: '受け取る金額か割引額を入れてください。',
       TENDER_REQUIRED: '支払い方法を選んでください。',
     },

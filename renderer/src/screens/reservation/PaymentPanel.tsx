@@ -12,11 +12,12 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { DiscountReason, type ReservationView } from '../../../../main/ipc/contract';
+import type { ReservationView } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { AmountInput } from '../../components/AmountInput';
 import { ErrorNote } from '../../components/ErrorNote';
+import { langOf } from '../../i18n';
 import { PaymentState } from '../../components/PaymentState';
 import { ReceiptActions } from '../money/ReceiptActions';
 import { ItemsPanel } from '../items/ItemsPanel';
@@ -202,10 +203,13 @@ function StartButtons({ view, starting }: { view: ReservationView; starting: boo
 }
 
 function CollectForm({ view }: { view: ReservationView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { stores } = useApp();
   const fmt = useFormat();
   const id = useId();
+  const lang = langOf(i18n);
+  // The store's reasons, as a manager at any counter last set them (I13): only active ones.
+  const reasons = useSlice(stores.money, (m) => m.discountReasons).filter((r) => r.active);
   const s = useSlice(
     stores.onsite,
     useShallow((x) => ({
@@ -225,7 +229,9 @@ function CollectForm({ view }: { view: ReservationView }) {
   // The counter items' tiles (issue 30), as they stand when the payment is taken.
   useEffect(() => {
     void stores.items.getState().load();
-  }, [stores.items]);
+    void stores.money.getState().loadDiscountReasons();
+  }, [stores.items, stores.money]);
+  const reason = s.discount && reasons.find((r) => r.id === s.discount!.reason);
   const p = s.shown?.payment ?? view.payment!;
   const money = (n: number) => fmt.money(n, p.currency);
   const owed = p.stillOwed;
@@ -267,16 +273,20 @@ function CollectForm({ view }: { view: ReservationView }) {
           <span className="hint">{t('onsite.amountNowHint')}</span>
         </label>
       )}
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={s.discount !== null}
-          onChange={(e) =>
-            o.setDiscount(e.target.checked ? { amount: null, reason: 'apology', note: '' } : null)
-          }
-        />
-        <span>{t('onsite.discount')}</span>
-      </label>
+      {reasons.length > 0 && (
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={s.discount !== null}
+            onChange={(e) =>
+              o.setDiscount(
+                e.target.checked ? { amount: null, reason: reasons[0]!.id, note: '' } : null,
+              )
+            }
+          />
+          <span>{t('onsite.discount')}</span>
+        </label>
+      )}
       {s.discount && (
         <div className="inline-fields">
           <label className="inline-field">
@@ -297,19 +307,23 @@ function CollectForm({ view }: { view: ReservationView }) {
             <span>{t('onsite.discountReason')}</span>
             <select
               value={s.discount.reason}
-              onChange={(e) =>
-                o.setDiscount({ ...s.discount!, reason: DiscountReason.parse(e.target.value) })
-              }
+              aria-invalid={s.problems.includes('REASON_UNKNOWN') || undefined}
+              aria-describedby={problemsId}
+              onChange={(e) => o.setDiscount({ ...s.discount!, reason: e.target.value })}
             >
-              {DiscountReason.options.map((r) => (
-                <option key={r} value={r}>
-                  {t(`onsite.reasons.${r}`)}
+              {/* A reason made inactive meanwhile stays shown until another is chosen. */}
+              {!reason && <option value={s.discount.reason}>{t('onsite.reasonGone')}</option>}
+              {reasons.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.words[lang]}
                 </option>
               ))}
             </select>
           </label>
           <label className="inline-field">
-            <span>{t('onsite.discountNote')}</span>
+            <span>
+              {t(reason?.noteRequired ? 'money.discount.noteRequired' : 'money.discount.note')}
+            </span>
             <input
               type="text"
               maxLength={500}
@@ -357,7 +371,13 @@ function CollectForm({ view }: { view: ReservationView }) {
 }
 
 /** The problems the desk names by code that the screen words. */
-const PROBLEMS = { OVER_OWED: 1, NOTE_REQUIRED: 1, NOTHING_TAKEN: 1, TENDER_REQUIRED: 1 } as const;
+const PROBLEMS = {
+  OVER_OWED: 1,
+  NOTE_REQUIRED: 1,
+  REASON_UNKNOWN: 1,
+  NOTHING_TAKEN: 1,
+  TENDER_REQUIRED: 1,
+} as const;
 
 function Collected() {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { FeatureList } from '../../components/FeatureList';
 import type { Plan } from '../../stores/setup';
+import { DiscountReasonSettings } from './DiscountReasonSettings';
 import { InvoiceSettings } from './InvoiceSettings';
 import { SETUP_KEY_FIELD } from './JoinByCode';
 import { PrinterSettings } from './PrinterSettings';
@@ -239,6 +240,7 @@ export function SetupScreen() {
 
       <ThisCounter />
       {setUp && <InvoiceSettings />}
+      {setUp && <DiscountReasonSettings />}
       {setUp && <PrinterSettings />}
       <ThisComputer />
     </section>
