@@ -3,11 +3,25 @@
  * in Japanese and English (issue 30): a walk-in given a discount with a reason → the tender and
  * Book ask for the price less it → booked at the service's price → the receipt read back shows
  * the discount on its own line with its reason → the journal lists it → the close counts it by
- * reason. axe on the review step with the discount open, and on the close (checkScreen).
+ * reason. axe on the review step with the discount open, and on the close (checkScreen). A
+ * manager's own reason added in set-up (I13) is offered at the walk-in and at a booking paid on
+ * site, and their receipts say it.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { pdfText } from '../support/pdf';
 import { browserLocale, checkScreen, expect, test, type Lang } from './support/fixtures';
-import { CATALOGUES, catchPrints, fill, pattern, reservations, yen } from './support/ui';
+import { TODAY } from './support/host';
+import {
+  CATALOGUES,
+  catchPrints,
+  fill,
+  KYOTO,
+  openByNumber,
+  pattern,
+  reservations,
+  yen,
+} from './support/ui';
 
 const RICKSHAW = /人力車 嵐山めぐり/;
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
@@ -89,6 +103,91 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(given).toContainText(apology);
       await expect(given).toContainText(yen(lang, 500));
       await checkScreen(app, lang, 'discount-close');
+    });
+
+    test('a reason a manager adds in set-up is offered at the walk-in and on site; receipts say it', async ({
+      app,
+      host,
+    }) => {
+      test.slow();
+      const r = m.discountReasons;
+      const words = { ja: '雨天割', en: 'Rainy day' };
+      const said = words[lang];
+      await expect(app.getByRole('article').first()).toBeVisible();
+      await catchPrints(app);
+
+      // Set-up: training opens signed in as the owner, who may change the list.
+      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
+      const section = app.getByRole('region', { name: r.title });
+      await section.getByRole('button', { name: r.add }).click();
+      await expect(section.getByLabel(r.nameJa)).toBeFocused();
+      // Empty words are refused by their field before anything is sent.
+      await section.getByRole('button', { name: r.save }).click();
+      await expect(section.getByText(r.problems.EMPTY).first()).toBeVisible();
+      await checkScreen(app, lang, 'discount-reasons-problems');
+      await section.getByLabel(r.nameJa).fill(words.ja);
+      await section.getByLabel(r.nameEn).fill(words.en);
+      await section.getByLabel(r.nameEn).press('Enter');
+      await expect(section.getByRole('status')).toHaveText(r.saved);
+      await expect(section.getByRole('row', { name: new RegExp(words.ja) })).toContainText(
+        r.active,
+      );
+      await checkScreen(app, lang, 'discount-reasons');
+
+      // The walk-in offers it; its receipt says it.
+      await toReview(app, lang, lang === 'ja' ? '雨天' : 'Rainy');
+      const collect = app.getByText(pattern(t.walkIn.collect));
+      const price = digits(await collect.textContent());
+      await app.getByRole('checkbox', { name: m.discount.give }).check();
+      await app.getByLabel(m.discount.reason).selectOption({ label: said });
+      await app.getByLabel(m.discount.yenOff).fill('300');
+      await app
+        .getByRole('button', {
+          name: new RegExp(
+            `^${escaped(fill(t.walkIn.confirm, { amount: yen(lang, price - 300) }))}`,
+          ),
+        })
+        .click();
+      await expect(app.getByText(m.tender.recorded)).toBeVisible();
+      await app.getByRole('button', { name: m.receipt.preview }).click();
+      const doc = app.getByRole('document', {
+        name: fill(m.receipt.previewOf, { what: m.receipt.receipt }),
+      });
+      await expect(doc).toBeVisible();
+      const receipt = await doc.evaluate((el) => el.shadowRoot?.textContent ?? '');
+      expect(receipt).toContain(lang === 'ja' ? `割引(${said})` : `Discount (${said})`);
+      await app.keyboard.press('Escape');
+
+      // A booking paid on site offers it too; its receipt says it.
+      const guest = reservations(host)
+        .filter(
+          (b) =>
+            b.storeId === KYOTO &&
+            b.status === 'confirmed' &&
+            b.cancellation === null &&
+            b.paymentMethod === 'on_site' &&
+            b.items[0]!.date === TODAY,
+        )
+        .sort((a, b) => a.reservationNumber.localeCompare(b.reservationNumber))[0]!;
+      const o = t.onsite;
+      await openByNumber(app, guest.reservationNumber);
+      const panel = app.getByRole('region', { name: pattern(o.title) });
+      const total = guest.totalAmount;
+      await panel.getByRole('button', { name: fill(o.pay, { amount: yen(lang, total) }) }).click();
+      await panel.getByRole('checkbox', { name: o.discount }).check();
+      await panel.getByLabel(o.discountReason).selectOption({ label: said });
+      await panel.getByLabel(o.discountAmount).fill('500');
+      await checkScreen(app, lang, 'onsite-discount-reason');
+      await panel
+        .getByRole('button', { name: fill(o.take, { amount: yen(lang, total - 500) }) })
+        .click();
+      await expect(panel.getByText(fill(o.done, { amount: yen(lang, total - 500) }))).toBeVisible();
+      const [pdf] = await Promise.all([
+        app.waitForEvent('download'),
+        panel.getByRole('button', { name: m.receipt.pdf }).click(),
+      ]);
+      const text = pdfText(readFileSync((await pdf.path())!));
+      expect(text).toContain(said);
     });
   });
 }

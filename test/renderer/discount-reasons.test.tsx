@@ -89,6 +89,8 @@ describe('the store’s reasons for a discount, in set-up', () => {
     await r.user.tap(section.getByRole('button', { name: 'Save' }));
     expect(fake.callsOf('money.saveDiscountReason')).toEqual([]);
     expect(ja.getAttribute('aria-invalid')).toBe('true');
+    // The keyboard is taken to the first field to correct.
+    expect(document.activeElement).toBe(ja);
     expect(section.getByText('Type the reason.')).toBeTruthy();
     expect(section.getByText('Another reason already says this. Use other words.')).toBeTruthy();
 
@@ -141,6 +143,7 @@ describe('the store’s reasons for a discount, in set-up', () => {
     await r.user.fill(section.getByLabelText('English'), 'Rain');
     await r.user.tap(section.getByRole('button', { name: 'Save' }));
     expect(section.getByLabelText('English').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(section.getByLabelText('English'));
     expect(section.getByText('Another reason already says this. Use other words.')).toBeTruthy();
   });
 

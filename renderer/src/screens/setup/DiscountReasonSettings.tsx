@@ -188,14 +188,26 @@ function ReasonForm({
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
-        if (reasonDraftProblems(d, list).length) return;
+        // The keyboard goes to the first field to correct (the screen's check, or the desk's).
+        const focusProblem = (problems: readonly { field?: string }[]) => {
+          const lang = problems.find((p) => p.field?.startsWith('words.'))?.field?.slice(6);
+          if (lang) document.getElementById(`${id}-${lang}`)?.focus();
+        };
+        const problems = reasonDraftProblems(d, list);
+        if (problems.length) return focusProblem(problems);
         void stores.money
           .getState()
           .saveDiscountReason({
             ...d,
             words: { ja: d.words.ja.trim(), en: d.words.en.trim() },
           })
-          .then((ok) => ok && done(true));
+          .then((ok) => {
+            if (ok) done(true);
+            else
+              focusProblem(
+                (stores.money.getState().reasonError?.details ?? []) as { field?: string }[],
+              );
+          });
       }}
     >
       <h4 id={`${id}-title`}>
