@@ -6,7 +6,7 @@
  * same way; a member of staff without the permission sees the list and why it cannot be changed;
  * no accessibility violation, in both languages.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_DISCOUNT_REASONS,
@@ -18,7 +18,7 @@ import type { Lang } from '../../renderer/src/format/format';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge, NOW } from './support/fixtures';
 import { moneyHandlers } from './support/money';
-import { renderApp } from './support/render';
+import { renderApp, settle } from './support/render';
 import { axeViolations as audit } from './support/axe';
 
 let fake: FakeBridge;
@@ -145,6 +145,25 @@ describe('the store’s reasons for a discount, in set-up', () => {
     expect(section.getByLabelText('English').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(section.getByLabelText('English'));
     expect(section.getByText('Another reason already says this. Use other words.')).toBeTruthy();
+  });
+
+  it('a reason changed at another counter is offered once the walk-in opens', async () => {
+    fake = reasonsBridge();
+    const r = await renderApp(fake);
+    const elsewhere = {
+      id: 'rother-1',
+      words: { ja: '団体割', en: 'Group' },
+      active: true,
+      noteRequired: false,
+      updatedAt: NOW,
+      updatedBy: 'c2',
+    };
+    fake.handle('money.discountReasons', () => ({
+      reasons: [...DEFAULT_DISCOUNT_REASONS.reasons, elsewhere],
+    }));
+    await act(async () => r.app.actions.startWalkIn());
+    await settle();
+    expect(r.app.stores.money.getState().discountReasons.at(-1)).toEqual(elsewhere);
   });
 
   it('staff without the permission see the list and why they cannot change it', async () => {

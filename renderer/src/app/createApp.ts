@@ -104,8 +104,10 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     },
     startWalkIn(start?: WalkInStart) {
       walkIn.getState().start(start);
-      // The counter items' tiles for its tender (issue 30), as they stand now.
+      // The counter items' tiles for its tender (issue 30), as they stand now; the reasons for
+      // a discount likewise (a manager at another counter may have changed them: I13).
       void items.getState().load();
+      void money.getState().loadDiscountReasons();
       nav.getState().go({ name: 'walkin' });
     },
     startCancel(r: ReservationView) {
