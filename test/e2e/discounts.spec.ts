@@ -16,9 +16,9 @@ import {
   CATALOGUES,
   catchPrints,
   fill,
-  KYOTO,
   openByNumber,
   pattern,
+  pickReservation,
   reservations,
   yen,
 } from './support/ui';
@@ -159,16 +159,14 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await app.keyboard.press('Escape');
 
       // A booking paid on site offers it too; its receipt says it.
-      const guest = reservations(host)
-        .filter(
-          (b) =>
-            b.storeId === KYOTO &&
-            b.status === 'confirmed' &&
-            b.cancellation === null &&
-            b.paymentMethod === 'on_site' &&
-            b.items[0]!.date === TODAY,
-        )
-        .sort((a, b) => a.reservationNumber.localeCompare(b.reservationNumber))[0]!;
+      const guest = pickReservation(
+        host,
+        (b) =>
+          b.status === 'confirmed' &&
+          b.cancellation === null &&
+          b.paymentMethod === 'on_site' &&
+          b.items[0]!.date === TODAY,
+      );
       const o = t.onsite;
       await openByNumber(app, guest.reservationNumber);
       const panel = app.getByRole('region', { name: pattern(o.title) });
