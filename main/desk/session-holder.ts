@@ -184,7 +184,8 @@ export class SessionHolder {
     });
     session.local.cache.saveStores(this.stores);
     // The reasons for a discount this counter kept in its settings before they were shared (I13).
-    reasonsOf(session).adoptLegacy(legacyReasonsOf(this.options.settings, session.storeId));
+    // Read at their first use, not now (G6).
+    reasonsOf(session, () => legacyReasonsOf(this.options.settings, session.storeId));
     let holds = holdDates(session);
     session.outbox.on('change', (entries) => {
       const names = this.counterNames();

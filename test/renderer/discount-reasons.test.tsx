@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Set-up's reasons for a discount (issue 30, decision I13): a manager adds a reason, renames it
+ * Set-up's reasons for a discount (issue 30, I13): a manager adds a reason, renames it
  * and stops offering it, the rules (empty words, words another reason has) said by the field
  * before anything is sent, a refusal of the desk (another counter's reason meanwhile) said the
  * same way; a member of staff without the permission sees the list and why it cannot be changed;

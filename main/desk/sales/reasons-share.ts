@@ -1,5 +1,5 @@
 /**
- * The store's reasons for a discount shared with the shop's other counters (issue 30, decision
+ * The store's reasons for a discount shared with the shop's other counters (issue 30,
  * I13), as the items and the staff list are (items/share.ts, S26): every reason this counter
  * changed or heard of goes into the shared doc when it has none or an older one; what the doc
  * holds comes into this counter's files when newer; a change made here goes in at once.

@@ -1,5 +1,5 @@
 /**
- * The store's reasons for a discount (issue 30; decisions I11, I13) as the desk holds them for a
+ * The store's reasons for a discount (issue 30; I11, I13) as the desk holds them for a
  * session: I7's four by default, overlaid with what this counter keeps (one file per reason,
  * main/local; training in memory). A manager adds a reason (its id made here, never reused),
  * renames it, makes it inactive or active again, says whether a note is required; a reason is
@@ -38,12 +38,16 @@ export class DiscountReasons {
     private readonly files: ReasonFiles,
     private readonly counterId: () => string,
     private readonly now: () => number,
+    /** The list this counter kept in its settings before it was shared (I11), if any. */
+    private readonly legacy: () => DiscountReasonList | null = () => null,
   ) {}
 
+  /** Read at the first use (not at the session's start: the day view comes first, G6). */
   private get kept() {
     if (!this.read) {
       const { reasons, unreadable } = this.files.reasons();
       this.read = { byId: new Map(reasons.map((r) => [r.id, r])), unreadable };
+      if (reasons.length === 0 && unreadable.length === 0) this.adoptLegacy(this.legacy());
     }
     return this.read;
   }
@@ -106,8 +110,8 @@ export class DiscountReasons {
    * The list this counter kept in its settings before the list was shared (I11), taken once into
    * the store's files when they hold none: each reason as changed here now, so the shop hears it.
    */
-  adoptLegacy(legacy: DiscountReasonList | null): void {
-    if (!legacy || this.kept.byId.size > 0 || this.kept.unreadable.length > 0) return;
+  private adoptLegacy(legacy: DiscountReasonList | null): void {
+    if (!legacy) return;
     const now = this.now();
     for (const r of legacy.reasons) {
       const fallback = DEFAULT_DISCOUNT_REASONS.reasons.find((d) => d.id === r.id);
@@ -134,14 +138,20 @@ export class DiscountReasons {
 
 const lists = new WeakMap<Session, DiscountReasons>();
 
-/** The session's reasons (one per session: training's in memory, a live store's in its files). */
-export function reasonsOf(session: Session): DiscountReasons {
+/**
+ * The session's reasons (one per session: training's in memory, a live store's in its files).
+ * `legacy`, given where the session is opened: the list I11 kept in this counter's settings.
+ */
+export function reasonsOf(
+  session: Session,
+  legacy?: () => DiscountReasonList | null,
+): DiscountReasons {
   let reasons = lists.get(session);
   if (!reasons) {
     const files = session.options.training
       ? new MemoryReasonFiles()
       : new PlainReasonFiles(session.local.files);
-    reasons = new DiscountReasons(files, () => session.counter().id, session.now);
+    reasons = new DiscountReasons(files, () => session.counter().id, session.now, legacy);
     lists.set(session, reasons);
   }
   return reasons;

@@ -1,5 +1,5 @@
 /**
- * The store's reasons for a discount on this counter (issue 30, decision I13): one file per reason
+ * The store's reasons for a discount on this counter (issue 30, I13): one file per reason
  * (`discount-reasons/<id>.json`), in clear — the shop's own words, nothing personal. Every reason
  * stands alone: a file that cannot be read is set aside by `Files` (reported as damage) and listed
  * here by its name, never blocking the others. Training keeps its reasons in memory.

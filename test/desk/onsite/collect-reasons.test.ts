@@ -1,5 +1,5 @@
 /**
- * An on-site collection's discount on the store's list (issue 30, decision I13): a reason a
+ * An on-site collection's discount on the store's list (issue 30, I13): a reason a
  * manager added is taken (its note when the reason asks one), an inactive or unknown one refused
  * before anything is written; the record keeps the reason's id and both words as given, so its
  * receipt says them after a rename.

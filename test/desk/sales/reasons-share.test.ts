@@ -1,5 +1,5 @@
 /**
- * The store's reasons for a discount shared between counters (issue 30, decision I13) over an
+ * The store's reasons for a discount shared between counters (issue 30, I13) over an
  * in-memory network: a reason a manager adds at one counter reaches the others' own files; two
  * changes made apart settle on the later one on both sides; a counter that was away (offline, or
  * during a new epoch) brings its change back and takes the others'; a reason of another shape in

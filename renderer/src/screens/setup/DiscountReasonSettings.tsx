@@ -1,5 +1,5 @@
 /**
- * Set-up: the store's reasons for a discount (issue 30, decision I13), shared by every counter of
+ * Set-up: the store's reasons for a discount (issue 30, I13), shared by every counter of
  * the shop. A manager (the `discount` permission) adds a reason, renames it in both languages,
  * stops offering it or offers it again, and says whether staff must write a note; a reason is
  * never deleted, so every record that named it still reads. Others see the list and why they
