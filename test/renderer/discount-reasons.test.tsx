@@ -104,6 +104,7 @@ describe('the store’s reasons for a discount, in set-up', () => {
       { id: null, words: { ja: '地元割', en: 'Locals' }, active: true, noteRequired: true },
     ]);
     expect(section.getByText('Saved.')).toBeTruthy();
+    expect(document.activeElement).toBe(section.getByRole('button', { name: 'Add a reason' }));
     expect(section.getByRole('row', { name: /地元割/ }).textContent).toBe(
       '地元割LocalsRequiredOfferedChange',
     );

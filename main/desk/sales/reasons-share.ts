@@ -13,7 +13,8 @@ export function shareDiscountReasons(state: ShopState, reasons: DiscountReasons)
     const shared = new Map(state.discountReasons().map((r) => [r.id, r]));
     for (const reason of shared.values()) reasons.merge(reason);
     for (const reason of reasons.changed())
-      if (reason.updatedAt > 0 && isNewer(reason, shared.get(reason.id)))
+      // A default never changed is everyone's already; only a stamped change is shared.
+      if (reason.updatedAt > 0 && reason.updatedBy && isNewer(reason, shared.get(reason.id)))
         state.setDiscountReason(reason);
   };
   exchange();

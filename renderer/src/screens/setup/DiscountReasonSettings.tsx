@@ -5,7 +5,7 @@
  * never deleted, so every record that named it still reads. Others see the list and why they
  * cannot change it. The rules are the desk's own (`reasonDraftProblems`), checked here first.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   reasonDraftProblems,
@@ -45,6 +45,14 @@ export function DiscountReasonSettings() {
   );
   const [editing, setEditing] = useState<DiscountReasonDraft | null>(null);
   const [saved, setSaved] = useState(false);
+  // The form closed: the keyboard goes back to "add a reason", not to the page's start.
+  const addRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || editing) return;
+    refocus.current = false;
+    addRef.current?.focus();
+  }, [editing]);
   return (
     <section className="card discount-reasons" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('money.discountReasons.title')}</h3>
@@ -107,10 +115,12 @@ export function DiscountReasonSettings() {
             done={(ok) => {
               setSaved(ok);
               setEditing(null);
+              refocus.current = true;
             }}
           />
         ) : (
           <button
+            ref={addRef}
             type="button"
             onClick={() => {
               setSaved(false);
