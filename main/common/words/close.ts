@@ -67,6 +67,13 @@ export const ja = {
   cashMoves: '入出金・両替',
   exchangedNote: '両替は差引なし',
   drawerCash: '入出金・両替',
+  /** The store's close (Z13): every counter of the shop added up, and who sent which part. */
+  store: '店舗全体（全レジ）',
+  closed: '締め済み',
+  allCounters: '（全レジ）',
+  storeNotReported: (counter: string, parts: string) =>
+    `${counter}: 古い版のため送っていない項目 ${parts}（店舗の合計に含まれていません。0 円ではありません）`,
+  storeUnreadable: (count: number) => `読めないレジの集計 ${count} 台（合計に含まれていません）`,
 };
 
 export const en: Widen<typeof ja> = {
@@ -127,4 +134,10 @@ export const en: Widen<typeof ja> = {
   cashMoves: 'Cash in, out and change made',
   exchangedNote: 'change made nets to zero',
   drawerCash: 'Cash in/out, change',
+  store: 'The whole store (all counters)',
+  closed: 'Closed',
+  allCounters: ' (all counters)',
+  storeNotReported: (counter, parts) =>
+    `${counter}: an older version, did not send ${parts} (not in the store’s totals; not zero)`,
+  storeUnreadable: (count) => `Counters whose figures could not be read: ${count} (not counted)`,
 };

@@ -4,19 +4,21 @@
  * method of the table, in its order: the view's `byTender`), by staff (担当者別), the cash count,
  * over/short and its note, walk-ins, check-ins, sales by product, sales by hour as an inline SVG bar
  * chart (the screen's interactive chart is the renderer's), cash in, out and changed (Y11), and
- * the cash drawer's opens.
+ * the cash drawer's opens; then, at a counter of a shop, the store's close (store-report.ts, Z13).
  */
 import { DateTime } from 'luxon';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
 import * as closeWords from '../../common/words/close';
 import * as moneyWords from '../../common/words/money';
 import { itemsReport } from '../items/close-report';
-import { DENOMINATIONS, type CloseView, type UiLocale } from '../../ipc/contract';
-
-export const yen = (n: number, locale: UiLocale) =>
-  `${n < 0 ? '−' : ''}¥${Math.abs(n).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US')}`;
-export const signed = (n: number, locale: UiLocale) =>
-  n > 0 ? `+${yen(n, locale)}` : yen(n, locale);
+import {
+  DENOMINATIONS,
+  type CloseView,
+  type StoreCloseView,
+  type UiLocale,
+} from '../../ipc/contract';
+import { storeReportHtml } from './store-report';
+import { signed, yen } from './yen';
 
 function row(cells: readonly string[], header = false): string {
   const tag = header ? 'th' : 'td';
@@ -89,6 +91,8 @@ export interface ReportOptions {
   storeName: string;
   timeZone: string;
   now: number;
+  /** The store's close when this counter is one of a shop (Z13): printed after its own figures. */
+  store?: StoreCloseView | null;
 }
 
 /** Discounts given at the counter (issue 30): count and amount, then by reason in its kept words. */
@@ -212,6 +216,7 @@ ${drawerSection(view, locale, timeZone)}
 ${row([l.refundsOwed, String(view.refundsOwed)])}
 ${row([l.unreadable, String(view.unreadable)])}
 </table>
+${options.store ? storeReportHtml(options.store, locale) : ''}
 </body>
 </html>
 `;
