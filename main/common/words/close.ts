@@ -65,6 +65,8 @@ export const ja = {
   closedBy: '締め担当',
   /** Cash put in, taken out and changed (Y11); the directions' names are money's. */
   cashMoves: '入出金・両替',
+  /** The column of a movement's kind (入金, 出金, 両替). */
+  cashDirection: '種類',
   exchangedNote: '両替は差引なし',
   drawerCash: '入出金・両替',
   /** The store's close (Z13): every counter of the shop added up, and who sent which part. */
@@ -132,6 +134,7 @@ export const en: Widen<typeof ja> = {
   cash: 'Cash',
   closedBy: 'Closed by',
   cashMoves: 'Cash in, out and change made',
+  cashDirection: 'Kind',
   exchangedNote: 'change made nets to zero',
   drawerCash: 'Cash in/out, change',
   store: 'The whole store (all counters)',

@@ -70,7 +70,7 @@ function cashMovesSection(view: CloseView, locale: UiLocale, timeZone: string): 
   );
   return `<h2>${escapeHtml(l.cashMoves)}</h2>
 <table>${row([m.cashDirections.in, signed(moves.in, locale)])}${row([m.cashDirections.out, yen(-moves.out, locale)])}${row([m.cashDirections.exchange, `${yen(moves.exchanged, locale)} (${l.exchangedNote})`])}</table>
-<table>${row([l.drawerAt, l.method, l.drawerReason, l.staff, l.amount], true)}${items.join('')}</table>`;
+<table>${row([l.drawerAt, l.cashDirection, l.drawerReason, l.staff, l.amount], true)}${items.join('')}</table>`;
 }
 
 /** The drawer's opens: counts by cause, then each open by hand with its time and reason (M19). */
@@ -165,6 +165,9 @@ export function closeReportHtml(view: CloseView, options: ReportOptions): string
 body { font-family: system-ui, sans-serif; margin: 16mm; color: #111; }
 h1 { font-size: 18pt; margin: 0 0 4pt; }
 h2 { font-size: 12pt; margin: 14pt 0 4pt; }
+h3 { font-size: 10.5pt; margin: 8pt 0 4pt; }
+h2, h3 { break-after: avoid; }
+table { break-inside: avoid; }
 table { border-collapse: collapse; margin-bottom: 6pt; }
 th, td { border: 1px solid #999; padding: 2pt 6pt; text-align: right; }
 th:first-child, td:first-child { text-align: left; }

@@ -44,7 +44,7 @@ export function itemsThermal(
       indented(`${w.tax} ${yen(r.tax)}`),
     ]),
     ...line.byCategory.map((c) =>
-      row(`  ${w.categories[c.category]} x ${c.quantity}`, yen(c.amount)),
+      row(`${w.categories[c.category]} x ${c.quantity}`, yen(c.amount)),
     ),
   ];
 }

@@ -39,7 +39,7 @@ export function CashMoves({ moves }: { moves: Moves }) {
             <dt>{t('money.cash.exchanged')}</dt>
             <dd>{fmt.money(moves.exchanged)}</dd>
           </dl>
-          <table>
+          <table className="tender-table">
             <thead>
               <tr>
                 <th scope="col">{t('money.cash.at')}</th>

@@ -25,7 +25,7 @@ export function ItemsClose({ line, store }: { line: ItemsCloseLine; store?: bool
         <dd>{w.count(line.alone.count, fmt.money(line.alone.amount))}</dd>
       </dl>
       {line.byRate.length > 0 && (
-        <table>
+        <table className="tender-table">
           <caption>{w.byRate}</caption>
           <thead>
             <tr>
@@ -46,7 +46,7 @@ export function ItemsClose({ line, store }: { line: ItemsCloseLine; store?: bool
         </table>
       )}
       {line.byCategory.length > 0 && (
-        <table>
+        <table className="tender-table">
           <caption>{w.byCategory}</caption>
           <thead>
             <tr>
