@@ -5,7 +5,6 @@
  * with what it lacks, so its part is never counted as 0 unsaid.
  */
 import {
-  ItemCategory,
   StoreClosePart,
   type CloseView,
   type DiscountsGiven,
@@ -14,6 +13,7 @@ import {
   type StoreCloseView,
 } from '../../ipc/contract';
 import type { CloseSummary } from '../../shop/shared/records';
+import { ItemsTally } from '../items/close-figures';
 
 type Parts = Required<Pick<CloseSummary, StoreClosePart>>;
 
@@ -33,34 +33,15 @@ export function partsOf(view: CloseView): Parts {
 }
 
 function sumItems(lines: readonly ItemsCloseLine[]): ItemsCloseLine {
-  const categories = new Map<ItemCategory, { quantity: number; amount: number }>();
-  const rates = new Map<number, { amount: number; tax: number }>();
-  const alone = { count: 0, amount: 0 };
+  const tally = new ItemsTally();
   for (const line of lines) {
-    alone.count += line.alone.count;
-    alone.amount += line.alone.amount;
-    for (const c of line.byCategory) {
-      const sum = categories.get(c.category) ?? { quantity: 0, amount: 0 };
-      sum.quantity += c.quantity;
-      sum.amount += c.amount;
-      categories.set(c.category, sum);
-    }
+    tally.alone.count += line.alone.count;
+    tally.alone.amount += line.alone.amount;
+    for (const c of line.byCategory) tally.category(c.category, c.quantity, c.amount);
     // Each counter's tax is its receipts' already (one rounding per rate per receipt): summed.
-    for (const r of line.byRate) {
-      const sum = rates.get(r.rate) ?? { amount: 0, tax: 0 };
-      sum.amount += r.amount;
-      sum.tax += r.tax;
-      rates.set(r.rate, sum);
-    }
+    for (const r of line.byRate) tally.rate(r.rate, r.amount, r.tax);
   }
-  return {
-    alone,
-    byCategory: ItemCategory.options.flatMap((category) => {
-      const c = categories.get(category);
-      return c ? [{ category, ...c }] : [];
-    }),
-    byRate: [...rates.entries()].sort((a, b) => b[0] - a[0]).map(([rate, s]) => ({ rate, ...s })),
-  };
+  return tally.line();
 }
 
 /** By reason id, in the words the first counter listing it kept; the most given first. */

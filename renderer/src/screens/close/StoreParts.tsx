@@ -7,14 +7,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { itemWords, type StoreClosePart, type StoreCloseView } from '../../../../main/ipc/contract';
-import { useFormat } from '../../app/hooks';
 import { langOf } from '../../i18n';
+import { CashTotals } from './CashMoves';
 import { DiscountsGiven } from './DiscountsGiven';
 import { ItemsClose } from './ItemsClose';
 
 export function StoreParts({ view }: { view: StoreCloseView }) {
   const { t, i18n } = useTranslation();
-  const fmt = useFormat();
   const id = useId();
   const lang = langOf(i18n);
   const partName: Record<StoreClosePart, string> = {
@@ -39,18 +38,7 @@ export function StoreParts({ view }: { view: StoreCloseView }) {
           {t('money.cash.title')}
           {t('money.close.allCounters')}
         </h3>
-        {moves.count === 0 ? (
-          <p>{t('money.cash.none')}</p>
-        ) : (
-          <dl className="facts">
-            <dt>{t('money.cash.inTotal')}</dt>
-            <dd>{fmt.money(moves.in)}</dd>
-            <dt>{t('money.cash.outTotal')}</dt>
-            <dd>{fmt.money(-moves.out)}</dd>
-            <dt>{t('money.cash.exchanged')}</dt>
-            <dd>{fmt.money(moves.exchanged)}</dd>
-          </dl>
-        )}
+        {moves.count === 0 ? <p>{t('money.cash.none')}</p> : <CashTotals moves={moves} />}
       </section>
       <ItemsClose line={view.items} store />
       {view.discountsGiven.count > 0 && <DiscountsGiven given={view.discountsGiven} store />}
