@@ -9,7 +9,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type Store } from '../../../main/api/index';
 import { closeViewOf, commitClose } from '../../../main/desk/close/counter-close';
+import { closeApp } from '../../../main/desk/close/app';
 import { storeClose, summaryOf } from '../../../main/desk/close/store-close';
+import type { DeskContext } from '../../../main/desk/context';
 import { Session } from '../../../main/desk/session';
 import { TenderMethod } from '../../../main/ipc/contract';
 import type { ItemLine } from '../../../main/common';
@@ -350,5 +352,31 @@ describe('the store’s close over the shop', () => {
     expect(total.unreadable).toEqual([
       { counterId: 'x', issue: expect.stringContaining('cashMoves') },
     ]);
+  });
+
+  it('the report of a counter of a shop ends with the store’s part; a counter alone has none', async () => {
+    const net = new MemoryNetwork();
+    const [a, b] = ['1', '2'].map((id) => counter(id, net)) as [Session, Session];
+    sell(b, cashMove(DATE, '12:00', 'out', 2_000, 'expense'));
+    publish(b);
+    await waitFor(() => a.shared!.closes(DATE).length === 1, 'the summary', 5_000);
+    const appOf = (session: Session) =>
+      closeApp(
+        {
+          sessions: { require: () => session },
+          now: () => NOW,
+          logger: silentLogger,
+        } as unknown as DeskContext,
+        () => 0,
+      );
+    const { html } = await appOf(a)['close.report']({ date: DATE, locale: 'en' });
+    const store = html.slice(html.indexOf('The whole store'));
+    expect(html).toContain('The whole store');
+    expect(store).toContain('受付2');
+    expect(store).toContain('−¥2,000');
+    const alone = counter('9', null);
+    expect((await appOf(alone)['close.report']({ date: DATE, locale: 'en' })).html).not.toContain(
+      'The whole store',
+    );
   });
 });
