@@ -100,6 +100,8 @@ export {
 } from './staff/staff-files';
 // Counter items (issue 30): the store's catalogue, one file per item
 export { MemoryItemFiles, PlainItemFiles, type ItemFiles } from './items/item-files';
+// The walk-in's last known prices, kept on disk (J23)
+export { LAST_PRICES_KEPT, LastPrices, type LastPrice } from './prices/last-prices';
 // The store's reasons for a discount (issue 30, I13): one file per reason
 export { MemoryReasonFiles, PlainReasonFiles, type ReasonFiles } from './reasons/reason-files';
 export {

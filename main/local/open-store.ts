@@ -12,6 +12,7 @@ import { Files, confOpener, mkdirPrivate, type OpenFile } from './files/files';
 import { keyChanged } from './files/key-check';
 import { Dues } from './onsite/dues';
 import { storeDir } from './files/layout';
+import { LAST_PRICES_DIR } from './prices/last-prices';
 import type { ReadingSource } from './search/reading-service';
 
 export interface LocalStoreOptions {
@@ -66,6 +67,9 @@ export function openLocalStore(options: LocalStoreOptions): OpenedStore {
   let cache: LocalCache | null = null;
   let damage: DamageLog | null = null;
   const setAside = (dir: string, name: string) => {
+    // The last known prices are a cache of the service's answers, rebuilt by the next calculate:
+    // logged (by Files), nothing for staff to acknowledge (J23).
+    if (dir === LAST_PRICES_DIR) return;
     const report = damageOf(dir, name, storeId);
     if (report.kind === 'outbox_set_aside') {
       logger.error('outbox.unreadable', {

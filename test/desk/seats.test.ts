@@ -128,4 +128,51 @@ describe('own walk-ins and cancellations in the slot at once', () => {
     });
     expect(fit).toMatchObject({ fits: 'no', remaining: 0 });
   });
+
+  it('a ride that shares a vehicle: the headcount check asks the service again after the counter’s own booking', async () => {
+    // Each 60-minute rickshaw ride takes one of the store's rickshaws for its hour: a ride at
+    // 10:00 also takes from 10:30, which the counter's note of its own booking cannot know.
+    const rideLeft = (startTime: string) => {
+      const { world } = h.sb.sandbox;
+      const day = availabilityDay(
+        world,
+        world.product(KYOTO, P.rickshaw)!,
+        world.store(KYOTO)!,
+        SOON,
+      );
+      return day.slots.find((s) => s.startTime === startTime)?.remainingCapacity ?? 0;
+    };
+    await h.call('day.get', { date: SOON });
+    const check = () =>
+      h.call('headcount.check', {
+        productId: P.rickshaw,
+        date: SOON,
+        startTime: '10:30',
+        adults: 1,
+        children: 0,
+      });
+    expect(rideLeft('10:30')).toBeGreaterThan(0);
+    expect((await check()).fits).toBe('yes');
+    // Rides at 10:00 until the service has no rickshaw left for 10:30 (bounded: 3 rickshaws).
+    for (let i = 0; i < 4 && rideLeft('10:30') > 0; i++) {
+      const ride = await h.call('walkin.book', {
+        draftId: randomUUID(),
+        productId: P.rickshaw,
+        date: SOON,
+        startTime: '10:00',
+        adults: 1,
+        children: 0,
+        participants: [],
+        customer: { lastName: `俥${i}` },
+        sendConfirmationEmail: false,
+        locale: 'ja',
+      });
+      expect(ride.outcome).toBe('booked');
+    }
+    expect(rideLeft('10:30')).toBe(0);
+    // The counter's notes say nothing of 10:30; the check asks the service, which does.
+    const fit = await check();
+    expect(fit).toMatchObject({ fits: 'no', remaining: 0 });
+    expect(fit.nextSlots.every((n) => !(n.date === SOON && n.startTime === '10:30'))).toBe(true);
+  });
 });

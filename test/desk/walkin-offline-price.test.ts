@@ -2,9 +2,12 @@
  * A walk-in priced offline (decision J22): the last calculate of the same product and party, else
  * the cached list prices × the party, given marked unconfirmed with its source and age; the sale
  * taken against it keeps priceConfirmed false and that amount. Nothing known: no price, as before.
- * Online nothing changes.
+ * Online nothing changes. The last prices are kept in the store's folder (J23): a counter restarted
+ * offline still offers them; a damaged file is set aside, logged, not on the banner, and rebuilt.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Request } from '../../main/ipc/contract';
 import type { Product } from '../../main/api/schemas';
@@ -93,6 +96,55 @@ it('offline: the last known price, marked unconfirmed; the sale taken against it
   } finally {
     restoreLink(h.sb);
   }
+});
+
+it('kept on disk: learnt, the desk closed, reopened offline → the quote offers it unconfirmed', async () => {
+  // A desk started with the link up (the test before left it found down).
+  await h.restart();
+  const learnt = await h.call('walkin.quote', draft(6));
+  expect(learnt.price!.unconfirmed).toBeUndefined();
+  const serviceTotal = learnt.price!.total;
+  const learntAt = clock();
+  const file = path.join(session().local.files.root, 'prices', 'last.json');
+  // In clear: the shop's prices, no guest (the draft's name is nowhere in it).
+  const kept = readFileSync(file, 'utf8');
+  expect(kept).toContain(P.apiTest);
+  expect(kept).not.toContain('オフライン');
+
+  cutLink(h.sb);
+  try {
+    await h.restart();
+    const offline = await h.call('walkin.quote', draft(6));
+    expect(offline.problems).toEqual([
+      expect.objectContaining({ field: 'price', code: 'PRICE_OFFLINE' }),
+    ]);
+    expect(offline.price).toMatchObject({
+      total: serviceTotal,
+      unconfirmed: { source: 'calculate' },
+    });
+    expect(offline.price!.unconfirmed!.at).toBeLessThanOrEqual(learntAt);
+
+    // A damaged file: set aside and logged, the list prices offered, nothing on the banner.
+    writeFileSync(file, '{"v":1,"prices":[{"productId":');
+    await h.restart();
+    const damaged = await h.call('walkin.quote', draft(6));
+    expect(damaged.price?.unconfirmed?.source).toBe('list');
+    expect(
+      h.logs.some((l) => l.event === 'cache.file_set_aside' && String(l.file).includes('prices')),
+    ).toBe(true);
+    expect(readdirSync(path.dirname(file)).some((f) => f.startsWith('last.json.corrupt-'))).toBe(
+      true,
+    );
+    expect(JSON.stringify((await h.call('status.get', {})).damage)).not.toContain('prices');
+  } finally {
+    restoreLink(h.sb);
+  }
+  // Back online (a desk started with the link up): the next calculate rebuilds the file.
+  await h.restart();
+  const again = await h.call('walkin.quote', draft(6));
+  expect(again.price!.unconfirmed).toBeUndefined();
+  expect(existsSync(file)).toBe(true);
+  expect(JSON.parse(readFileSync(file, 'utf8')).prices).toHaveLength(1);
 });
 
 it('offline with nothing known (no calculate, no list prices): no price, as before', async () => {

@@ -8,28 +8,14 @@
  * close listing the drawer's opens (the sale's, and one by hand with its reason).
  */
 import type { Page } from '@playwright/test';
-import type { Response } from '../../main/ipc/contract';
 import { browserLocale, checkScreen, expect, audit, SCREENSHOTS, test } from './support/fixtures';
-import type { TestHost } from './support/host';
+import { setVirtual, virtualPrints } from './support/printer';
 import { CATALOGUES, fill, pattern, reservations, yen } from './support/ui';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const RICKSHAW = /人力車 嵐山めぐり/;
 const PRINTOUTS = path.join(SCREENSHOTS, '..', 'printouts');
-
-/** What training's virtual printer printed, read back by the desk. */
-async function virtualPrints(host: TestHost): Promise<Response<'printer.virtual'>['printed']> {
-  const result = await host.composed.router.handle('printer.virtual', { state: null });
-  if (!result.ok) throw new Error(result.error.message);
-  return (result.value as Response<'printer.virtual'>).printed;
-}
-
-/** Training's virtual printer switched to `state` (the desk sees it at its next look). */
-async function setVirtual(host: TestHost, state: 'ready' | 'paper_out'): Promise<void> {
-  const result = await host.composed.router.handle('printer.virtual', { state });
-  if (!result.ok) throw new Error(result.error.message);
-}
 
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 

@@ -100,6 +100,23 @@ function closeHandlers(): Handlers {
           },
           noShows: { count: 0, items: [] },
         },
+        items: {
+          alone: { count: 1, amount: 300 },
+          byCategory: [{ category: 'drink', quantity: 3, amount: 450 }],
+          byRate: [
+            { rate: 10, amount: 11_800, tax: 1_071 },
+            { rate: 8, amount: 450, tax: 33 },
+          ],
+        },
+        discountsGiven: {
+          count: 1,
+          amount: 500,
+          byReason: [{ id: 'apology', ja: 'お詫び', en: 'Apology', count: 1, amount: 500 }],
+        },
+        cashMoves: { in: 5_000, out: 2_000, exchanged: 10_000, count: 3 },
+        notReported: [
+          { counterId: 'c-2', counterName: 'Counter 2', parts: ['items', 'cashMoves'] },
+        ],
         unreadable: [{ counterId: 'c-3', issue: 'not readable' }],
       }),
   };
@@ -293,6 +310,30 @@ describe('the close', () => {
     expect(onSite.textContent).toContain('Card1 · ¥7,000');
     expect(onSite.textContent).toMatch(/Unpaid \(bookings of the day paid on site\) 1 · ¥8,000/);
     expect(onSite.textContent).toContain('15:00 Tea ceremony · 山田 花子 · No. R-0009 · ¥8,000');
+    // Every counter's cash in/out, items by rate and discounts; the older counter named.
+    const cash = screen.getByRole('region', {
+      name: 'Cash in, out and change made (all counters)',
+    });
+    expect(cash.textContent).toContain('Cash in, total¥5,000');
+    expect(cash.textContent).toContain('Cash out, total-¥2,000');
+    const rates = screen.getByRole('region', {
+      name: 'Counter items and tax rates (all counters)',
+    });
+    expect(within(rates).getByRole('row', { name: /Reduced rate 8% ※/ }).textContent).toBe(
+      'Reduced rate 8% ※¥450¥33',
+    );
+    expect(within(rates).getByRole('row', { name: /Standard rate 10%/ }).textContent).toBe(
+      'Standard rate 10%¥11,800¥1,071',
+    );
+    const discounts = screen.getByRole('region', {
+      name: 'Discounts at the counter (all counters)',
+    });
+    expect(discounts.textContent).toContain('Apology');
+    expect(
+      screen.getByText(
+        'Counter 2 runs an older version and did not send: Counter items and tax rates and Cash in, out and change made. The store’s figures for these are without that counter (not counted as zero).',
+      ),
+    ).toBeTruthy();
   });
 
   it('prints the report on the receipt printer when set-up routes it there, or says why not', async () => {

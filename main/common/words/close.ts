@@ -65,8 +65,17 @@ export const ja = {
   closedBy: '締め担当',
   /** Cash put in, taken out and changed (Y11); the directions' names are money's. */
   cashMoves: '入出金・両替',
+  /** The column of a movement's kind (入金, 出金, 両替). */
+  cashDirection: '種類',
   exchangedNote: '両替は差引なし',
   drawerCash: '入出金・両替',
+  /** The store's close (Z13): every counter of the shop added up, and who sent which part. */
+  store: '店舗全体（全レジ）',
+  closed: '締め済み',
+  allCounters: '（全レジ）',
+  storeNotReported: (counter: string, parts: string) =>
+    `${counter}: 古い版のため送っていない項目 ${parts}（店舗の合計に含まれていません。0 円ではありません）`,
+  storeUnreadable: (count: number) => `読めないレジの集計 ${count} 台（合計に含まれていません）`,
 };
 
 export const en: Widen<typeof ja> = {
@@ -125,6 +134,13 @@ export const en: Widen<typeof ja> = {
   cash: 'Cash',
   closedBy: 'Closed by',
   cashMoves: 'Cash in, out and change made',
+  cashDirection: 'Kind',
   exchangedNote: 'change made nets to zero',
   drawerCash: 'Cash in/out, change',
+  store: 'The whole store (all counters)',
+  closed: 'Closed',
+  allCounters: ' (all counters)',
+  storeNotReported: (counter, parts) =>
+    `${counter}: an older version, did not send ${parts} (not in the store’s totals; not zero)`,
+  storeUnreadable: (count) => `Counters whose figures could not be read: ${count} (not counted)`,
 };

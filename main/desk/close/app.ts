@@ -56,11 +56,14 @@ export function closeApp(
   const report = async (date: string, locale: UiLocale) => {
     const s = sessions.require();
     const view = closeViewOf(s, entryOf(date), ctx.now(), await refundsOwed());
+    // At a counter of a shop the report ends with the store's close, as the screen has it (Z13).
+    const store = s.shared ? storeClose(view, s.shared) : null;
     const options: ReportOptions = {
       locale,
       storeName: storeSummary(s.store).name,
       timeZone: s.timeZone,
       now: ctx.now(),
+      store: store && store.counters.length > 1 ? store : null,
     };
     return { view, options };
   };

@@ -4,14 +4,19 @@
  * printer's own language and roll: by tender, the cash and its count, walk-ins, bookings paid on
  * site (their collections, the unpaid and the unpaid no-shows by number: no names on paper), by
  * staff (issue 29: 担当者別, who closed the day), check-ins, sales by product and by hour (as rows: a
- * roll has no chart), cash in, out and changed (Y11), the drawer's opens, what is owed or unreadable.
+ * roll has no chart), cash in, out and changed (Y11), items by tax rate (Z12), the drawer's opens,
+ * what is owed or unreadable; then, at a counter of a shop, the store's close (Z13).
  */
 import { DateTime } from 'luxon';
 import * as closeWords from '../../common/words/close';
 import * as moneyWords from '../../common/words/money';
 import { DENOMINATIONS, type CloseView } from '../../ipc/contract';
 import { escapeLine, indented } from '../receipt/receipt-thermal';
-import { signed, yen, type ReportOptions } from './report';
+import { itemsThermal } from '../items/close-report';
+import * as itemWords from '../../common/words/items';
+import type { ReportOptions } from './report';
+import { storeReportThermal } from './store-report';
+import { signed, yen } from './yen';
 
 const row = (left: string, right: string) => `|${escapeLine(left)} | ${escapeLine(right)}`;
 const heading = (text: string) => ['-', `^${escapeLine(text)}`];
@@ -97,6 +102,9 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     ...heading(l.walkIns),
     row(l.count, String(view.walkIns.count)),
     row(l.amount, money(view.walkIns.amount)),
+    // Counter items and the day by tax rate (issue 30, Z12), the reduced rate marked ※.
+    ...longHeading(itemWords[locale].closeTitle),
+    ...itemsThermal(view.items, locale, money, row, indented),
     // Discounts given at the counter (issue 30), by reason in the words their records kept.
     ...longHeading(l.discountsGiven),
     row(l.count, String(view.discountsGiven.count)),
@@ -140,5 +148,6 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     '-',
     row(l.refundsOwed, String(view.refundsOwed)),
     row(l.unreadable, String(view.unreadable)),
+    ...(options.store ? storeReportThermal(options.store, locale) : []),
   ].join('\n');
 }

@@ -4,19 +4,21 @@
  * method of the table, in its order: the view's `byTender`), by staff (担当者別), the cash count,
  * over/short and its note, walk-ins, check-ins, sales by product, sales by hour as an inline SVG bar
  * chart (the screen's interactive chart is the renderer's), cash in, out and changed (Y11), and
- * the cash drawer's opens.
+ * the cash drawer's opens; then, at a counter of a shop, the store's close (store-report.ts, Z13).
  */
 import { DateTime } from 'luxon';
 import { escapeHtml, PRINT_CSP } from '../../common/html';
 import * as closeWords from '../../common/words/close';
 import * as moneyWords from '../../common/words/money';
 import { itemsReport } from '../items/close-report';
-import { DENOMINATIONS, type CloseView, type UiLocale } from '../../ipc/contract';
-
-export const yen = (n: number, locale: UiLocale) =>
-  `${n < 0 ? '−' : ''}¥${Math.abs(n).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US')}`;
-export const signed = (n: number, locale: UiLocale) =>
-  n > 0 ? `+${yen(n, locale)}` : yen(n, locale);
+import {
+  DENOMINATIONS,
+  type CloseView,
+  type StoreCloseView,
+  type UiLocale,
+} from '../../ipc/contract';
+import { storeReportHtml } from './store-report';
+import { signed, yen } from './yen';
 
 function row(cells: readonly string[], header = false): string {
   const tag = header ? 'th' : 'td';
@@ -68,7 +70,7 @@ function cashMovesSection(view: CloseView, locale: UiLocale, timeZone: string): 
   );
   return `<h2>${escapeHtml(l.cashMoves)}</h2>
 <table>${row([m.cashDirections.in, signed(moves.in, locale)])}${row([m.cashDirections.out, yen(-moves.out, locale)])}${row([m.cashDirections.exchange, `${yen(moves.exchanged, locale)} (${l.exchangedNote})`])}</table>
-<table>${row([l.drawerAt, l.method, l.drawerReason, l.staff, l.amount], true)}${items.join('')}</table>`;
+<table>${row([l.drawerAt, l.cashDirection, l.drawerReason, l.staff, l.amount], true)}${items.join('')}</table>`;
 }
 
 /** The drawer's opens: counts by cause, then each open by hand with its time and reason (M19). */
@@ -89,6 +91,8 @@ export interface ReportOptions {
   storeName: string;
   timeZone: string;
   now: number;
+  /** The store's close when this counter is one of a shop (Z13): printed after its own figures. */
+  store?: StoreCloseView | null;
 }
 
 /** Discounts given at the counter (issue 30): count and amount, then by reason in its kept words. */
@@ -161,6 +165,9 @@ export function closeReportHtml(view: CloseView, options: ReportOptions): string
 body { font-family: system-ui, sans-serif; margin: 16mm; color: #111; }
 h1 { font-size: 18pt; margin: 0 0 4pt; }
 h2 { font-size: 12pt; margin: 14pt 0 4pt; }
+h3 { font-size: 10.5pt; margin: 8pt 0 4pt; }
+h2, h3 { break-after: avoid; }
+table { break-inside: avoid; }
 table { border-collapse: collapse; margin-bottom: 6pt; }
 th, td { border: 1px solid #999; padding: 2pt 6pt; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
@@ -212,6 +219,7 @@ ${drawerSection(view, locale, timeZone)}
 ${row([l.refundsOwed, String(view.refundsOwed)])}
 ${row([l.unreadable, String(view.unreadable)])}
 </table>
+${options.store ? storeReportHtml(options.store, locale) : ''}
 </body>
 </html>
 `;

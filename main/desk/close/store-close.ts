@@ -1,10 +1,11 @@
 /**
- * The store's close: every counter's close of the day added up (decision Z5). Each counter
+ * The store's close: every counter's close of the day added up (decisions Z5, Z13). Each counter
  * publishes its summary (totals by tender, the drawer's figures, by staff, its collections of
- * bookings paid on site, closed or not — no customer data, no note) into the shop's shared state;
- * the others' are read back there, zod-checked, and one that cannot be read is left out of the
- * sums and listed. Without a shop it is this counter alone. The on-site bookings still unpaid are
- * the shop's already (every counter knows what every other took): this counter's view says them.
+ * bookings paid on site, its items by rate, discounts given and cash in/out — store-parts.ts —,
+ * closed or not; no customer data, no note) into the shop's shared state; the others' are read
+ * back there, zod-checked, and one that cannot be read is left out of the sums and listed. Without
+ * a shop it is this counter alone. The on-site bookings still unpaid are the shop's already (every
+ * counter knows what every other took): this counter's view says them.
  */
 import {
   TenderMethod,
@@ -15,6 +16,7 @@ import {
 import type { CloseSummary } from '../../shop/shared/records';
 import type { ShopState } from '../../shop/shared/shop-state';
 import { staffOrder } from './figures';
+import { partsOf, sumParts } from './store-parts';
 
 type Row = StoreCloseView['counters'][number];
 type TenderTotals = StoreCloseView['byTender'][number];
@@ -47,6 +49,7 @@ export function summaryOf(
       byTender: view.onSite.byTender,
       discounts: view.onSite.discounts,
     },
+    ...partsOf(view),
   };
 }
 
@@ -69,6 +72,9 @@ function rowOfSummary({
   date: _date,
   byStaff: _byStaff,
   onSite: _onSite,
+  items: _items,
+  discountsGiven: _discounts,
+  cashMoves: _cash,
   ...row
 }: CloseSummary): Row {
   return row;
@@ -145,10 +151,10 @@ function sumOnSite(own: OnSiteCloseLine, others: readonly CloseSummary[]): OnSit
 /** Every counter's close of the day added up: this one's live view, the others' as published. */
 export function storeClose(own: CloseView, shared: ShopState | null): StoreCloseView {
   const date = own.businessDate;
-  const summaries = (shared?.closes(date) ?? []).filter((c) => c.counterId !== own.counterId);
-  const others: Row[] = summaries
-    .map(rowOfSummary)
+  const summaries = (shared?.closes(date) ?? [])
+    .filter((c) => c.counterId !== own.counterId)
     .sort((a, b) => a.counterName.localeCompare(b.counterName));
+  const others: Row[] = summaries.map(rowOfSummary);
   const counters = [rowOf(own), ...others];
   const unreadable = (shared?.problems() ?? [])
     .filter((p) => p.area === 'closes' && (p.date === null || p.date === date))
@@ -160,6 +166,7 @@ export function storeClose(own: CloseView, shared: ShopState | null): StoreClose
     overShort: counters.reduce((sum, c) => sum + (c.overShort ?? 0), 0),
     byStaff: sumStaff([own.byStaff, ...summaries.map((s) => s.byStaff ?? [])]),
     onSite: sumOnSite(own.onSite, summaries),
+    ...sumParts(own, summaries),
     unreadable,
   };
 }

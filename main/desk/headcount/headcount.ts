@@ -11,7 +11,11 @@ import { misfitOf } from './misfit';
 
 const FRESH_AVAILABILITY_MS = 30_000;
 
-/** Fresh availability for a product's month when the link is up and the cache is not fresh. */
+/**
+ * Fresh availability for a product's month when the link is up and the cache is not fresh, or
+ * when this counter booked or cancelled on the day since: its own seat notes move only the slots
+ * it touched, while a shared resource (a rickshaw out for an hour) may close the next slot too.
+ */
 async function freshAvailability(
   session: Session,
   productId: string,
@@ -20,7 +24,7 @@ async function freshAvailability(
 ): Promise<void> {
   if (!online(session)) return;
   const cached = session.local.cache.availabilityOn(date).get(productId);
-  if (cached && now - cached.fetchedAt < FRESH_AVAILABILITY_MS) return;
+  if (cached && !cached.changedHere && now - cached.fetchedAt < FRESH_AVAILABILITY_MS) return;
   try {
     await whileOnline(
       session,

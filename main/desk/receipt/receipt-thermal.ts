@@ -68,6 +68,23 @@ export function columnsOf(text: string): number {
 }
 
 /**
+ * `text` in lines of at most `columns`, broken between words; a word longer than a line (Japanese
+ * is written without spaces) is left whole for ReceiptLine to break at any character.
+ */
+export function wordLines(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && columnsOf(next) > columns) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return line || !lines.length ? [...lines, line] : lines;
+}
+
+/**
  * ReceiptLine's emphasis for `text`: `wide` (one that doubles the width: `^`, `^^^`) when the text
  * stays on one line so, else `narrow` (the same width: `^^` double height, or none).
  */
@@ -100,8 +117,9 @@ function blockLines(block: ReceiptBlock, columns: number): string[] {
       // The place the stamp goes: its caption between two rules, room for it below (Q13).
       return ['', '-', `|${escapeLine(block.caption)}`, '', '', '', '', '-'];
     case 'code':
-      // The code itself is the printer's command (qrCommand); its caption is text.
-      return block.caption.map(escapeLine);
+      // The code itself is the printer's command (qrCommand); its caption is text, its words kept
+      // whole on the roll (ReceiptLine would cut "booking" at the roll's edge).
+      return block.caption.flatMap((c) => wordLines(c, columns)).map(escapeLine);
   }
 }
 

@@ -1,24 +1,32 @@
 /**
- * The walk-in's price offline (issue 30, decision J22): what this counter last knew, never as if
- * the service had confirmed it. The last calculate of the same product and party, before any
- * discount (a repeat customer's discount is the customer's, not the party's); else the cached
- * product's list prices × the party. Kept in memory per store's session: a restart knows the list
- * prices only.
+ * The walk-in's price offline (issue 30, decisions J22, J23): what this counter last knew, never
+ * as if the service had confirmed it. The last calculate of the same product and party, before
+ * any discount (a repeat customer's discount is the customer's, not the party's), kept in the
+ * store's folder (main/local/prices: 100 kept) so a counter restarted offline still knows it —
+ * training's in memory; else the cached product's list prices × the party.
  */
 import type { Price } from '../../ipc/contract';
+import { LastPrices } from '../../local/index';
 import { productsOf } from '../day/day';
 import type { Session } from '../session';
 
 type Party = { productId: string; adults: number; children: number };
 
-/** The service's subtotals of a product and party, with when they were asked (memory only). */
-const known = new WeakMap<
-  Session,
-  Map<string, { currency: string; subtotal: number; at: number }>
->();
-const KEPT = 100;
+/** Each session's prices: a live store's in its files, training's in memory. */
+const known = new WeakMap<Session, LastPrices>();
 
-const keyOf = (p: Party) => [p.productId, p.adults, p.children].join('|');
+function pricesOf(session: Session): LastPrices {
+  let prices = known.get(session);
+  if (!prices) {
+    prices = new LastPrices(
+      session.options.training ? null : session.local.files,
+      session.options.logger,
+    );
+    known.set(session, prices);
+  }
+  return prices;
+}
+
 const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
 
 /** Keep a calculate's subtotal for the walk-ins of the same product and party taken offline. */
@@ -27,22 +35,27 @@ export function rememberLastPrice(
   party: Party,
   calculation: { currency: string; subtotal: number },
 ): void {
-  const kept = known.get(session) ?? new Map();
-  kept.delete(keyOf(party));
-  kept.set(keyOf(party), {
-    currency: calculation.currency,
-    subtotal: calculation.subtotal,
-    at: nowOf(session),
-  });
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
-  known.set(session, kept);
+  const { productId, adults, children } = party;
+  try {
+    pricesOf(session).remember({
+      productId,
+      adults,
+      children,
+      currency: calculation.currency,
+      subtotal: calculation.subtotal,
+      at: nowOf(session),
+    });
+  } catch (error) {
+    // A price the file cannot hold (a service's odd answer) or a disk that refuses: the quote
+    // stands, only its offline echo is lost.
+    session.options.logger.warn('walkin.last_price_not_kept', { error: (error as Error).name });
+  }
 }
 
 /** The last known price of a party, marked unconfirmed with its source and age; null: none. */
 export function lastKnownPrice(session: Session, party: Party): Price | null {
-  const last = known.get(session)?.get(keyOf(party));
-  if (last && Number.isInteger(last.subtotal))
-    return priceOf(last.currency, last.subtotal, 'calculate', last.at);
+  const last = pricesOf(session).get(party);
+  if (last) return priceOf(last.currency, last.subtotal, 'calculate', last.at);
   const product = productsOf(session).get(party.productId);
   const prices = product?.prices;
   const fetchedAt = session.local.cache.catalogue()?.fetchedAt;

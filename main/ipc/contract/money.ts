@@ -469,6 +469,20 @@ export const CloseView = z.object({
 });
 export type CloseView = z.infer<typeof CloseView>;
 
+/** The store's cash put in, taken out and changed (Y11): every counter's totals added up. */
+export const StoreCashMoves = z.object({
+  in: Amount,
+  out: Amount,
+  exchanged: Amount,
+  count: z.number().int().min(0),
+});
+export type StoreCashMoves = z.infer<typeof StoreCashMoves>;
+export const NO_STORE_CASH_MOVES: StoreCashMoves = { in: 0, out: 0, exchanged: 0, count: 0 };
+
+/** The parts of a counter's summary a counter of an older version publishes without (Z13). */
+export const StoreClosePart = z.enum(['items', 'discountsGiven', 'cashMoves']);
+export type StoreClosePart = z.infer<typeof StoreClosePart>;
+
 /** The store's close: every counter of the shop that closed (or not yet) the day. */
 export const StoreCloseView = z.object({
   businessDate: LocalDate,
@@ -494,6 +508,21 @@ export const StoreCloseView = z.object({
    * older version published none), the shop's unpaid and unpaid no-shows of the day.
    */
   onSite: OnSiteCloseLine.default(NO_ONSITE_LINE),
+  /** Every counter's items, by category and by tax rate, added up (Z13). */
+  items: ItemsCloseLine.default(NO_ITEMS_LINE),
+  /** Every counter's discounts given at the counter, by reason, added up (Z13). */
+  discountsGiven: DiscountsGiven.default(NO_DISCOUNTS_GIVEN),
+  /** Every counter's cash in, out and changed, added up (Z13). */
+  cashMoves: StoreCashMoves.default(NO_STORE_CASH_MOVES),
+  /**
+   * Counters whose summary lacks a part (a counter of an older version): that part of the store's
+   * figures is without them — said, never counted as 0.
+   */
+  notReported: z
+    .array(
+      z.object({ counterId: z.string(), counterName: z.string(), parts: z.array(StoreClosePart) }),
+    )
+    .default([]),
   /** Counters' summaries that could not be read: each stands alone, left out of the sums. */
   unreadable: z
     .array(z.object({ counterId: z.string().nullable(), issue: z.string() }))

@@ -29,6 +29,11 @@ type Catalogue = { products: Product[]; store: Store | null; fetchedAt: number }
 export interface CachedAvailability {
   day: Availability['days'][number];
   fetchedAt: number;
+  /**
+   * The counter changed seats on this day since the fetch. Its notes move only the slots it
+   * booked; a shared resource (a vehicle, a guide) may have moved others the API does not name.
+   */
+  changedHere: boolean;
 }
 
 /** A change of seats in one product's slot (see `noteSeatChanges`). */
@@ -199,6 +204,7 @@ export class CatalogueCache {
           ? { ...day, slots: day.slots.map((s) => withChanges(s, date, local)) }
           : day,
         fetchedAt: entry.fetchedAt,
+        changedHere: local.some((c) => c.date === date),
       });
     }
     return out;

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import {
   Amount,
   CounterItem as LocalCounterItem,
+  ItemCategory,
   DiscountReasonEntry,
   TenderMethod,
 } from '../../common/money';
@@ -110,6 +111,62 @@ export const CloseSummary = z.strictObject({
         )
         .max(TenderMethod.options.length),
       discounts: z.number().int().min(0),
+    })
+    .optional(),
+  /**
+   * Counter items (issue 30, Z12): items sold alone, every item by category, the day's takings by
+   * tax rate with the tax they contain. Absent from a counter of an older version (Z13).
+   */
+  items: z
+    .strictObject({
+      alone: z.strictObject({ count: z.number().int().min(0), amount: Amount }),
+      byCategory: z
+        .array(
+          z.strictObject({
+            category: ItemCategory,
+            quantity: z.number().int().min(0),
+            amount: Amount,
+          }),
+        )
+        .max(ItemCategory.options.length),
+      byRate: z
+        .array(
+          z.strictObject({ rate: z.number().int().min(0).max(100), amount: Amount, tax: Amount }),
+        )
+        .max(10),
+    })
+    .optional(),
+  /**
+   * Discounts given at the counter (Z11): how many, how much, by reason in the words the records
+   * kept (the store's own list: no guest; the notes stay on the counter). Absent from an older one.
+   */
+  discountsGiven: z
+    .strictObject({
+      count: z.number().int().min(0),
+      amount: Amount,
+      byReason: z
+        .array(
+          z.strictObject({
+            id: z.string().min(1).max(40),
+            ja: z.string().max(100),
+            en: z.string().max(100),
+            count: z.number().int().min(0),
+            amount: Amount,
+          }),
+        )
+        .max(100),
+    })
+    .optional(),
+  /**
+   * Cash put in, taken out and changed (Y11), totals only: each movement's note may name someone
+   * and stays on the counter. Absent from a counter of an older version.
+   */
+  cashMoves: z
+    .strictObject({
+      in: Amount,
+      out: Amount,
+      exchanged: Amount,
+      count: z.number().int().min(0),
     })
     .optional(),
 });

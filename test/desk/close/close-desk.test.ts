@@ -180,6 +180,8 @@ describe('the day’s close at the desk', () => {
     const { html } = await h.call('close.report', { date: day, locale: 'en' });
     expect(html).toContain('¥24,000');
     expect(html).toContain('Not closed (preview)');
+    // Alone, the report has no store's part (Z14): the store is this counter.
+    expect(html).not.toContain('The whole store');
   });
 
   it('prints a report without scripts, in both languages, with the hour chart', async () => {

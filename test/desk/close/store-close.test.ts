@@ -2,14 +2,19 @@
  * The store's close over the shop (issue 12's shared state): three counters on an in-memory bus,
  * each publishing its close summary of the day; the store's close adds them up (this counter's
  * live), a counter alone is the store alone, and a bad summary stands alone, reported; the
- * store's on-site line adds up every counter's collections (a counter of an older version, none).
+ * store's on-site line adds up every counter's collections (a counter of an older version, none);
+ * its items by rate and category, discounts given and cash in/out add up the counters that
+ * published them, and name the counter of an older version that did not (Z13).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type Store } from '../../../main/api/index';
 import { closeViewOf, commitClose } from '../../../main/desk/close/counter-close';
+import { closeApp } from '../../../main/desk/close/app';
 import { storeClose, summaryOf } from '../../../main/desk/close/store-close';
+import type { DeskContext } from '../../../main/desk/context';
 import { Session } from '../../../main/desk/session';
 import { TenderMethod } from '../../../main/ipc/contract';
+import type { ItemLine } from '../../../main/common';
 import { fixedKeyProvider } from '../../../main/local/index';
 import type { NewRecord } from '../../../main/local/journal/records';
 import { DEMO } from '../../../sandbox/scenario/demo';
@@ -17,7 +22,7 @@ import { MemoryNetwork } from '../../support/memory-bus';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { KYOTO, TEST_KEY, removeDir, tempDir, testClient } from '../../local/support';
 import { sendRaw } from '../../shop/shared/counters';
-import { at, collection, count, sale } from './records';
+import { at, cashMove, collection, count, sale } from './records';
 import { waitFor } from '../../support/wait';
 
 const DATE = '2026-11-20';
@@ -206,5 +211,172 @@ describe('the store’s close over the shop', () => {
       5_000,
     );
     expect(storeClose(live(a), a.shared).onSite.collections).toEqual({ count: 3, amount: 22_000 });
+  });
+
+  it('adds up items by rate and category, discounts and cash in/out; an older counter is named, not counted as 0', async () => {
+    const net = new MemoryNetwork();
+    const [a, b, c] = ['1', '2', '3'].map((id) => counter(id, net)) as [Session, Session, Session];
+    const umbrella: ItemLine = {
+      itemId: 'umbrella',
+      name: { ja: '傘レンタル', en: 'Umbrella rental' },
+      category: 'rental',
+      unitPrice: 300,
+      quantity: 1,
+      taxRate: 10,
+    };
+    const tea = (quantity: number): ItemLine => ({
+      itemId: 'tea',
+      name: { ja: '緑茶', en: 'Green tea' },
+      category: 'drink',
+      unitPrice: 150,
+      quantity,
+      taxRate: 8,
+    });
+    const apology = { id: 'apology', ja: 'お詫び', en: 'Apology' };
+    const ticket = (unitPrice: number) => [
+      { productId: 'p-1', name: '嵐山サイクリング', unitPrice, quantity: 1 },
+    ];
+    // 1: a walk-in with a rental and a drink; change put in.
+    sell(a, {
+      ...sale(DATE, '10:00', 5_450, [{ method: 'cash', amount: 5_450 }], ticket(5_000)),
+      goods: [umbrella, tea(1)],
+    } as NewRecord);
+    sell(a, cashMove(DATE, '09:00', 'in', 5_000, 'float'));
+    // 2: a walk-in with ¥500 off (an apology), two drinks alone; a supplier paid, change made.
+    sell(b, {
+      ...sale(DATE, '11:00', 6_500, [{ method: 'card', amount: 6_500 }]),
+      servicePrice: 7_000,
+      counterDiscounts: [{ line: null, kind: 'amount', value: 500, amount: 500, reason: apology }],
+      discountNotes: ['山田様 待たせた'],
+    } as NewRecord);
+    sell(b, {
+      businessDate: DATE,
+      at: at(DATE, '11:30'),
+      kind: 'goods',
+      currency: 'JPY',
+      goods: [tea(2)],
+      total: 300,
+      tender: [{ method: 'cash', amount: 300, received: null, brand: null, reference: null }],
+      change: 0,
+    } as NewRecord);
+    sell(b, {
+      ...cashMove(DATE, '12:00', 'out', 2_000, 'expense'),
+      note: '酒屋 山田さん',
+    } as NewRecord);
+    sell(b, cashMove(DATE, '12:10', 'exchange', 10_000, 'bank'));
+    publish(b);
+    // 3 runs a version from before these parts: its summary has none of them.
+    sell(c, {
+      ...sale(DATE, '12:00', 3_150, [{ method: 'cash', amount: 3_150 }], ticket(3_000)),
+      goods: [tea(1)],
+    } as NewRecord);
+    sell(c, cashMove(DATE, '09:30', 'in', 1_000, 'float'));
+    const {
+      items: _items,
+      discountsGiven: _discounts,
+      cashMoves: _cash,
+      ...older
+    } = summaryOf(live(c), NOW);
+    c.shared!.setOwnClose(older);
+    await waitFor(() => a.shared!.closes(DATE).length === 2, 'summaries', 5_000);
+
+    const total = storeClose(live(a), a.shared);
+    // By rate: 1's tickets and rental and 2's discounted walk-in at 10 %; the drinks at 8 %
+    // (1's one and 2's two: each counter's receipts' tax, summed). Nothing of 3's.
+    expect(total.items.byRate).toEqual([
+      { rate: 10, amount: 5_300 + 6_500, tax: 481 + 590 },
+      { rate: 8, amount: 150 + 300, tax: 11 + 22 },
+    ]);
+    expect(total.items.alone).toEqual({ count: 1, amount: 300 });
+    expect(total.items.byCategory).toEqual([
+      { category: 'rental', quantity: 1, amount: 300 },
+      { category: 'drink', quantity: 3, amount: 450 },
+    ]);
+    expect(total.discountsGiven).toEqual({
+      count: 1,
+      amount: 500,
+      byReason: [{ ...apology, count: 1, amount: 500 }],
+    });
+    expect(total.cashMoves).toEqual({ in: 5_000, out: 2_000, exchanged: 10_000, count: 3 });
+    // 3 is named with what it did not report; its drawer's figures still count (they are there).
+    expect(total.notReported).toEqual([
+      { counterId: '3', counterName: '受付3', parts: ['items', 'discountsGiven', 'cashMoves'] },
+    ]);
+    expect(total.counters.map((x) => x.counterId)).toEqual(['1', '2', '3']);
+    // No note and no guest ride along in what is shared.
+    const shared = JSON.stringify(a.shared!.closes(DATE));
+    expect(shared).not.toContain('山田');
+    expect(shared).toContain('お詫び');
+
+    // Once 3 runs this version, its parts count and it is no longer named.
+    c.shared!.setOwnClose(summaryOf(live(c), NOW));
+    await waitFor(
+      () => a.shared!.closes(DATE).every((s) => s.cashMoves !== undefined),
+      'the newer summary',
+      5_000,
+    );
+    const after = storeClose(live(a), a.shared);
+    expect(after.notReported).toEqual([]);
+    expect(after.cashMoves.in).toBe(6_000);
+    expect(after.items.byRate.find((r) => r.rate === 8)!.amount).toBe(600);
+  });
+
+  it('a part that is not money stands alone: the summary is left out and reported', async () => {
+    const net = new MemoryNetwork();
+    const [a] = ['1'].map((id) => counter(id, net)) as [Session];
+    const rogue = net.join('x');
+    const {
+      storeId: _s,
+      counterId: _c,
+      ...own
+    } = summaryOf(live(a), NOW) as ReturnType<typeof summaryOf> & {
+      storeId?: string;
+      counterId?: string;
+    };
+    sendRaw(rogue, '1', (doc) => {
+      doc.getMap('closes').set(`x/${DATE}`, {
+        ...own,
+        storeId: KYOTO,
+        counterId: 'x',
+        counterName: 'X',
+        cashMoves: { in: -1, out: 0, exchanged: 0, count: 1 },
+      });
+    });
+    await waitFor(
+      () => a.shared!.problems().some((p) => p.area === 'closes' && p.counterId === 'x'),
+      'the rogue summary',
+      5_000,
+    );
+    const total = storeClose(live(a), a.shared);
+    expect(total.counters.map((x) => x.counterId)).toEqual(['1']);
+    expect(total.unreadable).toEqual([
+      { counterId: 'x', issue: expect.stringContaining('cashMoves') },
+    ]);
+  });
+
+  it('the report of a counter of a shop ends with the store’s part; a counter alone has none', async () => {
+    const net = new MemoryNetwork();
+    const [a, b] = ['1', '2'].map((id) => counter(id, net)) as [Session, Session];
+    sell(b, cashMove(DATE, '12:00', 'out', 2_000, 'expense'));
+    publish(b);
+    await waitFor(() => a.shared!.closes(DATE).length === 1, 'the summary', 5_000);
+    const appOf = (session: Session) =>
+      closeApp(
+        {
+          sessions: { require: () => session },
+          now: () => NOW,
+          logger: silentLogger,
+        } as unknown as DeskContext,
+        () => 0,
+      );
+    const { html } = await appOf(a)['close.report']({ date: DATE, locale: 'en' });
+    const store = html.slice(html.indexOf('The whole store'));
+    expect(html).toContain('The whole store');
+    expect(store).toContain('受付2');
+    expect(store).toContain('−¥2,000');
+    const alone = counter('9', null);
+    expect((await appOf(alone)['close.report']({ date: DATE, locale: 'en' })).html).not.toContain(
+      'The whole store',
+    );
   });
 });

@@ -2,7 +2,8 @@
  * Every word paper prints (main/common/words: receipts and slips, the close report, money, the
  * manifest, a reservation's words, the test page), in Japanese and English, prints on a thermal
  * printer as itself: through the printer's code page (cp932) in kanji mode and read back, nothing
- * comes out as `?` (a character the code page lacks is printed as its look-alike).
+ * comes out as `?` (a character the code page lacks is printed as its look-alike); and a
+ * caption's words are kept whole at the roll's edge.
  */
 import { describe, expect, it } from 'vitest';
 import * as close from '../../../main/common/words/close';
@@ -12,7 +13,12 @@ import * as printer from '../../../main/common/words/printer';
 import * as receipt from '../../../main/common/words/receipt';
 import * as reservation from '../../../main/common/words/reservation';
 import { decodePrintout } from '../../../main/desk/printer/virtual/decode';
-import { escapeLine, thermalBytes } from '../../../main/desk/receipt/receipt-thermal';
+import {
+  COLUMNS,
+  escapeLine,
+  thermalBytes,
+  wordLines,
+} from '../../../main/desk/receipt/receipt-thermal';
 
 /** Every text of a catalogue: its strings, and its functions of values given `1`. */
 function texts(words: unknown): string[] {
@@ -47,5 +53,23 @@ describe('printed words on the receipt printer', () => {
       paper: '80mm',
     });
     expect(decodePrintout('escpos', mended).lines.join('')).toContain('練習モード ― ABC');
+  });
+});
+
+describe('a caption on the roll', () => {
+  it('breaks between words, never inside one; Japanese left for the printer to break', () => {
+    const hint = 'Show this code at the counter to open your booking';
+    expect(wordLines(hint, COLUMNS['80mm'])).toEqual([
+      'Show this code at the counter to open your',
+      'booking',
+    ]);
+    expect(wordLines(hint, COLUMNS['58mm'])).toEqual([
+      'Show this code at the counter to',
+      'open your booking',
+    ]);
+    expect(wordLines('受付でこのコードを読み取るとご予約が開きます', 32)).toEqual([
+      '受付でこのコードを読み取るとご予約が開きます',
+    ]);
+    expect(wordLines('774978928', 48)).toEqual(['774978928']);
   });
 });

@@ -262,6 +262,9 @@ export const en: Widen<typeof ja> = {
         '{{count}} counter’s figures could not be read and are not in the sums. Check the close on that counter.',
       corrections: 'Corrections',
       storeSummary: 'Store sales less refunds {{sales}} · over / short {{overShort}}',
+      allCounters: ' (all counters)',
+      storeNotReported:
+        '{{counter}} runs an older version and did not send: {{parts}}. The store’s figures for these are without that counter (not counted as zero).',
     },
     settings: {
       title: 'Receipts and payments',

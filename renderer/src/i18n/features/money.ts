@@ -265,6 +265,9 @@ export const ja = {
         '{{count}} 台の端末の集計が読めず、合計に入っていません。その端末でレジ締めを確認してください。',
       corrections: '訂正',
       storeSummary: '店舗の売上（返金を引く）{{sales}} · 過不足 {{overShort}}',
+      allCounters: '（全レジ）',
+      storeNotReported:
+        '{{counter}} は古い版のため、次を送っていません: {{parts}}。店舗のこれらの合計にはこの端末の分が入っていません（0 円として数えてはいません）。',
     },
     settings: {
       title: '領収書とお支払いの設定',

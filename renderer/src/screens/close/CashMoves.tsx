@@ -18,6 +18,22 @@ import { useFormat } from '../../app/hooks';
 import { AmountInput } from '../../components/AmountInput';
 import { ErrorNote } from '../../components/ErrorNote';
 
+/** The day's totals: put in, taken out, changed (this counter's, or the store's). */
+export function CashTotals({ moves }: { moves: Pick<Moves, 'in' | 'out' | 'exchanged'> }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <dl className="facts">
+      <dt>{t('money.cash.inTotal')}</dt>
+      <dd>{fmt.money(moves.in)}</dd>
+      <dt>{t('money.cash.outTotal')}</dt>
+      <dd>{fmt.money(-moves.out)}</dd>
+      <dt>{t('money.cash.exchanged')}</dt>
+      <dd>{fmt.money(moves.exchanged)}</dd>
+    </dl>
+  );
+}
+
 export function CashMoves({ moves }: { moves: Moves }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -31,15 +47,8 @@ export function CashMoves({ moves }: { moves: Moves }) {
         <p>{t('money.cash.none')}</p>
       ) : (
         <>
-          <dl className="facts">
-            <dt>{t('money.cash.inTotal')}</dt>
-            <dd>{fmt.money(moves.in)}</dd>
-            <dt>{t('money.cash.outTotal')}</dt>
-            <dd>{fmt.money(-moves.out)}</dd>
-            <dt>{t('money.cash.exchanged')}</dt>
-            <dd>{fmt.money(moves.exchanged)}</dd>
-          </dl>
-          <table>
+          <CashTotals moves={moves} />
+          <table className="tender-table">
             <thead>
               <tr>
                 <th scope="col">{t('money.cash.at')}</th>

@@ -1,7 +1,7 @@
 /**
  * The close's counter items (issue 30): items sold alone, every item by category, and the day's
  * takings by tax rate with the tax they contain — the figures the invoice system's receipts add
- * up to, the reduced rate marked ※ as on them.
+ * up to, the reduced rate marked ※ as on them — this counter's, or every counter's on the store's.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,20 +9,23 @@ import { itemWords, type ItemsCloseLine } from '../../../../main/ipc/contract';
 import { useFormat } from '../../app/hooks';
 import { langOf } from '../../i18n';
 
-export function ItemsClose({ line }: { line: ItemsCloseLine }) {
-  const { i18n } = useTranslation();
+export function ItemsClose({ line, store }: { line: ItemsCloseLine; store?: boolean }) {
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const id = useId();
   const w = itemWords[langOf(i18n)];
   return (
     <section className="card items-close" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{w.closeTitle}</h3>
+      <h3 id={`${id}-title`}>
+        {w.closeTitle}
+        {store && t('money.close.allCounters')}
+      </h3>
       <dl className="facts">
         <dt>{w.alone}</dt>
         <dd>{w.count(line.alone.count, fmt.money(line.alone.amount))}</dd>
       </dl>
       {line.byRate.length > 0 && (
-        <table>
+        <table className="tender-table">
           <caption>{w.byRate}</caption>
           <thead>
             <tr>
@@ -43,7 +46,7 @@ export function ItemsClose({ line }: { line: ItemsCloseLine }) {
         </table>
       )}
       {line.byCategory.length > 0 && (
-        <table>
+        <table className="tender-table">
           <caption>{w.byCategory}</caption>
           <thead>
             <tr>

@@ -1,6 +1,7 @@
 /**
  * The store's close: every counter of the shop, closed or not yet, the store's totals, its on-site
- * line (every counter's collections, the shop's unpaid) and its figures by staff.
+ * line (every counter's collections, the shop's unpaid), its figures by staff, and its cash in/out,
+ * items by rate and discounts (StoreParts: which counters did not send them, said).
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { StaffFiguresTable } from '../staff/StaffFiguresTable';
 import { OnSiteClose } from './OnSiteClose';
+import { StoreParts } from './StoreParts';
 
 export function StoreClose() {
   const { t } = useTranslation();
@@ -59,6 +61,7 @@ export function StoreClose() {
       )}
       {view && <OnSiteClose line={view.onSite} store />}
       {view && <StaffFiguresTable rows={view.byStaff} />}
+      {view && <StoreParts view={view} />}
       {view && view.unreadable.length > 0 && (
         <p className="notice warn">
           {t('money.close.storeUnreadable', { count: view.unreadable.length })}
