@@ -84,6 +84,18 @@ export interface DiscountableLine {
 }
 
 /**
+ * A sale line's id, as a discount names it (I12): a ticket's is its product and ticket
+ * (`p1:adult`, one line each in a walk-in), a counter item's its item id (one line per item in a
+ * sale; an item id has no `:`, so the two never meet).
+ */
+export function ticketLineId(productId: string, ticket: string): string {
+  return `${productId}:${ticket}`;
+}
+export function itemLineId(line: { itemId: string }): string {
+  return line.itemId;
+}
+
+/**
  * What a percent takes off `base`: one rounding, up to the yen, in the guest's favour (I12): 10 %
  * of ¥1,234 takes ¥124 off. Integers only.
  */
@@ -105,7 +117,7 @@ export interface AppliedDiscounts {
  * whole sale; a reason must be on the list and active; none may take off more than is left.
  */
 export function applyDiscounts(
-  lines: readonly DiscountableLine[],
+  lines: readonly Pick<DiscountableLine, 'id' | 'amount'>[],
   price: number,
   requests: readonly z.output<typeof CounterDiscountRequest>[],
   reasons: DiscountReasonList,

@@ -148,17 +148,19 @@ export function recordSale(
   const money = moneySettingsOf(settings);
   const taxRate = money.productTaxRates[request.productId] ?? money.defaultTaxRate;
   const items = itemsOf(request, productName, calculation, price.total, taxRate);
-  // The counter's discounts come off the service's price; the tender pays what is left.
+  // The items are paid on top, at their catalogue's prices (J20); the counter's discounts come
+  // off a line (a ticket or an item) or the whole (I12, I15); the tender pays what is left.
   const asked = request.counterDiscounts ?? [];
+  const whole = price.total + itemsTotal(price.goods);
   const given = counterDiscountsOn(
     items,
-    price.total,
+    price.goods,
+    whole,
     price.confirmed,
     asked,
     discountReasonsOf(settings, session.storeId),
   );
-  // The items are paid on top, at their catalogue's prices (J20).
-  const total = price.total - given.total + itemsTotal(price.goods);
+  const total = whole - given.total;
   const problems = tenderProblems(tender, total);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
   const { id: counterId, name: counterName } = session.counter();
