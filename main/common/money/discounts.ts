@@ -115,12 +115,13 @@ export interface AppliedDiscounts {
  * `price`: the lines' first, each on its line's amount, then the whole sale's on what is left.
  * Each request's problems name it (`counterDiscounts.<i>.<field>`). One per line and one on the
  * whole sale; a reason must be on the list and active; none may take off more than is left.
+ * Without `reasons` the reasons are not checked (a screen's running total while staff type).
  */
 export function applyDiscounts(
   lines: readonly Pick<DiscountableLine, 'id' | 'amount'>[],
   price: number,
   requests: readonly z.output<typeof CounterDiscountRequest>[],
-  reasons: DiscountReasonList,
+  reasons?: DiscountReasonList,
 ): AppliedDiscounts {
   const problems: MoneyProblem[] = [];
   const applied: { i: number; discount: CounterDiscount }[] = [];
@@ -132,10 +133,10 @@ export function applyDiscounts(
     .sort((a, b) => Number(a.request.line === null) - Number(b.request.line === null));
   for (const { request, i } of order) {
     const at = (field: string) => `counterDiscounts.${i}.${field}`;
-    const reason = reasons.reasons.find((r) => r.id === request.reason && r.active);
-    if (!reason)
+    const reason = reasons?.reasons.find((r) => r.id === request.reason && r.active);
+    if (!reason && reasons)
       problems.push({ field: at('reason'), code: 'REASON_UNKNOWN', reason: 'not on the list' });
-    else if (reason.noteRequired && !request.note?.trim())
+    else if (reason?.noteRequired && !request.note?.trim())
       problems.push({ field: at('note'), code: 'NOTE_REQUIRED', reason: 'say why' });
     if (seen.has(request.line))
       problems.push({ field: at('line'), code: 'DUPLICATE', reason: 'one discount each' });

@@ -93,6 +93,23 @@ function priceOf(session: Session, request: Booking): Price | null {
   return { tender, total, confirmed: quoted !== null && quoted !== undefined, goods };
 }
 
+/**
+ * A party's tickets as the service priced them: adults and children at the calculation's unit
+ * prices (none taken: no line). Null when the calculation does not price the product. The quote
+ * shows them (a line's discount names them) and the sale keeps them.
+ */
+export function ticketsOf(
+  request: Pick<Booking, 'productId' | 'adults' | 'children'>,
+  calculation: Pick<Calculation, 'items'> | null,
+): Pick<ReceiptItem, 'ticket' | 'quantity' | 'unitPrice'>[] | null {
+  const priced = calculation?.items.find((i) => i.productId === request.productId);
+  if (!priced) return null;
+  return [
+    { ticket: 'adult' as const, quantity: request.adults, unitPrice: priced.adultUnitPrice },
+    { ticket: 'child' as const, quantity: request.children, unitPrice: priced.childUnitPrice },
+  ].filter((i) => i.quantity > 0);
+}
+
 /** The sale's lines: per ticket with the calculation's unit prices, else one line of the total. */
 function itemsOf(
   request: Booking,
@@ -108,22 +125,9 @@ function itemsOf(
     startTime: request.startTime,
     taxRate,
   };
-  const priced = calculation?.items.find((i) => i.productId === request.productId);
-  if (!priced) return [{ ...base, ticket: 'party', quantity: 1, unitPrice: total }];
-  return [
-    {
-      ...base,
-      ticket: 'adult' as const,
-      quantity: request.adults,
-      unitPrice: priced.adultUnitPrice,
-    },
-    {
-      ...base,
-      ticket: 'child' as const,
-      quantity: request.children,
-      unitPrice: priced.childUnitPrice,
-    },
-  ].filter((i) => i.quantity > 0);
+  const tickets = ticketsOf(request, calculation);
+  if (!tickets) return [{ ...base, ticket: 'party', quantity: 1, unitPrice: total }];
+  return tickets.map((t) => ({ ...base, ...t }));
 }
 
 /**
