@@ -8,7 +8,6 @@ import {
   applyDiscounts,
   itemLineId,
   type DiscountReasonEntry,
-  type MoneyProblem,
   type Price,
 } from '../../../main/ipc/contract';
 import type { BasketLine } from './itemBasket';
@@ -69,11 +68,17 @@ export const wholeOf = (s: DiscountedSale): number => (s.price?.total ?? 0) + (s
 const typed = (drafts: readonly DiscountDraft[]) =>
   drafts.flatMap((d, i) => (d.value !== null && d.value >= 1 ? [{ d, i }] : []));
 
+/** A problem of one discount: the desk's code (DISCOUNT_OVER…), and the most it may take off. */
+export interface DiscountProblem {
+  code: string;
+  at: number | null;
+}
+
 export interface DiscountsShown {
   /** What they take off in all (0: none, or none typed yet). */
   off: number;
-  /** Each draft's problems by its place in the list, in the desk's codes (DISCOUNT_OVER…). */
-  problems: Map<number, MoneyProblem[]>;
+  /** Each draft's problems by its place in the list. */
+  problems: Map<number, DiscountProblem[]>;
 }
 
 /**
@@ -93,11 +98,15 @@ export function discountsOn(
     // The list's shape asks one reason at least; the screen's running total checks none.
     reasons && reasons.length > 0 ? { reasons: [...reasons] } : undefined,
   );
-  const problems = new Map<number, MoneyProblem[]>();
+  const problems = new Map<number, DiscountProblem[]>();
   for (const p of applied.problems) {
-    const at = Number(p.field.split('.')[1]);
-    const i = counted[at]?.i ?? at;
-    problems.set(i, [...(problems.get(i) ?? []), p]);
+    // `counterDiscounts.<n>.<field>`: the n-th of those counted; DISCOUNT_OVER's reason says the
+    // most it may take (`at most 260`).
+    const n = Number(p.field.split('.')[1]);
+    const i = counted[n]?.i ?? n;
+    const limit = p.code === 'DISCOUNT_OVER' ? /\d+/.exec(p.reason) : null;
+    const problem = { code: p.code, at: limit ? Number(limit[0]) : null };
+    problems.set(i, [...(problems.get(i) ?? []), problem]);
   }
   return { off: applied.total, problems };
 }

@@ -10,7 +10,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { MoneyProblem } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { AmountInput } from '../../components/AmountInput';
@@ -21,6 +20,7 @@ import {
   saleLinesOf,
   wholeOf,
   type DiscountDraft,
+  type DiscountProblem,
   type SaleLine,
 } from '../../stores/counterDiscounts';
 import type { BasketLine } from '../../stores/itemBasket';
@@ -88,10 +88,10 @@ export function DiscountFields({ store }: { store: DiscountStore }) {
       quantity: l.quantity,
       amount: fmt.money(l.amount, s.price!.currency),
     });
-  const problemWords = (p: MoneyProblem) =>
+  const problemWords = (p: DiscountProblem) =>
     (PROBLEM_CODES as readonly string[]).includes(p.code)
       ? t(`money.discount.problems.${p.code as (typeof PROBLEM_CODES)[number]}`, {
-          at: fmt.money(Number(/\d+/.exec(p.reason)?.[0] ?? 0), s.price!.currency),
+          at: fmt.money(p.at ?? 0, s.price!.currency),
         })
       : t('money.discount.incomplete');
 
