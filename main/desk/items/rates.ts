@@ -4,7 +4,6 @@
  * adds up and the CSV lists (one rounding per rate per receipt: receipt/tax.ts, decision Q2).
  */
 import {
-  itemLineId,
   itemsTotal,
   netLines,
   type CounterDiscount,
@@ -13,7 +12,7 @@ import {
 } from '../../common';
 import type { MoneyTaken } from '../../local/index';
 import { taxByRate, type RateTotal } from '../receipt/tax';
-import { lineIdOf } from '../sales/discounts';
+import { discountableLines } from '../sales/discounts';
 
 /** What the split reads of a record or its view. */
 export interface TaxedMoney {
@@ -33,18 +32,7 @@ export interface TaxedMoney {
 export function ratesOf(money: TaxedMoney, fallbackRate: number): RateTotal[] {
   const goods = money.goods ?? [];
   if (money.kind !== 'collection') {
-    const lines = [
-      ...money.items.map((i) => ({
-        id: lineIdOf({ productId: i.productId ?? '', ticket: i.ticket ?? 'party' }),
-        amount: i.unitPrice * i.quantity,
-        taxRate: i.taxRate,
-      })),
-      ...goods.map((l) => ({
-        id: itemLineId(l),
-        amount: l.unitPrice * l.quantity,
-        taxRate: l.taxRate,
-      })),
-    ];
+    const lines = discountableLines(money.items, goods);
     const { net, saleWide } = netLines(lines, money.counterDiscounts ?? []);
     const paid = net.map((l) => ({ quantity: 1, unitPrice: l.amount, taxRate: l.taxRate }));
     return taxByRate(paid, money.discount + saleWide, money.total, fallbackRate);

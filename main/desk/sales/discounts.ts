@@ -43,13 +43,17 @@ export function configureDiscountReasons(
 }
 
 /** A ticket line's id, as a discount names it (`p1:adult`, `p1:child`, `p1:party`): I12. */
-export function lineIdOf(item: Pick<ReceiptItem, 'productId' | 'ticket'>): string {
-  return ticketLineId(item.productId, item.ticket);
+export function lineIdOf(item: Partial<Pick<ReceiptItem, 'productId' | 'ticket'>>): string {
+  return ticketLineId(item.productId ?? '', item.ticket ?? 'party');
 }
 
-/** The sale's lines as a discount takes them: its tickets, then its counter items (I15). */
+/**
+ * The sale's lines as a discount takes them: its tickets, then its counter items (I15). The tax
+ * split (items/rates.ts) nets them with the same ids.
+ */
 export function discountableLines(
-  items: readonly ReceiptItem[],
+  items: readonly (Pick<ReceiptItem, 'quantity' | 'unitPrice' | 'taxRate'> &
+    Partial<Pick<ReceiptItem, 'productId' | 'ticket'>>)[],
   goods: readonly ItemLine[] = [],
 ): DiscountableLine[] {
   return [
