@@ -100,6 +100,21 @@ describe('walk-in', () => {
       subtotal: expected.subtotal,
       discounts: expected.discounts,
       total: expected.totalAmount,
+      // Its tickets as the service priced them, by the id a line's discount names (I15).
+      lines: [
+        {
+          id: `${P.kimonoWalk}:adult`,
+          ticket: 'adult',
+          quantity: 4,
+          unitPrice: expected.items[0]!.adultUnitPrice,
+        },
+        {
+          id: `${P.kimonoWalk}:child`,
+          ticket: 'child',
+          quantity: 1,
+          unitPrice: expected.items[0]!.childUnitPrice,
+        },
+      ],
     });
     expect(quote.price!.discounts.map((d) => d.type)).toEqual(['group']);
     expect(quote.price!.total).toBeLessThan(quote.price!.subtotal);

@@ -5,7 +5,9 @@
  * the discount on its own line with its reason → the journal lists it → the close counts it by
  * reason. axe on the review step with the discount open, and on the close (checkScreen). A
  * manager's own reason added in set-up (I13) is offered at the walk-in and at a booking paid on
- * site, and their receipts say it.
+ * site, and their receipts say it. A walk-in with a rental and a drink at 8 % given a discount on
+ * the drink's line (I15), the receipt read back with the line's discount under the drink and both
+ * rates with ※; items sold alone with 10 % off the sale (axe on the items screen with one).
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -24,6 +26,8 @@ import {
 } from './support/ui';
 
 const RICKSHAW = /人力車 嵐山めぐり/;
+const UMBRELLA = { ja: '傘レンタル', en: 'Umbrella rental', price: 300 };
+const TEA = { ja: '緑茶', en: 'Green tea', price: 150 };
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -186,6 +190,80 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       ]);
       const text = pdfText(readFileSync((await pdf.path())!));
       expect(text).toContain(said);
+    });
+
+    test('a discount on the drink’s line of a walk-in, its receipt with both rates and ※; items alone 10 % off', async ({
+      app,
+    }) => {
+      test.slow();
+      await expect(app.getByRole('article').first()).toBeVisible();
+      await catchPrints(app);
+      await toReview(app, lang, lang === 'ja' ? '明細割引' : 'Linedisc');
+      const collect = app.getByText(pattern(t.walkIn.collect));
+      const price = digits(await collect.textContent());
+      expect(price).toBeGreaterThan(1_000);
+      const add = (item: { ja: string; en: string }) =>
+        app.getByRole('button', { name: fill(t.items.add, { name: item[lang] }) }).click();
+      await add(UMBRELLA);
+      await add(TEA);
+
+      // The drink's line, with a reason: ¥50 off it, the rest as it was.
+      await app.getByRole('checkbox', { name: m.discount.give }).check();
+      await app.getByRole('combobox', { name: m.discount.on, exact: true }).selectOption({
+        label: fill(m.discount.line, { what: TEA[lang], quantity: 1, amount: yen(lang, 150) }),
+      });
+      await app.getByLabel(m.discount.reason).selectOption({ label: apology });
+      await app.getByLabel(m.discount.yenOff).fill('50');
+      const total = price + UMBRELLA.price + TEA.price - 50;
+      await expect(
+        app.getByText(fill(m.discount.after, { off: yen(lang, 50), total: yen(lang, total) })),
+      ).toBeVisible();
+      await checkScreen(app, lang, 'line-discount-review');
+      await app
+        .getByRole('button', {
+          name: new RegExp(`^${escaped(fill(t.walkIn.confirm, { amount: yen(lang, total) }))}`),
+        })
+        .click();
+      await expect(app.getByText(m.tender.recorded)).toBeVisible();
+
+      // The receipt read back: the discount under the drink, the tax of each rate after it.
+      await app.getByRole('button', { name: m.receipt.preview }).click();
+      const doc = app.getByRole('document', {
+        name: fill(m.receipt.previewOf, { what: m.receipt.receipt }),
+      });
+      await expect(doc).toBeVisible();
+      const receipt = await doc.evaluate((el) => el.shadowRoot?.textContent ?? '');
+      const off = lang === 'ja' ? '割引(お詫び)' : 'Discount (Apology)';
+      expect(receipt.indexOf(off)).toBeGreaterThan(receipt.indexOf(`${TEA[lang]} ※`));
+      expect(receipt).toContain(`-${yen(lang, 50)}`);
+      const booked = price + UMBRELLA.price;
+      expect(receipt).toContain(lang === 'ja' ? '10%対象' : '10% items');
+      expect(receipt).toContain(yen(lang, Math.floor((booked * 10) / 110)));
+      // The drink's ¥100 after its discount, at 8 %: ¥7 of tax, marked ※.
+      expect(receipt).toContain('※8%');
+      expect(receipt).toContain(yen(lang, 100));
+      expect(receipt).toContain(yen(lang, Math.floor((100 * 8) / 108)));
+
+      // Items alone: two drinks, 10 % off the sale.
+      await app.getByRole('button', { name: t.nav.items, exact: true }).click();
+      await expect(app.getByRole('heading', { level: 2 })).toContainText(t.items.title);
+      await add(TEA);
+      await add(TEA);
+      await app.getByRole('checkbox', { name: m.discount.give }).check();
+      await app.getByRole('radio', { name: m.discount.percent }).check();
+      await app.getByLabel(m.discount.percentOff).fill('10');
+      await expect(
+        app.getByText(fill(m.discount.after, { off: yen(lang, 30), total: yen(lang, 270) })),
+      ).toBeVisible();
+      await checkScreen(app, lang, 'items-discount');
+      await app
+        .getByRole('button', { name: fill(t.items.sell, { amount: yen(lang, 270) }) })
+        .click();
+      await expect(app.getByText(t.items.sold)).toBeVisible();
+      await app.getByRole('button', { name: m.receipt.preview }).click();
+      const alone = await doc.evaluate((el) => el.shadowRoot?.textContent ?? '');
+      expect(alone).toContain(`${off} 10%`);
+      expect(alone).toContain(`-${yen(lang, 30)}`);
     });
   });
 }

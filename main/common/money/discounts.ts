@@ -139,6 +139,18 @@ export interface DiscountableLine {
 }
 
 /**
+ * A sale line's id, as a discount names it (I12): a ticket's is its product and ticket
+ * (`p1:adult`, one line each in a walk-in), a counter item's its item id (one line per item in a
+ * sale; an item id has no `:`, so the two never meet).
+ */
+export function ticketLineId(productId: string, ticket: string): string {
+  return `${productId}:${ticket}`;
+}
+export function itemLineId(line: { itemId: string }): string {
+  return line.itemId;
+}
+
+/**
  * What a percent takes off `base`: one rounding, up to the yen, in the guest's favour (I12): 10 %
  * of ¥1,234 takes ¥124 off. Integers only.
  */
@@ -158,12 +170,13 @@ export interface AppliedDiscounts {
  * `price`: the lines' first, each on its line's amount, then the whole sale's on what is left.
  * Each request's problems name it (`counterDiscounts.<i>.<field>`). One per line and one on the
  * whole sale; a reason must be on the list and active; none may take off more than is left.
+ * Without `reasons` the reasons are not checked (a screen's running total while staff type).
  */
 export function applyDiscounts(
-  lines: readonly DiscountableLine[],
+  lines: readonly Pick<DiscountableLine, 'id' | 'amount'>[],
   price: number,
   requests: readonly z.output<typeof CounterDiscountRequest>[],
-  reasons: { reasons: readonly DiscountReasonChoice[] },
+  reasons?: { reasons: readonly DiscountReasonChoice[] },
 ): AppliedDiscounts {
   const problems: MoneyProblem[] = [];
   const applied: { i: number; discount: CounterDiscount }[] = [];
@@ -175,10 +188,10 @@ export function applyDiscounts(
     .sort((a, b) => Number(a.request.line === null) - Number(b.request.line === null));
   for (const { request, i } of order) {
     const at = (field: string) => `counterDiscounts.${i}.${field}`;
-    const reason = reasons.reasons.find((r) => r.id === request.reason && r.active);
-    if (!reason)
+    const reason = reasons?.reasons.find((r) => r.id === request.reason && r.active);
+    if (!reason && reasons)
       problems.push({ field: at('reason'), code: 'REASON_UNKNOWN', reason: 'not on the list' });
-    else if (reason.noteRequired && !request.note?.trim())
+    else if (reason?.noteRequired && !request.note?.trim())
       problems.push({ field: at('note'), code: 'NOTE_REQUIRED', reason: 'say why' });
     if (seen.has(request.line))
       problems.push({ field: at('line'), code: 'DUPLICATE', reason: 'one discount each' });

@@ -1,6 +1,6 @@
 /**
  * The day's discounts given at the counter (issue 30) for the close, its report and the journal's
- * CSV: a sale's counter discounts and a collection's discount (I7) alike, each with its reason in
+ * CSV: a sale's or items sold alone's counter discounts (I15) and a collection's discount (I7) alike, each with its reason in
  * the words its record kept (an I7 record's reason in money's words). The service's own discounts
  * (a repeat customer's) are the service's, not counted here.
  */
@@ -17,7 +17,7 @@ interface Given {
 
 /** What a money record took off at the counter, discount by discount. */
 export function givenOn(record: JournalRecord): Given[] {
-  if (record.kind === 'sale')
+  if (record.kind === 'sale' || record.kind === 'goods')
     return (record.counterDiscounts ?? []).map((d, i) => ({
       ...d,
       note: record.discountNotes?.[i] ?? null,

@@ -19,9 +19,9 @@ import {
   type DrawerOpens,
   type OnSiteOwing,
 } from '../../ipc/contract';
-import { itemsTotal } from '../../common';
 import { isMoneyTaken, type CloseRecord, type JournalRecord } from '../../local/index';
 import { itemsCloseLine } from '../items/close-figures';
+import { bookingPart } from '../sales/discounts';
 import { discountsGiven } from './discounts-given';
 
 /** The day's check-ins: parties expected (active reservations of the date), arrived, no-shows. */
@@ -202,7 +202,7 @@ export function productShares(sale: Extract<JournalRecord, { kind: 'sale' }>): M
     gross.set(item.productId, (gross.get(item.productId) ?? 0) + item.unitPrice * item.quantity);
   const all = [...gross.values()].reduce((a, b) => a + b, 0);
   // The booking's money: counter items sold with it are the items' line (issue 30).
-  const total = sale.total - itemsTotal(sale.goods ?? []);
+  const total = bookingPart(sale);
   const shares = new Map<string, number>();
   if (gross.size === 0) return shares;
   if (all === 0) {

@@ -145,6 +145,8 @@ function recordRow(
         tender: byTender(r.tender, 1),
         change: r.change,
         ...goodsCells(r, locale, fallbackRate),
+        // Items sold alone with counter discounts (I15): said as a sale's.
+        note: discountNote(r, locale),
       };
     case 'collection':
       // A booking paid on site: its discount given at the counter, with why, is the note.

@@ -8,7 +8,7 @@ import { recordGoods } from './sell';
 import { itemsView } from './tiles';
 
 export function itemsApp(ctx: DeskContext): HandlersOf<'items.list' | 'items.save' | 'items.sell'> {
-  const { sessions } = ctx;
+  const { sessions, settings } = ctx;
   return {
     'items.list': async () => {
       const session = sessions.require();
@@ -19,7 +19,7 @@ export function itemsApp(ctx: DeskContext): HandlersOf<'items.list' | 'items.sav
     'items.save': (draft) => catalogueOf(sessions.require()).save(draft),
     'items.sell': (request) => {
       const session = sessions.require();
-      const sale = recordGoods(session, request);
+      const sale = recordGoods(session, settings, request);
       owedChanged(session);
       // Cash taken opens the drawer, as a walk-in's does (decision M11).
       void ctx.printers.tendered(sale).catch(() => undefined);

@@ -12,7 +12,7 @@ import {
 } from '../../common';
 import type { MoneyTaken } from '../../local/index';
 import { taxByRate, type RateTotal } from '../receipt/tax';
-import { lineIdOf } from '../sales/discounts';
+import { discountableLines } from '../sales/discounts';
 
 /** What the split reads of a record or its view. */
 export interface TaxedMoney {
@@ -24,7 +24,7 @@ export interface TaxedMoney {
   goods?: readonly ItemLine[] | undefined;
   /** The sale's discounts (a collection's discount is already out of its total). */
   discount: number;
-  /** The counter's discounts on a sale (a line's off its line, the rest shared: I12, Q14). */
+  /** The counter's discounts on a sale or items alone (a line's off its line, the rest shared: I12, Q14, I15). */
   counterDiscounts?: readonly Pick<CounterDiscount, 'line' | 'amount'>[] | undefined;
 }
 
@@ -32,14 +32,10 @@ export interface TaxedMoney {
 export function ratesOf(money: TaxedMoney, fallbackRate: number): RateTotal[] {
   const goods = money.goods ?? [];
   if (money.kind !== 'collection') {
-    const lines = money.items.map((i) => ({
-      id: lineIdOf({ productId: i.productId ?? '', ticket: i.ticket ?? 'party' }),
-      amount: i.unitPrice * i.quantity,
-      taxRate: i.taxRate,
-    }));
+    const lines = discountableLines(money.items, goods);
     const { net, saleWide } = netLines(lines, money.counterDiscounts ?? []);
-    const tickets = net.map((l) => ({ quantity: 1, unitPrice: l.amount, taxRate: l.taxRate }));
-    return taxByRate([...tickets, ...goods], money.discount + saleWide, money.total, fallbackRate);
+    const paid = net.map((l) => ({ quantity: 1, unitPrice: l.amount, taxRate: l.taxRate }));
+    return taxByRate(paid, money.discount + saleWide, money.total, fallbackRate);
   }
   // A collection: what is paid now of the booking, at the booking's rate, and the items.
   const booking = money.total - itemsTotal(goods);
@@ -61,7 +57,7 @@ export function recordRates(r: MoneyTaken, fallbackRate: number): RateTotal[] {
       items: r.kind === 'goods' ? [] : r.items,
       goods: r.goods,
       discount: r.kind === 'sale' ? r.discounts.reduce((a, d) => a + d.amount, 0) : 0,
-      counterDiscounts: r.kind === 'sale' ? r.counterDiscounts : undefined,
+      counterDiscounts: r.kind !== 'collection' ? r.counterDiscounts : undefined,
     },
     fallbackRate,
   );

@@ -1,7 +1,8 @@
 /**
  * Counter items on a receipt (issue 30): each line with its name in the receipt's language, unit
  * price × quantity and amount; a reduced-rate line marked ※ and the mark explained once, as the
- * invoice system asks (適格簡易請求書: 軽減税率対象である旨).
+ * invoice system asks (適格簡易請求書: 軽減税率対象である旨). A line's counter discount prints under it
+ * (`under`, Q14, I15).
  */
 import { REDUCED_RATE, type ItemLine } from '../../common';
 import type { PrintLocale } from '../../common/words';
@@ -15,6 +16,7 @@ export function goodsRows(
   locale: PrintLocale,
   L: Words,
   fmt: (n: number) => string,
+  under: (line: ItemLine) => ReceiptRow[] = () => [],
 ): ReceiptRow[] {
   const rows: ReceiptRow[] = [];
   for (const line of goods) {
@@ -32,6 +34,7 @@ export function goodsRows(
         right: '',
         style: 'sub',
       });
+    rows.push(...under(line));
   }
   if (goods.some((l) => l.taxRate === REDUCED_RATE))
     rows.push({ kind: 'text', text: L.reducedNote, style: 'sub' });

@@ -1,7 +1,8 @@
 /**
  * Counter items sold (issue 30): what staff picked, priced from the catalogue and kept on the sale
  * as sold (names in both languages, unit price, rate), and a sale of items alone — no booking, no
- * service: the tender checked against the lines' sum and written to the journal, offline as
+ * service: the tender checked against the lines' sum less the counter's discounts (I15, the
+ * walk-in's rules and arithmetic: sales/discounts.ts) and written to the journal, offline as
  * online. A walk-in or a collection adds the same lines on top of its own price (sale.ts,
  * collect.ts: `goodsOf`).
  */
@@ -12,13 +13,17 @@ import {
   Tender,
   tenderProblems,
   type ItemLine,
+  type CounterDiscountRequest,
   type ItemPick,
   type MoneyProblem,
 } from '../../common';
 import { DeskError } from '../../ipc/errors';
 import type { GoodsRecord } from '../../local/index';
+import { counterDiscountsOn } from '../sales/discounts';
+import { reasonsOf } from '../sales/reasons';
 import { moneyDayOf } from '../sales/money-day';
 import type { Session } from '../session';
+import type { SettingsFile } from '../settings';
 import { catalogueOf } from './catalogue';
 
 const invalid = (message: string, problems: MoneyProblem[]) =>
@@ -57,16 +62,29 @@ export function goodsOf(session: Session, picks: readonly ItemPick[] | undefined
   return [...lines.values()];
 }
 
-/** A sale of items alone: its tender must pay the lines' sum exactly (change for cash). */
+/**
+ * A sale of items alone: its tender must pay the lines' sum less the counter's discounts exactly
+ * (change for cash). The catalogue's price is the counter's own, so a discount needs no service.
+ */
 export function recordGoods(
   session: Session,
-  request: { items: ItemPick[]; tender: Tender },
+  settings: SettingsFile,
+  request: { items: ItemPick[]; tender: Tender; counterDiscounts?: CounterDiscountRequest[] },
 ): GoodsRecord {
   const goods = goodsOf(session, request.items);
   if (!goods.length)
     throw invalid('nothing to sell', [{ field: 'items', code: 'empty', reason: 'an item' }]);
   const tender = Tender.parse(request.tender);
-  const total = itemsTotal(goods);
+  const asked = request.counterDiscounts ?? [];
+  const given = counterDiscountsOn(
+    [],
+    goods,
+    itemsTotal(goods),
+    true,
+    asked,
+    reasonsOf(session).list(),
+  );
+  const total = itemsTotal(goods) - given.total;
   const problems = tenderProblems(tender, total);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
   const at = session.options.now?.() ?? Date.now();
@@ -83,5 +101,9 @@ export function recordGoods(
     total,
     tender: tender.lines,
     change: changeDue(tender.lines),
+    ...(given.discounts.length > 0 && {
+      counterDiscounts: given.discounts,
+      discountNotes: asked.map((a) => a.note?.trim() || null),
+    }),
   }) as GoodsRecord;
 }

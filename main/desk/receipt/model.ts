@@ -22,7 +22,7 @@ import {
 } from '../../ipc/contract';
 import { ratesOf } from '../items/rates';
 import { goodsRows } from '../items/receipt-lines';
-import { discountReasonText } from '../../common';
+import { discountReasonText, itemLineId } from '../../common';
 import { lineIdOf } from '../sales/discounts';
 import { stampNeed } from './stamp';
 
@@ -328,7 +328,14 @@ export async function receiptModel(input: ReceiptInput): Promise<ReceiptModel> {
       detail: `${L.experience} ${item.date} ${item.startTime}`,
     });
   // Counter items (issue 30): sold alone, with a walk-in or with a collection.
-  if (!refund) lines.push(...goodsRows(sale?.goods ?? [], locale, L, fmt));
+  if (!refund)
+    lines.push(
+      ...goodsRows(sale?.goods ?? [], locale, L, fmt, (line) =>
+        counterDiscounts
+          .filter((c) => c.line === itemLineId(line))
+          .map((d) => counterDiscountRow(d, input, L, fmt)),
+      ),
+    );
   for (const d of sale?.discounts ?? [])
     lines.push(pair(`${L.discount} ${d.label}`, `-${fmt(d.amount)}`));
   for (const d of counterDiscounts.filter((c) => c.line === null))

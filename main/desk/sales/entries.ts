@@ -94,6 +94,12 @@ export function entryView(
         tender: record.tender,
         change: record.change,
         goods: record.goods,
+        ...(record.counterDiscounts?.length && {
+          counterDiscounts: record.counterDiscounts.map((d, i) => ({
+            ...d,
+            note: record.discountNotes?.[i] ?? null,
+          })),
+        }),
       };
     case 'collection': {
       const discount = record.discount?.amount ?? 0;

@@ -12,6 +12,7 @@ import type { RefundOwed } from '../../ipc/contract';
 import { isMoneyTaken, type MoneyTaken, type SaleRecord } from '../../local/index';
 import { findReservation } from '../day/day';
 import { collectionFate } from '../onsite/fate';
+import { bookingPart } from './discounts';
 import type { Session } from '../session';
 
 const MARKS = 'sales/owed';
@@ -85,8 +86,8 @@ function fateOf(
   entries: Map<string, string>,
 ): Omit<OwedMark, 'saleId' | 'since'> | null {
   const state = entries.get(sale.walkInEntryId);
-  // The booking's money only: counter items sold with it were handed over (issue 30, J21).
-  const booked = sale.total - itemsTotal(sale.goods ?? []);
+  // The booking's money only: counter items sold with it were handed over (issue 30, J21, I15).
+  const booked = bookingPart(sale);
   const owed = (reason: RefundReason, amount = booked, booking: Booking | null = null) => ({
     reason,
     amount: Math.min(amount, booked),

@@ -94,6 +94,23 @@ function priceOf(session: Session, request: Booking): Price | null {
   return { tender, total, confirmed: quoted !== null && quoted !== undefined, goods };
 }
 
+/**
+ * A party's tickets as the service priced them: adults and children at the calculation's unit
+ * prices (none taken: no line). Null when the calculation does not price the product. The quote
+ * shows them (a line's discount names them) and the sale keeps them.
+ */
+export function ticketsOf(
+  request: Pick<Booking, 'productId' | 'adults' | 'children'>,
+  calculation: Pick<Calculation, 'items'> | null,
+): Pick<ReceiptItem, 'ticket' | 'quantity' | 'unitPrice'>[] | null {
+  const priced = calculation?.items.find((i) => i.productId === request.productId);
+  if (!priced) return null;
+  return [
+    { ticket: 'adult' as const, quantity: request.adults, unitPrice: priced.adultUnitPrice },
+    { ticket: 'child' as const, quantity: request.children, unitPrice: priced.childUnitPrice },
+  ].filter((i) => i.quantity > 0);
+}
+
 /** The sale's lines: per ticket with the calculation's unit prices, else one line of the total. */
 function itemsOf(
   request: Booking,
@@ -109,22 +126,9 @@ function itemsOf(
     startTime: request.startTime,
     taxRate,
   };
-  const priced = calculation?.items.find((i) => i.productId === request.productId);
-  if (!priced) return [{ ...base, ticket: 'party', quantity: 1, unitPrice: total }];
-  return [
-    {
-      ...base,
-      ticket: 'adult' as const,
-      quantity: request.adults,
-      unitPrice: priced.adultUnitPrice,
-    },
-    {
-      ...base,
-      ticket: 'child' as const,
-      quantity: request.children,
-      unitPrice: priced.childUnitPrice,
-    },
-  ].filter((i) => i.quantity > 0);
+  const tickets = ticketsOf(request, calculation);
+  if (!tickets) return [{ ...base, ticket: 'party', quantity: 1, unitPrice: total }];
+  return tickets.map((t) => ({ ...base, ...t }));
 }
 
 /**
@@ -149,17 +153,19 @@ export function recordSale(
   const money = moneySettingsOf(settings);
   const taxRate = money.productTaxRates[request.productId] ?? money.defaultTaxRate;
   const items = itemsOf(request, productName, calculation, price.total, taxRate);
-  // The counter's discounts come off the service's price; the tender pays what is left.
+  // The items are paid on top, at their catalogue's prices (J20); the counter's discounts come
+  // off a line (a ticket or an item) or the whole (I12, I15); the tender pays what is left.
   const asked = request.counterDiscounts ?? [];
+  const whole = price.total + itemsTotal(price.goods);
   const given = counterDiscountsOn(
     items,
-    price.total,
+    price.goods,
+    whole,
     price.confirmed,
     asked,
     reasonsOf(session).list(),
   );
-  // The items are paid on top, at their catalogue's prices (J20).
-  const total = price.total - given.total + itemsTotal(price.goods);
+  const total = whole - given.total;
   const problems = tenderProblems(tender, total);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
   const { id: counterId, name: counterName } = session.counter();

@@ -202,7 +202,10 @@ export const NEEDS: { [C in Channel]: Rule<C> } = {
   // Counter items (issue 30): selling them is anyone's signed in; the catalogue is a manager's (S36).
   'items.list': 'open',
   'items.save': 'items',
-  'items.sell': 'who',
+  // A counter discount on items sold alone is the discount permission's, as a walk-in's (S37).
+  'items.sell': (request) => ({
+    permissions: request.counterDiscounts.length > 0 ? ['discount'] : [],
+  }),
   'display.show': 'open',
   'display.get': 'open',
   'display.open': 'open',

@@ -28,7 +28,8 @@ import { findReservation, productsOf, reservationViewOn } from '../day/day';
 import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { productName } from '../views';
-import { recordSale, rememberQuote } from '../sales/sale';
+import { lineIdOf } from '../sales/discounts';
+import { recordSale, rememberQuote, ticketsOf } from '../sales/sale';
 import { bookingOf, bookOnce, saleOf } from './draft-once';
 import { lastKnownPrice, rememberLastPrice } from './last-price';
 
@@ -264,6 +265,12 @@ export async function priceDraft(
       amount: d.amount,
     })),
     total: calculation.totalAmount,
+    // Its tickets as the sale will keep them, by the id a line's discount names (I15).
+    lines: (
+      ticketsOf(draft, calculation) ?? [
+        { ticket: 'party' as const, quantity: 1, unitPrice: calculation.totalAmount },
+      ]
+    ).map((t) => ({ id: lineIdOf({ productId: draft.productId, ticket: t.ticket }), ...t })),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  CounterDiscountRequest,
   CounterItem,
   ItemCategory,
   ItemId,
@@ -55,9 +56,16 @@ export const itemsChannels = {
   'items.list': { request: z.strictObject({}), response: ItemsView },
   /** A manager adds or changes an item (the manager's permission: `items`). */
   'items.save': { request: ItemDraft, response: CounterItem },
-  /** Items sold alone, paid with the tender: a `goods` entry of the journal. */
+  /**
+   * Items sold alone, paid with the tender: a `goods` entry of the journal. With the counter's
+   * discounts, as a walk-in's (I12, I15): on an item's line (its id) or the whole sale.
+   */
   'items.sell': {
-    request: z.strictObject({ items: ItemPicks.min(1), tender: Tender }),
+    request: z.strictObject({
+      items: ItemPicks.min(1),
+      tender: Tender,
+      counterDiscounts: z.array(CounterDiscountRequest).max(20).default([]),
+    }),
     response: JournalEntryView,
   },
 } as const;

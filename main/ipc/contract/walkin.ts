@@ -88,6 +88,20 @@ export const Price = z.object({
   discounts: z.array(z.object({ type: z.string(), label: z.string(), amount: z.number() })),
   total: z.number(),
   /**
+   * The party's tickets as the service priced them, each with the id a counter discount on its
+   * line names (I15); absent: not known (the last known price offline, an older answer).
+   */
+  lines: z
+    .array(
+      z.object({
+        id: z.string(),
+        ticket: z.enum(['adult', 'child', 'party']),
+        quantity: z.number().int(),
+        unitPrice: z.number(),
+      }),
+    )
+    .optional(),
+  /**
    * Offline (decision J22): not the service's price but the last known one, to take money against;
    * `source` the last calculate of the same product and party, or the list prices × the party;
    * `at` when it was known (ms). Absent: the service's price.

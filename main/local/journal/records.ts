@@ -129,10 +129,14 @@ export const GoodsRecord = z.object({
   kind: z.literal('goods'),
   currency: z.string().min(1).max(10),
   goods: Goods,
-  /** Tax included, what the guest paid: the lines' sum. */
+  /** Tax included, what the guest paid: the lines' sum less the counter's discounts. */
   total: Amount,
   tender: z.array(TenderLine).min(1).max(2),
   change: Amount,
+  /** Discounts the counter gave (I15), kept as a walk-in's sale keeps them; absent: none. */
+  counterDiscounts: z.array(CounterDiscount).max(20).optional(),
+  /** Staff's note of each, in their order (sealed, as a sale's). */
+  discountNotes: z.array(z.string().max(500).nullable()).max(20).optional(),
 });
 export type GoodsRecord = z.infer<typeof GoodsRecord>;
 

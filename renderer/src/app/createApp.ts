@@ -77,7 +77,9 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
   const close = createCloseStore(api, options.recheckMs);
   const installed = createInstalledStore(api);
   const staffStore = createStaffStore(api);
-  const items = createItemsStore(api);
+  const items = createItemsStore(api, {
+    discountReasons: () => money.getState().discountReasons,
+  });
 
   /** The store's today, even before the first day view has come. */
   function today(): string | null {

@@ -1,11 +1,18 @@
 /**
  * Counter items (issue 30): the store's catalogue as this counter shows it (the quick tiles, the
  * manager's list), a manager's change of an item, and a sale of items alone — its basket and
- * tender (the walk-in's panels work on it), then the entry recorded for its receipt.
+ * tender and its counter discounts (the walk-in's panels work on it: I15), then the entry recorded
+ * for its receipt.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ItemDraft, ItemsView, JournalEntryView } from '../../../main/ipc/contract';
+import type {
+  DiscountReasonEntry,
+  ItemDraft,
+  ItemsView,
+  JournalEntryView,
+} from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
+import { discountsReady, discountsToSend } from './counterDiscounts';
 import {
   basketActions,
   FRESH_BASKET,
@@ -47,7 +54,10 @@ const fresh = (currency: string) => ({
   sold: null,
 });
 
-export function createItemsStore(api: Api) {
+export function createItemsStore(
+  api: Api,
+  deps: { discountReasons?(): readonly DiscountReasonEntry[] } = {},
+) {
   return createStore<ItemsState>()((set, get) => ({
     view: null,
     loading: false,
@@ -87,9 +97,16 @@ export function createItemsStore(api: Api) {
       if (s.selling || s.basket.length === 0) return;
       const { tender, problems } = tenderToSend(s, false);
       if (problems.length || !tender) return set({ tenderShown: true });
+      // A discount not said in full, or one the desk would refuse, stops here (as a walk-in's).
+      if (s.counterDiscounts?.length && !discountsReady(s, deps.discountReasons?.() ?? []))
+        return set({ tenderShown: true });
       set({ selling: true, error: null });
       try {
-        const sold = await api.call('items.sell', { items: picksOf(s.basket), tender });
+        const sold = await api.call('items.sell', {
+          items: picksOf(s.basket),
+          tender,
+          counterDiscounts: discountsToSend(s.counterDiscounts),
+        });
         set({ sold });
         void get().load();
       } catch (error) {

@@ -14,13 +14,8 @@ import { asCallError, type Api } from '../api/api';
 import { latestRun } from './latestRun';
 import { customerActions } from './walkinCustomer';
 import { basketActions, FRESH_BASKET, picksOf } from './itemBasket';
-import {
-  confirmedPrice,
-  discountReady,
-  FRESH_TENDER,
-  tenderActions,
-  tenderToSend,
-} from './walkinTender';
+import { discountsReady, discountsToSend } from './counterDiscounts';
+import { confirmedPrice, FRESH_TENDER, tenderActions, tenderToSend } from './walkinTender';
 import { clampCount, draftOf, EMPTY_CUSTOMER, slotAfterCheck } from './walkinDraft';
 import type { WalkInActions, WalkInDeps, WalkInState, WalkInStep } from './walkinState';
 
@@ -319,9 +314,13 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
         // The money taken is recorded with the walk-in: a tender that does not add up stops here.
         const { tender, problems } = tenderToSend(s, s.form?.approvalType === 'manual');
         if (problems.length) return set({ tenderShown: true });
-        const discount = tender && confirmedPrice(s.price) ? s.counterDiscount : null;
-        // A discount begun but not said in full (its amount, or the note its reason asks) stops here.
-        if (discount && !discountReady(discount, deps.discountReasons?.() ?? []))
+        const discounts = tender && confirmedPrice(s.price) ? (s.counterDiscounts ?? []) : [];
+        // A discount begun but not said in full (its amount, or the note its reason asks), or one
+        // the desk would refuse (more than its line), stops here.
+        if (
+          discounts.length > 0 &&
+          !discountsReady({ ...s, counterDiscounts: discounts }, deps.discountReasons?.() ?? [])
+        )
           return set({ tenderShown: true });
         set({ booking: true, error: null });
         try {
@@ -337,18 +336,7 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             tender,
             // Counter items paid with it (issue 30): none without a tender (manual approval).
             items: tender ? picksOf(s.basket) : [],
-            counterDiscounts:
-              discount && discount.value
-                ? [
-                    {
-                      line: null,
-                      kind: discount.kind,
-                      value: discount.value,
-                      reason: discount.reason,
-                      note: discount.note.trim() || null,
-                    },
-                  ]
-                : [],
+            counterDiscounts: discountsToSend(discounts),
             // Printed by the desk as the booking answers (decision M21): only with money taken.
             receipt: tender ? (deps.autoReceipt?.() ?? null) : null,
           });

@@ -7,12 +7,12 @@
 import {
   FIRST_METHOD,
   otherMethod,
-  percentOff,
-  type DiscountReasonEntry,
   type Price,
   type Tender,
   type TenderMethod,
 } from '../../../main/ipc/contract';
+import { discountsOn, type DiscountDraft } from './counterDiscounts';
+import type { BasketLine } from './itemBasket';
 import {
   newLine,
   rebalance,
@@ -32,37 +32,14 @@ export interface TenderState {
   /** Counter items paid with the same tender on top of the price (issue 30); 0: none. */
   tenderExtra: number;
   /**
-   * A discount the counter gives on the whole sale (issue 30; a walk-in's only: other stores
-   * holding a tender leave it out): the tender pays the price less it.
+   * The counter's discounts (issue 30; I12, I15: the walk-in's and items alone's; other stores
+   * holding a tender leave them out): the tender pays the price and the items less them.
    */
-  counterDiscount?: SaleDiscountDraft | null;
+  counterDiscounts?: DiscountDraft[];
 }
 
-/** A discount on the whole sale as staff type it. */
-export interface SaleDiscountDraft {
-  kind: 'amount' | 'percent';
-  /** Yen off, or a whole percent; null: not typed yet. */
-  value: number | null;
-  reason: string;
-  note: string;
-}
-
-/** A discount said in full: its amount, a reason of the list still offered, the note it asks. */
-export function discountReady(
-  d: SaleDiscountDraft,
-  reasons: readonly DiscountReasonEntry[],
-): boolean {
-  const reason = reasons.find((r) => r.id === d.reason && r.active);
-  const value = d.value !== null && d.value >= 1 && (d.kind === 'amount' || d.value <= 100);
-  return value && !!reason && (!reason.noteRequired || d.note.trim() !== '');
-}
-
-/** What the counter's discount takes off `price` (0: none, or not typed yet); the desk's rounding. */
-export function discountOff(price: number, d: SaleDiscountDraft | null | undefined): number {
-  if (!d || d.value === null || d.value <= 0) return 0;
-  const off = d.kind === 'percent' ? percentOff(price, Math.min(d.value, 100)) : d.value;
-  return Math.min(off, price);
-}
+/** The items picked, in the stores that sell them: a discount may be on one's line. */
+type WithBasket = { basket?: readonly BasketLine[] };
 
 export interface TenderActions {
   setTenderTotal(amount: number | null): void;
@@ -71,8 +48,8 @@ export interface TenderActions {
   /** Split across two methods (the second takes the rest) or back to one. */
   setSplit(on: boolean): void;
   setLine(index: number, patch: Partial<TenderLineDraft>): void;
-  /** Give (or take back, null) a discount on the whole sale (issue 30). */
-  setCounterDiscount(discount: SaleDiscountDraft | null): void;
+  /** The counter's discounts as staff typed them (issue 30; [] takes them all back). */
+  setCounterDiscounts(discounts: DiscountDraft[]): void;
 }
 
 export const FRESH_TENDER = {
@@ -80,29 +57,27 @@ export const FRESH_TENDER = {
   tenderLines: [newLine(FIRST_METHOD, 0)],
   tenderShown: false,
   tenderExtra: 0,
-  counterDiscount: null,
+  counterDiscounts: [],
 } satisfies Partial<TenderState>;
 
-/**
- * The total the tender must add up to: the price's less the counter's discount, else the amount
- * staff typed, and the counter items picked on top (issue 30).
- */
 /** The service's price, as opposed to none or the last known one offline (J22). */
 export function confirmedPrice<P extends { unconfirmed?: unknown }>(price: P | null): price is P {
   return price !== null && price.unconfirmed === undefined;
 }
 
-export function tenderTotalOf(
-  s: Pick<TenderState, 'price' | 'tenderTotal'> &
-    Partial<Pick<TenderState, 'tenderExtra' | 'counterDiscount'>>,
-): number | null {
+type Totalled = Pick<TenderState, 'price' | 'tenderTotal'> &
+  Partial<Pick<TenderState, 'tenderExtra' | 'counterDiscounts'>> &
+  WithBasket;
+
+/**
+ * The total the tender must add up to: the price's, else the amount staff typed, and the counter
+ * items picked on top (issue 30), less the counter's discounts (only off the service's price).
+ */
+export function tenderTotalOf(s: Totalled): number | null {
   const extra = s.tenderExtra ?? 0;
   // A last known price offline (J22) is what staff may type over; no discount on it.
-  const base = !s.price
-    ? s.tenderTotal
-    : s.price.unconfirmed
-      ? (s.tenderTotal ?? s.price.total)
-      : s.price.total - discountOff(s.price.total, s.counterDiscount);
+  if (s.price && !s.price.unconfirmed) return s.price.total + extra - discountsOn(s).off;
+  const base = !s.price ? s.tenderTotal : (s.tenderTotal ?? s.price.total);
   return base === null ? (extra > 0 ? extra : null) : base + extra;
 }
 
@@ -111,8 +86,7 @@ export function tenderTotalOf(
  * amount typed for a walk-in without a price); `problems` when it does not add up.
  */
 export function tenderToSend(
-  s: Pick<TenderState, 'price' | 'tenderTotal' | 'tenderLines'> &
-    Partial<Pick<TenderState, 'tenderExtra' | 'counterDiscount'>>,
+  s: Totalled & Pick<TenderState, 'tenderLines'>,
   manual: boolean,
 ): { tender: Tender | null; problems: TenderProblem[] } {
   const total = tenderTotalOf(s);
@@ -124,7 +98,7 @@ export function tenderToSend(
 
 export function tenderActions(
   set: (patch: Partial<TenderState>) => void,
-  get: () => TenderState,
+  get: () => TenderState & WithBasket,
 ): TenderActions {
   const total = () => tenderTotalOf(get()) ?? 0;
   return {
@@ -145,8 +119,8 @@ export function tenderActions(
       const second = newLine(otherMethod(first.method), 0);
       set({ tenderLines: rebalance(total(), [{ ...first, amount: half }, second]) });
     },
-    setCounterDiscount(discount) {
-      set({ counterDiscount: discount });
+    setCounterDiscounts(discounts) {
+      set({ counterDiscounts: discounts });
       // One method: it pays the new total; a split's second part follows the first.
       const lines = get().tenderLines;
       if (lines.length === 1) set({ tenderLines: [{ ...lines[0]!, amount: total() }] });

@@ -90,6 +90,17 @@ describe('what each channel asks', () => {
     expect(book([{ line: null, kind: 'percent', value: 5, reason: 'apology' }])).toEqual({
       permissions: ['discount'],
     });
+    // Items sold alone alike (I15): anyone signed in sells, a discount asks the permission.
+    const sell = (counterDiscounts: unknown[]) =>
+      needsOf(
+        'items.sell',
+        parse('items.sell', { ...VALID['items.sell'], counterDiscounts }),
+        look(),
+      );
+    expect(sell([])).toEqual({ permissions: [] });
+    expect(sell([{ line: null, kind: 'amount', value: 10, reason: 'apology' }])).toEqual({
+      permissions: ['discount'],
+    });
     const of = (c: keyof typeof channels) => needsOf(c, parse(c, VALID[c]), look());
     expect(of('money.saveDiscountReason')).toEqual({ permissions: ['discount'] });
     expect(of('money.discountReasons')).toBe('open');

@@ -1,5 +1,5 @@
 /** The English of money's words (features/money.ts, the source): fetched when staff choose English. */
-import { moneyWords } from '../../../../main/ipc/contract';
+import { moneyWords, receiptWords } from '../../../../main/ipc/contract';
 import type { ja } from '../features/money';
 import type { Widen } from '../widen';
 
@@ -22,6 +22,24 @@ export const en: Widen<typeof ja> = {
       noteRequired: 'Note (needed for this reason)',
       after: '{{off}} off → to pay {{total}}',
       incomplete: 'Type the amount or percent off (this reason also needs a note).',
+      on: 'Discount on',
+      wholeSale: 'The whole sale',
+      tickets: {
+        adult: receiptWords.en.adult,
+        child: receiptWords.en.child,
+        party: receiptWords.en.party,
+      },
+      line: '{{what}} ×{{quantity}} ({{amount}})',
+      another: 'Discount another line too',
+      remove: 'Remove this discount',
+      problems: {
+        DISCOUNT_OVER: 'The discount is more than is left (at most {{at}}).',
+        PERCENT_OVER: 'A percent is at most 100.',
+        DUPLICATE: 'One discount per line, and one on the whole sale.',
+        LINE_UNKNOWN: 'That line is no longer in the sale: choose what to discount again.',
+        REASON_UNKNOWN: 'That reason is no longer offered: choose another.',
+        NOTE_REQUIRED: 'This reason needs a note.',
+      },
     },
     discountReasons: {
       title: 'Reasons for a discount',

@@ -3,7 +3,7 @@
  * too — the payment methods, the journal's kinds, refund reasons — are main/common/words/money.ts
  * (through the contract), written once there.
  */
-import { moneyWords } from '../../../../main/ipc/contract';
+import { moneyWords, receiptWords } from '../../../../main/ipc/contract';
 
 export const ja = {
   money: {
@@ -24,6 +24,25 @@ export const ja = {
       noteRequired: 'メモ（この理由では必須）',
       after: '{{off}} 割引 → お支払い {{total}}',
       incomplete: '割引の金額か率を入れてください（この理由ではメモも必要です）。',
+      on: '割引する対象',
+      wholeSale: '会計全体',
+      // A ticket line as the receipt names it (one home: main/common/words/receipt.ts).
+      tickets: {
+        adult: receiptWords.ja.adult,
+        child: receiptWords.ja.child,
+        party: receiptWords.ja.party,
+      },
+      line: '{{what}} ×{{quantity}}（{{amount}}）',
+      another: '別の明細も割り引く',
+      remove: 'この割引をやめる',
+      problems: {
+        DISCOUNT_OVER: '割引が残りの金額を超えています（{{at}}まで）。',
+        PERCENT_OVER: '率は100%までです。',
+        DUPLICATE: '同じ対象への割引はひとつまでです。',
+        LINE_UNKNOWN: 'この明細はもう会計にありません。対象を選び直してください。',
+        REASON_UNKNOWN: 'この理由はもう使えません。別の理由を選んでください。',
+        NOTE_REQUIRED: 'この理由ではメモが必要です。',
+      },
     },
     /** Set-up: the store's reasons for a discount, shared by every counter (I13). */
     discountReasons: {

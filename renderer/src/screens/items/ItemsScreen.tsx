@@ -1,6 +1,6 @@
 /**
- * Counter items sold alone (issue 30): the tiles and the picked list, the tender (the walk-in's
- * panel), record — then the receipt; no booking, so it works offline as online. Below, the
+ * Counter items sold alone (issue 30): the tiles and the picked list, the counter's discounts and
+ * the tender (the walk-in's panels: I15), record — then the receipt; no booking, so it works offline as online. Below, the
  * manager's catalogue (ItemCatalogue.tsx).
  */
 import { useEffect } from 'react';
@@ -10,6 +10,8 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReceiptActions } from '../money/ReceiptActions';
+import { tenderTotalOf } from '../../stores/walkinTender';
+import { DiscountFields } from '../walkin/DiscountFields';
 import { TenderPanel } from '../walkin/TenderPanel';
 import { ItemCatalogue } from './ItemCatalogue';
 import { ItemsPanel } from './ItemsPanel';
@@ -24,7 +26,8 @@ export function ItemsScreen() {
       sold: x.sold,
       selling: x.selling,
       error: x.error,
-      total: x.tenderExtra,
+      // What the tender pays: the items less the counter's discounts.
+      total: tenderTotalOf(x) ?? 0,
       picked: x.basket.length,
     })),
   );
@@ -61,7 +64,10 @@ export function ItemsScreen() {
         >
           <ItemsPanel store={stores.items} />
           {s.picked > 0 ? (
-            <TenderPanel store={stores.items} queued={false} />
+            <>
+              <DiscountFields store={stores.items} />
+              <TenderPanel store={stores.items} queued={false} />
+            </>
           ) : (
             <p className="hint">{t('items.nothingPicked')}</p>
           )}

@@ -13,7 +13,7 @@ import { StepError } from './StepError';
 import { ItemsPanel } from '../items/ItemsPanel';
 import { DiscountFields } from './DiscountFields';
 import { TenderPanel } from './TenderPanel';
-import { discountOff } from '../../stores/walkinTender';
+import { discountsOn } from '../../stores/counterDiscounts';
 
 export function ReviewStep() {
   const { t } = useTranslation();
@@ -35,7 +35,8 @@ export function ReviewStep() {
       outcome: x.outcome,
       booking: x.booking,
       extra: x.tenderExtra,
-      counterDiscount: x.counterDiscount,
+      counterDiscounts: x.counterDiscounts,
+      basket: x.basket,
       tenderTotal: x.tenderTotal,
     })),
   );
@@ -45,13 +46,16 @@ export function ReviewStep() {
   const email = s.customer.email.trim();
   const refusal = s.outcome?.outcome === 'refused' ? s.outcome.refusal : null;
   const price = s.price;
-  // What is collected: the price less the counter's discount (issue 30); offline at the last known
-  // price, what staff typed over it if they did (J22).
-  const collect = price?.unconfirmed
-    ? (s.tenderTotal ?? price.total)
+  // What is collected: the price and the items less the counter's discounts (issue 30; I15); offline
+  // at the last known price, what staff typed over it if they did (J22). With items, the price is
+  // said as the service asked and the grand total is what is paid.
+  const off = price && !price.unconfirmed ? discountsOn({ ...s, tenderExtra: s.extra }).off : 0;
+  const due = price?.unconfirmed
+    ? (s.tenderTotal ?? price.total) + s.extra
     : price
-      ? price.total - discountOff(price.total, s.counterDiscount)
+      ? price.total + s.extra - off
       : 0;
+  const collect = s.extra > 0 ? (price?.unconfirmed ? due - s.extra : (price?.total ?? 0)) : due;
   return (
     <form
       onSubmit={(e) => {
@@ -132,7 +136,7 @@ export function ReviewStep() {
       {!manual && !price?.unconfirmed && <DiscountFields store={stores.walkIn} />}
       {!manual && price && s.extra > 0 && (
         <p className="collect">
-          {t('items.grandTotal')} <strong>{fmt.money(collect + s.extra, price.currency)}</strong>
+          {t('items.grandTotal')} <strong>{fmt.money(due, price.currency)}</strong>
         </p>
       )}
       {!manual && <TenderPanel store={stores.walkIn} queued={s.priceOffline} />}
@@ -181,7 +185,7 @@ export function ReviewStep() {
               ? t('walkIn.confirmManual')
               : price
                 ? t(price.unconfirmed ? 'walkIn.confirmLastKnown' : 'walkIn.confirm', {
-                    amount: fmt.money(collect + s.extra, price.currency),
+                    amount: fmt.money(due, price.currency),
                   })
                 : t('walkIn.confirmNoPrice')}{' '}
           <Kbd keys={KEYS.confirm} />
