@@ -2,18 +2,32 @@
 /**
  * A busy day rendered progressively (decisions G7, G9): the first screen at once — what the window
  * shows (here, without layout, the products holding the first dozen slots), five pending
- * approvals — and the rest a step a frame until the whole day is in the document; the keyboard
+ * approvals — and the rest a step a frame until the whole day is in the document, each step
+ * rendering the list alone (the day's head, counted, is not rendered again: G24); the keyboard
  * then reaches every slot in order, the pending list opens and closes by keyboard, a slot with a
  * hundred parties lists them all, printing renders what is not there yet, and axe finds nothing.
  */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReservationView } from '../../main/ipc/contract';
 import type { FullDay, FullProduct } from '../../main/desk/day/screen';
 import type { FakeBridge } from './support/fakeBridge';
 import { dayHandlers, demoBridge, fullDay, reservation } from './support/fixtures';
 import { renderApp } from './support/render';
 import { axeViolations } from './support/axe';
+import type * as DateSwitcherModule from '../../renderer/src/screens/day/DateSwitcher';
+
+// The day's head, counted: rendered as it is, once per render.
+const switcher = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('../../renderer/src/screens/day/DateSwitcher', async (original) => {
+  const { DateSwitcher } = await original<typeof DateSwitcherModule>();
+  return {
+    DateSwitcher(props: Parameters<typeof DateSwitcher>[0]) {
+      switcher.renders++;
+      return DateSwitcher(props);
+    },
+  };
+});
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -103,6 +117,17 @@ describe('a busy day', () => {
     );
 
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('adds the rest of the day to the list alone: the day’s head is not rendered again', async () => {
+    fake = demoBridge(dayHandlers(busyDay()));
+    await renderApp(fake);
+    expect(articles()).toBeLessThan(PRODUCTS);
+    const before = switcher.renders;
+    expect(before).toBeGreaterThan(0);
+    await frames();
+    expect(articles()).toBe(PRODUCTS);
+    expect(switcher.renders).toBe(before);
   });
 
   it('lists five pending approvals until staff ask for all, by keyboard too', async () => {

@@ -11,25 +11,13 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import type { DayView } from '../../../../main/ipc/contract';
-import { useProgressive } from '../../components/useProgressive';
 import { localNow } from '../../format/format';
 import { currentDay } from '../../stores/day';
 import { DateSwitcher } from './DateSwitcher';
 import { nextBookable } from './nextSlot';
+import { DayProducts } from './DayProducts';
 import { PendingNotice } from './PendingNotice';
-import { ProductRow } from './ProductRow';
-import type { ProductProps } from './productParts';
-import { later } from '../../app/later';
 import { slotPhase } from './slotFacts';
-
-/**
- * The roomy cards for touch screens: not the default layout, so not in the JS the window starts
- * with (decision G15); fetched after the first paint, or at once by a counter set to them.
- */
-const ProductCard = later<ProductProps>(() => import('./ProductCard').then((m) => m.ProductCard));
-
-/** Slots that fill about one screen: the products holding them are rendered first (G7). */
-const FIRST_SLOTS = 12;
 
 /** How many of the day's slots are over. */
 function pastSlots(view: DayView, nowTime: string | null): number {
@@ -38,18 +26,6 @@ function pastSlots(view: DayView, nowTime: string | null): number {
     for (const p of view.products)
       for (const s of p.slots) if (slotPhase(s, nowTime) === 'past') n++;
   return n;
-}
-
-/** How many products, from the first, hold the first screen's slots (at least one). */
-function firstScreen(products: readonly { slots: readonly unknown[] }[]): number {
-  let count = 0;
-  let slots = 0;
-  for (const p of products) {
-    if (count > 0 && slots >= FIRST_SLOTS) break;
-    count++;
-    slots += Math.max(1, p.slots.length);
-  }
-  return count;
 }
 
 export function DayScreen() {
@@ -65,17 +41,6 @@ export function DayScreen() {
   const painted = useRef(false);
   const layout = useSlice(stores.day, (s) => s.layout);
   const [showPast, setShowPast] = useState(false);
-  const products = view?.products ?? [];
-  // A busy day's first screen is painted first, the rest of its products right behind (G7).
-  const productList = useRef<HTMLDivElement>(null);
-  const fillProducts = useMemo(() => ({ list: productList, step: 1 }), []);
-  const shownProducts = useProgressive(
-    products.length,
-    firstScreen(products),
-    1,
-    view?.date,
-    fillProducts,
-  );
 
   const timeZone = view?.store.timeZone ?? fmt.timeZone;
   // Minutes are enough for "next"; recomputed when the clock ticks past one.
@@ -155,29 +120,17 @@ export function DayScreen() {
       {view.products.length === 0 ? (
         <p>{t('day.noProducts')}</p>
       ) : (
-        // Busy while the rest of a busy day is still being added behind its first screen.
-        <div
-          ref={productList}
-          id="day-products"
-          className={`products ${layout}`}
-          aria-busy={shownProducts < view.products.length}
-        >
-          {view.products.slice(0, shownProducts).map((p) => {
-            const Product = layout === 'cards' ? ProductCard : ProductRow;
-            return (
-              <Product
-                key={p.id}
-                product={p}
-                nextStart={next.get(p.id) ?? null}
-                nowTime={dayNow}
-                showPast={showPast}
-                t={t}
-                fmt={fmt}
-                openManifest={actions.openManifest}
-              />
-            );
-          })}
-        </div>
+        <DayProducts
+          date={view.date}
+          products={view.products}
+          layout={layout}
+          next={next}
+          nowTime={dayNow}
+          showPast={showPast}
+          t={t}
+          fmt={fmt}
+          openManifest={actions.openManifest}
+        />
       )}
       {/* A setting more than a tool: below the day, not in its first line. */}
       <p className="day-layout">
