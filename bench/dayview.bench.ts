@@ -6,8 +6,8 @@
  *   and p95, asked with nothing changed and right after a check-in (a new build of the day);
  * - painted after its data: the renderer's `fd:day-data` and `fd:day-painted` marks (the first
  *   screen whole: head, date switcher and the products the window shows, its frame painted),
- *   median of several fresh loads of the page, the mark waited for without touching the page
- *   (`markSeen`, X37);
+ *   median of several fresh loads of the page in one window, the mark waited for without
+ *   touching the page (`markSeen`, X37);
  * - printed beside them, not targets: a slot's parties when its manifest opens (`day.parties` of
  *   the busiest slot), the day's parties in full (what the day's answer used to carry), and what
  *   `day.changed` carries after a check-in (G22).
@@ -138,36 +138,45 @@ async function overHttp(browser: Browser, host: TestHost, day: DayView): Promise
  * through a binding installed before it loads. Playwright's `waitForFunction` would poll from
  * the page at every frame, and its first call evaluates Playwright's injected script there (12–36
  * ms of compiling, traced between the day's data and its paint in 2 loads of 4): the bench's own
- * work in the figure it measures (decision X37).
+ * work in the figure it measures (decision X37). Returns a function to call before each load.
  */
-async function markSeen(page: Page, name: string): Promise<{ seen: Promise<void> }> {
-  let told!: () => void;
-  const seen = new Promise<void>((resolve) => (told = resolve));
-  await page.exposeFunction('__benchMarkSeen', () => told());
-  // A string: the callback runs in the page, as written.
+async function markSeen(page: Page, name: string): Promise<() => Promise<void>> {
+  let told: (() => void) | null = null;
+  await page.exposeFunction('__benchMarkSeen', () => told?.());
+  // A string: the callback runs in the page, as written; the script runs at every load.
   await page.addInitScript(`new PerformanceObserver((list) => {
     if (list.getEntriesByName(${JSON.stringify(name)}).length > 0) window.__benchMarkSeen();
   }).observe({ type: 'mark' });`);
-  return { seen };
+  return () => new Promise<void>((resolve) => (told = resolve));
 }
 
-/** Painted after its data (the renderer's marks), one fresh page per load. */
+/**
+ * Painted after its data (the renderer's marks), a fresh load of the page each time in one window,
+ * as a counter has one: a new window costs Chromium its omnibox popup's page (X37), no part of the
+ * app. Through about:blank, so each load is a new document (the app's URL differs from the one it
+ * left only by its fragment, which would not load again). The renderer keeps no day of its own.
+ */
 async function paintedAfterData(browser: Browser, host: TestHost): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < LOADS; i++) {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'ja-JP',
-    });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'ja-JP',
+  });
+  try {
     const page = await context.newPage();
-    const painted = await markSeen(page, 'fd:day-painted');
-    await page.goto(host.url);
-    await painted.seen;
-    const marks = await page.evaluate(() => ({
-      data: performance.getEntriesByName('fd:day-data')[0]!.startTime,
-      painted: performance.getEntriesByName('fd:day-painted')[0]!.startTime,
-    }));
-    out.push(marks.painted - marks.data);
+    const next = await markSeen(page, 'fd:day-painted');
+    for (let i = 0; i < LOADS; i++) {
+      await page.goto('about:blank');
+      const seen = next();
+      await page.goto(host.url);
+      await seen;
+      const marks = await page.evaluate(() => ({
+        data: performance.getEntriesByName('fd:day-data')[0]!.startTime,
+        painted: performance.getEntriesByName('fd:day-painted')[0]!.startTime,
+      }));
+      out.push(marks.painted - marks.data);
+    }
+  } finally {
     await context.close();
   }
   return out;
