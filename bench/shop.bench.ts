@@ -15,7 +15,7 @@
  *   view, against one counter alone (issue 28; its own 3-counter harness: bench/shop-fresh.ts),
  *   and the poller's requests a minute with the three counters on days of three months.
  *
- * `SHOP_BENCH_ONLY=fresh` runs only those last figures (about 9 minutes);
+ * `SHOP_BENCH_ONLY=fresh` runs only those last figures (about 14 minutes);
  * `SHOP_BENCH_PARTITION_S` (default 300, the issue's 5 minutes) and `SHOP_BENCH_WINDOW_S` (default
  * 60) shorten the run for a quick look. A wait that runs out is reported as such, never as a pass.
  */
