@@ -12,9 +12,10 @@
  *   counter shows every check-in once the LAN is back.
  *
  * - a booking made on the booking site, until every counter shows it with the poller off the day
- *   view, against one counter alone (issue 28; its own 3-counter harness: bench/shop-fresh.ts).
+ *   view, against one counter alone (issue 28; its own 3-counter harness: bench/shop-fresh.ts),
+ *   and the poller's requests a minute with the three counters on days of three months.
  *
- * `SHOP_BENCH_ONLY=fresh` runs only that last figure (about 5 minutes);
+ * `SHOP_BENCH_ONLY=fresh` runs only those last figures (about 14 minutes);
  * `SHOP_BENCH_PARTITION_S` (default 300, the issue's 5 minutes) and `SHOP_BENCH_WINDOW_S` (default
  * 60) shorten the run for a quick look. A wait that runs out is reported as such, never as a pass.
  */

@@ -174,6 +174,17 @@ describe('three browser hosts on one sandbox key and store', () => {
         timeoutMs: 5_000,
         everyMs: 100,
       });
+    // The cancellation must come by push, not by the poller's poll: it is made just after a poll
+    // was answered, so the next (15 s on while the poller serves these day views, H18) cannot fall
+    // in the few seconds measured, whichever counter polls.
+    const views = await Promise.all(shop.counters.map(shopOf));
+    const poller = shop.counters[views.findIndex((v) => v.self.polling)]!;
+    const since = Date.now();
+    await waitFor(
+      () => poller.service.log.some((r) => r.at >= since && isReservationPoll(r) && r.status !== 0),
+      `a poll by ${poller.name} answered`,
+      { timeoutMs: POLLS_MS, everyMs: 100 },
+    );
     const cancelledAt = Date.now();
     const done = await second.call('cancel.confirm', {
       reservationId: id,

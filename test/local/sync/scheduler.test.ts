@@ -254,10 +254,10 @@ describe('sync scheduler', () => {
     expect([...new Set(governor.lanes)]).toEqual(['background']);
   });
 
-  it('polling for the shop, another counter’s day view sets the pace and its month’s availability is kept fresh (H10)', async () => {
+  it('polling for the shop, another counter’s day view sets the pace and its month’s availability is kept fresh (H10, H18)', async () => {
     rig = makeRig();
     const { clock, scheduler, store, asked } = rig;
-    const { idlePollMs, viewingPollMs, availabilityMs } = DEFAULT_INTERVALS;
+    const { idlePollMs, viewingPollMs, servingPollMs, availabilityMs } = DEFAULT_INTERVALS;
     scheduler.start();
     await clock.advance(0);
     const products = store.cache.catalogue()!.products.map((p) => p.id);
@@ -269,8 +269,9 @@ describe('sync scheduler', () => {
     await clock.advance(4 * MINUTE);
     expect(gaps([from, ...pollsOf(rig, step)])).toEqual(Array(2).fill(idlePollMs));
 
-    // Another counter shows a day of next month: a poll at once, then every 20 s, as for its own;
-    // every product's availability of that month, each at most once a minute (spaced).
+    // Another counter shows a day of next month: a poll at once, then every 15 s (its own would
+    // be 20 s, and the relay comes on top: H18); every product's availability of that month, each
+    // at most once a minute (spaced).
     const date = storeDate(35, clock.now());
     step = rig.steps.length;
     from = clock.now();
@@ -278,7 +279,7 @@ describe('sync scheduler', () => {
     await clock.advance(10 * MINUTE);
     const polls = pollsOf(rig, step);
     expect(polls[0]).toBe(from);
-    expect(gaps(polls)).toEqual(Array(30).fill(viewingPollMs));
+    expect(gaps(polls)).toEqual(Array(40).fill(servingPollMs));
     expect([...store.cache.availabilityOn(date).keys()].sort()).toEqual([...products].sort());
     for (const id of products) {
       const times = asked.filter((a) => a.productId === id && a.at >= from).map((a) => a.at);
@@ -301,6 +302,55 @@ describe('sync scheduler', () => {
     const followed = asked.length;
     await clock.advance(5 * MINUTE);
     expect(asked.length).toBe(followed);
+  });
+
+  it('serving another counter’s day view, the poller polls every 15 s from its last poll, within the standard plan’s background share (H18)', async () => {
+    rig = makeRig();
+    const { clock, scheduler } = rig;
+    const { viewingPollMs, servingPollMs } = DEFAULT_INTERVALS;
+    // The relay's push and pull come on top of the poll: serving is quicker than a day view alone.
+    expect(servingPollMs).toBeLessThan(viewingPollMs);
+    scheduler.start();
+    await clock.advance(0);
+
+    // Its own day view alone: every 20 s, as a counter polling alone.
+    scheduler.setViewing({ date: storeDate(5, clock.now()), productIds: [DEMO.products.apiTest] });
+    let step = rig.steps.length;
+    await clock.advance(2 * MINUTE);
+    const alone = pollsOf(rig, step);
+    expect(gaps(alone)).toEqual(Array(alone.length - 1).fill(viewingPollMs));
+
+    // Another counter opens its day view 5 s after a poll: the next poll is 15 s after that one,
+    // not 20 s, and every 15 s on.
+    await clock.advance(alone.at(-1)! + viewingPollMs - clock.now());
+    const last = pollsOf(rig).at(-1)!;
+    expect(last).toBe(clock.now());
+    await clock.advance(5_000);
+    step = rig.steps.length;
+    scheduler.setShopViewing([storeDate(35, clock.now())]);
+    await clock.advance(3 * MINUTE);
+    const serving = pollsOf(rig, step);
+    expect(gaps([last, ...serving])).toEqual(Array(12).fill(servingPollMs));
+
+    // Three counters on days of three months: after the months' first fetch, what the poller asks
+    // of the service a minute stays within the background share of the standard plan's budget.
+    scheduler.setShopViewing([storeDate(35, clock.now()), storeDate(70, clock.now())]);
+    await clock.advance(MINUTE);
+    const mark = sb.sandbox.requests().length;
+    await clock.advance(10 * MINUTE);
+    const perMinute = requestsSince(mark).length / 10;
+    const { limit, backgroundShare } = new RateGovernor().state();
+    expect(perMinute).toBeGreaterThanOrEqual(MINUTE / servingPollMs);
+    expect(perMinute).toBeLessThanOrEqual(limit.requests * backgroundShare);
+
+    // The others closed their day views: its own alone again, every 20 s.
+    scheduler.setShopViewing([]);
+    await clock.advance(servingPollMs);
+    step = rig.steps.length;
+    await clock.advance(2 * MINUTE);
+    const again = pollsOf(rig, step);
+    expect(again.length).toBeGreaterThanOrEqual(5);
+    expect(gaps(again)).toEqual(Array(again.length - 1).fill(viewingPollMs));
   });
 
   it('a paced task (what on-site bookings owe) runs at most once every 5 s, only where the service is polled', async () => {

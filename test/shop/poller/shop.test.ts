@@ -34,7 +34,12 @@ interface Counter {
 
 const PRODUCT = DEMO.products.apiTest;
 const FAST: Partial<Intervals> = { viewingPollMs: 300, idlePollMs: 300, availabilityMs: 300 };
-const SLOW: Partial<Intervals> = { viewingPollMs: 60_000, idlePollMs: 60_000 };
+/** Polls a minute apart whatever day views are open, served or its own (H18). */
+const SLOW: Partial<Intervals> = {
+  viewingPollMs: 60_000,
+  servingPollMs: 60_000,
+  idlePollMs: 60_000,
+};
 
 describe('one poller per shop', () => {
   let svc: ShopService;
