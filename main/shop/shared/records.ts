@@ -9,6 +9,9 @@
  *
  * Check-in events and holds are the counter's own records (main/local) with what places them in
  * the shop: one schema each, extended here.
+ *
+ * Over 300 lines: every record a peer may send is checked against one of these, so they stay in
+ * one place to be read together.
  */
 import { z } from 'zod';
 import {

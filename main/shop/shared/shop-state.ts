@@ -1,7 +1,7 @@
 /**
  * The shop's shared state for one store session: one Yjs doc kept in step with every other
  * counter's (`doc-sync.ts`), saved on this counter (`doc-storage.ts`), read through zod
- * (`records.ts`). Three shared types:
+ * (`records.ts`). Its shared types:
  *
  * - `checkins`: the check-in events, a grow-only list (`event-log.ts`);
  * - `onsite`: what bookings paid on site owe and the money taken and paid back for them (issue
