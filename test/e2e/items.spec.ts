@@ -56,6 +56,20 @@ async function sellAlone(
   await expect(app.getByText(t.items.sold)).toBeVisible();
 }
 
+/** On the close screen: the drawer counted as `pieces` (denomination → count), even, and closed. */
+async function closeEven(app: Page, lang: Lang, pieces: Record<number, number>): Promise<void> {
+  const m = CATALOGUES[lang].money;
+  for (const [denomination, count] of Object.entries(pieces))
+    await app
+      .getByLabel(fill(m.close.countOf, { denomination: yen(lang, Number(denomination)) }), {
+        exact: true,
+      })
+      .fill(String(count));
+  await expect(app.getByText(m.close.even, { exact: true })).toBeVisible();
+  await app.getByRole('button', { name: m.close.commit }).click();
+  await expect(app.getByText(pattern(m.close.closedAt))).toBeVisible();
+}
+
 for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
   const t = CATALOGUES[lang];
   const m = t.money;
@@ -260,16 +274,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await checkScreen(app, lang, 'close-cash-moves');
 
       // Counted even with what is expected, and closed.
-      const pieces = { 10_000: 1, 1_000: 3, 100: 4, 50: 1 };
-      for (const [denomination, count] of Object.entries(pieces))
-        await app
-          .getByLabel(fill(m.close.countOf, { denomination: yen(lang, Number(denomination)) }), {
-            exact: true,
-          })
-          .fill(String(count));
-      await expect(app.getByText(m.close.even, { exact: true })).toBeVisible();
-      await app.getByRole('button', { name: m.close.commit }).click();
-      await expect(app.getByText(pattern(m.close.closedAt))).toBeVisible();
+      await closeEven(app, lang, { 10_000: 1, 1_000: 3, 100: 4, 50: 1 });
       mkdirSync(CLOSE_KEPT, { recursive: true });
       // The whole screen, the status bar in its place at the end (kept at the bottom of the
       // window, a full-page picture would draw it over the middle of the screen).
@@ -414,16 +419,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await app.keyboard.press('F7');
       await expect(app.getByRole('heading', { level: 2 })).toContainText(m.close.title);
       await app.getByLabel(m.close.float).fill('10000');
-      const pieces = { 10_000: 1, 100: 1, 50: 1 };
-      for (const [denomination, count] of Object.entries(pieces))
-        await app
-          .getByLabel(fill(m.close.countOf, { denomination: yen(lang, Number(denomination)) }), {
-            exact: true,
-          })
-          .fill(String(count));
-      await expect(app.getByText(m.close.even, { exact: true })).toBeVisible();
-      await app.getByRole('button', { name: m.close.commit }).click();
-      await expect(app.getByText(pattern(m.close.closedAt))).toBeVisible();
+      await closeEven(app, lang, { 10_000: 1, 100: 1, 50: 1 });
 
       // Said in the header before anything is sold: money now goes on the next day (Z10).
       const format = createFormat(lang, 'Asia/Tokyo', 'JPY');
