@@ -401,6 +401,8 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
         name: fill(m.receipt.previewOf, { what: m.receipt.receipt }),
       });
       await expect(doc).toBeVisible();
+      // With the 領収書 shown in place: its headings read below the screen's (DocumentView).
+      await checkScreen(app, lang, 'items-ryoshusho-card-preview');
       const card = await doc.evaluate((el) => el.shadowRoot?.textContent ?? '');
       expect(card).toContain(r.addressee(payer));
       expect(card).toContain(r.stampExempt);

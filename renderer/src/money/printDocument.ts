@@ -28,8 +28,21 @@ function adopt(root: ShadowRoot | Document, css: string): CSSStyleSheet | null {
   }
 }
 
-/** Put the page `html` in `host`'s shadow root (replacing what was there). */
-export function mountDocument(host: HTMLElement, html: string): void {
+/**
+ * A page's headings read below the screen's when shown in place: the screen's title is an h2 and
+ * its parts h3, so the page's h1 is read at `below + 1` and so on (its look unchanged). A receipt's
+ * h1 after the screen's h2 and before a later part's h3 broke the page's heading order (axe).
+ */
+function nestHeadings(root: Element, below: number): void {
+  for (const h of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6')))
+    h.setAttribute('aria-level', String(Math.min(6, Number(h.tagName[1]) + below)));
+}
+
+/**
+ * Put the page `html` in `host`'s shadow root (replacing what was there); `headingsBelow`: the
+ * heading level of the screen it is shown in (none when printed alone).
+ */
+export function mountDocument(host: HTMLElement, html: string, headingsBelow = 0): void {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   doc.querySelectorAll(ACTIVE).forEach((el) => el.remove());
   for (const el of Array.from(doc.body.querySelectorAll('*')))
@@ -41,6 +54,7 @@ export function mountDocument(host: HTMLElement, html: string): void {
   wrapper.className = 'doc';
   wrapper.lang = doc.documentElement.lang || '';
   wrapper.append(...Array.from(doc.body.childNodes).map((n) => document.importNode(n, true)));
+  if (headingsBelow > 0) nestHeadings(wrapper, headingsBelow);
   root.replaceChildren(wrapper);
   if ('adoptedStyleSheets' in root) root.adoptedStyleSheets = [];
   adopt(root, scopedCss(doc));
