@@ -10,18 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPart } from '../../../main/desk/sales/discounts';
 import type { Request } from '../../../main/ipc/contract';
 import { allFiles } from '../../local/support';
-import {
-  LATER,
-  P,
-  TODAY,
-  cutLink,
-  refusal,
-  restoreLink,
-  setUp,
-  startHarness,
-  type Harness,
-} from '../support';
-import { waitFor } from '../../support/wait';
+import { LATER, P, TODAY, refusal, setUp, startHarness, type Harness } from '../support';
+import { owedForRefusedWalkIn } from './support';
 import { PINS, quickHasher, signIn, staffStore } from '../staff/support';
 
 type Sell = Request<'items.sell'>;
@@ -218,42 +208,14 @@ describe('counter discounts on counter items', () => {
   });
 
   it('owes back a refused walk-in’s booking part: after the sale’s discount, less the items’ share', async () => {
-    const avail = await h.call('day.get', { date: TODAY });
-    const full = avail.products
-      .find((p) => p.id === P.teaCeremony)!
-      .slots.find((s) => s.remaining === 0)!;
-    expect(full).toBeTruthy();
-    cutLink(h.sb);
-    let saleId: string;
-    try {
-      // ¥12,000 and two teas ¥260: 10 % of the whole ¥12,260 is ¥1,226; ¥11,034 taken.
-      const queued = await h.call('walkin.book', {
-        productId: P.teaCeremony,
-        date: TODAY,
-        startTime: full.startTime,
-        adults: 1,
-        children: 0,
-        participants: [],
-        customer: { lastName: '断られ割引' },
-        draftId: randomUUID(),
-        sendConfirmationEmail: false,
-        locale: 'ja',
-        quoted: { total: 12_000, currency: 'JPY' },
-        tender: { lines: [cash(11_034, 20_000)] },
-        items: [{ itemId: tea, quantity: 2 }],
-        counterDiscounts: [{ line: null, kind: 'percent', value: 10, reason: 'apology' }],
-      });
-      expect(queued.outcome).toBe('queued');
-      saleId = queued.saleId!;
-    } finally {
-      restoreLink(h.sb);
-    }
-    await waitFor(
-      async () => (await h.call('refunds.owed', {})).items.some((o) => o.saleId === saleId),
-      'the refused walk-in owed back',
-    );
+    // ¥12,000 and two teas ¥260: 10 % of the whole ¥12,260 is ¥1,226; ¥11,034 taken.
+    const owed = await owedForRefusedWalkIn(h, {
+      lastName: '断られ割引',
+      tender: { lines: [cash(11_034, 20_000)] },
+      items: [{ itemId: tea, quantity: 2 }],
+      counterDiscounts: [{ line: null, kind: 'percent', value: 10, reason: 'apology' }],
+    });
     // The teas were handed over at ¥260 less their ¥26 share: ¥10,800 of the booking is owed.
-    const owed = (await h.call('refunds.owed', {})).items.find((o) => o.saleId === saleId);
     expect(owed).toMatchObject({ reason: 'booking_refused', amount: 10_800 });
   });
 

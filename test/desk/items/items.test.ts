@@ -19,7 +19,7 @@ import {
   startHarness,
   type Harness,
 } from '../support';
-import { waitFor } from '../../support/wait';
+import { owedForRefusedWalkIn } from './support';
 
 type Book = Request<'walkin.book'>;
 type Line = NonNullable<Book['tender']>['lines'][number];
@@ -231,38 +231,11 @@ describe('counter items at the counter', () => {
   });
 
   it('owes back a refused walk-in’s booking only, not the items handed over with it', async () => {
-    const avail = await h.call('day.get', { date: TODAY });
-    const tea0 = avail.products.find((p) => p.id === P.teaCeremony)!;
-    const full = tea0.slots.find((s) => s.remaining === 0)!;
-    expect(full).toBeTruthy();
-    cutLink(h.sb);
-    let saleId: string;
-    try {
-      const queued = await h.call('walkin.book', {
-        productId: P.teaCeremony,
-        date: TODAY,
-        startTime: full.startTime,
-        adults: 1,
-        children: 0,
-        participants: [],
-        customer: { lastName: '断られ物販' },
-        draftId: randomUUID(),
-        sendConfirmationEmail: false,
-        locale: 'ja',
-        quoted: { total: 12_000, currency: 'JPY' },
-        tender: { lines: [cash(12_300, 20_000)] },
-        items: [{ itemId: umbrella, quantity: 1 }],
-      });
-      expect(queued.outcome).toBe('queued');
-      saleId = queued.saleId!;
-    } finally {
-      restoreLink(h.sb);
-    }
-    await waitFor(
-      async () => (await h.call('refunds.owed', {})).items.some((o) => o.saleId === saleId),
-      'the refused walk-in owed back',
-    );
-    const owed = (await h.call('refunds.owed', {})).items.find((o) => o.saleId === saleId);
+    const owed = await owedForRefusedWalkIn(h, {
+      lastName: '断られ物販',
+      tender: { lines: [cash(12_300, 20_000)] },
+      items: [{ itemId: umbrella, quantity: 1 }],
+    });
     expect(owed).toMatchObject({ reason: 'booking_refused', amount: 12_000 });
   });
 });
