@@ -3,7 +3,8 @@
  * Set-up's invoice details and money settings: loaded, the registration number checked as typed
  * (the message says what is wrong), saved whole with money.configure, a refusal said plainly.
  */
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_MONEY_SETTINGS } from '../../main/ipc/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
@@ -65,5 +66,32 @@ describe('invoice settings', () => {
     );
     await r.user.tap(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toMatch(/INVALID_INPUT/);
+  });
+
+  it('keeps what staff typed while the settings were still loading', async () => {
+    const money = moneyHandlers().handlers;
+    // The app's start reads the defaults at once; set-up's own load answers, with the business's
+    // name set meanwhile, only when the test says.
+    let asked = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fake = demoBridge({
+      ...money,
+      'money.settings': async () => {
+        if (asked++ === 0) return DEFAULT_MONEY_SETTINGS;
+        await answered;
+        return { ...DEFAULT_MONEY_SETTINGS, businessName: '嵐山体験' };
+      },
+    });
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Set-up' }));
+    const reg = screen.getByLabelText('Registration number (qualified invoice issuer)');
+    await r.user.fill(reg, 'T12345');
+    await act(async () => answer());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Business name')).toHaveProperty('value', '嵐山体験'),
+    );
+    expect(reg).toHaveProperty('value', 'T12345');
+    expect(screen.getByText('13 digits follow the “T”. Check the number of digits.')).toBeTruthy();
   });
 });

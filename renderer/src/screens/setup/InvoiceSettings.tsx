@@ -103,15 +103,19 @@ export function InvoiceSettings() {
   useEffect(() => {
     void stores.money.getState().loadSettings();
   }, [stores.money]);
-  // New settings from the main process (loaded, or saved and kept): the form shows them.
+  // New settings from the main process (loaded, or saved and kept): the form shows them, but
+  // for the fields staff changed since (typed while the settings were still loading: kept).
   const [shown, setShown] = useState(settings);
+  const [edited, setEdited] = useState<readonly (keyof Form)[]>([]);
   if (shown !== settings) {
     setShown(settings);
-    setForm(formOf(settings));
+    const typed = Object.fromEntries(edited.map((k) => [k, form[k]])) as Partial<Form>;
+    setForm({ ...formOf(settings), ...typed });
   }
 
   const set = (patch: Partial<Form>) => {
     setForm({ ...form, ...patch });
+    setEdited([...new Set([...edited, ...(Object.keys(patch) as (keyof Form)[])])]);
     setWrong(wrong.filter((k) => !(k in patch)));
   };
   const regProblem = registrationProblem(form.registrationNumber);
@@ -159,7 +163,10 @@ export function InvoiceSettings() {
           e.preventDefault();
           const out = settingsOf(form);
           setWrong(out.wrong);
-          if (out.settings) void stores.money.getState().configure(out.settings);
+          if (!out.settings) return;
+          // What is kept comes back as new settings: the form then shows it as saved.
+          setEdited([]);
+          void stores.money.getState().configure(out.settings);
         }}
       >
         {text('businessName', t('money.settings.businessName'))}
