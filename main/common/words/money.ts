@@ -5,13 +5,11 @@
  * shown by the renderer, whose catalogue takes them from here through the IPC contract. Plain
  * texts only (no values), so the renderer's i18next takes them as they are.
  */
-import type {
-  CashDirection,
-  CashReason,
-  DiscountReason,
-  RefundReason,
-  TenderMethod,
-} from '../money';
+// From each id's own module, not money's index: money's discount rules print these words.
+import type { CashDirection, CashReason } from '../money/cash-movement';
+import type { DiscountReason } from '../money/discount-reason';
+import type { RefundReason } from '../money/refund-reason';
+import type { TenderMethod } from '../money/tender';
 import type { Widen } from './locale';
 
 /** Keyed by the table's ids (main/common/money/payment-methods.ts): a new method needs its name. */

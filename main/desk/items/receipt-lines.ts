@@ -7,7 +7,7 @@
 import { REDUCED_RATE, type ItemLine } from '../../common';
 import type { PrintLocale } from '../../common/words';
 import type * as receiptWords from '../../common/words/receipt';
-import type { ReceiptRow } from '../receipt/model';
+import type { ReceiptRow } from '../receipt/rows';
 
 type Words = Pick<(typeof receiptWords)['ja'], 'reducedMark' | 'reducedNote' | 'itemLine'>;
 

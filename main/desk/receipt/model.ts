@@ -24,7 +24,10 @@ import { ratesOf } from '../items/rates';
 import { goodsRows } from '../items/receipt-lines';
 import { discountReasonText, itemLineId } from '../../common';
 import { lineIdOf } from '../sales/discounts';
+import type { ReceiptRow, RowStyle } from './rows';
 import { stampNeed } from './stamp';
+
+export type { ReceiptRow, RowStyle } from './rows';
 
 /** A language's words of a receipt: its own, and money's as paper says them. */
 type Words = (typeof receiptWords)['ja'] & {
@@ -54,17 +57,6 @@ export interface ReceiptInput {
   /** When this copy is printed (epoch ms). */
   now: number;
 }
-
-/** How a row is set: `sub` smaller, `total` larger under a rule (no bold: decision Q9). */
-export type RowStyle = 'normal' | 'sub' | 'total';
-
-export type ReceiptRow =
-  /** Left text (wraps) and right text (an amount, never wraps). */
-  | { kind: 'pair'; left: string; right: string; style: RowStyle }
-  /** One text across both columns. */
-  | { kind: 'text'; text: string; style: RowStyle }
-  /** A product: its name, and under it (smaller) when it takes place. */
-  | { kind: 'product'; name: string; detail: string };
 
 export type ReceiptBlock =
   | { kind: 'title'; text: string }
