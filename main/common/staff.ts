@@ -13,9 +13,6 @@ export type StaffId = z.infer<typeof StaffId>;
 /** The name a member is shown by (a tile, a receipt's レジ担当): a display name, nothing more. */
 export const StaffName = z.string().trim().min(1).max(40);
 
-export const StaffRole = z.enum(['staff', 'manager', 'owner']);
-export type StaffRole = z.infer<typeof StaffRole>;
-
 /**
  * What a role may be allowed to do, beyond what anyone signed in does (sell, check in, cancel at
  * the guest's request). The owner may do all of it; the table of the other roles is the owner's
@@ -47,12 +44,83 @@ export const Permission = z.enum([
 ]);
 export type Permission = z.infer<typeof Permission>;
 
-/** What staff and managers may do (the owner may do everything). */
-export const PermissionTable = z.object({
-  staff: z.array(Permission).max(Permission.options.length),
-  manager: z.array(Permission).max(Permission.options.length),
-});
+/**
+ * The roles, each written once, from the least trusted up: its name and what it may do until the
+ * owner says otherwise (decisions S22, AA52) — `all` for the owner, who may do everything whatever
+ * the table says. Everything else about a role derives from this: `StaffRole`, the owner's table
+ * and its defaults, the order members are listed in, the policy form's columns, who may approve.
+ * A role's words are the renderer's (`staff.roles.<role>`, one per language).
+ */
+export const ROLES = {
+  staff: ['close', 'reprint'],
+  manager: [
+    'refund',
+    'correct',
+    'discount',
+    'drawer',
+    'waiveFee',
+    'close',
+    'reprint',
+    'audit',
+    'items',
+  ],
+  owner: 'all',
+} as const satisfies Record<string, readonly Permission[] | 'all'>;
+
+type RoleName = keyof typeof ROLES;
+
+export const StaffRole = z.enum(Object.keys(ROLES) as [RoleName, ...RoleName[]]);
+export type StaffRole = z.infer<typeof StaffRole>;
+
+/** The roles the owner's table sets (every one but those that may do all). */
+export type TableRole = {
+  [R in StaffRole]: (typeof ROLES)[R] extends 'all' ? never : R;
+}[StaffRole];
+
+/** Whether the owner's table says what `role` may do (it is not one that may do all). */
+export const isTableRole = (role: StaffRole): role is TableRole => ROLES[role] !== 'all';
+
+export const TABLE_ROLES: readonly TableRole[] = StaffRole.options.filter(isTableRole);
+
+/** What a table role may do until the owner says otherwise. */
+const defaultsOf = (role: TableRole): Permission[] => [...ROLES[role]];
+
+const roleColumn = (role: TableRole) =>
+  z
+    .array(Permission)
+    .max(Permission.options.length)
+    .default(() => defaultsOf(role));
+
+/**
+ * What each table role may do (the owner may do everything). A role the table does not name (one
+ * added since the table was kept or shared) may do its defaults.
+ */
+export const PermissionTable = z.object(
+  Object.fromEntries(TABLE_ROLES.map((role) => [role, roleColumn(role)])) as {
+    [R in TableRole]: ReturnType<typeof roleColumn>;
+  },
+);
 export type PermissionTable = z.infer<typeof PermissionTable>;
+
+/** What each table role may do until the owner says otherwise. */
+export const DEFAULT_PERMISSIONS: PermissionTable = Object.fromEntries(
+  TABLE_ROLES.map((role) => [role, defaultsOf(role)]),
+) as PermissionTable;
+
+/** Whether a role may do `permission` under `table`. */
+export function mayDo(role: StaffRole, permission: Permission, table: PermissionTable): boolean {
+  return !isTableRole(role) || table[role].includes(permission);
+}
+
+/** Everything a role may do under `table`, in the permissions' order. */
+export function permissionsOf(role: StaffRole, table: PermissionTable): Permission[] {
+  return Permission.options.filter((p) => mayDo(role, p, table));
+}
+
+/** Where a role stands among the roles: 0 for the most trusted (the owner), upwards. */
+export function roleRank(role: StaffRole): number {
+  return StaffRole.options.length - 1 - StaffRole.options.indexOf(role);
+}
 
 /**
  * Who did something, as a record carries it: the member's id and the name they had then (a later

@@ -23,13 +23,13 @@ import {
   type OpenFile,
   type ReadingSource,
 } from '../local/index';
-import type { DeskContext, SecretStore, TrainingStarter } from './context';
+import type { DeskPorts, SecretStore, TrainingStarter } from './ports';
 import { buildDay, buildDayView, buildFullDay, todayIn } from './day/day';
 import { withDayPatch } from './day/patch';
 import type { FullDay } from './day/screen';
 import { manifestPageFor, manifestPrintDirect, type ManifestPage } from './manifest/manifest';
 import { receiptFor, type PrintableReceipt, type ReceiptPurpose } from './receipt/receipt';
-import { deskHandlers } from './handlers';
+import { declarationsOf, deskChannels, deskHandlers, type Declarations } from './handlers';
 import type { Session, SessionOptions } from './session';
 import { SessionHolder, type Emit } from './session-holder';
 import { counterIdentity } from './counter';
@@ -92,7 +92,7 @@ export interface DeskOptions {
 }
 
 export class Desk {
-  private readonly ctx: DeskContext;
+  private readonly ctx: DeskPorts;
   /** Not closed with the desk: the shared worker ends itself when idle. */
   private readonly readings: ReadingSource | null;
 
@@ -206,6 +206,14 @@ export class Desk {
   /** Every channel's handler; `overrides` are the platform's own (the shell prints). */
   handlers(overrides?: Partial<Handlers>): Handlers {
     return deskHandlers(this.ctx, overrides);
+  }
+
+  /**
+   * Each channel's scope and rule, as its feature declares them beside its handler (what the
+   * guards read): for the tests that try every channel.
+   */
+  declarations(): Declarations {
+    return declarationsOf(deskChannels(this.ctx));
   }
 
   /** The open session, if any (what is shared between counters is connected to it). */

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../api/log';
 import { clockWith } from '../common/clock';
-import type { TrainingStarter } from '../desk/context';
+import type { TrainingStarter } from '../desk/ports';
 import { Desk } from '../desk/desk';
 import { Router, type Handlers } from '../ipc/router';
 import type { KeyProvider, OpenFile } from '../local/index';

@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../api/log';
-import type { SecretStore } from '../desk/context';
+import type { SecretStore } from '../desk/ports';
 import { DeskError } from '../ipc/errors';
 import { Cipher, type KeyProvider } from '../local/index';
 

@@ -18,7 +18,7 @@ import {
 import type { AppUpdater } from 'electron-updater';
 import { createLogger, type LogSink, type Logger } from '../api/log';
 import { printLocaleOf } from '../common/words';
-import type { TrainingStarter } from '../desk/context';
+import type { TrainingStarter } from '../desk/ports';
 import { compose, type Composed } from '../host/compose';
 import type { LogFiles } from '../installed/log-files';
 import { GUEST_DISPLAY_CHANNELS, GUEST_DISPLAY_EVENTS, type PrintAnswer } from '../ipc/contract';

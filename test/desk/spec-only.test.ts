@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskContext } from '../../main/desk/context';
+import type { DeskPorts } from '../../main/desk/ports';
 import type { Request } from '../../main/ipc/contract';
 import {
   KYOTO,
@@ -221,7 +221,7 @@ describe('every counter flow against a service that serves only what the spec sh
     const booked = (await h.call('walkin.book', bamboo('仕様時計'))).reservation!;
     // The service cancels; the client's listing windows miss the record (as with a clock set
     // days wrong), so the outcome carries no record.
-    const session = (h.desk as unknown as { ctx: DeskContext }).ctx.sessions.require();
+    const session = (h.desk as unknown as { ctx: DeskPorts }).ctx.sessions.require();
     const original = session.client.cancelReservation.bind(session.client);
     session.client.cancelReservation = async (...args) => ({
       ...(await original(...args)),

@@ -3,10 +3,11 @@
  * cache key, training that starts another sandbox with fresh keys, and every event recorded.
  * Calls go through the router, as the renderer's do.
  */
-import type { LogRecord, LogSink, Logger } from '../../main/api/index';
+import { silentLogger, type LogRecord, type LogSink, type Logger } from '../../main/api/index';
 import { createLogger } from '../../main/api/log';
-import type { SecretStore, TrainingStarter } from '../../main/desk/context';
+import type { SecretStore, TrainingStarter } from '../../main/desk/ports';
 import { Desk, type DeskOptions } from '../../main/desk/desk';
+import type { Declarations } from '../../main/desk/handlers';
 import type { Channel, EventName, IpcResult, Request, Response } from '../../main/ipc/contract';
 import { Router } from '../../main/ipc/router';
 import { fixedKeyProvider } from '../../main/local/index';
@@ -145,6 +146,30 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   h.router = new Router(h.desk.handlers(), logger);
   return h;
+}
+
+/**
+ * Each channel's scope and rule as the features declare them beside their handlers, read off a
+ * desk that is made and never started (nothing is opened, nothing sent).
+ */
+export async function deskDeclarations(): Promise<Declarations> {
+  const dataDir = tempDir();
+  const desk = new Desk({
+    dataDir,
+    secrets: memorySecrets(),
+    keyProvider: fixedKeyProvider(TEST_KEY),
+    logger: silentLogger,
+    defaultServiceUrl: null,
+    startTraining: () => Promise.reject(new Error('no training here')),
+    emit: () => undefined,
+    readings: null,
+  });
+  try {
+    return desk.declarations();
+  } finally {
+    await desk.stop();
+    removeDir(dataDir);
+  }
 }
 
 export const KYOTO = DEMO.stores.kyoto;

@@ -1,7 +1,12 @@
-/** Change's channels: start, quote, confirm a change of time or headcount; its list, retry, dismissal. */
-import type { HandlersOf } from '../../ipc/router';
-import type { DeskContext } from '../context';
+/**
+ * Change's channels: start, quote, confirm a change of time or headcount; its list, retry,
+ * dismissal. A change books and cancels (issue 15, decision C11): the cancel's scopes, and confirm
+ * checks walk-in's too; its list and the dismissal are the counter's own records, as the outbox's
+ * are (any key).
+ */
+import { channel, type ChannelsOf } from '../channel';
 import { featureRefusal } from '../features';
+import type { DeskPorts } from '../ports';
 import { changeDrawerCause } from '../printer/drawer';
 import { featuresOf } from '../setup/setup-status';
 import { confirmChange } from './confirm';
@@ -15,13 +20,18 @@ type Channels =
   | 'change.retry'
   | 'change.dismiss';
 
-export function changeApp(ctx: DeskContext): HandlersOf<Channels> {
+export function changeApp(
+  ctx: Pick<DeskPorts, 'sessions' | 'settings' | 'now' | 'printers'>,
+): ChannelsOf<Channels> {
   const { sessions, settings } = ctx;
   return {
-    'change.start': ({ reservationId, date }) =>
+    'change.start': channel({ scope: 'cancel', rule: 'open' }, ({ reservationId, date }) =>
       startChange(sessions.require(), reservationId, date),
-    'change.quote': (request) => quoteChange(sessions.require(), request, ctx.now()),
-    'change.confirm': async (request) => {
+    ),
+    'change.quote': channel({ scope: 'cancel', rule: 'open' }, (request) =>
+      quoteChange(sessions.require(), request, ctx.now()),
+    ),
+    'change.confirm': channel({ scope: 'cancel', rule: 'who' }, async (request) => {
       const session = sessions.require();
       // The channel is the cancel's; the new booking needs what a walk-in needs too.
       const refusal = featureRefusal('walkIn', featuresOf(settings.current).walkIn);
@@ -42,9 +52,15 @@ export function changeApp(ctx: DeskContext): HandlersOf<Channels> {
       );
       if (open) void ctx.printers.changed(open.cause, open.record).catch(() => undefined);
       return outcome;
-    },
-    'change.list': () => ({ items: sessions.current ? sessions.requireChanges().list() : [] }),
-    'change.retry': ({ id }) => sessions.requireChanges().retry(id),
-    'change.dismiss': ({ id }) => sessions.requireChanges().dismiss(id),
+    }),
+    'change.list': channel({ scope: null, rule: 'open' }, () => ({
+      items: sessions.current ? sessions.requireChanges().list() : [],
+    })),
+    'change.retry': channel({ scope: 'cancel', rule: 'who' }, ({ id }) =>
+      sessions.requireChanges().retry(id),
+    ),
+    'change.dismiss': channel({ scope: null, rule: 'who' }, ({ id }) =>
+      sessions.requireChanges().dismiss(id),
+    ),
   };
 }

@@ -1,13 +1,15 @@
 /**
  * The day's close and the journal's export (issue 13): preview and commit a counter's close, the
- * store's close over the shop, the printable report, the journal as CSV.
+ * store's close over the shop, the printable report, the journal as CSV. Money is the counter's
+ * own journal: any key may read and keep it. Committing the close asks the close permission; the
+ * report and its print are anyone's; the CSV leaves a record of who took it.
  */
 import { DateTime } from 'luxon';
 import type { CloseView, UiLocale } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { HandlersOf } from '../../ipc/router';
-import type { DeskContext } from '../context';
+import { channel, type ChannelsOf } from '../channel';
 import { todayIn } from '../day/day';
+import type { DeskPorts } from '../ports';
 import { bookingOf } from '../sales/refunds-owed';
 import { moneySettingsOf } from '../sales/settings';
 import type { Session } from '../session';
@@ -25,9 +27,9 @@ export const CSV_MAX_DAYS = 366;
 export type RefundsOwedCount = () => number | Promise<number>;
 
 export function closeApp(
-  ctx: DeskContext,
+  ctx: Pick<DeskPorts, 'sessions' | 'settings' | 'now' | 'logger' | 'printers'>,
   refundsOwed: RefundsOwedCount,
-): HandlersOf<
+): ChannelsOf<
   'close.preview' | 'close.commit' | 'close.store' | 'close.report' | 'close.print' | 'journal.csv'
 > {
   const { sessions } = ctx;
@@ -69,23 +71,26 @@ export function closeApp(
   };
 
   return {
-    'close.preview': async ({ date, openingFloat, counted }) => {
-      const s = sessions.require();
-      const day = dayOf(s, date);
-      if (openingFloat !== null) floats.set(day, openingFloat);
-      const view = closeViewOf(s, { ...entryOf(day), counted }, ctx.now(), await refundsOwed());
-      publish(s, view);
-      return view;
-    },
-    'close.commit': async (request) => {
+    'close.preview': channel(
+      { scope: null, rule: 'open' },
+      async ({ date, openingFloat, counted }) => {
+        const s = sessions.require();
+        const day = dayOf(s, date);
+        if (openingFloat !== null) floats.set(day, openingFloat);
+        const view = closeViewOf(s, { ...entryOf(day), counted }, ctx.now(), await refundsOwed());
+        publish(s, view);
+        return view;
+      },
+    ),
+    'close.commit': channel({ scope: null, rule: 'close' }, async (request) => {
       const s = sessions.require();
       const view = commitClose(s, request, ctx.now(), await refundsOwed());
       publish(s, view);
       // Money made now goes on the next business day: the screens say so (Z10).
       sessions.queueStatus();
       return view;
-    },
-    'close.store': async ({ date }) => {
+    }),
+    'close.store': channel({ scope: null, rule: 'open' }, async ({ date }) => {
       const s = sessions.require();
       const own = closeViewOf(s, entryOf(dayOf(s, date)), ctx.now(), await refundsOwed());
       // Published only when nothing of this counter's is there yet: a preview's figures (with
@@ -93,21 +98,21 @@ export function closeApp(
       if (!s.shared?.closes(own.businessDate).some((c) => c.counterId === own.counterId))
         publish(s, own);
       return storeClose(own, s.shared);
-    },
-    'close.report': async ({ date, locale }) => {
+    }),
+    'close.report': channel({ scope: null, rule: 'open' }, async ({ date, locale }) => {
       const { view, options } = await report(date, locale);
       return { html: closeReportHtml(view, options), fileName: `close-report_${date}.html` };
-    },
+    }),
     // On the receipt printer when set-up routes the report there (issue 31).
-    'close.print': async ({ date, locale }) => {
+    'close.print': channel({ scope: null, rule: 'open' }, async ({ date, locale }) => {
       const { view, options } = await report(date, locale);
       const answer = await ctx.printers.printReport('close', () =>
         closeReportThermal(view, options),
       );
       if (answer) return answer;
       throw new DeskError('PRINT_UNAVAILABLE', 'the close report prints on the OS printer');
-    },
-    'journal.csv': ({ from, to, locale }) => {
+    }),
+    'journal.csv': channel({ scope: null, rule: 'who' }, ({ from, to, locale }) => {
       const s = sessions.require();
       const days = DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days;
       if (days < 0)
@@ -126,13 +131,11 @@ export function closeApp(
         (sale) => bookingOf(s, sale)?.reservationNumber ?? null,
         moneySettingsOf(ctx.settings).defaultTaxRate,
       );
-    },
+    }),
   };
 }
 
 /** The close's count of refunds owed: the sales part's `refunds.owed`, counted. */
-export function refundsOwedCount(
-  sales: Pick<HandlersOf<'refunds.owed'>, 'refunds.owed'>,
-): RefundsOwedCount {
-  return async () => (await sales['refunds.owed']({})).items.length;
+export function refundsOwedCount(sales: ChannelsOf<'refunds.owed'>): RefundsOwedCount {
+  return async () => (await sales['refunds.owed'].handle({})).items.length;
 }

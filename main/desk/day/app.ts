@@ -2,8 +2,8 @@
  * The day's channels: the day view (filled if the cache lacks it), a slot's parties when it is
  * opened, refresh, the date watched.
  */
-import type { HandlersOf } from '../../ipc/router';
-import type { DeskContext } from '../context';
+import { channel, type ChannelsOf } from '../channel';
+import type { DeskPorts } from '../ports';
 import { ensureCatalogue, whileOnline } from '../link';
 import { DeskError } from '../../ipc/errors';
 import { buildDay, buildFullDay, productsOf, todayIn } from './day';
@@ -12,12 +12,12 @@ import { noteServed } from './patch';
 import { partiesOf } from './screen';
 
 export function dayApp(
-  ctx: DeskContext,
-): HandlersOf<'day.get' | 'day.parties' | 'day.refresh' | 'day.watch'> {
+  ctx: Pick<DeskPorts, 'sessions' | 'now' | 'emit' | 'logger' | 'fillWaitMs'>,
+): ChannelsOf<'day.get' | 'day.parties' | 'day.refresh' | 'day.watch'> {
   const { sessions } = ctx;
   const filler = new DayFiller(ctx);
   return {
-    'day.get': async ({ date }) => {
+    'day.get': channel({ scope: 'dayView', rule: 'open' }, async ({ date }) => {
       const s = sessions.require();
       const day = date ?? todayIn(s.timeZone, ctx.now());
       sessions.viewing = day;
@@ -27,8 +27,8 @@ export function dayApp(
       noteServed(s, built);
       sessions.viewServed();
       return built.view;
-    },
-    'day.parties': ({ date, slot }) => {
+    }),
+    'day.parties': channel({ scope: 'dayView', rule: 'open' }, ({ date, slot }) => {
       const full = buildFullDay(sessions.require(), date, ctx.now());
       if (slot === null) return { date, reservations: partiesOf(full) };
       const found = full.products
@@ -36,8 +36,8 @@ export function dayApp(
         ?.slots.find((s) => s.startTime === slot.startTime);
       if (!found) throw new DeskError('SLOT_NOT_FOUND', 'there is no such slot on this day');
       return { date, reservations: found.reservations };
-    },
-    'day.refresh': async ({ date }) => {
+    }),
+    'day.refresh': channel({ scope: 'dayView', rule: 'open' }, async ({ date }) => {
       const s = sessions.require();
       const fresh = await whileOnline(
         s,
@@ -54,14 +54,14 @@ export function dayApp(
       ).catch(() => false);
       ctx.emit('day.changed', { dates: [date] });
       return { ok: fresh };
-    },
-    'day.watch': ({ date }) => {
+    }),
+    'day.watch': channel({ scope: 'dayView', rule: 'open' }, ({ date }) => {
       const s = sessions.current;
       if (!s) return { ok: false };
       s.scheduler.setViewing(
         date === null ? null : { date, productIds: [...productsOf(s).keys()] },
       );
       return { ok: true };
-    },
+    }),
   };
 }

@@ -2,7 +2,7 @@
  * What a day view needs and the cache lacks — the catalogue, the day's availability, the first
  * sync — fetched now, waited for a short while. Later the scheduler keeps it fresh behind.
  */
-import type { DeskContext } from '../context';
+import type { DeskPorts } from '../ports';
 import { ensureCatalogue } from '../link';
 import type { Session } from '../session';
 import { productsOf } from './day';
@@ -17,7 +17,7 @@ export class DayFiller {
   private readonly filling = new WeakMap<Session, Map<string, Promise<void>>>();
 
   constructor(
-    private readonly ctx: Pick<DeskContext, 'sessions' | 'emit' | 'logger' | 'fillWaitMs'>,
+    private readonly ctx: Pick<DeskPorts, 'sessions' | 'emit' | 'logger' | 'fillWaitMs'>,
   ) {}
 
   async fill(s: Session, date: string): Promise<void> {

@@ -5,9 +5,10 @@
  */
 import type { DisplayScreen, DisplayView, UiLocale } from '../../ipc/contract';
 import { qrModules } from '../receipt/model';
+import type { DisplayPort } from '../ports';
 import type { Emit } from '../session-holder';
 
-export class GuestDisplay {
+export class GuestDisplay implements DisplayPort {
   private view: DisplayView = { locale: 'ja', screen: { kind: 'idle' }, code: null };
   /** Shows are answered in order: a slow code never lands on a later guest's screen. */
   private shown = 0;

@@ -4,7 +4,7 @@
  * and what staff are in the middle of. Nothing here holds a key or a customer's details.
  */
 import { DateTime } from 'luxon';
-import type { DeskContext } from '../context';
+import type { DeskPorts } from '../ports';
 import { todayIn } from '../day/day';
 import type { FlowActivity } from '../../ipc/contract';
 import type { SupportFacts } from '../../installed/port';
@@ -22,7 +22,7 @@ export function originOf(url: string | null): string | null {
   }
 }
 
-export function supportFacts(ctx: DeskContext): SupportFacts {
+export function supportFacts(ctx: Pick<DeskPorts, 'settings' | 'sessions' | 'now'>): SupportFacts {
   const s = ctx.settings.current;
   const session = ctx.sessions.current;
   const settings = {
@@ -66,7 +66,7 @@ export function supportFacts(ctx: DeskContext): SupportFacts {
 }
 
 /** What holds an update back, as far as the desk knows. */
-export function activityOf(ctx: DeskContext): {
+export function activityOf(ctx: Pick<DeskPorts, 'flow' | 'sessions'>): {
   flow: FlowActivity | null;
   outboxUnsent: number;
 } {

@@ -3,24 +3,29 @@
  * the receipt printer when set-up routes the manifest there. Printing on the OS printer is the
  * desktop shell's, which puts its own handler in place of `manifest.print` (it prints
  * `manifest.page`'s page); the browser host has no printer of its own and answers
- * PRINT_UNAVAILABLE, and the renderer prints the page through the browser.
+ * PRINT_UNAVAILABLE, and the renderer prints the page through the browser. All three are the day
+ * view's scope (decision M1) and anyone's.
  */
 import { DeskError } from '../../ipc/errors';
-import type { HandlersOf } from '../../ipc/router';
-import type { DeskContext } from '../context';
+import { channel, type ChannelsOf } from '../channel';
+import type { DeskPorts } from '../ports';
 import { manifestCsvFor, manifestPageFor, manifestPrintDirect } from './manifest';
 
 export function manifestApp(
-  ctx: DeskContext,
-): HandlersOf<'manifest.page' | 'manifest.csv' | 'manifest.print'> {
+  ctx: Pick<DeskPorts, 'sessions' | 'settings' | 'now' | 'printers'>,
+): ChannelsOf<'manifest.page' | 'manifest.csv' | 'manifest.print'> {
   return {
-    'manifest.page': (request) => manifestPageFor(ctx, request),
-    'manifest.csv': (request) => manifestCsvFor(ctx, request),
+    'manifest.page': channel({ scope: 'dayView', rule: 'open' }, (request) =>
+      manifestPageFor(ctx, request),
+    ),
+    'manifest.csv': channel({ scope: 'dayView', rule: 'open' }, (request) =>
+      manifestCsvFor(ctx, request),
+    ),
     // On the receipt printer when set-up routes the manifest there (issue 31), in every host.
-    'manifest.print': async (request) => {
+    'manifest.print': channel({ scope: 'dayView', rule: 'open' }, async (request) => {
       const direct = await manifestPrintDirect(ctx, request);
       if (direct) return direct;
       throw new DeskError('PRINT_UNAVAILABLE', 'printing is available in the desktop app');
-    },
+    }),
   };
 }

@@ -6,9 +6,9 @@
  */
 import type { ManifestRequest } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { DeskContext } from '../context';
 import { buildFullDay, todayIn } from '../day/day';
 import type { FullDay, FullProduct, FullSlot } from '../day/screen';
+import type { DeskPorts } from '../ports';
 
 export interface ManifestSlot {
   product: FullProduct;
@@ -57,8 +57,11 @@ export function manifestViewOf(
   };
 }
 
+/** What a manifest is made with: the session's day, the clock, whether it is training. */
+export type ManifestPorts = Pick<DeskPorts, 'sessions' | 'settings' | 'now'>;
+
 /** The manifest a request asks for, from the day as the counter keeps it. */
-export function manifestView(ctx: DeskContext, request: ManifestRequest): ManifestView {
+export function manifestView(ctx: ManifestPorts, request: ManifestRequest): ManifestView {
   const session = ctx.sessions.require();
   const now = ctx.now();
   const date = request.date ?? todayIn(session.timeZone, now);

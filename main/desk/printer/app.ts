@@ -1,11 +1,14 @@
 /**
  * The hardware's channels (issue 31): the receipt printer (its status, set-up's choices, the
  * printers found, a test print, the queue printed again, training's virtual printer), the cash
- * drawer opened by hand, and the guest's display. Printing a receipt stays `receipt.print`.
+ * drawer opened by hand, and the guest's display. Printing a receipt stays `receipt.print`. The
+ * counter's own hardware, with any key: reading it is anyone's; the printer's set-up is settings;
+ * the drawer opened by hand is the drawer's (a tender's own open goes with its sale or refund); a
+ * test page or the queue printed again, someone signed in.
  */
 import { DeskError } from '../../ipc/errors';
-import type { HandlersOf } from '../../ipc/router';
-import type { DeskContext } from '../context';
+import { channel, type ChannelsOf } from '../channel';
+import type { DeskPorts } from '../ports';
 import { actingNow } from '../staff/acting';
 import { printedAnything, readJob } from './virtual/virtual-printer';
 
@@ -22,20 +25,28 @@ type HardwareChannels =
   | 'display.get'
   | 'display.open';
 
-export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
+export function hardwareApp(
+  ctx: Pick<DeskPorts, 'printers' | 'display' | 'displayUrl' | 'settings' | 'sessions'>,
+): ChannelsOf<HardwareChannels> {
   const { printers, display } = ctx;
   return {
     // Asked by the renderer once its first screen is painted: the encoders warm behind it (M21).
-    'printer.status': () => {
+    'printer.status': channel({ scope: null, rule: 'open' }, () => {
       void printers.warm();
       return printers.status();
-    },
-    'printer.settings': () => printers.settings(),
-    'printer.configure': (next) => printers.configure(next),
-    'printer.find': async () => ({ printers: await printers.find() }),
-    'printer.test': ({ printer, locale }) => printers.test(printer, locale),
-    'printer.retry': () => printers.refresh(),
-    'printer.virtual': async ({ state }) => {
+    }),
+    'printer.settings': channel({ scope: null, rule: 'open' }, () => printers.settings()),
+    'printer.configure': channel({ scope: null, rule: 'settings' }, (next) =>
+      printers.configure(next),
+    ),
+    'printer.find': channel({ scope: null, rule: 'open' }, async () => ({
+      printers: await printers.find(),
+    })),
+    'printer.test': channel({ scope: null, rule: 'who' }, ({ printer, locale }) =>
+      printers.test(printer, locale),
+    ),
+    'printer.retry': channel({ scope: null, rule: 'who' }, () => printers.refresh()),
+    'printer.virtual': channel({ scope: null, rule: 'open' }, async ({ state }) => {
       if (ctx.settings.current.mode !== 'training')
         throw new DeskError('TRAINING_ONLY', 'the virtual printer is training’s');
       const virtual = await printers.virtual();
@@ -56,14 +67,19 @@ export function hardwareApp(ctx: DeskContext): HandlersOf<HardwareChannels> {
             images: p.images,
           })),
       };
-    },
-    'drawer.open': ({ reason }) =>
+    }),
+    'drawer.open': channel({ scope: null, rule: 'drawer' }, ({ reason }) =>
       printers.openByHand(reason, {
         staffId: actingNow()?.staff.id ?? null,
         staffSetUp: ctx.sessions.current?.staff.enabled ?? false,
       }),
-    'display.show': ({ screen, locale }) => display.show(screen, locale),
-    'display.get': () => display.get(),
-    'display.open': () => ({ url: ctx.displayUrl?.() ?? null }),
+    ),
+    'display.show': channel({ scope: null, rule: 'open' }, ({ screen, locale }) =>
+      display.show(screen, locale),
+    ),
+    'display.get': channel({ scope: null, rule: 'open' }, () => display.get()),
+    'display.open': channel({ scope: null, rule: 'open' }, () => ({
+      url: ctx.displayUrl?.() ?? null,
+    })),
   };
 }

@@ -73,8 +73,8 @@ export interface DrawerActor {
 /**
  * Who may open the drawer by hand: anyone until the store has staff; then only a call the guard
  * let through as made by a member who may (`drawer.open` asks the `drawer` permission, or a
- * manager's approval: main/desk/staff/permissions.ts). A call that reached the desk without the
- * guard, with nobody acting, is refused here.
+ * manager's approval: its rule in main/desk/printer/app.ts). A call that reached the desk without
+ * the guard, with nobody acting, is refused here.
  */
 export function mayOpenByHand(actor: DrawerActor): boolean {
   return !actor.staffSetUp || actor.staffId !== null;

@@ -28,6 +28,7 @@ import type { JournalRecord } from '../../local/index';
 import { drawIssued } from '../receipt/receipt';
 import { qrModules } from '../receipt/model';
 import { qrCommand, receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
+import type { PrinterPort } from '../ports';
 import type { Session } from '../session';
 import type { SessionHolder, Emit } from '../session-holder';
 import type { SettingsFile } from '../settings';
@@ -76,7 +77,7 @@ const defaultLink =
 /** How long the booking's send waits for the drawer's pulse to reach the printer (M21). */
 export const PULSE_WAIT_MS = 50;
 
-export class Printers {
+export class Printers implements PrinterPort {
   private readonly line = new PrinterLine();
   private timer: Timer | null = null;
   private virtualPrinter: VirtualPrinter | null = null;

@@ -8,8 +8,8 @@
 import { DeskError } from '../../ipc/errors';
 import { isMoneyTaken } from '../../local/index';
 import type { ReceiptDocument, ReceiptLayout, ReceiptOptions } from '../../ipc/contract';
-import type { DeskContext } from '../context';
 import { todayIn } from '../day/day';
+import type { DeskPorts } from '../ports';
 import { closedDays, entryView } from '../sales/entries';
 import { moneySettingsOf } from '../sales/settings';
 import { storeSummary } from '../store-summary';
@@ -19,6 +19,9 @@ import { receiptFileName, receiptPageHtml } from './receipt-page';
 import { receiptPdf } from './receipt-pdf';
 
 export type ReceiptPurpose = 'preview' | 'print';
+
+/** What a receipt is drawn from: the session's journal, the money settings, the clock. */
+export type ReceiptPorts = Pick<DeskPorts, 'sessions' | 'settings' | 'now'>;
 
 export interface PrintableReceipt {
   document: ReceiptDocument;
@@ -34,7 +37,7 @@ export interface ReceiptPdf {
 
 /** The page: a preview, or the copy the OS printer or the browser prints. */
 export async function receiptFor(
-  ctx: DeskContext,
+  ctx: ReceiptPorts,
   options: ReceiptOptions,
   purpose: ReceiptPurpose,
 ): Promise<PrintableReceipt> {
@@ -54,7 +57,7 @@ export async function receiptFor(
 
 /** The PDF, drawn without a browser, counted as a print. */
 export async function receiptPdfFor(
-  ctx: DeskContext,
+  ctx: ReceiptPorts,
   options: ReceiptOptions,
 ): Promise<ReceiptPdf> {
   const { drawn, fileName } = await issue(ctx, options, 'print', receiptPdf);
@@ -63,7 +66,7 @@ export async function receiptPdfFor(
 
 /** The model drawn by `draw`; a print recorded once drawn (a copy that failed was not issued). */
 async function issue<T>(
-  ctx: DeskContext,
+  ctx: ReceiptPorts,
   options: ReceiptOptions,
   purpose: ReceiptPurpose,
   draw: (model: ReceiptModel) => T | Promise<T>,
@@ -78,7 +81,7 @@ async function issue<T>(
  * once for the page and the PDF, when the printer took it for the receipt printer's queue.
  */
 export async function drawIssued<T>(
-  ctx: Pick<DeskContext, 'sessions' | 'settings' | 'now'>,
+  ctx: ReceiptPorts,
   options: ReceiptOptions,
   draw: (model: ReceiptModel) => T | Promise<T>,
 ) {

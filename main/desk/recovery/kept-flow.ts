@@ -9,11 +9,12 @@
  * as done, so a reloaded window comes back to the walk-in's outcome, never to its Book (V13).
  */
 import type { KeptFlow } from '../../ipc/contract';
+import type { FlowPort } from '../ports';
 
 /** Drafts remembered as booked: more than a window's late reports can still name. */
 const ENDED_KEPT = 50;
 
-export class FlowKeeper {
+export class FlowKeeper implements FlowPort {
   private flow: KeptFlow | null = null;
   private readonly ended: string[] = [];
 

@@ -1,10 +1,12 @@
 /** Search's channel: a scanned number, a name, a phone or an e-mail, from the cache's index. */
-import type { HandlersOf } from '../../ipc/router';
-import type { DeskContext } from '../context';
+import { channel, type ChannelsOf } from '../channel';
+import type { DeskPorts } from '../ports';
 import { search } from './search';
 
-export function searchApp(ctx: DeskContext): HandlersOf<'search.find'> {
+export function searchApp(ctx: Pick<DeskPorts, 'sessions' | 'now'>): ChannelsOf<'search.find'> {
   return {
-    'search.find': ({ text, date }) => search(ctx.sessions.require(), text, date, ctx.now()),
+    'search.find': channel({ scope: 'checkIn', rule: 'open' }, ({ text, date }) =>
+      search(ctx.sessions.require(), text, date, ctx.now()),
+    ),
   };
 }

@@ -1,8 +1,8 @@
 /** What set-up shows: the mode, the key as checked, the plan, the store, what the key allows. */
 import type { KeyStatus, Store } from '../../api/client';
 import type { KeyInfo, SetupStatus } from '../../ipc/contract';
-import type { DeskContext } from '../context';
 import { featuresFor } from '../features';
+import type { DeskPorts } from '../ports';
 import type { Settings } from '../settings';
 import { storeSummary } from '../store-summary';
 
@@ -20,7 +20,10 @@ export function featuresOf(settings: Settings): SetupStatus['features'] {
   return featuresFor(settings.key?.scopes ?? null, settings.storeId !== null);
 }
 
-export function setupStatus({ settings, sessions }: DeskContext): SetupStatus {
+export function setupStatus({
+  settings,
+  sessions,
+}: Pick<DeskPorts, 'settings' | 'sessions'>): SetupStatus {
   const s = settings.current;
   const listed = sessions.stores.find((x) => x.id === s.storeId);
   const known = listed ?? (s.store?.id === s.storeId ? (s.store as Store | null) : null);
@@ -36,7 +39,7 @@ export function setupStatus({ settings, sessions }: DeskContext): SetupStatus {
 }
 
 /** Tell the renderer set-up changed (and the status with it); returns what it was told. */
-export function announceSetup(ctx: DeskContext): SetupStatus {
+export function announceSetup(ctx: Pick<DeskPorts, 'settings' | 'sessions' | 'emit'>): SetupStatus {
   const status = setupStatus(ctx);
   ctx.emit('setup.changed', status);
   ctx.sessions.queueStatus();

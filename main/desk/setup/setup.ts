@@ -6,15 +6,29 @@ import { ReservationClient } from '../../api/index';
 import type { Store } from '../../api/client';
 import type { KeyInfo, SetupStatus } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { DeskContext } from '../context';
+import type { DeskPorts } from '../ports';
 import { NOT_SET_UP } from '../settings';
 import { startTraining } from '../training/training';
 import { assertApiKeyShape } from './key-shape';
 import { storeSummary } from '../store-summary';
 import { announceSetup, keyInfo } from './setup-status';
 
+/** What set-up works with: the key, the store and the session opened on them. */
+export type SetupPorts = Pick<
+  DeskPorts,
+  | 'settings'
+  | 'sessions'
+  | 'secrets'
+  | 'training'
+  | 'logger'
+  | 'emit'
+  | 'client'
+  | 'defaultServiceUrl'
+  | 'trainingByDefault'
+>;
+
 /** The service's address to use: the one given, the saved one, or the default. */
-function serviceUrl(ctx: DeskContext, given: string | null): string {
+function serviceUrl(ctx: SetupPorts, given: string | null): string {
   const url = given ?? ctx.settings.current.serviceUrl ?? ctx.defaultServiceUrl;
   if (!url) throw new DeskError('NO_SERVICE_URL', 'the service address is not configured');
   // The key goes with every request: never in clear over a network, only to this machine.
@@ -26,7 +40,7 @@ function serviceUrl(ctx: DeskContext, given: string | null): string {
 }
 
 /** A client for set-up: few retries, so a wrong address or a dead key is said quickly. */
-function setupClient(ctx: DeskContext, baseUrl: string, apiKey: string): ReservationClient {
+function setupClient(ctx: SetupPorts, baseUrl: string, apiKey: string): ReservationClient {
   return new ReservationClient({
     baseUrl,
     apiKey,
@@ -40,11 +54,11 @@ function setupClient(ctx: DeskContext, baseUrl: string, apiKey: string): Reserva
 }
 
 /** The saved key, read again at each request: a key replaced in set-up is used at once. */
-const savedKey = (ctx: DeskContext) => () => ctx.secrets.read() ?? '';
+const savedKey = (ctx: Pick<DeskPorts, 'secrets'>) => () => ctx.secrets.read() ?? '';
 
 /** Validate a pasted key with ping and list its stores; nothing is saved. */
 export async function checkKey(
-  ctx: DeskContext,
+  ctx: SetupPorts,
   apiKey: string,
   url: string | null,
 ): Promise<{ key: KeyInfo; stores: Store[] }> {
@@ -61,7 +75,7 @@ export async function checkKey(
 }
 
 export async function saveKey(
-  ctx: DeskContext,
+  ctx: SetupPorts,
   request: {
     apiKey: string;
     serviceUrl: string | null;
@@ -95,7 +109,7 @@ export async function saveKey(
   return announceSetup(ctx);
 }
 
-export async function selectStore(ctx: DeskContext, storeId: string): Promise<SetupStatus> {
+export async function selectStore(ctx: SetupPorts, storeId: string): Promise<SetupStatus> {
   const { mode, plan } = ctx.settings.current;
   if (mode === 'not_set_up') throw new DeskError('NOT_SET_UP', 'set up a key first');
   let store = ctx.sessions.stores.find((s) => s.id === storeId);
@@ -126,7 +140,7 @@ export async function selectStore(ctx: DeskContext, storeId: string): Promise<Se
   return announceSetup(ctx);
 }
 
-export async function removeKey(ctx: DeskContext): Promise<SetupStatus> {
+export async function removeKey(ctx: SetupPorts): Promise<SetupStatus> {
   ctx.sessions.close();
   await ctx.training.stop();
   ctx.secrets.clear();
@@ -149,7 +163,7 @@ export async function removeKey(ctx: DeskContext): Promise<SetupStatus> {
  * day view does not wait for the service, nor, offline, for its deadline; the key and its stores
  * are asked for behind it (`recheck`). A store never listed is asked for first.
  */
-async function openLive(ctx: DeskContext): Promise<void> {
+async function openLive(ctx: SetupPorts): Promise<void> {
   const { settings, sessions } = ctx;
   const key = ctx.secrets.read();
   const { storeId } = settings.current;
@@ -181,7 +195,7 @@ async function openLive(ctx: DeskContext): Promise<void> {
  * `resumed` (at start-up, with what to do behind it): the session's background work, and this,
  * wait for the first day view.
  */
-function openOn(ctx: DeskContext, store: Store, resumed?: () => void): void {
+function openOn(ctx: SetupPorts, store: Store, resumed?: () => void): void {
   ctx.sessions.open(
     {
       serviceUrl: serviceUrl(ctx, null),
@@ -200,7 +214,7 @@ function openOn(ctx: DeskContext, store: Store, resumed?: () => void): void {
  * ends the session, a store whose zone, currency or payment changed opens it again. Unreachable:
  * the counter goes on from its cache. Nothing is done if staff changed set-up meanwhile.
  */
-async function recheck(ctx: DeskContext, key: string, storeId: string): Promise<void> {
+async function recheck(ctx: SetupPorts, key: string, storeId: string): Promise<void> {
   const { settings, sessions } = ctx;
   const opened = sessions.current;
   const client = setupClient(ctx, serviceUrl(ctx, null), key);
@@ -238,7 +252,7 @@ async function recheck(ctx: DeskContext, key: string, storeId: string): Promise<
 }
 
 /** Resume where the counter left off: the saved key and store, or training anew. */
-export async function resume(ctx: DeskContext): Promise<void> {
+export async function resume(ctx: SetupPorts): Promise<void> {
   const { mode } = ctx.settings.current;
   try {
     if (mode === 'live') await openLive(ctx);

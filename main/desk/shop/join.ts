@@ -11,12 +11,12 @@ import { DeskError } from '../../ipc/errors';
 import { parseJoinCode } from '../../shop/join/code';
 import { JoinError, joinByCode, type JoinAddresses } from '../../shop/join/join';
 import { shopSecrets } from '../../shop/mesh/keys';
-import type { DeskContext } from '../context';
+import type { DeskPorts } from '../ports';
 import { checkPeers } from './shop-config';
 import { counterNameOf } from './shop-slot';
 
 /** A code of this shop, its QR code, when it expires. */
-export async function showJoinCode(ctx: DeskContext): Promise<JoinCodeShown> {
+export async function showJoinCode(ctx: Pick<DeskPorts, 'sessions'>): Promise<JoinCodeShown> {
   const { code, expiresAt } = await ctx.sessions.shop.showJoinCode();
   // Loaded when a code is first shown: nothing of it is on the start-up path (G11).
   const { default: QRCode } = await import('qrcode');
@@ -36,7 +36,7 @@ const FAILURES: Record<JoinError['reason'], [string, string]> = {
 };
 
 /** This counter's shop tag when it is set up live on a store (the showing counter compares it). */
-function ownTag(ctx: DeskContext): string | null {
+function ownTag(ctx: Pick<DeskPorts, 'settings' | 'secrets'>): string | null {
   const { mode, storeId } = ctx.settings.current;
   const key = ctx.secrets.read();
   return mode === 'live' && storeId && key ? shopSecrets(key, storeId).tag : null;
@@ -54,7 +54,10 @@ function addresses(given: readonly string[]): string[] {
 }
 
 /** Joins the shop whose code this is; answers the name of the counter that showed it. */
-export async function enterJoinCode(ctx: DeskContext, input: string): Promise<{ name: string }> {
+export async function enterJoinCode(
+  ctx: Pick<DeskPorts, 'settings' | 'secrets' | 'counter' | 'sessions' | 'logger'>,
+  input: string,
+): Promise<{ name: string }> {
   // Set up first (training or no key): nothing is sent, the code stays for when it is.
   const tag = ownTag(ctx);
   if (tag === null) throw new DeskError('JOIN_SET_UP_FIRST', FAILURES.not_set_up[1]);

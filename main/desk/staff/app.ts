@@ -1,9 +1,16 @@
-/** The staff channels (issue 29): who is signed in, signing in and out, approvals, the list, the audit. */
+/**
+ * The staff channels (issue 29): who is signed in, signing in and out, approvals, the list, the
+ * audit. The counter's own people, whatever the key. Signing in and out, and an approval, check a
+ * PIN of their own; the owner's claim, the key: they are open. The list is the staff permission's,
+ * the policy the owner's, the audit the audit permission's.
+ */
 import { DateTime } from 'luxon';
+import type { StaffRole } from '../../common/staff';
 import { DeskError } from '../../ipc/errors';
-import type { HandlersOf } from '../../ipc/router';
-import type { DeskContext } from '../context';
+import { channel, type ChannelsOf } from '../channel';
+import type { DeskPorts } from '../ports';
 import { auditCsv, auditEntries } from './audit';
+import type { Needs, RuleLook, RuleOf } from './rules';
 
 type StaffChannels =
   | 'staff.get'
@@ -34,26 +41,47 @@ function checkRange(from: string, to: string): void {
     ]);
 }
 
-export function staffApp(ctx: DeskContext): HandlersOf<StaffChannels> {
+/** A member who is (or is made) an owner is the owner's to change. */
+function staffChange(id: string | null, role: StaffRole | null, look: RuleLook): Needs {
+  const was = id ? look.session?.staff.get(id) : null;
+  const owner = role === 'owner' || was?.role === 'owner';
+  return { permissions: ['staff'], owner };
+}
+
+/** `ruleOf`: each channel's rule, for a manager's approval of a call that was refused. */
+export function staffApp(
+  ctx: Pick<DeskPorts, 'staff' | 'members'>,
+  ruleOf: RuleOf,
+): ChannelsOf<StaffChannels> {
   const { staff, members } = ctx;
   return {
-    'staff.get': () => staff.state(),
-    'staff.signIn': (request) => staff.signIn(request),
-    'staff.signOut': () => staff.signOut(),
-    'staff.lock': ({ reason }) => staff.lock(reason),
-    'staff.approve': (request) => staff.approve(request),
-    'staff.list': () => members.list(),
-    'staff.save': (request) => members.save(request),
-    'staff.remove': (request) => members.remove(request),
-    'staff.policy': (request) => members.policy(request),
-    'staff.claimOwner': (request) => members.claimOwner(request),
-    'audit.list': ({ from, to }) => {
+    'staff.get': channel({ scope: null, rule: 'open' }, () => staff.state()),
+    'staff.signIn': channel({ scope: null, rule: 'open' }, (request) => staff.signIn(request)),
+    'staff.signOut': channel({ scope: null, rule: 'open' }, () => staff.signOut()),
+    'staff.lock': channel({ scope: null, rule: 'open' }, ({ reason }) => staff.lock(reason)),
+    'staff.approve': channel({ scope: null, rule: 'open' }, (request) =>
+      staff.approve(request, ruleOf),
+    ),
+    'staff.list': channel({ scope: null, rule: 'staff' }, () => members.list()),
+    'staff.save': channel(
+      { scope: null, rule: (request, look) => staffChange(request.id, request.role, look) },
+      (request) => members.save(request),
+    ),
+    'staff.remove': channel(
+      { scope: null, rule: (request, look) => staffChange(request.id, null, look) },
+      (request) => members.remove(request),
+    ),
+    'staff.policy': channel({ scope: null, rule: 'owner' }, (request) => members.policy(request)),
+    'staff.claimOwner': channel({ scope: null, rule: 'open' }, (request) =>
+      members.claimOwner(request),
+    ),
+    'audit.list': channel({ scope: null, rule: 'audit' }, ({ from, to }) => {
       checkRange(from, to);
       return { entries: auditEntries(staff.requireSession(), from, to) };
-    },
-    'audit.csv': ({ from, to, locale }) => {
+    }),
+    'audit.csv': channel({ scope: null, rule: 'audit' }, ({ from, to, locale }) => {
       checkRange(from, to);
       return auditCsv(staff.requireSession(), { from, to }, locale);
-    },
+    }),
   };
 }

@@ -11,8 +11,7 @@ import {
   type StaffPolicy,
   type UnreadableMember,
 } from '../../local/index';
-import type { StaffRole } from '../../common/staff';
-import { DEFAULT_PERMISSIONS } from './permissions';
+import { DEFAULT_PERMISSIONS, roleRank } from '../../common/staff';
 
 /** The policy until the owner sets one: the default table, locked after five idle minutes. */
 export const DEFAULT_POLICY: StaffPolicy = {
@@ -21,9 +20,6 @@ export const DEFAULT_POLICY: StaffPolicy = {
   updatedAt: 0,
   updatedBy: '-',
 };
-
-/** Roles in the order tiles show them: owners, managers, then staff. */
-const ROLE_ORDER: Record<StaffRole, number> = { owner: 0, manager: 1, staff: 2 };
 
 export type BookChange =
   | { what: 'member'; member: StaffMember; from: 'here' | 'shop' }
@@ -60,13 +56,11 @@ export class StaffBook {
     return this.active().length > 0 || this.kept.unreadable.length > 0;
   }
 
-  /** Members not removed: owners, managers, staff, each by name. */
+  /** Members not removed: the most trusted role first (owners, managers, staff), each by name. */
   active(): StaffMember[] {
     return [...this.kept.byId.values()]
       .filter((m) => !m.removed)
-      .sort(
-        (a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.name.localeCompare(b.name, 'ja'),
-      );
+      .sort((a, b) => roleRank(a.role) - roleRank(b.role) || a.name.localeCompare(b.name, 'ja'));
   }
 
   /** Every member this counter knows, removed ones too (what is shared). */

@@ -2,15 +2,21 @@
  * Changes to the staff list and the shop's policy (issue 29): add, change (a new PIN, a new card),
  * remove a member; the owner's claim with the API key; the policy. Each is kept in the store's
  * sealed files, shared with the shop, audited, and told to the renderer. The guard has already
- * checked who may (permissions.ts); what is left here are the list's own rules: an owner is the
- * owner's, the last owner stays, nothing but the owner's claim starts a list.
+ * checked who may (each channel's rule, in app.ts); what is left here are the list's own rules: an
+ * owner is the owner's, the last owner stays, nothing but the owner's claim starts a list.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Permission, type PermissionTable, type StaffRole } from '../../common/staff';
+import {
+  DEFAULT_PERMISSIONS,
+  Permission,
+  TABLE_ROLES,
+  type PermissionTable,
+  type StaffRole,
+} from '../../common/staff';
 import type { Request, Response, StaffMemberView, StaffState } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { StaffMember } from '../../local/index';
-import type { SecretStore } from '../context';
+import type { MembersPort, SecretStore } from '../ports';
 import type { Session } from '../session';
 import type { PinHasher } from './pin';
 import type { StaffDesk } from './staff-desk';
@@ -49,7 +55,7 @@ const sameKey = (a: string, b: string) => {
   return timingSafeEqual(hash(a), hash(b));
 };
 
-export class Members {
+export class Members implements MembersPort {
   constructor(private readonly options: MembersOptions) {}
 
   private get desk(): StaffDesk {
@@ -132,16 +138,18 @@ export class Members {
     return { removed: true };
   }
 
-  /** What staff and managers may do, and the idle lock (the owner's). */
+  /** What each role may do, and the idle lock (the owner's). */
   policy(request: Request<'staff.policy'>): StaffState {
     const session = this.desk.requireSession();
     if (!session.staff.enabled)
       throw new DeskError('STAFF_NOT_SET_UP', 'set the owner up first (with the API key)');
     const tidy = (list: readonly string[]) => Permission.options.filter((p) => list.includes(p));
-    const permissions: PermissionTable = {
-      staff: tidy(request.permissions.staff),
-      manager: tidy(request.permissions.manager),
-    };
+    const permissions = Object.fromEntries(
+      TABLE_ROLES.map((role) => [
+        role,
+        tidy(request.permissions[role] ?? DEFAULT_PERMISSIONS[role]),
+      ]),
+    ) as PermissionTable;
     const before = session.staff.setPolicy();
     session.staff.putPolicy({
       permissions,
@@ -151,7 +159,10 @@ export class Members {
     });
     this.desk.audit(session, 'policy_changed', {
       staff: this.desk.current(),
-      detail: `staff=${permissions.staff.join('|')};manager=${permissions.manager.join('|')};idle=${request.idleLockMinutes ?? 'never'}`,
+      detail: [
+        ...TABLE_ROLES.map((role) => `${role}=${permissions[role].join('|')}`),
+        `idle=${request.idleLockMinutes ?? 'never'}`,
+      ].join(';'),
     });
     return this.desk.state();
   }

@@ -13,18 +13,19 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Logger } from '../../api/index';
-import { Permission, type StaffStamp } from '../../common/staff';
+import { mayDo, Permission, permissionsOf, type StaffStamp } from '../../common/staff';
 import { channels, type Channel, type StaffState, type StaffTile } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { NewAuditRecord, StaffMember } from '../../local/index';
 import { todayIn } from '../day/day';
+import type { Authorized, Grant, StaffPort } from '../ports';
 import type { Session } from '../session';
 import type { Emit, SessionHolder } from '../session-holder';
 import type { Acting } from './acting';
 import { DEFAULT_POLICY } from './book';
 import { DEMO_OWNER_ID, demoPins } from './demo';
 import { Lockout, LockoutState } from './lockout';
-import { mayDo, needsOf, permissionsOf, type Needs } from './permissions';
+import { needsOf, type Needs, type RuleOf } from './rules';
 import { PinChecks } from './pin';
 
 /** An approval holds for the one request it was given for, this long (ms). */
@@ -32,19 +33,6 @@ export const APPROVAL_MS = 2 * 60_000;
 
 /** Channels whose every call is audited, whoever may make them: cancellations and changes. */
 const ALWAYS_AUDITED: ReadonlySet<Channel> = new Set(['cancel.confirm', 'change.confirm']);
-
-/** What the guard lets through: who makes the call, and the approval it used (if any). */
-export interface Authorized {
-  who: Acting;
-  grant: Grant | null;
-}
-
-interface Grant {
-  channel: Channel;
-  digest: string;
-  approvedBy: StaffStamp;
-  until: number;
-}
 
 export interface StaffDeskOptions {
   sessions: SessionHolder;
@@ -68,7 +56,7 @@ const digestOf = (request: unknown) =>
 
 const LockoutFile = z.object({ v: z.literal(1), entries: LockoutState });
 
-export class StaffDesk {
+export class StaffDesk implements StaffPort {
   private session: Session | null = null;
   private signedIn: string | null = null;
   private grants: Grant[] = [];
@@ -219,14 +207,13 @@ export class StaffDesk {
   /**
    * A manager's (or owner's) PIN for a request the member signed in may not make alone: held for
    * that request of that channel, once, for two minutes. The approver must be another member
-   * whose role may do all that is missing; their PIN is checked (and counted) as a sign-in's.
+   * whose role may do all that is missing (what the channel's rule asks: `ruleOf`); their PIN is
+   * checked (and counted) as a sign-in's.
    */
-  async approve(request: {
-    channel: string;
-    request: unknown;
-    approverId: string;
-    pin: string;
-  }): Promise<{ approvedBy: StaffTile }> {
+  async approve(
+    request: { channel: string; request: unknown; approverId: string; pin: string },
+    ruleOf: RuleOf,
+  ): Promise<{ approvedBy: StaffTile }> {
     const session = this.requireSession();
     const me = this.requireMe();
     if (!Object.prototype.hasOwnProperty.call(channels, request.channel))
@@ -239,7 +226,7 @@ export class StaffDesk {
       throw new DeskError('INVALID_INPUT', 'the request to approve is not valid', [
         { field: 'request', code: 'invalid', reason: 'not a request of the channel' },
       ]);
-    const needs = needsOf(channel, parsed.data as never, { session });
+    const needs = needsOf(ruleOf(channel), parsed.data as never, { session });
     const missing =
       needs === 'open' ? { permissions: [], owner: false } : this.missing(session, me, needs);
     if (!missing.permissions.length && !missing.owner)

@@ -8,7 +8,7 @@
  * The desk takes that clock as "now" for the training session.
  */
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../../sandbox/index';
-import type { TrainingStarter } from '../context';
+import type { TrainingStarter } from '../ports';
 import { bookableMorning } from './morning';
 
 /** The key training uses: organization-wide, every scope, the facility plan's budget. */

@@ -8,13 +8,11 @@ import { ReservationClient, type Logger } from '../../api/index';
 import type { KeyStatus, Store } from '../../api/client';
 import type { SetupStatus } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { DeskContext, TrainingStarter } from '../context';
+import type { DeskPorts, RunningTraining, TrainingPort, TrainingStarter } from '../ports';
 import { announceSetup, keyInfo } from '../setup/setup-status';
 
-export type RunningTraining = Awaited<ReturnType<TrainingStarter>>;
-
 /** The training service while it runs. */
-export class TrainingService {
+export class TrainingService implements TrainingPort {
   private running: RunningTraining | null = null;
 
   constructor(
@@ -48,7 +46,9 @@ export class TrainingService {
   }
 }
 
-export async function startTraining(ctx: DeskContext): Promise<SetupStatus> {
+export async function startTraining(
+  ctx: Pick<DeskPorts, 'sessions' | 'settings' | 'training' | 'logger' | 'emit'>,
+): Promise<SetupStatus> {
   const { sessions, settings } = ctx;
   const training = await ctx.training.launch();
   let ping: KeyStatus;

@@ -1,17 +1,25 @@
 /**
  * Walk-in's channels: the products to choose from, the product's form, the price, the booking, a
- * returning customer.
+ * returning customer. The reads a walk-in needs before booking (the products, the form, the
+ * price) are the day view's scope: they read the catalogue, availability and prices as it does, so
+ * a read-only key still gets a price; only the booking needs walk-in's (decision A7).
  */
-import type { HandlersOf } from '../../ipc/router';
 import type { SaleRecord } from '../../local/index';
-import type { DeskContext } from '../context';
+import { channel, type ChannelsOf } from '../channel';
+import type { DeskPorts } from '../ports';
+import type { Rule } from '../staff/rules';
 import { findCustomers } from './customers';
 import { walkInChoices } from './products';
 import { bookWalkIn, quoteWalkIn, walkInForm, walkInOutcome } from './walkin';
 
+/** A counter discount on the sale is the discount permission's (S37), as on a collection. */
+const bookRule: Rule<'walkin.book'> = (request) => ({
+  permissions: request.counterDiscounts.length > 0 ? ['discount'] : [],
+});
+
 export function walkInApp(
-  ctx: DeskContext,
-): HandlersOf<
+  ctx: Pick<DeskPorts, 'sessions' | 'settings' | 'flow' | 'installed' | 'printers'>,
+): ChannelsOf<
   | 'walkin.form'
   | 'walkin.products'
   | 'walkin.quote'
@@ -21,17 +29,20 @@ export function walkInApp(
 > {
   const { sessions, settings } = ctx;
   return {
-    'walkin.form': ({ productId }) => walkInForm(sessions.require(), productId),
-    'walkin.products': () => {
+    'walkin.form': channel({ scope: 'dayView', rule: 'open' }, ({ productId }) =>
+      walkInForm(sessions.require(), productId),
+    ),
+    'walkin.products': channel({ scope: 'dayView', rule: 'open' }, () => {
       const session = sessions.require();
       return walkInChoices(session, session.options.now?.() ?? Date.now());
-    },
-    'walkin.quote': (request) =>
+    }),
+    'walkin.quote': channel({ scope: 'dayView', rule: 'open' }, (request) =>
       quoteWalkIn(sessions.require(), request, (id) => sessions.customerEmails.get(id) ?? null),
+    ),
     // A booking lands in the cache through the session, which announces its date. Once the draft
     // has its entry the desk ends the kept flow itself, not waiting for the renderer (X2): a
     // reloaded window comes back to its outcome (V13).
-    'walkin.book': async (request) => {
+    'walkin.book': channel({ scope: 'walkIn', rule: bookRule }, async (request) => {
       const taken = () => {
         if (ctx.flow.end(request.draftId)) ctx.installed?.activityChanged();
       };
@@ -52,9 +63,12 @@ export function walkInApp(
           auto: false,
         });
       return outcome;
-    },
-    'walkin.outcome': ({ draftId }) => walkInOutcome(sessions.require(), draftId),
-    'customers.find': ({ email }) =>
+    }),
+    'walkin.outcome': channel({ scope: 'walkIn', rule: 'open' }, ({ draftId }) =>
+      walkInOutcome(sessions.require(), draftId),
+    ),
+    'customers.find': channel({ scope: 'customerSearch', rule: 'open' }, ({ email }) =>
       findCustomers(sessions.require(), email, sessions.customerEmails),
+    ),
   };
 }

@@ -17,6 +17,8 @@ import {
 import { UiLocale } from './setup';
 
 export { Permission, PermissionTable, StaffId, StaffName, StaffRole, StaffStamp };
+// The one table of roles: the renderer's policy form and approval dialog derive from it.
+export { TABLE_ROLES, isTableRole, mayDo, type TableRole } from '../../common';
 
 /** A PIN as typed: 4 to 8 digits. */
 export const Pin = z.string().regex(/^\d{4,8}$/, 'expected 4 to 8 digits');

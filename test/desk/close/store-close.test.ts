@@ -11,7 +11,6 @@ import { silentLogger, type Store } from '../../../main/api/index';
 import { closeViewOf, commitClose } from '../../../main/desk/close/counter-close';
 import { closeApp } from '../../../main/desk/close/app';
 import { storeClose, summaryOf } from '../../../main/desk/close/store-close';
-import type { DeskContext } from '../../../main/desk/context';
 import { Session } from '../../../main/desk/session';
 import { TenderMethod } from '../../../main/ipc/contract';
 import type { ItemLine } from '../../../main/common';
@@ -366,17 +365,17 @@ describe('the store’s close over the shop', () => {
           sessions: { require: () => session },
           now: () => NOW,
           logger: silentLogger,
-        } as unknown as DeskContext,
+        } as unknown as Parameters<typeof closeApp>[0],
         () => 0,
       );
-    const { html } = await appOf(a)['close.report']({ date: DATE, locale: 'en' });
+    const { html } = await appOf(a)['close.report'].handle({ date: DATE, locale: 'en' });
     const store = html.slice(html.indexOf('The whole store'));
     expect(html).toContain('The whole store');
     expect(store).toContain('受付2');
     expect(store).toContain('−¥2,000');
     const alone = counter('9', null);
-    expect((await appOf(alone)['close.report']({ date: DATE, locale: 'en' })).html).not.toContain(
-      'The whole store',
-    );
+    expect(
+      (await appOf(alone)['close.report'].handle({ date: DATE, locale: 'en' })).html,
+    ).not.toContain('The whole store');
   });
 });

@@ -6,7 +6,6 @@
  * and the record and the audit say who did it and who approved it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEEDS } from '../../../main/desk/staff/permissions';
 import type { Channel } from '../../../main/ipc/contract';
 import { VALID as PAYLOADS } from '../../ipc/payloads';
 import { LATER, TODAY, refusal, setUp, startHarness, type Harness } from '../support';
@@ -79,8 +78,11 @@ describe('staff at the counter, through the router', () => {
       idleLockMinutes: 5,
     });
     await signIn(h, ids.staff, PINS.staff);
-    const permissionChannels = (Object.keys(NEEDS) as Channel[]).filter(
-      (c) => typeof NEEDS[c] === 'string' && !['open', 'who'].includes(NEEDS[c] as string),
+    const declared = h.desk.declarations();
+    const permissionChannels = (Object.keys(declared) as Channel[]).filter(
+      (c) =>
+        typeof declared[c].rule === 'string' &&
+        !['open', 'who'].includes(declared[c].rule as string),
     );
     expect(permissionChannels).toEqual(
       expect.arrayContaining([
@@ -97,7 +99,7 @@ describe('staff at the counter, through the router', () => {
     for (const channel of permissionChannels) {
       const refused = await refusal(h, channel, PAYLOADS[channel]);
       expect(refused.code, channel).toBe('APPROVAL_NEEDED');
-      const rule = NEEDS[channel] as string;
+      const rule = declared[channel].rule as string;
       expect(refused.details[0], channel).toEqual(
         rule === 'owner' ? { permissions: [], owner: true } : { permissions: [rule], owner: false },
       );

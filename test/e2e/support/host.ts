@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger, type LogRecord } from '../../../main/api/log';
-import type { TrainingStarter } from '../../../main/desk/context';
+import type { TrainingStarter } from '../../../main/desk/ports';
 import { TRAINING_KEY_ROLE } from '../../../main/desk/training/sandbox';
 import { compose, type Composed } from '../../../main/host/compose';
 import type { ShopOverrides } from '../../../main/host/shop-flags';

@@ -3,11 +3,14 @@
  * settings, the audit list, the close by staff. The audit's kinds and the permissions are printed
  * too (its CSV): they are main/common/words/audit.ts's, through the contract.
  */
-import { auditWords } from '../../../../main/ipc/contract';
+import { auditWords, type StaffRole } from '../../../../main/ipc/contract';
+
+/** One word per role of main/common's table: a role added there is a type error here first. */
+const roles: Record<StaffRole, string> = { owner: 'オーナー', manager: '店長', staff: 'スタッフ' };
 
 export const ja = {
   staff: {
-    roles: { owner: 'オーナー', manager: '店長', staff: 'スタッフ' },
+    roles,
     who: {
       label: '担当者',
       signedIn: '担当: {{name}}（{{role}}）',

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayDo } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { PinError } from './fields';
 import { PinPad } from './PinPad';
@@ -36,12 +37,13 @@ export function ApprovalDialog() {
   if (!approval || !state) return <dialog ref={dialog} />;
   const { needed } = approval;
   const table = state.permissions;
+  // Another member whose role may do all that is missing (only an owner what only an owner does).
   const mayApprove = state.members.filter(
     (m) =>
       m.id !== state.signedIn?.id &&
-      (m.role === 'owner' ||
-        (!needed.owner &&
-          needed.permissions.every((p) => table[m.role as 'staff' | 'manager'].includes(p)))),
+      (needed.owner
+        ? m.role === 'owner'
+        : needed.permissions.every((p) => mayDo(m.role, p, table))),
   );
   const what = [
     ...needed.permissions.map((p) => t(`staff.permissions.${p}`)),

@@ -1,7 +1,18 @@
-/** What staff and managers may do, and the idle lock: the owner's table (issue 29, S22). */
+/**
+ * What each role may do, and the idle lock: the owner's table (issue 29, S22). Its columns are the
+ * roles of main/common's one table (decision AA52): a checkbox for each role the owner sets, a tick
+ * for one that may do all.
+ */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permission, type PermissionTable, type StaffState } from '../../../../main/ipc/contract';
+import {
+  Permission,
+  StaffRole,
+  isTableRole,
+  type PermissionTable,
+  type StaffState,
+  type TableRole,
+} from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCalling } from './fields';
@@ -41,7 +52,7 @@ function PolicyFields({
   const [idle, setIdle] = useState<number | null>(state.idleLockMinutes);
   const { error, run } = useCalling();
   const owner = state.signedIn?.role === 'owner';
-  const toggle = (role: 'staff' | 'manager', p: Permission) =>
+  const toggle = (role: TableRole, p: Permission) =>
     setTable({
       ...table,
       [role]: table[role].includes(p) ? table[role].filter((x) => x !== p) : [...table[role], p],
@@ -69,26 +80,31 @@ function PolicyFields({
         <thead>
           <tr>
             <th scope="col">{t('staff.settings.permission')}</th>
-            <th scope="col">{t('staff.roles.staff')}</th>
-            <th scope="col">{t('staff.roles.manager')}</th>
-            <th scope="col">{t('staff.roles.owner')}</th>
+            {StaffRole.options.map((role) => (
+              <th key={role} scope="col">
+                {t(`staff.roles.${role}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {Permission.options.map((p) => (
             <tr key={p}>
               <th scope="row">{t(`staff.permissions.${p}`)}</th>
-              {(['staff', 'manager'] as const).map((role) => (
-                <td key={role}>
-                  <input
-                    type="checkbox"
-                    aria-label={`${t(`staff.roles.${role}`)}: ${t(`staff.permissions.${p}`)}`}
-                    checked={table[role].includes(p)}
-                    onChange={() => toggle(role, p)}
-                  />
-                </td>
-              ))}
-              <td>✓</td>
+              {StaffRole.options.map((role) =>
+                !isTableRole(role) ? (
+                  <td key={role}>✓</td>
+                ) : (
+                  <td key={role}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${t(`staff.roles.${role}`)}: ${t(`staff.permissions.${p}`)}`}
+                      checked={table[role].includes(p)}
+                      onChange={() => toggle(role, p)}
+                    />
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>

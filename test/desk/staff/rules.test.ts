@@ -1,22 +1,16 @@
 /**
- * The permissions table (issue 29, decisions S22, S23): what each role may do by default and
- * under a table the owner set, and what each channel asks of its caller — a rule for every
- * channel, the ones that depend on the request (a cancel's reason and refund, a receipt printed
- * before, an owner's record) reading it.
+ * What each channel asks of its caller (issue 29, decision S23), as its feature declares it beside
+ * its handler (decision AA51): a rule for every channel, the ones that depend on the request (a
+ * cancel's reason and refund, a receipt printed before, an owner's record) reading it. What each
+ * role may do is test/common/staff.test.ts's.
  */
-import { describe, expect, it } from 'vitest';
-import { Permission } from '../../../main/common/staff';
-import {
-  DEFAULT_PERMISSIONS,
-  mayDo,
-  NEEDS,
-  needsOf,
-  permissionsOf,
-  type RuleLook,
-} from '../../../main/desk/staff/permissions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Declarations } from '../../../main/desk/handlers';
+import { needsOf, type RuleLook } from '../../../main/desk/staff/rules';
 import type { Session } from '../../../main/desk/session';
-import { channels } from '../../../main/ipc/contract';
+import { channels, type Channel } from '../../../main/ipc/contract';
 import { VALID } from '../../ipc/payloads';
+import { deskDeclarations } from '../support';
 
 const parse = <C extends keyof typeof channels>(channel: C, request: unknown) =>
   channels[channel].request.parse(request) as never;
@@ -33,39 +27,22 @@ function look(printed: string[] = [], roles: Record<string, string> = {}): RuleL
   };
 }
 
-describe('what each role may do', () => {
-  it('by default: staff close and reprint; managers the money and the audit; owners all', () => {
-    expect(permissionsOf('staff', DEFAULT_PERMISSIONS)).toEqual(['close', 'reprint']);
-    expect(permissionsOf('manager', DEFAULT_PERMISSIONS)).toEqual([
-      'refund',
-      'correct',
-      'discount',
-      'drawer',
-      'waiveFee',
-      'close',
-      'reprint',
-      'audit',
-      'items',
-    ]);
-    expect(permissionsOf('owner', DEFAULT_PERMISSIONS)).toEqual(Permission.options);
-  });
-
-  it('follows the owner’s table, and an owner may do all whatever it says', () => {
-    const table = { staff: ['refund' as const], manager: [] };
-    expect(mayDo('staff', 'refund', table)).toBe(true);
-    expect(mayDo('staff', 'close', table)).toBe(false);
-    expect(mayDo('manager', 'refund', table)).toBe(false);
-    for (const p of Permission.options) expect(mayDo('owner', p, table)).toBe(true);
-  });
+let declared: Declarations;
+beforeAll(async () => {
+  declared = await deskDeclarations();
 });
+
+/** What `channel` asks of `request`, by the rule its feature declares. */
+const needs = <C extends Channel>(channel: C, request: never, seen: RuleLook) =>
+  needsOf(declared[channel].rule, request, seen);
 
 describe('what each channel asks', () => {
   it('has a rule for every channel and no other', () => {
-    expect(Object.keys(NEEDS).sort()).toEqual(Object.keys(channels).sort());
+    expect(Object.keys(declared).sort()).toEqual(Object.keys(channels).sort());
   });
 
   it('asks the money and settings channels for their permission', () => {
-    const of = (c: keyof typeof channels) => needsOf(c, parse(c, VALID[c]), look());
+    const of = (c: keyof typeof channels) => needs(c, parse(c, VALID[c]), look());
     expect(of('refund.record')).toEqual({ permissions: ['refund'] });
     expect(of('journal.correct')).toEqual({ permissions: ['correct'] });
     expect(of('close.commit')).toEqual({ permissions: ['close'] });
@@ -81,7 +58,7 @@ describe('what each channel asks', () => {
 
   it('asks the discount permission for a counter discount on a sale, and of whoever sets the reasons (S37)', () => {
     const book = (counterDiscounts: unknown[]) =>
-      needsOf(
+      needs(
         'walkin.book',
         parse('walkin.book', { ...VALID['walkin.book'], counterDiscounts }),
         look(),
@@ -92,7 +69,7 @@ describe('what each channel asks', () => {
     });
     // Items sold alone alike (I15): anyone signed in sells, a discount asks the permission.
     const sell = (counterDiscounts: unknown[]) =>
-      needsOf(
+      needs(
         'items.sell',
         parse('items.sell', { ...VALID['items.sell'], counterDiscounts }),
         look(),
@@ -101,14 +78,14 @@ describe('what each channel asks', () => {
     expect(sell([{ line: null, kind: 'amount', value: 10, reason: 'apology' }])).toEqual({
       permissions: ['discount'],
     });
-    const of = (c: keyof typeof channels) => needsOf(c, parse(c, VALID[c]), look());
+    const of = (c: keyof typeof channels) => needs(c, parse(c, VALID[c]), look());
     expect(of('money.saveDiscountReason')).toEqual({ permissions: ['discount'] });
     expect(of('money.discountReasons')).toBe('open');
   });
 
   it('reads a cancel’s reason and refund: the fee waived, money paid back', () => {
     const cancel = (reason: string, refund: unknown) =>
-      needsOf(
+      needs(
         'cancel.confirm',
         parse('cancel.confirm', { ...VALID['cancel.confirm'], reason, refund }),
         look(),
@@ -122,7 +99,7 @@ describe('what each channel asks', () => {
 
   it('asks for a reprint only once a receipt was printed; a preview asks nothing', () => {
     const ask = (c: 'receipt.get' | 'receipt.print', purpose: string, printed: string[]) =>
-      needsOf(c, parse(c, { entryId: 'sale-1', purpose }), look(printed));
+      needs(c, parse(c, { entryId: 'sale-1', purpose }), look(printed));
     expect(ask('receipt.print', 'print', [])).toEqual({ permissions: [] });
     expect(ask('receipt.print', 'print', ['sale-1'])).toEqual({ permissions: ['reprint'] });
     expect(ask('receipt.get', 'print', ['sale-1'])).toEqual({ permissions: ['reprint'] });
@@ -142,7 +119,7 @@ describe('what each channel asks', () => {
       } as unknown as Session,
     });
     const ask = (later: unknown[]) =>
-      needsOf(
+      needs(
         'receipt.print',
         parse('receipt.print', {
           entryId: 'sale-1',
@@ -157,7 +134,7 @@ describe('what each channel asks', () => {
   it('keeps an owner’s record the owner’s: made one, or changed or removed', () => {
     const roles = { 'm-owner': 'owner', 'm-staff': 'staff' };
     const save = (id: string | null, role: string) =>
-      needsOf(
+      needs(
         'staff.save',
         parse('staff.save', { ...VALID['staff.save'], id, role }),
         look([], roles),
@@ -166,7 +143,7 @@ describe('what each channel asks', () => {
     expect(save(null, 'owner')).toEqual({ permissions: ['staff'], owner: true });
     expect(save('m-owner', 'manager')).toEqual({ permissions: ['staff'], owner: true });
     expect(
-      needsOf(
+      needs(
         'staff.remove',
         parse('staff.remove', { id: 'm-owner', confirm: true }),
         look([], roles),
