@@ -189,6 +189,22 @@ export default tseslint.config(
     },
   },
   {
+    // A feature takes the few ports it uses (`Pick<DeskPorts, …>`), never all of them: only the
+    // composition at the desk's root (handlers.ts, desk.ts) holds them whole (decision AA50).
+    files: ['main/desk/*/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TSTypeReference[typeName.name='DeskPorts']:not(TSTypeReference[typeName.name='Pick'] > TSTypeParameterInstantiation > TSTypeReference)",
+          message:
+            'A feature takes the ports it uses, Pick<DeskPorts, …>: only the composition (main/desk/handlers.ts, desk.ts) holds them all.',
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
