@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PERMISSIONS } from '../../../main/common/staff';
 import { demoMembers } from '../../../main/desk/staff/demo';
 import {
   SealedAuditLog,
@@ -36,7 +37,7 @@ describe('the staff list on disk', () => {
     const { root, staff: files } = store();
     for (const m of [owner, manager, staff]) files.putMember(m);
     files.putPolicy({
-      permissions: { staff: ['close'], manager: ['refund'] },
+      permissions: { ...DEFAULT_PERMISSIONS, staff: ['close'], manager: ['refund'] },
       idleLockMinutes: 3,
       updatedAt: 1,
       updatedBy: 'c1',
