@@ -6,6 +6,7 @@
  * record of another shape in the shared doc is refused alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PERMISSIONS } from '../../../main/common/staff';
 import { MemoryStaffFiles, type StaffMember, type StaffPolicy } from '../../../main/local/index';
 import { StaffBook } from '../../../main/desk/staff/book';
 import { shareStaff } from '../../../main/desk/staff/share';
@@ -80,7 +81,7 @@ describe('the staff list across counters', () => {
     await waitFor(() => b.counter.state.staffMembers().length === 2, 'the list shared');
     a.book.put({ ...staff, removed: true, updatedAt: 5, updatedBy: 'c1' });
     const policy: StaffPolicy = {
-      permissions: { staff: ['refund'], manager: ['refund', 'audit'] },
+      permissions: { ...DEFAULT_PERMISSIONS, staff: ['refund'], manager: ['refund', 'audit'] },
       idleLockMinutes: 2,
       updatedAt: 6,
       updatedBy: 'c1',
