@@ -5,7 +5,7 @@ import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {
   staff: {
-    roles: { owner: 'Owner', manager: 'Manager', staff: 'Staff', trainee: 'Trainee' },
+    roles: { owner: 'Owner', manager: 'Manager', staff: 'Staff' },
     who: {
       label: 'Staff',
       signedIn: 'Staff: {{name}} ({{role}})',

@@ -6,12 +6,7 @@
 import { auditWords, type StaffRole } from '../../../../main/ipc/contract';
 
 /** One word per role of main/common's table: a role added there is a type error here first. */
-const roles: Record<StaffRole, string> = {
-  owner: 'オーナー',
-  manager: '店長',
-  staff: 'スタッフ',
-  trainee: '研修生',
-};
+const roles: Record<StaffRole, string> = { owner: 'オーナー', manager: '店長', staff: 'スタッフ' };
 
 export const ja = {
   staff: {
