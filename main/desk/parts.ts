@@ -13,11 +13,12 @@ export type Unshare = () => void;
 
 export interface Part<Host, T, Shared = unknown> {
   readonly name: string;
-  readonly create: (host: Host) => T;
+  create(host: Host): T;
+  // Methods, not function-typed fields: a session keeps parts of every `T` in one map.
   /** Joins the part to the shop's shared state while the session is attached to a shop. */
-  readonly share?: (value: T, shared: Shared, host: Host) => Unshare;
+  share?(value: T, shared: Shared, host: Host): Unshare;
   /** What the part must let go of when its session ends (timers, listeners). */
-  readonly close?: (value: T) => void;
+  close?(value: T): void;
 }
 
 /** Declares a part: `create` runs once a session, at the part's first use there. */

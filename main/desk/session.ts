@@ -60,6 +60,8 @@ import { catalogueOf } from './items/catalogue';
 import { shareItems } from './items/share';
 import { reasonsOf } from './sales/reasons';
 import { shareDiscountReasons } from './sales/reasons-share';
+import { Parts } from './parts';
+import type { DeskSession, SessionPart } from './desk-session';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -117,7 +119,7 @@ const SEARCH_WARM_MS = 2_000;
 /** The counter id of a session opened without one (tests, tools). */
 const UNKNOWN_COUNTER = 'this-counter';
 
-export class Session {
+export class Session implements DeskSession {
   readonly client: ReservationClient;
   readonly governor: RateGovernor;
   readonly local: OpenedStore;
@@ -126,6 +128,8 @@ export class Session {
   readonly outbox: Outbox;
   readonly scheduler: SyncScheduler;
   readonly storeId: string;
+  readonly training: boolean;
+  readonly logger: Logger;
   readonly store: Store;
   readonly timeZone: string;
   readonly currency: string;
@@ -172,6 +176,12 @@ export class Session {
     return this.openedRaw + this.time.offsetMs();
   }
   private unshare: (() => void) | null = null;
+  /** The features' own state in this session (decision AA60). */
+  private readonly parts = new Parts<DeskSession, ShopState>(this);
+
+  part<T>(part: SessionPart<T>): T {
+    return this.parts.get(part);
+  }
 
   constructor(readonly options: SessionOptions) {
     const { logger } = options;
@@ -185,6 +195,8 @@ export class Session {
     this.now = () => this.time.now();
     this.openedRaw = this.time.now() - this.time.offsetMs();
     this.storeId = options.storeId;
+    this.training = options.training === true;
+    this.logger = logger;
     this.store = options.store;
     this.timeZone = timeZoneOf(options.store);
     this.currency = currencyOf(options.store);
@@ -411,7 +423,9 @@ export class Session {
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
     this.onsite.attach(state);
+    this.parts.attach(state);
     this.unshare = () => {
+      this.parts.detach();
       unshareStaff();
       unshareItems();
       unshareReasons();
@@ -501,6 +515,7 @@ export class Session {
       this.flushCache();
     }
     this.detachShop();
+    this.parts.close();
     this.onsite.close();
     this.scheduler.stop();
     if (this.warmTimer) clearTimeout(this.warmTimer);

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CounterItem } from '../../common/money';
 import { isNewer, MemoryItemFiles, PlainItemFiles, type ItemFiles } from '../../local/index';
-import type { Session } from '../session';
 import { DEMO_ITEMS } from './demo';
+import type { DeskSession } from '../desk-session';
 
 /** An item as a manager writes it: everything but when and where it was changed. */
 export type ItemDraft = Omit<CounterItem, 'id' | 'updatedAt' | 'updatedBy'> & { id: string | null };
@@ -78,13 +78,13 @@ export class ItemCatalogue {
   }
 }
 
-const catalogues = new WeakMap<Session, ItemCatalogue>();
+const catalogues = new WeakMap<DeskSession, ItemCatalogue>();
 
 /** The session's catalogue (one per session: training's in memory, a live store's in its files). */
-export function catalogueOf(session: Session): ItemCatalogue {
+export function catalogueOf(session: DeskSession): ItemCatalogue {
   let catalogue = catalogues.get(session);
   if (!catalogue) {
-    const files = session.options.training
+    const files = session.training
       ? new MemoryItemFiles(DEMO_ITEMS)
       : new PlainItemFiles(session.local.files);
     catalogue = new ItemCatalogue(files, () => session.counter().id, session.now);

@@ -29,7 +29,7 @@ import { drawIssued } from '../receipt/receipt';
 import { qrModules } from '../receipt/model';
 import { qrCommand, receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
 import type { PrinterPort } from '../ports';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 import type { SessionHolder, Emit } from '../session-holder';
 import type { SettingsFile } from '../settings';
 import { drawerPulse } from './commands';
@@ -82,7 +82,7 @@ export class Printers implements PrinterPort {
   private timer: Timer | null = null;
   private virtualPrinter: VirtualPrinter | null = null;
   private starting: Promise<VirtualPrinter> | null = null;
-  private readonly jobStores = new WeakMap<Session, JobStore>();
+  private readonly jobStores = new WeakMap<DeskSession, JobStore>();
   private last: PrinterStatus;
   private stopped = false;
   private kept: PrinterSettings | null = null;
@@ -189,7 +189,7 @@ export class Printers implements PrinterPort {
     if (!session) return null;
     let store = this.jobStores.get(session);
     if (!store) {
-      store = session.options.throwawayJournal
+      store = session.training
         ? new MemoryJobs()
         : new FileJobs(session.local.files, session.local.cipher);
       this.jobStores.set(session, store);

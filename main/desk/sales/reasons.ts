@@ -16,7 +16,7 @@ import {
 } from '../../common';
 import { DeskError } from '../../ipc/errors';
 import { isNewer, MemoryReasonFiles, PlainReasonFiles, type ReasonFiles } from '../../local/index';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 const DEFAULT_IDS = new Set(DEFAULT_DISCOUNT_REASONS.reasons.map((r) => r.id));
 
@@ -136,19 +136,19 @@ export class DiscountReasons {
   }
 }
 
-const lists = new WeakMap<Session, DiscountReasons>();
+const lists = new WeakMap<DeskSession, DiscountReasons>();
 
 /**
  * The session's reasons (one per session: training's in memory, a live store's in its files).
  * `legacy`, given where the session is opened: the list I11 kept in this counter's settings.
  */
 export function reasonsOf(
-  session: Session,
+  session: DeskSession,
   legacy?: () => DiscountReasonList | null,
 ): DiscountReasons {
   let reasons = lists.get(session);
   if (!reasons) {
-    const files = session.options.training
+    const files = session.training
       ? new MemoryReasonFiles()
       : new PlainReasonFiles(session.local.files);
     reasons = new DiscountReasons(files, () => session.counter().id, session.now, legacy);

@@ -17,7 +17,7 @@ import type { Request, Response, StaffMemberView, StaffState } from '../../ipc/c
 import { DeskError } from '../../ipc/errors';
 import type { StaffMember } from '../../local/index';
 import type { MembersPort, SecretStore } from '../ports';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 import type { PinHasher } from './pin';
 import type { StaffDesk } from './staff-desk';
 
@@ -73,7 +73,7 @@ export class Members implements MembersPort {
    */
   async claimOwner(request: Request<'staff.claimOwner'>): Promise<StaffState> {
     const session = this.desk.requireSession();
-    if (session.options.training)
+    if (session.training)
       throw new DeskError('TRAINING_STAFF', 'training has its own demo staff');
     const kept = this.options.secrets.read();
     if (!kept || !sameKey(kept, request.apiKey.trim()))
@@ -168,14 +168,14 @@ export class Members implements MembersPort {
   }
 
   /** Refuse a change that would leave the store without an owner. */
-  private keepAnOwner(session: Session, leaving: string): void {
+  private keepAnOwner(session: DeskSession, leaving: string): void {
     const others = session.staff.active().filter((m) => m.role === 'owner' && m.id !== leaving);
     if (!others.length)
       throw new DeskError('STAFF_LAST_OWNER', 'the store keeps at least one owner');
   }
 
   private async make(
-    session: Session,
+    session: DeskSession,
     before: StaffMember | null,
     name: string,
     role: StaffRole,

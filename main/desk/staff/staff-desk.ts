@@ -19,7 +19,7 @@ import { DeskError } from '../../ipc/errors';
 import type { NewAuditRecord, StaffMember } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Authorized, Grant, StaffPort } from '../ports';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 import type { Emit, SessionHolder } from '../session-holder';
 import type { Acting } from './acting';
 import { DEFAULT_POLICY } from './book';
@@ -57,7 +57,7 @@ const digestOf = (request: unknown) =>
 const LockoutFile = z.object({ v: z.literal(1), entries: LockoutState });
 
 export class StaffDesk implements StaffPort {
-  private session: Session | null = null;
+  private session: DeskSession | null = null;
   private signedIn: string | null = null;
   private grants: Grant[] = [];
   private lockout: Lockout;
@@ -69,7 +69,7 @@ export class StaffDesk implements StaffPort {
   }
 
   /** The session this desk follows; a new one starts with nobody signed in (training: its owner). */
-  bound(): Session | null {
+  bound(): DeskSession | null {
     const current = this.options.sessions.current;
     if (current === this.session) return current;
     this.offBook?.();
@@ -80,13 +80,13 @@ export class StaffDesk implements StaffPort {
     this.lockout = this.lockoutOf(current);
     if (current) {
       this.offBook = current.staff.onChange(() => this.changed());
-      if (current.options.training) this.signedIn = DEMO_OWNER_ID;
+      if (current.training) this.signedIn = DEMO_OWNER_ID;
     }
     return current;
   }
 
   /** The session, or NOT_SET_UP. */
-  requireSession(): Session {
+  requireSession(): DeskSession {
     const session = this.bound();
     if (!session) throw new DeskError('NOT_SET_UP', 'no store is connected');
     return session;
@@ -133,7 +133,7 @@ export class StaffDesk implements StaffPort {
           : [],
       permissions: policy.permissions,
       idleLockMinutes: policy.idleLockMinutes,
-      trainingPins: session.options.training ? demoPins() : null,
+      trainingPins: session.training ? demoPins() : null,
     };
   }
 
@@ -179,7 +179,7 @@ export class StaffDesk implements StaffPort {
   }
 
   /** Signed in as the owner who just claimed the store (members.ts). */
-  signInAs(session: Session, member: StaffMember, detail: string): void {
+  signInAs(session: DeskSession, member: StaffMember, detail: string): void {
     if (this.bound() !== session) return;
     this.signedIn = member.id;
     this.grants = [];
@@ -283,7 +283,7 @@ export class StaffDesk implements StaffPort {
 
   /** Append to the audit; a failure is logged, never the reason the action fails. */
   audit(
-    session: Session,
+    session: DeskSession,
     kind: NewAuditRecord['kind'],
     about: {
       staff?: StaffMember | null;
@@ -324,7 +324,7 @@ export class StaffDesk implements StaffPort {
 
   /** Check a member's PIN, counting a wrong one (and refusing while they must wait). */
   private async checkPin(
-    session: Session,
+    session: DeskSession,
     member: StaffMember,
     pin: string,
     purpose: 'sign_in' | 'approval',
@@ -351,7 +351,7 @@ export class StaffDesk implements StaffPort {
     throw new DeskError('PIN_WRONG', 'the PIN is not right', [refused]);
   }
 
-  private missing(session: Session, me: StaffMember, needs: Needs) {
+  private missing(session: DeskSession, me: StaffMember, needs: Needs) {
     const policy = session.staff.policy().permissions;
     return {
       permissions: needs.permissions.filter((p) => !mayDo(me.role, p, policy)),
@@ -374,8 +374,8 @@ export class StaffDesk implements StaffPort {
   }
 
   /** The wrong PINs counted at this counter, kept in the store's files (training: memory). */
-  private lockoutOf(session: Session | null): Lockout {
-    if (!session || session.options.training) return new Lockout(this.options.now);
+  private lockoutOf(session: DeskSession | null): Lockout {
+    if (!session || session.training) return new Lockout(this.options.now);
     const files = session.local.files;
     const saved = files.read('staff', 'lockout', LockoutFile)?.entries ?? {};
     return new Lockout(this.options.now, saved, (entries) => {

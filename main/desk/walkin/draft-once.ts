@@ -8,17 +8,17 @@
 import type { WalkInOutcome } from '../../ipc/contract';
 import type { OutboxEntry, SaleRecord } from '../../local/index';
 import { todayIn } from '../day/day';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 /** Bookings running in this process, by draft (memory: the entry on disk outlives them). */
-const running = new WeakMap<Session, Map<string, Promise<WalkInOutcome>>>();
+const running = new WeakMap<DeskSession, Map<string, Promise<WalkInOutcome>>>();
 
 /**
  * The draft's booking: the one running, else the outcome of its entry as it stands (queued,
  * sending, booked, refused…), else `book` — run once however often it is asked meanwhile.
  */
 export function bookOnce(
-  session: Session,
+  session: DeskSession,
   draftId: string,
   answer: (entry: OutboxEntry) => WalkInOutcome,
   book: () => Promise<WalkInOutcome>,
@@ -38,7 +38,7 @@ export function bookOnce(
  * of its entry as it stands; null when the draft was never booked (no entry).
  */
 export function bookingOf(
-  session: Session,
+  session: DeskSession,
   draftId: string,
   answer: (entry: OutboxEntry) => WalkInOutcome,
 ): Promise<WalkInOutcome> | null {
@@ -49,7 +49,7 @@ export function bookingOf(
 }
 
 /** The sale written for outbox entry `entryId` on the business day of `at`, if any. */
-export function saleOf(session: Session, entryId: string, at: number): SaleRecord | null {
+export function saleOf(session: DeskSession, entryId: string, at: number): SaleRecord | null {
   const { records } = session.journal.day(todayIn(session.timeZone, at));
   return (
     records.find(
