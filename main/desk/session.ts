@@ -55,11 +55,7 @@ import { seatChanges } from './seats';
 import { actingStamps } from './staff/acting';
 import { StaffBook } from './staff/book';
 import { demoMembers } from './staff/demo';
-import { shareStaff } from './staff/share';
-import { catalogueOf } from './items/catalogue';
-import { shareItems } from './items/share';
-import { reasonsOf } from './sales/reasons';
-import { shareDiscountReasons } from './sales/reasons-share';
+import { SHARED_LISTS } from './shared-lists';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -401,20 +397,14 @@ export class Session {
       onDates: (dates) => this.options.onReservations?.(dates),
       logger,
     });
-    // The staff list and policy: the same on every counter of the shop (issue 29).
-    const unshareStaff = shareStaff(state, this.staff);
-    // The catalogue of counter items likewise (issue 30).
-    const unshareItems = shareItems(state, catalogueOf(this));
-    // And the reasons for a discount (I13).
-    const unshareReasons = shareDiscountReasons(state, reasonsOf(this));
+    // The store's settings shared by every counter: staff, items, reasons (AA41).
+    const unshareLists = SHARED_LISTS.map((share) => share(state, this));
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
     this.onsite.attach(state);
     this.unshare = () => {
-      unshareStaff();
-      unshareItems();
-      unshareReasons();
+      for (const unshare of unshareLists) unshare();
       records.stop();
       this.onsite.detach();
       this.shared = null;
