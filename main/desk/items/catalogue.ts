@@ -35,9 +35,11 @@ export class ItemCatalogue {
 
   /** Every item, inactive ones too, by category then name. */
   all(): CounterItem[] {
-    return this.list.all().sort(
-      (a, b) => a.category.localeCompare(b.category) || a.name.ja.localeCompare(b.name.ja, 'ja'),
-    );
+    return this.list
+      .all()
+      .sort(
+        (a, b) => a.category.localeCompare(b.category) || a.name.ja.localeCompare(b.name.ja, 'ja'),
+      );
   }
 
   /** Item files this counter cannot read (set aside and reported as damage too). */

@@ -164,7 +164,10 @@ export function reasonsOf(
   if (!reasons) {
     const files = session.options.training
       ? new MemoryList(DiscountReasonEntry)
-      : new PlainList(session.local.files, { dir: 'discount-reasons', schema: DiscountReasonEntry });
+      : new PlainList(session.local.files, {
+          dir: 'discount-reasons',
+          schema: DiscountReasonEntry,
+        });
     reasons = new DiscountReasons(files, () => session.counter().id, session.now, legacy);
     lists.set(session, reasons);
   }

@@ -9,9 +9,8 @@
  * maps and records of before, so counters of the older version and this one share them).
  * Every record is checked when it arrives; one that fails (of another shape, under another
  * record's key) is a problem reported alone, and the others stand. Two counters that wrote one key
- * apart may leave the doc holding the older copy (Yjs settles a clash its own way): the counter
- * holding the newer one writes it back (`shareList`, main/desk/shared-list.ts), so all settle on
- * the newer.
+ * apart may leave the doc holding the older copy (Yjs settles a clash by its own client ids): the
+ * counter that held the newer one writes it back, so all settle on the newer (AA41).
  */
 import type * as Y from 'yjs';
 import type { z } from 'zod';
@@ -85,11 +84,17 @@ export class LwwMap<T extends Version> {
   }
 
   private changed(event: Y.YMapEvent<unknown>): void {
+    const older: T[] = [];
     for (const [key, change] of event.changes.keys) {
+      const was = this.valid.get(key);
       this.valid.delete(key);
       if (change.action === 'delete') this.found.forget(this.def.area, key);
       else this.read(key, event.target.get(key));
+      const now = this.valid.get(key);
+      // Two counters wrote this key apart and Yjs kept the older copy: the newer goes back.
+      if (was && now && isNewer(was, now)) older.push(was);
     }
+    for (const record of older) this.put(record);
     this.told();
   }
 

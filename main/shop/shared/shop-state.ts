@@ -80,12 +80,7 @@ const SCHEMAS = {
   closes: CloseSummary,
 } as const;
 /** Names a shared list may not take: the doc's own maps, lists, their packed days, its epoch. */
-const RESERVED: ReadonlySet<string> = new Set([
-  ...MAPS,
-  ...LISTS,
-  ...LISTS.map(packsOf),
-  META,
-]);
+const RESERVED: ReadonlySet<string> = new Set([...MAPS, ...LISTS, ...LISTS.map(packsOf), META]);
 
 export class ShopState {
   private doc = new Y.Doc();

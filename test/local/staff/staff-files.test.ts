@@ -52,8 +52,8 @@ describe('the staff list on disk', () => {
     }
     const again = store();
     expect(
-      again.staff
-        .members.entries()
+      again.staff.members
+        .entries()
         .entries.map((m) => m.name)
         .sort(),
     ).toEqual([owner, manager, staff].map((m) => m.name).sort());
