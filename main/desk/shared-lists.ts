@@ -10,7 +10,6 @@ import { reasonsOf, SHARED_REASONS } from './sales/reasons';
 import type { Session } from './session';
 import { shareList } from './shared-list';
 import { SHARED_POLICY, SHARED_STAFF } from './staff/book';
-import { heardOfAnswers, SHARED_HEARD_OF } from './walkin/heard-of';
 
 /** A shared list as attachShop runs it: shared from the session's copy, until the returned stop. */
 export type ShareHook = (state: ShopState, session: Session) => () => void;
@@ -23,6 +22,4 @@ export const SHARED_LISTS: readonly ShareHook[] = [
   (state, s) => shareList(state, SHARED_ITEMS, catalogueOf(s).list),
   // The reasons for a discount (I13).
   (state, s) => shareList(state, SHARED_REASONS, reasonsOf(s).shared),
-  // Where walk-in guests heard of the store.
-  (state, s) => shareList(state, SHARED_HEARD_OF, heardOfAnswers(s)),
 ];
