@@ -2,7 +2,7 @@
  * The store's staff list and the shop's staff policy as this counter holds them (issue 29): read
  * once from its files (sealed, one per member), changed here or merged from the shop's other
  * counters, the newer change winning everywhere (decision S26). The members are a shared list
- * (`../shared-list.ts`, AA42) and so is the policy, a list of one (`POLICY_KEY`, AA44); what
+ * (`../shared-list.ts`, AA42) and so is the policy, a list of one (`POLICY_KEY`, AA43); what
  * is the staff's own stays here: the sealing (staff-files.ts), the PIN hashes, the policy's
  * defaults. Listeners hear of every change, with where it came from, so a change from the shop is
  * not sent back to it.
@@ -24,7 +24,7 @@ import { SharedList, type ChangeFrom, type ShareableList } from '../shared-list'
  */
 export const SHARED_STAFF: SharedListDef<StaffMember> = { area: 'staff', schema: StaffMember };
 
-/** The shop's staff policy, under the one key `policy` of the doc's `staffPolicy` map (AA44). */
+/** The shop's staff policy, under the one key `policy` of the doc's `staffPolicy` map (AA43). */
 export const POLICY_KEY = 'policy';
 export const SHARED_POLICY: SharedListDef<StaffPolicy> = {
   area: 'staffPolicy',

@@ -11,7 +11,7 @@
  * the shop: one schema each, extended here.
  *
  * The shared lists of the store's settings (the staff, the counter items, the reasons for a
- * discount) are declared with their features, each with its schema (lww-map.ts, AA43).
+ * discount) are declared with their features, each with its schema (lww-map.ts, AA40).
  */
 import { z } from 'zod';
 import { Amount, ItemCategory, TenderMethod } from '../../common/money';
