@@ -20,9 +20,7 @@ import type {
 } from '../local/index';
 import type { Shop } from '../shop/shop';
 import type { ShopState } from '../shop/shared/shop-state';
-import type { OnSiteBook } from './onsite/book';
 import type { Part } from './parts';
-import type { StaffBook } from './staff/book';
 
 /**
  * What a feature may use of the session it works in: the store's infrastructure —
@@ -55,8 +53,6 @@ export interface DeskSession {
   readonly journal: Journal;
   readonly audit: AuditLog;
   readonly dues: DueFetcher;
-  readonly staff: StaffBook;
-  readonly onsite: OnSiteBook;
   /** The counter's corrected time (H7): what every stamp, age and "today" reads. */
   readonly time: ReferenceClock;
   readonly now: () => number;
@@ -66,6 +62,10 @@ export interface DeskSession {
   counter(): { id: string; name: string };
   holds(): Hold[];
   remember(reservations: Reservation[], sentAt?: number, writeLater?: boolean): void;
+  /** These dates' reservations or payments changed: the day views and screens showing them follow. */
+  datesChanged(dates: string[]): void;
+  /** Something the status bar shows changed. */
+  statusChanged(): void;
   /** The feature's own state in this session, built at first use (parts.ts). */
   part<T>(part: SessionPart<T>): T;
 }

@@ -30,9 +30,7 @@ import {
   MemoryJournal,
   SealedJournal,
   MemoryAuditLog,
-  MemoryStaffFiles,
   SealedAuditLog,
-  SealedStaffFiles,
   ReferenceClock,
   type AuditLog,
   type Counter,
@@ -50,18 +48,11 @@ import type { ShopBus } from '../shop/bus';
 import { shareCounterRecords } from '../shop/shared/counter-records';
 import { docInFiles } from '../shop/shared/doc-storage';
 import { ShopState } from '../shop/shared/shop-state';
-import { OnSiteBook } from './onsite/book';
 import { seatChanges } from './seats';
 import { actingStamps } from './staff/acting';
-import { StaffBook } from './staff/book';
-import { demoMembers } from './staff/demo';
-import { shareStaff } from './staff/share';
-import { catalogueOf } from './items/catalogue';
-import { shareItems } from './items/share';
-import { reasonsOf } from './sales/reasons';
-import { shareDiscountReasons } from './sales/reasons-share';
 import { Parts } from './parts';
 import type { DeskSession, SessionPart } from './desk-session';
+import { SHARED_PARTS } from './shared-parts';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -148,12 +139,8 @@ export class Session implements DeskSession {
    * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
    */
   readonly journal: Journal;
-  /** The store's staff list and policy (issue 29), shared with the shop's counters. */
-  readonly staff: StaffBook;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
   readonly audit: AuditLog;
-  /** What bookings paid on site owe and the money taken for them, here and shop-wide (issue 27). */
-  readonly onsite: OnSiteBook;
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
   readonly dues: DueFetcher;
   /** When this session opened, by this PC's own clock (see `openedAt`). */
@@ -241,11 +228,6 @@ export class Session implements DeskSession {
           now: this.now,
           stamp: actingStamps,
         });
-    this.staff = new StaffBook(
-      options.training
-        ? new MemoryStaffFiles(demoMembers())
-        : new SealedStaffFiles(this.local.files, this.local.cipher),
-    );
     this.audit = options.training
       ? new MemoryAuditLog()
       : new SealedAuditLog(this.local.files, this.local.cipher);
@@ -277,20 +259,6 @@ export class Session implements DeskSession {
       // The walk-in's answer does not wait for the cache's files (V14).
       onBooked: (reservation, sentAt) => this.remember([reservation], sentAt, true),
     });
-    this.onsite = new OnSiteBook({
-      journal: this.journal,
-      journalLoaded: () => this.journalLoaded,
-      cache: this.local.cache,
-      dues: this.local.dues,
-      counter: () => this.counter(),
-      logger,
-      onDates: (dates) => {
-        options.onReservations?.(dates);
-        // Another counter's collection may make one of this counter's owed back (taken twice,
-        // decision I6): the status's count of refunds owed, and so the banner, follow at once.
-        options.onChange?.();
-      },
-    });
     this.dues = new DueFetcher({
       client: this.client,
       cache: this.local.cache,
@@ -317,6 +285,16 @@ export class Session implements DeskSession {
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());
+  }
+
+  /** These dates' reservations or payments changed: the day views and screens showing them follow. */
+  datesChanged(dates: string[]): void {
+    this.options.onReservations?.(dates);
+  }
+
+  /** Something the status bar shows changed. */
+  statusChanged(): void {
+    this.options.onChange?.();
   }
 
   /** The counter's time was corrected by `movedByMs`: waits keep their length; the status follows. */
@@ -361,8 +339,8 @@ export class Session implements DeskSession {
 
   start(): void {
     this.scheduler.start();
-    // This counter's collections are known once its journal is read (behind the first view).
-    void this.journalReady().then(() => this.onsite.journalReady());
+    // The journal is read behind the first view; what indexes it waits for it (onsite/book.ts).
+    void this.journalReady();
     // Off the start-up path: today's view comes first.
     this.warmTimer = setTimeout(() => this.local.cache.search.warm(), SEARCH_WARM_MS);
     this.warmTimer.unref();
@@ -413,24 +391,14 @@ export class Session implements DeskSession {
       onDates: (dates) => this.options.onReservations?.(dates),
       logger,
     });
-    // The staff list and policy: the same on every counter of the shop (issue 29).
-    const unshareStaff = shareStaff(state, this.staff);
-    // The catalogue of counter items likewise (issue 30).
-    const unshareItems = shareItems(state, catalogueOf(this));
-    // And the reasons for a discount (I13).
-    const unshareReasons = shareDiscountReasons(state, reasonsOf(this));
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
-    this.onsite.attach(state);
-    this.parts.attach(state);
+    // The features' shared parts: the store's settings (staff, items, reasons) and on-site money.
+    this.parts.attach(state, SHARED_PARTS);
     this.unshare = () => {
       this.parts.detach();
-      unshareStaff();
-      unshareItems();
-      unshareReasons();
       records.stop();
-      this.onsite.detach();
       this.shared = null;
       state.close();
       this.otherHolds = alone;
@@ -516,7 +484,6 @@ export class Session implements DeskSession {
     }
     this.detachShop();
     this.parts.close();
-    this.onsite.close();
     this.scheduler.stop();
     if (this.warmTimer) clearTimeout(this.warmTimer);
     this.local.cache.search.close();

@@ -16,6 +16,7 @@ import { productName, toReservationView } from '../views';
 import { dayKeyOf, dayOrder, keptDay, keptReservationView, type KeptDay } from './kept-views';
 import type { FullDay, FullProduct, FullSlot } from './screen';
 import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
   return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
@@ -38,7 +39,7 @@ export function viewsOn(
   const { cache } = session.local;
   const checkIns = cache.checkInsOn(date);
   const own = session.counter().id;
-  const revision = session.onsite.revision(date);
+  const revision = session.part(onSiteBook).revision(date);
   return dayOrder(cache.reservationsOn(date).reservations, date).map(({ r, index }) => {
     const checkIn = checkIns.get(r.id);
     const payment = { revision, of: () => paymentViewOf(session, r, date, checkIn) };
@@ -170,7 +171,11 @@ export function requireReservation(
 }
 
 /** A reservation as the counter shows it on `date` (its item of that day, its check-in). */
-export function reservationViewOn(session: DeskSession, r: Reservation, date: string): ReservationView {
+export function reservationViewOn(
+  session: DeskSession,
+  r: Reservation,
+  date: string,
+): ReservationView {
   const checkIn = session.local.cache.checkInsOn(date).get(r.id);
   const index = Math.max(
     0,

@@ -12,6 +12,7 @@ import { definePart } from '../parts';
 import type { DeskSession, SessionPart } from '../desk-session';
 import { customerName, toReservationView } from '../views';
 import { screenDayOf, type DayBuild, type FullDay } from './screen';
+import { onSiteBook } from '../onsite/book';
 
 /** Freeze a value and everything in it (stops at what is frozen already: kept views). */
 export function deepFreeze<T>(value: T): T {
@@ -128,7 +129,7 @@ export function dayKeyOf(session: DeskSession, date: string, today: string): str
   ]);
   return JSON.stringify([
     session.local.cache.dayRevision(date),
-    session.onsite.revision(date),
+    session.part(onSiteBook).revision(date),
     today,
     session.counter().id,
     held,

@@ -34,6 +34,7 @@ import type { SettingsFile } from '../settings';
 import { customerName, productName } from '../views';
 import { owedNow } from './view';
 import type { DeskSession } from '../desk-session';
+import { onSiteBook } from './book';
 
 /** A collection as the router hands it over (its defaults filled in). */
 /** A collection as asked (counter items: none when left out). */
@@ -89,7 +90,7 @@ export async function startCollecting(
   request: Request<'onsite.start'>,
 ): Promise<Response<'onsite.start'>> {
   await session.journalReady();
-  session.onsite.journalReady();
+  session.part(onSiteBook).journalReady();
   const r = collectable(session, request.reservationId, request.date);
   if (!session.dues.known(r, request.date) && online(session)) {
     // The one request this version of the booking gets, asked while staff wait (the read lane);
@@ -200,7 +201,7 @@ export async function collect(
   request: Collect,
 ): Promise<Response<'onsite.collect'>> {
   await session.journalReady();
-  session.onsite.journalReady();
+  session.part(onSiteBook).journalReady();
   const r = collectable(session, request.reservationId, request.date);
   const claims = session.shop?.claims;
   if (claims && !claims.holds(r.id)) {
@@ -268,7 +269,7 @@ export async function collect(
     ...(goods.length > 0 && { goods }),
   } satisfies Omit<CollectionRecord, 'id'>;
   const written = session.journal.append(record) as CollectionRecord;
-  session.onsite.collected(written);
+  session.part(onSiteBook).collected(written);
   owedChanged(session);
   let comparison: Response<'onsite.collect'>['comparison'] = null;
   if (request.checkIn) {

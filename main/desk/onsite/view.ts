@@ -11,6 +11,7 @@ import { paidHowOf, type CheckInRecord, type Due } from '../../local/index';
 import { ACTIVE_STATUSES } from '../views';
 import { owedOf, type BookingFate, type Owed } from './owed';
 import type { DeskSession } from '../desk-session';
+import { onSiteBook } from './book';
 
 export interface DueNow {
   amount: number | null;
@@ -65,7 +66,7 @@ export function owedNow(
   checkIn: CheckInRecord | undefined,
 ): { due: DueNow; owed: Owed } {
   const due = dueNow(session.local.dues.get(date, r.id), r);
-  const owed = owedOf(due.amount, session.onsite.facts(r.id), fateOf(r, checkIn));
+  const owed = owedOf(due.amount, session.part(onSiteBook).facts(r.id), fateOf(r, checkIn));
   return { due, owed };
 }
 

@@ -14,6 +14,7 @@ import { findReservation } from '../day/day';
 import { collectionFate } from '../onsite/fate';
 import { bookingPart } from './discounts';
 import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
 const MARKS = 'sales/owed';
 const DAY_MS = 86_400_000;
@@ -180,7 +181,7 @@ function recentSales(session: DeskSession): MoneyTaken[] {
 export function refundsOwed(session: DeskSession, fresh = false): RefundOwed[] {
   const memo = memoOf(session);
   const now = nowOf(session);
-  const onsite = session.onsite.moves();
+  const onsite = session.part(onSiteBook).moves();
   if (!fresh && memo.last && now - memo.last.at < FRESH_MS && memo.last.onsite === onsite)
     return memo.last.items;
   const { files } = session.local;

@@ -22,6 +22,7 @@ import {
 import { moneyDayOf } from './money-day';
 import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';
 import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
 const nowOf = (session: DeskSession) => session.now();
 
@@ -59,7 +60,12 @@ export const refundedOf = (session: DeskSession, saleId: string) =>
   session.journal.about(saleId).reduce((sum, r) => sum + (r.kind === 'refund' ? r.amount : 0), 0);
 
 /** The checks of a refund of `sale`, before anything is paid or cancelled. */
-function checkRefund(session: DeskSession, sale: MoneyTaken, paid: RefundPaid, reason: RefundReason) {
+function checkRefund(
+  session: DeskSession,
+  sale: MoneyTaken,
+  paid: RefundPaid,
+  reason: RefundReason,
+) {
   const problems = refundProblems(paid.lines, sale.total, refundedOf(session, sale.id));
   if (reason === 'other' && !paid.note)
     problems.push({ field: 'paid.note', code: 'NOTE_REQUIRED', reason: 'say why' });
@@ -67,7 +73,10 @@ function checkRefund(session: DeskSession, sale: MoneyTaken, paid: RefundPaid, r
 }
 
 /** A refund paid out for a sale: it settles what was owed for it. */
-export function recordRefund(session: DeskSession, request: Request<'refund.record'>): JournalRecord {
+export function recordRefund(
+  session: DeskSession,
+  request: Request<'refund.record'>,
+): JournalRecord {
   const sale = requireSale(session, request.saleId);
   const paid = { lines: request.paid.lines, note: request.paid.note ?? null } as RefundPaid;
   checkRefund(session, sale, paid, request.reason);
@@ -80,7 +89,7 @@ export function recordRefund(session: DeskSession, request: Request<'refund.reco
     note: paid.note,
   });
   // Money of a booking paid on site paid back: the shop's other counters see it owed again.
-  session.onsite.refunded(refund);
+  session.part(onSiteBook).refunded(refund);
   return refund;
 }
 
@@ -95,7 +104,7 @@ export function saleForReservation(session: DeskSession, reservationId: string):
       (r) => r.kind === 'sale' && bookingOf(session, r)?.reservationId === reservationId,
     );
   if (sale && isMoneyTaken(sale)) return sale;
-  const collections = session.onsite.ownOf(reservationId);
+  const collections = session.part(onSiteBook).ownOf(reservationId);
   return (
     [...collections].reverse().find((c) => refundedOf(session, c.id) < c.total) ??
     collections.at(-1) ??
@@ -135,7 +144,7 @@ export function refundWithCancel(
       tender: paid.lines,
       note: paid.note ?? null,
     });
-    session.onsite.refunded(record);
+    session.part(onSiteBook).refunded(record);
     return record.id;
   };
 }

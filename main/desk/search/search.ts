@@ -11,6 +11,7 @@ import { keptReservationView } from '../day/kept-views';
 import { paymentViewOf } from '../onsite/view';
 import { ACTIVE_STATUSES } from '../views';
 import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
 /**
  * Results at most: a longer list is narrowed by typing more (the total says how many matched, up
@@ -60,7 +61,7 @@ function viewer(session: DeskSession): (hit: SearchHit) => ReservationView {
   return ({ record, itemIndex, date }) => {
     const checkIn = recorded.has(date) ? cache.checkInsOn(date).get(record.id) : undefined;
     return keptReservationView(record, products, checkIn, session.currency, itemIndex, counterId, {
-      revision: session.onsite.revision(date),
+      revision: session.part(onSiteBook).revision(date),
       of: () => paymentViewOf(session, record, date, checkIn),
     });
   };

@@ -27,6 +27,7 @@ import { DEMO_OWNER_ID, demoPins } from './demo';
 import { Lockout, LockoutState } from './lockout';
 import { needsOf, type Needs, type RuleOf } from './rules';
 import { PinChecks } from './pin';
+import { staffBook } from './book';
 
 /** An approval holds for the one request it was given for, this long (ms). */
 export const APPROVAL_MS = 2 * 60_000;
@@ -79,7 +80,7 @@ export class StaffDesk implements StaffPort {
     this.grants = [];
     this.lockout = this.lockoutOf(current);
     if (current) {
-      this.offBook = current.staff.onChange(() => this.changed());
+      this.offBook = current.part(staffBook).onChange(() => this.changed());
       if (current.training) this.signedIn = DEMO_OWNER_ID;
     }
     return current;
@@ -95,7 +96,7 @@ export class StaffDesk implements StaffPort {
   /** The member signed in (null: nobody, or they were removed meanwhile). */
   current(): StaffMember | null {
     const session = this.bound();
-    return session && this.signedIn ? session.staff.get(this.signedIn) : null;
+    return session && this.signedIn ? session.part(staffBook).get(this.signedIn) : null;
   }
 
   /** The member signed in, or STAFF_SIGN_IN_NEEDED. */
@@ -118,7 +119,7 @@ export class StaffDesk implements StaffPort {
         idleLockMinutes: null,
         trainingPins: null,
       };
-    const book = session.staff;
+    const book = session.part(staffBook);
     const policy = book.policy();
     const me = this.current();
     return {
@@ -144,7 +145,7 @@ export class StaffDesk implements StaffPort {
     pin: string;
   }): Promise<StaffState> {
     const session = this.requireSession();
-    const book = session.staff;
+    const book = session.part(staffBook);
     const member = request.memberId
       ? book.get(request.memberId)
       : request.card
@@ -194,7 +195,7 @@ export class StaffDesk implements StaffPort {
    */
   authorize(channel: Channel, request: unknown, needs: Needs): Authorized | null {
     const session = this.bound();
-    if (!session?.staff.enabled) return null;
+    if (!session?.part(staffBook).enabled) return null;
     const me = this.requireMe();
     const missing = this.missing(session, me, needs);
     if (!missing.permissions.length && !missing.owner)
@@ -231,9 +232,9 @@ export class StaffDesk implements StaffPort {
       needs === 'open' ? { permissions: [], owner: false } : this.missing(session, me, needs);
     if (!missing.permissions.length && !missing.owner)
       throw new DeskError('APPROVAL_NOT_NEEDED', 'this needs no approval');
-    const approver = session.staff.get(request.approverId);
+    const approver = session.part(staffBook).get(request.approverId);
     if (!approver) throw new DeskError('STAFF_NOT_FOUND', 'no such member of staff here');
-    const policy = session.staff.policy().permissions;
+    const policy = session.part(staffBook).policy().permissions;
     const lacking = missing.permissions.filter((p) => !mayDo(approver.role, p, policy));
     if (approver.id === me.id || lacking.length || (missing.owner && approver.role !== 'owner'))
       throw new DeskError('APPROVER_NOT_ALLOWED', 'this member cannot approve it', [
@@ -352,7 +353,7 @@ export class StaffDesk implements StaffPort {
   }
 
   private missing(session: DeskSession, me: StaffMember, needs: Needs) {
-    const policy = session.staff.policy().permissions;
+    const policy = session.part(staffBook).policy().permissions;
     return {
       permissions: needs.permissions.filter((p) => !mayDo(me.role, p, policy)),
       owner: !!needs.owner && me.role !== 'owner',
