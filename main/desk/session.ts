@@ -61,6 +61,7 @@ import { shareItems } from './items/share';
 import { reasonsOf } from './sales/reasons';
 import { shareDiscountReasons } from './sales/reasons-share';
 import { currencyOf, timeZoneOf } from './store-summary';
+import { Till } from './till/till';
 
 export interface SessionOptions {
   serviceUrl: string;
@@ -144,6 +145,13 @@ export class Session {
    * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
    */
   readonly journal: Journal;
+  /** The one writer of the journal (AA1): every record stamped by the corrected time. */
+  readonly till: Till;
+  /** Training (issue 29): demo staff, sales kept in memory, its own pretend clock. */
+  readonly training: boolean;
+  readonly logger: Logger;
+  /** The API key as kept now (the shop's secrets are derived from it). */
+  readonly apiKey: () => string;
   /** The store's staff list and policy (issue 29), shared with the shop's counters. */
   readonly staff: StaffBook;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
@@ -173,8 +181,15 @@ export class Session {
   }
   private unshare: (() => void) | null = null;
 
-  constructor(readonly options: SessionOptions) {
+  /**
+   * Private (AA2): a feature reads the corrected `now`, never the PC's raw clock in here, and the
+   * few facts above.
+   */
+  constructor(private readonly options: SessionOptions) {
     const { logger } = options;
+    this.training = options.training === true;
+    this.logger = logger;
+    this.apiKey = options.apiKey;
     this.time =
       options.time ??
       new ReferenceClock({
@@ -219,16 +234,25 @@ export class Session {
       counter: () => this.counter(),
       readings: options.readings ?? null,
     });
-    // Each record says who was signed in, and who approved it (issue 29).
     this.journal = options.throwawayJournal
-      ? new MemoryJournal(this.now, actingStamps)
+      ? new MemoryJournal(this.now)
       : new SealedJournal({
           files: this.local.files,
           cipher: this.local.cipher,
           logger,
           now: this.now,
-          stamp: actingStamps,
         });
+    // Each record says who was signed in, and who approved it (issue 29): the till stamps it.
+    this.till = new Till({
+      journal: this.journal,
+      timeZone: this.timeZone,
+      now: this.now,
+      counter: () => this.counter(),
+      stamp: actingStamps,
+      logger,
+    });
+    // Money moved: the status (the money day, refunds owed) follows.
+    this.till.onRecorded(() => options.onChange?.());
     this.staff = new StaffBook(
       options.training
         ? new MemoryStaffFiles(demoMembers())

@@ -107,7 +107,7 @@ export class ChangeRunner {
     private readonly session: Session,
     private readonly options: ChangeRunnerOptions,
   ) {
-    this.now = session.options.now ?? Date.now;
+    this.now = session.now;
     this.file = new ChangeFile(session.local.files, options.logger, this.now);
   }
 

@@ -84,7 +84,7 @@ const catalogues = new WeakMap<Session, ItemCatalogue>();
 export function catalogueOf(session: Session): ItemCatalogue {
   let catalogue = catalogues.get(session);
   if (!catalogue) {
-    const files = session.options.training
+    const files = session.training
       ? new MemoryItemFiles(DEMO_ITEMS)
       : new PlainItemFiles(session.local.files);
     catalogue = new ItemCatalogue(files, () => session.counter().id, session.now);

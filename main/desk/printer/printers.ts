@@ -189,7 +189,7 @@ export class Printers implements PrinterPort {
     if (!session) return null;
     let store = this.jobStores.get(session);
     if (!store) {
-      store = session.options.throwawayJournal
+      store = session.training
         ? new MemoryJobs()
         : new FileJobs(session.local.files, session.local.cipher);
       this.jobStores.set(session, store);

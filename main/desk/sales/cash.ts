@@ -7,7 +7,6 @@ import { CASH_REASONS, type CashMoveRequest, type Request } from '../../ipc/cont
 import { DeskError } from '../../ipc/errors';
 import type { CashRecord } from '../../local/index';
 import type { Session } from '../session';
-import { moneyDayOf } from './money-day';
 
 export function recordCash(session: Session, request: Request<'cash.record'>): CashRecord {
   const move = request as CashMoveRequest;
@@ -24,17 +23,10 @@ export function recordCash(session: Session, request: Request<'cash.record'>): C
     throw new DeskError('INVALID_INPUT', 'say why', [
       { field: 'note', code: 'NOTE_REQUIRED', reason: 'say why' },
     ]);
-  const at = session.options.now?.() ?? Date.now();
-  const { id: counterId, name: counterName } = session.counter();
-  return session.journal.append({
-    kind: 'cash',
-    at,
-    businessDate: moneyDayOf(session, at).businessDate,
-    counterId,
-    counterName,
+  return session.till.record('cash', {
     direction: move.direction,
     reason: move.reason,
     amount: move.amount,
     note,
-  }) as CashRecord;
+  });
 }

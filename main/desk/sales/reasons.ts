@@ -148,7 +148,7 @@ export function reasonsOf(
 ): DiscountReasons {
   let reasons = lists.get(session);
   if (!reasons) {
-    const files = session.options.training
+    const files = session.training
       ? new MemoryReasonFiles()
       : new PlainReasonFiles(session.local.files);
     reasons = new DiscountReasons(files, () => session.counter().id, session.now, legacy);

@@ -16,7 +16,7 @@ const purgedOn = new WeakMap<Session, string>();
 
 export function purgeJournal(session: Session, settings: SettingsFile): number {
   if (!(session.journal instanceof SealedJournal)) return 0;
-  const today = todayIn(session.timeZone, session.options.now?.() ?? Date.now());
+  const today = todayIn(session.timeZone, session.now());
   if (purgedOn.get(session) === today) return 0;
   purgedOn.set(session, today);
   const years = moneySettingsOf(settings).retentionYears;
@@ -27,7 +27,7 @@ export function purgeJournal(session: Session, settings: SettingsFile): number {
     return session.journal.purge(before, session.counter().id, stillOwed(session));
   } catch (error) {
     // Housekeeping: it never fails what staff are doing; the next day tries again.
-    session.options.logger.warn('journal.purge_failed', { error: (error as Error).name });
+    session.logger.warn('journal.purge_failed', { error: (error as Error).name });
     return 0;
   }
 }

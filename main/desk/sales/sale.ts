@@ -21,7 +21,6 @@ import type { Session } from '../session';
 import { goodsOf } from '../items/sell';
 import { counterDiscountsOn } from './discounts';
 import { reasonsOf } from './reasons';
-import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
 
@@ -146,7 +145,6 @@ export function recordSale(
   const price = priceOf(session, request);
   if (!price) return null;
   const { tender } = price;
-  const now = session.options.now?.() ?? Date.now();
   const calc = quotes.get(session)?.get(quoteKey(request)) ?? null;
   // A calculation of another total (the party changed since) says nothing about this sale.
   const calculation = calc && calc.totalAmount === price.total && price.confirmed ? calc : null;
@@ -168,18 +166,12 @@ export function recordSale(
   const total = whole - given.total;
   const problems = tenderProblems(tender, total);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
-  const { id: counterId, name: counterName } = session.counter();
   const name = [request.customer.lastName, request.customer.firstName]
     .map((s) => s?.trim())
     .filter(Boolean)
     .join(' ');
   // After this counter's close of today, the next business day's (Z10): never refused.
-  return session.journal.append({
-    kind: 'sale',
-    at: now,
-    businessDate: moneyDayOf(session, now).businessDate,
-    counterId,
-    counterName,
+  return session.till.record('sale', {
     walkInEntryId,
     reservationId: null,
     reservationNumber: null,
@@ -197,5 +189,5 @@ export function recordSale(
       servicePrice: price.total,
       discountNotes: asked.map((a) => a.note?.trim() || null),
     }),
-  }) as SaleRecord;
+  });
 }

@@ -73,8 +73,7 @@ export class Members implements MembersPort {
    */
   async claimOwner(request: Request<'staff.claimOwner'>): Promise<StaffState> {
     const session = this.desk.requireSession();
-    if (session.options.training)
-      throw new DeskError('TRAINING_STAFF', 'training has its own demo staff');
+    if (session.training) throw new DeskError('TRAINING_STAFF', 'training has its own demo staff');
     const kept = this.options.secrets.read();
     if (!kept || !sameKey(kept, request.apiKey.trim()))
       throw new DeskError('API_KEY_MISMATCH', 'not the API key this counter is set up with');

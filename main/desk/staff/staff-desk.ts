@@ -80,7 +80,7 @@ export class StaffDesk implements StaffPort {
     this.lockout = this.lockoutOf(current);
     if (current) {
       this.offBook = current.staff.onChange(() => this.changed());
-      if (current.options.training) this.signedIn = DEMO_OWNER_ID;
+      if (current.training) this.signedIn = DEMO_OWNER_ID;
     }
     return current;
   }
@@ -133,7 +133,7 @@ export class StaffDesk implements StaffPort {
           : [],
       permissions: policy.permissions,
       idleLockMinutes: policy.idleLockMinutes,
-      trainingPins: session.options.training ? demoPins() : null,
+      trainingPins: session.training ? demoPins() : null,
     };
   }
 
@@ -375,7 +375,7 @@ export class StaffDesk implements StaffPort {
 
   /** The wrong PINs counted at this counter, kept in the store's files (training: memory). */
   private lockoutOf(session: Session | null): Lockout {
-    if (!session || session.options.training) return new Lockout(this.options.now);
+    if (!session || session.training) return new Lockout(this.options.now);
     const files = session.local.files;
     const saved = files.read('staff', 'lockout', LockoutFile)?.entries ?? {};
     return new Lockout(this.options.now, saved, (entries) => {

@@ -4,7 +4,6 @@
  */
 import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
 import type { Session } from '../session';
-import { moneyDayOf } from '../sales/money-day';
 import { refundsOwed } from '../sales/refunds-owed';
 
 /**
@@ -24,7 +23,7 @@ function owedCount(session: Session | null): number {
 function moneyDay(session: Session | null, now: number): Status['moneyDay'] {
   try {
     if (!session?.journalLoaded) return null;
-    const { businessDate, afterClose } = moneyDayOf(session, now);
+    const { businessDate, afterClose } = session.till.moneyDay(now);
     return { businessDate, afterClose };
   } catch {
     return null;
@@ -75,6 +74,7 @@ export function statusOf(
     training,
     damage: damageOf(session),
     clockOffsetMs,
+    now,
     clock: session?.time.skew() ?? null,
     shop,
     refundsOwed: owedCount(session),

@@ -18,16 +18,11 @@ const known = new WeakMap<Session, LastPrices>();
 function pricesOf(session: Session): LastPrices {
   let prices = known.get(session);
   if (!prices) {
-    prices = new LastPrices(
-      session.options.training ? null : session.local.files,
-      session.options.logger,
-    );
+    prices = new LastPrices(session.training ? null : session.local.files, session.logger);
     known.set(session, prices);
   }
   return prices;
 }
-
-const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
 
 /** Keep a calculate's subtotal for the walk-ins of the same product and party taken offline. */
 export function rememberLastPrice(
@@ -43,12 +38,12 @@ export function rememberLastPrice(
       children,
       currency: calculation.currency,
       subtotal: calculation.subtotal,
-      at: nowOf(session),
+      at: session.now(),
     });
   } catch (error) {
     // A price the file cannot hold (a service's odd answer) or a disk that refuses: the quote
     // stands, only its offline echo is lost.
-    session.options.logger.warn('walkin.last_price_not_kept', { error: (error as Error).name });
+    session.logger.warn('walkin.last_price_not_kept', { error: (error as Error).name });
   }
 }
 

@@ -302,7 +302,7 @@ function outcomeOf(session: Session, entry: OutboxEntry, date: string | null): W
 
 /** The outcome of a draft's entry as it stands, with the sale written for it. */
 function entryOutcome(session: Session, entry: OutboxEntry, date: string | null): WalkInOutcome {
-  const at = entry.facts?.createdAt ?? session.options.now?.() ?? Date.now();
+  const at = entry.facts?.createdAt ?? session.now();
   return { ...outcomeOf(session, entry, date), saleId: saleOf(session, entry.id, at)?.id ?? null };
 }
 
@@ -378,7 +378,7 @@ async function bookDraft(
   // tender books nothing. One already written for this draft, whose entry was not, is its sale.
   const name = product ? productName(product) : request.productId;
   const sale =
-    saleOf(session, entryId, session.options.now?.() ?? Date.now()) ??
+    saleOf(session, entryId, session.now()) ??
     recordSale(session, settings, request, entryId, name);
   const opening = sale ? paid(sale) : undefined;
   // The product's name and the total quoted are kept in clear with the entry: staff recognise
