@@ -21,6 +21,7 @@ import type {
 import type { Shop } from '../shop/shop';
 import type { ShopState } from '../shop/shared/shop-state';
 import type { Part } from './parts';
+import type { Till } from './till/till';
 
 /**
  * What a feature may use of the session it works in: the store's infrastructure —
@@ -51,6 +52,8 @@ export interface DeskSession {
   readonly shop: Shop | null;
   readonly shared: ShopState | null;
   readonly journal: Journal;
+  /** The one writer of the journal (AA1): every money record goes through it. */
+  readonly till: Till;
   readonly audit: AuditLog;
   readonly dues: DueFetcher;
   /** The counter's corrected time (H7): what every stamp, age and "today" reads. */

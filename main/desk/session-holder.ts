@@ -281,9 +281,12 @@ export class SessionHolder {
     this.clock = null;
   }
 
-  /** Now for the counter: the session's clock (training's pretend time), else the desk's. */
+  /**
+   * Now for the counter: the session's clock (training's pretend time), else this PC's clock
+   * corrected (H7): never the raw one, whatever a feature stamps with it (staff, audit; AA2).
+   */
   now(): number {
-    return (this.clock ?? this.options.now)();
+    return this.clock ? this.clock() : this.time.now();
   }
 
   /** The key is gone: so are its stores and the customers it found. */
@@ -295,7 +298,7 @@ export class SessionHolder {
   status(): Status {
     const training = this.options.settings.current.mode === 'training';
     const now = this.now();
-    const offset = this.clock ? now - this.options.now() : 0;
+    const offset = now - this.options.now();
     const shop = this.shop.status(this.options.settings.current, this.session !== null);
     return statusOf(this.session, training, now, offset, shop);
   }

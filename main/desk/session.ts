@@ -54,6 +54,7 @@ import { Parts } from './parts';
 import type { DeskSession, SessionPart } from './desk-session';
 import { SHARED_PARTS } from './shared-parts';
 import { currencyOf, timeZoneOf } from './store-summary';
+import { Till } from './till/till';
 
 export interface SessionOptions {
   serviceUrl: string;
@@ -139,6 +140,10 @@ export class Session implements DeskSession {
    * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
    */
   readonly journal: Journal;
+  /** The one writer of the journal (AA1): every record stamped by the corrected time. */
+  readonly till: Till;
+  /** The API key as kept now (the shop's secrets are derived from it). */
+  readonly apiKey: () => string;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
   readonly audit: AuditLog;
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
@@ -170,8 +175,13 @@ export class Session implements DeskSession {
     return this.parts.get(part);
   }
 
-  constructor(readonly options: SessionOptions) {
+  /**
+   * Private (AA2): a feature reads the corrected `now`, never the PC's raw clock in here, and the
+   * few facts above.
+   */
+  constructor(private readonly options: SessionOptions) {
     const { logger } = options;
+    this.apiKey = options.apiKey;
     this.time =
       options.time ??
       new ReferenceClock({
@@ -218,16 +228,25 @@ export class Session implements DeskSession {
       counter: () => this.counter(),
       readings: options.readings ?? null,
     });
-    // Each record says who was signed in, and who approved it (issue 29).
     this.journal = options.throwawayJournal
-      ? new MemoryJournal(this.now, actingStamps)
+      ? new MemoryJournal(this.now)
       : new SealedJournal({
           files: this.local.files,
           cipher: this.local.cipher,
           logger,
           now: this.now,
-          stamp: actingStamps,
         });
+    // Each record says who was signed in, and who approved it (issue 29): the till stamps it.
+    this.till = new Till({
+      journal: this.journal,
+      timeZone: this.timeZone,
+      now: this.now,
+      counter: () => this.counter(),
+      stamp: actingStamps,
+      logger,
+    });
+    // Money moved: the status (the money day, refunds owed) follows.
+    this.till.onRecorded(() => options.onChange?.());
     this.audit = options.training
       ? new MemoryAuditLog()
       : new SealedAuditLog(this.local.files, this.local.cipher);

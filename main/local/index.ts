@@ -63,6 +63,7 @@ export {
 export {
   JournalLockedError,
   MemoryJournal,
+  stamped,
   type Journal,
   type JournalDay,
   type JournalStamp,

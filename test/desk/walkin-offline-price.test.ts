@@ -15,8 +15,8 @@ import { LATER, P, cutLink, restoreLink, setUp, startHarness, type Harness } fro
 
 let h: Harness;
 const session = () => h.desk.session!;
-/** The desk's own clock (the harness's, not the machine's). */
-const clock = () => session().options.now?.() ?? Date.now();
+/** The counter's time (the harness's clock, corrected to the service's). */
+const clock = () => session().now();
 
 beforeAll(async () => {
   h = await startHarness();

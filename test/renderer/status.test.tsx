@@ -295,6 +295,27 @@ describe('status bar', () => {
     },
   );
 
+  it('reads ages in the desk’s time even where this device’s clock is not the desk’s PC’s (AA3)', async () => {
+    // The desk's PC is 7 minutes slow (its offset +7 min); this page's device keeps the true time,
+    // as the desk's corrected time is: the data just synced is fresh, not "7 minutes ago".
+    fake = demoBridge({
+      'status.get': () =>
+        status({
+          clock: { skewMs: -7 * 60_000, against: 'service', counterName: null },
+          clockOffsetMs: 7 * 60_000,
+          now: NOW,
+          syncedAt: NOW,
+        }),
+    });
+    const r = await renderApp(fake);
+    expect(r.app.stores.status.getState().now).toBe(NOW);
+    expect(bar().textContent).not.toMatch(/7 minutes ago/);
+    act(() =>
+      fake.emit('status.changed', status({ clockOffsetMs: 7 * 60_000, now: NOW - 60_000 })),
+    );
+    expect(r.app.stores.status.getState().now).toBe(NOW - 60_000);
+  });
+
   it.each([
     ['en', null, 'From 受付2: data updated 3 minutes ago (09:57)'],
     ['ja', null, '受付2 から: データ更新 3 分前（09:57）'],

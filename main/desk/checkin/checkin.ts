@@ -63,7 +63,7 @@ export function requireCheckInUnchanged(
 export function recordCheckIn(
   session: DeskSession,
   request: Request<'checkin.record'>,
-  now = Date.now(),
+  now = session.now(),
 ): Response<'checkin.record'> {
   const r = requireReservation(session, request.reservationId, request.date);
   if (!ACTIVE_STATUSES.has(String(r.status)))
@@ -98,7 +98,7 @@ export function recordCheckIn(
 export function undoCheckIn(
   session: DeskSession,
   request: Request<'checkin.undo'>,
-  now = Date.now(),
+  now = session.now(),
 ): Response<'checkin.undo'> {
   const r = requireReservation(session, request.reservationId, request.date);
   record(

@@ -64,21 +64,19 @@ export function commitClose(
     throw new DeskError('INVALID_INPUT', 'a note is required when the cash is over or short', [
       { field: 'note', code: 'required', reason: 'over or short: say why' },
     ]);
-  const counter = session.counter();
   try {
-    session.journal.append({
-      kind: 'close',
-      at: now, // the desk's clock, the one the day and its lock are reckoned by
-      businessDate: entry.date,
-      counterId: counter.id,
-      counterName: counter.name,
-      openingFloat: entry.openingFloat,
-      counted: entry.counted,
-      countedCash: view.countedCash!,
-      expectedCash: view.expectedCash,
-      overShort: view.overShort!,
-      note,
-    });
+    session.till.record(
+      'close',
+      {
+        openingFloat: entry.openingFloat,
+        counted: entry.counted,
+        countedCash: view.countedCash!,
+        expectedCash: view.expectedCash,
+        overShort: view.overShort!,
+        note,
+      },
+      { day: { date: entry.date } },
+    );
   } catch (error) {
     // Closed meanwhile (another window of this counter): the same answer as above.
     if (error instanceof JournalLockedError) throw alreadyClosed(entry.date);

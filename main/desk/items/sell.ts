@@ -21,7 +21,6 @@ import { DeskError } from '../../ipc/errors';
 import type { GoodsRecord } from '../../local/index';
 import { counterDiscountsOn } from '../sales/discounts';
 import { reasonsOf } from '../sales/reasons';
-import { moneyDayOf } from '../sales/money-day';
 import type { SettingsFile } from '../settings';
 import { catalogueOf } from './catalogue';
 import type { DeskSession } from '../desk-session';
@@ -87,15 +86,8 @@ export function recordGoods(
   const total = itemsTotal(goods) - given.total;
   const problems = tenderProblems(tender, total);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
-  const at = session.now();
-  const { id: counterId, name: counterName } = session.counter();
   // After this counter's close of today, the next business day's (Z10), as any money taken.
-  return session.journal.append({
-    kind: 'goods',
-    at,
-    businessDate: moneyDayOf(session, at).businessDate,
-    counterId,
-    counterName,
+  return session.till.record('goods', {
     currency: session.currency,
     goods,
     total,
@@ -105,5 +97,5 @@ export function recordGoods(
       counterDiscounts: given.discounts,
       discountNotes: asked.map((a) => a.note?.trim() || null),
     }),
-  }) as GoodsRecord;
+  });
 }

@@ -20,16 +20,16 @@ import {
 import type { ClaimView, Request, Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { Handler } from '../../ipc/router';
-import { paidHowOf, type CollectionRecord } from '../../local/index';
+import { paidHowOf } from '../../local/index';
 import type { Claim } from '../../shop/claims';
 import { recordCheckIn, requireCheckInUnchanged } from '../checkin/checkin';
 import { goodsOf } from '../items/sell';
 import { productsOf, requireReservation, reservationViewOn } from '../day/day';
-import { moneyDayOf } from '../sales/money-day';
 import { online } from '../link';
 import { owedChanged } from '../sales/refunds-owed';
 import { reasonsOf } from '../sales/reasons';
 import { moneySettingsOf } from '../sales/settings';
+import type { RecordBody } from '../till/till';
 import type { SettingsFile } from '../settings';
 import { customerName, productName } from '../views';
 import { owedNow } from './view';
@@ -40,8 +40,6 @@ import { onSiteBook } from './book';
 /** A collection as asked (counter items: none when left out). */
 type Collect = Omit<Parameters<Handler<'onsite.collect'>>[0], 'items'> &
   Partial<Pick<Parameters<Handler<'onsite.collect'>>[0], 'items'>>;
-
-const nowOf = (session: DeskSession) => session.now();
 
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
@@ -229,16 +227,8 @@ export async function collect(
   if (problems.length) throw invalid('the payment cannot be taken so', problems);
   if (request.checkIn) requireCheckInUnchanged(session, request.date, r.id, request.checkIn.basis);
 
-  const now = nowOf(session);
-  const { id: counterId, name: counterName } = session.counter();
   const before = owed.collected + owed.discounts;
   const record = {
-    kind: 'collection',
-    at: now,
-    // After this counter's close of today, the next business day's (Z10): never refused.
-    businessDate: moneyDayOf(session, now).businessDate,
-    counterId,
-    counterName,
     reservationId: r.id,
     reservationNumber: typeof r.reservationNumber === 'string' ? r.reservationNumber : null,
     customerName: customerName(r) || null,
@@ -267,8 +257,9 @@ export async function collect(
     change: tender ? changeDue(tender.lines) : 0,
     basis: owed.order.map((o) => o.fact.id).slice(-50),
     ...(goods.length > 0 && { goods }),
-  } satisfies Omit<CollectionRecord, 'id'>;
-  const written = session.journal.append(record) as CollectionRecord;
+  } satisfies RecordBody<'collection'>;
+  // After this counter's close of today, the next business day's (Z10): never refused.
+  const written = session.till.record('collection', record);
   session.part(onSiteBook).collected(written);
   owedChanged(session);
   let comparison: Response<'onsite.collect'>['comparison'] = null;
@@ -277,7 +268,7 @@ export async function collect(
     comparison = recordCheckIn(
       session,
       { reservationId: r.id, date: request.date, state, adults, children, basis },
-      now,
+      written.at,
     ).comparison;
   }
   claims?.end(r.id);

@@ -12,7 +12,6 @@ import { systemClock, type Clock } from '../../common/clock';
 import type { PrintAnswer, PrinterState } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { DrawerRecord, JournalRecord } from '../../local/index';
-import { moneyDayOf } from '../sales/money-day';
 import type { SessionHolder } from '../session-holder';
 import { actingNow } from '../staff/acting';
 import { drawerPulse, knownPulse } from './commands';
@@ -170,21 +169,12 @@ export class Drawer {
       const bytes = knownPulse(language) ?? (await drawerPulse(language));
       // The pulse goes whatever the paper: the drawer does not need it.
       const pulsed = await target.link.send(bytes).catch(() => false);
-      const now = this.deps.now();
-      const counter = session.counter();
-      session.journal.append({
-        kind: 'drawer',
-        at: now,
-        // With the money it opened for; by hand, on the day money made now counts on (Z10).
-        businessDate: record?.businessDate ?? moneyDayOf(session, now).businessDate,
-        counterId: counter.id,
-        counterName: counter.name,
-        cause,
-        entryId: record?.id ?? null,
-        note,
-        staffId: actor.staffId,
-        pulsed,
-      });
+      // With the money it opened for; by hand, on the day money made now counts on (Z10).
+      session.till.record(
+        'drawer',
+        { cause, entryId: record?.id ?? null, note, staffId: actor.staffId, pulsed },
+        record ? { day: { date: record.businessDate } } : {},
+      );
       if (!pulsed) this.deps.logger.warn('printer.drawer_not_opened', { cause });
       return pulsed;
     }, true);

@@ -8,7 +8,6 @@
 import { DeskError } from '../../ipc/errors';
 import { isMoneyTaken } from '../../local/index';
 import type { ReceiptDocument, ReceiptLayout, ReceiptOptions } from '../../ipc/contract';
-import { todayIn } from '../day/day';
 import type { DeskPorts } from '../ports';
 import { closedDays, entryView } from '../sales/entries';
 import { moneySettingsOf } from '../sales/settings';
@@ -122,15 +121,16 @@ export async function drawIssued<T>(
   return {
     drawn,
     record: () =>
-      session.journal.append({
-        kind: 'receipt',
-        refersTo: record.id,
-        reissue,
-        ...(options.ryoshusho && record.kind !== 'refund' && { ryoshusho: true }),
-        businessDate: todayIn(session.timeZone, ctx.now()),
-        counterId: counter.id,
-        counterName: counter.name,
-      }),
+      // On the calendar's today, even after the close: a copy handed over is no money.
+      session.till.record(
+        'receipt',
+        {
+          refersTo: record.id,
+          reissue,
+          ...(options.ryoshusho && record.kind !== 'refund' && { ryoshusho: true }),
+        },
+        { day: 'today' },
+      ),
     entryId: record.id,
     fileName: receiptFileName(entry, record.kind === 'refund' ? 'refund' : 'receipt'),
     reissue,

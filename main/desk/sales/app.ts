@@ -8,7 +8,6 @@ import { channel, type ChannelsOf } from '../channel';
 import type { DeskPorts } from '../ports';
 import type { DeskSession } from '../desk-session';
 import { recordCash } from './cash';
-import { moneyDayOf } from './money-day';
 import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
 import { refundsOwed } from './refunds-owed';
@@ -44,7 +43,7 @@ export function salesApp(
       const session = sessions.require();
       purgeJournal(session, settings);
       // Today's page is the day money made now goes on: after this counter's close, the next (Z10).
-      return dayView(session, date ?? moneyDayOf(session, sessions.now()).businessDate);
+      return dayView(session, date ?? session.till.moneyDay().businessDate);
     }),
     'journal.correct': channel({ scope: null, rule: 'correct' }, (request) => {
       const session = sessions.require();

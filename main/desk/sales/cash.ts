@@ -6,7 +6,6 @@
 import { CASH_REASONS, type CashMoveRequest, type Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { CashRecord } from '../../local/index';
-import { moneyDayOf } from './money-day';
 import type { DeskSession } from '../desk-session';
 
 export function recordCash(session: DeskSession, request: Request<'cash.record'>): CashRecord {
@@ -24,17 +23,10 @@ export function recordCash(session: DeskSession, request: Request<'cash.record'>
     throw new DeskError('INVALID_INPUT', 'say why', [
       { field: 'note', code: 'NOTE_REQUIRED', reason: 'say why' },
     ]);
-  const at = session.now();
-  const { id: counterId, name: counterName } = session.counter();
-  return session.journal.append({
-    kind: 'cash',
-    at,
-    businessDate: moneyDayOf(session, at).businessDate,
-    counterId,
-    counterName,
+  return session.till.record('cash', {
     direction: move.direction,
     reason: move.reason,
     amount: move.amount,
     note,
-  }) as CashRecord;
+  });
 }

@@ -51,8 +51,6 @@ function memoOf(session: DeskSession): Memo {
   return memo;
 }
 
-const nowOf = (session: DeskSession) => session.now();
-
 /** The journal changed (a sale, a refund): the next look counts again. */
 export function owedChanged(session: DeskSession): void {
   memoOf(session).last = null;
@@ -100,7 +98,7 @@ function fateOf(
   if (!booking) {
     // No entry, yet the outbox keeps every entry longer than this: it was never queued.
     const kept = session.local.cache.retentionDays * DAY_MS;
-    return state === undefined && nowOf(session) - sale.at < kept ? owed('booking_refused') : null;
+    return state === undefined && session.now() - sale.at < kept ? owed('booking_refused') : null;
   }
   const date = sale.items[0]?.date;
   const reservation = date ? findReservation(session, booking.reservationId, date) : null;
@@ -139,7 +137,7 @@ export function markCancelledHere(session: DeskSession, sale: MoneyTaken, amount
   writeMark(session, {
     saleId: sale.id,
     reason: 'cancelled_here',
-    since: nowOf(session),
+    since: session.now(),
     amount: Math.min(amount, sale.total),
     reservationId: booking?.reservationId ?? null,
     reservationNumber: booking?.reservationNumber ?? null,
@@ -168,7 +166,7 @@ function view(sale: MoneyTaken, mark: OwedMark): RefundOwed {
  * bookings paid on site that the cache and the outbox cover.
  */
 function recentSales(session: DeskSession): MoneyTaken[] {
-  const from = new Date(nowOf(session) - session.local.cache.retentionDays * DAY_MS)
+  const from = new Date(session.now() - session.local.cache.retentionDays * DAY_MS)
     .toISOString()
     .slice(0, 10);
   return session.journal.range(from, '9999-12-31').records.filter(isMoneyTaken);
@@ -180,7 +178,7 @@ function recentSales(session: DeskSession): MoneyTaken[] {
  */
 export function refundsOwed(session: DeskSession, fresh = false): RefundOwed[] {
   const memo = memoOf(session);
-  const now = nowOf(session);
+  const now = session.now();
   const onsite = session.part(onSiteBook).moves();
   if (!fresh && memo.last && now - memo.last.at < FRESH_MS && memo.last.onsite === onsite)
     return memo.last.items;

@@ -13,36 +13,25 @@ import {
 } from '../../common';
 import type { RefundPaid, RefundReason, Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import {
-  isMoneyTaken,
-  type JournalRecord,
-  type MoneyTaken,
-  type NewRecord,
-} from '../../local/index';
-import { moneyDayOf } from './money-day';
+import { isMoneyTaken, type JournalRecord, type MoneyTaken } from '../../local/index';
+import type { RecordBody, RecordOf } from '../till/till';
 import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';
 import type { DeskSession } from '../desk-session';
 import { onSiteBook } from '../onsite/book';
-
-const nowOf = (session: DeskSession) => session.now();
 
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
 
 /**
- * Append as this counter on the business day money made now counts on: today, or after this
- * counter's close of today the next day (Z10) — never refused, never on a closed day.
+ * Record on the business day money made now counts on: today, or after this counter's close of
+ * today the next day (Z10) — never refused, never on a closed day. What is owed is counted again.
  */
-function appendToday(session: DeskSession, record: Record<string, unknown>): JournalRecord {
-  const at = nowOf(session);
-  const { id: counterId, name: counterName } = session.counter();
-  const full = session.journal.append({
-    ...record,
-    at,
-    businessDate: moneyDayOf(session, at).businessDate,
-    counterId,
-    counterName,
-  } as NewRecord);
+function recordNow<K extends 'refund' | 'correction'>(
+  session: DeskSession,
+  kind: K,
+  body: RecordBody<K>,
+): RecordOf<K> {
+  const full = session.till.record(kind, body);
   owedChanged(session);
   return full;
 }
@@ -80,8 +69,7 @@ export function recordRefund(
   const sale = requireSale(session, request.saleId);
   const paid = { lines: request.paid.lines, note: request.paid.note ?? null } as RefundPaid;
   checkRefund(session, sale, paid, request.reason);
-  const refund = appendToday(session, {
-    kind: 'refund',
+  const refund = recordNow(session, 'refund', {
     refersTo: sale.id,
     reason: request.reason,
     amount: tenderTotal(paid.lines),
@@ -136,8 +124,7 @@ export function refundWithCancel(
       return null;
     }
     // A refund for a reservation this counter did not sell names the reservation (J8).
-    const record = appendToday(session, {
-      kind: 'refund',
+    const record = recordNow(session, 'refund', {
       refersTo: sale?.id ?? reservationId,
       reason: 'cancelled_here',
       amount: tenderTotal(paid.lines),
@@ -165,8 +152,7 @@ export function correct(session: DeskSession, request: Request<'journal.correct'
   if (tender.length === 2 && tender[0]!.method === tender[1]!.method)
     problems.push({ field: 'tender', code: 'SPLIT_SAME_METHOD', reason: 'two different methods' });
   if (problems.length) throw invalid('the correction cannot be recorded', problems);
-  return appendToday(session, {
-    kind: 'correction',
+  return recordNow(session, 'correction', {
     refersTo: target.id,
     amount: tender.reduce((sum, t) => sum + t.amount, 0),
     tender,

@@ -20,7 +20,6 @@ import type { SaleRecord } from '../../local/index';
 import { goodsOf } from '../items/sell';
 import { counterDiscountsOn } from './discounts';
 import { reasonsOf } from './reasons';
-import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
 import type { DeskSession } from '../desk-session';
@@ -46,7 +45,11 @@ const quoteKey = (b: Pick<Booking, 'productId' | 'date' | 'startTime' | 'adults'
   [b.productId, b.date, b.startTime, b.adults, b.children].join('|');
 
 /** Remember a calculation shown to staff: its unit prices and discounts go on the sale. */
-export function rememberQuote(session: DeskSession, draft: Booking, calculation: Calculation): void {
+export function rememberQuote(
+  session: DeskSession,
+  draft: Booking,
+  calculation: Calculation,
+): void {
   const kept = quotes.get(session) ?? new Map<string, Calculation>();
   kept.delete(quoteKey(draft));
   kept.set(quoteKey(draft), calculation);
@@ -146,7 +149,6 @@ export function recordSale(
   const price = priceOf(session, request);
   if (!price) return null;
   const { tender } = price;
-  const now = session.now();
   const calc = quotes.get(session)?.get(quoteKey(request)) ?? null;
   // A calculation of another total (the party changed since) says nothing about this sale.
   const calculation = calc && calc.totalAmount === price.total && price.confirmed ? calc : null;
@@ -168,18 +170,12 @@ export function recordSale(
   const total = whole - given.total;
   const problems = tenderProblems(tender, total);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
-  const { id: counterId, name: counterName } = session.counter();
   const name = [request.customer.lastName, request.customer.firstName]
     .map((s) => s?.trim())
     .filter(Boolean)
     .join(' ');
   // After this counter's close of today, the next business day's (Z10): never refused.
-  return session.journal.append({
-    kind: 'sale',
-    at: now,
-    businessDate: moneyDayOf(session, now).businessDate,
-    counterId,
-    counterName,
+  return session.till.record('sale', {
     walkInEntryId,
     reservationId: null,
     reservationNumber: null,
@@ -197,5 +193,5 @@ export function recordSale(
       servicePrice: price.total,
       discountNotes: asked.map((a) => a.note?.trim() || null),
     }),
-  }) as SaleRecord;
+  });
 }

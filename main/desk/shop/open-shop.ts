@@ -117,7 +117,7 @@ class MeshShopPort implements ShopPort {
   private open(config: ShopConfig): void {
     const { session, logger } = this.opening;
     const { network } = this;
-    const secrets = shopSecrets(session.options.apiKey(), session.storeId);
+    const secrets = shopSecrets(session.apiKey(), session.storeId);
     const mesh = new Mesh({
       counterId: config.counterId,
       name: config.name,

@@ -3,7 +3,6 @@
  * the shop (the store's other counters, or why this one works alone).
  */
 import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
-import { moneyDayOf } from '../sales/money-day';
 import { refundsOwed } from '../sales/refunds-owed';
 import type { DeskSession } from '../desk-session';
 
@@ -24,7 +23,7 @@ function owedCount(session: DeskSession | null): number {
 function moneyDay(session: DeskSession | null, now: number): Status['moneyDay'] {
   try {
     if (!session?.journalLoaded) return null;
-    const { businessDate, afterClose } = moneyDayOf(session, now);
+    const { businessDate, afterClose } = session.till.moneyDay(now);
     return { businessDate, afterClose };
   } catch {
     return null;
@@ -75,6 +74,7 @@ export function statusOf(
     training,
     damage: damageOf(session),
     clockOffsetMs,
+    now,
     clock: session?.time.skew() ?? null,
     shop,
     refundsOwed: owedCount(session),

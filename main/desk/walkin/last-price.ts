@@ -18,16 +18,11 @@ const known = new WeakMap<DeskSession, LastPrices>();
 function pricesOf(session: DeskSession): LastPrices {
   let prices = known.get(session);
   if (!prices) {
-    prices = new LastPrices(
-      session.training ? null : session.local.files,
-      session.logger,
-    );
+    prices = new LastPrices(session.training ? null : session.local.files, session.logger);
     known.set(session, prices);
   }
   return prices;
 }
-
-const nowOf = (session: DeskSession) => session.now();
 
 /** Keep a calculate's subtotal for the walk-ins of the same product and party taken offline. */
 export function rememberLastPrice(
@@ -43,7 +38,7 @@ export function rememberLastPrice(
       children,
       currency: calculation.currency,
       subtotal: calculation.subtotal,
-      at: nowOf(session),
+      at: session.now(),
     });
   } catch (error) {
     // A price the file cannot hold (a service's odd answer) or a disk that refuses: the quote

@@ -73,6 +73,12 @@ export const Status = z.object({
    * morning with bookable slots) minus the real time. The UI's "now" is the PC's clock plus this.
    */
   clockOffsetMs: z.number().default(0),
+  /**
+   * The counter's time (corrected, H7; training's pretend time) when this status was made: the
+   * UI's "now" is its own clock moved to this (AA3), so that a page whose device's clock is not
+   * the desk's (a browser host's) still reads ages right. Absent: the PC's clock plus the offset.
+   */
+  now: z.number().optional(),
   /** This PC's clock is off by more than a minute (null: not, or nothing to compare with). */
   clock: ClockSkew.nullable().default(null),
   /** The shop's counters, or why this one works alone (additive: absent reads as not set up). */

@@ -10,8 +10,8 @@ export interface StatusState {
   status: Status | null;
   outbox: OutboxItem[];
   /**
-   * The counter's clock, for ages and "now": the real one moved by the desk's `clockOffsetMs`
-   * (training's pretend time); updated by `tick`.
+   * The counter's clock, for ages and "now": this device's moved to the desk's corrected time as
+   * its last status said it (training's pretend time; AA3); updated by `tick`.
    */
   now: number;
   /** Outbox entries with a call in flight. */
@@ -41,8 +41,16 @@ function upsert(items: OutboxItem[], item: OutboxItem): OutboxItem[] {
 }
 
 export function createStatusStore(api: Api, realClock: () => number = Date.now) {
+  /**
+   * The desk's time minus this device's clock (AA3): from the status's own `now`, not the desk's
+   * offset to its PC's clock — a browser host's page may run on a device whose clock differs.
+   */
+  let offsetMs = 0;
+  const follow = (status: Status) => {
+    offsetMs = status.now === undefined ? status.clockOffsetMs : status.now - realClock();
+  };
   const store = createStore<StatusState>()((set, get) => {
-    const clock = () => realClock() + (get().status?.clockOffsetMs ?? 0);
+    const clock = () => realClock() + offsetMs;
     async function act(id: string, kind: 'retry' | 'discard', work: () => Promise<OutboxItem>) {
       set({ busy: { ...get().busy, [id]: kind }, error: null });
       try {
@@ -70,6 +78,7 @@ export function createStatusStore(api: Api, realClock: () => number = Date.now) 
           api.call('status.get', {}),
           api.call('outbox.list', {}),
         ]);
+        if (status.status === 'fulfilled') follow(status.value);
         set({
           ...(status.status === 'fulfilled' && { status: status.value }),
           ...(outbox.status === 'fulfilled' && { outbox: outbox.value.items }),
@@ -100,9 +109,10 @@ export function createStatusStore(api: Api, realClock: () => number = Date.now) 
       },
     };
   });
-  api.on('status.changed', (status) =>
-    store.setState({ status, now: realClock() + status.clockOffsetMs }),
-  );
+  api.on('status.changed', (status) => {
+    follow(status);
+    store.setState({ status, now: realClock() + offsetMs });
+  });
   api.on('outbox.changed', ({ items }) => {
     const before = new Map(store.getState().outbox.map((i) => [i.id, i]));
     const settled = items.flatMap((i) => {

@@ -120,7 +120,7 @@ describe('what each channel asks', () => {
           get: () => sale,
           range: () => ({ records: [sale, ...later], unreadable: [] }),
         },
-      } as unknown as Session,
+      } as unknown as DeskSession,
     });
     const ask = (later: unknown[]) =>
       needs(

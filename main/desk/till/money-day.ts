@@ -5,9 +5,7 @@
  * say so before it happens (`money.day`).
  */
 import { DateTime } from 'luxon';
-import type { JournalRecord } from '../../local/index';
-import { todayIn } from '../day/day';
-import type { DeskSession } from '../desk-session';
+import type { Journal, JournalRecord } from '../../local/index';
 
 export interface MoneyDay {
   /** The business day a record made now is written on and counts on. */
@@ -24,8 +22,19 @@ const nextDay = (date: string) =>
 const closedBy = (records: readonly JournalRecord[], counterId: string, date: string) =>
   records.some((r) => r.kind === 'close' && r.counterId === counterId && r.businessDate === date);
 
-export function moneyDayOf(session: DeskSession, now: number): MoneyDay {
-  const today = todayIn(session.timeZone, now);
+/** What the money day is read from: the store's zone, this counter, its journal (a session). */
+export interface MoneyDaySource {
+  readonly timeZone: string;
+  readonly journal: Pick<Journal, 'day'>;
+  counter(): { id: string };
+}
+
+/** The store's date at `ms` (the counter's corrected time). */
+export const dateIn = (timeZone: string, ms: number): string =>
+  DateTime.fromMillis(ms, { zone: timeZone }).toISODate()!;
+
+export function moneyDayOf(session: MoneyDaySource, now: number): MoneyDay {
+  const today = dateIn(session.timeZone, now);
   const counterId = session.counter().id;
   let businessDate = today;
   // A close is of a day begun (CLOSE_FUTURE_DAY), so one step is the rule; the bound is a guard.
