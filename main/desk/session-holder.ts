@@ -112,6 +112,9 @@ export class SessionHolder {
    */
   readonly time: ReferenceClock;
 
+  /** What features do with every session opened (`eachSession`). */
+  private readonly sessionHooks: Array<(session: Session) => void> = [];
+
   constructor(private readonly options: SessionHolderOptions) {
     this.time = new ReferenceClock({
       raw: options.now,
@@ -130,6 +133,23 @@ export class SessionHolder {
 
   get current(): Session | null {
     return this.session;
+  }
+
+  /**
+   * Run `hook` on every session opened from now on, and on the one open now: a feature's own
+   * wiring to the session (what it listens to), kept in its folder.
+   */
+  eachSession(hook: (session: Session) => void): void {
+    this.sessionHooks.push(hook);
+    if (this.session) this.runHook(hook, this.session);
+  }
+
+  private runHook(hook: (session: Session) => void, session: Session): void {
+    try {
+      hook(session);
+    } catch (error) {
+      this.options.logger.warn('session.hook_failed', { error: (error as Error).name });
+    }
   }
 
   require(): Session {
@@ -198,6 +218,7 @@ export class SessionHolder {
       holds = now;
     });
     this.session = session;
+    for (const hook of this.sessionHooks) this.runHook(hook, session);
     // The session's time: training's pretend morning, or the clock corrected to the service's (H7).
     this.clock = () => session.now();
     this.viewing = null;

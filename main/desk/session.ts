@@ -172,6 +172,16 @@ export class Session {
     return this.openedRaw + this.time.offsetMs();
   }
   private unshare: (() => void) | null = null;
+  private readonly sharedListeners = new Set<(state: ShopState) => void>();
+
+  /**
+   * Called each time this session starts sharing with the shop (`attachShop`), with its state:
+   * a feature that puts this counter's figures there puts them at once (the store's close).
+   */
+  onShared(listener: (state: ShopState) => void): () => void {
+    this.sharedListeners.add(listener);
+    return () => this.sharedListeners.delete(listener);
+  }
 
   constructor(readonly options: SessionOptions) {
     const { logger } = options;
@@ -437,6 +447,14 @@ export class Session {
       // A booking claimed or let go at a counter: the screens showing it say who takes it.
       onClaims: () => this.options.onReservations?.([]),
     });
+    for (const listener of this.sharedListeners) {
+      try {
+        listener(state);
+      } catch (error) {
+        // What a feature shares never stops the shop from opening.
+        logger.warn('shop.share_failed', { error: (error as Error).name });
+      }
+    }
     return this.shop;
   }
 

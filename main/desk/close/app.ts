@@ -18,6 +18,7 @@ import { closeViewOf, commitClose, type CloseEntry } from './counter-close';
 import { journalCsv } from './journal-csv';
 import { closeReportHtml, type ReportOptions } from './report';
 import { closeReportThermal } from './report-thermal';
+import { shareAsRecorded } from './share';
 import { storeClose, summaryOf } from './store-close';
 
 /** The longest range one CSV export covers (a year and a day: a fiscal year with a leap day). */
@@ -52,6 +53,13 @@ export function closeApp(
       ctx.logger.warn('close.not_shared', { error: (error as Error).name });
     }
   };
+  // Each counter's figures are in the shop as it records, not only once its close is opened
+  // (AA20): so another counter's store close counts them.
+  sessions.eachSession((session) =>
+    shareAsRecorded(session, (date) =>
+      publish(session, closeViewOf(session, entryOf(date), ctx.now(), 0)),
+    ),
+  );
   const dayOf = (session: Session, date: string | null) =>
     date ?? todayIn(session.timeZone, ctx.now());
   /** The report's figures and how it is printed, for the page and the receipt printer alike. */
@@ -59,7 +67,7 @@ export function closeApp(
     const s = sessions.require();
     const view = closeViewOf(s, entryOf(date), ctx.now(), await refundsOwed());
     // At a counter of a shop the report ends with the store's close, as the screen has it (Z13).
-    const store = s.shared ? storeClose(view, s.shared) : null;
+    const store = s.shared ? storeClose(view, s.shared, seenOf(s)) : null;
     const options: ReportOptions = {
       locale,
       storeName: storeSummary(s.store).name,
@@ -97,7 +105,7 @@ export function closeApp(
       // the cash counted) are better than these and stay.
       if (!s.shared?.closes(own.businessDate).some((c) => c.counterId === own.counterId))
         publish(s, own);
-      return storeClose(own, s.shared);
+      return storeClose(own, s.shared, seenOf(s));
     }),
     'close.report': channel({ scope: null, rule: 'open' }, async ({ date, locale }) => {
       const { view, options } = await report(date, locale);
@@ -134,6 +142,9 @@ export function closeApp(
     }),
   };
 }
+
+/** The shop's counters as this counter's link shows them now (none without a shop). */
+const seenOf = (session: Session) => session.shop?.view().counters ?? null;
 
 /** The close's count of refunds owed: the sales part's `refunds.owed`, counted. */
 export function refundsOwedCount(sales: ChannelsOf<'refunds.owed'>): RefundsOwedCount {

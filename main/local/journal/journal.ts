@@ -40,6 +40,34 @@ export interface Journal {
   range(from: string, to: string): JournalDay;
   /** Records that name `id` (its refunds, corrections, receipts). */
   about(id: string): JournalRecord[];
+  /**
+   * Called with each record once it is appended (whoever wrote it): what follows the journal — the
+   * store's close this counter shares — hears of every record in one place. Returns the unsubscribe.
+   */
+  onAppended(listener: (record: JournalRecord) => void): () => void;
+}
+
+/**
+ * A journal's listeners to its appends: one that throws never fails the append (the record is
+ * kept already); it is passed to `failed`.
+ */
+export class AppendListeners {
+  private readonly listeners = new Set<(record: JournalRecord) => void>();
+
+  add(listener: (record: JournalRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  tell(record: JournalRecord, failed: (error: unknown) => void = () => {}): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(record);
+      } catch (error) {
+        failed(error);
+      }
+    }
+  }
 }
 
 /** An append to a day this counter has closed: only corrections, receipts, drawer opens follow. */
@@ -69,6 +97,7 @@ export function checkNotLocked(existing: readonly JournalRecord[], record: NewRe
 /** The journal in memory: the same rules, nothing kept. */
 export class MemoryJournal implements Journal {
   private readonly records: JournalRecord[] = [];
+  private readonly appended = new AppendListeners();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -83,7 +112,12 @@ export class MemoryJournal implements Journal {
       at: record.at ?? this.now(),
     };
     this.records.push(full as JournalRecord);
+    this.appended.tell(full as JournalRecord);
     return full as JournalRecord;
+  }
+
+  onAppended(listener: (record: JournalRecord) => void): () => void {
+    return this.appended.add(listener);
   }
 
   get(id: string): JournalRecord | null {

@@ -15,6 +15,7 @@ import type { Cipher } from '../files/crypto';
 import type { Files } from '../files/files';
 import { openRecord, sealRecord } from './journal-file';
 import {
+  AppendListeners,
   checkNotLocked,
   stamped,
   type Journal,
@@ -44,6 +45,7 @@ export class SealedJournal implements Journal {
   /** Days not read yet, newest last (read first); null: not listed yet. */
   private unread: string[] | null = null;
   private loading: Promise<void> | null = null;
+  private readonly appended = new AppendListeners();
 
   constructor(private readonly options: SealedJournalOptions) {
     this.now = options.now ?? Date.now;
@@ -139,7 +141,14 @@ export class SealedJournal implements Journal {
       },
     );
     this.keep(full);
+    this.appended.tell(full, (error) =>
+      this.options.logger.warn('journal.listener_failed', { error: (error as Error).name }),
+    );
     return full;
+  }
+
+  onAppended(listener: (record: JournalRecord) => void): () => void {
+    return this.appended.add(listener);
   }
 
   get(id: string): JournalRecord | null {

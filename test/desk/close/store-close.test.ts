@@ -362,7 +362,7 @@ describe('the store’s close over the shop', () => {
     const appOf = (session: Session) =>
       closeApp(
         {
-          sessions: { require: () => session },
+          sessions: { require: () => session, eachSession: () => {} },
           now: () => NOW,
           logger: silentLogger,
         } as unknown as Parameters<typeof closeApp>[0],
