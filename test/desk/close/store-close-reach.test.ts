@@ -24,7 +24,18 @@ import { KYOTO, TEST_KEY, removeDir, tempDir, testClient } from '../../local/sup
 import { collection } from './records';
 
 const ZONE = 'Asia/Tokyo';
-const EMPTY_COUNT = { '10000': 0, '5000': 0, '1000': 0, '500': 0, '100': 0 };
+const EMPTY_COUNT = {
+  '10000': 0,
+  '5000': 0,
+  '2000': 0,
+  '1000': 0,
+  '500': 0,
+  '100': 0,
+  '50': 0,
+  '10': 0,
+  '5': 0,
+  '1': 0,
+};
 
 interface Desk {
   name: string;
