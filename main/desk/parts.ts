@@ -37,7 +37,11 @@ export class Parts<Host, Shared> {
   private shared: Shared | null = null;
   private closed = false;
 
-  constructor(private readonly host: Host) {}
+  constructor(
+    private readonly host: Host,
+    /** A share hook that threw: the part stays unshared, the others go on. */
+    private readonly failed: (part: string, error: unknown) => void = () => {},
+  ) {}
 
   get<T>(part: Part<Host, T, Shared>): T {
     const key = part as Part<Host, unknown, Shared>;
@@ -81,6 +85,10 @@ export class Parts<Host, Shared> {
 
   private share(part: Part<Host, unknown, Shared>, value: unknown): void {
     if (!part.share || this.shared === null || this.unshares.has(part)) return;
-    this.unshares.set(part, part.share(value, this.shared, this.host));
+    try {
+      this.unshares.set(part, part.share(value, this.shared, this.host));
+    } catch (error) {
+      this.failed(part.name, error);
+    }
   }
 }

@@ -169,7 +169,10 @@ export class Session implements DeskSession {
   }
   private unshare: (() => void) | null = null;
   /** The features' own state in this session (decision AA60). */
-  private readonly parts = new Parts<DeskSession, ShopState>(this);
+  private readonly parts = new Parts<DeskSession, ShopState>(this, (part, error) =>
+    // What a feature shares never stops the shop from opening, nor the others from sharing.
+    this.options.logger.warn('session.part_failed', { part, error: (error as Error).name }),
+  );
 
   part<T>(part: SessionPart<T>): T {
     return this.parts.get(part);

@@ -6,6 +6,7 @@
  * its own file (AA41).
  */
 import type { SessionPart } from './desk-session';
+import { figuresAsRecorded } from './close/share';
 import { itemCatalogue } from './items/catalogue';
 import { onSiteBook } from './onsite/book';
 import { discountReasons } from './sales/reasons';
@@ -20,4 +21,6 @@ export const SHARED_PARTS: readonly SessionPart<unknown>[] = [
   discountReasons,
   // What bookings paid on site owe and the money taken for them, shop-wide (issue 27).
   onSiteBook,
+  // This counter's figures of the day, for the store's close at any counter (AA20).
+  figuresAsRecorded,
 ];

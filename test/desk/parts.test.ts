@@ -80,4 +80,24 @@ describe('session parts', () => {
     expect(log).toEqual(['unshared', 'closed timer']);
     expect(() => parts.get(definePart('other', () => 1))).toThrow(/closed/);
   });
+
+  it('a share hook that throws is reported and leaves the other parts shared', () => {
+    const failed: string[] = [];
+    const broken = definePart('broken', () => 1, {
+      share: () => {
+        throw new Error('no');
+      },
+    });
+    let shared = false;
+    const fine = definePart('fine', () => 2, {
+      share: () => {
+        shared = true;
+        return () => {};
+      },
+    });
+    const parts = new Parts<Host, string>({ name: 'A' }, (part) => failed.push(part));
+    parts.attach('shop', [broken, fine]);
+    expect(failed).toEqual(['broken']);
+    expect(shared).toBe(true);
+  });
 });

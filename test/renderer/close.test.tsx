@@ -73,6 +73,25 @@ function closeHandlers(): Handlers {
             countedCash: null,
             overShort: null,
           },
+          {
+            counterId: 'c-3',
+            counterName: 'Counter 3',
+            closed: false,
+            byTender: [],
+            expectedCash: 7000,
+            countedCash: null,
+            overShort: null,
+            publishedAt: Date.UTC(2026, 4, 14, 5, 5),
+            reached: false,
+          },
+        ],
+        missing: [
+          {
+            counterId: 'c-3',
+            counterName: 'Counter 3',
+            reason: 'not_reached',
+            asOf: Date.UTC(2026, 4, 14, 5, 5),
+          },
         ],
         byTender: [{ method: 'cash', sales: 27000, refunds: 0, count: 3 }],
         overShort: -2000,
@@ -298,7 +317,19 @@ describe('the close', () => {
     );
     expect(screen.getByText(/CSV of 1 rows saved/)).toBeTruthy();
     await r.user.tap(screen.getByRole('button', { name: 'Add up the store’s other counters' }));
-    expect(screen.getByText('Not closed yet')).toBeTruthy();
+    // Counters that have not closed have not counted: never "short" (AA20).
+    for (const name of ['Counter 2', 'Counter 3']) {
+      const row = screen.getByRole('row', { name: new RegExp(`^${name}`) });
+      expect(within(row).getByText('Not counted yet')).toBeTruthy();
+      expect(row.textContent).not.toMatch(/short|over/);
+    }
+    // One not reached: named, its figures as of when it last shared them, the store's incomplete.
+    expect(screen.getByRole('row', { name: /^Counter 3/ }).textContent).toContain('Not reached');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The store’s figures are incomplete');
+    expect(alert.textContent).toMatch(
+      /Counter 3: not reached now\. Its figures are counted as of (5\/14, )?14:05; what it recorded since is missing\./,
+    );
     expect(screen.getByText(/1 counter’s figures could not be read/)).toBeTruthy();
     expect(
       screen.getByText(/Store sales less refunds ¥27,000 · over \/ short ¥2,000 short/),

@@ -76,6 +76,15 @@ export const ja = {
   storeNotReported: (counter: string, parts: string) =>
     `${counter}: 古い版のため送っていない項目 ${parts}（店舗の合計に含まれていません。0 円ではありません）`,
   storeUnreadable: (count: number) => `読めないレジの集計 ${count} 台（合計に含まれていません）`,
+  /** A counter not closed has not counted (AA20); one the store's close lacks is named (AA21). */
+  notCounted: '未計数',
+  storeIncomplete: '店舗の集計は不完全です（次のレジの記録が足りません）',
+  storeNotReached: (counter: string, asOf: string | null) =>
+    asOf === null
+      ? `${counter}: 接続できません（この日の集計は含まれていません）`
+      : `${counter}: 接続できません（${asOf} 時点の集計。それ以降の記録は含まれていません）`,
+  storeNoFigures: (counter: string) =>
+    `${counter}: この日の集計を送っていません（含まれていません）`,
 };
 
 export const en: Widen<typeof ja> = {
@@ -143,4 +152,11 @@ export const en: Widen<typeof ja> = {
   storeNotReported: (counter, parts) =>
     `${counter}: an older version, did not send ${parts} (not in the store’s totals; not zero)`,
   storeUnreadable: (count) => `Counters whose figures could not be read: ${count} (not counted)`,
+  notCounted: 'Not counted yet',
+  storeIncomplete: 'The store’s figures are incomplete (they lack these counters’ records)',
+  storeNotReached: (counter, asOf) =>
+    asOf === null
+      ? `${counter}: not reached (none of its figures of the day counted)`
+      : `${counter}: not reached (its figures as of ${asOf}; what it recorded since is missing)`,
+  storeNoFigures: (counter) => `${counter}: sent no figures of the day (none counted)`,
 };

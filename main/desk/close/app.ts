@@ -14,11 +14,12 @@ import type { DeskSession } from '../desk-session';
 import { bookingOf } from '../sales/refunds-owed';
 import { moneySettingsOf } from '../sales/settings';
 import { storeSummary } from '../store-summary';
-import { closeViewOf, commitClose, type CloseEntry } from './counter-close';
+import { closeViewOf, commitClose } from './counter-close';
 import { journalCsv } from './journal-csv';
 import { closeReportHtml, type ReportOptions } from './report';
 import { closeReportThermal } from './report-thermal';
-import { storeClose, summaryOf } from './store-close';
+import { closeEntryOf, openingFloats, publishOwn } from './share';
+import { storeClose } from './store-close';
 
 /** The longest range one CSV export covers (a year and a day: a fiscal year with a leap day). */
 export const CSV_MAX_DAYS = 366;
@@ -33,33 +34,14 @@ export function closeApp(
   'close.preview' | 'close.commit' | 'close.store' | 'close.report' | 'close.print' | 'journal.csv'
 > {
   const { sessions } = ctx;
-  /**
-   * The opening float staff last entered per day (this process): the store's close and the report,
-   * which ask none, count with it rather than with none. A closed day has its own.
-   */
-  const floats = new Map<string, number>();
-  const entryOf = (date: string): CloseEntry => ({
-    date,
-    openingFloat: floats.get(date) ?? null,
-    counted: null,
-    note: null,
-  });
-  const publish = (session: DeskSession, view: CloseView) => {
-    try {
-      session.shared?.setOwnClose(summaryOf(view, ctx.now()));
-    } catch (error) {
-      // The shop is a view of the counters' figures: its failure never fails this counter's close.
-      ctx.logger.warn('close.not_shared', { error: (error as Error).name });
-    }
-  };
   const dayOf = (session: DeskSession, date: string | null) =>
     date ?? todayIn(session.timeZone, ctx.now());
   /** The report's figures and how it is printed, for the page and the receipt printer alike. */
   const report = async (date: string, locale: UiLocale) => {
     const s = sessions.require();
-    const view = closeViewOf(s, entryOf(date), ctx.now(), await refundsOwed());
+    const view = closeViewOf(s, closeEntryOf(s, date), ctx.now(), await refundsOwed());
     // At a counter of a shop the report ends with the store's close, as the screen has it (Z13).
-    const store = s.shared ? storeClose(view, s.shared) : null;
+    const store = s.shared ? storeClose(view, s.shared, seenOf(s)) : null;
     const options: ReportOptions = {
       locale,
       storeName: storeSummary(s.store).name,
@@ -76,28 +58,33 @@ export function closeApp(
       async ({ date, openingFloat, counted }) => {
         const s = sessions.require();
         const day = dayOf(s, date);
-        if (openingFloat !== null) floats.set(day, openingFloat);
-        const view = closeViewOf(s, { ...entryOf(day), counted }, ctx.now(), await refundsOwed());
-        publish(s, view);
+        if (openingFloat !== null) s.part(openingFloats).set(day, openingFloat);
+        const view = closeViewOf(
+          s,
+          { ...closeEntryOf(s, day), counted },
+          ctx.now(),
+          await refundsOwed(),
+        );
+        publishOwn(s, view);
         return view;
       },
     ),
     'close.commit': channel({ scope: null, rule: 'close' }, async (request) => {
       const s = sessions.require();
       const view = commitClose(s, request, ctx.now(), await refundsOwed());
-      publish(s, view);
+      publishOwn(s, view);
       // Money made now goes on the next business day: the screens say so (Z10).
       sessions.queueStatus();
       return view;
     }),
     'close.store': channel({ scope: null, rule: 'open' }, async ({ date }) => {
       const s = sessions.require();
-      const own = closeViewOf(s, entryOf(dayOf(s, date)), ctx.now(), await refundsOwed());
+      const own = closeViewOf(s, closeEntryOf(s, dayOf(s, date)), ctx.now(), await refundsOwed());
       // Published only when nothing of this counter's is there yet: a preview's figures (with
       // the cash counted) are better than these and stay.
       if (!s.shared?.closes(own.businessDate).some((c) => c.counterId === own.counterId))
-        publish(s, own);
-      return storeClose(own, s.shared);
+        publishOwn(s, own);
+      return storeClose(own, s.shared, seenOf(s));
     }),
     'close.report': channel({ scope: null, rule: 'open' }, async ({ date, locale }) => {
       const { view, options } = await report(date, locale);
@@ -134,6 +121,9 @@ export function closeApp(
     }),
   };
 }
+
+/** The shop's counters as this counter's link shows them now (none without a shop). */
+const seenOf = (session: DeskSession) => session.shop?.view().counters ?? null;
 
 /** The close's count of refunds owed: the sales part's `refunds.owed`, counted. */
 export function refundsOwedCount(sales: ChannelsOf<'refunds.owed'>): RefundsOwedCount {

@@ -148,6 +148,6 @@ export function closeReportThermal(view: CloseView, options: ReportOptions): str
     '-',
     row(l.refundsOwed, String(view.refundsOwed)),
     row(l.unreadable, String(view.unreadable)),
-    ...(options.store ? storeReportThermal(options.store, locale) : []),
+    ...(options.store ? storeReportThermal(options.store, locale, options.timeZone) : []),
   ].join('\n');
 }

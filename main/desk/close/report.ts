@@ -219,7 +219,7 @@ ${drawerSection(view, locale, timeZone)}
 ${row([l.refundsOwed, String(view.refundsOwed)])}
 ${row([l.unreadable, String(view.unreadable)])}
 </table>
-${options.store ? storeReportHtml(options.store, locale) : ''}
+${options.store ? storeReportHtml(options.store, locale, options.timeZone) : ''}
 </body>
 </html>
 `;

@@ -6,6 +6,11 @@
  * back there, zod-checked, and one that cannot be read is left out of the sums and listed. Without
  * a shop it is this counter alone. The on-site bookings still unpaid are the shop's already (every
  * counter knows what every other took): this counter's view says them.
+ *
+ * Each counter keeps its summary there as it records (`share.ts`), so the store's close counts
+ * every counter the shop holds figures of; one not reached now counts as last published, one with
+ * no figures at all counts nothing — both named in `missing` (AA21). A counter that has not closed
+ * has not counted: its counted cash and over/short are none, never a short (AA20).
  */
 import {
   TenderMethod,
@@ -39,8 +44,9 @@ export function summaryOf(
       count,
     })),
     expectedCash: view.expectedCash,
-    countedCash: view.countedCash,
-    overShort: view.overShort,
+    // A count typed on a close screen not committed is no count (AA20): published once closed.
+    countedCash: view.closedAt !== null ? view.countedCash : null,
+    overShort: view.closedAt !== null ? view.overShort : null,
     publishedAt,
     byStaff: view.byStaff,
     onSite: {
@@ -63,22 +69,61 @@ function rowOf(view: CloseView): Row {
     countedCash: view.countedCash,
     overShort: view.overShort,
     publishedAt: null,
+    reached: true,
+    hasFigures: true,
   };
 }
 
-/** Another counter's published summary as a row: all of it but the store and date it is kept by. */
-function rowOfSummary({
-  storeId: _storeId,
-  date: _date,
-  byStaff: _byStaff,
-  onSite: _onSite,
-  items: _items,
-  discountsGiven: _discounts,
-  cashMoves: _cash,
-  ...row
-}: CloseSummary): Row {
-  return row;
+/**
+ * Another counter's published summary as a row: all of it but the store and date it is kept by.
+ * Not closed, it has not counted (AA20): whatever count an older version published is not shown.
+ */
+function rowOfSummary(
+  {
+    storeId: _storeId,
+    date: _date,
+    byStaff: _byStaff,
+    onSite: _onSite,
+    items: _items,
+    discountsGiven: _discounts,
+    cashMoves: _cash,
+    ...row
+  }: CloseSummary,
+  reached: boolean,
+): Row {
+  const counted = row.closed ? {} : { countedCash: null, overShort: null };
+  return { ...row, ...counted, reached, hasFigures: true };
 }
+
+/** A counter the shop knows of whose figures of the day it holds none. */
+const rowWithout = (c: ShopCounterSeen): Row => ({
+  counterId: c.counterId,
+  counterName: c.name,
+  closed: false,
+  byTender: [],
+  expectedCash: 0,
+  countedCash: null,
+  overShort: null,
+  publishedAt: null,
+  reached: c.present,
+  hasFigures: false,
+});
+
+/** A counter of the shop as this counter's link shows it (`Shop.view().counters`). */
+export interface ShopCounterSeen {
+  counterId: string;
+  name: string;
+  present: boolean;
+}
+
+/** What the store's close lacks of each counter: not reached now, or no figures shared (AA21). */
+function missingOf(rows: readonly Row[]): StoreCloseView['missing'] {
+  return rows.flatMap((r): StoreCloseView['missing'] => {
+    if (!r.reached) return [{ ...named(r), reason: 'not_reached', asOf: r.publishedAt }];
+    return r.hasFigures ? [] : [{ ...named(r), reason: 'no_figures', asOf: null }];
+  });
+}
+const named = (r: Row) => ({ counterId: r.counterId, counterName: r.counterName });
 
 /** Each member's figures over the counters (one who moved between counters: one row). */
 function sumStaff(lists: readonly (readonly StaffFigures[])[]): StaffFigures[] {
@@ -148,13 +193,26 @@ function sumOnSite(own: OnSiteCloseLine, others: readonly CloseSummary[]): OnSit
   };
 }
 
-/** Every counter's close of the day added up: this one's live view, the others' as published. */
-export function storeClose(own: CloseView, shared: ShopState | null): StoreCloseView {
+/**
+ * Every counter's close of the day added up: this one's live view, the others' as published.
+ * `seen`: the shop's counters as this counter's link shows them now — which are reached, and
+ * which it knows of without figures; null: not known (each counter published is taken as reached).
+ */
+export function storeClose(
+  own: CloseView,
+  shared: ShopState | null,
+  seen: readonly ShopCounterSeen[] | null = null,
+): StoreCloseView {
   const date = own.businessDate;
-  const summaries = (shared?.closes(date) ?? [])
-    .filter((c) => c.counterId !== own.counterId)
-    .sort((a, b) => a.counterName.localeCompare(b.counterName));
-  const others: Row[] = summaries.map(rowOfSummary);
+  const summaries = (shared?.closes(date) ?? []).filter((c) => c.counterId !== own.counterId);
+  const present = new Set(seen?.filter((c) => c.present).map((c) => c.counterId));
+  const published = new Set(summaries.map((s) => s.counterId));
+  const others: Row[] = [
+    ...summaries.map((s) => rowOfSummary(s, seen === null || present.has(s.counterId))),
+    ...(shared ? (seen ?? []) : [])
+      .filter((c) => c.counterId !== own.counterId && !published.has(c.counterId))
+      .map(rowWithout),
+  ].sort((a, b) => a.counterName.localeCompare(b.counterName));
   const counters = [rowOf(own), ...others];
   const unreadable = (shared?.problems() ?? [])
     .filter((p) => p.area === 'closes' && (p.date === null || p.date === date))
@@ -167,6 +225,7 @@ export function storeClose(own: CloseView, shared: ShopState | null): StoreClose
     byStaff: sumStaff([own.byStaff, ...summaries.map((s) => s.byStaff ?? [])]),
     onSite: sumOnSite(own.onSite, summaries),
     ...sumParts(own, summaries),
+    missing: missingOf(others),
     unreadable,
   };
 }

@@ -5,6 +5,7 @@
  * did not send which part (an older version) or could not be read. On the page (HTML) and on the
  * roll (ReceiptLine), from the one StoreCloseView the close screen shows.
  */
+import { DateTime } from 'luxon';
 import { escapeHtml } from '../../common/html';
 import * as closeWords from '../../common/words/close';
 import * as itemWords from '../../common/words/items';
@@ -15,7 +16,7 @@ import { escapeLine, indented } from '../receipt/receipt-thermal';
 import { signed, yen } from './yen';
 
 /** What the store part says, in words, whatever it is printed on. */
-function storeLines(store: StoreCloseView, locale: UiLocale) {
+function storeLines(store: StoreCloseView, locale: UiLocale, timeZone: string) {
   const l = closeWords[locale];
   const m = moneyWords[locale];
   const money = (n: number) => yen(n, locale);
@@ -29,9 +30,10 @@ function storeLines(store: StoreCloseView, locale: UiLocale) {
     counters: store.counters.map((c) => ({
       name: c.counterName || c.counterId,
       state: c.closed ? l.closed : l.notClosed,
-      expected: money(c.expectedCash),
-      counted: c.countedCash === null ? '—' : money(c.countedCash),
-      overShort: c.overShort === null ? '—' : signed(c.overShort, locale),
+      expected: c.hasFigures ? money(c.expectedCash) : '—',
+      // Not closed, not counted (AA20): never an over/short.
+      counted: !c.closed || c.countedCash === null ? l.notCounted : money(c.countedCash),
+      overShort: !c.closed || c.overShort === null ? '—' : signed(c.overShort, locale),
     })),
     tenders: store.byTender
       .filter((t) => t.count > 0 || t.sales || t.refunds || t.corrections)
@@ -45,6 +47,17 @@ function storeLines(store: StoreCloseView, locale: UiLocale) {
       [m.cashDirections.exchange, `${money(store.cashMoves.exchanged)} (${l.exchangedNote})`],
     ] as const,
     notes: [
+      ...(store.missing.length ? [l.storeIncomplete] : []),
+      ...store.missing.map((m) =>
+        m.reason === 'no_figures'
+          ? l.storeNoFigures(m.counterName || m.counterId)
+          : l.storeNotReached(
+              m.counterName || m.counterId,
+              m.asOf === null
+                ? null
+                : DateTime.fromMillis(m.asOf, { zone: timeZone }).toFormat('HH:mm'),
+            ),
+      ),
       ...store.notReported.map((c) =>
         l.storeNotReported(
           c.counterName || c.counterId,
@@ -60,9 +73,9 @@ const cell = (tag: 'td' | 'th', values: readonly string[]) =>
   `<tr>${values.map((v) => `<${tag}>${escapeHtml(v)}</${tag}>`).join('')}</tr>`;
 
 /** The store part of the report's page. */
-export function storeReportHtml(store: StoreCloseView, locale: UiLocale): string {
+export function storeReportHtml(store: StoreCloseView, locale: UiLocale, timeZone: string): string {
   const l = closeWords[locale];
-  const s = storeLines(store, locale);
+  const s = storeLines(store, locale, timeZone);
   const money = (n: number) => yen(n, locale);
   const d = store.discountsGiven;
   return `<section class="store">
@@ -84,9 +97,13 @@ ${itemsReport(store.items, locale, money, l.allCounters)}
 }
 
 /** The store part of the report on the roll. */
-export function storeReportThermal(store: StoreCloseView, locale: UiLocale): string[] {
+export function storeReportThermal(
+  store: StoreCloseView,
+  locale: UiLocale,
+  timeZone: string,
+): string[] {
   const l = closeWords[locale];
-  const s = storeLines(store, locale);
+  const s = storeLines(store, locale, timeZone);
   const money = (n: number) => yen(n, locale);
   const row = (left: string, right: string) => `|${escapeLine(left)} | ${escapeLine(right)}`;
   const heading = (text: string) => ['-', `"${escapeLine(text)}"`];

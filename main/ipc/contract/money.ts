@@ -499,6 +499,13 @@ export const StoreCloseView = z.object({
       overShort: z.number().int().nullable(),
       /** When the counter last published these figures (this counter's are live: null). */
       publishedAt: z.number().nullable().default(null),
+      /**
+       * Reached now (this counter, or one present on the shop's LAN): its figures are as it
+       * recorded. Not reached: as of `publishedAt`, what it recorded since is missing (AA21).
+       */
+      reached: z.boolean().default(true),
+      /** Whether the shop holds its figures of the day at all (false: its amounts are unknown, shown as 0). */
+      hasFigures: z.boolean().default(true),
     }),
   ),
   byTender: z.array(TenderTotals),
@@ -523,6 +530,22 @@ export const StoreCloseView = z.object({
   notReported: z
     .array(
       z.object({ counterId: z.string(), counterName: z.string(), parts: z.array(StoreClosePart) }),
+    )
+    .default([]),
+  /**
+   * Counters of the shop whose figures the store's close lacks (AA21): not reached now (its
+   * figures as of `asOf`, or none), or reached but with no figures of the day shared. While any is
+   * listed the store's totals are incomplete, and say so.
+   */
+  missing: z
+    .array(
+      z.object({
+        counterId: z.string(),
+        counterName: z.string(),
+        reason: z.enum(['not_reached', 'no_figures']),
+        /** When the figures counted for it were published; null: none are counted. */
+        asOf: z.number().nullable(),
+      }),
     )
     .default([]),
   /** Counters' summaries that could not be read: each stands alone, left out of the sums. */

@@ -36,6 +36,20 @@ const STORE = StoreCloseView.parse({
       countedCash: null,
       overShort: null,
     },
+    {
+      counterId: 'counter-3',
+      counterName: '受付3',
+      closed: false,
+      byTender: [],
+      expectedCash: 7_000,
+      countedCash: null,
+      overShort: null,
+      publishedAt: at(D, '14:05'),
+      reached: false,
+    },
+  ],
+  missing: [
+    { counterId: 'counter-3', counterName: '受付3', reason: 'not_reached', asOf: at(D, '14:05') },
   ],
   byTender: [{ method: 'cash', sales: 8_450, refunds: 0, corrections: 0, count: 2 }],
   overShort: 0,
@@ -110,7 +124,12 @@ describe('the store’s close on the report', () => {
       '受付2: 古い版のため送っていない項目 物販・税率別・入出金・両替（店舗の合計に含まれていません。0 円ではありません）',
     );
     expect(store).toContain('受付1 締め済み ¥35,450 ¥35,450 ¥0');
-    expect(store).toContain('受付2 未締め（プレビュー） ¥3,000 — —');
+    // Not closed: not counted, no over/short (AA20); one not reached named, the store incomplete (AA21).
+    expect(store).toContain('受付2 未締め（プレビュー） ¥3,000 未計数 —');
+    expect(store).toContain('店舗の集計は不完全です');
+    expect(store).toContain(
+      '受付3: 接続できません（14:05 時点の集計。それ以降の記録は含まれていません）',
+    );
     expect(store).toContain('入金 +¥5,000');
     expect(store).toContain('出金 −¥2,000');
     expect(store).toContain('両替 ¥10,000');
@@ -137,6 +156,10 @@ describe('the store’s close on the report', () => {
     const store = page.slice(page.indexOf('The whole store (all counters)'));
     expect(store).toContain(
       '受付2: an older version, did not send Counter items and tax rates, Cash in, out and change made (not in the store’s totals; not zero)',
+    );
+    expect(store).toContain('受付2 Not closed (preview) ¥3,000 Not counted yet —');
+    expect(store).toContain(
+      '受付3: not reached (its figures as of 14:05; what it recorded since is missing)',
     );
     expect(store).toContain('Cash out −¥2,000');
     expect(store).toContain('Reduced rate 8% ※ ¥150 ¥11');

@@ -276,6 +276,16 @@ export const en: Widen<typeof ja> = {
       state: 'State',
       closed: 'Closed',
       notClosed: 'Not closed yet',
+      notCounted: 'Not counted yet',
+      notReached: 'Not reached',
+      storeIncomplete:
+        'The store’s figures are incomplete: they lack what these counters recorded. Check each on its counter, or add up again once it is back on the LAN.',
+      storeNotReachedAsOf:
+        '{{counter}}: not reached now. Its figures are counted as of {{time}}; what it recorded since is missing.',
+      storeNotReachedNone: '{{counter}}: not reached. None of its figures of the day are counted.',
+      storeNoFigures:
+        '{{counter}}: sent no figures of the day (an older version shares them only when its close is opened). None are counted.',
+      storeSummaryIncomplete: 'Without the counters above: ',
       storeUnreadable:
         '{{count}} counter’s figures could not be read and are not in the sums. Check the close on that counter.',
       corrections: 'Corrections',

@@ -280,6 +280,16 @@ export const ja = {
       state: '状態',
       closed: '締め済み',
       notClosed: 'まだ締めていません',
+      notCounted: '未計数',
+      notReached: '接続できません',
+      storeIncomplete:
+        '店舗の集計は不完全です。次の端末の記録が足りません。その端末で確認するか、LAN に戻ってからもう一度集計してください。',
+      storeNotReachedAsOf:
+        '{{counter}}: 今は接続できません。{{time}} 時点の集計で数えています。それ以降の記録は入っていません。',
+      storeNotReachedNone: '{{counter}}: 接続できません。この日の集計は何も入っていません。',
+      storeNoFigures:
+        '{{counter}}: この日の集計を送っていません（古い版はレジ締めを開いたときだけ送ります）。何も入っていません。',
+      storeSummaryIncomplete: '上の端末を除く: ',
       storeUnreadable:
         '{{count}} 台の端末の集計が読めず、合計に入っていません。その端末でレジ締めを確認してください。',
       corrections: '訂正',

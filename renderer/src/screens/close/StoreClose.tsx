@@ -1,7 +1,9 @@
 /**
  * The store's close: every counter of the shop, closed or not yet, the store's totals, its on-site
  * line (every counter's collections, the shop's unpaid), its figures by staff, and its cash in/out,
- * items by rate and discounts (StoreParts: which counters did not send them, said).
+ * items by rate and discounts (StoreParts: which counters did not send them, said). A counter not
+ * closed has not counted (never "short"); one not reached, or with no figures shared, is named and
+ * the store's figures said to be incomplete (AA20, AA21).
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +29,7 @@ export function StoreClose() {
         : n > 0
           ? t('money.close.over', { amount: fmt.money(n) })
           : t('money.close.short', { amount: fmt.money(-n) });
+  const missing = view?.missing ?? [];
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('money.close.storeTitle')}</h3>
@@ -34,6 +37,25 @@ export function StoreClose() {
         {t('money.close.storeLoad')}
       </button>
       {error && <ErrorNote code={error.code} />}
+      {missing.length > 0 && (
+        <div className="notice warn" role="alert">
+          <p>{t('money.close.storeIncomplete')}</p>
+          <ul>
+            {missing.map((m) => (
+              <li key={m.counterId}>
+                {m.reason === 'no_figures'
+                  ? t('money.close.storeNoFigures', { counter: m.counterName })
+                  : m.asOf === null
+                    ? t('money.close.storeNotReachedNone', { counter: m.counterName })
+                    : t('money.close.storeNotReachedAsOf', {
+                        counter: m.counterName,
+                        time: fmt.instant(m.asOf),
+                      })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {view && (
         <table className="tender-table">
           <caption>{t('money.close.storeCounters', { count: view.counters.length })}</caption>
@@ -50,10 +72,17 @@ export function StoreClose() {
             {view.counters.map((c) => (
               <tr key={c.counterId}>
                 <th scope="row">{c.counterName}</th>
-                <td>{c.closed ? t('money.close.closed') : t('money.close.notClosed')}</td>
-                <td>{fmt.money(c.expectedCash)}</td>
-                <td>{c.countedCash === null ? t('common.none') : fmt.money(c.countedCash)}</td>
-                <td>{overShort(c.overShort)}</td>
+                <td>
+                  {c.closed ? t('money.close.closed') : t('money.close.notClosed')}
+                  {!c.reached && ` · ${t('money.close.notReached')}`}
+                </td>
+                <td>{c.hasFigures ? fmt.money(c.expectedCash) : t('common.none')}</td>
+                <td>
+                  {!c.closed || c.countedCash === null
+                    ? t('money.close.notCounted')
+                    : fmt.money(c.countedCash)}
+                </td>
+                <td>{c.closed ? overShort(c.overShort) : t('common.none')}</td>
               </tr>
             ))}
           </tbody>
@@ -69,6 +98,7 @@ export function StoreClose() {
       )}
       {view && (
         <p className="strong">
+          {missing.length > 0 && t('money.close.storeSummaryIncomplete')}
           {t('money.close.storeSummary', {
             sales: fmt.money(view.byTender.reduce((sum, r) => sum + r.sales - r.refunds, 0)),
             overShort: overShort(view.overShort),
