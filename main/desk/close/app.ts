@@ -5,7 +5,7 @@
  * report and its print are anyone's; the CSV leaves a record of who took it.
  */
 import { DateTime } from 'luxon';
-import type { CloseView, UiLocale } from '../../ipc/contract';
+import type { UiLocale } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { channel, type ChannelsOf } from '../channel';
 import { todayIn } from '../day/day';
