@@ -59,6 +59,7 @@ import { shareStaff } from './staff/share';
 import { catalogueOf } from './items/catalogue';
 import { shareItems } from './items/share';
 import { reasonsOf } from './sales/reasons';
+import { settleTaking } from './walkin/taking';
 import { shareDiscountReasons } from './sales/reasons-share';
 import { currencyOf, timeZoneOf } from './store-summary';
 
@@ -349,8 +350,18 @@ export class Session {
 
   start(): void {
     this.scheduler.start();
-    // This counter's collections are known once its journal is read (behind the first view).
-    void this.journalReady().then(() => this.onsite.journalReady());
+    // This counter's collections are known once its journal is read (behind the first view); so
+    // is whether a walk-in a crash left held for its sale was taken (AA10: it is never sent
+    // meanwhile).
+    void this.journalReady().then(() => {
+      this.onsite.journalReady();
+      try {
+        settleTaking(this);
+      } catch (error) {
+        // Still held: never sent, settled by the next Book of its draft or the next start.
+        this.options.logger.warn('walkin.settle_failed', { error: String(error) });
+      }
+    });
     // Off the start-up path: today's view comes first.
     this.warmTimer = setTimeout(() => this.local.cache.search.warm(), SEARCH_WARM_MS);
     this.warmTimer.unref();
