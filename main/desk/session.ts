@@ -356,7 +356,9 @@ export class Session {
     void this.journalReady().then(() => {
       this.onsite.journalReady();
       try {
-        settleTaking(this);
+        // Released: sent now if the link is up (else the scheduler sends it when it returns).
+        if (settleTaking(this).released > 0 && this.connectivity.state.link !== 'offline')
+          void this.outbox.replay().catch(() => undefined);
       } catch (error) {
         // Still held: never sent, settled by the next Book of its draft or the next start.
         this.options.logger.warn('walkin.settle_failed', { error: String(error) });
