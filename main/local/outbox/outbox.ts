@@ -190,9 +190,13 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     return entries.concat(this.file.damaged().map((d) => damagedView(d)));
   }
 
-  /** Every entry's state and facts, nothing opened (what seats queued walk-ins hold). */
+  /**
+   * Every entry's state and facts, nothing opened (what seats queued walk-ins hold). One held for
+   * its sale is here as queued (AA10): its seats held and its sale not owed back until it is
+   * settled.
+   */
   states(): Pick<OutboxEntry, 'id' | 'state' | 'facts'>[] {
-    return taken(this.file.all()).map((r) => ({ id: r.id, state: r.state, facts: r.facts }));
+    return this.file.all().map((r) => ({ id: r.id, state: r.state, facts: r.facts }));
   }
 
   /** One entry, opened as far as the key allows; a damaged file by its listed id. */
