@@ -4,7 +4,7 @@
  * remaining seats (day view, headcount check, walk-in slot choice) reads them from here.
  */
 import { heldSeats, slotKey, type SlotHold, type CachedAvailability } from '../local/index';
-import type { Session } from './session';
+import type { DeskSession } from './desk-session';
 
 export interface HeldAvailability {
   /** Product id → its cached availability of the date, remaining seats less the holds. */
@@ -13,7 +13,7 @@ export interface HeldAvailability {
   held: Map<string, SlotHold>;
 }
 
-export function availabilityLessHolds(session: Session, date: string): HeldAvailability {
+export function availabilityLessHolds(session: DeskSession, date: string): HeldAvailability {
   const held = heldSeats(session.holds(), date);
   const availability = session.local.cache.availabilityOn(date);
   if (held.size === 0) return { availability, held };

@@ -4,9 +4,9 @@
  */
 import { NetworkError } from '../api/errors';
 import { DeskError } from '../ipc/errors';
-import type { Session } from './session';
+import type { DeskSession } from './desk-session';
 
-export function online(session: Session): boolean {
+export function online(session: DeskSession): boolean {
   return session.connectivity.state.link !== 'offline';
 }
 
@@ -15,7 +15,7 @@ export function online(session: Session): boolean {
  * at once instead of after every retry. Returns what `run` returns; an abort becomes OFFLINE.
  */
 export async function whileOnline<T>(
-  session: Session,
+  session: DeskSession,
   run: (signal: AbortSignal) => Promise<T>,
   offlineMessage: string,
 ): Promise<T> {
@@ -45,7 +45,7 @@ export async function whileOnline<T>(
 }
 
 /** The catalogue, fetched when the cache has none yet (right after set-up). */
-export async function ensureCatalogue(session: Session, signal?: AbortSignal): Promise<void> {
+export async function ensureCatalogue(session: DeskSession, signal?: AbortSignal): Promise<void> {
   const { cache } = session.local;
   if (cache.catalogue() || !online(session)) return;
   const products = await session.client.products(session.storeId, { lane: 'read', signal });

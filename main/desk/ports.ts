@@ -32,7 +32,8 @@ import type { Counter, JournalRecord } from '../local/index';
 import type { InstalledPort } from '../installed/port';
 import type { DrawerActor } from './printer/drawer';
 import type { VirtualPrinter } from './printer/virtual/virtual-printer';
-import type { Session, SessionOptions } from './session';
+import type { DeskSession } from './desk-session';
+import type { SessionOptions } from './session';
 import type { Emit, SessionHolder } from './session-holder';
 import type { SettingsFile } from './settings';
 import type { Acting } from './staff/acting';
@@ -115,7 +116,7 @@ export interface StaffPort {
   /** A manager's approval of one request, by what its channel's rule asks (`ruleOf`). */
   approve(request: Request<'staff.approve'>, ruleOf: RuleOf): Promise<Response<'staff.approve'>>;
   /** The session, or NOT_SET_UP. */
-  requireSession(): Session;
+  requireSession(): DeskSession;
   /** The guard's check of a call (decision S23): null when the store has no staff. */
   authorize(channel: Channel, request: unknown, needs: Needs): Authorized | null;
   giveBack(grant: Grant): void;

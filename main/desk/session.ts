@@ -30,9 +30,7 @@ import {
   MemoryJournal,
   SealedJournal,
   MemoryAuditLog,
-  MemoryStaffFiles,
   SealedAuditLog,
-  SealedStaffFiles,
   ReferenceClock,
   type AuditLog,
   type Counter,
@@ -50,17 +48,12 @@ import type { ShopBus } from '../shop/bus';
 import { shareCounterRecords } from '../shop/shared/counter-records';
 import { docInFiles } from '../shop/shared/doc-storage';
 import { ShopState } from '../shop/shared/shop-state';
-import { OnSiteBook } from './onsite/book';
 import { seatChanges } from './seats';
 import { actingStamps } from './staff/acting';
-import { StaffBook } from './staff/book';
-import { demoMembers } from './staff/demo';
-import { shareStaff } from './staff/share';
-import { catalogueOf } from './items/catalogue';
-import { shareItems } from './items/share';
-import { reasonsOf } from './sales/reasons';
+import { Parts } from './parts';
+import type { DeskSession, SessionPart } from './desk-session';
+import { SHARED_PARTS } from './shared-parts';
 import { settleTaking } from './walkin/taking';
-import { shareDiscountReasons } from './sales/reasons-share';
 import { currencyOf, timeZoneOf } from './store-summary';
 
 export interface SessionOptions {
@@ -118,7 +111,7 @@ const SEARCH_WARM_MS = 2_000;
 /** The counter id of a session opened without one (tests, tools). */
 const UNKNOWN_COUNTER = 'this-counter';
 
-export class Session {
+export class Session implements DeskSession {
   readonly client: ReservationClient;
   readonly governor: RateGovernor;
   readonly local: OpenedStore;
@@ -127,6 +120,8 @@ export class Session {
   readonly outbox: Outbox;
   readonly scheduler: SyncScheduler;
   readonly storeId: string;
+  readonly training: boolean;
+  readonly logger: Logger;
   readonly store: Store;
   readonly timeZone: string;
   readonly currency: string;
@@ -145,12 +140,8 @@ export class Session {
    * beside the cache (same files, same key); training's is in memory (`throwawayJournal`).
    */
   readonly journal: Journal;
-  /** The store's staff list and policy (issue 29), shared with the shop's counters. */
-  readonly staff: StaffBook;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
   readonly audit: AuditLog;
-  /** What bookings paid on site owe and the money taken for them, here and shop-wide (issue 27). */
-  readonly onsite: OnSiteBook;
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
   readonly dues: DueFetcher;
   /** When this session opened, by this PC's own clock (see `openedAt`). */
@@ -173,6 +164,12 @@ export class Session {
     return this.openedRaw + this.time.offsetMs();
   }
   private unshare: (() => void) | null = null;
+  /** The features' own state in this session (decision AA60). */
+  private readonly parts = new Parts<DeskSession, ShopState>(this);
+
+  part<T>(part: SessionPart<T>): T {
+    return this.parts.get(part);
+  }
 
   constructor(readonly options: SessionOptions) {
     const { logger } = options;
@@ -186,6 +183,8 @@ export class Session {
     this.now = () => this.time.now();
     this.openedRaw = this.time.now() - this.time.offsetMs();
     this.storeId = options.storeId;
+    this.training = options.training === true;
+    this.logger = logger;
     this.store = options.store;
     this.timeZone = timeZoneOf(options.store);
     this.currency = currencyOf(options.store);
@@ -230,11 +229,6 @@ export class Session {
           now: this.now,
           stamp: actingStamps,
         });
-    this.staff = new StaffBook(
-      options.training
-        ? new MemoryStaffFiles(demoMembers())
-        : new SealedStaffFiles(this.local.files, this.local.cipher),
-    );
     this.audit = options.training
       ? new MemoryAuditLog()
       : new SealedAuditLog(this.local.files, this.local.cipher);
@@ -266,20 +260,6 @@ export class Session {
       // The walk-in's answer does not wait for the cache's files (V14).
       onBooked: (reservation, sentAt) => this.remember([reservation], sentAt, true),
     });
-    this.onsite = new OnSiteBook({
-      journal: this.journal,
-      journalLoaded: () => this.journalLoaded,
-      cache: this.local.cache,
-      dues: this.local.dues,
-      counter: () => this.counter(),
-      logger,
-      onDates: (dates) => {
-        options.onReservations?.(dates);
-        // Another counter's collection may make one of this counter's owed back (taken twice,
-        // decision I6): the status's count of refunds owed, and so the banner, follow at once.
-        options.onChange?.();
-      },
-    });
     this.dues = new DueFetcher({
       client: this.client,
       cache: this.local.cache,
@@ -306,6 +286,16 @@ export class Session {
     });
     this.connectivity.on('change', () => options.onChange?.());
     this.governor.onChange(() => options.onChange?.());
+  }
+
+  /** These dates' reservations or payments changed: the day views and screens showing them follow. */
+  datesChanged(dates: string[]): void {
+    this.options.onReservations?.(dates);
+  }
+
+  /** Something the status bar shows changed. */
+  statusChanged(): void {
+    this.options.onChange?.();
   }
 
   /** The counter's time was corrected by `movedByMs`: waits keep their length; the status follows. */
@@ -350,18 +340,17 @@ export class Session {
 
   start(): void {
     this.scheduler.start();
-    // This counter's collections are known once its journal is read (behind the first view); so
-    // is whether a walk-in a crash left held for its sale was taken (AA10: it is never sent
-    // meanwhile).
+    // The journal is read behind the first view; what indexes it waits for it (onsite/book.ts),
+    // and so does whether a walk-in a crash left held for its sale was taken (AA10: it is never
+    // sent meanwhile).
     void this.journalReady().then(() => {
-      this.onsite.journalReady();
       try {
         // Released: sent now if the link is up (else the scheduler sends it when it returns).
         if (settleTaking(this).released > 0 && this.connectivity.state.link !== 'offline')
           void this.outbox.replay().catch(() => undefined);
       } catch (error) {
         // Still held: never sent, settled by the next Book of its draft or the next start.
-        this.options.logger.warn('walkin.settle_failed', { error: String(error) });
+        this.logger.warn('walkin.settle_failed', { error: String(error) });
       }
     });
     // Off the start-up path: today's view comes first.
@@ -414,22 +403,14 @@ export class Session {
       onDates: (dates) => this.options.onReservations?.(dates),
       logger,
     });
-    // The staff list and policy: the same on every counter of the shop (issue 29).
-    const unshareStaff = shareStaff(state, this.staff);
-    // The catalogue of counter items likewise (issue 30).
-    const unshareItems = shareItems(state, catalogueOf(this));
-    // And the reasons for a discount (I13).
-    const unshareReasons = shareDiscountReasons(state, reasonsOf(this));
     const alone = this.otherHolds;
     this.otherHolds = () => records.otherHolds();
     this.shared = state;
-    this.onsite.attach(state);
+    // The features' shared parts: the store's settings (staff, items, reasons) and on-site money.
+    this.parts.attach(state, SHARED_PARTS);
     this.unshare = () => {
-      unshareStaff();
-      unshareItems();
-      unshareReasons();
+      this.parts.detach();
       records.stop();
-      this.onsite.detach();
       this.shared = null;
       state.close();
       this.otherHolds = alone;
@@ -514,7 +495,7 @@ export class Session {
       this.flushCache();
     }
     this.detachShop();
-    this.onsite.close();
+    this.parts.close();
     this.scheduler.stop();
     if (this.warmTimer) clearTimeout(this.warmTimer);
     this.local.cache.search.close();

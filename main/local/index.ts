@@ -94,16 +94,20 @@ export {
   SealedStaffFiles,
   StaffMember,
   StaffPolicy,
-  isNewer,
   type StaffFiles,
   type UnreadableMember,
 } from './staff/staff-files';
-// Counter items (issue 30): the store's catalogue, one file per item
-export { MemoryItemFiles, PlainItemFiles, type ItemFiles } from './items/item-files';
+// The store's lists, one file per entry, in clear or sealed (AA42): the counter items, the
+// reasons for a discount, the staff list, and every list shared next
+export {
+  MemoryList,
+  PlainList,
+  type ListStore,
+  type PlainListOptions,
+  type UnreadableEntry,
+} from './lists/plain-list';
 // The walk-in's last known prices, kept on disk (J23)
 export { LAST_PRICES_KEPT, LastPrices, type LastPrice } from './prices/last-prices';
-// The store's reasons for a discount (issue 30, I13): one file per reason
-export { MemoryReasonFiles, PlainReasonFiles, type ReasonFiles } from './reasons/reason-files';
 export {
   AuditKind,
   AuditRecord,

@@ -10,10 +10,10 @@ import type { CancelRequest } from '../../api/schemas';
 import { DEFAULT_OVERLAP_MS } from '../../local/index';
 import { findReservation, requireReservation, reservationViewOn } from '../day/day';
 import { whileOnline } from '../link';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 function previewView(
-  session: Session,
+  session: DeskSession,
   p: {
     cancellable: boolean;
     totalAmount: number;
@@ -42,7 +42,7 @@ const CANCEL_UNCONFIRMED = `${CANCEL_OFFLINE}: not confirmed, look at the reserv
  * answer be lost: the later of the record's last known update and the sync watermark less its
  * overlap (the service's clock, never ours).
  */
-function settleSince(session: Session, reservationId: string, date: string): string | undefined {
+function settleSince(session: DeskSession, reservationId: string, date: string): string | undefined {
   const known = findReservation(session, reservationId, date)?.updatedAt;
   const watermark = session.local.cache.syncState().watermark;
   const synced = watermark === null ? undefined : Date.parse(watermark) - DEFAULT_OVERLAP_MS;
@@ -51,7 +51,7 @@ function settleSince(session: Session, reservationId: string, date: string): str
 }
 
 export function previewCancel(
-  session: Session,
+  session: DeskSession,
   request: Request<'cancel.preview'>,
 ): Promise<CancelPreviewView> {
   return previewCancelBody(session, request.reservationId, { cancelReason: request.reason });
@@ -59,7 +59,7 @@ export function previewCancel(
 
 /** The preview asked with a cancel's whole body (a change sends its cancel with this very body). */
 export async function previewCancelBody(
-  session: Session,
+  session: DeskSession,
   reservationId: string,
   body: CancelRequest,
 ): Promise<CancelPreviewView> {
@@ -87,7 +87,7 @@ function isNoLongerCancellable(error: unknown): boolean {
  * told, and the day shows the service's record at once rather than at the next sync.
  */
 async function refreshFromListing(
-  session: Session,
+  session: DeskSession,
   request: Request<'cancel.confirm'>,
   since: string | undefined,
   signal: AbortSignal,
@@ -107,7 +107,7 @@ async function refreshFromListing(
 }
 
 export async function confirmCancel(
-  session: Session,
+  session: DeskSession,
   request: Request<'cancel.confirm'>,
   now = Date.now,
 ): Promise<Response<'cancel.confirm'>> {

@@ -17,7 +17,6 @@ import { previewCancelBody } from '../cancel/cancel';
 import { findReservation, productsOf, reservationViewOn } from '../day/day';
 import { online } from '../link';
 import { refundWithCancel, saleForReservation } from '../sales/refunds';
-import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { bookWalkIn, creationRequest } from '../walkin/walkin';
@@ -25,6 +24,7 @@ import { moneyOf, paidOnSiteStill, planMoney } from './money';
 import { CHANGE_OFFLINE, checkedAsk, draftProblems } from './quote';
 import type { ChangeRunner } from './runner';
 import { actingStaff } from '../staff/acting';
+import type { DeskSession } from '../desk-session';
 
 type Confirm = Request<'change.confirm'> & { locale: 'ja' | 'en' };
 
@@ -41,7 +41,7 @@ const notSent = (problems: ChangeOutcome['problems']): ChangeOutcome => ({
 
 /** The outcome staff see: the change, the new and the old booking as the cache has them now. */
 function outcomeOf(
-  session: Session,
+  session: DeskSession,
   runner: ChangeRunner,
   record: ChangeRecord,
   extra: Partial<ChangeOutcome> = {},
@@ -68,7 +68,7 @@ function outcomeOf(
 }
 
 export async function confirmChange(
-  session: Session,
+  session: DeskSession,
   settings: SettingsFile,
   runner: ChangeRunner,
   request: Confirm,
@@ -126,7 +126,7 @@ export async function confirmChange(
     kind: 'change',
     state: 'creating',
     storeId: session.storeId,
-    createdAt: session.options.now?.() ?? Date.now(),
+    createdAt: session.now(),
     ...actingStaff(),
     productId: item.productId,
     productName: name,
@@ -205,7 +205,7 @@ export async function confirmChange(
 }
 
 /** Send the new booking now; a link lost meanwhile leaves it queued (the outbox goes on). */
-async function sendNow(session: Session, entryId: string) {
+async function sendNow(session: DeskSession, entryId: string) {
   const controller = new AbortController();
   const stop = session.connectivity.on('change', ({ link }) => {
     if (link === 'offline') controller.abort();
@@ -219,7 +219,7 @@ async function sendNow(session: Session, entryId: string) {
 
 /** The extra people of the same slot: their own walk-in, the same customer, linked to the first. */
 async function bookExtra(
-  session: Session,
+  session: DeskSession,
   settings: SettingsFile,
   runner: ChangeRunner,
   request: Confirm,
@@ -254,8 +254,8 @@ async function bookExtra(
     kind: 'extra',
     state,
     storeId: session.storeId,
-    createdAt: session.options.now?.() ?? Date.now(),
-    updatedAt: session.options.now?.() ?? Date.now(),
+    createdAt: session.now(),
+    updatedAt: session.now(),
     ...actingStaff(),
     productId: item.productId,
     productName: product ? productName(product) : item.productId,

@@ -21,11 +21,11 @@ import type { CancelPreviewView, ChangeMoney, Price } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { paidHowOf, type MoneyTaken } from '../../local/index';
 import { refundedOf } from '../sales/refunds';
-import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
+import type { DeskSession } from '../desk-session';
 
 export function moneyOf(
-  session: Session,
+  session: DeskSession,
   q: {
     price: Price | null;
     preview: CancelPreviewView | null;
@@ -134,7 +134,7 @@ export function planMoney(
  * taken with the change (a new sale) makes it paid at the counter, as before.
  */
 export function paidOnSiteStill(
-  session: Session,
+  session: DeskSession,
   old: { paymentMethod?: unknown },
   plan: { sale: unknown },
 ): boolean {

@@ -12,7 +12,6 @@ import { productsOf, requireReservation, reservationViewOn } from '../day/day';
 import { checkHeadcount } from '../headcount/headcount';
 import { ensureCatalogue, online, whileOnline } from '../link';
 import { saleForReservation } from '../sales/refunds';
-import type { Session } from '../session';
 import { ACTIVE_STATUSES } from '../views';
 import { checkWalkIn, priceDraft, walkInForm } from '../walkin/walkin';
 import {
@@ -24,12 +23,13 @@ import {
   newDraft,
 } from './carried';
 import { moneyOf } from './money';
+import type { DeskSession } from '../desk-session';
 
 export const CHANGE_OFFLINE =
   'a change needs the service (its slots, price and fee), and the link is down';
 
 /** The old booking, still active, from the day's cached data. */
-export function activeReservation(session: Session, id: string, date: string): Reservation {
+export function activeReservation(session: DeskSession, id: string, date: string): Reservation {
   const r = requireReservation(session, id, date);
   if (!ACTIVE_STATUSES.has(String(r.status)))
     throw new DeskError('RESERVATION_NOT_ACTIVE', 'this reservation is no longer active');
@@ -37,7 +37,7 @@ export function activeReservation(session: Session, id: string, date: string): R
 }
 
 export async function startChange(
-  session: Session,
+  session: DeskSession,
   reservationId: string,
   date: string,
 ): Promise<ChangeStart> {
@@ -56,7 +56,7 @@ export async function startChange(
 }
 
 /** The ask, checked: what cannot be a change is said before anything is asked of the service. */
-export function checkedAsk(session: Session, ask: ChangeAsk) {
+export function checkedAsk(session: DeskSession, ask: ChangeAsk) {
   const r = activeReservation(session, ask.reservationId, ask.date);
   const item = itemOn(r, ask.date);
   const why = askProblem(item, ask);
@@ -65,7 +65,7 @@ export function checkedAsk(session: Session, ask: ChangeAsk) {
 }
 
 /** The new booking's problems, once the catalogue it is checked against is known. */
-export async function draftProblems(session: Session, draft: WalkInDraft) {
+export async function draftProblems(session: DeskSession, draft: WalkInDraft) {
   if (!productsOf(session).has(draft.productId))
     await whileOnline(session, (signal) => ensureCatalogue(session, signal), CHANGE_OFFLINE);
   return checkWalkIn(session, draft);
@@ -73,7 +73,7 @@ export async function draftProblems(session: Session, draft: WalkInDraft) {
 
 /** The new booking's price, for the customer of the old one; null when it cannot be read. */
 async function priceOf(
-  session: Session,
+  session: DeskSession,
   r: Reservation,
   draft: WalkInDraft,
 ): Promise<Price | null> {
@@ -83,7 +83,7 @@ async function priceOf(
 }
 
 export async function quoteChange(
-  session: Session,
+  session: DeskSession,
   ask: ChangeAsk,
   now: number,
 ): Promise<ChangeQuote> {

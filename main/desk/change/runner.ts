@@ -25,10 +25,10 @@ import { findReservation } from '../day/day';
 import { online } from '../link';
 import { recordSale } from '../sales/sale';
 import { refundWithCancel } from '../sales/refunds';
-import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { ACTIVE_STATUSES } from '../views';
 import { changeView, unreadableView } from './view';
+import type { DeskSession } from '../desk-session';
 
 export interface ChangeRunnerOptions {
   settings: SettingsFile;
@@ -104,10 +104,10 @@ export class ChangeRunner {
   private stopped = false;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: DeskSession,
     private readonly options: ChangeRunnerOptions,
   ) {
-    this.now = session.options.now ?? Date.now;
+    this.now = session.now;
     this.file = new ChangeFile(session.local.files, options.logger, this.now);
   }
 

@@ -2,8 +2,8 @@
 import type { ChangeView } from '../../ipc/contract';
 import type { ChangeRecord, UnreadableChange } from '../../local/index';
 import { findReservation } from '../day/day';
-import type { Session } from '../session';
 import { customerName } from '../views';
+import type { DeskSession } from '../desk-session';
 
 /** Waiting for staff: the old booking still active beside the new one, nothing by itself. */
 function loud(r: ChangeRecord): boolean {
@@ -12,7 +12,7 @@ function loud(r: ChangeRecord): boolean {
   return r.state === 'create_queued' && r.failure !== null && !r.failure.retrying;
 }
 
-export function changeView(session: Session, r: ChangeRecord): ChangeView {
+export function changeView(session: DeskSession, r: ChangeRecord): ChangeView {
   const old = findReservation(session, r.old.reservationId, r.old.date);
   return {
     id: r.id,

@@ -8,9 +8,9 @@ import { DeskError } from '../../ipc/errors';
 import type { CheckInRecord, NewCheckIn } from '../../local/index';
 import { requireReservation, reservationViewOn } from '../day/day';
 import { online } from '../link';
-import type { Session } from '../session';
 import { actingStaff } from '../staff/acting';
 import { ACTIVE_STATUSES } from '../views';
+import type { DeskSession } from '../desk-session';
 
 /**
  * Refuse a change when the check-in staff saw is no longer the current one. A screen that showed
@@ -36,7 +36,7 @@ function requireUnchanged(record: CheckInRecord, basis: string | null | undefine
 }
 
 function record(
-  session: Session,
+  session: DeskSession,
   date: string,
   reservationId: string,
   event: NewCheckIn,
@@ -52,7 +52,7 @@ function record(
  * (a collection checks the party in with it: nothing is taken when the check-in cannot be).
  */
 export function requireCheckInUnchanged(
-  session: Session,
+  session: DeskSession,
   date: string,
   reservationId: string,
   basis: string | null | undefined,
@@ -61,7 +61,7 @@ export function requireCheckInUnchanged(
 }
 
 export function recordCheckIn(
-  session: Session,
+  session: DeskSession,
   request: Request<'checkin.record'>,
   now = Date.now(),
 ): Response<'checkin.record'> {
@@ -96,7 +96,7 @@ export function recordCheckIn(
 }
 
 export function undoCheckIn(
-  session: Session,
+  session: DeskSession,
   request: Request<'checkin.undo'>,
   now = Date.now(),
 ): Response<'checkin.undo'> {

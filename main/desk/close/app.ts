@@ -10,9 +10,9 @@ import { DeskError } from '../../ipc/errors';
 import { channel, type ChannelsOf } from '../channel';
 import { todayIn } from '../day/day';
 import type { DeskPorts } from '../ports';
+import type { DeskSession } from '../desk-session';
 import { bookingOf } from '../sales/refunds-owed';
 import { moneySettingsOf } from '../sales/settings';
-import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
 import { closeViewOf, commitClose, type CloseEntry } from './counter-close';
 import { journalCsv } from './journal-csv';
@@ -44,7 +44,7 @@ export function closeApp(
     counted: null,
     note: null,
   });
-  const publish = (session: Session, view: CloseView) => {
+  const publish = (session: DeskSession, view: CloseView) => {
     try {
       session.shared?.setOwnClose(summaryOf(view, ctx.now()));
     } catch (error) {
@@ -52,7 +52,7 @@ export function closeApp(
       ctx.logger.warn('close.not_shared', { error: (error as Error).name });
     }
   };
-  const dayOf = (session: Session, date: string | null) =>
+  const dayOf = (session: DeskSession, date: string | null) =>
     date ?? todayIn(session.timeZone, ctx.now());
   /** The report's figures and how it is printed, for the page and the receipt printer alike. */
   const report = async (date: string, locale: UiLocale) => {

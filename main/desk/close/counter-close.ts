@@ -7,10 +7,10 @@ import type { CloseView, DenominationCount } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { JournalLockedError } from '../../local/index';
 import { todayIn } from '../day/day';
-import type { Session } from '../session';
 import { onSiteOfDay } from '../onsite/day';
 import { computeClose } from './figures';
 import { checkInTally, recordsCountingOn } from './day-records';
+import type { DeskSession } from '../desk-session';
 
 export interface CloseEntry {
   date: string;
@@ -20,7 +20,7 @@ export interface CloseEntry {
 }
 
 export function closeViewOf(
-  session: Session,
+  session: DeskSession,
   entry: CloseEntry,
   now: number,
   refundsOwed: number,
@@ -50,7 +50,7 @@ const alreadyClosed = (date: string) =>
   );
 
 export function commitClose(
-  session: Session,
+  session: DeskSession,
   entry: CloseEntry & { openingFloat: number; counted: DenominationCount },
   now: number,
   refundsOwed: number,

@@ -8,7 +8,6 @@ import { DateTime } from 'luxon';
 import type { Product, Reservation } from '../../api/client';
 import type { DayView, ReservationView } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
-import type { Session } from '../session';
 import { storeSummary } from '../store-summary';
 import { availabilityLessHolds } from '../holds';
 import { slotKey } from '../../local/index';
@@ -16,12 +15,14 @@ import { paymentViewOf } from '../onsite/view';
 import { productName, toReservationView } from '../views';
 import { dayKeyOf, dayOrder, keptDay, keptReservationView, type KeptDay } from './kept-views';
 import type { FullDay, FullProduct, FullSlot } from './screen';
+import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
 export function todayIn(timeZone: string, now = Date.now()): string {
   return DateTime.fromMillis(now, { zone: timeZone }).toISODate()!;
 }
 
-export function productsOf(session: Session): Map<string, Product> {
+export function productsOf(session: DeskSession): Map<string, Product> {
   return new Map((session.local.cache.catalogue()?.products ?? []).map((p) => [p.id, p]));
 }
 
@@ -30,7 +31,7 @@ export function productsOf(session: Session): Map<string, Product> {
  * kept between calls (frozen, shared: the day view's); otherwise new objects.
  */
 export function viewsOn(
-  session: Session,
+  session: DeskSession,
   date: string,
   products = productsOf(session),
   kept = false,
@@ -38,7 +39,7 @@ export function viewsOn(
   const { cache } = session.local;
   const checkIns = cache.checkInsOn(date);
   const own = session.counter().id;
-  const revision = session.onsite.revision(date);
+  const revision = session.part(onSiteBook).revision(date);
   return dayOrder(cache.reservationsOn(date).reservations, date).map(({ r, index }) => {
     const checkIn = checkIns.get(r.id);
     const payment = { revision, of: () => paymentViewOf(session, r, date, checkIn) };
@@ -53,7 +54,7 @@ export function viewsOn(
  * built from changed (the cache's writers, the holds, the clock's date: `dayKeyOf`), else built
  * now. Frozen: it is shared.
  */
-export function buildDay(session: Session, date: string, now = Date.now()): KeptDay {
+export function buildDay(session: DeskSession, date: string, now = Date.now()): KeptDay {
   const today = todayIn(session.timeZone, now);
   return keptDay(session, date, dayKeyOf(session, date, today), () =>
     fullDayNow(session, date, today),
@@ -61,16 +62,16 @@ export function buildDay(session: Session, date: string, now = Date.now()): Kept
 }
 
 /** The day view `day.get` answers (G21): slots with the counts of their parties. */
-export function buildDayView(session: Session, date: string, now = Date.now()): DayView {
+export function buildDayView(session: DeskSession, date: string, now = Date.now()): DayView {
   return buildDay(session, date, now).view;
 }
 
 /** The day with every slot's parties in full: what manifests and `day.parties` read. */
-export function buildFullDay(session: Session, date: string, now = Date.now()): FullDay {
+export function buildFullDay(session: DeskSession, date: string, now = Date.now()): FullDay {
   return buildDay(session, date, now).full;
 }
 
-function fullDayNow(session: Session, date: string, today: string): FullDay {
+function fullDayNow(session: DeskSession, date: string, today: string): FullDay {
   const { cache } = session.local;
   const products = productsOf(session);
   const views = viewsOn(session, date, products, true);
@@ -147,7 +148,7 @@ function fullDayNow(session: Session, date: string, today: string): FullDay {
 
 /** Find one reservation in the cache, on its date. */
 export function findReservation(
-  session: Session,
+  session: DeskSession,
   reservationId: string,
   date: string,
 ): Reservation | null {
@@ -159,7 +160,7 @@ export function findReservation(
 
 /** The reservation a counter action names, from the day's cached data. */
 export function requireReservation(
-  session: Session,
+  session: DeskSession,
   reservationId: string,
   date: string,
 ): Reservation {
@@ -170,7 +171,11 @@ export function requireReservation(
 }
 
 /** A reservation as the counter shows it on `date` (its item of that day, its check-in). */
-export function reservationViewOn(session: Session, r: Reservation, date: string): ReservationView {
+export function reservationViewOn(
+  session: DeskSession,
+  r: Reservation,
+  date: string,
+): ReservationView {
   const checkIn = session.local.cache.checkInsOn(date).get(r.id);
   const index = Math.max(
     0,

@@ -2,9 +2,10 @@
  * What a day view needs and the cache lacks — the catalogue, the day's availability, the first
  * sync — fetched now, waited for a short while. Later the scheduler keeps it fresh behind.
  */
+import { definePart } from '../parts';
 import type { DeskPorts } from '../ports';
+import type { DeskSession, SessionPart } from '../desk-session';
 import { ensureCatalogue } from '../link';
-import type { Session } from '../session';
 import { productsOf } from './day';
 
 /** A promise that resolves after `ms` without keeping the process alive. */
@@ -12,15 +13,16 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 }
 
+/** What a day view waits for in this session, by date: a new session starts afresh. */
+const filling: SessionPart<Map<string, Promise<void>>> = definePart('day.filling', () => new Map());
+
 export class DayFiller {
-  /** What a day view waits for, per session and date: a new session starts afresh. */
-  private readonly filling = new WeakMap<Session, Map<string, Promise<void>>>();
 
   constructor(
     private readonly ctx: Pick<DeskPorts, 'sessions' | 'emit' | 'logger' | 'fillWaitMs'>,
   ) {}
 
-  async fill(s: Session, date: string): Promise<void> {
+  async fill(s: DeskSession, date: string): Promise<void> {
     if (s.connectivity.state.link === 'offline') return;
     const { cache } = s.local;
     /** Products whose availability of the date is not cached (one look at the month). */
@@ -31,9 +33,8 @@ export class DayFiller {
     const lacking =
       !cache.catalogue() || cache.syncState().watermark === null || missing().length > 0;
     if (!lacking) return;
-    let filling = this.filling.get(s);
-    if (!filling) this.filling.set(s, (filling = new Map()));
-    let pending = filling.get(date);
+    const fills = s.part(filling);
+    let pending = fills.get(date);
     if (!pending) {
       const started = (async () => {
         const sync = s.sync.syncStore().catch(() => undefined);
@@ -46,9 +47,9 @@ export class DayFiller {
       })()
         .catch((error: unknown) => this.ctx.logger.info('desk.fill_failed', { error }))
         .finally(() => {
-          if (filling.get(date) === started) filling.delete(date);
+          if (fills.get(date) === started) fills.delete(date);
         });
-      filling.set(date, started);
+      fills.set(date, started);
       pending = started;
     }
     const done = await Promise.race([pending.then(() => true), pause(this.ctx.fillWaitMs)]);

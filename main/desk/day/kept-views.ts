@@ -8,9 +8,11 @@
 import type { Product, Reservation } from '../../api/client';
 import type { PaymentView, ReservationView } from '../../ipc/contract';
 import { heldSeats, type CheckInRecord } from '../../local/index';
-import type { Session } from '../session';
+import { definePart } from '../parts';
+import type { DeskSession, SessionPart } from '../desk-session';
 import { customerName, toReservationView } from '../views';
 import { screenDayOf, type DayBuild, type FullDay } from './screen';
+import { onSiteBook } from '../onsite/book';
 
 /** Freeze a value and everything in it (stops at what is frozen already: kept views). */
 export function deepFreeze<T>(value: T): T {
@@ -119,7 +121,7 @@ export function dayOrder(reservations: readonly Reservation[], date: string): Da
  * day (bumped by every writer), its on-site payments' revision, this counter, and the seats queued
  * walk-ins hold (the outbox's and the other counters', which change without the cache).
  */
-export function dayKeyOf(session: Session, date: string, today: string): string {
+export function dayKeyOf(session: DeskSession, date: string, today: string): string {
   const held = [...heldSeats(session.holds(), date)].map(([slot, hold]) => [
     slot,
     hold.seats,
@@ -127,7 +129,7 @@ export function dayKeyOf(session: Session, date: string, today: string): string 
   ]);
   return JSON.stringify([
     session.local.cache.dayRevision(date),
-    session.onsite.revision(date),
+    session.part(onSiteBook).revision(date),
     today,
     session.counter().id,
     held,
@@ -137,8 +139,11 @@ export function dayKeyOf(session: Session, date: string, today: string): string 
 /** A day as built once and kept. */
 export type KeptDay = DayBuild;
 
-/** Day views per session and date, each with the key it was built for. */
-const keptDays = new WeakMap<Session, Map<string, { key: string; day: KeptDay }>>();
+/** The session's day views by date, each with the key it was built for. */
+const keptDays: SessionPart<Map<string, { key: string; day: KeptDay }>> = definePart(
+  'day.kept',
+  () => new Map(),
+);
 /** Dates whose view is kept per session: the day on screen and those next to it. */
 const DAYS_KEPT = 8;
 /** Builds of a day, counted: each names its build (`DayView.revision`), never reused (G22). */
@@ -146,13 +151,12 @@ let builds = 0;
 
 /** The kept day if its key is unchanged, else `build()`'s, frozen and kept. */
 export function keptDay(
-  session: Session,
+  session: Pick<DeskSession, 'part'>,
   date: string,
   key: string,
   build: () => FullDay,
 ): KeptDay {
-  let days = keptDays.get(session);
-  if (!days) keptDays.set(session, (days = new Map()));
+  const days = session.part(keptDays);
   const kept = days.get(date);
   if (kept?.key === key) {
     days.delete(date);

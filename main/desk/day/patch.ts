@@ -6,25 +6,28 @@
  * and fetches the day otherwise.
  */
 import type { EventPayload } from '../../ipc/contract';
-import type { Session } from '../session';
+import { definePart } from '../parts';
+import type { DeskSession, SessionPart } from '../desk-session';
 import type { KeptDay } from './kept-views';
 import { dayPatchOf } from './screen';
 
-/** The build of each date last given to the renderer, per session (a few dates). */
-const served = new WeakMap<Session, Map<string, KeptDay>>();
+/** The build of each date last given to the renderer in this session (a few dates). */
+const served: SessionPart<Map<string, KeptDay>> = definePart('day.served', () => new Map());
 const DATES_SERVED = 4;
 
 /** `day` was answered (`day.get`) or patched: patches of its date start from it. */
-export function noteServed(session: Session, day: KeptDay): void {
-  let dates = served.get(session);
-  if (!dates) served.set(session, (dates = new Map()));
+export function noteServed(session: Pick<DeskSession, 'part'>, day: KeptDay): void {
+  const dates = session.part(served);
   dates.delete(day.view.date);
   dates.set(day.view.date, day);
   if (dates.size > DATES_SERVED) dates.delete(dates.keys().next().value!);
 }
 
-export function servedDay(session: Session, date: string): KeptDay | undefined {
-  return served.get(session)?.get(date);
+export function servedDay(
+  session: Pick<DeskSession, 'part'>,
+  date: string,
+): KeptDay | undefined {
+  return session.part(served).get(date);
 }
 
 /**
@@ -32,7 +35,7 @@ export function servedDay(session: Session, date: string): KeptDay | undefined {
  * the desk has answered it before; `build` makes the day as it is now.
  */
 export function withDayPatch(
-  session: Session,
+  session: DeskSession,
   date: string,
   payload: EventPayload<'day.changed'>,
   build: () => KeptDay,

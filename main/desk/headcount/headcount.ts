@@ -5,9 +5,9 @@
 import { DateTime } from 'luxon';
 import type { HeadcountFit, Request } from '../../ipc/contract';
 import { online, whileOnline } from '../link';
-import type { Session } from '../session';
 import { availabilityLessHolds } from '../holds';
 import { misfitOf } from './misfit';
+import type { DeskSession } from '../desk-session';
 
 const FRESH_AVAILABILITY_MS = 30_000;
 
@@ -17,7 +17,7 @@ const FRESH_AVAILABILITY_MS = 30_000;
  * it touched, while a shared resource (a rickshaw out for an hour) may close the next slot too.
  */
 async function freshAvailability(
-  session: Session,
+  session: DeskSession,
   productId: string,
   date: string,
   now: number,
@@ -37,7 +37,7 @@ async function freshAvailability(
 }
 
 export async function checkHeadcount(
-  session: Session,
+  session: DeskSession,
   request: Request<'headcount.check'>,
   now = Date.now(),
 ): Promise<HeadcountFit> {

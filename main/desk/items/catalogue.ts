@@ -1,50 +1,55 @@
 /**
  * The store's catalogue of counter items (issue 30) as the desk holds it for a session: read at
  * the first use from this counter's files (training: the demo items in memory), changed by a
- * manager at any counter of the shop, the newer change kept everywhere (as the staff list is:
- * decision S26). An item is never removed, only made inactive: the sales that named it stand.
+ * manager at any counter of the shop, the newer change kept everywhere (a shared list,
+ * `../shared-list.ts`, as the staff list is: decision S26). An item is never removed, only made inactive: the sales that named it stand.
  */
 import { randomUUID } from 'node:crypto';
-import type { CounterItem } from '../../common/money';
-import { isNewer, MemoryItemFiles, PlainItemFiles, type ItemFiles } from '../../local/index';
-import type { Session } from '../session';
+import { CounterItem } from '../../common/money';
+import { MemoryList, PlainList, type ListStore } from '../../local/index';
+import type { SharedListDef } from '../../shop/shared/lww-map';
+import type { DeskSession, SessionPart } from '../desk-session';
+import { definePart } from '../parts';
+import { SharedList, shareList, type ChangeFrom } from '../shared-list';
 import { DEMO_ITEMS } from './demo';
+
+/**
+ * The catalogue as the shop shares it: the doc's `items` map, each item as kept (strict: names and
+ * prices, nothing personal), keyed by its id (AA40).
+ */
+export const SHARED_ITEMS: SharedListDef<CounterItem> = { area: 'items', schema: CounterItem };
 
 /** An item as a manager writes it: everything but when and where it was changed. */
 export type ItemDraft = Omit<CounterItem, 'id' | 'updatedAt' | 'updatedBy'> & { id: string | null };
 
 export class ItemCatalogue {
-  private read: { byId: Map<string, CounterItem>; unreadable: string[] } | null = null;
-  private readonly listeners = new Set<(item: CounterItem, from: 'here' | 'shop') => void>();
+  /** The items, one plain file each (`items/<id>.json`), shared with the shop. */
+  readonly list: SharedList<CounterItem>;
 
   constructor(
-    private readonly files: ItemFiles,
+    files: ListStore<CounterItem>,
     private readonly counterId: () => string,
     private readonly now: () => number,
-  ) {}
-
-  private get kept() {
-    if (!this.read) {
-      const { items, unreadable } = this.files.items();
-      this.read = { byId: new Map(items.map((i) => [i.id, i])), unreadable };
-    }
-    return this.read;
+  ) {
+    this.list = new SharedList(files);
   }
 
   /** Every item, inactive ones too, by category then name. */
   all(): CounterItem[] {
-    return [...this.kept.byId.values()].sort(
-      (a, b) => a.category.localeCompare(b.category) || a.name.ja.localeCompare(b.name.ja, 'ja'),
-    );
+    return this.list
+      .all()
+      .sort(
+        (a, b) => a.category.localeCompare(b.category) || a.name.ja.localeCompare(b.name.ja, 'ja'),
+      );
   }
 
   /** Item files this counter cannot read (set aside and reported as damage too). */
   unreadable(): string[] {
-    return [...this.kept.unreadable];
+    return this.list.unreadable().map((u) => u.id);
   }
 
   get(id: string): CounterItem | null {
-    return this.kept.byId.get(id) ?? null;
+    return this.list.get(id);
   }
 
   /** Add an item or change one (a manager's: the router asked for the permission). */
@@ -57,38 +62,37 @@ export class ItemCatalogue {
       updatedAt: Math.max(this.now(), (was?.updatedAt ?? -1) + 1),
       updatedBy: this.counterId(),
     };
-    this.put(item, 'here');
+    this.list.put(item);
     return item;
   }
 
   /** An item from another counter of the shop: kept when newer than ours. */
   merge(item: CounterItem): void {
-    if (isNewer(item, this.get(item.id))) this.put(item, 'shop');
+    this.list.merge(item);
   }
 
-  onChange(listener: (item: CounterItem, from: 'here' | 'shop') => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private put(item: CounterItem, from: 'here' | 'shop') {
-    this.files.putItem(item);
-    this.kept.byId.set(item.id, item);
-    for (const listener of this.listeners) listener(item, from);
+  onChange(listener: (item: CounterItem, from: ChangeFrom) => void): () => void {
+    return this.list.onChange(listener);
   }
 }
 
-const catalogues = new WeakMap<Session, ItemCatalogue>();
+/**
+ * The session's catalogue (training's in memory, a live store's in its files), shared with the
+ * shop's counters while it shares (issue 30).
+ */
+export const itemCatalogue: SessionPart<ItemCatalogue> = definePart(
+  'items.catalogue',
+  (session) =>
+    new ItemCatalogue(
+      session.training
+        ? new MemoryList(CounterItem, DEMO_ITEMS)
+        : new PlainList(session.local.files, { dir: 'items', schema: CounterItem }),
+      () => session.counter().id,
+      session.now,
+    ),
+  { share: (catalogue, state) => shareList(state, SHARED_ITEMS, catalogue.list) },
+);
 
-/** The session's catalogue (one per session: training's in memory, a live store's in its files). */
-export function catalogueOf(session: Session): ItemCatalogue {
-  let catalogue = catalogues.get(session);
-  if (!catalogue) {
-    const files = session.options.training
-      ? new MemoryItemFiles(DEMO_ITEMS)
-      : new PlainItemFiles(session.local.files);
-    catalogue = new ItemCatalogue(files, () => session.counter().id, session.now);
-    catalogues.set(session, catalogue);
-  }
-  return catalogue;
+export function catalogueOf(session: Pick<DeskSession, 'part'>): ItemCatalogue {
+  return session.part(itemCatalogue);
 }

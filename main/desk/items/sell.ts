@@ -22,9 +22,9 @@ import type { GoodsRecord } from '../../local/index';
 import { counterDiscountsOn } from '../sales/discounts';
 import { reasonsOf } from '../sales/reasons';
 import { moneyDayOf } from '../sales/money-day';
-import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { catalogueOf } from './catalogue';
+import type { DeskSession } from '../desk-session';
 
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
@@ -33,7 +33,7 @@ const invalid = (message: string, problems: MoneyProblem[]) =>
  * The lines of what was picked, priced as the catalogue says now; the same item picked twice is
  * one line. An item not in the catalogue, or not sold any more, is refused (INVALID_INPUT).
  */
-export function goodsOf(session: Session, picks: readonly ItemPick[] | undefined): ItemLine[] {
+export function goodsOf(session: DeskSession, picks: readonly ItemPick[] | undefined): ItemLine[] {
   if (!picks?.length) return [];
   const catalogue = catalogueOf(session);
   const lines = new Map<string, ItemLine>();
@@ -67,7 +67,7 @@ export function goodsOf(session: Session, picks: readonly ItemPick[] | undefined
  * (change for cash). The catalogue's price is the counter's own, so a discount needs no service.
  */
 export function recordGoods(
-  session: Session,
+  session: DeskSession,
   settings: SettingsFile,
   request: { items: ItemPick[]; tender: Tender; counterDiscounts?: CounterDiscountRequest[] },
 ): GoodsRecord {
@@ -87,7 +87,7 @@ export function recordGoods(
   const total = itemsTotal(goods) - given.total;
   const problems = tenderProblems(tender, total);
   if (problems.length) throw invalid('the tender does not pay the price', problems);
-  const at = session.options.now?.() ?? Date.now();
+  const at = session.now();
   const { id: counterId, name: counterName } = session.counter();
   // After this counter's close of today, the next business day's (Z10), as any money taken.
   return session.journal.append({

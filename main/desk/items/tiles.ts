@@ -7,10 +7,10 @@
 import type { ItemsView } from '../../ipc/contract';
 import { isMoneyTaken } from '../../local/index';
 import { soldRecently } from '../walkin/products';
-import type { Session } from '../session';
 import { catalogueOf } from './catalogue';
+import type { DeskSession } from '../desk-session';
 
-export function itemsView(session: Session, now: number): ItemsView {
+export function itemsView(session: DeskSession, now: number): ItemsView {
   const sold = new Map<string, number>();
   for (const r of soldRecently(session, now)) {
     if (!isMoneyTaken(r)) continue;

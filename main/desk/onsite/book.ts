@@ -28,6 +28,8 @@ import {
   type OnSiteEvent,
   type OnSiteRefunded,
 } from '../../shop/shared/records';
+import type { SessionPart } from '../desk-session';
+import { definePart } from '../parts';
 import type { CollectionFact } from './owed';
 
 export interface OnSiteBookOptions {
@@ -314,3 +316,36 @@ export class OnSiteBook {
     this.options.onDates(dates);
   }
 }
+
+/**
+ * The session's book of bookings paid on site (issue 27): its own collections indexed once the
+ * journal is read whole, the shop's while it shares.
+ */
+export const onSiteBook: SessionPart<OnSiteBook> = definePart(
+  'onsite.book',
+  (session) => {
+    const book = new OnSiteBook({
+      journal: session.journal,
+      journalLoaded: () => session.journalLoaded,
+      cache: session.local.cache,
+      dues: session.local.dues,
+      counter: () => session.counter(),
+      logger: session.logger,
+      onDates: (dates) => {
+        session.datesChanged(dates);
+        // Another counter's collection may make one of this counter's owed back (taken twice,
+        // decision I6): the status's count of refunds owed, and so the banner, follow at once.
+        session.statusChanged();
+      },
+    });
+    void session.journalReady().then(() => book.journalReady());
+    return book;
+  },
+  {
+    share: (book, state) => {
+      book.attach(state);
+      return () => book.detach();
+    },
+    close: (book) => book.close(),
+  },
+);

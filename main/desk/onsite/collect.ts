@@ -30,17 +30,18 @@ import { online } from '../link';
 import { owedChanged } from '../sales/refunds-owed';
 import { reasonsOf } from '../sales/reasons';
 import { moneySettingsOf } from '../sales/settings';
-import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { customerName, productName } from '../views';
 import { owedNow } from './view';
+import type { DeskSession } from '../desk-session';
+import { onSiteBook } from './book';
 
 /** A collection as the router hands it over (its defaults filled in). */
 /** A collection as asked (counter items: none when left out). */
 type Collect = Omit<Parameters<Handler<'onsite.collect'>>[0], 'items'> &
   Partial<Pick<Parameters<Handler<'onsite.collect'>>[0], 'items'>>;
 
-const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
+const nowOf = (session: DeskSession) => session.now();
 
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
@@ -51,7 +52,7 @@ const heldElsewhere = (claim: Claim) =>
   ]);
 
 /** The booking, if its money may be taken here: confirmed, and paid on site (or not said). */
-function collectable(session: Session, reservationId: string, date: string): Reservation {
+function collectable(session: DeskSession, reservationId: string, date: string): Reservation {
   const r = requireReservation(session, reservationId, date);
   const status = String(r.status);
   if (status === 'pending')
@@ -79,17 +80,17 @@ function claimView(granted: boolean, heldBy: Claim | null, unanswered: string[] 
 }
 
 /** The names of counters by id, as the shop last heard them. */
-function namesOf(session: Session, ids: readonly string[]): string[] {
+function namesOf(session: DeskSession, ids: readonly string[]): string[] {
   const view = session.shop?.view();
   return ids.map((id) => view?.counters.find((c) => c.counterId === id)?.name ?? id);
 }
 
 export async function startCollecting(
-  session: Session,
+  session: DeskSession,
   request: Request<'onsite.start'>,
 ): Promise<Response<'onsite.start'>> {
   await session.journalReady();
-  session.onsite.journalReady();
+  session.part(onSiteBook).journalReady();
   const r = collectable(session, request.reservationId, request.date);
   if (!session.dues.known(r, request.date) && online(session)) {
     // The one request this version of the booking gets, asked while staff wait (the read lane);
@@ -110,7 +111,7 @@ export async function startCollecting(
   return { reservation: reservationViewOn(session, r, request.date), claim };
 }
 
-export function stopCollecting(session: Session, request: Request<'onsite.release'>): void {
+export function stopCollecting(session: DeskSession, request: Request<'onsite.release'>): void {
   session.shop?.claims.end(request.reservationId);
 }
 
@@ -166,7 +167,7 @@ function amountProblems(
 
 /** The booking as the collection's receipt names it: the party at what it owes. */
 function itemsOf(
-  session: Session,
+  session: DeskSession,
   settings: SettingsFile,
   r: Reservation,
   date: string,
@@ -195,12 +196,12 @@ function itemsOf(
 }
 
 export async function collect(
-  session: Session,
+  session: DeskSession,
   settings: SettingsFile,
   request: Collect,
 ): Promise<Response<'onsite.collect'>> {
   await session.journalReady();
-  session.onsite.journalReady();
+  session.part(onSiteBook).journalReady();
   const r = collectable(session, request.reservationId, request.date);
   const claims = session.shop?.claims;
   if (claims && !claims.holds(r.id)) {
@@ -268,7 +269,7 @@ export async function collect(
     ...(goods.length > 0 && { goods }),
   } satisfies Omit<CollectionRecord, 'id'>;
   const written = session.journal.append(record) as CollectionRecord;
-  session.onsite.collected(written);
+  session.part(onSiteBook).collected(written);
   owedChanged(session);
   let comparison: Response<'onsite.collect'>['comparison'] = null;
   if (request.checkIn) {

@@ -9,12 +9,12 @@ import type { OnSiteOwing } from '../../ipc/contract';
 import { owesOnSite, paidHowOf } from '../../local/index';
 import { dayOrder } from '../day/kept-views';
 import { productsOf } from '../day/day';
-import type { Session } from '../session';
 import { customerName, productName } from '../views';
 import { owedNow } from './view';
+import type { DeskSession } from '../desk-session';
 
 export function onSiteOfDay(
-  session: Session,
+  session: DeskSession,
   date: string,
   now: number,
 ): { unpaid: OnSiteOwing[]; noShows: OnSiteOwing[] } {

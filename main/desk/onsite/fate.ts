@@ -8,11 +8,11 @@
 import type { RefundReason } from '../../ipc/contract';
 import type { CollectionRecord } from '../../local/index';
 import { findReservation } from '../day/day';
-import type { Session } from '../session';
 import { owedNow } from './view';
+import type { DeskSession } from '../desk-session';
 
 export function collectionFate(
-  session: Session,
+  session: DeskSession,
   collection: CollectionRecord,
 ): { reason: RefundReason; amount: number } | null {
   const date = collection.items[0]?.date ?? collection.businessDate;

@@ -8,9 +8,10 @@
 import type { Reservation } from '../../api/client';
 import type { CollectionView, PaymentState, PaymentView } from '../../ipc/contract';
 import { paidHowOf, type CheckInRecord, type Due } from '../../local/index';
-import type { Session } from '../session';
 import { ACTIVE_STATUSES } from '../views';
 import { owedOf, type BookingFate, type Owed } from './owed';
+import type { DeskSession } from '../desk-session';
+import { onSiteBook } from './book';
 
 export interface DueNow {
   amount: number | null;
@@ -59,13 +60,13 @@ export function fateOf(r: Reservation, checkIn: CheckInRecord | undefined): Book
 
 /** The booking's money as the counter knows it: what it owes and what was taken for it. */
 export function owedNow(
-  session: Session,
+  session: DeskSession,
   r: Reservation,
   date: string,
   checkIn: CheckInRecord | undefined,
 ): { due: DueNow; owed: Owed } {
   const due = dueNow(session.local.dues.get(date, r.id), r);
-  const owed = owedOf(due.amount, session.onsite.facts(r.id), fateOf(r, checkIn));
+  const owed = owedOf(due.amount, session.part(onSiteBook).facts(r.id), fateOf(r, checkIn));
   return { due, owed };
 }
 
@@ -81,7 +82,7 @@ function stateOf(onSite: PaymentView['onSite'], o: Owed, ended: boolean): Paymen
 }
 
 export function paymentViewOf(
-  session: Session,
+  session: DeskSession,
   r: Reservation,
   date: string,
   checkIn: CheckInRecord | undefined,

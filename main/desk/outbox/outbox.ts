@@ -5,12 +5,12 @@
 import type { OutboxItem } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { OutboxError, type Counter, type OutboxEntry } from '../../local/index';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 /** `nameOf`: the name staff gave the counter that took it (else its host name). */
 export function outboxItemOf(
   e: OutboxEntry,
-  session: Session | null,
+  session: DeskSession | null,
   nameOf: (counter: Counter) => string = (c) => c.host,
 ): OutboxItem {
   const f = e.facts;

@@ -11,6 +11,7 @@ import { channel, type ChannelsOf } from '../channel';
 import type { DeskPorts } from '../ports';
 import { actingNow } from '../staff/acting';
 import { printedAnything, readJob } from './virtual/virtual-printer';
+import { staffBook } from '../staff/book';
 
 type HardwareChannels =
   | 'printer.status'
@@ -71,7 +72,7 @@ export function hardwareApp(
     'drawer.open': channel({ scope: null, rule: 'drawer' }, ({ reason }) =>
       printers.openByHand(reason, {
         staffId: actingNow()?.staff.id ?? null,
-        staffSetUp: ctx.sessions.current?.staff.enabled ?? false,
+        staffSetUp: ctx.sessions.current?.part(staffBook).enabled ?? false,
       }),
     ),
     'display.show': channel({ scope: null, rule: 'open' }, ({ screen, locale }) =>

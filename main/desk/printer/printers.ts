@@ -29,7 +29,8 @@ import { drawIssued } from '../receipt/receipt';
 import { qrModules } from '../receipt/model';
 import { qrCommand, receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
 import type { PrinterPort } from '../ports';
-import type { Session } from '../session';
+import type { SessionPart } from '../desk-session';
+import { definePart } from '../parts';
 import type { SessionHolder, Emit } from '../session-holder';
 import type { SettingsFile } from '../settings';
 import { drawerPulse } from './commands';
@@ -77,12 +78,16 @@ const defaultLink =
 /** How long the booking's send waits for the drawer's pulse to reach the printer (M21). */
 export const PULSE_WAIT_MS = 50;
 
+/** The print jobs not yet done, kept with the store's records (training's in memory). */
+const jobStore: SessionPart<JobStore> = definePart('printer.jobs', (session) =>
+  session.training ? new MemoryJobs() : new FileJobs(session.local.files, session.local.cipher),
+);
+
 export class Printers implements PrinterPort {
   private readonly line = new PrinterLine();
   private timer: Timer | null = null;
   private virtualPrinter: VirtualPrinter | null = null;
   private starting: Promise<VirtualPrinter> | null = null;
-  private readonly jobStores = new WeakMap<Session, JobStore>();
   private last: PrinterStatus;
   private stopped = false;
   private kept: PrinterSettings | null = null;
@@ -187,14 +192,7 @@ export class Printers implements PrinterPort {
   private jobs(): JobStore | null {
     const session = this.options.sessions.current;
     if (!session) return null;
-    let store = this.jobStores.get(session);
-    if (!store) {
-      store = session.options.throwawayJournal
-        ? new MemoryJobs()
-        : new FileJobs(session.local.files, session.local.cipher);
-      this.jobStores.set(session, store);
-    }
-    return store;
+    return session.part(jobStore);
   }
 
   /** Publish what is known now (emitted only when something changed). */

@@ -6,9 +6,9 @@
  * original: marking it 再発行 would tell the guest's accountant it is a duplicate, which it is not.
  */
 import { isMoneyTaken } from '../../local/index';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
-export function isReissue(session: Session, entryId: string, ryoshusho: boolean): boolean {
+export function isReissue(session: DeskSession, entryId: string, ryoshusho: boolean): boolean {
   const copies = session.journal.about(entryId).filter((r) => r.kind === 'receipt');
   if (copies.length === 0) return false;
   if (!ryoshusho) return true;

@@ -6,7 +6,7 @@
  */
 import { channel, type ChannelsOf } from '../channel';
 import type { DeskPorts } from '../ports';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 import { recordCash } from './cash';
 import { moneyDayOf } from './money-day';
 import { dayView, entryView } from './entries';
@@ -28,7 +28,7 @@ type SalesChannels =
   | 'money.saveDiscountReason';
 
 /** A record just written, as listed (it is on an open day, or a correction after the close). */
-function viewOf(session: Session, id: string) {
+function viewOf(session: DeskSession, id: string) {
   const record = session.journal.get(id)!;
   if (record.kind === 'receipt' || record.kind === 'drawer')
     throw new RangeError(`a ${record.kind} record is not an entry`);

@@ -6,10 +6,10 @@
 import { CASH_REASONS, type CashMoveRequest, type Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { CashRecord } from '../../local/index';
-import type { Session } from '../session';
 import { moneyDayOf } from './money-day';
+import type { DeskSession } from '../desk-session';
 
-export function recordCash(session: Session, request: Request<'cash.record'>): CashRecord {
+export function recordCash(session: DeskSession, request: Request<'cash.record'>): CashRecord {
   const move = request as CashMoveRequest;
   const note = move.note?.trim() || null;
   if (!CASH_REASONS[move.direction].includes(move.reason))
@@ -24,7 +24,7 @@ export function recordCash(session: Session, request: Request<'cash.record'>): C
     throw new DeskError('INVALID_INPUT', 'say why', [
       { field: 'note', code: 'NOTE_REQUIRED', reason: 'say why' },
     ]);
-  const at = session.options.now?.() ?? Date.now();
+  const at = session.now();
   const { id: counterId, name: counterName } = session.counter();
   return session.journal.append({
     kind: 'cash',

@@ -4,9 +4,9 @@
  */
 import { cashEffect, type JournalEntryView } from '../../ipc/contract';
 import type { JournalRecord, UnreadableRecord } from '../../local/index';
-import type { Session } from '../session';
 import { recordsCountingOn } from '../close/day-records';
 import { bookingOf } from './refunds-owed';
+import type { DeskSession } from '../desk-session';
 
 /** Why an unreadable record cannot be shown, and what staff can do (the renderer translates). */
 const PROBLEMS: Record<UnreadableRecord['problem'], string> = {
@@ -43,7 +43,7 @@ export function closedDays(records: readonly JournalRecord[], counterId: string)
 }
 
 export function entryView(
-  session: Session,
+  session: DeskSession,
   record: Exclude<JournalRecord, { kind: 'receipt' | 'drawer' }>,
   locked: boolean,
 ): JournalEntryView {
@@ -160,7 +160,7 @@ export function entryView(
 }
 
 /** The money a refund pays back: a walk-in's sale, or a collection of a booking paid on site. */
-function saleOf(session: Session, id: string) {
+function saleOf(session: DeskSession, id: string) {
   const record = session.journal.get(id);
   return record?.kind === 'sale' || record?.kind === 'collection' ? record : null;
 }
@@ -186,7 +186,7 @@ export function unreadableView(u: UnreadableRecord, counterId: string): JournalE
  * the day's list is the day's figures (Z2, Z10) — a correction an older version dated a closed day
  * after its close is listed on the day it counts on, as the close counts it.
  */
-export function dayView(session: Session, businessDate: string) {
+export function dayView(session: DeskSession, businessDate: string) {
   const { id: counterId } = session.counter();
   const day = session.journal.day(businessDate);
   const counted = recordsCountingOn(session.journal, counterId, businessDate, session.timeZone);

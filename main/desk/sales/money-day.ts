@@ -7,7 +7,7 @@
 import { DateTime } from 'luxon';
 import type { JournalRecord } from '../../local/index';
 import { todayIn } from '../day/day';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 export interface MoneyDay {
   /** The business day a record made now is written on and counts on. */
@@ -24,7 +24,7 @@ const nextDay = (date: string) =>
 const closedBy = (records: readonly JournalRecord[], counterId: string, date: string) =>
   records.some((r) => r.kind === 'close' && r.counterId === counterId && r.businessDate === date);
 
-export function moneyDayOf(session: Session, now: number): MoneyDay {
+export function moneyDayOf(session: DeskSession, now: number): MoneyDay {
   const today = todayIn(session.timeZone, now);
   const counterId = session.counter().id;
   let businessDate = today;

@@ -4,19 +4,39 @@
  * main/local; training in memory). A manager adds a reason (its id made here, never reused),
  * renames it, makes it inactive or active again, says whether a note is required; a reason is
  * never deleted, so every record that named it still reads. Changed at any counter of the shop,
- * the newer change kept everywhere (`reasons-share.ts`, as the items and the staff list are).
+ * the newer change kept everywhere (a shared list, `../shared-list.ts`, as the items and the staff
+ * list are).
  */
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import {
   DEFAULT_DISCOUNT_REASONS,
   DiscountReasonDraft,
+  DiscountReasonEntry,
   reasonDraftProblems,
-  type DiscountReasonEntry,
   type DiscountReasonList,
 } from '../../common';
 import { DeskError } from '../../ipc/errors';
-import { isNewer, MemoryReasonFiles, PlainReasonFiles, type ReasonFiles } from '../../local/index';
-import type { Session } from '../session';
+import { MemoryList, PlainList, type ListStore } from '../../local/index';
+import type { SharedListDef } from '../../shop/shared/lww-map';
+import type { DeskSession, SessionPart } from '../desk-session';
+import { definePart } from '../parts';
+import { SharedList, shareList, type ChangeFrom } from '../shared-list';
+
+/**
+ * A reason as the shop shares it (the doc's `discountReasons` map, AA40): strict, the shop's
+ * words, nothing personal, keyed by its id. Only a reason changed at a counter is shared, so its
+ * `updatedAt` and `updatedBy` are said; a reason is never removed (made inactive), so a record
+ * naming it still reads.
+ */
+export const SharedDiscountReason = DiscountReasonEntry.extend({
+  updatedAt: z.number().int().min(1),
+  updatedBy: z.string().min(1).max(200),
+}).strict();
+export const SHARED_REASONS: SharedListDef<DiscountReasonEntry> = {
+  area: 'discountReasons',
+  schema: SharedDiscountReason,
+};
 
 const DEFAULT_IDS = new Set(DEFAULT_DISCOUNT_REASONS.reasons.map((r) => r.id));
 
@@ -29,34 +49,36 @@ export function newReasonId(now: number): string {
 }
 
 export class DiscountReasons {
-  private read: { byId: Map<string, DiscountReasonEntry>; unreadable: string[] } | null = null;
-  private readonly listeners = new Set<
-    (reason: DiscountReasonEntry, from: 'here' | 'shop') => void
-  >();
+  /** The reasons changed here or heard of, one plain file each (`discount-reasons/<id>.json`). */
+  readonly shared: SharedList<DiscountReasonEntry>;
+  private adopted = false;
 
   constructor(
-    private readonly files: ReasonFiles,
+    files: ListStore<DiscountReasonEntry>,
     private readonly counterId: () => string,
     private readonly now: () => number,
     /** The list this counter kept in its settings before it was shared (I11), if any. */
-    private readonly legacy: () => DiscountReasonList | null = () => null,
-  ) {}
+    private legacy: () => DiscountReasonList | null = () => null,
+  ) {
+    this.shared = new SharedList(files);
+  }
 
   /** Read at the first use (not at the session's start: the day view comes first, G6). */
-  private get kept() {
-    if (!this.read) {
-      const { reasons, unreadable } = this.files.reasons();
-      this.read = { byId: new Map(reasons.map((r) => [r.id, r])), unreadable };
-      if (reasons.length === 0 && unreadable.length === 0) this.adoptLegacy(this.legacy());
+  private get kept(): SharedList<DiscountReasonEntry> {
+    if (!this.adopted) {
+      this.adopted = true;
+      if (this.shared.all().length === 0 && this.shared.unreadable().length === 0)
+        this.adoptLegacy(this.legacy());
     }
-    return this.read;
+    return this.shared;
   }
 
   /** The list: the defaults first (as changed), then the added ones in the order they were made. */
   list(): DiscountReasonList {
-    const { byId } = this.kept;
-    const defaults = DEFAULT_DISCOUNT_REASONS.reasons.map((r) => byId.get(r.id) ?? r);
-    const added = [...byId.values()]
+    const kept = this.kept;
+    const defaults = DEFAULT_DISCOUNT_REASONS.reasons.map((r) => kept.get(r.id) ?? r);
+    const added = kept
+      .all()
       .filter((r) => !DEFAULT_IDS.has(r.id))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { reasons: [...defaults, ...added] };
@@ -64,12 +86,12 @@ export class DiscountReasons {
 
   /** What this counter changed or heard of (the defaults never changed are everyone's already). */
   changed(): DiscountReasonEntry[] {
-    return [...this.kept.byId.values()];
+    return this.kept.all();
   }
 
   /** Reason files this counter cannot read (set aside and reported as damage too). */
   unreadable(): string[] {
-    return [...this.kept.unreadable];
+    return this.kept.unreadable().map((u) => u.id);
   }
 
   get(id: string): DiscountReasonEntry | null {
@@ -97,13 +119,13 @@ export class DiscountReasons {
       updatedAt: Math.max(now, (was?.updatedAt ?? -1) + 1),
       updatedBy: this.counterId(),
     };
-    this.put(reason, 'here');
+    this.kept.put(reason);
     return reason;
   }
 
   /** A reason from another counter of the shop: kept when newer than ours. */
   merge(reason: DiscountReasonEntry): void {
-    if (isNewer(reason, this.get(reason.id))) this.put(reason, 'shop');
+    this.kept.merge(reason);
   }
 
   /**
@@ -120,39 +142,49 @@ export class DiscountReasons {
         JSON.stringify({ ...r, updatedAt: 0, updatedBy: '' }) === JSON.stringify(fallback)
       )
         continue;
-      this.put({ ...r, updatedAt: now, updatedBy: this.counterId() }, 'here');
+      this.shared.put({ ...r, updatedAt: now, updatedBy: this.counterId() });
     }
   }
 
-  onChange(listener: (reason: DiscountReasonEntry, from: 'here' | 'shop') => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: (reason: DiscountReasonEntry, from: ChangeFrom) => void): () => void {
+    return this.shared.onChange(listener);
   }
 
-  private put(reason: DiscountReasonEntry, from: 'here' | 'shop') {
-    this.files.putReason(reason);
-    this.kept.byId.set(reason.id, reason);
-    for (const listener of this.listeners) listener(reason, from);
+  /** Where the list I11 kept in this counter's settings is read, if it is read at all. */
+  takeLegacyFrom(legacy: () => DiscountReasonList | null): void {
+    this.legacy = legacy;
   }
 }
 
-const lists = new WeakMap<Session, DiscountReasons>();
+/**
+ * The session's reasons (training's in memory, a live store's in its files), shared with the
+ * shop's counters while it shares (I13).
+ */
+export const discountReasons: SessionPart<DiscountReasons> = definePart(
+  'sales.reasons',
+  (session) =>
+    new DiscountReasons(
+      session.training
+        ? new MemoryList(DiscountReasonEntry)
+        : new PlainList(session.local.files, {
+            dir: 'discount-reasons',
+            schema: DiscountReasonEntry,
+          }),
+      () => session.counter().id,
+      session.now,
+    ),
+  { share: (reasons, state) => shareList(state, SHARED_REASONS, reasons.shared) },
+);
 
 /**
- * The session's reasons (one per session: training's in memory, a live store's in its files).
- * `legacy`, given where the session is opened: the list I11 kept in this counter's settings.
+ * The session's reasons. `legacy`, given where the session is opened: the list I11 kept in this
+ * counter's settings.
  */
 export function reasonsOf(
-  session: Session,
+  session: Pick<DeskSession, 'part'>,
   legacy?: () => DiscountReasonList | null,
 ): DiscountReasons {
-  let reasons = lists.get(session);
-  if (!reasons) {
-    const files = session.options.training
-      ? new MemoryReasonFiles()
-      : new PlainReasonFiles(session.local.files);
-    reasons = new DiscountReasons(files, () => session.counter().id, session.now, legacy);
-    lists.set(session, reasons);
-  }
+  const reasons = session.part(discountReasons);
+  if (legacy) reasons.takeLegacyFrom(legacy);
   return reasons;
 }

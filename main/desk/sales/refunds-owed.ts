@@ -13,7 +13,8 @@ import { isMoneyTaken, type MoneyTaken, type SaleRecord } from '../../local/inde
 import { findReservation } from '../day/day';
 import { collectionFate } from '../onsite/fate';
 import { bookingPart } from './discounts';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
 const MARKS = 'sales/owed';
 const DAY_MS = 86_400_000;
@@ -41,24 +42,24 @@ interface Memo {
   /** With the on-site payments' moves it saw (`OnSiteBook.moves`): another counter's collection. */
   last: { at: number; onsite: number; items: RefundOwed[] } | null;
 }
-const memos = new WeakMap<Session, Memo>();
+const memos = new WeakMap<DeskSession, Memo>();
 const FRESH_MS = 1_000;
 
-function memoOf(session: Session): Memo {
+function memoOf(session: DeskSession): Memo {
   let memo = memos.get(session);
   if (!memo) memos.set(session, (memo = { bookings: new Map(), last: null }));
   return memo;
 }
 
-const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
+const nowOf = (session: DeskSession) => session.now();
 
 /** The journal changed (a sale, a refund): the next look counts again. */
-export function owedChanged(session: Session): void {
+export function owedChanged(session: DeskSession): void {
   memoOf(session).last = null;
 }
 
 /** The reservation a sale booked (the outbox entry's booking, learnt once), or a collection's. */
-export function bookingOf(session: Session, sale: MoneyTaken): Booking | null {
+export function bookingOf(session: DeskSession, sale: MoneyTaken): Booking | null {
   // Counter items sold alone book nothing (issue 30).
   if (sale.kind === 'goods') return null;
   if (sale.kind === 'collection' || sale.reservationId)
@@ -76,12 +77,12 @@ export function bookingOf(session: Session, sale: MoneyTaken): Booking | null {
   return booking;
 }
 
-const refunded = (session: Session, saleId: string) =>
+const refunded = (session: DeskSession, saleId: string) =>
   session.journal.about(saleId).some((r) => r.kind === 'refund');
 
 /** Why a sale's money is owed back now, or null while its booking holds (or nothing is known). */
 function fateOf(
-  session: Session,
+  session: DeskSession,
   sale: SaleRecord,
   entries: Map<string, string>,
 ): Omit<OwedMark, 'saleId' | 'since'> | null {
@@ -111,7 +112,7 @@ function fateOf(
 
 /** A collection's fate as a mark says it (decisions I6, I8). */
 function collectionOwed(
-  session: Session,
+  session: DeskSession,
   collection: Extract<MoneyTaken, { kind: 'collection' }>,
 ): Omit<OwedMark, 'saleId' | 'since'> | null {
   const fate = collectionFate(session, collection);
@@ -125,7 +126,7 @@ function collectionOwed(
   );
 }
 
-function writeMark(session: Session, mark: OwedMark): void {
+function writeMark(session: DeskSession, mark: OwedMark): void {
   session.local.files.write(MARKS, mark.saleId, mark);
 }
 
@@ -133,7 +134,7 @@ function writeMark(session: Session, mark: OwedMark): void {
  * This sale is owed back because it was cancelled here without a refund paid (the cancel
  * answered; staff pay later).
  */
-export function markCancelledHere(session: Session, sale: MoneyTaken, amount: number): void {
+export function markCancelledHere(session: DeskSession, sale: MoneyTaken, amount: number): void {
   const booking = bookingOf(session, sale);
   writeMark(session, {
     saleId: sale.id,
@@ -166,7 +167,7 @@ function view(sale: MoneyTaken, mark: OwedMark): RefundOwed {
  * The money this counter took whose fate it may still learn: the sales and the collections of
  * bookings paid on site that the cache and the outbox cover.
  */
-function recentSales(session: Session): MoneyTaken[] {
+function recentSales(session: DeskSession): MoneyTaken[] {
   const from = new Date(nowOf(session) - session.local.cache.retentionDays * DAY_MS)
     .toISOString()
     .slice(0, 10);
@@ -177,10 +178,10 @@ function recentSales(session: Session): MoneyTaken[] {
  * Every refund owed now, oldest first. The status asks often: a list of the last moment does
  * (`fresh` when staff asked for the list itself).
  */
-export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
+export function refundsOwed(session: DeskSession, fresh = false): RefundOwed[] {
   const memo = memoOf(session);
   const now = nowOf(session);
-  const onsite = session.onsite.moves();
+  const onsite = session.part(onSiteBook).moves();
   if (!fresh && memo.last && now - memo.last.at < FRESH_MS && memo.last.onsite === onsite)
     return memo.last.items;
   const { files } = session.local;
@@ -217,7 +218,7 @@ export function refundsOwed(session: Session, fresh = false): RefundOwed[] {
 }
 
 /** Whether a record must outlive retention: a sale still owed back. */
-export function stillOwed(session: Session): (record: { id: string }) => boolean {
+export function stillOwed(session: DeskSession): (record: { id: string }) => boolean {
   const owed = new Set(refundsOwed(session).map((o) => o.saleId));
   return (record) => owed.has(record.id);
 }

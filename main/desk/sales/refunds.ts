@@ -19,11 +19,12 @@ import {
   type MoneyTaken,
   type NewRecord,
 } from '../../local/index';
-import type { Session } from '../session';
 import { moneyDayOf } from './money-day';
 import { bookingOf, markCancelledHere, owedChanged } from './refunds-owed';
+import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
-const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
+const nowOf = (session: DeskSession) => session.now();
 
 const invalid = (message: string, problems: MoneyProblem[]) =>
   new DeskError('INVALID_INPUT', message, problems);
@@ -32,7 +33,7 @@ const invalid = (message: string, problems: MoneyProblem[]) =>
  * Append as this counter on the business day money made now counts on: today, or after this
  * counter's close of today the next day (Z10) — never refused, never on a closed day.
  */
-function appendToday(session: Session, record: Record<string, unknown>): JournalRecord {
+function appendToday(session: DeskSession, record: Record<string, unknown>): JournalRecord {
   const at = nowOf(session);
   const { id: counterId, name: counterName } = session.counter();
   const full = session.journal.append({
@@ -47,7 +48,7 @@ function appendToday(session: Session, record: Record<string, unknown>): Journal
 }
 
 /** The money a refund pays back: a walk-in's sale, or a collection of a booking paid on site. */
-function requireSale(session: Session, saleId: string): MoneyTaken {
+function requireSale(session: DeskSession, saleId: string): MoneyTaken {
   const sale = session.journal.get(saleId);
   if (!sale || !isMoneyTaken(sale))
     throw new DeskError('NOT_FOUND', 'no such sale in this journal');
@@ -55,11 +56,16 @@ function requireSale(session: Session, saleId: string): MoneyTaken {
 }
 
 /** What has been refunded of a sale so far. */
-export const refundedOf = (session: Session, saleId: string) =>
+export const refundedOf = (session: DeskSession, saleId: string) =>
   session.journal.about(saleId).reduce((sum, r) => sum + (r.kind === 'refund' ? r.amount : 0), 0);
 
 /** The checks of a refund of `sale`, before anything is paid or cancelled. */
-function checkRefund(session: Session, sale: MoneyTaken, paid: RefundPaid, reason: RefundReason) {
+function checkRefund(
+  session: DeskSession,
+  sale: MoneyTaken,
+  paid: RefundPaid,
+  reason: RefundReason,
+) {
   const problems = refundProblems(paid.lines, sale.total, refundedOf(session, sale.id));
   if (reason === 'other' && !paid.note)
     problems.push({ field: 'paid.note', code: 'NOTE_REQUIRED', reason: 'say why' });
@@ -67,7 +73,10 @@ function checkRefund(session: Session, sale: MoneyTaken, paid: RefundPaid, reaso
 }
 
 /** A refund paid out for a sale: it settles what was owed for it. */
-export function recordRefund(session: Session, request: Request<'refund.record'>): JournalRecord {
+export function recordRefund(
+  session: DeskSession,
+  request: Request<'refund.record'>,
+): JournalRecord {
   const sale = requireSale(session, request.saleId);
   const paid = { lines: request.paid.lines, note: request.paid.note ?? null } as RefundPaid;
   checkRefund(session, sale, paid, request.reason);
@@ -80,7 +89,7 @@ export function recordRefund(session: Session, request: Request<'refund.record'>
     note: paid.note,
   });
   // Money of a booking paid on site paid back: the shop's other counters see it owed again.
-  session.onsite.refunded(refund);
+  session.part(onSiteBook).refunded(refund);
   return refund;
 }
 
@@ -88,14 +97,14 @@ export function recordRefund(session: Session, request: Request<'refund.record'>
  * The money this counter took for a reservation, if any: its walk-in's sale, or the latest
  * collection (of a booking paid on site) not paid back in full.
  */
-export function saleForReservation(session: Session, reservationId: string): MoneyTaken | null {
+export function saleForReservation(session: DeskSession, reservationId: string): MoneyTaken | null {
   const sale = session.journal
     .range('0000-01-01', '9999-12-31')
     .records.find(
       (r) => r.kind === 'sale' && bookingOf(session, r)?.reservationId === reservationId,
     );
   if (sale && isMoneyTaken(sale)) return sale;
-  const collections = session.onsite.ownOf(reservationId);
+  const collections = session.part(onSiteBook).ownOf(reservationId);
   return (
     [...collections].reverse().find((c) => refundedOf(session, c.id) < c.total) ??
     collections.at(-1) ??
@@ -108,7 +117,7 @@ export function saleForReservation(session: Session, reservationId: string): Mon
  * cancelled with a refund that cannot be recorded. Returns what to do once cancelled.
  */
 export function refundWithCancel(
-  session: Session,
+  session: DeskSession,
   reservationId: string,
   paid: RefundPaid | null,
 ): (cancelled: { refund: number }) => string | null {
@@ -135,7 +144,7 @@ export function refundWithCancel(
       tender: paid.lines,
       note: paid.note ?? null,
     });
-    session.onsite.refunded(record);
+    session.part(onSiteBook).refunded(record);
     return record.id;
   };
 }
@@ -144,7 +153,7 @@ export function refundWithCancel(
  * A correction of a record: a new one naming it, on the day it is made — after this counter's
  * close of today, the next day (Z2, Z10): a closed day stays as it was, in its figures and its list.
  */
-export function correct(session: Session, request: Request<'journal.correct'>): JournalRecord {
+export function correct(session: DeskSession, request: Request<'journal.correct'>): JournalRecord {
   const target = session.journal.get(request.entryId);
   if (!target) throw new DeskError('NOT_FOUND', 'no such entry in this journal');
   // What the method takes of the request's parts (received never: a correction moves takings,

@@ -6,17 +6,17 @@
 import { DateTime } from 'luxon';
 import { SealedAuditLog, SealedJournal } from '../../local/index';
 import { todayIn } from '../day/day';
-import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { stillOwed } from './refunds-owed';
 import { moneySettingsOf } from './settings';
+import type { DeskSession } from '../desk-session';
 
 /** The day each session last purged. */
-const purgedOn = new WeakMap<Session, string>();
+const purgedOn = new WeakMap<DeskSession, string>();
 
-export function purgeJournal(session: Session, settings: SettingsFile): number {
+export function purgeJournal(session: DeskSession, settings: SettingsFile): number {
   if (!(session.journal instanceof SealedJournal)) return 0;
-  const today = todayIn(session.timeZone, session.options.now?.() ?? Date.now());
+  const today = todayIn(session.timeZone, session.now());
   if (purgedOn.get(session) === today) return 0;
   purgedOn.set(session, today);
   const years = moneySettingsOf(settings).retentionYears;
@@ -27,7 +27,7 @@ export function purgeJournal(session: Session, settings: SettingsFile): number {
     return session.journal.purge(before, session.counter().id, stillOwed(session));
   } catch (error) {
     // Housekeeping: it never fails what staff are doing; the next day tries again.
-    session.options.logger.warn('journal.purge_failed', { error: (error as Error).name });
+    session.logger.warn('journal.purge_failed', { error: (error as Error).name });
     return 0;
   }
 }

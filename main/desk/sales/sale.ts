@@ -17,13 +17,13 @@ import {
 import type { Request } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { SaleRecord } from '../../local/index';
-import type { Session } from '../session';
 import { goodsOf } from '../items/sell';
 import { counterDiscountsOn } from './discounts';
 import { reasonsOf } from './reasons';
 import { moneyDayOf } from './money-day';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
+import type { DeskSession } from '../desk-session';
 
 type Booking = Pick<
   Request<'walkin.book'>,
@@ -39,14 +39,18 @@ interface Calculation {
 }
 
 /** The service's calculations quoted at this counter, by what they priced (memory only). */
-const quotes = new WeakMap<Session, Map<string, Calculation>>();
+const quotes = new WeakMap<DeskSession, Map<string, Calculation>>();
 const QUOTES_KEPT = 50;
 
 const quoteKey = (b: Pick<Booking, 'productId' | 'date' | 'startTime' | 'adults' | 'children'>) =>
   [b.productId, b.date, b.startTime, b.adults, b.children].join('|');
 
 /** Remember a calculation shown to staff: its unit prices and discounts go on the sale. */
-export function rememberQuote(session: Session, draft: Booking, calculation: Calculation): void {
+export function rememberQuote(
+  session: DeskSession,
+  draft: Booking,
+  calculation: Calculation,
+): void {
   const kept = quotes.get(session) ?? new Map<string, Calculation>();
   kept.delete(quoteKey(draft));
   kept.set(quoteKey(draft), calculation);
@@ -70,7 +74,7 @@ interface Price {
  * The booking's price of a sale with a tender and the items sold with it, the tender checked
  * against them once the counter's discounts are known (recordSale).
  */
-function priceOf(session: Session, request: Booking): Price | null {
+function priceOf(session: DeskSession, request: Booking): Price | null {
   if (!request.tender) {
     if (request.counterDiscounts?.length)
       throw invalid('a discount is given with the money taken', [
@@ -137,7 +141,7 @@ function itemsOf(
  * written there, held for this sale: decision AA10), then the sale written. None without a tender.
  */
 export function recordSale(
-  session: Session,
+  session: DeskSession,
   settings: SettingsFile,
   request: Booking,
   walkInEntryId: string,
@@ -147,7 +151,7 @@ export function recordSale(
   const price = priceOf(session, request);
   if (!price) return null;
   const { tender } = price;
-  const now = session.options.now?.() ?? Date.now();
+  const now = session.now();
   const calc = quotes.get(session)?.get(quoteKey(request)) ?? null;
   // A calculation of another total (the party changed since) says nothing about this sale.
   const calculation = calc && calc.totalAmount === price.total && price.confirmed ? calc : null;

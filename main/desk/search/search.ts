@@ -7,10 +7,11 @@
 import type { ReservationView, Response } from '../../ipc/contract';
 import type { SearchHit } from '../../local/index';
 import { productsOf, todayIn } from '../day/day';
-import type { Session } from '../session';
 import { keptReservationView } from '../day/kept-views';
 import { paymentViewOf } from '../onsite/view';
 import { ACTIVE_STATUSES } from '../views';
+import type { DeskSession } from '../desk-session';
+import { onSiteBook } from '../onsite/book';
 
 /**
  * Results at most: a longer list is narrowed by typing more (the total says how many matched, up
@@ -21,7 +22,7 @@ export const RESULTS_LIMIT = 20;
 const active = (status: string) => ACTIVE_STATUSES.has(status);
 
 export async function search(
-  session: Session,
+  session: DeskSession,
   text: string,
   date: string | null,
   now = Date.now(),
@@ -52,7 +53,7 @@ export async function search(
  * the day view's are (decisions G2, G5): the same record shown again (the index's search keeps
  * the records it opened) is the same view, which the router checks once.
  */
-function viewer(session: Session): (hit: SearchHit) => ReservationView {
+function viewer(session: DeskSession): (hit: SearchHit) => ReservationView {
   const { cache } = session.local;
   const products = productsOf(session);
   const recorded = cache.checkInDates();
@@ -60,7 +61,7 @@ function viewer(session: Session): (hit: SearchHit) => ReservationView {
   return ({ record, itemIndex, date }) => {
     const checkIn = recorded.has(date) ? cache.checkInsOn(date).get(record.id) : undefined;
     return keptReservationView(record, products, checkIn, session.currency, itemIndex, counterId, {
-      revision: session.onsite.revision(date),
+      revision: session.part(onSiteBook).revision(date),
       of: () => paymentViewOf(session, record, date, checkIn),
     });
   };

@@ -8,9 +8,9 @@ import type { Logger } from '../../api/index';
 import { ShopCounter, ShopView, type ShopStatus } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import type { Counter } from '../../local/index';
-import type { Session } from '../session';
 import type { Settings } from '../settings';
 import type { ShopConfig, ShopOpener, ShopPort } from './port';
+import type { Session } from '../session';
 
 /** The name the counter goes by: the one staff chose, or its host name (40 characters at most). */
 export function counterNameOf(settings: Settings, counter: Counter): string {

@@ -11,6 +11,7 @@ import { channel, type ChannelsOf } from '../channel';
 import type { DeskPorts } from '../ports';
 import { auditCsv, auditEntries } from './audit';
 import type { Needs, RuleLook, RuleOf } from './rules';
+import { staffBook } from './book';
 
 type StaffChannels =
   | 'staff.get'
@@ -43,7 +44,7 @@ function checkRange(from: string, to: string): void {
 
 /** A member who is (or is made) an owner is the owner's to change. */
 function staffChange(id: string | null, role: StaffRole | null, look: RuleLook): Needs {
-  const was = id ? look.session?.staff.get(id) : null;
+  const was = id ? look.session?.part(staffBook).get(id) : null;
   const owner = role === 'owner' || was?.role === 'owner';
   return { permissions: ['staff'], owner };
 }

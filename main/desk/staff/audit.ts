@@ -8,7 +8,7 @@ import { csvFile, type CsvCell } from '../../common/csv';
 import * as auditWords from '../../common/words/audit';
 import type { AuditEntryView, UiLocale } from '../../ipc/contract';
 import type { AuditRecord, UnreadableAudit } from '../../local/index';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 function recordView(r: AuditRecord): AuditEntryView {
   return {
@@ -45,7 +45,7 @@ function unreadableView(u: UnreadableAudit): AuditEntryView {
 }
 
 /** The audit of business days `from`–`to`: oldest first, then what could not be read. */
-export function auditEntries(session: Session, from: string, to: string): AuditEntryView[] {
+export function auditEntries(session: DeskSession, from: string, to: string): AuditEntryView[] {
   const days = session.audit.range(from, to);
   return [...days.records.map(recordView), ...days.unreadable.map(unreadableView)];
 }
@@ -65,7 +65,7 @@ const COLUMNS = [
 ] as const;
 
 export function auditCsv(
-  session: Session,
+  session: DeskSession,
   range: { from: string; to: string },
   locale: UiLocale,
 ): { fileName: string; csv: string; rows: number } {

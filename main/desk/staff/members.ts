@@ -17,9 +17,10 @@ import type { Request, Response, StaffMemberView, StaffState } from '../../ipc/c
 import { DeskError } from '../../ipc/errors';
 import type { StaffMember } from '../../local/index';
 import type { MembersPort, SecretStore } from '../ports';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 import type { PinHasher } from './pin';
 import type { StaffDesk } from './staff-desk';
+import { staffBook } from './book';
 
 export interface MembersOptions {
   desk: StaffDesk;
@@ -63,7 +64,7 @@ export class Members implements MembersPort {
   }
 
   list(): Response<'staff.list'> {
-    const book = this.desk.requireSession().staff;
+    const book = this.desk.requireSession().part(staffBook);
     return { members: book.active().map(memberView), unreadable: book.unreadableMembers() };
   }
 
@@ -73,13 +74,12 @@ export class Members implements MembersPort {
    */
   async claimOwner(request: Request<'staff.claimOwner'>): Promise<StaffState> {
     const session = this.desk.requireSession();
-    if (session.options.training)
-      throw new DeskError('TRAINING_STAFF', 'training has its own demo staff');
+    if (session.training) throw new DeskError('TRAINING_STAFF', 'training has its own demo staff');
     const kept = this.options.secrets.read();
     if (!kept || !sameKey(kept, request.apiKey.trim()))
       throw new DeskError('API_KEY_MISMATCH', 'not the API key this counter is set up with');
     const member = await this.make(session, null, request.name, 'owner', request.pin, true);
-    session.staff.put(member);
+    session.part(staffBook).put(member);
     this.desk.audit(session, 'owner_claimed', { staff: member, subject: member });
     this.desk.signInAs(session, member, 'owner');
     return this.desk.state();
@@ -88,7 +88,7 @@ export class Members implements MembersPort {
   /** Add (id null) or change a member. */
   async save(request: Request<'staff.save'>): Promise<StaffMemberView> {
     const session = this.desk.requireSession();
-    const book = session.staff;
+    const book = session.part(staffBook);
     if (!book.enabled)
       throw new DeskError('STAFF_NOT_SET_UP', 'set the owner up first (with the API key)');
     const before = request.id ? book.get(request.id) : null;
@@ -119,7 +119,7 @@ export class Members implements MembersPort {
   /** Remove a member (kept as removed, so the removal reaches every counter and stays). */
   remove(request: Request<'staff.remove'>): { removed: boolean } {
     const session = this.desk.requireSession();
-    const before = session.staff.get(request.id);
+    const before = session.part(staffBook).get(request.id);
     if (!before) return { removed: false };
     if (before.role === 'owner') this.keepAnOwner(session, before.id);
     const member: StaffMember = {
@@ -129,7 +129,7 @@ export class Members implements MembersPort {
       updatedAt: changedAt(this.options.now(), before),
       updatedBy: session.counter().id,
     };
-    session.staff.put(member);
+    session.part(staffBook).put(member);
     this.desk.audit(session, 'staff_changed', {
       staff: this.desk.current(),
       subject: before,
@@ -141,7 +141,7 @@ export class Members implements MembersPort {
   /** What each role may do, and the idle lock (the owner's). */
   policy(request: Request<'staff.policy'>): StaffState {
     const session = this.desk.requireSession();
-    if (!session.staff.enabled)
+    if (!session.part(staffBook).enabled)
       throw new DeskError('STAFF_NOT_SET_UP', 'set the owner up first (with the API key)');
     const tidy = (list: readonly string[]) => Permission.options.filter((p) => list.includes(p));
     const permissions = Object.fromEntries(
@@ -150,8 +150,8 @@ export class Members implements MembersPort {
         tidy(request.permissions[role] ?? DEFAULT_PERMISSIONS[role]),
       ]),
     ) as PermissionTable;
-    const before = session.staff.setPolicy();
-    session.staff.putPolicy({
+    const before = session.part(staffBook).setPolicy();
+    session.part(staffBook).putPolicy({
       permissions,
       idleLockMinutes: request.idleLockMinutes,
       updatedAt: Math.max(this.options.now(), (before?.updatedAt ?? -1) + 1),
@@ -168,14 +168,17 @@ export class Members implements MembersPort {
   }
 
   /** Refuse a change that would leave the store without an owner. */
-  private keepAnOwner(session: Session, leaving: string): void {
-    const others = session.staff.active().filter((m) => m.role === 'owner' && m.id !== leaving);
+  private keepAnOwner(session: DeskSession, leaving: string): void {
+    const others = session
+      .part(staffBook)
+      .active()
+      .filter((m) => m.role === 'owner' && m.id !== leaving);
     if (!others.length)
       throw new DeskError('STAFF_LAST_OWNER', 'the store keeps at least one owner');
   }
 
   private async make(
-    session: Session,
+    session: DeskSession,
     before: StaffMember | null,
     name: string,
     role: StaffRole,

@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { Permission } from '../../common/staff';
 import type { Channel, channels } from '../../ipc/contract';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 /** What a call needs beyond someone signed in: permissions, or the owner. */
 export interface Needs {
@@ -19,7 +19,7 @@ export interface Needs {
 
 /** What a rule may look at: the session (a receipt printed before, a member's role). */
 export interface RuleLook {
-  session: Session | null;
+  session: DeskSession | null;
 }
 
 type RequestOf<C extends Channel> = z.output<(typeof channels)[C]['request']>;

@@ -19,7 +19,7 @@ import { DeskError } from '../../ipc/errors';
 import type { NewAuditRecord, StaffMember } from '../../local/index';
 import { todayIn } from '../day/day';
 import type { Authorized, Grant, StaffPort } from '../ports';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 import type { Emit, SessionHolder } from '../session-holder';
 import type { Acting } from './acting';
 import { DEFAULT_POLICY } from './book';
@@ -27,6 +27,7 @@ import { DEMO_OWNER_ID, demoPins } from './demo';
 import { Lockout, LockoutState } from './lockout';
 import { needsOf, type Needs, type RuleOf } from './rules';
 import { PinChecks } from './pin';
+import { staffBook } from './book';
 
 /** An approval holds for the one request it was given for, this long (ms). */
 export const APPROVAL_MS = 2 * 60_000;
@@ -57,7 +58,7 @@ const digestOf = (request: unknown) =>
 const LockoutFile = z.object({ v: z.literal(1), entries: LockoutState });
 
 export class StaffDesk implements StaffPort {
-  private session: Session | null = null;
+  private session: DeskSession | null = null;
   private signedIn: string | null = null;
   private grants: Grant[] = [];
   private lockout: Lockout;
@@ -69,7 +70,7 @@ export class StaffDesk implements StaffPort {
   }
 
   /** The session this desk follows; a new one starts with nobody signed in (training: its owner). */
-  bound(): Session | null {
+  bound(): DeskSession | null {
     const current = this.options.sessions.current;
     if (current === this.session) return current;
     this.offBook?.();
@@ -79,14 +80,14 @@ export class StaffDesk implements StaffPort {
     this.grants = [];
     this.lockout = this.lockoutOf(current);
     if (current) {
-      this.offBook = current.staff.onChange(() => this.changed());
-      if (current.options.training) this.signedIn = DEMO_OWNER_ID;
+      this.offBook = current.part(staffBook).onChange(() => this.changed());
+      if (current.training) this.signedIn = DEMO_OWNER_ID;
     }
     return current;
   }
 
   /** The session, or NOT_SET_UP. */
-  requireSession(): Session {
+  requireSession(): DeskSession {
     const session = this.bound();
     if (!session) throw new DeskError('NOT_SET_UP', 'no store is connected');
     return session;
@@ -95,7 +96,7 @@ export class StaffDesk implements StaffPort {
   /** The member signed in (null: nobody, or they were removed meanwhile). */
   current(): StaffMember | null {
     const session = this.bound();
-    return session && this.signedIn ? session.staff.get(this.signedIn) : null;
+    return session && this.signedIn ? session.part(staffBook).get(this.signedIn) : null;
   }
 
   /** The member signed in, or STAFF_SIGN_IN_NEEDED. */
@@ -118,7 +119,7 @@ export class StaffDesk implements StaffPort {
         idleLockMinutes: null,
         trainingPins: null,
       };
-    const book = session.staff;
+    const book = session.part(staffBook);
     const policy = book.policy();
     const me = this.current();
     return {
@@ -133,7 +134,7 @@ export class StaffDesk implements StaffPort {
           : [],
       permissions: policy.permissions,
       idleLockMinutes: policy.idleLockMinutes,
-      trainingPins: session.options.training ? demoPins() : null,
+      trainingPins: session.training ? demoPins() : null,
     };
   }
 
@@ -144,7 +145,7 @@ export class StaffDesk implements StaffPort {
     pin: string;
   }): Promise<StaffState> {
     const session = this.requireSession();
-    const book = session.staff;
+    const book = session.part(staffBook);
     const member = request.memberId
       ? book.get(request.memberId)
       : request.card
@@ -179,7 +180,7 @@ export class StaffDesk implements StaffPort {
   }
 
   /** Signed in as the owner who just claimed the store (members.ts). */
-  signInAs(session: Session, member: StaffMember, detail: string): void {
+  signInAs(session: DeskSession, member: StaffMember, detail: string): void {
     if (this.bound() !== session) return;
     this.signedIn = member.id;
     this.grants = [];
@@ -194,7 +195,7 @@ export class StaffDesk implements StaffPort {
    */
   authorize(channel: Channel, request: unknown, needs: Needs): Authorized | null {
     const session = this.bound();
-    if (!session?.staff.enabled) return null;
+    if (!session?.part(staffBook).enabled) return null;
     const me = this.requireMe();
     const missing = this.missing(session, me, needs);
     if (!missing.permissions.length && !missing.owner)
@@ -231,9 +232,9 @@ export class StaffDesk implements StaffPort {
       needs === 'open' ? { permissions: [], owner: false } : this.missing(session, me, needs);
     if (!missing.permissions.length && !missing.owner)
       throw new DeskError('APPROVAL_NOT_NEEDED', 'this needs no approval');
-    const approver = session.staff.get(request.approverId);
+    const approver = session.part(staffBook).get(request.approverId);
     if (!approver) throw new DeskError('STAFF_NOT_FOUND', 'no such member of staff here');
-    const policy = session.staff.policy().permissions;
+    const policy = session.part(staffBook).policy().permissions;
     const lacking = missing.permissions.filter((p) => !mayDo(approver.role, p, policy));
     if (approver.id === me.id || lacking.length || (missing.owner && approver.role !== 'owner'))
       throw new DeskError('APPROVER_NOT_ALLOWED', 'this member cannot approve it', [
@@ -283,7 +284,7 @@ export class StaffDesk implements StaffPort {
 
   /** Append to the audit; a failure is logged, never the reason the action fails. */
   audit(
-    session: Session,
+    session: DeskSession,
     kind: NewAuditRecord['kind'],
     about: {
       staff?: StaffMember | null;
@@ -324,7 +325,7 @@ export class StaffDesk implements StaffPort {
 
   /** Check a member's PIN, counting a wrong one (and refusing while they must wait). */
   private async checkPin(
-    session: Session,
+    session: DeskSession,
     member: StaffMember,
     pin: string,
     purpose: 'sign_in' | 'approval',
@@ -351,8 +352,8 @@ export class StaffDesk implements StaffPort {
     throw new DeskError('PIN_WRONG', 'the PIN is not right', [refused]);
   }
 
-  private missing(session: Session, me: StaffMember, needs: Needs) {
-    const policy = session.staff.policy().permissions;
+  private missing(session: DeskSession, me: StaffMember, needs: Needs) {
+    const policy = session.part(staffBook).policy().permissions;
     return {
       permissions: needs.permissions.filter((p) => !mayDo(me.role, p, policy)),
       owner: !!needs.owner && me.role !== 'owner',
@@ -374,8 +375,8 @@ export class StaffDesk implements StaffPort {
   }
 
   /** The wrong PINs counted at this counter, kept in the store's files (training: memory). */
-  private lockoutOf(session: Session | null): Lockout {
-    if (!session || session.options.training) return new Lockout(this.options.now);
+  private lockoutOf(session: DeskSession | null): Lockout {
+    if (!session || session.training) return new Lockout(this.options.now);
     const files = session.local.files;
     const saved = files.read('staff', 'lockout', LockoutFile)?.entries ?? {};
     return new Lockout(this.options.now, saved, (entries) => {

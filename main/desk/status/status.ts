@@ -3,16 +3,16 @@
  * the shop (the store's other counters, or why this one works alone).
  */
 import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
-import type { Session } from '../session';
 import { moneyDayOf } from '../sales/money-day';
 import { refundsOwed } from '../sales/refunds-owed';
+import type { DeskSession } from '../desk-session';
 
 /**
  * How many refunds are owed: a count the status bar shows, never a reason for it to fail. None
  * counted while the journal is still being read behind the start (decision G6): the status is
  * sent again once it is whole, and reading it here would put it before the first day view.
  */
-function owedCount(session: Session | null): number {
+function owedCount(session: DeskSession | null): number {
   try {
     return session?.journalLoaded ? refundsOwed(session).length : 0;
   } catch {
@@ -21,7 +21,7 @@ function owedCount(session: Session | null): number {
 }
 
 /** The day money made now counts on (Z10), once the journal is read (never before: G6). */
-function moneyDay(session: Session | null, now: number): Status['moneyDay'] {
+function moneyDay(session: DeskSession | null, now: number): Status['moneyDay'] {
   try {
     if (!session?.journalLoaded) return null;
     const { businessDate, afterClose } = moneyDayOf(session, now);
@@ -32,7 +32,7 @@ function moneyDay(session: Session | null, now: number): Status['moneyDay'] {
 }
 
 /** The damage staff have not yet acknowledged (no customer data, no file names). */
-export function damageOf(session: Session | null): DamageNotice[] {
+export function damageOf(session: DeskSession | null): DamageNotice[] {
   if (!session) return [];
   return session.local.damage.open().map((e) => ({
     id: e.id,
@@ -46,7 +46,7 @@ export function damageOf(session: Session | null): DamageNotice[] {
 }
 
 export function statusOf(
-  session: Session | null,
+  session: DeskSession | null,
   training: boolean,
   now: number,
   clockOffsetMs = 0,

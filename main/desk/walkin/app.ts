@@ -34,7 +34,7 @@ export function walkInApp(
     ),
     'walkin.products': channel({ scope: 'dayView', rule: 'open' }, () => {
       const session = sessions.require();
-      return walkInChoices(session, session.options.now?.() ?? Date.now());
+      return walkInChoices(session, session.now());
     }),
     'walkin.quote': channel({ scope: 'dayView', rule: 'open' }, (request) =>
       quoteWalkIn(sessions.require(), request, (id) => sessions.customerEmails.get(id) ?? null),

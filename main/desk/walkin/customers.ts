@@ -3,11 +3,11 @@ import { NotFoundError, ResponseError } from '../../api/errors';
 import type { Response } from '../../ipc/contract';
 import { DeskError } from '../../ipc/errors';
 import { whileOnline } from '../link';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 /** Customers the service finds by e-mail; their e-mails are remembered in `emails` by id. */
 export async function findCustomers(
-  s: Session,
+  s: DeskSession,
   email: string,
   emails: Map<string, string>,
 ): Promise<Response<'customers.find'>> {

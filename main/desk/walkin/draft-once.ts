@@ -8,18 +8,18 @@
  */
 import type { WalkInOutcome } from '../../ipc/contract';
 import type { OutboxEntry, SaleRecord } from '../../local/index';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 import { saleFor, settleTaking } from './taking';
 
 /** Bookings running in this process, by draft (memory: the entry on disk outlives them). */
-const running = new WeakMap<Session, Map<string, Promise<WalkInOutcome>>>();
+const running = new WeakMap<DeskSession, Map<string, Promise<WalkInOutcome>>>();
 
 /**
  * The draft's booking: the one running, else the outcome of its entry as it stands (queued,
  * sending, booked, refused…), else `book` — run once however often it is asked meanwhile.
  */
 export function bookOnce(
-  session: Session,
+  session: DeskSession,
   draftId: string,
   answer: (entry: OutboxEntry) => WalkInOutcome,
   book: () => Promise<WalkInOutcome>,
@@ -39,7 +39,7 @@ export function bookOnce(
  * of its entry as it stands; null when the draft was never booked (no entry).
  */
 export function bookingOf(
-  session: Session,
+  session: DeskSession,
   draftId: string,
   answer: (entry: OutboxEntry) => WalkInOutcome,
 ): Promise<WalkInOutcome> | null {
@@ -51,13 +51,13 @@ export function bookingOf(
 }
 
 /** The session's parts a held entry is settled with (AA10). */
-export const takingOf = (session: Session) => ({
+export const takingOf = (session: DeskSession) => ({
   outbox: session.outbox,
   journal: session.journal,
   timeZone: session.timeZone,
 });
 
 /** The sale written for outbox entry `entryId` taken at `at`, if any. */
-export function saleOf(session: Session, entryId: string, at: number): SaleRecord | null {
+export function saleOf(session: DeskSession, entryId: string, at: number): SaleRecord | null {
   return saleFor(session, entryId, at);
 }

@@ -8,30 +8,30 @@
 import type { Price } from '../../ipc/contract';
 import { LastPrices } from '../../local/index';
 import { productsOf } from '../day/day';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 type Party = { productId: string; adults: number; children: number };
 
 /** Each session's prices: a live store's in its files, training's in memory. */
-const known = new WeakMap<Session, LastPrices>();
+const known = new WeakMap<DeskSession, LastPrices>();
 
-function pricesOf(session: Session): LastPrices {
+function pricesOf(session: DeskSession): LastPrices {
   let prices = known.get(session);
   if (!prices) {
     prices = new LastPrices(
-      session.options.training ? null : session.local.files,
-      session.options.logger,
+      session.training ? null : session.local.files,
+      session.logger,
     );
     known.set(session, prices);
   }
   return prices;
 }
 
-const nowOf = (session: Session) => session.options.now?.() ?? Date.now();
+const nowOf = (session: DeskSession) => session.now();
 
 /** Keep a calculate's subtotal for the walk-ins of the same product and party taken offline. */
 export function rememberLastPrice(
-  session: Session,
+  session: DeskSession,
   party: Party,
   calculation: { currency: string; subtotal: number },
 ): void {
@@ -48,12 +48,12 @@ export function rememberLastPrice(
   } catch (error) {
     // A price the file cannot hold (a service's odd answer) or a disk that refuses: the quote
     // stands, only its offline echo is lost.
-    session.options.logger.warn('walkin.last_price_not_kept', { error: (error as Error).name });
+    session.logger.warn('walkin.last_price_not_kept', { error: (error as Error).name });
   }
 }
 
 /** The last known price of a party, marked unconfirmed with its source and age; null: none. */
-export function lastKnownPrice(session: Session, party: Party): Price | null {
+export function lastKnownPrice(session: DeskSession, party: Party): Price | null {
   const last = pricesOf(session).get(party);
   if (last) return priceOf(last.currency, last.subtotal, 'calculate', last.at);
   const product = productsOf(session).get(party.productId);

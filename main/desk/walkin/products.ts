@@ -9,13 +9,13 @@ import { DateTime } from 'luxon';
 import type { WalkInChoices } from '../../ipc/contract';
 import type { SaleRecord } from '../../local/index';
 import { productsOf, todayIn } from '../day/day';
-import type { Session } from '../session';
+import type { DeskSession } from '../desk-session';
 
 /** Business days of sales counted, today included. */
 export const SOLD_DAYS = 30;
 
 /** This counter's money records of the last `SOLD_DAYS` business days (the tiles count them). */
-export function soldRecently(session: Session, now: number) {
+export function soldRecently(session: DeskSession, now: number) {
   const today = todayIn(session.timeZone, now);
   const from = DateTime.fromISO(today)
     .minus({ days: SOLD_DAYS - 1 })
@@ -24,7 +24,7 @@ export function soldRecently(session: Session, now: number) {
   return session.journal.range(from, today).records.filter((r) => r.counterId === counter);
 }
 
-export function walkInChoices(session: Session, now: number): WalkInChoices {
+export function walkInChoices(session: DeskSession, now: number): WalkInChoices {
   const sold = new Map<string, number>();
   for (const r of soldRecently(session, now)) {
     if (r.kind !== 'sale') continue;

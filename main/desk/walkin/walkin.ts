@@ -25,20 +25,20 @@ import { ResponseError } from '../../api/errors';
 import { DeskError } from '../../ipc/errors';
 import { ensureCatalogue, online, whileOnline } from '../link';
 import { findReservation, productsOf, reservationViewOn } from '../day/day';
-import type { Session } from '../session';
 import type { SettingsFile } from '../settings';
 import { productName } from '../views';
 import { lineIdOf } from '../sales/discounts';
 import { recordSale, rememberQuote, ticketsOf } from '../sales/sale';
 import { bookingOf, bookOnce, saleOf } from './draft-once';
 import { lastKnownPrice, rememberLastPrice } from './last-price';
+import type { DeskSession } from '../desk-session';
 
 /** A walk-in to book, as the router hands it over (defaults filled in). */
 type Booking = WalkInDraft &
   Pick<Request<'walkin.book'>, 'draftId' | 'sendConfirmationEmail' | 'locale'> &
   Partial<Pick<Request<'walkin.book'>, 'quoted' | 'tender' | 'items'>>;
 
-export async function walkInForm(session: Session, productId: string): Promise<ProductForm> {
+export async function walkInForm(session: DeskSession, productId: string): Promise<ProductForm> {
   let product = productsOf(session).get(productId);
   if (!product?.customFields && online(session)) {
     product = await whileOnline(
@@ -105,7 +105,7 @@ function customerProblems(customer: WalkInDraft['customer']): FieldProblem[] {
  * (headcount, customer, each participant's custom fields, participant numbering). The renderer
  * only places these messages; nothing is sent to the service while there is one.
  */
-export function checkWalkIn(session: Session, draft: WalkInDraft): FieldProblem[] {
+export function checkWalkIn(session: DeskSession, draft: WalkInDraft): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const headcount = draft.adults + draft.children;
   if (headcount < 1) problems.push(problem('adults', 'too_small', 'at least one person'));
@@ -124,7 +124,10 @@ export function checkWalkIn(session: Session, draft: WalkInDraft): FieldProblem[
 }
 
 /** The check, once the catalogue it checks against is known (right after set-up it may not be). */
-async function checkWithCatalogue(session: Session, draft: WalkInDraft): Promise<FieldProblem[]> {
+async function checkWithCatalogue(
+  session: DeskSession,
+  draft: WalkInDraft,
+): Promise<FieldProblem[]> {
   if (!productsOf(session).has(draft.productId) && online(session)) {
     await whileOnline(session, (signal) => ensureCatalogue(session, signal), 'offline').catch(
       () => undefined,
@@ -183,7 +186,7 @@ export function creationRequest(
  * price marked unconfirmed when there is one and nothing else is wrong (J22), else without one.
  */
 export async function quoteWalkIn(
-  session: Session,
+  session: DeskSession,
   draft: WalkInDraft,
   /** The e-mail of a customer found by search, for the repeat discount. */
   emailOfCustomer: (customerId: string) => string | null = () => null,
@@ -222,7 +225,7 @@ export async function quoteWalkIn(
  * (§2.7 shows no field of it). Offline: `whileOnline`'s error, with `offline` as its message.
  */
 export async function priceDraft(
-  session: Session,
+  session: DeskSession,
   draft: WalkInDraft,
   email: string | null | undefined,
   offline: string,
@@ -275,7 +278,7 @@ export async function priceDraft(
 }
 
 /** The outcome of a walk-in's entry as it stands; its reservation shown on `date`. */
-function outcomeOf(session: Session, entry: OutboxEntry, date: string | null): WalkInOutcome {
+function outcomeOf(session: DeskSession, entry: OutboxEntry, date: string | null): WalkInOutcome {
   if (entry.state === 'booked' && entry.booked) {
     const r = date === null ? null : findReservation(session, entry.booked.reservationId, date);
     return {
@@ -301,8 +304,12 @@ function outcomeOf(session: Session, entry: OutboxEntry, date: string | null): W
 }
 
 /** The outcome of a draft's entry as it stands, with the sale written for it. */
-function entryOutcome(session: Session, entry: OutboxEntry, date: string | null): WalkInOutcome {
-  const at = entry.facts?.createdAt ?? session.options.now?.() ?? Date.now();
+function entryOutcome(
+  session: DeskSession,
+  entry: OutboxEntry,
+  date: string | null,
+): WalkInOutcome {
+  const at = entry.facts?.createdAt ?? session.now();
   return { ...outcomeOf(session, entry, date), saleId: saleOf(session, entry.id, at)?.id ?? null };
 }
 
@@ -313,7 +320,7 @@ function entryOutcome(session: Session, entry: OutboxEntry, date: string | null)
  * is sent, so the drawer's pulse is on its way first (M21).
  */
 export function bookWalkIn(
-  session: Session,
+  session: DeskSession,
   request: Booking,
   settings: SettingsFile,
   taken: () => void = () => undefined,
@@ -333,7 +340,7 @@ export function bookWalkIn(
  * running (joined) or its entry's outcome (null: no entry), with its sale's change and its quote.
  */
 export async function walkInOutcome(
-  session: Session,
+  session: DeskSession,
   draftId: string,
 ): Promise<Response<'walkin.outcome'>> {
   const booking = bookingOf(session, draftId, (entry) =>
@@ -356,7 +363,7 @@ export async function walkInOutcome(
  * the link returns.
  */
 async function bookDraft(
-  session: Session,
+  session: DeskSession,
   request: Booking,
   settings: SettingsFile,
   taken: () => void,
@@ -385,7 +392,7 @@ async function bookDraft(
       awaitingSale,
     });
   // A sale an older version wrote for this draft before its entry (J6) is its sale.
-  const earlier = saleOf(session, entryId, session.options.now?.() ?? Date.now());
+  const earlier = saleOf(session, entryId, session.now());
   let sale = earlier;
   let entry: OutboxEntry;
   if (earlier) entry = enqueue({ total: earlier.total, currency: earlier.currency }, false);

@@ -11,8 +11,10 @@
  */
 import { z } from 'zod';
 import { PermissionTable, StaffId, StaffName, StaffRole } from '../../common/staff';
+import { Versioned } from '../../common/versioned';
 import type { Cipher } from '../files/crypto';
 import type { Files } from '../files/files';
+import { MemoryList, PlainList, type ListStore, type UnreadableEntry } from '../lists/plain-list';
 
 /**
  * A PIN as kept: scrypt's output for it with a salt of its own and the cost it was made with
@@ -33,14 +35,6 @@ export const PinHash = z.strictObject({
 });
 export type PinHash = z.infer<typeof PinHash>;
 
-/** Which change is newer: the later `updatedAt`, then the greater counter id (a fixed order). */
-const Version = {
-  /** Our clock when it was last changed, at the counter that changed it. */
-  updatedAt: z.number().int().min(0),
-  /** The counter that changed it (breaks a tie of times). */
-  updatedBy: z.string().min(1).max(200),
-};
-
 /** A member of the store's staff: what every counter of the shop holds (and shares). */
 export const StaffMember = z.strictObject({
   id: StaffId,
@@ -58,7 +52,7 @@ export const StaffMember = z.strictObject({
     .regex(/^[A-Z0-9-]{6,40}$/)
     .nullable(),
   removed: z.boolean(),
-  ...Version,
+  ...Versioned,
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
@@ -67,31 +61,17 @@ export const StaffPolicy = z.strictObject({
   permissions: PermissionTable,
   /** Minutes without a touch or a key before the counter locks itself; null: never. */
   idleLockMinutes: z.number().int().min(1).max(240).nullable(),
-  ...Version,
+  ...Versioned,
 });
 export type StaffPolicy = z.infer<typeof StaffPolicy>;
 
-/** Whether `a` is newer than `b` (or `b` is none). */
-export function isNewer(
-  a: { updatedAt: number; updatedBy: string },
-  b: { updatedAt: number; updatedBy: string } | null | undefined,
-): boolean {
-  if (!b) return true;
-  return a.updatedAt !== b.updatedAt ? a.updatedAt > b.updatedAt : a.updatedBy > b.updatedBy;
-}
-
-/** A member's file that cannot be opened: what is known of it. */
-export interface UnreadableMember {
-  /** The file's name (the member's id when it was written by us). */
-  id: string;
-  /** corrupt: not a sealed member file; sealed_elsewhere: another key, or moved onto this name. */
-  problem: 'corrupt' | 'sealed_elsewhere';
-}
+/** A member's file that cannot be opened: its name and why (plain-list.ts). */
+export type UnreadableMember = UnreadableEntry;
 
 /** What the staff list is kept in: sealed files (a live store) or memory (training). */
 export interface StaffFiles {
-  members(): { members: StaffMember[]; unreadable: UnreadableMember[] };
-  putMember(member: StaffMember): void;
+  /** The members, one sealed file each: a PlainList (AA42). */
+  readonly members: ListStore<StaffMember>;
   policy(): StaffPolicy | null;
   putPolicy(policy: StaffPolicy): void;
 }
@@ -105,41 +85,16 @@ const POLICY_BINDING = 'staff-policy';
 const Sealed = z.object({ v: z.literal(1), id: z.string(), sealed: z.string() });
 
 export class SealedStaffFiles implements StaffFiles {
+  readonly members: ListStore<StaffMember>;
+
   constructor(
     private readonly files: Files,
     private readonly cipher: Cipher,
-  ) {}
-
-  members(): { members: StaffMember[]; unreadable: UnreadableMember[] } {
-    const members: StaffMember[] = [];
-    const unreadable: UnreadableMember[] = [];
-    for (const name of this.files.list(DIR)) {
-      // A file of another shape is set aside by `Files` (and reported as damage): listed here too.
-      const file = this.files.read(DIR, name, Sealed);
-      if (!file || file.id !== name) {
-        unreadable.push({ id: name, problem: 'corrupt' });
-        continue;
-      }
-      let opened: unknown;
-      try {
-        opened = this.cipher.open(file.sealed, `staff/${name}`);
-      } catch {
-        unreadable.push({ id: name, problem: 'sealed_elsewhere' });
-        continue;
-      }
-      const member = StaffMember.safeParse(opened);
-      if (member.success && member.data.id === name) members.push(member.data);
-      else unreadable.push({ id: name, problem: 'corrupt' });
-    }
-    return { members, unreadable };
-  }
-
-  putMember(member: StaffMember): void {
-    const valid = StaffMember.parse(member);
-    this.files.write(DIR, valid.id, {
-      v: 1,
-      id: valid.id,
-      sealed: this.cipher.seal(valid, `staff/${valid.id}`),
+  ) {
+    this.members = new PlainList(files, {
+      dir: DIR,
+      schema: StaffMember,
+      sealed: { cipher, bindingOf: (id) => `staff/${id}` },
     });
   }
 
@@ -167,19 +122,11 @@ export class SealedStaffFiles implements StaffFiles {
 
 /** Training's staff: the demo members in memory, gone with the session. */
 export class MemoryStaffFiles implements StaffFiles {
-  private readonly byId = new Map<string, StaffMember>();
+  readonly members: ListStore<StaffMember>;
   private kept: StaffPolicy | null = null;
 
   constructor(members: readonly StaffMember[] = []) {
-    for (const m of members) this.byId.set(m.id, StaffMember.parse(m));
-  }
-
-  members(): { members: StaffMember[]; unreadable: UnreadableMember[] } {
-    return { members: [...this.byId.values()], unreadable: [] };
-  }
-
-  putMember(member: StaffMember): void {
-    this.byId.set(member.id, StaffMember.parse(member));
+    this.members = new MemoryList(StaffMember, members);
   }
 
   policy(): StaffPolicy | null {

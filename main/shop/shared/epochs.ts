@@ -16,7 +16,7 @@ import { holdOwner } from './records';
 export const FIRST_EPOCH: DocEpoch = { n: 0, from: '', by: '-' };
 
 /** The shared map where a doc says which epoch it is (read back when it is loaded). */
-const META = 'meta';
+export const META = 'meta';
 
 export function sameEpoch(a: DocEpoch | undefined, b: DocEpoch | undefined): boolean {
   return compareEpochs(a ?? FIRST_EPOCH, b ?? FIRST_EPOCH) === 0;
@@ -49,15 +49,7 @@ export function markEpoch(doc: Y.Doc, epoch: DocEpoch): void {
 
 /** The grow-only lists of events and the maps of the doc (shop-state.ts reads them). */
 export const LISTS = ['checkins', 'onsite'] as const;
-export const MAPS = [
-  'holds',
-  'counters',
-  'closes',
-  'staff',
-  'staffPolicy',
-  'items',
-  'discountReasons',
-] as const;
+export const MAPS = ['holds', 'counters', 'closes'] as const;
 /** Maps whose keys are `<counterId>/…`, written only by that counter. */
 const OWNED: ReadonlySet<string> = new Set(['holds', 'closes']);
 
@@ -65,9 +57,10 @@ const OWNED: ReadonlySet<string> = new Set(['holds', 'closes']);
  * Copy what is live of `from` into `to`: what is dated from `cutoff` on (and what has no date).
  * `whole`: `to` is new (the poller starting the epoch) and takes everything live, the events of
  * the days before `packBefore` packed one day in one entry (`day-packs.ts`). Otherwise `to`
- * is the epoch as the shop holds it and gets only what it lacks: events by id, the names, the
- * staff, the items and the reasons by key, and of the owned maps only this counter's own (another counter's hold or close
- * that `to` lacks was removed by its owner, and must not come back). Returns how many went in.
+ * is the epoch as the shop holds it and gets only what it lacks: events by id, the names and the
+ * shared lists (`lists`: their areas, lww-map.ts) by key, and of the owned maps only this
+ * counter's own (another counter's hold or close that `to` lacks was removed by its owner, and
+ * must not come back). Returns how many went in.
  */
 export function copyLive(
   from: Y.Doc,
@@ -76,6 +69,7 @@ export function copyLive(
   self: CounterId,
   whole: boolean,
   packBefore = '',
+  lists: readonly string[] = [],
 ): number {
   let copied = 0;
   to.transact(() => {
@@ -100,7 +94,7 @@ export function copyLive(
       if (rest.length) to.getArray(name).push(rest);
       copied += values.length;
     }
-    for (const name of MAPS) {
+    for (const name of [...MAPS, ...lists]) {
       const target = to.getMap(name);
       for (const [key, value] of from.getMap(name).entries()) {
         if (!isLive(value, cutoff)) continue;

@@ -10,25 +10,17 @@
  * Check-in events and holds are the counter's own records (main/local) with what places them in
  * the shop: one schema each, extended here.
  *
- * Over 300 lines: every record a peer may send is checked against one of these, so they stay in
- * one place to be read together.
+ * The shared lists of the store's settings (the staff, the counter items, the reasons for a
+ * discount) are declared with their features, each with its schema (lww-map.ts, AA40).
  */
 import { z } from 'zod';
-import {
-  Amount,
-  CounterItem as LocalCounterItem,
-  ItemCategory,
-  DiscountReasonEntry,
-  TenderMethod,
-} from '../../common/money';
+import { Amount, ItemCategory, TenderMethod } from '../../common/money';
 import { Id, LocalDate } from '../../common/primitives';
 import { StaffId } from '../../common/staff';
 import {
   Due as LocalDue,
   Hold as LocalHold,
   CheckInEvent as LocalCheckInEvent,
-  StaffMember as LocalStaffMember,
-  StaffPolicy as LocalStaffPolicy,
 } from '../../local/index';
 import type { CounterId } from '../bus';
 
@@ -251,50 +243,10 @@ export function holdOwner(key: string): string | null {
 }
 
 /**
- * A member of the store's staff as shared (issue 29): the counter's own record (main/local/staff),
- * strict: a display name, a role, the PIN's salted hash, a card code — never a PIN, never anything
- * personal beyond the name. Keyed by the member's id; any counter writes it (the owner's change is
- * made where the owner is), the newer change wins (decision S26).
+ * Which map of the shared doc a record (or the doc itself: `doc`) is in: one of its own areas
+ * (`checkins`, `onsite`, `holds`, `counters`, `closes`) or a shared list's (lww-map.ts).
  */
-export const StaffMember = LocalStaffMember;
-export type StaffMember = z.infer<typeof StaffMember>;
-
-/** The shop's staff policy (what roles may do, the idle lock), under the one key `policy`. */
-export const StaffPolicy = LocalStaffPolicy;
-export type StaffPolicy = z.infer<typeof StaffPolicy>;
-export const POLICY_KEY = 'policy';
-
-/**
- * An item of the store's catalogue of counter items (issue 30): strict, names and prices, nothing
- * personal. Keyed by its id; any counter writes it (a manager's change), the newer change wins.
- */
-export const CounterItem = LocalCounterItem;
-export type CounterItem = z.infer<typeof CounterItem>;
-
-/**
- * A reason for a discount of the store's list (issue 30, I13): strict, the shop's words, nothing
- * personal. Keyed by its id; any counter writes it (a manager's change), the newer change wins; a
- * reason is never removed (made inactive), so a record naming it still reads. A shared one was
- * changed at a counter: its `updatedAt` and `updatedBy` are said.
- */
-export const DiscountReason = DiscountReasonEntry.extend({
-  updatedAt: z.number().int().min(1),
-  updatedBy: z.string().min(1).max(200),
-}).strict();
-export type DiscountReason = z.infer<typeof DiscountReason>;
-
-/** Which map of the shared doc a record (or the doc itself) is in. */
-export type SharedArea =
-  | 'checkins'
-  | 'onsite'
-  | 'holds'
-  | 'counters'
-  | 'closes'
-  | 'staff'
-  | 'staffPolicy'
-  | 'items'
-  | 'discountReasons'
-  | 'doc';
+export type SharedArea = string;
 
 /** A record that cannot be used: what is known of it, and why (never a value of a field). */
 export interface SharedProblem {

@@ -11,11 +11,9 @@
  * - `counters`: counter id → its name and when it wrote it;
  * - `closes`: `<counterId>/<date>` → a counter's close summary of the day (issue 13), written
  *   only by that counter;
- * - `staff`: member id → the store's staff member (issue 29), and `staffPolicy`: `policy` → the
- *   shop's staff policy; written by any counter, the newer change kept (main/desk/staff/share.ts);
- * - `items`: item id → the store's counter item (issue 30), likewise (main/desk/items/share.ts);
- * - `discountReasons`: reason id → the store's reason for a discount (issue 30, I13), likewise
- *   (main/desk/sales/reasons-share.ts).
+ * - the shared lists of the store's settings (`lww-map.ts`, AA41): one map per list a feature
+ *   declares (the staff list and policy, the counter items, the reasons for a discount: see
+ *   main/desk/shared-lists.ts), written by any counter, the newer change kept.
  *
  * Every record is checked when it arrives; one that fails is a problem reported once (logged,
  * listed, `problems.ts`) and the others stand. Old dates leave with an epoch (`epochs.ts`,
@@ -28,27 +26,33 @@
  */
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
+import type { Version } from '../../common/versioned';
 import type { CounterId, DocEpoch, ShopBus } from '../bus';
 import { packsOf } from './day-packs';
-import { compareEpochs, copyLive, epochOf, MAPS, markEpoch, nextEpoch } from './epochs';
+import {
+  compareEpochs,
+  copyLive,
+  epochOf,
+  LISTS,
+  MAPS,
+  markEpoch,
+  META,
+  nextEpoch,
+} from './epochs';
 import { EventLog } from './event-log';
 import { DocSync, FromPeer } from './doc-sync';
 import { DocStorage, type DocPersistence } from './doc-storage';
+import { LwwMap, type SharedListDef } from './lww-map';
 import { describeIssue, SharedProblems } from './problems';
 import {
   CheckInEvent,
   CloseSummary,
-  CounterItem,
   closeKey,
-  DiscountReason,
   CounterRecord,
   Hold,
   holdKey,
   holdOwner,
   OnSiteEvent,
-  POLICY_KEY,
-  StaffMember,
-  StaffPolicy,
   type SharedProblem,
 } from './records';
 
@@ -74,11 +78,9 @@ const SCHEMAS = {
   holds: Hold,
   counters: CounterRecord,
   closes: CloseSummary,
-  staff: StaffMember,
-  staffPolicy: StaffPolicy,
-  items: CounterItem,
-  discountReasons: DiscountReason,
 } as const;
+/** Names a shared list may not take: the doc's own maps, lists, their packed days, its epoch. */
+const RESERVED: ReadonlySet<string> = new Set([...MAPS, ...LISTS, ...LISTS.map(packsOf), META]);
 
 export class ShopState {
   private doc = new Y.Doc();
@@ -93,9 +95,8 @@ export class ShopState {
   private readonly checkInListeners = new Set<(events: CheckInEvent[]) => void>();
   private readonly onSiteListeners = new Set<(events: OnSiteEvent[]) => void>();
   private readonly holdListeners = new Set<() => void>();
-  private readonly staffListeners = new Set<() => void>();
-  private readonly itemListeners = new Set<() => void>();
-  private readonly reasonListeners = new Set<() => void>();
+  /** The shared lists opened in this session, by area (carried into every new epoch). */
+  private readonly lists = new Map<string, LwwMap<Version>>();
   private sync!: DocSync;
   private storage: DocStorage | null = null;
   /** A newer epoch heard of, filling from the peers; adopted once one of them sent it whole. */
@@ -135,10 +136,6 @@ export class ShopState {
       holds: doc.getMap('holds'),
       counters: doc.getMap('counters'),
       closes: doc.getMap('closes'),
-      staff: doc.getMap('staff'),
-      staffPolicy: doc.getMap('staffPolicy'),
-      items: doc.getMap('items'),
-      discountReasons: doc.getMap('discountReasons'),
     };
     for (const area of AREAS) {
       this.maps[area].observe((event) => this.changed(area, event));
@@ -146,6 +143,7 @@ export class ShopState {
       for (const [key, value] of this.maps[area].entries()) this.read(area, key, value);
       this.found.keepOnly(area, new Set(this.maps[area].keys()));
     }
+    for (const list of this.lists.values()) list.bind(doc);
     this.storage = options.persist
       ? new DocStorage(
           doc,
@@ -184,7 +182,7 @@ export class ShopState {
     const epoch = nextEpoch(this.epoch, cutoff, this.options.counter.id);
     const fresh = new Y.Doc();
     markEpoch(fresh, epoch);
-    copyLive(this.doc, fresh, cutoff, this.options.counter.id, true, today);
+    copyLive(this.doc, fresh, cutoff, this.options.counter.id, true, today, this.listAreas());
     this.options.logger.info('shop.epoch.started', { n: epoch.n, from: epoch.from });
     // Every counter present hears of it at once (the new sync's step 1), and asks for it.
     this.moveTo(fresh);
@@ -235,6 +233,8 @@ export class ShopState {
       pending.epoch.from,
       this.options.counter.id,
       false,
+      '',
+      this.listAreas(),
     );
     this.options.logger.info('shop.epoch.adopted', { n: pending.epoch.n, carried });
     this.moveTo(pending.doc);
@@ -259,10 +259,8 @@ export class ShopState {
     if (checkIns.length) this.tell(this.checkInListeners, checkIns);
     if (onSite.length) this.tell(this.onSiteListeners, onSite);
     this.tell(this.holdListeners, undefined);
-    this.tell(this.staffListeners, undefined);
-    // The new epoch may hold newer items and reasons than ours (and lack our newer ones).
-    this.tell(this.itemListeners, undefined);
-    this.tell(this.reasonListeners, undefined);
+    // The new epoch may hold newer settings than ours (and lack our newer ones).
+    for (const list of this.lists.values()) list.told();
   }
 
   /** Record a check-in event; false when an event of that id is already there (it stays). */
@@ -345,70 +343,21 @@ export class ShopState {
     return [...this.valid.closes.values()].filter((c) => c.date === date);
   }
 
-  /** Write a member of the store's staff (a change made at this counter, or ours being newer). */
-  setStaffMember(member: StaffMember): void {
-    const record = StaffMember.parse(member);
-    if (JSON.stringify(this.maps.staff.get(record.id)) === JSON.stringify(record)) return;
-    this.doc.transact(() => this.maps.staff.set(record.id, record));
-  }
-
-  /** Every valid member of the store's staff the shop holds (removed ones too). */
-  staffMembers(): StaffMember[] {
-    return [...this.valid.staff.values()];
-  }
-
-  setStaffPolicy(policy: StaffPolicy): void {
-    const record = StaffPolicy.parse(policy);
-    if (JSON.stringify(this.maps.staffPolicy.get(POLICY_KEY)) === JSON.stringify(record)) return;
-    this.doc.transact(() => this.maps.staffPolicy.set(POLICY_KEY, record));
-  }
-
-  /** The shop's staff policy, when one is set and valid. */
-  staffPolicy(): StaffPolicy | null {
-    return this.valid.staffPolicy.get(POLICY_KEY) ?? null;
-  }
-
-  /** Called when the staff list or the policy changed (here or from a peer). */
-  onStaff(listener: () => void): () => void {
-    this.staffListeners.add(listener);
-    return () => this.staffListeners.delete(listener);
-  }
-
-  /** Write an item of the store's catalogue (a change made here, or ours being newer). */
-  setCounterItem(item: CounterItem): void {
-    const record = CounterItem.parse(item);
-    if (JSON.stringify(this.maps.items.get(record.id)) === JSON.stringify(record)) return;
-    this.doc.transact(() => this.maps.items.set(record.id, record));
-  }
-
-  /** Every valid item of the store's catalogue the shop holds (inactive ones too). */
-  counterItems(): CounterItem[] {
-    return [...this.valid.items.values()];
-  }
-
-  /** Called when the catalogue changed (here or from a peer). */
-  onItems(listener: () => void): () => void {
-    this.itemListeners.add(listener);
-    return () => this.itemListeners.delete(listener);
-  }
-
-  /** Write a reason for a discount (a change made here, or ours being newer). */
-  setDiscountReason(reason: DiscountReason): void {
-    const record = DiscountReason.parse(reason);
-    const was = this.maps.discountReasons.get(record.id);
-    if (JSON.stringify(was) === JSON.stringify(record)) return;
-    this.doc.transact(() => this.maps.discountReasons.set(record.id, record));
-  }
-
-  /** Every valid reason for a discount the shop holds (inactive ones too). */
-  discountReasons(): DiscountReason[] {
-    return [...this.valid.discountReasons.values()];
-  }
-
-  /** Called when the reasons changed (here or from a peer). */
-  onDiscountReasons(listener: () => void): () => void {
-    this.reasonListeners.add(listener);
-    return () => this.reasonListeners.delete(listener);
+  /**
+   * A shared list of the store's settings (AA41): opened at its first use, kept through every
+   * epoch. One per area: asking again with the same area gives the same list.
+   */
+  list<T extends Version>(def: SharedListDef<T>): LwwMap<T> {
+    let list = this.lists.get(def.area);
+    if (!list) {
+      if (RESERVED.has(def.area)) throw new Error(`"${def.area}" is not a shared list's name`);
+      list = new LwwMap<Version>(def as unknown as SharedListDef<Version>, this.found, (l) =>
+        this.tell(l, undefined),
+      );
+      list.bind(this.doc);
+      this.lists.set(def.area, list);
+    }
+    return list as unknown as LwwMap<T>;
   }
 
   /** Records that failed their schema (and a saved state that could not be loaded). */
@@ -454,6 +403,10 @@ export class ShopState {
     this.doc.destroy();
   }
 
+  private listAreas(): string[] {
+    return [...this.lists.keys()];
+  }
+
   /** This counter's name for the others, written when it is new or changed. */
   private introduce(): void {
     const { id, name } = this.options.counter;
@@ -490,9 +443,6 @@ export class ShopState {
     }
     if (ownTouched) this.putBackOwnHolds();
     if (area === 'holds') this.tell(this.holdListeners, undefined);
-    if (area === 'staff' || area === 'staffPolicy') this.tell(this.staffListeners, undefined);
-    if (area === 'items') this.tell(this.itemListeners, undefined);
-    if (area === 'discountReasons') this.tell(this.reasonListeners, undefined);
   }
 
   /** Check one entry of a map: kept when valid, else a problem. */
@@ -527,10 +477,6 @@ function emptyValid() {
     holds: new Map<string, Hold>(),
     counters: new Map<string, CounterRecord>(),
     closes: new Map<string, CloseSummary>(),
-    staff: new Map<string, StaffMember>(),
-    staffPolicy: new Map<string, StaffPolicy>(),
-    items: new Map<string, CounterItem>(),
-    discountReasons: new Map<string, DiscountReason>(),
   };
 }
 
@@ -543,9 +489,6 @@ function dateOf(value: unknown): string | null {
 
 /** A valid record under the wrong key or of another store. */
 function misplaced(area: Area, key: string, record: unknown, storeId: string): string | null {
-  if (area === 'staff' || area === 'items' || area === 'discountReasons')
-    return (record as { id: string }).id === key ? null : 'id differs from its key';
-  if (area === 'staffPolicy') return key === POLICY_KEY ? null : 'not the policy key';
   if (area === 'closes') {
     const close = record as CloseSummary;
     if (key !== closeKey(close.counterId, close.date))

@@ -6,8 +6,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ItemCatalogue } from '../../../main/desk/items/catalogue';
 import { DEMO_ITEMS } from '../../../main/desk/items/demo';
-import { shareItems } from '../../../main/desk/items/share';
-import { MemoryItemFiles } from '../../../main/local/index';
+import { CounterItem } from '../../../main/common/money';
+import { SHARED_ITEMS } from '../../../main/desk/items/catalogue';
+import { shareList } from '../../../main/desk/shared-list';
+import { MemoryList } from '../../../main/local/index';
 import { MemoryNetwork } from '../../support/memory-bus';
 import { waitFor } from '../../support/wait';
 import { openCounter, sendRaw, type TestCounter } from '../../shop/shared/counters';
@@ -24,9 +26,9 @@ const [umbrella, , , tea] = DEMO_ITEMS;
 
 function counterWith(network: MemoryNetwork, id: string, now: () => number) {
   const counter = openCounter(network, id);
-  const files = new MemoryItemFiles();
+  const files = new MemoryList(CounterItem);
   const catalogue = new ItemCatalogue(files, () => id, now);
-  live.push({ counter, stop: shareItems(counter.state, catalogue) });
+  live.push({ counter, stop: shareList(counter.state, SHARED_ITEMS, catalogue.list) });
   return { counter, catalogue, files };
 }
 
@@ -42,7 +44,7 @@ describe('the catalogue of counter items across counters', () => {
     const b = counterWith(network, 'c2', () => 1_000);
     a.catalogue.save(draft(tea));
     await waitFor(() => b.catalogue.get(tea!.id) !== null, 'the item on the other counter');
-    expect(b.files.items().items).toEqual([
+    expect(b.files.entries().entries).toEqual([
       expect.objectContaining({ id: tea!.id, rate: 8, price: 150, updatedBy: 'c1' }),
     ]);
   });

@@ -6,9 +6,10 @@
  * the shared doc is refused alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DiscountReasons } from '../../../main/desk/sales/reasons';
-import { shareDiscountReasons } from '../../../main/desk/sales/reasons-share';
-import { MemoryReasonFiles } from '../../../main/local/index';
+import { DiscountReasonEntry } from '../../../main/common';
+import { DiscountReasons, SHARED_REASONS } from '../../../main/desk/sales/reasons';
+import { shareList } from '../../../main/desk/shared-list';
+import { MemoryList } from '../../../main/local/index';
 import { MemoryNetwork } from '../../support/memory-bus';
 import { waitFor } from '../../support/wait';
 import {
@@ -31,12 +32,12 @@ function counterWith(
   network: MemoryNetwork,
   id: string,
   now: () => number,
-  files = new MemoryReasonFiles(),
+  files = new MemoryList(DiscountReasonEntry),
   saved = new SavedDoc(),
 ) {
   const counter = openCounter(network, id, saved);
   const reasons = new DiscountReasons(files, () => id, now);
-  const entry = { counter, stop: shareDiscountReasons(counter.state, reasons) };
+  const entry = { counter, stop: shareList(counter.state, SHARED_REASONS, reasons.shared) };
   live.push(entry);
   const leave = () => {
     entry.stop();
@@ -61,7 +62,7 @@ describe('the reasons for a discount across counters', () => {
     const b = counterWith(network, 'c2', () => 1_000);
     const { id } = a.reasons.save(locals);
     await waitFor(() => b.reasons.get(id) !== null, 'the reason on the other counter');
-    expect(b.files.reasons().reasons).toEqual([
+    expect(b.files.entries().entries).toEqual([
       expect.objectContaining({ id, words: locals.words, updatedBy: 'c1' }),
     ]);
     // Listed at the end, after the defaults, at both.
@@ -155,7 +156,8 @@ describe('the reasons for a discount across counters', () => {
     );
     expect(
       a.counter.state
-        .discountReasons()
+        .list(SHARED_REASONS)
+        .all()
         .map((r) => r.id)
         .sort(),
     ).toEqual(['apology', first.id].sort());

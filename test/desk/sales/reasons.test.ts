@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { DiscountReasons, newReasonId } from '../../../main/desk/sales/reasons';
 import { DEFAULT_DISCOUNT_REASONS, type DiscountReasonList } from '../../../main/ipc/contract';
-import { MemoryReasonFiles } from '../../../main/local/index';
+import { DiscountReasonEntry } from '../../../main/common';
+import { MemoryList } from '../../../main/local/index';
 
 const draft = (ja: string, en: string) => ({
   id: null,
@@ -20,7 +21,7 @@ describe('the store’s reasons for a discount', () => {
   it('lists the defaults first, then the added ones in the order they were made', () => {
     let now = 1_795_000_000_000;
     const reasons = new DiscountReasons(
-      new MemoryReasonFiles(),
+      new MemoryList(DiscountReasonEntry),
       () => 'c1',
       () => now,
     );
@@ -40,7 +41,7 @@ describe('the store’s reasons for a discount', () => {
   it('a change is never behind what it replaces, even from a clock behind', () => {
     let now = 5_000;
     const reasons = new DiscountReasons(
-      new MemoryReasonFiles(),
+      new MemoryList(DiscountReasonEntry),
       () => 'c1',
       () => now,
     );
@@ -67,7 +68,7 @@ describe('the store’s reasons for a discount', () => {
         },
       ],
     };
-    const files = new MemoryReasonFiles();
+    const files = new MemoryList(DiscountReasonEntry);
     const reasons = new DiscountReasons(
       files,
       () => 'c1',
@@ -82,7 +83,7 @@ describe('the store’s reasons for a discount', () => {
       ['locals', true],
     ]);
     // Only what differs from the defaults is kept, stamped as changed here (the shop hears it).
-    expect(files.reasons().reasons.map((r) => [r.id, r.updatedAt, r.updatedBy])).toEqual([
+    expect(files.entries().entries.map((r) => [r.id, r.updatedAt, r.updatedBy])).toEqual([
       ['promotion', 7_000, 'c1'],
       ['locals', 7_000, 'c1'],
     ]);

@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Declarations } from '../../../main/desk/handlers';
 import { needsOf, type RuleLook } from '../../../main/desk/staff/rules';
-import type { Session } from '../../../main/desk/session';
+import type { DeskSession } from '../../../main/desk/desk-session';
+import { staffBook } from '../../../main/desk/staff/book';
 import { channels, type Channel } from '../../../main/ipc/contract';
 import { VALID } from '../../ipc/payloads';
 import { deskDeclarations } from '../support';
@@ -22,8 +23,11 @@ function look(printed: string[] = [], roles: Record<string, string> = {}): RuleL
       journal: {
         about: (id: string) => (printed.includes(id) ? [{ kind: 'receipt' }] : []),
       },
-      staff: { get: (id: string) => (roles[id] ? { role: roles[id] } : null) },
-    } as unknown as Session,
+      part: (part: unknown) => {
+        expect(part).toBe(staffBook);
+        return { get: (id: string) => (roles[id] ? { role: roles[id] } : null) };
+      },
+    } as unknown as DeskSession,
   };
 }
 

@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '../../../main/common/staff';
 import { MemoryStaffFiles, type StaffMember, type StaffPolicy } from '../../../main/local/index';
-import { StaffBook } from '../../../main/desk/staff/book';
-import { shareStaff } from '../../../main/desk/staff/share';
+import { SHARED_POLICY, SHARED_STAFF, StaffBook } from '../../../main/desk/staff/book';
+import { shareList } from '../../../main/desk/shared-list';
 import { demoMembers } from '../../../main/desk/staff/demo';
 import { MemoryNetwork } from '../../support/memory-bus';
 import { waitFor } from '../../support/wait';
@@ -29,7 +29,11 @@ function counterWith(network: MemoryNetwork, id: string, members: StaffMember[] 
   const counter = openCounter(network, id);
   const files = new MemoryStaffFiles(members);
   const book = new StaffBook(files);
-  live.push({ counter, stop: shareStaff(counter.state, book) });
+  const stops = [
+    shareList(counter.state, SHARED_STAFF, book.members),
+    shareList(counter.state, SHARED_POLICY, book.policyList()),
+  ];
+  live.push({ counter, stop: () => stops.forEach((stop) => stop()) });
   return { counter, book, files };
 }
 
@@ -48,9 +52,9 @@ describe('the staff list across counters', () => {
     );
     expect(names(c.book)).toEqual(['山本:owner', '鈴木:staff']);
     expect(
-      b.files
-        .members()
-        .members.map((m) => m.id)
+      b.files.members
+        .entries()
+        .entries.map((m) => m.id)
         .sort(),
     ).toEqual([owner.id, staff.id].sort());
     expect(b.book.enabled).toBe(true);
@@ -71,14 +75,16 @@ describe('the staff list across counters', () => {
       'the later change on both',
     );
     expect(b.book.get(manager.id)).toMatchObject({ role: 'manager', updatedAt: 2_000 });
-    expect(a.counter.state.staffMembers()).toEqual(b.counter.state.staffMembers());
+    expect(a.counter.state.list(SHARED_STAFF).all()).toEqual(
+      b.counter.state.list(SHARED_STAFF).all(),
+    );
   });
 
   it('keeps a removal against an older copy, and shares the owner’s policy', async () => {
     const network = new MemoryNetwork();
     const a = counterWith(network, 'c1', [owner, staff]);
     const b = counterWith(network, 'c2', [owner, staff]);
-    await waitFor(() => b.counter.state.staffMembers().length === 2, 'the list shared');
+    await waitFor(() => b.counter.state.list(SHARED_STAFF).all().length === 2, 'the list shared');
     a.book.put({ ...staff, removed: true, updatedAt: 5, updatedBy: 'c1' });
     const policy: StaffPolicy = {
       permissions: { ...DEFAULT_PERMISSIONS, staff: ['refund'], manager: ['refund', 'audit'] },

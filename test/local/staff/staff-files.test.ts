@@ -35,7 +35,7 @@ const memberFile = (root: string, id: string) => path.join(root, 'staff/members'
 describe('the staff list on disk', () => {
   it('holds every member sealed: no name, hash or card in clear', () => {
     const { root, staff: files } = store();
-    for (const m of [owner, manager, staff]) files.putMember(m);
+    for (const m of [owner, manager, staff]) files.members.put(m);
     files.putPolicy({
       permissions: { ...DEFAULT_PERMISSIONS, staff: ['close'], manager: ['refund'] },
       idleLockMinutes: 3,
@@ -52,9 +52,9 @@ describe('the staff list on disk', () => {
     }
     const again = store();
     expect(
-      again.staff
-        .members()
-        .members.map((m) => m.name)
+      again.staff.members
+        .entries()
+        .entries.map((m) => m.name)
         .sort(),
     ).toEqual([owner, manager, staff].map((m) => m.name).sort());
     expect(again.staff.policy()).toMatchObject({ idleLockMinutes: 3 });
@@ -62,7 +62,7 @@ describe('the staff list on disk', () => {
 
   it('lists a damaged member, one sealed elsewhere and one moved onto another’s name alone', () => {
     const { root, staff: files } = store();
-    for (const m of [owner, manager, staff]) files.putMember(m);
+    for (const m of [owner, manager, staff]) files.members.put(m);
     // Damaged: not JSON.
     writeFileSync(memberFile(root, manager.id), '{"v":1,"id":');
     // Moved: the owner's sealed file under the staff member's name (its seal is bound to its id).
@@ -70,8 +70,8 @@ describe('the staff list on disk', () => {
       memberFile(root, staff.id),
       readFileSync(memberFile(root, owner.id), 'utf8').replace(owner.id, staff.id),
     );
-    const read = store().staff.members();
-    expect(read.members.map((m) => m.id)).toEqual([owner.id]);
+    const read = store().staff.members.entries();
+    expect(read.entries.map((m) => m.id)).toEqual([owner.id]);
     expect(read.unreadable).toEqual(
       expect.arrayContaining([
         { id: manager.id, problem: 'corrupt' },
@@ -82,10 +82,10 @@ describe('the staff list on disk', () => {
 
   it('cannot open members sealed with another key, and says so for each', () => {
     const { staff: files } = store();
-    files.putMember(owner);
+    files.members.put(owner);
     const other = store(Buffer.alloc(32, 9));
-    expect(other.staff.members()).toEqual({
-      members: [],
+    expect(other.staff.members.entries()).toEqual({
+      entries: [],
       unreadable: [{ id: owner.id, problem: 'sealed_elsewhere' }],
     });
     expect(other.staff.policy()).toBeNull();
