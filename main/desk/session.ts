@@ -53,6 +53,7 @@ import { actingStamps } from './staff/acting';
 import { Parts } from './parts';
 import type { DeskSession, SessionPart } from './desk-session';
 import { SHARED_PARTS } from './shared-parts';
+import { settleTaking } from './walkin/taking';
 import { currencyOf, timeZoneOf } from './store-summary';
 import { Till } from './till/till';
 
@@ -361,8 +362,19 @@ export class Session implements DeskSession {
 
   start(): void {
     this.scheduler.start();
-    // The journal is read behind the first view; what indexes it waits for it (onsite/book.ts).
-    void this.journalReady();
+    // The journal is read behind the first view; what indexes it waits for it (onsite/book.ts),
+    // and so does whether a walk-in a crash left held for its sale was taken (AA10: it is never
+    // sent meanwhile).
+    void this.journalReady().then(() => {
+      try {
+        // Released: sent now if the link is up (else the scheduler sends it when it returns).
+        if (settleTaking(this).released > 0 && this.connectivity.state.link !== 'offline')
+          void this.outbox.replay().catch(() => undefined);
+      } catch (error) {
+        // Still held: never sent, settled by the next Book of its draft or the next start.
+        this.logger.warn('walkin.settle_failed', { error: String(error) });
+      }
+    });
     // Off the start-up path: today's view comes first.
     this.warmTimer = setTimeout(() => this.local.cache.search.warm(), SEARCH_WARM_MS);
     this.warmTimer.unref();

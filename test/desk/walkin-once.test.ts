@@ -1,7 +1,7 @@
 /**
  * One booking per walk-in draft (issue 25): Book pressed again for the same draft — while the
  * first is queued, being sent, booked or refused, after the main process restarted, or after a
- * sale was written without its entry — answers the first booking's outcome: one outbox entry,
+ * failed write took nothing — answers the first booking's outcome: one outbox entry,
  * one sale, one reservation. The desk ends the kept flow when it books, at the walk-in's outcome
  * (a late report of that walk-in does not bring its Book back), and a reloaded window reads that
  * outcome, joining the booking if it still runs.
@@ -190,7 +190,7 @@ describe('a walk-in draft is booked once', () => {
     await expectOnce('再起動', 1);
   });
 
-  it('a sale written but its entry not (a crash between the two): Book again queues it with that sale', async () => {
+  it('its entry not written (a failure at the first write): nothing is taken; Book again books it once', async () => {
     const draft = randomUUID();
     const outbox = session().outbox;
     const enqueue = outbox.enqueue;
@@ -202,13 +202,35 @@ describe('a walk-in draft is booked once', () => {
     } finally {
       outbox.enqueue = enqueue;
     }
-    expect(await salesOf('売上のみ')).toHaveLength(1);
+    // The entry is written before the sale (decision AA10): no money without its booking.
+    expect(await salesOf('売上のみ')).toHaveLength(0);
     expect(await entriesOf('売上のみ')).toHaveLength(0);
+    expect((await h.call('walkin.outcome', { draftId: draft })).outcome).toBeNull();
     const second = await h.call('walkin.book', walkIn('売上のみ', draft));
     expect(second.outcome).toBe('booked');
     const [sale] = await salesOf('売上のみ');
     expect(second.saleId).toBe(sale!.id);
     await expectOnce('売上のみ', 1);
+  });
+
+  it('the sale not written (a failure at the second write): its held entry goes; nothing is taken', async () => {
+    const draft = randomUUID();
+    const journal = session().journal;
+    const append = journal.append;
+    journal.append = () => {
+      throw new Error('the disk refuses');
+    };
+    try {
+      expect((await refusal(h, 'walkin.book', walkIn('書けず', draft))).code).toBe('INTERNAL');
+    } finally {
+      journal.append = append;
+    }
+    expect(await salesOf('書けず')).toHaveLength(0);
+    expect(await entriesOf('書けず')).toHaveLength(0);
+    expect(session().outbox.awaitingSale()).toEqual([]);
+    const second = await h.call('walkin.book', walkIn('書けず', draft));
+    expect(second.outcome).toBe('booked');
+    await expectOnce('書けず', 1);
   });
 
   const kept = (draftId: string, step: 'review' | 'done' = 'review'): KeptFlow => ({

@@ -135,9 +135,9 @@ function itemsOf(
 }
 
 /**
- * The money taken for a walk-in about to be queued as outbox entry `walkInEntryId`: its tender
- * checked (INVALID_INPUT, nothing written), then the sale written. None without a tender. Refused
- * when this counter has closed the day (a sale after the close belongs to no open day).
+ * The money taken for a walk-in queued as outbox entry `walkInEntryId`: its tender checked
+ * (INVALID_INPUT, nothing written), then `beforeWrite` told what it takes (the walk-in's entry is
+ * written there, held for this sale: decision AA10), then the sale written. None without a tender.
  */
 export function recordSale(
   session: DeskSession,
@@ -145,6 +145,7 @@ export function recordSale(
   request: Booking,
   walkInEntryId: string,
   productName: string,
+  beforeWrite: (taken: { total: number; currency: string }) => void = () => undefined,
 ): SaleRecord | null {
   const price = priceOf(session, request);
   if (!price) return null;
@@ -174,13 +175,15 @@ export function recordSale(
     .map((s) => s?.trim())
     .filter(Boolean)
     .join(' ');
+  const currency = request.quoted?.currency ?? session.currency;
+  beforeWrite({ total, currency });
   // After this counter's close of today, the next business day's (Z10): never refused.
   return session.till.record('sale', {
     walkInEntryId,
     reservationId: null,
     reservationNumber: null,
     customerName: name || null,
-    currency: request.quoted?.currency ?? session.currency,
+    currency,
     items,
     discounts: (calculation?.discounts ?? []).map((d) => ({ label: d.label, amount: d.amount })),
     total,

@@ -1,14 +1,15 @@
 /**
  * A walk-in draft is booked once (decision X1). The draft's id is its outbox entry's id, so the
  * entry on disk says the draft was booked, across a restart of the main process too; a booking of
- * the draft still running in this process is joined rather than started again; a sale written
- * for the draft without its entry (the process ended between the two) is taken up, not written
+ * the draft still running in this process is joined rather than started again; an entry a crash
+ * left held for its sale is settled first (decision AA10: booked if its sale was written, else not
+ * taken); a sale an older version wrote for the draft without its entry is taken up, not written
  * a second time.
  */
 import type { WalkInOutcome } from '../../ipc/contract';
 import type { OutboxEntry, SaleRecord } from '../../local/index';
-import { todayIn } from '../day/day';
 import type { DeskSession } from '../desk-session';
+import { saleFor, settleTaking } from './taking';
 
 /** Bookings running in this process, by draft (memory: the entry on disk outlives them). */
 const running = new WeakMap<DeskSession, Map<string, Promise<WalkInOutcome>>>();
@@ -44,16 +45,19 @@ export function bookingOf(
 ): Promise<WalkInOutcome> | null {
   const joined = running.get(session)?.get(draftId);
   if (joined) return joined;
+  settleTaking(takingOf(session), [draftId]);
   const entry = session.outbox.get(draftId);
   return entry ? Promise.resolve().then(() => answer(entry)) : null;
 }
 
-/** The sale written for outbox entry `entryId` on the business day of `at`, if any. */
+/** The session's parts a held entry is settled with (AA10). */
+export const takingOf = (session: DeskSession) => ({
+  outbox: session.outbox,
+  journal: session.journal,
+  timeZone: session.timeZone,
+});
+
+/** The sale written for outbox entry `entryId` taken at `at`, if any. */
 export function saleOf(session: DeskSession, entryId: string, at: number): SaleRecord | null {
-  const { records } = session.journal.day(todayIn(session.timeZone, at));
-  return (
-    records.find(
-      (r): r is SaleRecord => r.kind === 'sale' && (r as SaleRecord).walkInEntryId === entryId,
-    ) ?? null
-  );
+  return saleFor(session, entryId, at);
 }

@@ -124,7 +124,10 @@ export function checkWalkIn(session: DeskSession, draft: WalkInDraft): FieldProb
 }
 
 /** The check, once the catalogue it checks against is known (right after set-up it may not be). */
-async function checkWithCatalogue(session: DeskSession, draft: WalkInDraft): Promise<FieldProblem[]> {
+async function checkWithCatalogue(
+  session: DeskSession,
+  draft: WalkInDraft,
+): Promise<FieldProblem[]> {
   if (!productsOf(session).has(draft.productId) && online(session)) {
     await whileOnline(session, (signal) => ensureCatalogue(session, signal), 'offline').catch(
       () => undefined,
@@ -301,7 +304,11 @@ function outcomeOf(session: DeskSession, entry: OutboxEntry, date: string | null
 }
 
 /** The outcome of a draft's entry as it stands, with the sale written for it. */
-function entryOutcome(session: DeskSession, entry: OutboxEntry, date: string | null): WalkInOutcome {
+function entryOutcome(
+  session: DeskSession,
+  entry: OutboxEntry,
+  date: string | null,
+): WalkInOutcome {
   const at = entry.facts?.createdAt ?? session.now();
   return { ...outcomeOf(session, entry, date), saleId: saleOf(session, entry.id, at)?.id ?? null };
 }
@@ -374,20 +381,37 @@ async function bookDraft(
   }
   const product = session.local.cache.catalogue()?.products.find((p) => p.id === request.productId);
   const entryId = request.draftId;
-  // The money taken is written first, naming the entry about to be queued (decision J6); a bad
-  // tender books nothing. One already written for this draft, whose entry was not, is its sale.
   const name = product ? productName(product) : request.productId;
-  const sale =
-    saleOf(session, entryId, session.now()) ??
-    recordSale(session, settings, request, entryId, name);
-  const opening = sale ? paid(sale) : undefined;
   // The product's name and the total quoted are kept in clear with the entry: staff recognise
   // it without the key.
-  const entry = session.outbox.enqueue(creationRequest(request), {
-    id: entryId,
-    productName: product?.name ?? null,
-    amount: request.quoted ?? (sale && { total: sale.total, currency: sale.currency }),
-  });
+  const enqueue = (amount: { total: number; currency: string } | null, awaitingSale: boolean) =>
+    session.outbox.enqueue(creationRequest(request), {
+      id: entryId,
+      productName: product?.name ?? null,
+      amount: request.quoted ?? amount,
+      awaitingSale,
+    });
+  // A sale an older version wrote for this draft before its entry (J6) is its sale.
+  const earlier = saleOf(session, entryId, session.now());
+  let sale = earlier;
+  let entry: OutboxEntry;
+  if (earlier) entry = enqueue({ total: earlier.total, currency: earlier.currency }, false);
+  else {
+    // Taken in one durable step (decision AA10): once the tender is checked (a bad one writes
+    // nothing) the entry is written held, then the sale; the sale's write takes the walk-in.
+    let held = false;
+    try {
+      sale = recordSale(session, settings, request, entryId, name, (taken) => {
+        enqueue(taken, true);
+        held = true;
+      });
+    } catch (error) {
+      if (held) session.outbox.drop(entryId);
+      throw error;
+    }
+    entry = held ? session.outbox.release(entryId) : enqueue(null, false);
+  }
+  const opening = sale ? paid(sale) : undefined;
   const saleId = sale?.id ?? null;
   taken();
   if (!online(session)) return { ...outcomeOf(session, entry, request.date), saleId };

@@ -71,6 +71,12 @@ export interface OutboxOptions {
   reviewAfterMs?: number;
 }
 
+/** An entry to send: waiting, and not held for the sale written with it (decision AA10). */
+const sendable = (r: StoredRecord) => WAITING.includes(r.state) && !r.awaitsSale;
+
+/** Entries taken: all but those whose sale is not written yet (AA10). */
+const taken = (records: StoredRecord[]) => records.filter((r) => !r.awaitsSale);
+
 export class OutboxError extends Error {
   override name = 'OutboxError';
 }
@@ -171,7 +177,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    * never are. One that does not open is marked unreadable here.
    */
   list(): OutboxEntry[] {
-    const entries = this.file.all().map((record) => {
+    const entries = taken(this.file.all()).map((record) => {
       let opened = this.opened.get(record);
       // What this process opened before (taken or sent here) is shown without opening again.
       if (!opened && OPENED_IN_LIST.includes(record.state)) {
@@ -184,7 +190,11 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
     return entries.concat(this.file.damaged().map((d) => damagedView(d)));
   }
 
-  /** Every entry's state and facts, nothing opened (what seats queued walk-ins hold). */
+  /**
+   * Every entry's state and facts, nothing opened (what seats queued walk-ins hold). One held for
+   * its sale is here as queued (AA10): its seats held and its sale not owed back until it is
+   * settled.
+   */
   states(): Pick<OutboxEntry, 'id' | 'state' | 'facts'>[] {
     return this.file.all().map((r) => ({ id: r.id, state: r.state, facts: r.facts }));
   }
@@ -209,8 +219,10 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       idempotencyKey?: string;
       productName?: string | null;
       amount?: Facts['amount'];
-      /** The entry's id chosen beforehand (the sale recorded for it names it first). */
+      /** The entry's id chosen beforehand (the sale recorded for it names it). */
       id?: string;
+      /** Money is written for it next: held until `release` (decision AA10). */
+      awaitingSale?: boolean;
     } = {},
   ): OutboxEntry {
     const { storeId, cipher } = this.options;
@@ -241,9 +253,40 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
       refused: null,
       discardedAt: null,
       unreadable: null,
+      ...(known.awaitingSale && { awaitsSale: true as const }),
     });
     this.options.logger.info('outbox.queued', { entryId: id, storeId });
     return entryView(record, { request });
+  }
+
+  /** Ids of entries held for a sale not known to be written (AA10): a crash left them so. */
+  awaitingSale(): { id: string; createdAt: number }[] {
+    return this.file
+      .all()
+      .filter((r) => r.awaitsSale)
+      .map((r) => ({ id: r.id, createdAt: r.facts.createdAt }));
+  }
+
+  /** The sale of an entry held for it is written: it is taken, and sent like any other (AA10). */
+  release(id: string): OutboxEntry {
+    const record = this.record(id);
+    if (!record.awaitsSale) return this.detail(record);
+    const released = this.update(id, (e) => {
+      delete e.awaitsSale;
+    });
+    return this.detail(released);
+  }
+
+  /**
+   * An entry held for a sale that was never written: the walk-in was not taken, so it goes
+   * (never sent, nothing to show). Refused for any other entry.
+   */
+  drop(id: string): void {
+    const record = this.record(id);
+    if (!record.awaitsSale) throw new OutboxError(`outbox entry ${id} is taken; it is not dropped`);
+    this.file.remove(id);
+    this.changed();
+    this.options.logger.warn('outbox.not_taken', { entryId: id });
   }
 
   /**
@@ -253,7 +296,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
    */
   async send(id: string, signal?: AbortSignal): Promise<OutboxEntry> {
     const record = this.record(id);
-    if (!WAITING.includes(record.state)) return this.detail(record);
+    if (!sendable(record)) return this.detail(record);
     const done = await this.attemptOnce(record, 'write', signal);
     return this.detail(done);
   }
@@ -266,7 +309,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
 
   private async replayAll(signal?: AbortSignal): Promise<ReplayResult> {
     const result: ReplayResult = { booked: 0, refused: 0, review: 0, unreadable: 0, remaining: 0 };
-    const waiting = () => this.file.all().filter((e) => WAITING.includes(e.state));
+    const waiting = () => this.file.all().filter(sendable);
     const before = new Set(waiting().map((e) => e.id));
     // Each turn ends an entry or stops: bounded by the entries there are.
     for (let turns = this.file.all().length + 1; turns > 0; turns--) {
@@ -380,7 +423,7 @@ export class Outbox extends TypedEmitter<OutboxEvents> {
   counts(): { waiting: number; needsAttention: number } {
     let waiting = 0;
     let needsAttention = this.file.damaged().length;
-    for (const e of this.file.all()) {
+    for (const e of taken(this.file.all())) {
       if (WAITING.includes(e.state)) waiting++;
       else if (e.state === 'refused' || e.state === 'needs_review' || e.state === 'unreadable')
         needsAttention++;

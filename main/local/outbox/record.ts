@@ -95,6 +95,13 @@ export const StoredRecord = z.object({
   request: z.string(),
   ...Sending.shape,
   unreadable: Unreadable.nullable(),
+  /**
+   * Queued with money about to be written for it (decision AA10): never sent, listed or counted
+   * until its sale is on disk and this is cleared; found still set after a crash, the desk
+   * releases it if its sale was written and drops it (not taken) if not. Absent on every other
+   * entry, so their digests are unchanged.
+   */
+  awaitsSale: z.literal(true).optional(),
   /** SHA-256 of the canonical record without this field. */
   digest: z.string(),
 });
