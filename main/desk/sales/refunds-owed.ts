@@ -13,7 +13,8 @@ import { isMoneyTaken, type MoneyTaken, type SaleRecord } from '../../local/inde
 import { findReservation } from '../day/day';
 import { collectionFate } from '../onsite/fate';
 import { bookingPart } from './discounts';
-import type { DeskSession } from '../desk-session';
+import type { DeskSession, SessionPart } from '../desk-session';
+import { definePart } from '../parts';
 import { onSiteBook } from '../onsite/book';
 
 const MARKS = 'sales/owed';
@@ -42,13 +43,14 @@ interface Memo {
   /** With the on-site payments' moves it saw (`OnSiteBook.moves`): another counter's collection. */
   last: { at: number; onsite: number; items: RefundOwed[] } | null;
 }
-const memos = new WeakMap<DeskSession, Memo>();
+const memos: SessionPart<Memo> = definePart('sales.refunds-owed', () => ({
+  bookings: new Map(),
+  last: null,
+}));
 const FRESH_MS = 1_000;
 
-function memoOf(session: DeskSession): Memo {
-  let memo = memos.get(session);
-  if (!memo) memos.set(session, (memo = { bookings: new Map(), last: null }));
-  return memo;
+function memoOf(session: Pick<DeskSession, 'part'>): Memo {
+  return session.part(memos);
 }
 
 /** The journal changed (a sale, a refund): the next look counts again. */

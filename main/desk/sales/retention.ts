@@ -9,16 +9,20 @@ import { todayIn } from '../day/day';
 import type { SettingsFile } from '../settings';
 import { stillOwed } from './refunds-owed';
 import { moneySettingsOf } from './settings';
-import type { DeskSession } from '../desk-session';
+import type { DeskSession, SessionPart } from '../desk-session';
+import { definePart } from '../parts';
 
-/** The day each session last purged. */
-const purgedOn = new WeakMap<DeskSession, string>();
+/** The day this session last purged (once a day is enough). */
+const purgedOn: SessionPart<{ day: string | null }> = definePart('sales.purged-on', () => ({
+  day: null,
+}));
 
 export function purgeJournal(session: DeskSession, settings: SettingsFile): number {
   if (!(session.journal instanceof SealedJournal)) return 0;
   const today = todayIn(session.timeZone, session.now());
-  if (purgedOn.get(session) === today) return 0;
-  purgedOn.set(session, today);
+  const purged = session.part(purgedOn);
+  if (purged.day === today) return 0;
+  purged.day = today;
   const years = moneySettingsOf(settings).retentionYears;
   const before = DateTime.fromISO(today).minus({ years }).toISODate()!;
   try {

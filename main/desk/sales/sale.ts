@@ -22,7 +22,8 @@ import { counterDiscountsOn } from './discounts';
 import { reasonsOf } from './reasons';
 import { moneySettingsOf } from './settings';
 import type { SettingsFile } from '../settings';
-import type { DeskSession } from '../desk-session';
+import type { DeskSession, SessionPart } from '../desk-session';
+import { definePart } from '../parts';
 
 type Booking = Pick<
   Request<'walkin.book'>,
@@ -38,7 +39,7 @@ interface Calculation {
 }
 
 /** The service's calculations quoted at this counter, by what they priced (memory only). */
-const quotes = new WeakMap<DeskSession, Map<string, Calculation>>();
+const quotes: SessionPart<Map<string, Calculation>> = definePart('sales.quotes', () => new Map());
 const QUOTES_KEPT = 50;
 
 const quoteKey = (b: Pick<Booking, 'productId' | 'date' | 'startTime' | 'adults' | 'children'>) =>
@@ -50,11 +51,10 @@ export function rememberQuote(
   draft: Booking,
   calculation: Calculation,
 ): void {
-  const kept = quotes.get(session) ?? new Map<string, Calculation>();
+  const kept = session.part(quotes);
   kept.delete(quoteKey(draft));
   kept.set(quoteKey(draft), calculation);
   if (kept.size > QUOTES_KEPT) kept.delete(kept.keys().next().value!);
-  quotes.set(session, kept);
 }
 
 const invalid = (message: string, problems: MoneyProblem[]) =>
@@ -150,7 +150,7 @@ export function recordSale(
   const price = priceOf(session, request);
   if (!price) return null;
   const { tender } = price;
-  const calc = quotes.get(session)?.get(quoteKey(request)) ?? null;
+  const calc = session.part(quotes).get(quoteKey(request)) ?? null;
   // A calculation of another total (the party changed since) says nothing about this sale.
   const calculation = calc && calc.totalAmount === price.total && price.confirmed ? calc : null;
   const money = moneySettingsOf(settings);

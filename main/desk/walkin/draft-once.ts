@@ -8,11 +8,15 @@
  */
 import type { WalkInOutcome } from '../../ipc/contract';
 import type { OutboxEntry, SaleRecord } from '../../local/index';
-import type { DeskSession } from '../desk-session';
+import type { DeskSession, SessionPart } from '../desk-session';
+import { definePart } from '../parts';
 import { saleFor, settleTaking } from './taking';
 
 /** Bookings running in this process, by draft (memory: the entry on disk outlives them). */
-const running = new WeakMap<DeskSession, Map<string, Promise<WalkInOutcome>>>();
+const running: SessionPart<Map<string, Promise<WalkInOutcome>>> = definePart(
+  'walkin.running',
+  () => new Map(),
+);
 
 /**
  * The draft's booking: the one running, else the outcome of its entry as it stands (queued,
@@ -26,8 +30,7 @@ export function bookOnce(
 ): Promise<WalkInOutcome> {
   const known = bookingOf(session, draftId, answer);
   if (known) return known;
-  let mine = running.get(session);
-  if (!mine) running.set(session, (mine = new Map()));
+  const mine = session.part(running);
   // Set before anything is awaited: a second Book arriving meanwhile joins this one.
   const booking = book().finally(() => mine.delete(draftId));
   mine.set(draftId, booking);
@@ -43,7 +46,7 @@ export function bookingOf(
   draftId: string,
   answer: (entry: OutboxEntry) => WalkInOutcome,
 ): Promise<WalkInOutcome> | null {
-  const joined = running.get(session)?.get(draftId);
+  const joined = session.part(running).get(draftId);
   if (joined) return joined;
   settleTaking(takingOf(session), [draftId]);
   const entry = session.outbox.get(draftId);

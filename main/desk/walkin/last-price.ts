@@ -8,20 +8,19 @@
 import type { Price } from '../../ipc/contract';
 import { LastPrices } from '../../local/index';
 import { productsOf } from '../day/day';
-import type { DeskSession } from '../desk-session';
+import type { DeskSession, SessionPart } from '../desk-session';
+import { definePart } from '../parts';
 
 type Party = { productId: string; adults: number; children: number };
 
-/** Each session's prices: a live store's in its files, training's in memory. */
-const known = new WeakMap<DeskSession, LastPrices>();
+/** The session's prices: a live store's in its files, training's in memory. */
+const lastPrices: SessionPart<LastPrices> = definePart(
+  'walkin.last-prices',
+  (session) => new LastPrices(session.training ? null : session.local.files, session.logger),
+);
 
-function pricesOf(session: DeskSession): LastPrices {
-  let prices = known.get(session);
-  if (!prices) {
-    prices = new LastPrices(session.training ? null : session.local.files, session.logger);
-    known.set(session, prices);
-  }
-  return prices;
+function pricesOf(session: Pick<DeskSession, 'part'>): LastPrices {
+  return session.part(lastPrices);
 }
 
 /** Keep a calculate's subtotal for the walk-ins of the same product and party taken offline. */
