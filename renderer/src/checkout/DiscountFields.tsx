@@ -10,21 +10,22 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { useApp, useSlice } from '../../app/context';
-import { useFormat } from '../../app/hooks';
-import { AmountInput } from '../../components/AmountInput';
-import { langOf } from '../../i18n';
+import { useApp, useSlice } from '../app/context';
+import { useFormat } from '../app/hooks';
+import { AmountInput } from '../components/AmountInput';
+import { langOf } from '../i18n';
 import {
   discountReady,
   discountsOn,
+  freshDiscount,
   saleLinesOf,
   wholeOf,
   type DiscountDraft,
   type DiscountProblem,
   type SaleLine,
-} from '../../stores/counterDiscounts';
-import type { BasketLine } from '../../stores/itemBasket';
-import type { TenderActions, TenderState } from '../../stores/walkinTender';
+} from './discounts';
+import type { BasketLine } from './basket';
+import type { TenderActions, TenderState } from './tender';
 
 export type DiscountStore = StoreApi<
   TenderState & TenderActions & { basket?: readonly BasketLine[] }
@@ -71,13 +72,7 @@ export function DiscountFields({ store }: { store: DiscountStore }) {
   const { off, problems } = discountsOn(sale, list);
   const w = store.getState();
   const put = (drafts: DiscountDraft[]) => w.setCounterDiscounts(drafts);
-  const fresh = (line: string | null): DiscountDraft => ({
-    line,
-    kind: 'amount',
-    value: null,
-    reason: reasons[0]!.id,
-    note: '',
-  });
+  const fresh = (line: string | null) => freshDiscount(line, reasons[0]!.id);
   // What is still free to discount: the whole sale, then each line, one discount each.
   const free = [null, ...lines.map((l) => l.id)].filter(
     (target) => !s.drafts.some((d) => d.line === target),
