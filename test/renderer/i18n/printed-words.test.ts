@@ -10,12 +10,12 @@ import { en } from '../../../renderer/src/i18n/en';
 
 type Tree = { [k: string]: unknown };
 
-/** Each feature's words, Japanese (features/) and English (en/). */
+/** Each feature's words, Japanese (ja/) and English (en/). */
 const SOURCES = import.meta.glob(
-  ['../../../renderer/src/i18n/features/*.ts', '../../../renderer/src/i18n/en/*.ts'],
+  ['../../../renderer/src/i18n/ja/*.ts', '../../../renderer/src/i18n/en/*.ts'],
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
-const FOLDER = { ja: 'features', en: 'en' } as const;
+const FOLDER = { ja: 'ja', en: 'en' } as const;
 
 function texts(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) =>

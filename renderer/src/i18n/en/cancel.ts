@@ -1,5 +1,5 @@
-/** The English of cancel's words (features/cancel.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/cancel';
+/** The English of cancel's words (ja/cancel.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/cancel';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

@@ -1,5 +1,5 @@
-/** The English of change's words (features/change.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/change';
+/** The English of change's words (ja/change.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/change';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

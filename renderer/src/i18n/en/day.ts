@@ -1,5 +1,5 @@
-/** The English of day's words (features/day.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/day';
+/** The English of day's words (ja/day.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/day';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

@@ -1,5 +1,5 @@
-/** The English of hardware's words (features/hardware.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/hardware';
+/** The English of hardware's words (ja/hardware.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/hardware';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

@@ -1,6 +1,6 @@
 /**
  * Every user-facing word of the renderer in English, one file per feature (the Japanese of each
- * is features/, the source). Its own chunk: fetched when a counter shows English (index.ts).
+ * is ja/, the source). Its own chunk: fetched when a counter shows English (index.ts).
  */
 import type { Messages } from '../catalogue';
 import * as cancel from './cancel';

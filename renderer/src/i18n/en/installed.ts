@@ -1,5 +1,5 @@
-/** The English of installed's words (features/installed.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/installed';
+/** The English of installed's words (ja/installed.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/installed';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

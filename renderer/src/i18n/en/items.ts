@@ -1,6 +1,6 @@
-/** The English of items' words (features/items.ts, the source): fetched when staff choose English. */
+/** The English of items' words (ja/items.ts, the source): fetched when staff choose English. */
 import { itemWords } from '../../../../main/ipc/contract';
-import type { ja } from '../features/items';
+import type { ja } from '../ja/items';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

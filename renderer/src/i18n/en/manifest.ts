@@ -1,6 +1,6 @@
-/** The English of manifest's words (features/manifest.ts, the source): fetched when staff choose English. */
+/** The English of manifest's words (ja/manifest.ts, the source): fetched when staff choose English. */
 import { manifestWords, reservationWords } from '../../../../main/ipc/contract';
-import { printedIn, type ja } from '../features/manifest';
+import { printedIn, type ja } from '../ja/manifest';
 import type { Widen } from '../widen';
 
 const printedEn = printedIn([manifestWords.en, reservationWords.en]);

@@ -1,6 +1,6 @@
-/** The English of money's words (features/money.ts, the source): fetched when staff choose English. */
+/** The English of money's words (ja/money.ts, the source): fetched when staff choose English. */
 import { moneyWords, receiptWords } from '../../../../main/ipc/contract';
-import type { ja } from '../features/money';
+import type { ja } from '../ja/money';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

@@ -1,5 +1,5 @@
-/** The English of onsite's words (features/onsite.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/onsite';
+/** The English of onsite's words (ja/onsite.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/onsite';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

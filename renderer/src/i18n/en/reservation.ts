@@ -1,6 +1,6 @@
-/** The English of reservation's words (features/reservation.ts, the source): fetched when staff choose English. */
+/** The English of reservation's words (ja/reservation.ts, the source): fetched when staff choose English. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import { fieldsIn, checkInIn, paymentIn, paidIn, type ja } from '../features/reservation';
+import { fieldsIn, checkInIn, paymentIn, paidIn, type ja } from '../ja/reservation';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

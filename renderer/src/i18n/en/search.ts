@@ -1,5 +1,5 @@
-/** The English of search's words (features/search.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/search';
+/** The English of search's words (ja/search.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/search';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

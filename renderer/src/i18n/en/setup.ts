@@ -1,5 +1,5 @@
-/** The English of setup's words (features/setup.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/setup';
+/** The English of setup's words (ja/setup.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/setup';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

@@ -1,6 +1,6 @@
-/** The English of shell's words (features/shell.ts, the source): fetched when staff choose English. */
+/** The English of shell's words (ja/shell.ts, the source): fetched when staff choose English. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import { partyIn, type ja } from '../features/shell';
+import { partyIn, type ja } from '../ja/shell';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

@@ -1,5 +1,5 @@
-/** The English of shop's words (features/shop.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/shop';
+/** The English of shop's words (ja/shop.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/shop';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

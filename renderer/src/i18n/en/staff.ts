@@ -1,6 +1,6 @@
-/** The English of staff's words (features/staff.ts, the source): fetched when staff choose English. */
+/** The English of staff's words (ja/staff.ts, the source): fetched when staff choose English. */
 import { auditWords } from '../../../../main/ipc/contract';
-import type { ja } from '../features/staff';
+import type { ja } from '../ja/staff';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

@@ -1,6 +1,6 @@
-/** The English of status's words (features/status.ts, the source): fetched when staff choose English. */
+/** The English of status's words (ja/status.ts, the source): fetched when staff choose English. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import { statusIn, type ja } from '../features/status';
+import { statusIn, type ja } from '../ja/status';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {

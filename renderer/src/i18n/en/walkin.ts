@@ -1,6 +1,6 @@
-/** The English of walkin's words (features/walkin.ts, the source): fetched when staff choose English. */
+/** The English of walkin's words (ja/walkin.ts, the source): fetched when staff choose English. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import type { ja } from '../features/walkin';
+import type { ja } from '../ja/walkin';
 import type { Widen } from '../widen';
 
 export const en: Widen<typeof ja> = {
