@@ -71,3 +71,5 @@ export function followGuestDisplay(
   const offLocale = store.subscribe(push);
   return { store, stop: () => (offWalkIn(), offLocale()) };
 }
+
+export type GuestDisplayStore = ReturnType<typeof followGuestDisplay>['store'];
