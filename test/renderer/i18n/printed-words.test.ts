@@ -76,7 +76,7 @@ describe('the printed words on screen', () => {
 
   it.each(
     (['ja', 'en'] as const).flatMap((locale) =>
-      ['manifest', 'reservation', 'status', 'shell'].map((feature) => [locale, feature] as const),
+      ['manifest', 'reservation', 'status', 'common'].map((feature) => [locale, feature] as const),
     ),
   )('are not written again in the %s of %s', (locale, feature) => {
     const printed = new Set(texts(reservationWords[locale]).concat(texts(manifestWords[locale])));
