@@ -174,18 +174,13 @@ export function DiscountFields({ store }: { store: DiscountStore }) {
                 />
               </label>
             </div>
-            <label className="field">
-              <span>
-                {t(reason?.noteRequired ? 'money.discount.noteRequired' : 'money.discount.note')}
-              </span>
-              <input
-                type="text"
-                value={d.note}
-                maxLength={500}
-                aria-invalid={s.shown && incomplete && reason?.noteRequired ? true : undefined}
-                onChange={(e) => set({ note: e.target.value })}
-              />
-            </label>
+            <DiscountNote
+              className="field"
+              required={!!reason?.noteRequired}
+              value={d.note}
+              invalid={s.shown && incomplete && !!reason?.noteRequired}
+              onChange={(note) => set({ note })}
+            />
             {(incomplete || refused.length > 0) && (
               <p
                 id={problemId}
@@ -217,5 +212,40 @@ export function DiscountFields({ store }: { store: DiscountStore }) {
         </p>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * A discount's note, asked for when its reason requires one (I13): the checkout's fields and an
+ * on-site collection's alike.
+ */
+export function DiscountNote({
+  className,
+  required,
+  value,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  className: 'field' | 'inline-field';
+  required: boolean;
+  value: string;
+  invalid: boolean;
+  describedBy?: string;
+  onChange: (note: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={className}>
+      <span>{t(required ? 'money.discount.noteRequired' : 'money.discount.note')}</span>
+      <input
+        type="text"
+        value={value}
+        maxLength={500}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -22,6 +22,7 @@ import { PaymentState } from '../../components/PaymentState';
 import { ReceiptActions } from '../money/ReceiptActions';
 import { BasketPanel } from '../../checkout/BasketPanel';
 import { TenderPanel } from '../../checkout/TenderPanel';
+import { DiscountNote } from '../../checkout/DiscountFields';
 import { freshDiscount } from '../../checkout/discounts';
 
 /** Whether staff may take money for this booking here now. */
@@ -318,19 +319,14 @@ function CollectForm({ view }: { view: ReservationView }) {
               ))}
             </select>
           </label>
-          <label className="inline-field">
-            <span>
-              {t(reason?.noteRequired ? 'money.discount.noteRequired' : 'money.discount.note')}
-            </span>
-            <input
-              type="text"
-              maxLength={500}
-              value={s.discount.note}
-              aria-invalid={s.problems.includes('NOTE_REQUIRED') || undefined}
-              aria-describedby={problemsId}
-              onChange={(e) => o.setDiscount({ ...s.discount!, note: e.target.value })}
-            />
-          </label>
+          <DiscountNote
+            className="inline-field"
+            required={!!reason?.noteRequired}
+            value={s.discount.note}
+            invalid={s.problems.includes('NOTE_REQUIRED')}
+            describedBy={problemsId}
+            onChange={(note) => o.setDiscount({ ...s.discount!, note })}
+          />
         </div>
       )}
       <BasketPanel store={stores.onsite} />
