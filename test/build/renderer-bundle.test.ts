@@ -86,7 +86,7 @@ describe('the built renderer', () => {
   });
 
   it('starts with the Japanese words alone; the English ones are a chunk of their own', () => {
-    expect(atStart).toContain('renderer/src/i18n/features/day.ts');
+    expect(atStart).toContain('renderer/src/i18n/ja/day.ts');
     expect(atStart.filter((id) => id.startsWith('renderer/src/i18n/en/'))).toEqual([]);
     expect(ours).toContain('renderer/src/i18n/en/index.ts');
   });

@@ -387,7 +387,9 @@ describe.each<Lang>(['ja', 'en'])('accessibility of the on-site screens (%s)', (
     const found = await audit('to pay');
     await r.user.press('Enter');
     await act(async () =>
-      r.app.stores.onsite.getState().setDiscount({ amount: 500, reason: 'other', note: '' }),
+      r.app.stores.onsite
+        .getState()
+        .setDiscount({ line: null, kind: 'amount', value: 500, reason: 'other', note: '' }),
     );
     await settle();
     found.push(...(await audit('taking')));

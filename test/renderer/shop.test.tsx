@@ -197,7 +197,7 @@ describe('set-up: this counter', () => {
       { counterName: '受付1', sharing: true, peers: [] },
     ]);
     expect(name.value).toBe('受付1');
-    expect(section().getByText('Saved')).toBeTruthy();
+    expect(section().getByText('Saved.')).toBeTruthy();
     // Emptied: the host name again.
     await r.user.fill(name, '');
     await r.user.press('Enter');

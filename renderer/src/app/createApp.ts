@@ -36,6 +36,7 @@ import { loadLater } from './later';
 import { afterPaint } from './paint';
 import { browserPlatform, type Platform } from './platform';
 import { followFlow, restoreFlow, watchStaff } from './recovery';
+import type { Stores } from './stores';
 
 export interface AppOptions extends Partial<Platform> {
   /** The UI language; by default the first of the user's languages we speak. */
@@ -211,7 +212,7 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       guestDisplay: guest.store,
       staff: staffStore,
       items,
-    },
+    } satisfies Stores,
     actions,
     /** Load what the main process knows, and follow its events. */
     async start() {
@@ -305,4 +306,3 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
 
 export type FrontDeskApp = ReturnType<typeof createApp>;
 export type Actions = FrontDeskApp['actions'];
-export type Stores = FrontDeskApp['stores'];

@@ -5,14 +5,20 @@
  * close being counted) is also what holds an update back. The walk-in's customer stays in the
  * main process's memory only.
  */
-import type { KeptFlow, KeptWalkIn } from '../../../main/ipc/contract';
+import type { KeptFlow, KeptWalkIn, ReservationView } from '../../../main/ipc/contract';
 import type { Api } from '../api/api';
 import type { CancelState } from '../stores/cancel';
 import type { ChangeState } from '../stores/change';
 import { countedTotal, type CloseState } from '../stores/close';
 import type { Screen } from '../stores/nav';
 import type { WalkInState } from '../stores/walkinState';
-import type { Actions, Stores } from './createApp';
+import type { Stores } from './stores';
+
+/** The app's intents a restore opens a flow with (the app's `actions`). */
+export interface FlowActions {
+  startCancel(r: ReservationView): void;
+  startChange(r: ReservationView): void;
+}
 
 /** The contract bounds each text kept; longer (pasted) text is cut rather than the flow lost. */
 const clip = (text: string) => text.slice(0, 1000);
@@ -133,7 +139,7 @@ export function watchStaff(stores: Stores): { opened: () => boolean; stop: () =>
 export async function restoreFlow(
   api: Api,
   stores: Stores,
-  actions: Actions,
+  actions: FlowActions,
   opened: () => boolean,
 ): Promise<boolean> {
   let flow: KeptFlow | null;

@@ -40,7 +40,7 @@ import {
   tenderToSend,
   type TenderActions,
   type TenderState,
-} from './walkinTender';
+} from '../checkout/tender';
 
 /** A slot of the chosen date, as the day view has it. */
 export interface SlotOption {

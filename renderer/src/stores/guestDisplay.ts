@@ -8,9 +8,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { DisplayScreen } from '../../../main/ipc/contract';
 import type { Api } from '../api/api';
-import { changeDue, rebalance } from '../money/tenderRules';
 import type { WalkInState } from './walkinState';
-import { tenderTotalOf } from './walkinTender';
+import { changeOf, linesOf, tenderTotalOf } from '../checkout/tender';
 
 export interface GuestDisplayState {
   locale: 'ja' | 'en';
@@ -21,10 +20,9 @@ export interface GuestDisplayState {
 export function guestScreen(s: WalkInState): DisplayScreen {
   const total = tenderTotalOf(s);
   const currency = s.price?.currency ?? s.form?.currency ?? 'JPY';
-  const lines = total === null ? s.tenderLines : rebalance(total, s.tenderLines);
-  const cash = lines.find((l) => l.method === 'cash');
+  const cash = linesOf(s).find((l) => l.method === 'cash');
   const received = cash ? (cash.received ?? cash.amount) : null;
-  const change = total === null ? null : changeDue(lines);
+  const change = changeOf(s);
   if (s.step === 'done' && s.outcome && s.outcome.outcome !== 'refused')
     return {
       kind: 'thanks',
@@ -73,3 +71,5 @@ export function followGuestDisplay(
   const offLocale = store.subscribe(push);
   return { store, stop: () => (offWalkIn(), offLocale()) };
 }
+
+export type GuestDisplayStore = ReturnType<typeof followGuestDisplay>['store'];

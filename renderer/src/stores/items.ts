@@ -12,21 +12,21 @@ import type {
   JournalEntryView,
 } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
-import { discountsReady, discountsToSend } from './counterDiscounts';
+import { discountsReady, discountsToSend } from '../checkout/discounts';
 import {
   basketActions,
   FRESH_BASKET,
   picksOf,
   type BasketActions,
   type BasketState,
-} from './itemBasket';
+} from '../checkout/basket';
 import {
   FRESH_TENDER,
   tenderActions,
   tenderToSend,
   type TenderActions,
   type TenderState,
-} from './walkinTender';
+} from '../checkout/tender';
 
 export interface ItemsState extends TenderState, TenderActions, BasketState, BasketActions {
   view: ItemsView | null;

@@ -3,35 +3,31 @@
  * booking claimed for this counter, its amount asked if not known), the tender — the walk-in's
  * panel, cash for all that is owed chosen already — a part now if staff say so, a discount with
  * its reason, and collect (checking the party in with it when staff started with "check in and
- * pay"). Staff giving up let the claim go. The tender's own intents are the walk-in's.
+ * pay"). Staff giving up let the claim go. The tender, basket and discount draft are the
+ * checkout's (renderer/src/checkout): a collection's discount is one on the whole of what is
+ * taken, in yen (AA30).
  */
 import { createStore } from 'zustand/vanilla';
 import type { ClaimView, Price, ReservationView, Response } from '../../../main/ipc/contract';
 import { asCallError, type Api, type CallError } from '../api/api';
+import type { DiscountDraft } from '../checkout/discounts';
 import {
   basketActions,
   FRESH_BASKET,
   picksOf,
   type BasketActions,
   type BasketState,
-} from './itemBasket';
+} from '../checkout/basket';
 import {
   FRESH_TENDER,
   tenderActions,
   tenderToSend,
   type TenderActions,
   type TenderState,
-} from './walkinTender';
-import type { TenderProblem } from '../money/tenderRules';
+} from '../checkout/tender';
+import type { TenderProblem } from '../checkout/tenderRules';
 
 export type OnSiteStep = 'idle' | 'starting' | 'tender' | 'collecting' | 'done';
-
-export interface DiscountDraft {
-  amount: number | null;
-  /** A reason of the store's list, by its id (I13). */
-  reason: string;
-  note: string;
-}
 
 export interface CheckInCounts {
   adults: number;
@@ -48,6 +44,7 @@ export interface OnSiteState extends TenderState, TenderActions, BasketState, Ba
   claim: ClaimView | null;
   /** What is taken now (null: the amount is not known, staff type it as the amount taken). */
   amountNow: number | null;
+  /** The discount on what the booking owes: the checkout's draft, in yen on the whole (AA30). */
   discount: DiscountDraft | null;
   /** The desk's problems with the amounts (OVER_OWED, NOTE_REQUIRED, NOTHING_TAKEN). */
   amountProblems: string[];
@@ -96,7 +93,7 @@ export function createOnSiteStore(api: Api) {
       const currency = view?.payment?.currency ?? view?.currency ?? 'JPY';
       const owed = view?.payment?.stillOwed ?? null;
       // With a discount, the money taken is what is left after it (staff may still type less).
-      const now = amount ?? (owed === null ? null : Math.max(0, owed - (discount?.amount ?? 0)));
+      const now = amount ?? (owed === null ? null : Math.max(0, owed - (discount?.value ?? 0)));
       set({ amountNow: now, price: priceOf(now, currency) });
       get().chooseMethod(get().tenderLines[0]!.method);
     };
@@ -141,9 +138,9 @@ export function createOnSiteStore(api: Api) {
         if (!s.view || s.step !== 'tender') return null;
         const amount = s.price ? s.amountNow! : (s.tenderTotal ?? 0);
         const discount =
-          s.discount && s.discount.amount
+          s.discount && s.discount.value
             ? {
-                amount: s.discount.amount,
+                amount: s.discount.value,
                 reason: s.discount.reason,
                 note: s.discount.note.trim() || null,
               }

@@ -13,9 +13,9 @@ import type { FieldProblem, WalkInOutcome } from '../../../main/ipc/contract';
 import { asCallError, type Api } from '../api/api';
 import { latestRun } from './latestRun';
 import { customerActions } from './walkinCustomer';
-import { basketActions, FRESH_BASKET, picksOf } from './itemBasket';
-import { discountsReady, discountsToSend } from './counterDiscounts';
-import { confirmedPrice, FRESH_TENDER, tenderActions, tenderToSend } from './walkinTender';
+import { basketActions, FRESH_BASKET, picksOf } from '../checkout/basket';
+import { discountsReady, discountsToSend } from '../checkout/discounts';
+import { confirmedPrice, FRESH_TENDER, tenderActions, tenderToSend } from '../checkout/tender';
 import { clampCount, draftOf, EMPTY_CUSTOMER, slotAfterCheck } from './walkinDraft';
 import type { WalkInActions, WalkInDeps, WalkInState, WalkInStep } from './walkinState';
 

@@ -13,8 +13,8 @@ import type {
 } from '../../../main/ipc/contract';
 import type { CallError } from '../api/api';
 import type { CustomerActions, FoundCustomer } from './walkinCustomer';
-import type { BasketActions, BasketState } from './itemBasket';
-import type { TenderActions, TenderState } from './walkinTender';
+import type { BasketActions, BasketState } from '../checkout/basket';
+import type { TenderActions, TenderState } from '../checkout/tender';
 import type { Answers, CustomerDraft, FieldValue, SlotChoice } from './walkinDraft';
 
 export type WalkInStep = 'product' | 'party' | 'details' | 'review' | 'done';

@@ -10,12 +10,12 @@ import { en } from '../../../renderer/src/i18n/en';
 
 type Tree = { [k: string]: unknown };
 
-/** Each feature's words, Japanese (features/) and English (en/). */
+/** Each feature's words, Japanese (ja/) and English (en/). */
 const SOURCES = import.meta.glob(
-  ['../../../renderer/src/i18n/features/*.ts', '../../../renderer/src/i18n/en/*.ts'],
+  ['../../../renderer/src/i18n/ja/*.ts', '../../../renderer/src/i18n/en/*.ts'],
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
-const FOLDER = { ja: 'features', en: 'en' } as const;
+const FOLDER = { ja: 'ja', en: 'en' } as const;
 
 function texts(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) =>
@@ -76,7 +76,7 @@ describe('the printed words on screen', () => {
 
   it.each(
     (['ja', 'en'] as const).flatMap((locale) =>
-      ['manifest', 'reservation', 'status', 'shell'].map((feature) => [locale, feature] as const),
+      ['manifest', 'reservation', 'status', 'common'].map((feature) => [locale, feature] as const),
     ),
   )('are not written again in the %s of %s', (locale, feature) => {
     const printed = new Set(texts(reservationWords[locale]).concat(texts(manifestWords[locale])));

@@ -1,11 +1,12 @@
-/** The English of cancel's words (features/cancel.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/cancel';
+/** The English of cancel's words (ja/cancel.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/cancel';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   cancel: {
-    title: 'Cancel booking',
-    reason: 'Reason',
+    title: common.cancelBooking,
+    reason: common.reason,
     reasons: {
       customer_request: 'Customer’s request',
       business_request: 'Store’s decision',
@@ -20,10 +21,10 @@ export const en: Widen<typeof ja> = {
     },
     previewing: 'Checking the fee…',
     previewTitle: 'Fee and refund',
-    notCancellable: 'This booking cannot be cancelled.',
-    total: 'Total',
+    notCancellable: common.notCancellable,
+    total: common.total,
     fee: 'Cancellation fee',
-    refund: 'Refund',
+    refund: common.refund,
     refundBy: 'Refunded by',
     byMerchant: 'The store (this counter)',
     byService: 'The reservation service, automatically',

@@ -1,17 +1,18 @@
-/** The English of change's words (features/change.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/change';
+/** The English of change's words (ja/change.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/change';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   change: {
     title: 'Change a booking (time, headcount)',
     explain:
       'The reservation service cannot change a booking’s time or headcount. The new booking is made first; the old one is cancelled only once it stands. If the new one cannot be made, the old one stays as it is.',
-    numberShort: 'No. {{number}}',
+    numberShort: common.number,
     when: 'New time',
     date: 'Date',
-    time: 'Time',
-    noSlots: 'No slots on this day.',
+    time: common.slotTime,
+    noSlots: common.noSlots,
     current: '(current booking)',
     extraTitle: '{{n}} more people',
     kindExtra: 'Book the {{n}} extra people separately',
@@ -81,7 +82,7 @@ export const en: Widen<typeof ja> = {
     handBackNow: 'Hand back',
     refundWaits:
       'The refund of the old booking ({{amount}}) is recorded once the old booking is cancelled.',
-    retry: 'Retry',
+    retry: common.retry,
     otherTime: 'Choose another time',
     openNew: 'Open the new booking',
     openList: 'Booking changes',
@@ -100,7 +101,7 @@ export const en: Widen<typeof ja> = {
     settleUnreadableWarn:
       'This change’s record cannot be read. Check in the service’s admin screen that the guest does not have two active bookings before marking it checked.',
     confirmKeep: 'Yes, mark it done',
-    notNow: 'Not now',
+    notNow: common.cancel,
     banner: '{{count}} booking change(s) still to cancel (the old booking is still active).',
   },
 };

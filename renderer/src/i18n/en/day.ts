@@ -1,18 +1,19 @@
-/** The English of day's words (features/day.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/day';
+/** The English of day's words (ja/day.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/day';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   day: {
-    title: "Today's schedule",
+    title: common.toDay,
     loading: 'Loading the schedule…',
     noData: 'No data for this day yet.',
-    today: 'Today',
+    today: common.today,
     switcher: 'Change the date',
-    previous: 'Previous day',
-    next: 'Next day',
+    previous: common.previousDay,
+    next: common.nextDay,
     pick: 'Go to date',
-    age: 'Data updated {{age}} ({{time}})',
+    age: common.dataAge,
     neverSynced: 'Not synced yet — this may be incomplete',
     refresh: 'Refresh now',
     refreshing: 'Refreshing…',
@@ -24,20 +25,20 @@ export const en: Widen<typeof ja> = {
     pendingExplain:
       'These bookings are not confirmed. Do not tell the customer they are. Approval is done in the admin screen.',
     noProducts: 'This store has no products.',
-    noSlots: 'No slots on this day.',
+    noSlots: common.noSlots,
     unpublished: 'Unpublished',
     manual: 'Needs approval',
     status: {
       available: 'Open',
       limited: 'Few left',
-      closed: 'Closed',
+      closed: common.closed,
       past: 'Past',
       deadline_passed: 'Deadline passed',
       unknown: 'Availability unknown',
       other: 'Status: {{status}}',
     },
     nextBookable: 'Next available',
-    booked: 'adults {{adults}}, children {{children}}',
+    booked: common.party,
     capacity: 'capacity {{capacity}}, {{remaining}} left',
     capacityUnknown: 'capacity unknown',
     parties: 'parties: {{n}}',

@@ -1,6 +1,7 @@
-/** The English of hardware's words (features/hardware.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/hardware';
+/** The English of hardware's words (ja/hardware.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/hardware';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   printer: {
@@ -42,16 +43,16 @@ export const en: Widen<typeof ja> = {
       drawer: 'A cash drawer is connected',
       routes: 'Printer per document',
       routeReceipt: 'Receipts and refund slips',
-      routeClose: 'Close report',
+      routeClose: common.closeReport,
       routeManifest: 'Manifest',
       receiptPrinter: 'Receipt printer',
       osPrinter: 'A4 printer (OS)',
       test: 'Test print',
-      testing: 'Printing…',
+      testing: common.printing,
       testOk: 'Test print sent.',
       testFailed: 'Could not print: {{state}}',
       save: 'Save the printer settings',
-      saved: 'Saved',
+      saved: common.saved,
       trainingNote:
         'In training every printer chosen prints on the virtual printer (no real drawer opens).',
     },
@@ -66,7 +67,7 @@ export const en: Widen<typeof ja> = {
   },
   drawer: {
     title: 'Open the drawer',
-    reason: 'Reason (required)',
+    reason: common.reasonRequired,
     reasonExample: 'change for the float, etc.',
     open: 'Open the drawer',
     opened: 'Drawer opened (recorded).',
@@ -80,9 +81,9 @@ export const en: Widen<typeof ja> = {
       manual: 'By hand',
       notOpened: 'Of these, did not open',
       byHand: 'Opened by hand',
-      at: 'Time',
-      reason: 'Reason',
-      staff: 'Staff',
+      at: common.time,
+      reason: common.reason,
+      staff: common.staff,
       result: 'Result',
       opened: 'Opened',
       failed: 'Did not open',

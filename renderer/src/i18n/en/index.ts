@@ -1,10 +1,11 @@
 /**
  * Every user-facing word of the renderer in English, one file per feature (the Japanese of each
- * is features/, the source). Its own chunk: fetched when a counter shows English (index.ts).
+ * is ja/, the source). Its own chunk: fetched when a counter shows English (index.ts).
  */
 import type { Messages } from '../catalogue';
 import * as cancel from './cancel';
 import * as change from './change';
+import * as common from './common';
 import * as day from './day';
 import * as hardware from './hardware';
 import * as installed from './installed';
@@ -23,6 +24,7 @@ import * as walkin from './walkin';
 
 /** The feature catalogues in English, each `{ en }`; exported for the test of their keys. */
 export const FEATURES_EN = {
+  common,
   shell,
   status,
   day,
@@ -43,6 +45,7 @@ export const FEATURES_EN = {
 } as const;
 
 export const en: Messages = {
+  ...common.en,
   ...shell.en,
   ...status.en,
   ...day.en,

@@ -1,6 +1,7 @@
-/** The English of installed's words (features/installed.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/installed';
+/** The English of installed's words (ja/installed.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/installed';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   installed: {
@@ -31,7 +32,7 @@ export const en: Widen<typeof ja> = {
       },
       checkedAt: 'Last checked {{time}}',
       check: 'Check now',
-      checking: 'Checking…',
+      checking: common.checking,
       restart: 'Restart now to update',
       restarting: 'Restarting…',
       holds: {
@@ -87,8 +88,8 @@ export const en: Widen<typeof ja> = {
       savedTo: 'Saved: {{path}}',
       downloaded: '{{file}} downloaded.',
     },
-    saving: 'Saving…',
-    saved: 'Saved',
+    saving: common.saving,
+    saved: common.saved,
     bar: {
       downloading: 'Downloading an update {{percent}}%',
       ready: 'Update ready — restart when convenient',

@@ -1,7 +1,8 @@
-/** The English of items' words (features/items.ts, the source): fetched when staff choose English. */
+/** The English of items' words (ja/items.ts, the source): fetched when staff choose English. */
 import { itemWords } from '../../../../main/ipc/contract';
-import type { ja } from '../features/items';
+import type { ja } from '../ja/items';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   items: {
@@ -12,12 +13,12 @@ export const en: Widen<typeof ja> = {
     picked: 'Items added',
     add: 'Add one {{name}}',
     quantity: 'How many {{name}}',
-    remove: 'Remove {{name}}',
+    remove: common.removeName,
     itemsTotal: 'Items total',
     reduced: '※ Reduced rate (8%)',
     grandTotal: 'Total to pay',
     sell: 'Take {{amount}} and record',
-    selling: 'Recording…',
+    selling: common.recording,
     sold: 'The items’ payment was recorded.',
     newSale: 'Next guest',
     nothingPicked: 'Pick an item.',
@@ -35,10 +36,10 @@ export const en: Widen<typeof ja> = {
       active: 'On sale',
       inactive: 'Not on sale',
       add: 'Add an item',
-      edit: 'Change',
-      save: 'Save',
-      cancel: 'Cancel',
-      saved: 'Saved.',
+      edit: common.edit,
+      save: common.save,
+      cancel: common.cancel,
+      saved: common.saved,
     },
   },
 };

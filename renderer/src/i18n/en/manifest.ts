@@ -1,7 +1,8 @@
-/** The English of manifest's words (features/manifest.ts, the source): fetched when staff choose English. */
+/** The English of manifest's words (ja/manifest.ts, the source): fetched when staff choose English. */
 import { manifestWords, reservationWords } from '../../../../main/ipc/contract';
-import { printedIn, type ja } from '../features/manifest';
+import { printedIn, type ja } from '../ja/manifest';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 const printedEn = printedIn([manifestWords.en, reservationWords.en]);
 
@@ -11,11 +12,11 @@ export const en: Widen<typeof ja> = {
     notFound: 'This slot was not found. Check the date.',
     manual: 'This product needs approval. Bookings waiting for approval are not confirmed.',
     print: 'Print',
-    csv: 'Export CSV',
+    csv: common.exportCsv,
     walkIn: 'Walk-in for this slot',
     empty: printedEn.empty,
     caption: 'Bookings: {{n}}',
     loading: 'Loading the bookings…',
-    col: { ...printedEn.columns, party: 'Party' },
+    col: { ...printedEn.columns, party: common.headcount },
   },
 };

@@ -1,6 +1,7 @@
-/** The English of onsite's words (features/onsite.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/onsite';
+/** The English of onsite's words (ja/onsite.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/onsite';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   onsite: {
@@ -17,7 +18,7 @@ export const en: Widen<typeof ja> = {
     checkInAndPayUnknown: 'Check in and take payment',
     pay: 'Take payment {{amount}}',
     payUnknown: 'Take payment',
-    starting: 'Checking…',
+    starting: common.checking,
     heldBy: '{{counter}} is taking this payment (since {{time}}).',
     unanswered:
       'No answer from {{counters}}. Check with them so that the money is not taken twice.',
@@ -30,13 +31,13 @@ export const en: Widen<typeof ja> = {
     reasonGone: '(this reason is no longer offered)',
     take: 'Take {{amount}}',
     settle: 'Settle with the discount',
-    taking: 'Recording…',
-    stop: 'Stop',
+    taking: common.recording,
+    stop: common.cancel,
     done: 'Took {{amount}}.',
     doneCheckedIn: 'Checked in and took {{amount}}.',
     collectedTwice: 'Taken twice: refund {{amount}} to the guest (it is in the refunds owed).',
     refundOwed: 'Refund owed: {{amount}}.',
-    openRefunds: 'Refund',
+    openRefunds: common.refund,
     problems: {
       OVER_OWED: 'More than is still owed cannot be taken. Correct the amount.',
       NOTE_REQUIRED: 'A discount for this reason needs a note.',
@@ -50,10 +51,10 @@ export const en: Widen<typeof ja> = {
     title: 'On-site payments',
     storeTitle: 'On-site payments (all counters)',
     taken: 'Taken',
-    line: '{{count}} · {{amount}}',
+    line: common.countAmount,
     discounts: 'Discounts {{amount}}',
     unpaidTitle: 'Unpaid (bookings of the day paid on site)',
-    unpaidLine: '{{count}} · {{amount}}',
+    unpaidLine: common.countAmount,
     none: 'None.',
     unknownAmount: 'amount not known',
     methodNotSaid: 'payment not said',

@@ -1,7 +1,8 @@
-/** The English of reservation's words (features/reservation.ts, the source): fetched when staff choose English. */
+/** The English of reservation's words (ja/reservation.ts, the source): fetched when staff choose English. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import { fieldsIn, checkInIn, paymentIn, paidIn, type ja } from '../features/reservation';
+import { fieldsIn, checkInIn, paymentIn, paidIn, type ja } from '../ja/reservation';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   reservation: {
@@ -9,10 +10,10 @@ export const en: Widen<typeof ja> = {
     pendingNotice: 'This booking is waiting for approval and is not confirmed yet.',
     inactive: 'This booking is not active (cancelled or similar).',
     ...fieldsIn(reservationWords.en),
-    product: 'Product',
-    when: 'Date and time',
-    party: 'Party',
-    total: 'Total',
+    product: common.product,
+    when: common.when,
+    party: common.headcount,
+    total: common.total,
     answers: 'Answers',
     changeTitle: 'Changes and cancellation',
     change: 'Change time or headcount',
@@ -23,10 +24,10 @@ export const en: Widen<typeof ja> = {
     changedTo: 'This booking was changed to {{number}}.',
     stillToCancel:
       'This booking was replaced by {{number}} but is NOT cancelled yet (still to cancel).',
-    cancel: 'Cancel booking',
+    cancel: common.cancelBooking,
   },
   checkIn: {
-    title: 'Check-in',
+    title: common.checkIn,
     current: 'Now:',
     ...checkInIn(reservationWords.en),
     offline: '(recorded offline)',
@@ -39,10 +40,10 @@ export const en: Widen<typeof ja> = {
       'Changed at {{counter}}, {{time}} meanwhile: nothing was recorded here. Check the state shown and try again.',
     adults: 'Adults here',
     children: 'Children here',
-    fewerAdults: 'One adult fewer',
-    moreAdults: 'One adult more',
-    fewerChildren: 'One child fewer',
-    moreChildren: 'One child more',
+    fewerAdults: common.fewerAdults,
+    moreAdults: common.moreAdults,
+    fewerChildren: common.fewerChildren,
+    moreChildren: common.moreChildren,
     booked: 'Booked: {{n}}',
     all: 'Everyone arrived (adults {{adults}}, children {{children}})',
     recordCounted: 'Record these numbers (adults {{adults}}, children {{children}})',

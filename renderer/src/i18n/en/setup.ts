@@ -1,14 +1,15 @@
-/** The English of setup's words (features/setup.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/setup';
+/** The English of setup's words (ja/setup.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/setup';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   setup: {
-    title: 'Set-up',
+    title: common.setup,
     current: 'Current connection',
     mode: 'Mode',
     modes: {
-      not_set_up: 'Not set up',
+      not_set_up: common.notSetUp,
       live: 'Live',
       training: 'Training',
     },
@@ -24,20 +25,20 @@ export const en: Widen<typeof ja> = {
     removeKey: 'Remove the API key',
     leaveTraining: 'Leave training mode',
     keyTitle: 'Connect with an API key',
-    key: 'API key',
+    key: common.apiKey,
     keyHint:
       'Paste the key issued in the reservation service’s admin screen. It is stored encrypted and never shown again.',
     serviceUrl: 'Service address (optional)',
     serviceUrlHint: 'Leave empty for the default address.',
     check: 'Check the key',
-    checking: 'Checking…',
+    checking: common.checking,
     checked: 'What the key allows',
     scopes: 'Scopes',
     storeLimit: 'Stores',
     allStores: 'Every store of the organization',
     limitedTo: 'Only {{store}}',
     chooseStore: 'Choose the store',
-    noStores: 'This key cannot use any store.',
+    noStores: common.noStore,
     storeFacts: '({{timeZone}}, {{currency}})',
     noOnSite: 'no pay-on-site',
     save: 'Save and connect',
@@ -50,8 +51,8 @@ export const en: Widen<typeof ja> = {
   features: {
     name: {
       dayView: 'Day view',
-      checkIn: 'Check-in',
-      walkIn: 'Walk-in',
+      checkIn: common.checkIn,
+      walkIn: common.walkIn,
       cancel: 'Cancellation',
       customerSearch: 'Customer search',
     },

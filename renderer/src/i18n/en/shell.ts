@@ -1,33 +1,22 @@
-/** The English of shell's words (features/shell.ts, the source): fetched when staff choose English. */
-import { reservationWords } from '../../../../main/ipc/contract';
-import { partyIn, type ja } from '../features/shell';
+/** The English of shell's words (ja/shell.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/shell';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   app: { name: 'Front Desk' },
-  common: {
-    back: 'Back',
-    loading: 'Loading…',
-    none: '—',
-    noName: '(no name)',
-    ...partyIn(reservationWords.en),
-    number: 'No. {{number}}',
-    toDay: "Today's schedule",
-    screenFailed: 'This screen could not be opened. Try again, or go back to today’s schedule.',
-    tryAgain: 'Try again',
-  },
   nav: {
     label: 'Main actions',
-    today: 'Today',
-    walkIn: 'Walk-in',
-    setup: 'Set-up',
+    today: common.today,
+    walkIn: common.walkIn,
+    setup: common.setup,
     journal: 'Journal',
     close: 'Close day',
     items: 'Items',
   },
   language: {
     ja: '日本語',
-    en: 'English',
+    en: common.english,
     switchTo: 'Switch language: {{language}}',
   },
   training: {
@@ -104,7 +93,7 @@ export const en: Widen<typeof ja> = {
     PRODUCT_NOT_FOUND: 'The product was not found. Refresh the data.',
     RESERVATION_NOT_FOUND: 'The booking was not found. It may have been deleted.',
     CUSTOMER_NOT_FOUND: 'The customer was not found.',
-    RESERVATION_NOT_CANCELLABLE: 'This booking cannot be cancelled.',
+    RESERVATION_NOT_CANCELLABLE: common.notCancellable,
     RESERVATION_NOT_DELETABLE: 'This booking cannot be deleted (only test bookings can).',
     RESERVATION_ALREADY_CANCELLED: 'This booking is already cancelled.',
     NOT_CANCELLABLE: 'This booking can no longer be cancelled.',
@@ -138,7 +127,7 @@ export const en: Widen<typeof ja> = {
     INTERNAL: 'The app had an internal error. Try again; if it keeps happening, restart the app.',
     NOT_SET_UP: 'No store is connected yet. Register an API key in Set-up.',
     NO_SERVICE_URL: 'The reservation service’s address is not set. Enter it in Set-up.',
-    NO_STORE: 'This key cannot use any store.',
+    NO_STORE: common.noStore,
     STORE_NOT_AVAILABLE: 'This key cannot use that store. Choose another store.',
     RESERVATION_NOT_CACHED:
       'This booking is not in the data of this day. Check the date or refresh the data.',

@@ -1,6 +1,7 @@
-/** The English of shop's words (features/shop.ts, the source): fetched when staff choose English. */
-import type { ja } from '../features/shop';
+/** The English of shop's words (ja/shop.ts, the source): fetched when staff choose English. */
+import type { ja } from '../ja/shop';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   shop: {
@@ -37,12 +38,12 @@ export const en: Widen<typeof ja> = {
     noPeers: 'None',
     peerAddress: 'Address to add',
     addPeer: 'Add',
-    remove: 'Remove',
+    remove: common.remove,
     removePeer: 'Remove {{peer}}',
     counters: 'Counters in the shop',
     noCounters: 'No other counter found yet.',
-    saving: 'Saving…',
-    saved: 'Saved',
+    saving: common.saving,
+    saved: common.saved,
     nameProblems: {
       empty: 'Type a name, or leave the field empty to use the computer’s name.',
       too_long: 'The name can be at most {{max}} characters.',

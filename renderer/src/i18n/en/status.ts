@@ -1,7 +1,8 @@
-/** The English of status's words (features/status.ts, the source): fetched when staff choose English. */
+/** The English of status's words (ja/status.ts, the source): fetched when staff choose English. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import { statusIn, type ja } from '../features/status';
+import { statusIn, type ja } from '../ja/status';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   damage: {
@@ -40,7 +41,7 @@ export const en: Widen<typeof ja> = {
       degraded: 'Connection unstable',
       offline: 'Offline — showing saved data',
     },
-    age: 'Data updated {{age}} ({{time}})',
+    age: common.dataAge,
     from: {
       age: 'From {{name}}: data updated {{age}} ({{time}})',
       waiting: 'Waiting for {{name}}’s first sync',
@@ -82,14 +83,14 @@ export const en: Widen<typeof ja> = {
     explain:
       'Walk-ins taken while offline or during a connection error. Each is sent exactly once, unchanged, when the link returns.',
     empty: 'No queued walk-ins.',
-    party: 'adults {{adults}}, children {{children}}',
+    party: common.party,
     created: 'taken at {{time}}',
-    number: 'No. {{number}}',
+    number: common.number,
     lastError: 'Last attempt: {{error}} (attempts: {{attempts}})',
     state: {
-      queued: 'Queued — not yet booked',
+      queued: common.queued,
       sending: 'Sending — not confirmed yet',
-      booked: 'Booked',
+      booked: common.booked,
       bookedPending: 'Booked — pending approval, not confirmed',
       refused: 'Could not be booked',
       needs_review:
@@ -115,7 +116,7 @@ export const en: Widen<typeof ja> = {
     counter: 'counter {{counter}}',
     amount: 'amount {{amount}}',
     key: 'Idempotency-Key {{key}}',
-    retry: 'Retry',
+    retry: common.retry,
     discard: 'Discard',
     discardQuestion: 'Discard the walk-in of {{name}}? It will not be sent.',
     discardYes: 'Discard it',

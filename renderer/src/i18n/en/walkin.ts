@@ -1,16 +1,17 @@
-/** The English of walkin's words (features/walkin.ts, the source): fetched when staff choose English. */
+/** The English of walkin's words (ja/walkin.ts, the source): fetched when staff choose English. */
 import { reservationWords } from '../../../../main/ipc/contract';
-import type { ja } from '../features/walkin';
+import type { ja } from '../ja/walkin';
 import type { Widen } from '../widen';
+import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   walkIn: {
-    title: 'Walk-in',
+    title: common.walkIn,
     progress: 'Steps',
     steps: {
-      product: 'Product',
+      product: common.product,
       party: 'Party and slot',
-      details: 'Customer',
+      details: common.customer,
       review: 'Price',
       done: 'Done',
     },
@@ -28,10 +29,10 @@ export const en: Widen<typeof ja> = {
       'This product needs approval: the booking will be “pending — not confirmed”. Do not tell the customer it is confirmed.',
     adults: 'Adults',
     children: 'Children',
-    fewerAdults: 'One adult fewer',
-    moreAdults: 'One adult more',
-    fewerChildren: 'One child fewer',
-    moreChildren: 'One child more',
+    fewerAdults: common.fewerAdults,
+    moreAdults: common.moreAdults,
+    fewerChildren: common.fewerChildren,
+    moreChildren: common.moreChildren,
     slots: 'Next slots for this party',
     checking: 'Checking availability…',
     fitUnknown: 'Offline: availability may be out of date. The booking is checked when it is sent.',
@@ -54,16 +55,16 @@ export const en: Widen<typeof ja> = {
     booker: 'Representative',
     participant: 'Person {{n}}',
     required: 'required',
-    choose: 'Choose…',
-    customer: 'Customer',
+    choose: common.choose,
+    customer: common.customer,
     customerFields: {
       lastName: 'Last name',
       firstName: 'First name',
-      phone: 'Phone',
+      phone: common.phone,
       email: 'E-mail',
     },
     findCustomer: 'Find an existing customer by e-mail',
-    finding: 'Searching…',
+    finding: common.searching,
     noCustomer: 'No customer with this e-mail address.',
     useCustomer: 'Choose {{name}} ({{email}}, visits: {{visits}})',
     existingCustomer: 'Existing customer: {{name}}',
@@ -71,12 +72,12 @@ export const en: Widen<typeof ja> = {
     fixFields: 'Check the marked fields ({{n}}).',
     toPrice: 'Get the price',
     quoting: 'Calculating…',
-    product: 'Product',
-    when: 'Date and time',
-    party: 'Party',
+    product: common.product,
+    when: common.when,
+    party: common.headcount,
     price: 'Price',
     subtotal: 'Subtotal',
-    total: 'Total',
+    total: common.total,
     collect: 'Collect {{amount}} at the counter',
     manualPay:
       'The price is {{amount}}. This booking is pending approval — not confirmed. Take payment only once the store has approved it and the booking is confirmed.',
@@ -102,11 +103,11 @@ export const en: Widen<typeof ja> = {
     confirmLastKnown: 'Save in the queue ({{amount}})',
     booking: 'Booking…',
     done: {
-      booked: 'Booked',
+      booked: common.booked,
       pending: reservationWords.en.status.pending,
       pendingExplain:
         'The booking was made but is not confirmed yet. It is confirmed when the store approves it in the admin screen.',
-      queued: 'Queued — not yet booked',
+      queued: common.queued,
       queuedExplain:
         'The walk-in is saved. It is sent exactly once when the link returns; see “Queued walk-ins” at the bottom for its outcome.',
       number: 'Reservation no. {{number}}',

@@ -9,8 +9,7 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { CodedReason } from '../../components/CodeNote';
 import { ErrorNote } from '../../components/ErrorNote';
-import { changeDue, rebalance } from '../../money/tenderRules';
-import { tenderTotalOf } from '../../stores/walkinTender';
+import { changeOf } from '../../checkout/tender';
 import { ReceiptActions } from '../money/ReceiptActions';
 
 export function ChangeOutcomeView({ outcome }: { outcome: ChangeOutcome }) {
@@ -18,10 +17,7 @@ export function ChangeOutcomeView({ outcome }: { outcome: ChangeOutcome }) {
   const { stores, actions } = useApp();
   const fmt = useFormat();
   const error = useSlice(stores.change, (s) => s.error);
-  const cashChange = useSlice(stores.change, (s) => {
-    const total = tenderTotalOf(s);
-    return total === null ? 0 : changeDue(rebalance(total, s.tenderLines));
-  });
+  const cashChange = useSlice(stores.change, (s) => changeOf(s) ?? 0);
   const c = stores.change.getState();
   const change = outcome.change;
   const next = outcome.next;

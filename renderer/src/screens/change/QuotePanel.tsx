@@ -11,7 +11,7 @@ import { MethodBrandFields } from '../../components/PaymentFields';
 import { handBackOf, handsBack } from '../../stores/changeDraft';
 import { CancelReasonFields } from '../cancel/CancelReasonFields';
 import { MisfitNote } from '../walkin/MisfitNote';
-import { TenderPanel } from '../walkin/TenderPanel';
+import { TenderPanel } from '../../checkout/TenderPanel';
 
 export function ReasonChoice() {
   const { t } = useTranslation();

@@ -15,6 +15,7 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
+import './items.css';
 
 const EMPTY: ItemDraft = {
   id: null,

@@ -10,11 +10,11 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReceiptActions } from '../money/ReceiptActions';
-import { tenderTotalOf } from '../../stores/walkinTender';
-import { DiscountFields } from '../walkin/DiscountFields';
-import { TenderPanel } from '../walkin/TenderPanel';
+import { tenderTotalOf } from '../../checkout/tender';
+import { DiscountFields } from '../../checkout/DiscountFields';
+import { TenderPanel } from '../../checkout/TenderPanel';
 import { ItemCatalogue } from './ItemCatalogue';
-import { ItemsPanel } from './ItemsPanel';
+import { BasketPanel } from '../../checkout/BasketPanel';
 
 export function ItemsScreen() {
   const { t } = useTranslation();
@@ -62,7 +62,7 @@ export function ItemsScreen() {
             void items.sell();
           }}
         >
-          <ItemsPanel store={stores.items} />
+          <BasketPanel store={stores.items} />
           {s.picked > 0 ? (
             <>
               <DiscountFields store={stores.items} />

@@ -20,8 +20,10 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
 import { PaymentState } from '../../components/PaymentState';
 import { ReceiptActions } from '../money/ReceiptActions';
-import { ItemsPanel } from '../items/ItemsPanel';
-import { TenderPanel } from '../walkin/TenderPanel';
+import { BasketPanel } from '../../checkout/BasketPanel';
+import { TenderPanel } from '../../checkout/TenderPanel';
+import { DiscountNote } from '../../checkout/DiscountFields';
+import { freshDiscount } from '../../checkout/discounts';
 
 /** Whether staff may take money for this booking here now. */
 export function takesPayment(view: ReservationView): boolean {
@@ -235,7 +237,7 @@ function CollectForm({ view }: { view: ReservationView }) {
   const p = s.shown?.payment ?? view.payment!;
   const money = (n: number) => fmt.money(n, p.currency);
   const owed = p.stillOwed;
-  const discount = s.discount?.amount ?? 0;
+  const discount = s.discount?.value ?? 0;
   const taken = s.price ? (s.amountNow ?? 0) : (s.tenderTotal ?? 0);
   const left = owed === null ? null : owed - taken - discount;
   const problemsId = `${id}-problems`;
@@ -279,9 +281,7 @@ function CollectForm({ view }: { view: ReservationView }) {
             type="checkbox"
             checked={s.discount !== null}
             onChange={(e) =>
-              o.setDiscount(
-                e.target.checked ? { amount: null, reason: reasons[0]!.id, note: '' } : null,
-              )
+              o.setDiscount(e.target.checked ? freshDiscount(null, reasons[0]!.id) : null)
             }
           />
           <span>{t('onsite.discount')}</span>
@@ -292,13 +292,12 @@ function CollectForm({ view }: { view: ReservationView }) {
           <label className="inline-field">
             <span>{t('onsite.discountAmount')}</span>
             <AmountInput
-              value={s.discount.amount ?? ''}
+              value={s.discount.value ?? ''}
               onChange={(e) => {
                 const n = Number(e.target.value);
                 o.setDiscount({
                   ...s.discount!,
-                  amount:
-                    e.target.value.trim() === '' || !Number.isFinite(n) ? null : Math.floor(n),
+                  value: e.target.value.trim() === '' || !Number.isFinite(n) ? null : Math.floor(n),
                 });
               }}
             />
@@ -320,22 +319,17 @@ function CollectForm({ view }: { view: ReservationView }) {
               ))}
             </select>
           </label>
-          <label className="inline-field">
-            <span>
-              {t(reason?.noteRequired ? 'money.discount.noteRequired' : 'money.discount.note')}
-            </span>
-            <input
-              type="text"
-              maxLength={500}
-              value={s.discount.note}
-              aria-invalid={s.problems.includes('NOTE_REQUIRED') || undefined}
-              aria-describedby={problemsId}
-              onChange={(e) => o.setDiscount({ ...s.discount!, note: e.target.value })}
-            />
-          </label>
+          <DiscountNote
+            className="inline-field"
+            required={!!reason?.noteRequired}
+            value={s.discount.note}
+            invalid={s.problems.includes('NOTE_REQUIRED')}
+            describedBy={problemsId}
+            onChange={(note) => o.setDiscount({ ...s.discount!, note })}
+          />
         </div>
       )}
-      <ItemsPanel store={stores.onsite} />
+      <BasketPanel store={stores.onsite} />
       {taken > 0 || s.extra > 0 || s.price === null ? (
         <TenderPanel store={stores.onsite} queued={false} />
       ) : null}

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
-import { changeDue, rebalance } from '../../money/tenderRules';
-import { tenderTotalOf } from '../../stores/walkinTender';
+import { changeOf } from '../../checkout/tender';
 import { ReceiptActions } from '../money/ReceiptActions';
 import { StepError } from './StepError';
 
@@ -36,10 +35,7 @@ export function DoneStep() {
   const price = quote ?? resumed?.quoted ?? null;
   const autoPrint = useSlice(stores.money, (s) => s.settings.printAutomatically) && !resumed;
   // The change to hand back, large again once booked (the guest is still waiting for it).
-  const typedChange = useSlice(stores.walkIn, (s) => {
-    const total = tenderTotalOf(s);
-    return total === null ? 0 : changeDue(rebalance(total, s.tenderLines));
-  });
+  const typedChange = useSlice(stores.walkIn, (s) => changeOf(s) ?? 0);
   const change = resumed ? resumed.change : typedChange;
   if (!outcome)
     // A reloaded window waiting for the booking it joined, or unable to read it.

@@ -10,10 +10,10 @@ import { KEYS } from '../../app/shortcuts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Kbd } from '../../components/Kbd';
 import { StepError } from './StepError';
-import { ItemsPanel } from '../items/ItemsPanel';
-import { DiscountFields } from './DiscountFields';
-import { TenderPanel } from './TenderPanel';
-import { discountsOn } from '../../stores/counterDiscounts';
+import { BasketPanel } from '../../checkout/BasketPanel';
+import { DiscountFields } from '../../checkout/DiscountFields';
+import { TenderPanel } from '../../checkout/TenderPanel';
+import { discountsOn } from '../../checkout/discounts';
 
 export function ReviewStep() {
   const { t } = useTranslation();
@@ -131,7 +131,7 @@ export function ReviewStep() {
         </p>
       )}
       {/* Counter items paid with the same tender (issue 30): not with a booking still to approve. */}
-      {!manual && <ItemsPanel store={stores.walkIn} />}
+      {!manual && <BasketPanel store={stores.walkIn} />}
       {/* No counter discount on a price the service has not confirmed (I12). */}
       {!manual && !price?.unconfirmed && <DiscountFields store={stores.walkIn} />}
       {!manual && price && s.extra > 0 && (

@@ -1,4 +1,5 @@
 /** The installed app: updates, logs, counter mode, support. */
+import { words as common } from './common';
 
 export const ja = {
   installed: {
@@ -31,7 +32,7 @@ export const ja = {
       },
       checkedAt: '最終確認: {{time}}',
       check: '今すぐ確認',
-      checking: '確認中…',
+      checking: common.checking,
       restart: '今すぐ再起動して更新',
       restarting: '再起動中…',
       holds: {
@@ -87,8 +88,8 @@ export const ja = {
       savedTo: '保存しました: {{path}}',
       downloaded: '{{file}} をダウンロードしました。',
     },
-    saving: '保存中…',
-    saved: '保存しました',
+    saving: common.saving,
+    saved: common.saved,
     bar: {
       downloading: '更新をダウンロード中 {{percent}}%',
       ready: '更新の準備完了 — 都合のよいときに再起動',

@@ -1,10 +1,11 @@
 /** This counter in the shop: its name, sharing, the other counters. */
+import { words as common } from './common';
 
 export const ja = {
   shop: {
     bar: {
       label: '店舗の端末',
-      counters: '端末 {{count}} 台',
+      counters: common.counters,
       polling: '{{name}} が店舗の同期中',
       unavailable: '店舗の共有を開始できません — この端末だけで動作中',
     },
@@ -34,12 +35,12 @@ export const ja = {
     noPeers: '登録なし',
     peerAddress: '追加するアドレス',
     addPeer: '追加',
-    remove: '削除',
+    remove: common.remove,
     removePeer: '{{peer}} を削除',
     counters: '店舗の端末',
     noCounters: '他の端末はまだ見つかっていません。',
-    saving: '保存中…',
-    saved: '保存しました',
+    saving: common.saving,
+    saved: common.saved,
     nameProblems: {
       empty: '名前を入力するか、欄を空にしてコンピューター名を使ってください。',
       too_long: '名前は {{max}} 文字以内にしてください。',

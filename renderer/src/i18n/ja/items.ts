@@ -3,6 +3,7 @@
  * alone, the manager's catalogue. The categories are printed too (the close): main/common/words.
  */
 import { itemWords } from '../../../../main/ipc/contract';
+import { words as common } from './common';
 
 export const ja = {
   items: {
@@ -13,12 +14,12 @@ export const ja = {
     picked: '追加した品目',
     add: '{{name}} を1つ追加',
     quantity: '{{name}} の数量',
-    remove: '{{name}} を取り消す',
+    remove: common.removeName,
     itemsTotal: '物販の合計',
     reduced: '※ 軽減税率(8%)',
     grandTotal: 'お支払い合計',
     sell: '{{amount}} を受け取って記録',
-    selling: '記録しています…',
+    selling: common.recording,
     sold: '物販のお支払いを記録しました。',
     newSale: '次のお客様',
     nothingPicked: '品目を選んでください。',
@@ -36,10 +37,10 @@ export const ja = {
       active: '販売中',
       inactive: '販売停止',
       add: '品目を追加',
-      edit: '変更',
-      save: '保存',
-      cancel: 'やめる',
-      saved: '保存しました。',
+      edit: common.edit,
+      save: common.save,
+      cancel: common.cancel,
+      saved: common.saved,
     },
   },
 };

@@ -5,6 +5,7 @@
  * is printed too: reservation.ts's `paid`, from main/common/words/reservation.ts. The discount's
  * reasons are the store's list's own words (I13), its note's label money's.
  */
+import { words as common } from './common';
 
 export const ja = {
   onsite: {
@@ -21,7 +22,7 @@ export const ja = {
     checkInAndPayUnknown: '来店受付してお支払い',
     pay: 'お支払いを受け取る {{amount}}',
     payUnknown: 'お支払いを受け取る',
-    starting: '確認しています…',
+    starting: common.checking,
     heldBy: '{{counter}}でお支払いを受付中です（{{time}}から）。',
     unanswered:
       '{{counters}} から応答がありません。二重に受け取らないよう、声をかけて確認してください。',
@@ -29,19 +30,19 @@ export const ja = {
     amountNowHint: '一部だけ受け取るときは金額を変えてください。残りは「残り」として表示されます。',
     partNote: '残り {{amount}} は後で受け取ります。',
     discount: '割引する',
-    discountAmount: '割引額（円）',
-    discountReason: '割引の理由',
+    discountAmount: common.yenOff,
+    discountReason: common.discountReasons,
     reasonGone: '（この理由はもう使えません）',
     take: '{{amount}} を受け取る',
     settle: '割引で精算する',
-    taking: '記録しています…',
-    stop: 'やめる',
+    taking: common.recording,
+    stop: common.cancel,
     done: '{{amount}} を受け取りました。',
     doneCheckedIn: '来店受付と {{amount}} のお支払いを記録しました。',
     collectedTwice:
       '二重に受け取っています。{{amount}} をお客様に返金してください（返金が必要な一覧にあります）。',
     refundOwed: '{{amount}} の返金が必要です。',
-    openRefunds: '返金する',
+    openRefunds: common.refund,
     problems: {
       OVER_OWED: '残りより多くは受け取れません。金額を直してください。',
       NOTE_REQUIRED: 'この理由の割引にはメモが必要です。',
@@ -55,10 +56,10 @@ export const ja = {
     title: '現地払い',
     storeTitle: '現地払い（全レジ）',
     taken: '受け取り',
-    line: '{{count}} 件 · {{amount}}',
+    line: common.countAmount,
     discounts: '割引 {{amount}}',
     unpaidTitle: '未収（この日の現地払いの予約）',
-    unpaidLine: '{{count}} 件 · {{amount}}',
+    unpaidLine: common.countAmount,
     none: 'ありません。',
     unknownAmount: '金額未確認',
     methodNotSaid: '支払い方法不明',

@@ -4,6 +4,7 @@
  * too (its CSV): they are main/common/words/audit.ts's, through the contract.
  */
 import { auditWords, type StaffRole } from '../../../../main/ipc/contract';
+import { words as common } from './common';
 
 /** One word per role of main/common's table: a role added there is a type error here first. */
 const roles: Record<StaffRole, string> = { owner: 'オーナー', manager: '店長', staff: 'スタッフ' };
@@ -12,7 +13,7 @@ export const ja = {
   staff: {
     roles,
     who: {
-      label: '担当者',
+      label: common.staff,
       signedIn: '担当: {{name}}（{{role}}）',
       lock: 'ロック',
       switch: '担当を替える',
@@ -22,7 +23,7 @@ export const ja = {
     signIn: {
       title: 'サインイン',
       locked: 'この端末はロックされています。担当者を選んで PIN を入れてください。',
-      choose: '担当者',
+      choose: common.staff,
       pinFor: '{{name}}さんの PIN',
       cardPin: 'カードの PIN',
       pinHint: '{{count}} 桁の数字。最後の数字でサインインします。',
@@ -35,7 +36,7 @@ export const ja = {
       backspaceKey: '⌫',
       submit: 'サインイン',
       other: '別の人を選ぶ',
-      checking: '確認中…',
+      checking: common.checking,
       entered: '{{count}} 桁入力済み',
       attemptsLeft: 'PIN が違います。あと {{count}} 回まちがえると、しばらく入力できなくなります。',
       waitUntil: 'PIN のまちがいが続いたため、{{time}} まで入力できません。',
@@ -53,7 +54,7 @@ export const ja = {
       pinOf: '{{name}}さんの PIN',
       pinHint: '{{count}} 桁の数字。最後の数字で承認します。',
       approve: '承認する',
-      cancel: 'やめる',
+      cancel: common.cancel,
       none: 'この操作を承認できる人が登録されていません。オーナーに相談してください。',
       refused: '承認されませんでした。',
     },
@@ -64,8 +65,8 @@ export const ja = {
       card: 'カード: {{code}}',
       noCard: 'カードなし',
       add: '人を追加',
-      edit: '変更',
-      remove: '削除',
+      edit: common.edit,
+      remove: common.remove,
       removeConfirm: '{{name}}さんを削除する',
       formAdd: '人を追加',
       formEdit: '{{name}}さんを変更',
@@ -75,9 +76,9 @@ export const ja = {
       pin: 'PIN（4〜8 桁の数字）',
       pinKeep: '新しい PIN（変えないときは空欄）',
       newCard: 'カードのコードを新しくする（古いカードは使えなくなります）',
-      save: '保存',
-      cancel: 'やめる',
-      saved: '保存しました。',
+      save: common.save,
+      cancel: common.cancel,
+      saved: common.saved,
       removed: '削除しました。',
       unreadable: '開けない記録: {{count}} 件',
       policyTitle: '役割ごとにできること',
@@ -87,15 +88,15 @@ export const ja = {
       idle: '操作がないとき自動でロックするまで',
       idleNever: 'ロックしない',
       minutes: '{{count}} 分',
-      savePolicy: '保存',
-      policySaved: '保存しました。',
+      savePolicy: common.save,
+      policySaved: common.saved,
       ownerOnly: 'この表はオーナーだけが変えられます。',
     },
     owner: {
       title: 'スタッフのサインインを始める',
       explain:
         'API キーを持つ人がオーナーになります。オーナーを登録すると、この店舗のすべての端末で、お金や設定を動かす操作にサインインが必要になります。',
-      key: 'API キー',
+      key: common.apiKey,
       name: 'あなたの表示名',
       pin: 'PIN（4〜8 桁の数字）',
       claim: 'オーナーとして登録',
@@ -108,7 +109,7 @@ export const ja = {
       from: '開始日',
       to: '終了日',
       show: '表示',
-      export: 'CSV に書き出す',
+      export: common.exportCsv,
       exported: '{{count}} 件を {{file}} に書き出しました。',
       none: 'この期間の記録はありません。',
       kinds: auditWords.ja.kinds,
@@ -117,16 +118,16 @@ export const ja = {
     },
     close: {
       byStaff: '担当者別',
-      staff: '担当者',
-      noStaff: '（サインインなし）',
-      sales: '売上',
-      count: '件数',
-      refunds: '返金',
-      corrections: '訂正',
+      staff: common.staff,
+      noStaff: common.nobody,
+      sales: common.sales,
+      count: common.count,
+      refunds: common.refunds,
+      corrections: common.corrections,
       cash: '現金の出入り',
       closedBy: '締め担当: {{name}}',
     },
     checkedInBy: '担当: {{name}}',
-    journal: { staff: '担当者', approvedBy: '承認: {{name}}' },
+    journal: { staff: common.staff, approvedBy: '承認: {{name}}' },
   },
 };

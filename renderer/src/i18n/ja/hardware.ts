@@ -2,6 +2,7 @@
  * The receipt printer, the cash drawer and the guest's display (issue 31): the status bar's
  * badge, the tender's warning, set-up's printer section, the display page the guest sees.
  */
+import { words as common } from './common';
 
 export const ja = {
   printer: {
@@ -52,11 +53,11 @@ export const ja = {
       receiptPrinter: 'レシートプリンター',
       osPrinter: 'A4プリンター（OS）',
       test: 'テスト印刷',
-      testing: '印刷しています…',
+      testing: common.printing,
       testOk: 'テスト印刷を送りました。',
       testFailed: '印刷できませんでした: {{state}}',
       save: 'プリンターの設定を保存',
-      saved: '保存しました',
+      saved: common.saved,
       trainingNote:
         '練習モードでは、どのプリンターを選んでも仮想プリンターに印刷します（本物のドロアは開きません）。',
     },
@@ -66,12 +67,12 @@ export const ja = {
       cover_open: 'カバーが開いています',
       offline: 'オフライン',
       unknown: '状態不明',
-      none: '未設定',
+      none: common.notSetUp,
     },
   },
   drawer: {
     title: 'ドロアを開ける',
-    reason: '理由（必須）',
+    reason: common.reasonRequired,
     reasonExample: '両替・釣り銭の補充など',
     open: 'ドロアを開ける',
     opened: 'ドロアを開けました（記録しました）。',
@@ -81,13 +82,13 @@ export const ja = {
       sale: '現金の売上',
       collection: '現地払いの現金',
       refund: '現金の返金',
-      cash: '入金・出金・両替',
+      cash: common.cashMoves,
       manual: '手動',
       notOpened: 'うち開かなかった',
       byHand: '手動で開けた記録',
-      at: '時刻',
-      reason: '理由',
-      staff: '担当',
+      at: common.time,
+      reason: common.reason,
+      staff: common.staff,
       result: '結果',
       opened: '開いた',
       failed: '開かなかった',

@@ -1,4 +1,5 @@
 /** Search at the counter. */
+import { words as common } from './common';
 
 export const ja = {
   search: {
@@ -8,7 +9,7 @@ export const ja = {
     title: '検索結果',
     explain: 'バーコードリーダーで予約番号を読み取ると、その予約が開きます。',
     empty: '名前・電話番号・メールアドレス・予約番号を入力してください。',
-    searching: '検索中…',
+    searching: common.searching,
     count: '「{{query}}」: {{n}} 件',
     countCapped: '「{{query}}」: {{total}} 件中 {{n}} 件を表示。続けて入力すると絞り込めます。',
     countMore:

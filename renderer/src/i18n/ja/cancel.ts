@@ -1,4 +1,5 @@
 /** Cancelling a booking: fee and refund first. */
+import { words as common } from './common';
 
 export const ja = {
   cancel: {
@@ -18,8 +19,8 @@ export const ja = {
     },
     previewing: 'キャンセル料を確認中…',
     previewTitle: 'キャンセル料と返金',
-    notCancellable: 'この予約はキャンセルできません。',
-    total: '合計金額',
+    notCancellable: common.notCancellable,
+    total: common.total,
     fee: 'キャンセル料',
     refund: '返金額',
     refundBy: '返金する人',

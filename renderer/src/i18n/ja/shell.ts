@@ -1,37 +1,19 @@
-/** The frame around every screen: the app, common words, navigation, language, training, the error codes staff may meet. */
-import { reservationWords } from '../../../../main/ipc/contract';
-
-/** A party and an answer, as printed too (main/common/words/reservation.ts). */
-export const partyIn = ({ party, answer }: typeof reservationWords.en) => ({
-  party: party('{{adults}}', '{{children}}'),
-  answer: answer.person('{{n}}', '{{label}}', '{{value}}'),
-  bookerAnswer: answer.booker('{{label}}', '{{value}}'),
-});
+/** The frame around every screen: the app, navigation, language, training, the error codes staff may meet. */
+import { words as common } from './common';
 
 export const ja = {
   app: { name: 'フロントデスク' },
-  common: {
-    back: '戻る',
-    loading: '読み込み中…',
-    none: '—',
-    noName: '（名前なし）',
-    ...partyIn(reservationWords.ja),
-    number: '予約番号 {{number}}',
-    toDay: '本日の予定へ',
-    screenFailed: 'この画面を開けませんでした。もう一度試すか、本日の予定に戻ってください。',
-    tryAgain: 'もう一度試す',
-  },
   nav: {
     label: 'メイン操作',
     today: '本日',
-    walkIn: '当日受付',
-    setup: '設定',
-    journal: 'レジ記録',
-    close: 'レジ締め',
+    walkIn: common.walkIn,
+    setup: common.setup,
+    journal: common.journal,
+    close: common.closeDay,
     items: '物販',
   },
   language: {
-    ja: '日本語',
+    ja: common.japanese,
     en: 'English',
     switchTo: '表示言語を切り替え: {{language}}',
   },
@@ -111,7 +93,7 @@ export const ja = {
     PRODUCT_NOT_FOUND: '商品が見つかりません。データを更新してください。',
     RESERVATION_NOT_FOUND: '予約が見つかりません。すでに削除された可能性があります。',
     CUSTOMER_NOT_FOUND: 'お客様が見つかりません。',
-    RESERVATION_NOT_CANCELLABLE: 'この予約はキャンセルできません。',
+    RESERVATION_NOT_CANCELLABLE: common.notCancellable,
     RESERVATION_NOT_DELETABLE: 'この予約は削除できません（テスト予約だけが削除できます）。',
     RESERVATION_ALREADY_CANCELLED: 'この予約はすでにキャンセルされています。',
     NOT_CANCELLABLE: 'この予約はもうキャンセルできません。',
@@ -145,7 +127,7 @@ export const ja = {
       'アプリ内部でエラーが起きました。もう一度試し、続く場合はアプリを再起動してください。',
     NOT_SET_UP: 'まだ店舗に接続されていません。設定で API キーを登録してください。',
     NO_SERVICE_URL: '予約サービスのアドレスが設定されていません。設定で入力してください。',
-    NO_STORE: 'このキーで使える店舗がありません。',
+    NO_STORE: common.noStore,
     STORE_NOT_AVAILABLE: 'このキーではその店舗を使えません。別の店舗を選んでください。',
     RESERVATION_NOT_CACHED:
       'この予約はこの日のデータにありません。日付を確認するか、データを更新してください。',

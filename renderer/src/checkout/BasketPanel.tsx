@@ -6,19 +6,19 @@
 import { useId } from 'react';
 import type { StoreApi } from 'zustand';
 import { useTranslation } from 'react-i18next';
-import { REDUCED_RATE } from '../../../../main/ipc/contract';
-import { useApp, useSlice } from '../../app/context';
-import { useFormat } from '../../app/hooks';
-import { langOf } from '../../i18n';
-import { basketTotal, type BasketActions, type BasketState } from '../../stores/itemBasket';
-import './items.css';
+import { REDUCED_RATE } from '../../../main/ipc/contract';
+import { useApp, useSlice } from '../app/context';
+import { useFormat } from '../app/hooks';
+import { langOf } from '../i18n';
+import { basketTotal, type BasketActions, type BasketState } from './basket';
+import '../screens/items/items.css';
 
 export type BasketStore = StoreApi<BasketState & BasketActions>;
 
 /** The tiles shown: items on sale, the most sold first, then by name. */
 const TILES = 12;
 
-export function ItemsPanel({ store }: { store: BasketStore }) {
+export function BasketPanel({ store }: { store: BasketStore }) {
   const { t, i18n } = useTranslation();
   const { stores } = useApp();
   const fmt = useFormat();

@@ -10,7 +10,7 @@ import {
   type DiscountReasonEntry,
   type Price,
 } from '../../../main/ipc/contract';
-import type { BasketLine } from './itemBasket';
+import type { BasketLine } from './basket';
 
 /** A discount as staff type it: on a line (its id) or the whole sale (null). */
 export interface DiscountDraft {
@@ -21,6 +21,18 @@ export interface DiscountDraft {
   reason: string;
   note: string;
 }
+
+/**
+ * A discount just asked for: on a line (its id) or the whole sale (null), in yen, the first reason
+ * offered. On-site collections take this draft too, always on the whole and in yen (AA30).
+ */
+export const freshDiscount = (line: string | null, reason: string): DiscountDraft => ({
+  line,
+  kind: 'amount',
+  value: null,
+  reason,
+  note: '',
+});
 
 /** A line a discount may be given on, as the screen names it. */
 export type SaleLine =

@@ -1,14 +1,15 @@
 /** Selling a walk-in, step by step, and the problems of its fields. */
 import { reservationWords } from '../../../../main/ipc/contract';
+import { words as common } from './common';
 
 export const ja = {
   walkIn: {
-    title: '当日受付',
+    title: common.walkIn,
     progress: '手順',
     steps: {
-      product: '商品',
+      product: common.product,
       party: '人数と枠',
-      details: 'お客様',
+      details: common.customer,
       review: '料金',
       done: '完了',
     },
@@ -26,10 +27,10 @@ export const ja = {
       '承認制の商品です: 予約は「承認待ち — 未確定」になります。お客様に確定と伝えないでください。',
     adults: '大人',
     children: '子ども',
-    fewerAdults: '大人を1人減らす',
-    moreAdults: '大人を1人増やす',
-    fewerChildren: '子どもを1人減らす',
-    moreChildren: '子どもを1人増やす',
+    fewerAdults: common.fewerAdults,
+    moreAdults: common.moreAdults,
+    fewerChildren: common.fewerChildren,
+    moreChildren: common.moreChildren,
     slots: 'この人数で入れる次の枠',
     checking: '空きを確認中…',
     fitUnknown: 'オフラインのため、空き状況は最新ではありません。予約は送信時に確認されます。',
@@ -51,17 +52,17 @@ export const ja = {
     fields: '入力項目',
     booker: '代表者',
     participant: '{{n}}人目',
-    required: '必須',
-    choose: '選んでください',
-    customer: 'お客様',
+    required: common.required,
+    choose: common.choose,
+    customer: common.customer,
     customerFields: {
       lastName: 'お名前（姓）',
       firstName: 'お名前（名）',
-      phone: '電話番号',
+      phone: common.phone,
       email: 'メールアドレス',
     },
     findCustomer: 'メールで既存のお客様を探す',
-    finding: '検索中…',
+    finding: common.searching,
     noCustomer: 'このメールアドレスのお客様は見つかりません。',
     useCustomer: '{{name}}（{{email}}・来店 {{visits}} 回）を選ぶ',
     existingCustomer: '既存のお客様: {{name}}',
@@ -69,12 +70,12 @@ export const ja = {
     fixFields: '{{n}} か所を確認してください。',
     toPrice: '料金を確認',
     quoting: '料金を計算中…',
-    product: '商品',
-    when: '日時',
-    party: '人数',
+    product: common.product,
+    when: common.when,
+    party: common.headcount,
     price: '料金',
     subtotal: '小計',
-    total: '合計',
+    total: common.total,
     collect: 'カウンターで {{amount}} をお受け取りください',
     manualPay:
       '料金は {{amount}} です。この予約は承認待ちで、まだ確定していません。お支払いは、店舗が承認して予約が確定してからお受け取りください。',
@@ -105,10 +106,10 @@ export const ja = {
       pending: reservationWords.ja.status.pending,
       pendingExplain:
         '予約は作成されましたが、まだ確定していません。店舗が管理画面で承認すると確定します。',
-      queued: '送信待ち — まだ予約されていません',
+      queued: common.queued,
       queuedExplain:
         '受付は保存されました。回線が戻ると一度だけ送信されます。結果は画面下の「送信待ちの受付」で確認できます。',
-      number: '予約番号 {{number}}',
+      number: common.number,
       pendingPay:
         'まだお支払いを受け取らないでください。店舗が承認して予約が確定してから {{amount}} をお受け取りください。',
     },

@@ -1,9 +1,5 @@
-/** The tender's pure checks, the change, the quick buttons, the registration number's shape. */
+/** The tender's pure checks, the change, the quick buttons. */
 import { describe, expect, it } from 'vitest';
-import {
-  normalizeRegistration,
-  registrationProblem,
-} from '../../../renderer/src/money/registrationNumber';
 import {
   changeDue,
   newLine,
@@ -11,7 +7,7 @@ import {
   rebalance,
   tenderProblems,
   toTender,
-} from '../../../renderer/src/money/tenderRules';
+} from '../../../renderer/src/checkout/tenderRules';
 
 const cash = (amount: number, received: number | null) => ({
   ...newLine('cash', amount),
@@ -56,18 +52,5 @@ describe('tender rules', () => {
     expect(quickAmounts(11000, [1000, 5000, 10000])).toEqual([15000, 20000]);
     expect(quickAmounts(3200, [1000, 5000, 10000])).toEqual([4000, 5000, 10000]);
     expect(quickAmounts(10000, [10000])).toEqual([]);
-  });
-});
-
-describe('registration number', () => {
-  it('T and 13 digits with the 法人番号 check digit (the shared rule); what is wrong, said', () => {
-    expect(registrationProblem('T7000012050002')).toBeNull();
-    expect(registrationProblem('T1234567890123')).toBe('checkDigit');
-    expect(registrationProblem('')).toBeNull();
-    expect(registrationProblem('1234567890123')).toBe('prefix');
-    expect(registrationProblem('T12345678901X3')).toBe('digits');
-    expect(registrationProblem('T123456789012')).toBe('length');
-    expect(normalizeRegistration('ｔ７０００-０１２０-５０００２')).toBe('T7000012050002');
-    expect(registrationProblem('ｔ７０００-０１２０-５０００２')).toBeNull();
   });
 });

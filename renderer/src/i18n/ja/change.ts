@@ -1,15 +1,16 @@
 /** Changing a booking: the new booking first, the old one cancelled after. */
+import { words as common } from './common';
 
 export const ja = {
   change: {
     title: '予約の変更（日時・人数）',
     explain:
       '予約サービスは予約の日時や人数を変更できません。新しい予約を先に取り、取れてから元の予約をキャンセルします。新しい予約が取れなければ元の予約はそのままです。',
-    numberShort: '予約番号 {{number}}',
+    numberShort: common.number,
     when: '新しい日時',
     date: '日付',
-    time: '時間',
-    noSlots: 'この日に枠はありません。',
+    time: common.slotTime,
+    noSlots: common.noSlots,
     current: '（今の予約）',
     extraTitle: '追加の {{n}} 人',
     kindExtra: '追加の {{n}} 人を別の予約として取る',
@@ -75,7 +76,7 @@ export const ja = {
     collected: '差額 {{amount}} を記録しました。',
     handBackNow: 'お返しする差額',
     refundWaits: '元の予約分 {{amount}} の返金は、元の予約がキャンセルされたときに記録されます。',
-    retry: '再試行',
+    retry: common.retry,
     otherTime: '別の時間を選ぶ',
     openNew: '新しい予約を開く',
     openList: '予約の変更一覧',
@@ -94,7 +95,7 @@ export const ja = {
     settleUnreadableWarn:
       'この変更の記録は読めません。お客様の予約が2件有効になっていないか、管理画面で確認してから済みにしてください。',
     confirmKeep: 'はい、済みにする',
-    notNow: 'やめる',
+    notNow: common.cancel,
     banner: '要キャンセルの予約変更が {{count}} 件あります（元の予約がまだ有効です）。',
   },
 };

@@ -8,11 +8,11 @@
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeBridge } from './support/fakeBridge';
-import { demoBridge, outcome, TEA_FORM } from './support/fixtures';
-import { DEFAULT_MONEY_SETTINGS } from '../../main/ipc/contract';
-import { moneyHandlers } from './support/money';
-import { renderApp, settle, type Rendered } from './support/render';
+import type { FakeBridge } from '../support/fakeBridge';
+import { demoBridge, outcome, TEA_FORM } from '../support/fixtures';
+import { DEFAULT_MONEY_SETTINGS } from '../../../main/ipc/contract';
+import { moneyHandlers } from '../support/money';
+import { renderApp, settle, type Rendered } from '../support/render';
 
 let fake: FakeBridge;
 afterEach(() => {

@@ -10,21 +10,22 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { useApp, useSlice } from '../../app/context';
-import { useFormat } from '../../app/hooks';
-import { AmountInput } from '../../components/AmountInput';
-import { langOf } from '../../i18n';
+import { useApp, useSlice } from '../app/context';
+import { useFormat } from '../app/hooks';
+import { AmountInput } from '../components/AmountInput';
+import { langOf } from '../i18n';
 import {
   discountReady,
   discountsOn,
+  freshDiscount,
   saleLinesOf,
   wholeOf,
   type DiscountDraft,
   type DiscountProblem,
   type SaleLine,
-} from '../../stores/counterDiscounts';
-import type { BasketLine } from '../../stores/itemBasket';
-import type { TenderActions, TenderState } from '../../stores/walkinTender';
+} from './discounts';
+import type { BasketLine } from './basket';
+import type { TenderActions, TenderState } from './tender';
 
 export type DiscountStore = StoreApi<
   TenderState & TenderActions & { basket?: readonly BasketLine[] }
@@ -71,13 +72,7 @@ export function DiscountFields({ store }: { store: DiscountStore }) {
   const { off, problems } = discountsOn(sale, list);
   const w = store.getState();
   const put = (drafts: DiscountDraft[]) => w.setCounterDiscounts(drafts);
-  const fresh = (line: string | null): DiscountDraft => ({
-    line,
-    kind: 'amount',
-    value: null,
-    reason: reasons[0]!.id,
-    note: '',
-  });
+  const fresh = (line: string | null) => freshDiscount(line, reasons[0]!.id);
   // What is still free to discount: the whole sale, then each line, one discount each.
   const free = [null, ...lines.map((l) => l.id)].filter(
     (target) => !s.drafts.some((d) => d.line === target),
@@ -179,18 +174,13 @@ export function DiscountFields({ store }: { store: DiscountStore }) {
                 />
               </label>
             </div>
-            <label className="field">
-              <span>
-                {t(reason?.noteRequired ? 'money.discount.noteRequired' : 'money.discount.note')}
-              </span>
-              <input
-                type="text"
-                value={d.note}
-                maxLength={500}
-                aria-invalid={s.shown && incomplete && reason?.noteRequired ? true : undefined}
-                onChange={(e) => set({ note: e.target.value })}
-              />
-            </label>
+            <DiscountNote
+              className="field"
+              required={!!reason?.noteRequired}
+              value={d.note}
+              invalid={s.shown && incomplete && !!reason?.noteRequired}
+              onChange={(note) => set({ note })}
+            />
             {(incomplete || refused.length > 0) && (
               <p
                 id={problemId}
@@ -222,5 +212,40 @@ export function DiscountFields({ store }: { store: DiscountStore }) {
         </p>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * A discount's note, asked for when its reason requires one (I13): the checkout's fields and an
+ * on-site collection's alike.
+ */
+export function DiscountNote({
+  className,
+  required,
+  value,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  className: 'field' | 'inline-field';
+  required: boolean;
+  value: string;
+  invalid: boolean;
+  describedBy?: string;
+  onChange: (note: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={className}>
+      <span>{t(required ? 'money.discount.noteRequired' : 'money.discount.note')}</span>
+      <input
+        type="text"
+        value={value}
+        maxLength={500}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -1,16 +1,17 @@
 /** The day view. */
+import { words as common } from './common';
 
 export const ja = {
   day: {
     title: '本日の予定',
     loading: '予定を読み込み中…',
     noData: 'この日のデータはまだありません。',
-    today: '今日',
+    today: common.today,
     switcher: '日付の切り替え',
-    previous: '前の日',
-    next: '次の日',
+    previous: common.previousDay,
+    next: common.nextDay,
     pick: '日付を指定',
-    age: 'データ更新: {{age}}（{{time}}）',
+    age: common.dataAge,
     neverSynced: 'まだ同期していません — 表示は不完全な可能性があります',
     refresh: '今すぐ更新',
     refreshing: '更新中…',
@@ -22,20 +23,20 @@ export const ja = {
     pendingExplain:
       '承認待ちの予約は未確定です。お客様に「確定」と伝えないでください。承認は管理画面で行います。',
     noProducts: 'この店舗には商品がありません。',
-    noSlots: 'この日の枠はありません。',
+    noSlots: common.noSlots,
     unpublished: '非公開',
     manual: '承認制',
     status: {
       available: '受付中',
       limited: '残りわずか',
-      closed: '休業',
+      closed: common.closed,
       past: '終了',
       deadline_passed: '締切済み',
       unknown: '空き状況不明',
       other: '状態: {{status}}',
     },
     nextBookable: '次に受付可能',
-    booked: '大人 {{adults}}・子ども {{children}}',
+    booked: common.party,
     capacity: '定員 {{capacity}}・残り {{remaining}}',
     capacityUnknown: '定員不明',
     parties: '{{n}} 組',

@@ -1,8 +1,9 @@
 /**
- * The walk-in's tender: how the guest pays the total (cash by default, exactly the total, so the
+ * The checkout's tender: how the guest pays the total (cash by default, exactly the total, so the
  * standard walk-in stays four interactions), split across two methods, checked as it is typed.
- * Actions of the walk-in store, kept here to keep it short. With no price (offline), staff type
- * the amount taken; left empty, no tender is recorded. A manual-approval product takes none.
+ * A slice every flow that takes money spreads into its store — the walk-in's, items alone, an
+ * on-site collection, a change's difference (AA30). With no price (offline), staff type the
+ * amount taken; left empty, no tender is recorded. A manual-approval product takes none.
  */
 import {
   FIRST_METHOD,
@@ -11,16 +12,17 @@ import {
   type Tender,
   type TenderMethod,
 } from '../../../main/ipc/contract';
-import { discountsOn, type DiscountDraft } from './counterDiscounts';
-import type { BasketLine } from './itemBasket';
+import { discountsOn, type DiscountDraft } from './discounts';
+import type { BasketLine } from './basket';
 import {
+  changeDue,
   newLine,
   rebalance,
   tenderProblems,
   toTender,
   type TenderLineDraft,
   type TenderProblem,
-} from '../money/tenderRules';
+} from './tenderRules';
 
 export interface TenderState {
   price: Price | null;
@@ -79,6 +81,17 @@ export function tenderTotalOf(s: Totalled): number | null {
   if (s.price && !s.price.unconfirmed) return s.price.total + extra - discountsOn(s).off;
   const base = !s.price ? s.tenderTotal : (s.tenderTotal ?? s.price.total);
   return base === null ? (extra > 0 ? extra : null) : base + extra;
+}
+
+/** The tender's lines as they pay the total now (a split's second part takes the rest). */
+export function linesOf(s: Totalled & Pick<TenderState, 'tenderLines'>): TenderLineDraft[] {
+  const total = tenderTotalOf(s);
+  return total === null ? s.tenderLines : rebalance(total, s.tenderLines);
+}
+
+/** The change to hand back (null: no total yet, so no tender). */
+export function changeOf(s: Totalled & Pick<TenderState, 'tenderLines'>): number | null {
+  return tenderTotalOf(s) === null ? null : changeDue(linesOf(s));
 }
 
 /**

@@ -1,30 +1,30 @@
 /**
- * How the guest pays, on the review step before booking: cash (what was handed over, quick
+ * How the guest pays, at every checkout (a walk-in's review, items alone, an on-site collection, a
+ * change's difference: AA30): cash (what was handed over, quick
  * buttons for common notes, the change shown large), card (approval or slip number), QR /
  * e-money (the brand), other; or split across two methods. Checked as it is typed. Cash for the
- * exact total is chosen already, so the standard walk-in still books with one Enter. A change of
- * booking collects its difference with it too: the panel works on any store with the tender's
- * state and intents.
+ * exact total is chosen already, so the standard walk-in still books with one Enter. The panel
+ * works on any store with the tender's slice (tender.ts).
  */
 import { useId } from 'react';
 import type { StoreApi } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { methodSpec, needsBrand, TenderMethod } from '../../../../main/ipc/contract';
-import { useApp, useSlice } from '../../app/context';
-import { useFormat } from '../../app/hooks';
-import { AmountInput } from '../../components/AmountInput';
-import { BrandSelect, MethodSelect } from '../../components/PaymentFields';
+import { methodSpec, needsBrand, TenderMethod } from '../../../main/ipc/contract';
+import { useApp, useSlice } from '../app/context';
+import { useFormat } from '../app/hooks';
+import { AmountInput } from '../components/AmountInput';
+import { BrandSelect, MethodSelect } from '../components/PaymentFields';
 import {
   changeDue,
   quickAmounts,
   rebalance,
   tenderProblems,
   type TenderLineDraft,
-} from '../../money/tenderRules';
-import { tenderTotalOf, type TenderActions, type TenderState } from '../../stores/walkinTender';
-import { GuestLanguage } from '../display/GuestLanguage';
-import { PrinterTenderWarning } from '../printer/PrinterBadge';
+} from './tenderRules';
+import { tenderTotalOf, type TenderActions, type TenderState } from './tender';
+import { GuestLanguage } from '../screens/display/GuestLanguage';
+import { PrinterTenderWarning } from '../screens/printer/PrinterBadge';
 
 /** A store that holds a tender: the walk-in's, a change's. */
 export type TenderStore = StoreApi<TenderState & TenderActions>;

@@ -1,5 +1,6 @@
 /** The manifest of a day or a slot. */
 import { manifestWords, reservationWords } from '../../../../main/ipc/contract';
+import { words as common } from './common';
 
 type Printed = [typeof manifestWords.en, typeof reservationWords.en];
 
@@ -24,11 +25,11 @@ export const ja = {
     notFound: 'この枠は見つかりません。日付を確認してください。',
     manual: '承認制の商品です。承認待ちの予約は未確定です。',
     print: '印刷',
-    csv: 'CSV で書き出す',
+    csv: common.exportCsv,
     walkIn: 'この枠で当日受付',
     empty: printedJa.empty,
     caption: '予約 {{n}} 件',
     loading: '予約を読み込み中…',
-    col: { ...printedJa.columns, party: '人数' },
+    col: { ...printedJa.columns, party: common.headcount },
   },
 };

@@ -1,5 +1,6 @@
 /** The status bar, what the counter lost or set aside, the outbox of queued walk-ins. */
 import { reservationWords } from '../../../../main/ipc/contract';
+import { words as common } from './common';
 
 /** A reservation's status: the printed words (main/common/words/reservation.ts). */
 export const statusIn = ({ status }: typeof reservationWords.en) => ({
@@ -46,7 +47,7 @@ export const ja = {
       degraded: '接続が不安定',
       offline: 'オフライン — 保存済みのデータを表示中',
     },
-    age: 'データ更新: {{age}}（{{time}}）',
+    age: common.dataAge,
     from: {
       age: '{{name}} から: データ更新 {{age}}（{{time}}）',
       waiting: '{{name}} の初回同期を待っています',
@@ -88,14 +89,14 @@ export const ja = {
     explain:
       'オフライン中や通信エラーの間に受け付けた当日受付です。回線が戻ると同じ内容で一度だけ送信されます。',
     empty: '送信待ちの受付はありません。',
-    party: '大人 {{adults}}・子ども {{children}}',
+    party: common.party,
     created: '受付 {{time}}',
-    number: '予約番号 {{number}}',
+    number: common.number,
     lastError: '前回の送信: {{error}}（{{attempts}} 回試行）',
     state: {
-      queued: '送信待ち — まだ予約されていません',
+      queued: common.queued,
       sending: '送信中 — まだ確定していません',
-      booked: '予約済み',
+      booked: common.booked,
       bookedPending: '予約済み — 承認待ち・未確定',
       refused: '予約できませんでした',
       needs_review:

@@ -1,5 +1,6 @@
 /** One reservation: who, what they booked, how they paid, the check-in. */
 import { reservationWords } from '../../../../main/ipc/contract';
+import { words as common } from './common';
 
 type Printed = typeof reservationWords.en;
 
@@ -49,10 +50,10 @@ export const ja = {
     pendingNotice: 'この予約は承認待ちで、まだ確定していません。',
     inactive: 'この予約は有効ではありません（キャンセル済みなど）。',
     ...fieldsIn(reservationWords.ja),
-    product: '商品',
-    when: '日時',
-    party: '人数',
-    total: '合計金額',
+    product: common.product,
+    when: common.when,
+    party: common.headcount,
+    total: common.total,
     answers: '入力項目の回答',
     changeTitle: '変更・キャンセル',
     change: '日時・人数を変更',
@@ -63,10 +64,10 @@ export const ja = {
     changedTo: 'この予約は {{number}} に変更されました。',
     stillToCancel:
       'この予約は {{number}} への変更で取り直し済みですが、まだキャンセルされていません（要キャンセル）。',
-    cancel: '予約をキャンセル',
+    cancel: common.cancelBooking,
   },
   checkIn: {
-    title: '来店受付',
+    title: common.checkIn,
     current: '現在:',
     ...checkInIn(reservationWords.ja),
     offline: '（オフラインで記録）',
@@ -79,10 +80,10 @@ export const ja = {
       '{{counter}}で{{time}}に変更されていたため、ここでは記録していません。表示中の状態を確認してから、もう一度操作してください。',
     adults: '来店した大人',
     children: '来店した子ども',
-    fewerAdults: '大人を1人減らす',
-    moreAdults: '大人を1人増やす',
-    fewerChildren: '子どもを1人減らす',
-    moreChildren: '子どもを1人増やす',
+    fewerAdults: common.fewerAdults,
+    moreAdults: common.moreAdults,
+    fewerChildren: common.fewerChildren,
+    moreChildren: common.moreChildren,
     booked: '予約: {{n}} 人',
     all: '全員来店（大人 {{adults}}・子ども {{children}}）',
     recordCounted: 'この人数で記録（大人 {{adults}}・子ども {{children}}）',

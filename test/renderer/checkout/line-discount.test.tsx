@@ -7,11 +7,11 @@
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CounterItem } from '../../main/ipc/contract';
-import type { FakeBridge } from './support/fakeBridge';
-import { demoBridge, outcome, PRICE } from './support/fixtures';
-import { entry, moneyHandlers } from './support/money';
-import { renderApp, settle, type Rendered } from './support/render';
+import type { CounterItem } from '../../../main/ipc/contract';
+import type { FakeBridge } from '../support/fakeBridge';
+import { demoBridge, outcome, PRICE } from '../support/fixtures';
+import { entry, moneyHandlers } from '../support/money';
+import { renderApp, settle, type Rendered } from '../support/render';
 
 let fake: FakeBridge;
 afterEach(() => {

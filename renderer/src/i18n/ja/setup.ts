@@ -1,12 +1,13 @@
 /** Set-up: the API key, the store, the features the key allows. */
+import { words as common } from './common';
 
 export const ja = {
   setup: {
-    title: '設定',
+    title: common.setup,
     current: '現在の接続',
     mode: 'モード',
     modes: {
-      not_set_up: '未設定',
+      not_set_up: common.notSetUp,
       live: '本番',
       training: 'トレーニング',
     },
@@ -22,20 +23,20 @@ export const ja = {
     removeKey: 'API キーを削除',
     leaveTraining: 'トレーニングを終了',
     keyTitle: 'API キーで接続',
-    key: 'API キー',
+    key: common.apiKey,
     keyHint:
       '予約サービスの管理画面で発行したキーを貼り付けてください。キーは暗号化して保存され、画面には表示されません。',
     serviceUrl: 'サービスのアドレス（任意）',
     serviceUrlHint: '空欄なら既定のアドレスを使います。',
     check: 'キーを確認',
-    checking: '確認中…',
+    checking: common.checking,
     checked: 'キーの確認結果',
     scopes: '権限',
     storeLimit: '使える店舗',
     allStores: '組織のすべての店舗',
     limitedTo: '{{store}} のみ',
     chooseStore: '店舗を選ぶ',
-    noStores: 'このキーで使える店舗がありません。',
+    noStores: common.noStore,
     storeFacts: '（{{timeZone}}・{{currency}}）',
     noOnSite: '現地払い不可',
     save: '保存して接続',
@@ -48,8 +49,8 @@ export const ja = {
   features: {
     name: {
       dayView: '予定の表示',
-      checkIn: '来店受付',
-      walkIn: '当日受付',
+      checkIn: common.checkIn,
+      walkIn: common.walkIn,
       cancel: 'キャンセル',
       customerSearch: 'お客様検索',
     },
