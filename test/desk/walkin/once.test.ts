@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeptFlow, Request } from '../../main/ipc/contract';
+import type { KeptFlow, Request } from '../../../main/ipc/contract';
 import {
   LATER,
   P,
@@ -20,8 +20,8 @@ import {
   startHarness,
   type Harness,
   creationsAt,
-} from './support';
-import { waitFor } from '../support/wait';
+} from '../support';
+import { waitFor } from '../../support/wait';
 
 type Book = Request<'walkin.book'>;
 

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayView, ReservationView } from '../../main/ipc/contract';
-import type { Hold } from '../../main/local/index';
-import { LATER, P, TODAY, setUp, startHarness, type Harness } from './support';
-import { partiesOf } from '../../main/desk/day/screen';
+import type { DayView, ReservationView } from '../../../main/ipc/contract';
+import type { Hold } from '../../../main/local/index';
+import { LATER, P, TODAY, setUp, startHarness, type Harness } from '../support';
+import { partiesOf } from '../../../main/desk/day/screen';
 
 const slotOf = (day: DayView, productId: string, startTime: string) =>
   day.products.find((p) => p.id === productId)!.slots.find((s) => s.startTime === startTime)!;

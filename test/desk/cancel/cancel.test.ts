@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Request } from '../../main/ipc/contract';
+import type { Request } from '../../../main/ipc/contract';
 import {
   KYOTO,
   LATER,
@@ -16,8 +16,8 @@ import {
   setUp,
   startHarness,
   type Harness,
-} from './support';
-import { waitFor } from '../support/wait';
+} from '../support';
+import { waitFor } from '../../support/wait';
 
 /** Two days ahead: a customer's cancellation costs 30 % under the demo's policy. */
 const SOON = '2026-11-26';

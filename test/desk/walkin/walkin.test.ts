@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Request } from '../../main/ipc/contract';
+import type { Request } from '../../../main/ipc/contract';
 import {
   KYOTO,
   LATER,
@@ -18,8 +18,8 @@ import {
   startHarness,
   type Harness,
   creationsAt,
-} from './support';
-import { waitFor } from '../support/wait';
+} from '../support';
+import { waitFor } from '../../support/wait';
 
 type Book = Request<'walkin.book'>;
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events as eventSchemas, type EventName } from '../../main/ipc/contract';
+import { events as eventSchemas, type EventName } from '../../../main/ipc/contract';
 import {
   LATER,
   P,
@@ -14,8 +14,8 @@ import {
   setUp,
   startHarness,
   type Harness,
-} from './support';
-import { waitFor } from '../support/wait';
+} from '../support';
+import { waitFor } from '../../support/wait';
 
 describe('status and events', () => {
   let h: Harness;

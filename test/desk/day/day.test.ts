@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayView, ReservationView } from '../../main/ipc/contract';
-import type { ReservationRecord } from '../../sandbox/model';
+import type { DayView, ReservationView } from '../../../main/ipc/contract';
+import type { ReservationRecord } from '../../../sandbox/model';
 import {
   CallError,
   KYOTO,
@@ -18,9 +18,9 @@ import {
   setUp,
   startHarness,
   type Harness,
-} from './support';
-import { waitFor } from '../support/wait';
-import { partiesOf } from '../../main/desk/day/screen';
+} from '../support';
+import { waitFor } from '../../support/wait';
+import { partiesOf } from '../../../main/desk/day/screen';
 
 const ACTIVE = new Set(['confirmed', 'pending']);
 

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Request } from '../../main/ipc/contract';
-import type { Product } from '../../main/api/schemas';
-import { LATER, P, cutLink, restoreLink, setUp, startHarness, type Harness } from './support';
+import type { Request } from '../../../main/ipc/contract';
+import type { Product } from '../../../main/api/schemas';
+import { LATER, P, cutLink, restoreLink, setUp, startHarness, type Harness } from '../support';
 
 let h: Harness;
 const session = () => h.desk.session!;

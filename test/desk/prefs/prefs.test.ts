@@ -3,7 +3,7 @@
  * alone — what a call leaves out stays as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUp, startHarness, type Harness } from './support';
+import { setUp, startHarness, type Harness } from '../support';
 
 describe('preferences', () => {
   let h: Harness;

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayView, ReservationView } from '../../main/ipc/contract';
-import type { Hold } from '../../main/local/index';
-import type { CheckInEvent } from '../../main/local/cache/schema';
+import type { DayView, ReservationView } from '../../../main/ipc/contract';
+import type { Hold } from '../../../main/local/index';
+import type { CheckInEvent } from '../../../main/local/cache/schema';
 import {
   LATER,
   P,
@@ -19,9 +19,9 @@ import {
   setUp,
   startHarness,
   type Harness,
-} from './support';
-import { waitFor } from '../support/wait';
-import { partiesOf } from '../../main/desk/day/screen';
+} from '../support';
+import { waitFor } from '../../support/wait';
+import { partiesOf } from '../../../main/desk/day/screen';
 
 /** The parties of the day as the desk keeps it, the build `day.get` just answered (G21). */
 const allViews = (h: Harness, day: { date: string }): ReservationView[] =>

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Request } from '../../main/ipc/contract';
-import { sendJson, startProxy, type RecordingProxy } from '../api/helpers';
-import { KYOTO, LATER, P, startHarness, type Harness } from './support';
+import type { Request } from '../../../main/ipc/contract';
+import { sendJson, startProxy, type RecordingProxy } from '../../api/helpers';
+import { KYOTO, LATER, P, startHarness, type Harness } from '../support';
 
 let h: Harness;
 let proxy: RecordingProxy;

@@ -4,8 +4,8 @@
  * sales only, counted once per walk-in however many tickets, older ones left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewRecord } from '../../main/local/index';
-import { P, TODAY, setUp, startHarness, type Harness } from './support';
+import type { NewRecord } from '../../../main/local/index';
+import { P, TODAY, setUp, startHarness, type Harness } from '../support';
 
 /** A walk-in's sale of `productId` on `date`, `tickets` adults, at `counterId`. */
 function sale(productId: string, date: string, counterId: string, tickets = 2): NewRecord {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeQuote, Request, Response } from '../../main/ipc/contract';
+import type { ChangeQuote, Request, Response } from '../../../main/ipc/contract';
 import {
   KYOTO,
   LATER,
@@ -20,8 +20,8 @@ import {
   setUp,
   startHarness,
   type Harness,
-} from './support';
-import { waitFor } from '../support/wait';
+} from '../support';
+import { waitFor } from '../../support/wait';
 
 type Book = Request<'walkin.book'>;
 type Ask = Request<'change.quote'>;

@@ -3,10 +3,10 @@
  * not its answer): staff are told to type the customer in, instead of an HTTP error.
  */
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, ResponseError } from '../../main/api/errors';
-import type { Session } from '../../main/desk/session';
-import { findCustomers } from '../../main/desk/walkin/customers';
-import { DeskError } from '../../main/ipc/errors';
+import { NotFoundError, ResponseError } from '../../../main/api/errors';
+import type { Session } from '../../../main/desk/session';
+import { findCustomers } from '../../../main/desk/walkin/customers';
+import { DeskError } from '../../../main/ipc/errors';
 
 function sessionWhoseSearch(fails: () => Error): Session {
   return {

@@ -12,8 +12,8 @@ import {
   type DayPatch,
   type DayView,
   type EventPayload,
-} from '../../main/ipc/contract';
-import { LATER, P, TODAY, setUp, startHarness, type Harness } from './support';
+} from '../../../main/ipc/contract';
+import { LATER, P, TODAY, setUp, startHarness, type Harness } from '../support';
 
 describe('day.changed with what changed', () => {
   let h: Harness;

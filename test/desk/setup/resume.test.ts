@@ -6,8 +6,8 @@
  * staff meanwhile is left alone.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KYOTO, TODAY, setUp, startHarness, type Harness } from './support';
-import { waitFor } from '../support/wait';
+import { KYOTO, TODAY, setUp, startHarness, type Harness } from '../support';
+import { waitFor } from '../../support/wait';
 
 describe('a live counter resumed', () => {
   let h: Harness;

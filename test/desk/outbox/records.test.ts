@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedKeyProvider } from '../../main/local/index';
-import type { Request } from '../../main/ipc/contract';
+import { fixedKeyProvider } from '../../../main/local/index';
+import type { Request } from '../../../main/ipc/contract';
 import {
   LATER,
   P,
@@ -16,8 +16,8 @@ import {
   startHarness,
   type Harness,
   type HarnessOptions,
-} from './support';
-import { waitFor } from '../support/wait';
+} from '../support';
+import { waitFor } from '../../support/wait';
 
 const walkIn = (lastName: string): Request<'walkin.book'> => ({
   draftId: randomUUID(),

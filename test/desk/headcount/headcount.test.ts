@@ -3,10 +3,10 @@
  * against the party, or the day's status as the service gives it, beside the slots that fit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { misfitOf } from '../../main/desk/headcount/misfit';
-import { KYOTO, P, TODAY, cutLink, restoreLink, setUp, startHarness } from './support';
-import type { Harness } from './support';
-import { waitFor } from '../support/wait';
+import { misfitOf } from '../../../main/desk/headcount/misfit';
+import { KYOTO, P, TODAY, cutLink, restoreLink, setUp, startHarness } from '../support';
+import type { Harness } from '../support';
+import { waitFor } from '../../support/wait';
 
 const YESTERDAY = '2026-11-23';
 

@@ -8,10 +8,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../sandbox/scenario/demo';
-import { allFiles } from '../local/support';
-import { KYOTO, OKINAWA, TODAY, refusal, setUp, startHarness, type Harness } from './support';
-import { waitFor } from '../support/wait';
+import { DEMO } from '../../../sandbox/scenario/demo';
+import { allFiles } from '../../local/support';
+import { KYOTO, OKINAWA, TODAY, refusal, setUp, startHarness, type Harness } from '../support';
+import { waitFor } from '../../support/wait';
 
 describe('set-up with a key', () => {
   let h: Harness;
