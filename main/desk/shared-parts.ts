@@ -11,7 +11,6 @@ import { itemCatalogue } from './items/catalogue';
 import { onSiteBook } from './onsite/book';
 import { discountReasons } from './sales/reasons';
 import { staffBook } from './staff/book';
-import { heardOfAnswers } from './walkin/heard-of';
 
 export const SHARED_PARTS: readonly SessionPart<unknown>[] = [
   // The staff list and policy: the same on every counter of the shop (issue 29).
@@ -24,6 +23,4 @@ export const SHARED_PARTS: readonly SessionPart<unknown>[] = [
   onSiteBook,
   // This counter's figures of the day, for the store's close at any counter (AA20).
   figuresAsRecorded,
-  // Where walk-in guests heard of the store.
-  heardOfAnswers,
 ];
