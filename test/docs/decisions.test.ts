@@ -26,11 +26,11 @@ const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|yml|yaml|json|css|html)$/;
 const THIS_FILE = 'test/docs/decisions.test.ts';
 
 /** An id as decisions.md defines it: `- **G4. Title.**` at the start of a line. */
-const ENTRY = /^- \*\*([A-Z]?\d+)\. /;
+const ENTRY = /^- \*\*([A-Z]{0,2}\d+)\. /;
 /** What looks like an entry but is not in that form (indented, or a paragraph of its own). */
-const STRAY_ENTRY = /^(?:\s+- |\s*)\*\*[A-Z]?\d+\. /;
+const STRAY_ENTRY = /^(?:\s+- |\s*)\*\*[A-Z]{0,2}\d+\. /;
 
-const ID = String.raw`[A-Z]?\d{1,3}(?!\w|\.\d)`;
+const ID = String.raw`\b[A-Z]{0,2}\d{1,3}(?!\w|\.\d)`;
 const ITEM = String.raw`${ID}(?:\s*[–-]\s*${ID})?`;
 const SEPARATOR = String.raw`\s*,\s*(?:and\s+)?|\s+and\s+`;
 /**
@@ -68,8 +68,8 @@ function citations(text: string): Citation[] {
 
 /** The ids of a range: "J1"–"J3" is J1, J2, J3; "41"–"43" is 41, 42, 43. */
 function expand(from: string, to: string): string[] {
-  const [, prefix = '', first = ''] = /^([A-Z]?)(\d+)$/.exec(from) ?? [];
-  const [, toPrefix = prefix, last = ''] = /^([A-Z]?)(\d+)$/.exec(to) ?? [];
+  const [, prefix = '', first = ''] = /^([A-Z]{0,2})(\d+)$/.exec(from) ?? [];
+  const [, toPrefix = prefix, last = ''] = /^([A-Z]{0,2})(\d+)$/.exec(to) ?? [];
   if (toPrefix !== prefix || Number(last) < Number(first)) return [from, to];
   const ids: string[] = [];
   for (let n = Number(first); n <= Number(last); n++) ids.push(`${prefix}${n}`);

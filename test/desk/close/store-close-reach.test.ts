@@ -16,7 +16,7 @@ import { SessionHolder } from '../../../main/desk/session-holder';
 import { NOT_SET_UP, SettingsFile } from '../../../main/desk/settings';
 import { meshShopOpener } from '../../../main/desk/shop/open-shop';
 import { fixedKeyProvider } from '../../../main/local/index';
-import type { NewRecord } from '../../../main/local/journal/records';
+import type { RecordOf } from '../../../main/desk/till/till';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { freePort, relayRoute, type LanRoute } from '../../support/shop-harness';
 import { waitFor } from '../../support/wait';
@@ -134,15 +134,23 @@ describe('the store’s close adds up every counter of the shop, and says who it
   const present = (d: Desk) =>
     (d.holder.current?.shop?.view().counters ?? []).filter((c) => c.present).length;
 
-  /** On-site money taken at a counter: `n` collections of ¥7,000 in cash, as onsite.collect writes. */
+  /**
+   * On-site money taken at a counter: `n` collections of ¥7,000 in cash, through the till as
+   * onsite.collect records them (stamped now, on today's business day).
+   */
   function take(d: Desk, date: string, n: number, from = 0): void {
     const s = d.holder.require();
-    const { id, name } = s.counter();
     for (let k = from; k < from + n; k++) {
-      const record = collection(date, `1${k % 10}:0${k % 6}`, 7_000, [
+      const {
+        id: _id,
+        kind: _kind,
+        at: _at,
+        businessDate: _day,
+        ...body
+      } = collection(date, `1${k % 10}:0${k % 6}`, 7_000, [
         { method: 'cash', amount: 7_000, received: 7_000 },
-      ]);
-      s.journal.append({ ...record, counterId: id, counterName: name } as NewRecord);
+      ]) as RecordOf<'collection'> & { id?: string };
+      s.till.record('collection', body);
     }
   }
 
