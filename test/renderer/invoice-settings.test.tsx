@@ -4,11 +4,10 @@
  * (the message says what is wrong), saved whole with money.configure, a refusal said plainly.
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { DEFAULT_MONEY_SETTINGS } from '../../main/ipc/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
-import { moneyHandlers } from './support/money';
+import { MONEY_SETTINGS, moneyHandlers } from './support/money';
 import { renderApp } from './support/render';
 
 let fake: FakeBridge;
@@ -78,9 +77,9 @@ describe('invoice settings', () => {
     fake = demoBridge({
       ...money,
       'money.settings': async () => {
-        if (asked++ === 0) return DEFAULT_MONEY_SETTINGS;
+        if (asked++ === 0) return MONEY_SETTINGS;
         await answered;
-        return { ...DEFAULT_MONEY_SETTINGS, businessName: '嵐山体験' };
+        return { ...MONEY_SETTINGS, businessName: '嵐山体験' };
       },
     });
     const r = await renderApp(fake);

@@ -128,6 +128,8 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
   );
 }
 
+const NO_QUICK_CASH: readonly number[] = [];
+
 function LineFields({
   store,
   index,
@@ -148,13 +150,14 @@ function LineFields({
   const { t } = useTranslation();
   const { stores } = useApp();
   const fmt = useFormat();
-  const settings = useSlice(stores.money, (s) => s.settings);
+  // Not known yet (AA5): no quick buttons, the exact amount and typing still take the cash.
+  const quickCash = useSlice(stores.money, (s) => s.settings?.quickCash ?? NO_QUICK_CASH);
   const w = store.getState();
   const set = (patch: Partial<TenderLineDraft>) => w.setLine(index, patch);
   const method = t(`money.methods.${line.method}`);
   const takes = methodSpec(line.method);
   const short = takes.received && line.received !== null && line.received < line.amount;
-  const quick = quickAmounts(line.amount, settings.quickCash);
+  const quick = quickAmounts(line.amount, quickCash);
   return (
     <div className="tender-line" role="group" aria-label={t('money.tender.lineLabel', { method })}>
       {split && (

@@ -31,7 +31,8 @@ export function MethodSelect({
 
 /**
  * The brand of a line whose method needs one: the settings' brands, and the one the line has
- * already (a sale's brand no longer listed is still the one to pay back by).
+ * already (a sale's brand no longer listed is still the one to pay back by). Until the settings
+ * are known (AA5) the field waits, disabled and saying so, unless the line has its brand already.
  */
 export function BrandSelect({
   value,
@@ -40,16 +41,20 @@ export function BrandSelect({
 }: SelectProps & { value: string | null; onChange(brand: string | null): void }) {
   const { t } = useTranslation();
   const { stores } = useApp();
-  const listed = useSlice(stores.money, (s) => s.settings.qrBrands);
-  const brands = value && !listed.includes(value) ? [value, ...listed] : listed;
+  const listed = useSlice(stores.money, (s) => s.settings?.qrBrands ?? null);
+  const waiting = listed === null && !value;
+  const known = listed ?? [];
+  const brands = value && !known.includes(value) ? [value, ...known] : known;
   return (
     <select
       {...rest}
       value={value ?? ''}
+      disabled={rest.disabled || waiting}
+      aria-busy={waiting || undefined}
       aria-invalid={rest['aria-invalid'] ?? (!value || undefined)}
       onChange={(e) => onChange(e.target.value || null)}
     >
-      <option value="">{t('money.tender.chooseBrand')}</option>
+      <option value="">{waiting ? t('common.loading') : t('money.tender.chooseBrand')}</option>
       {brands.map((b) => (
         <option key={b} value={b}>
           {b}

@@ -6,7 +6,6 @@
 import { createStore } from 'zustand/vanilla';
 import {
   DEFAULT_DISCOUNT_REASONS,
-  DEFAULT_MONEY_SETTINGS,
   type DiscountReasonDraft,
   type DiscountReasonEntry,
   type JournalEntryView,
@@ -19,10 +18,13 @@ import { asCallError, type Api, type CallError } from '../api/api';
 import { latestRun } from './latestRun';
 
 export interface MoneyState {
-  /** The settings in force (the defaults until the main process has answered). */
-  settings: MoneySettings;
-  /** The main process answered the settings (false: defaults shown). */
-  settingsLoaded: boolean;
+  /**
+   * The settings in force; null: not known yet, the desk has not answered (decision AA5 — no copy
+   * of the desk's defaults here). What needs them waits or does without.
+   */
+  settings: MoneySettings | null;
+  /** Why the settings could not be asked, the last time (null: they were, or are being). */
+  settingsUnread: CallError | null;
   /**
    * The store's reasons for a discount at the counter (issue 30): I7's four until asked; shared
    * with the shop's counters (I13), so asked again where a discount is given or the list edited.
@@ -53,6 +55,12 @@ export interface MoneyState {
   clearRefund(): void;
 }
 
+/**
+ * Set-up's "print automatically": false while the settings are not known (AA5) — the receipt is
+ * still offered, and the desk's own print after a booking (M21) does not wait for this.
+ */
+export const printsAtOnce = (s: MoneyState): boolean => s.settings?.printAutomatically ?? false;
+
 export function createMoneyStore(api: Api) {
   const store = createStore<MoneyState>()((set, get) => {
     const owedCheck = latestRun(async (isLatest) => {
@@ -64,8 +72,8 @@ export function createMoneyStore(api: Api) {
       }
     }, 200);
     return {
-      settings: DEFAULT_MONEY_SETTINGS,
-      settingsLoaded: false,
+      settings: null,
+      settingsUnread: null,
       discountReasons: DEFAULT_DISCOUNT_REASONS.reasons,
       savingReason: false,
       reasonError: null,
@@ -77,11 +85,13 @@ export function createMoneyStore(api: Api) {
       refundError: null,
       lastRefund: null,
       async loadSettings() {
+        set({ settingsUnread: null });
         try {
           const settings = await api.call('money.settings', {});
-          set({ settings, settingsLoaded: true });
-        } catch {
-          // The defaults stay: receipts print without invoice details until set-up is saved.
+          set({ settings });
+        } catch (error) {
+          // What was known stays (null at first: still not known); set-up offers to ask again.
+          set({ settingsUnread: asCallError(error) });
         }
         await get().loadDiscountReasons();
       },
@@ -114,7 +124,7 @@ export function createMoneyStore(api: Api) {
         set({ saving: true, saved: false, settingsError: null });
         try {
           const kept = await api.call('money.configure', settings);
-          set({ settings: kept, settingsLoaded: true, saved: true });
+          set({ settings: kept, settingsUnread: null, saved: true });
           return true;
         } catch (error) {
           set({ settingsError: asCallError(error) });

@@ -10,8 +10,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeBridge } from '../support/fakeBridge';
 import { demoBridge, outcome, TEA_FORM } from '../support/fixtures';
-import { DEFAULT_MONEY_SETTINGS } from '../../../main/ipc/contract';
-import { moneyHandlers } from '../support/money';
+import { MONEY_SETTINGS, moneyHandlers } from '../support/money';
 import { renderApp, settle, type Rendered } from '../support/render';
 
 let fake: FakeBridge;
@@ -222,7 +221,7 @@ describe('tender at the walk-in', () => {
 
   it('printing automatically: the booking asks the desk to print, the done step’s print joins it', async () => {
     const money = moneyHandlers({
-      settings: { ...DEFAULT_MONEY_SETTINGS, printAutomatically: true, receiptLayout: '58mm' },
+      settings: { ...MONEY_SETTINGS, printAutomatically: true, receiptLayout: '58mm' },
     });
     fake = demoBridge({
       ...money.handlers,

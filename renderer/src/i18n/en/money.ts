@@ -110,6 +110,7 @@ export const en: Widen<typeof ja> = {
       slip: 'Refund slip',
       language: 'Language',
       layout: 'Paper',
+      layoutOfSetup: 'As in set-up',
       ryoshushoTitle: 'Formal receipt (領収書)',
       ryoshusho: 'Formal receipt with the payer’s name and what it is for',
       addressee: 'Payer’s name (宛名)',

@@ -114,6 +114,8 @@ export const ja = {
       slip: '返金伝票',
       language: '言語',
       layout: '用紙',
+      /** The layout of set-up, not known here yet: the desk prints by it (AA5). */
+      layoutOfSetup: '設定どおり',
       ryoshushoTitle: '領収書',
       ryoshusho: '宛名と但し書きのある領収書にする',
       addressee: '宛名',
