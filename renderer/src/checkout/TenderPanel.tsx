@@ -14,7 +14,7 @@ import { methodSpec, needsBrand, TenderMethod } from '../../../main/ipc/contract
 import { useApp, useSlice } from '../app/context';
 import { useFormat } from '../app/hooks';
 import { AmountInput } from '../components/AmountInput';
-import { BrandSelect, MethodSelect } from '../components/PaymentFields';
+import { BrandSelect, BrandsRetry, MethodSelect } from '../components/PaymentFields';
 import {
   changeDue,
   quickAmounts,
@@ -217,6 +217,7 @@ function LineFields({
           />
         </label>
       )}
+      {needsBrand(line.method) && <BrandsRetry value={line.brand} />}
       {takes.reference && (
         <label className="field">
           <span>{t(SLIP_LABEL[takes.reference])}</span>

@@ -4,7 +4,7 @@
  * method that needs one (`needsBrand`), from the settings' brands. What a method takes is its
  * entry in the table (`methodSpec`, through the contract).
  */
-import type { SelectHTMLAttributes } from 'react';
+import { useEffect, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { needsBrand, TenderMethod } from '../../../main/ipc/contract';
 import { useApp, useSlice } from '../app/context';
@@ -42,7 +42,11 @@ export function BrandSelect({
   const { t } = useTranslation();
   const { stores } = useApp();
   const listed = useSlice(stores.money, (s) => s.settings?.qrBrands ?? null);
+  const unread = useSlice(stores.money, (s) => s.settingsUnread !== null);
   const waiting = listed === null && !value;
+  useEffect(() => {
+    if (waiting) void stores.money.getState().askSettings();
+  }, [waiting, stores.money]);
   const known = listed ?? [];
   const brands = value && !known.includes(value) ? [value, ...known] : known;
   return (
@@ -54,13 +58,35 @@ export function BrandSelect({
       aria-invalid={rest['aria-invalid'] ?? (!value || undefined)}
       onChange={(e) => onChange(e.target.value || null)}
     >
-      <option value="">{waiting ? t('common.loading') : t('money.tender.chooseBrand')}</option>
+      <option value="">
+        {!waiting
+          ? t('money.tender.chooseBrand')
+          : unread
+            ? t('money.tender.brandsUnread')
+            : t('common.loading')}
+      </option>
       {brands.map((b) => (
         <option key={b} value={b}>
           {b}
         </option>
       ))}
     </select>
+  );
+}
+
+/**
+ * Beside a brand's field (outside its label): the settings' brands could not be asked, so staff
+ * may ask again — the field is never a dead end (AA5).
+ */
+export function BrandsRetry({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const shown = useSlice(stores.money, (s) => !s.settings && s.settingsUnread !== null) && !value;
+  if (!shown) return null;
+  return (
+    <button type="button" onClick={() => void stores.money.getState().askSettings()}>
+      {t('common.tryAgain')}
+    </button>
   );
 }
 
@@ -99,6 +125,7 @@ export function MethodBrandFields({
           <BrandSelect value={brand} onChange={onBrand} />
         </label>
       )}
+      {needsBrand(method) && <BrandsRetry value={brand} />}
       {brandMissing && needsBrand(method) && !brand && (
         <p className="problems shown" role="alert">
           {t('money.tenderProblems.brand_missing')}

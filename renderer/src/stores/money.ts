@@ -42,7 +42,10 @@ export interface MoneyState {
   refundError: CallError | null;
   /** The refund recorded last: its slip is offered. */
   lastRefund: JournalEntryView | null;
+  /** The settings and the discount reasons, asked again. */
   loadSettings(): Promise<void>;
+  /** The settings alone, asked once at a time (a field waiting for them asks: no dead end). */
+  askSettings(): Promise<void>;
   loadDiscountReasons(): Promise<void>;
   /** Add a reason (`id` null) or change one; true when kept. */
   saveDiscountReason(draft: DiscountReasonDraft): Promise<boolean>;
@@ -62,6 +65,8 @@ export interface MoneyState {
 export const printsAtOnce = (s: MoneyState): boolean => s.settings?.printAutomatically ?? false;
 
 export function createMoneyStore(api: Api) {
+  /** The settings' ask on its way: a second asker joins it. */
+  let asking: Promise<void> | null = null;
   const store = createStore<MoneyState>()((set, get) => {
     const owedCheck = latestRun(async (isLatest) => {
       try {
@@ -85,15 +90,23 @@ export function createMoneyStore(api: Api) {
       refundError: null,
       lastRefund: null,
       async loadSettings() {
-        set({ settingsUnread: null });
-        try {
-          const settings = await api.call('money.settings', {});
-          set({ settings });
-        } catch (error) {
-          // What was known stays (null at first: still not known); set-up offers to ask again.
-          set({ settingsUnread: asCallError(error) });
-        }
+        await get().askSettings();
         await get().loadDiscountReasons();
+      },
+      askSettings() {
+        asking ??= (async () => {
+          set({ settingsUnread: null });
+          try {
+            const settings = await api.call('money.settings', {});
+            set({ settings });
+          } catch (error) {
+            // What was known stays (null at first: still not known); what waits offers to ask again.
+            set({ settingsUnread: asCallError(error) });
+          } finally {
+            asking = null;
+          }
+        })();
+        return asking;
       },
       async loadDiscountReasons() {
         try {

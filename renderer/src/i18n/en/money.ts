@@ -89,6 +89,7 @@ export const en: Widen<typeof ja> = {
       change: common.changeDue,
       brand: 'Brand',
       chooseBrand: 'Choose one',
+      brandsUnread: 'Brands not read',
       reference: 'Approval or slip number (optional)',
       otherNote: 'What it was (optional)',
       queuedNote:

@@ -93,6 +93,8 @@ export const ja = {
       change: common.changeDue,
       brand: 'ブランド',
       chooseBrand: common.choose,
+      /** The settings' brands could not be asked (AA5): the field offers to ask again. */
+      brandsUnread: 'ブランドを読み込めません',
       reference: '承認番号・伝票番号（任意）',
       otherNote: '内容（任意）',
       queuedNote:

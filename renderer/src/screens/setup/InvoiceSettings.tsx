@@ -111,7 +111,7 @@ export function InvoiceSettings() {
       {unread ? (
         <>
           <ErrorNote code={unread.code} />
-          <button type="button" onClick={() => void stores.money.getState().loadSettings()}>
+          <button type="button" onClick={() => void stores.money.getState().askSettings()}>
             {t('common.tryAgain')}
           </button>
         </>
