@@ -191,6 +191,28 @@ describe('tender at the walk-in', () => {
     expect(quick()).toEqual(['Exact', '¥15,000', '¥20,000']);
   });
 
+  it('the settings never read: cash still books, no print at once, the receipt on set-up’s paper', async () => {
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'money.settings': () => {
+        throw new Refusal('HOST_UNREACHABLE');
+      },
+      'walkin.book': () => outcome({ saleId: 'je-1' }),
+      'receipt.print': () => ({ ok: true, reason: null, queued: false }),
+    });
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.tap(screen.getByRole('button', { name: 'Exact' }));
+    await r.user.tap(book());
+    // Not known to print automatically (AA5): the booking asks for no print.
+    expect(fake.callsOf('walkin.book')[0]!.receipt).toBeNull();
+    const paper = screen.getByLabelText('Paper') as HTMLSelectElement;
+    expect(paper.selectedOptions[0]!.textContent).toBe('As in set-up');
+    await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
+    // null: the desk prints on its own settings' paper.
+    expect(fake.callsOf('receipt.print')[0]).toMatchObject({ entryId: 'je-1', layout: null });
+  });
+
   it('offline, no price: the amount taken is typed, recorded at once; the booking goes later', async () => {
     fake = demoBridge({
       ...moneyHandlers().handlers,
