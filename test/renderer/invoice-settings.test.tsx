@@ -3,13 +3,12 @@
  * Set-up's invoice details and money settings: loaded, the registration number checked as typed
  * (the message says what is wrong), saved whole with money.configure, a refusal said plainly.
  */
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { DEFAULT_MONEY_SETTINGS } from '../../main/ipc/contract';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
-import { moneyHandlers } from './support/money';
-import { renderApp } from './support/render';
+import { MONEY_SETTINGS, moneyHandlers } from './support/money';
+import { renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -68,6 +67,42 @@ describe('invoice settings', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/INVALID_INPUT/);
   });
 
+  it('shows no form until the settings are known: loading, or not read with a try again', async () => {
+    // No copy of the desk's defaults in the renderer (AA5): a form of guesses would save them
+    // over the counter's own settings.
+    let asked = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'money.settings': async () => {
+        if (++asked <= 2) throw new Refusal('HOST_UNREACHABLE');
+        await answered;
+        return { ...MONEY_SETTINGS, businessName: '嵐山体験' };
+      },
+    });
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Set-up' }));
+    await settle();
+    expect(asked).toBe(2);
+    const card = screen.getByRole('heading', { name: 'Receipts and payments' }).parentElement!;
+    expect(within(card).getByRole('alert').textContent).toMatch(/host cannot be reached/);
+    expect(within(card).queryByLabelText('Business name')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Save' })).toBeNull();
+
+    await r.user.tap(within(card).getByRole('button', { name: 'Try again' }));
+    expect(within(card).getByRole('status').textContent).toBe('Loading…');
+    expect(within(card).queryByRole('alert')).toBeNull();
+
+    await act(async () => answer());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Business name')).toHaveProperty('value', '嵐山体験'),
+    );
+    await r.user.tap(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('money.configure')[0]).toMatchObject({ businessName: '嵐山体験' });
+    expect(fake.callsOf('money.configure')).toHaveLength(1);
+  });
+
   it('keeps what staff typed while the settings were still loading', async () => {
     const money = moneyHandlers().handlers;
     // The app's start reads the defaults at once; set-up's own load answers, with the business's
@@ -78,9 +113,9 @@ describe('invoice settings', () => {
     fake = demoBridge({
       ...money,
       'money.settings': async () => {
-        if (asked++ === 0) return DEFAULT_MONEY_SETTINGS;
+        if (asked++ === 0) return MONEY_SETTINGS;
         await answered;
-        return { ...DEFAULT_MONEY_SETTINGS, businessName: '嵐山体験' };
+        return { ...MONEY_SETTINGS, businessName: '嵐山体験' };
       },
     });
     const r = await renderApp(fake);

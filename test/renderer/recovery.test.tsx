@@ -8,7 +8,7 @@
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MONEY_SETTINGS, type KeptFlow, type KeptWalkIn } from '../../main/ipc/contract';
+import { type KeptFlow, type KeptWalkIn } from '../../main/ipc/contract';
 import { Root } from '../../renderer/src/app/App';
 import { createApp } from '../../renderer/src/app/createApp';
 import type { FakeBridge, Handlers } from './support/fakeBridge';
@@ -25,7 +25,7 @@ import {
   reservation,
   TODAY,
 } from './support/fixtures';
-import { moneyHandlers } from './support/money';
+import { MONEY_SETTINGS, moneyHandlers } from './support/money';
 import { renderApp, settle, type Rendered } from './support/render';
 
 let fake: FakeBridge;
@@ -306,7 +306,7 @@ describe('a walk-in booked before the window was lost (V13)', () => {
 
   it('comes back to its outcome: its number, the change from the desk, its receipt; no Book, no automatic print', async () => {
     const money = moneyHandlers({
-      settings: { ...DEFAULT_MONEY_SETTINGS, printAutomatically: true },
+      settings: { ...MONEY_SETTINGS, printAutomatically: true },
     });
     fake = keeping(done, {
       ...money.handlers,

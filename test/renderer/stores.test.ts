@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../main/ipc/bridge';
 import { CallError, createApi } from '../../renderer/src/api/api';
 import { createDayStore } from '../../renderer/src/stores/day';
+import { createMoneyStore, printsAtOnce } from '../../renderer/src/stores/money';
 import { SEARCH_PAUSE_MS, createSearchStore } from '../../renderer/src/stores/search';
 import { createStatusStore } from '../../renderer/src/stores/status';
 import { createWalkInStore } from '../../renderer/src/stores/walkin';
@@ -19,6 +20,7 @@ import {
   TODAY,
   fit,
 } from './support/fixtures';
+import { MONEY_SETTINGS } from './support/money';
 
 let fake: FakeBridge;
 afterEach(() => {
@@ -331,5 +333,36 @@ describe('walkInStore', () => {
     await Promise.all([w.getState().confirm(), w.getState().confirm()]);
     expect(fake.callsOf('walkin.book')).toHaveLength(1);
     expect(w.getState().step).toBe('done');
+  });
+});
+
+describe('moneyStore’s settings', () => {
+  it('are null until the desk answers, a refusal kept to say; two askers share one ask', async () => {
+    let asked = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fake = demoBridge({
+      'money.settings': async () => {
+        if (++asked === 1) throw new Refusal('HOST_UNREACHABLE');
+        await answered;
+        return MONEY_SETTINGS;
+      },
+    });
+    const money = createMoneyStore(createApi(fake.bridge));
+    // Not known: no copy of the desk's defaults stands in for them (AA5).
+    expect(money.getState().settings).toBeNull();
+    expect(printsAtOnce(money.getState())).toBe(false);
+
+    await money.getState().askSettings();
+    expect(money.getState().settings).toBeNull();
+    expect(money.getState().settingsUnread?.code).toBe('HOST_UNREACHABLE');
+
+    const first = money.getState().askSettings();
+    const second = money.getState().askSettings();
+    expect(money.getState().settingsUnread).toBeNull();
+    answer();
+    await Promise.all([first, second]);
+    expect(asked).toBe(2);
+    expect(money.getState().settings).toEqual(MONEY_SETTINGS);
   });
 });

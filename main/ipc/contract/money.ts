@@ -582,29 +582,3 @@ export const MoneySettings = z.strictObject({
   retentionYears: z.number().int().min(1).max(10),
 });
 export type MoneySettings = z.infer<typeof MoneySettings>;
-
-/** Settings before staff fill in set-up: receipts print without invoice details until then. */
-export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
-  businessName: '',
-  registrationNumber: null,
-  address: '',
-  phone: '',
-  defaultTaxRate: 10,
-  productTaxRates: {},
-  qrBrands: [
-    'PayPay',
-    '楽天ペイ',
-    'd払い',
-    'au PAY',
-    '交通系IC',
-    'iD',
-    'QUICPay',
-    'WAON',
-    'nanaco',
-  ],
-  quickCash: [1_000, 5_000, 10_000],
-  receiptLayout: '80mm',
-  printerName: null,
-  printAutomatically: false,
-  retentionYears: 7,
-};

@@ -144,8 +144,11 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     date: today,
     locale: () => langOf(i18n),
     autoReceipt: () => {
-      const { printAutomatically, receiptLayout } = money.getState().settings;
-      return printAutomatically ? { locale: langOf(i18n), layout: receiptLayout } : null;
+      // As `printsAtOnce`: not while the settings are not known (AA5).
+      const { settings } = money.getState();
+      return settings?.printAutomatically
+        ? { locale: langOf(i18n), layout: settings.receiptLayout }
+        : null;
     },
     discountReasons: () => money.getState().discountReasons,
     recheckMs: options.recheckMs,

@@ -14,7 +14,7 @@ import { methodSpec, needsBrand, TenderMethod } from '../../../main/ipc/contract
 import { useApp, useSlice } from '../app/context';
 import { useFormat } from '../app/hooks';
 import { AmountInput } from '../components/AmountInput';
-import { BrandSelect, MethodSelect } from '../components/PaymentFields';
+import { BrandSelect, BrandsRetry, MethodSelect } from '../components/PaymentFields';
 import {
   changeDue,
   quickAmounts,
@@ -128,6 +128,8 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
   );
 }
 
+const NO_QUICK_CASH: readonly number[] = [];
+
 function LineFields({
   store,
   index,
@@ -148,13 +150,14 @@ function LineFields({
   const { t } = useTranslation();
   const { stores } = useApp();
   const fmt = useFormat();
-  const settings = useSlice(stores.money, (s) => s.settings);
+  // Not known yet (AA5): no quick buttons, the exact amount and typing still take the cash.
+  const quickCash = useSlice(stores.money, (s) => s.settings?.quickCash ?? NO_QUICK_CASH);
   const w = store.getState();
   const set = (patch: Partial<TenderLineDraft>) => w.setLine(index, patch);
   const method = t(`money.methods.${line.method}`);
   const takes = methodSpec(line.method);
   const short = takes.received && line.received !== null && line.received < line.amount;
-  const quick = quickAmounts(line.amount, settings.quickCash);
+  const quick = quickAmounts(line.amount, quickCash);
   return (
     <div className="tender-line" role="group" aria-label={t('money.tender.lineLabel', { method })}>
       {split && (
@@ -214,6 +217,7 @@ function LineFields({
           />
         </label>
       )}
+      {needsBrand(line.method) && <BrandsRetry value={line.brand} />}
       {takes.reference && (
         <label className="field">
           <span>{t(SLIP_LABEL[takes.reference])}</span>

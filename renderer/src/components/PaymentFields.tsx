@@ -4,7 +4,7 @@
  * method that needs one (`needsBrand`), from the settings' brands. What a method takes is its
  * entry in the table (`methodSpec`, through the contract).
  */
-import type { SelectHTMLAttributes } from 'react';
+import { useEffect, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { needsBrand, TenderMethod } from '../../../main/ipc/contract';
 import { useApp, useSlice } from '../app/context';
@@ -31,7 +31,8 @@ export function MethodSelect({
 
 /**
  * The brand of a line whose method needs one: the settings' brands, and the one the line has
- * already (a sale's brand no longer listed is still the one to pay back by).
+ * already (a sale's brand no longer listed is still the one to pay back by). Until the settings
+ * are known (AA5) the field waits, disabled and saying so, unless the line has its brand already.
  */
 export function BrandSelect({
   value,
@@ -40,22 +41,52 @@ export function BrandSelect({
 }: SelectProps & { value: string | null; onChange(brand: string | null): void }) {
   const { t } = useTranslation();
   const { stores } = useApp();
-  const listed = useSlice(stores.money, (s) => s.settings.qrBrands);
-  const brands = value && !listed.includes(value) ? [value, ...listed] : listed;
+  const listed = useSlice(stores.money, (s) => s.settings?.qrBrands ?? null);
+  const unread = useSlice(stores.money, (s) => s.settingsUnread !== null);
+  const waiting = listed === null && !value;
+  useEffect(() => {
+    if (waiting) void stores.money.getState().askSettings();
+  }, [waiting, stores.money]);
+  const known = listed ?? [];
+  const brands = value && !known.includes(value) ? [value, ...known] : known;
   return (
     <select
       {...rest}
       value={value ?? ''}
+      disabled={rest.disabled || waiting}
+      aria-busy={waiting || undefined}
       aria-invalid={rest['aria-invalid'] ?? (!value || undefined)}
       onChange={(e) => onChange(e.target.value || null)}
     >
-      <option value="">{t('money.tender.chooseBrand')}</option>
+      <option value="">
+        {!waiting
+          ? t('money.tender.chooseBrand')
+          : unread
+            ? t('money.tender.brandsUnread')
+            : t('common.loading')}
+      </option>
       {brands.map((b) => (
         <option key={b} value={b}>
           {b}
         </option>
       ))}
     </select>
+  );
+}
+
+/**
+ * Beside a brand's field (outside its label): the settings' brands could not be asked, so staff
+ * may ask again — the field is never a dead end (AA5).
+ */
+export function BrandsRetry({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
+  const shown = useSlice(stores.money, (s) => !s.settings && s.settingsUnread !== null) && !value;
+  if (!shown) return null;
+  return (
+    <button type="button" onClick={() => void stores.money.getState().askSettings()}>
+      {t('common.tryAgain')}
+    </button>
   );
 }
 
@@ -94,6 +125,7 @@ export function MethodBrandFields({
           <BrandSelect value={brand} onChange={onBrand} />
         </label>
       )}
+      {needsBrand(method) && <BrandsRetry value={brand} />}
       {brandMissing && needsBrand(method) && !brand && (
         <p className="problems shown" role="alert">
           {t('money.tenderProblems.brand_missing')}

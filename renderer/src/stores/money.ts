@@ -6,7 +6,6 @@
 import { createStore } from 'zustand/vanilla';
 import {
   DEFAULT_DISCOUNT_REASONS,
-  DEFAULT_MONEY_SETTINGS,
   type DiscountReasonDraft,
   type DiscountReasonEntry,
   type JournalEntryView,
@@ -19,10 +18,13 @@ import { asCallError, type Api, type CallError } from '../api/api';
 import { latestRun } from './latestRun';
 
 export interface MoneyState {
-  /** The settings in force (the defaults until the main process has answered). */
-  settings: MoneySettings;
-  /** The main process answered the settings (false: defaults shown). */
-  settingsLoaded: boolean;
+  /**
+   * The settings in force; null: not known yet, the desk has not answered (decision AA5 — no copy
+   * of the desk's defaults here). What needs them waits or does without.
+   */
+  settings: MoneySettings | null;
+  /** Why the settings could not be asked, the last time (null: they were, or are being). */
+  settingsUnread: CallError | null;
   /**
    * The store's reasons for a discount at the counter (issue 30): I7's four until asked; shared
    * with the shop's counters (I13), so asked again where a discount is given or the list edited.
@@ -40,7 +42,10 @@ export interface MoneyState {
   refundError: CallError | null;
   /** The refund recorded last: its slip is offered. */
   lastRefund: JournalEntryView | null;
+  /** The settings and the discount reasons, asked again. */
   loadSettings(): Promise<void>;
+  /** The settings alone, asked once at a time (a field waiting for them asks: no dead end). */
+  askSettings(): Promise<void>;
   loadDiscountReasons(): Promise<void>;
   /** Add a reason (`id` null) or change one; true when kept. */
   saveDiscountReason(draft: DiscountReasonDraft): Promise<boolean>;
@@ -53,7 +58,15 @@ export interface MoneyState {
   clearRefund(): void;
 }
 
+/**
+ * Set-up's "print automatically": false while the settings are not known (AA5) — the receipt is
+ * still offered, and the desk's own print after a booking (M21) does not wait for this.
+ */
+export const printsAtOnce = (s: MoneyState): boolean => s.settings?.printAutomatically ?? false;
+
 export function createMoneyStore(api: Api) {
+  /** The settings' ask on its way: a second asker joins it. */
+  let asking: Promise<void> | null = null;
   const store = createStore<MoneyState>()((set, get) => {
     const owedCheck = latestRun(async (isLatest) => {
       try {
@@ -64,8 +77,8 @@ export function createMoneyStore(api: Api) {
       }
     }, 200);
     return {
-      settings: DEFAULT_MONEY_SETTINGS,
-      settingsLoaded: false,
+      settings: null,
+      settingsUnread: null,
       discountReasons: DEFAULT_DISCOUNT_REASONS.reasons,
       savingReason: false,
       reasonError: null,
@@ -77,13 +90,23 @@ export function createMoneyStore(api: Api) {
       refundError: null,
       lastRefund: null,
       async loadSettings() {
-        try {
-          const settings = await api.call('money.settings', {});
-          set({ settings, settingsLoaded: true });
-        } catch {
-          // The defaults stay: receipts print without invoice details until set-up is saved.
-        }
+        await get().askSettings();
         await get().loadDiscountReasons();
+      },
+      askSettings() {
+        asking ??= (async () => {
+          set({ settingsUnread: null });
+          try {
+            const settings = await api.call('money.settings', {});
+            set({ settings });
+          } catch (error) {
+            // What was known stays (null at first: still not known); what waits offers to ask again.
+            set({ settingsUnread: asCallError(error) });
+          } finally {
+            asking = null;
+          }
+        })();
+        return asking;
       },
       async loadDiscountReasons() {
         try {
@@ -114,7 +137,7 @@ export function createMoneyStore(api: Api) {
         set({ saving: true, saved: false, settingsError: null });
         try {
           const kept = await api.call('money.configure', settings);
-          set({ settings: kept, settingsLoaded: true, saved: true });
+          set({ settings: kept, settingsUnread: null, saved: true });
           return true;
         } catch (error) {
           set({ settingsError: asCallError(error) });

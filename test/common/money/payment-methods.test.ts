@@ -10,12 +10,8 @@ import { computeClose } from '../../../main/desk/close/figures';
 import { journalCsv } from '../../../main/desk/close/journal-csv';
 import { closeReportHtml } from '../../../main/desk/close/report';
 import { receiptModel } from '../../../main/desk/receipt/model';
-import {
-  DEFAULT_MONEY_SETTINGS,
-  JournalEntryView,
-  TenderMethod,
-  type TenderLine,
-} from '../../../main/ipc/contract';
+import { DEFAULT_MONEY_SETTINGS } from '../../../main/desk/sales/settings';
+import { JournalEntryView, TenderMethod, type TenderLine } from '../../../main/ipc/contract';
 import { MemoryJournal } from '../../../main/local/journal/journal';
 import type { NewRecord } from '../../../main/local/journal/records';
 import { parseCsv } from '../../desk/close/csv-parse';

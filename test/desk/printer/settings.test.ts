@@ -9,9 +9,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/api/log';
 import { printerSettingsOf } from '../../../main/desk/printer/settings';
-import { moneySettingsOf } from '../../../main/desk/sales/settings';
+import { DEFAULT_MONEY_SETTINGS, moneySettingsOf } from '../../../main/desk/sales/settings';
 import { SettingsFile } from '../../../main/desk/settings';
-import { DEFAULT_MONEY_SETTINGS } from '../../../main/ipc/contract';
 import { removeDir, tempDir } from '../../local/support';
 
 /** Set up before issue 31's last changes: no kanji choice, the OS printer named here too. */

@@ -5,10 +5,11 @@
  * the model, the page, the PDF's text and the roll.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MONEY_SETTINGS, JournalEntryView } from '../../../main/ipc/contract';
+import { JournalEntryView } from '../../../main/ipc/contract';
 import { receiptModel, type ReceiptInput } from '../../../main/desk/receipt/model';
 import { receiptPageHtml } from '../../../main/desk/receipt/receipt-page';
 import { receiptPdf } from '../../../main/desk/receipt/receipt-pdf';
+import { DEFAULT_MONEY_SETTINGS } from '../../../main/desk/sales/settings';
 import { readJob } from '../../../main/desk/printer/virtual/virtual-printer';
 import { receiptThermal } from '../../../main/desk/receipt/receipt-thermal';
 import { pdfText } from '../../support/pdf';

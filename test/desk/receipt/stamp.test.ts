@@ -5,11 +5,8 @@
  * money received, so it is a 受取書 too and prints the same (Q13 amended); a refund slip prints neither. Read back from the page, the PDF's text and the thermal text.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MONEY_SETTINGS,
-  JournalEntryView,
-  type TenderLine,
-} from '../../../main/ipc/contract';
+import { DEFAULT_MONEY_SETTINGS } from '../../../main/desk/sales/settings';
+import { JournalEntryView, type TenderLine } from '../../../main/ipc/contract';
 import { receiptModel, type ReceiptInput } from '../../../main/desk/receipt/model';
 import { receiptPageHtml } from '../../../main/desk/receipt/receipt-page';
 import { receiptPdf } from '../../../main/desk/receipt/receipt-pdf';

@@ -8,10 +8,9 @@
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeBridge } from '../support/fakeBridge';
+import { Refusal, type FakeBridge } from '../support/fakeBridge';
 import { demoBridge, outcome, TEA_FORM } from '../support/fixtures';
-import { DEFAULT_MONEY_SETTINGS } from '../../../main/ipc/contract';
-import { moneyHandlers } from '../support/money';
+import { MONEY_SETTINGS, moneyHandlers } from '../support/money';
 import { renderApp, settle, type Rendered } from '../support/render';
 
 let fake: FakeBridge;
@@ -147,6 +146,73 @@ describe('tender at the walk-in', () => {
     });
   });
 
+  it('the settings not known yet: no quick cash but Exact, the brand waits and asks again', async () => {
+    // The start's ask and the brand field's own are refused; the one staff ask for is answered
+    // only when the test says (AA5: the renderer has no copy of the desk's defaults meanwhile).
+    let asked = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'money.settings': async () => {
+        if (++asked <= 2) throw new Refusal('HOST_UNREACHABLE');
+        await answered;
+        return MONEY_SETTINGS;
+      },
+    });
+    const r = await renderApp(fake);
+    expect(r.app.stores.money.getState().settings).toBeNull();
+    await toReview(r);
+    const quick = () =>
+      Array.from(screen.getByRole('button', { name: 'Exact' }).parentElement!.children).map(
+        (b) => b.textContent,
+      );
+    expect(quick()).toEqual(['Exact']);
+
+    await r.user.tap(screen.getByRole('radio', { name: 'QR / e-money' }));
+    await settle();
+    const brand = () => screen.getByLabelText('Brand') as HTMLSelectElement;
+    expect(asked).toBe(2);
+    expect(brand().disabled).toBe(true);
+    expect(brand().options[0]!.textContent).toBe('Brands not read');
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')).toHaveLength(0);
+
+    await r.user.tap(screen.getByRole('button', { name: 'Try again' }));
+    expect(brand().disabled).toBe(true);
+    expect(brand().options[0]!.textContent).toBe('Loading…');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    await act(async () => answer());
+    await settle();
+    expect(brand().disabled).toBe(false);
+    expect(Array.from(brand().options).map((o) => o.value)).toContain('PayPay');
+    await r.user.tap(screen.getByRole('radio', { name: 'Cash' }));
+    expect(quick()).toEqual(['Exact', '¥15,000', '¥20,000']);
+  });
+
+  it('the settings never read: cash still books, no print at once, the receipt on set-up’s paper', async () => {
+    fake = demoBridge({
+      ...moneyHandlers().handlers,
+      'money.settings': () => {
+        throw new Refusal('HOST_UNREACHABLE');
+      },
+      'walkin.book': () => outcome({ saleId: 'je-1' }),
+      'receipt.print': () => ({ ok: true, reason: null, queued: false }),
+    });
+    const r = await renderApp(fake);
+    await toReview(r);
+    await r.user.tap(screen.getByRole('button', { name: 'Exact' }));
+    await r.user.tap(book());
+    // Not known to print automatically (AA5): the booking asks for no print.
+    expect(fake.callsOf('walkin.book')[0]!.receipt).toBeNull();
+    const paper = screen.getByLabelText('Paper') as HTMLSelectElement;
+    expect(paper.selectedOptions[0]!.textContent).toBe('As in set-up');
+    await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
+    // null: the desk prints on its own settings' paper.
+    expect(fake.callsOf('receipt.print')[0]).toMatchObject({ entryId: 'je-1', layout: null });
+  });
+
   it('offline, no price: the amount taken is typed, recorded at once; the booking goes later', async () => {
     fake = demoBridge({
       ...moneyHandlers().handlers,
@@ -222,7 +288,7 @@ describe('tender at the walk-in', () => {
 
   it('printing automatically: the booking asks the desk to print, the done step’s print joins it', async () => {
     const money = moneyHandlers({
-      settings: { ...DEFAULT_MONEY_SETTINGS, printAutomatically: true, receiptLayout: '58mm' },
+      settings: { ...MONEY_SETTINGS, printAutomatically: true, receiptLayout: '58mm' },
     });
     fake = demoBridge({
       ...money.handlers,

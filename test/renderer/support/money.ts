@@ -5,7 +5,6 @@
  */
 import {
   CloseView,
-  DEFAULT_MONEY_SETTINGS,
   JournalEntryView,
   RefundOwed,
   type MoneySettings,
@@ -13,6 +12,35 @@ import {
 } from '../../../main/ipc/contract';
 import { Refusal, type Handlers } from './fakeBridge';
 import { NOW, TODAY } from './fixtures';
+
+/**
+ * The settings the fake desk answers: this made-up counter's, not the desk's defaults (which the
+ * renderer never sees as such, decision AA5) — invoice details empty, the usual brands and notes.
+ */
+export const MONEY_SETTINGS: MoneySettings = {
+  businessName: '',
+  registrationNumber: null,
+  address: '',
+  phone: '',
+  defaultTaxRate: 10,
+  productTaxRates: {},
+  qrBrands: [
+    'PayPay',
+    '楽天ペイ',
+    'd払い',
+    'au PAY',
+    '交通系IC',
+    'iD',
+    'QUICPay',
+    'WAON',
+    'nanaco',
+  ],
+  quickCash: [1_000, 5_000, 10_000],
+  receiptLayout: '80mm',
+  printerName: null,
+  printAutomatically: false,
+  retentionYears: 7,
+};
 
 export const cash = (amount: number, received: number | null = null): TenderLine => ({
   method: 'cash',
@@ -113,7 +141,7 @@ export function moneyHandlers(
   const state = {
     entries: init.entries ?? [entry()],
     owed: init.owed ?? [],
-    settings: init.settings ?? DEFAULT_MONEY_SETTINGS,
+    settings: init.settings ?? MONEY_SETTINGS,
     closed: false,
     printer: false,
     /** The stamp a 領収書 of any entry needs, as the desk would answer (Q13). */

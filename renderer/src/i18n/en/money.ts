@@ -89,6 +89,7 @@ export const en: Widen<typeof ja> = {
       change: common.changeDue,
       brand: 'Brand',
       chooseBrand: 'Choose one',
+      brandsUnread: 'Brands not read',
       reference: 'Approval or slip number (optional)',
       otherNote: 'What it was (optional)',
       queuedNote:
@@ -110,6 +111,7 @@ export const en: Widen<typeof ja> = {
       slip: 'Refund slip',
       language: 'Language',
       layout: 'Paper',
+      layoutOfSetup: 'As in set-up',
       ryoshushoTitle: 'Formal receipt (領収書)',
       ryoshusho: 'Formal receipt with the payer’s name and what it is for',
       addressee: 'Payer’s name (宛名)',

@@ -93,6 +93,8 @@ export const ja = {
       change: common.changeDue,
       brand: 'ブランド',
       chooseBrand: common.choose,
+      /** The settings' brands could not be asked (AA5): the field offers to ask again. */
+      brandsUnread: 'ブランドを読み込めません',
       reference: '承認番号・伝票番号（任意）',
       otherNote: '内容（任意）',
       queuedNote:
@@ -114,6 +116,8 @@ export const ja = {
       slip: '返金伝票',
       language: '言語',
       layout: '用紙',
+      /** The layout of set-up, not known here yet: the desk prints by it (AA5). */
+      layoutOfSetup: '設定どおり',
       ryoshushoTitle: '領収書',
       ryoshusho: '宛名と但し書きのある領収書にする',
       addressee: '宛名',

@@ -9,6 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
+import { printsAtOnce } from '../../stores/money';
 import { ReceiptActions } from '../money/ReceiptActions';
 import { tenderTotalOf } from '../../checkout/tender';
 import { DiscountFields } from '../../checkout/DiscountFields';
@@ -31,7 +32,7 @@ export function ItemsScreen() {
       picked: x.basket.length,
     })),
   );
-  const autoPrint = useSlice(stores.money, (x) => x.settings.printAutomatically);
+  const autoPrint = useSlice(stores.money, printsAtOnce);
   const items = stores.items.getState();
   useEffect(() => {
     void stores.items.getState().load();

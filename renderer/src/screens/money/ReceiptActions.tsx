@@ -36,9 +36,11 @@ export function ReceiptActions({
   const { t, i18n } = useTranslation();
   const { api, platform, stores } = useApp();
   const fmt = useFormat();
-  const defaultLayout = useSlice(stores.money, (s) => s.settings.receiptLayout);
+  // Set-up's layout; null: not known yet, and the desk prints by its own settings' (AA5).
+  const setUpLayout = useSlice(stores.money, (s) => s.settings?.receiptLayout ?? null);
   const [locale, setLocale] = useState<'ja' | 'en'>(langOf(i18n));
-  const [layout, setLayout] = useState<ReceiptLayout>(defaultLayout);
+  const [chosen, setLayout] = useState<ReceiptLayout | null>(null);
+  const layout = chosen ?? setUpLayout;
   const [ryoshusho, setRyoshusho] = useState(false);
   const [addressee, setAddressee] = useState('');
   const [forWhat, setForWhat] = useState('');
@@ -152,7 +154,11 @@ export function ReceiptActions({
         </label>
         <label className="inline-field">
           <span>{t('money.receipt.layout')}</span>
-          <select value={layout} onChange={(e) => setLayout(e.target.value as ReceiptLayout)}>
+          <select
+            value={layout ?? ''}
+            onChange={(e) => setLayout(e.target.value ? (e.target.value as ReceiptLayout) : null)}
+          >
+            {layout === null && <option value="">{t('money.receipt.layoutOfSetup')}</option>}
             <option value="58mm">{t('money.layouts.58mm')}</option>
             <option value="80mm">{t('money.layouts.80mm')}</option>
             <option value="a4">{t('money.layouts.a4')}</option>

@@ -19,6 +19,7 @@ import { AmountInput } from '../../components/AmountInput';
 import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
 import { PaymentState } from '../../components/PaymentState';
+import { printsAtOnce } from '../../stores/money';
 import { ReceiptActions } from '../money/ReceiptActions';
 import { BasketPanel } from '../../checkout/BasketPanel';
 import { TenderPanel } from '../../checkout/TenderPanel';
@@ -386,7 +387,7 @@ function Collected() {
       currency: x.view?.payment?.currency,
     })),
   );
-  const autoPrint = useSlice(stores.money, (x) => x.settings.printAutomatically);
+  const autoPrint = useSlice(stores.money, printsAtOnce);
   if (!s.entryId) return null;
   const amount = fmt.money(s.amount, s.currency);
   return (

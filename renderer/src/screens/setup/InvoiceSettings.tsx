@@ -89,10 +89,44 @@ function settingsOf(f: Form): { settings: MoneySettings | null; wrong: (keyof Fo
   };
 }
 
+/**
+ * The form once the settings are known: until the desk answers there is nothing true to show or
+ * to save over (AA5), so set-up says it is loading, or that they could not be read, and asks again.
+ */
 export function InvoiceSettings() {
   const { t } = useTranslation();
   const { stores } = useApp();
   const settings = useSlice(stores.money, (s) => s.settings);
+  const unread = useSlice(stores.money, (s) => s.settingsUnread);
+  const id = useId();
+
+  useEffect(() => {
+    void stores.money.getState().loadSettings();
+  }, [stores.money]);
+
+  if (settings) return <InvoiceForm settings={settings} />;
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} aria-busy={!unread || undefined}>
+      <h3 id={`${id}-title`}>{t('money.settings.title')}</h3>
+      {unread ? (
+        <>
+          <ErrorNote code={unread.code} />
+          <button type="button" onClick={() => void stores.money.getState().askSettings()}>
+            {t('common.tryAgain')}
+          </button>
+        </>
+      ) : (
+        <p role="status" className="hint">
+          {t('common.loading')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function InvoiceForm({ settings }: { settings: MoneySettings }) {
+  const { t } = useTranslation();
+  const { stores } = useApp();
   const saving = useSlice(stores.money, (s) => s.saving);
   const saved = useSlice(stores.money, (s) => s.saved);
   const error = useSlice(stores.money, (s) => s.settingsError);
@@ -100,9 +134,6 @@ export function InvoiceSettings() {
   const [form, setForm] = useState<Form>(() => formOf(settings));
   const [wrong, setWrong] = useState<(keyof Form)[]>([]);
 
-  useEffect(() => {
-    void stores.money.getState().loadSettings();
-  }, [stores.money]);
   // New settings from the main process (loaded, or saved and kept): the form shows them, but
   // for the fields staff changed since (typed while the settings were still loading: kept).
   const [shown, setShown] = useState(settings);

@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { changeOf } from '../../checkout/tender';
+import { printsAtOnce } from '../../stores/money';
 import { ReceiptActions } from '../money/ReceiptActions';
 import { StepError } from './StepError';
 
@@ -33,7 +34,7 @@ export function DoneStep() {
   // Brought back by a reloaded window (V13): the desk's figures, and the receipt printed only
   // when staff ask (the desk, or the window lost, may have printed it already).
   const price = quote ?? resumed?.quoted ?? null;
-  const autoPrint = useSlice(stores.money, (s) => s.settings.printAutomatically) && !resumed;
+  const autoPrint = useSlice(stores.money, printsAtOnce) && !resumed;
   // The change to hand back, large again once booked (the guest is still waiting for it).
   const typedChange = useSlice(stores.walkIn, (s) => changeOf(s) ?? 0);
   const change = resumed ? resumed.change : typedChange;
