@@ -23,6 +23,7 @@ import { KYOTO, TEST_KEY, removeDir, tempDir, testClient } from '../../local/sup
 import { sendRaw } from '../../shop/shared/counters';
 import { at, cashMove, collection, count, sale } from './records';
 import { waitFor } from '../../support/wait';
+import type { CloseSummary } from '../../../main/shop/shared/records';
 
 const DATE = '2026-11-20';
 const NOW = at('2026-11-20', '19:00');
@@ -45,7 +46,12 @@ describe('the store’s close over the shop', () => {
   });
   afterAll(() => sb.close());
 
-  function counter(id: string, net: MemoryNetwork | null): Session {
+  /**
+   * A counter; in a shop, once its own figures of the day are published there, as every counter
+   * publishes them when it joins (AA20). The records these tests write go to the journal alone, so
+   * what each counter publishes after that is the test's (`publish`, `setOwnClose`).
+   */
+  async function counter(id: string, net: MemoryNetwork | null): Promise<Session> {
     const dataDir = tempDir();
     const session = new Session({
       serviceUrl: sb.baseUrl,
@@ -65,6 +71,12 @@ describe('the store’s close over the shop', () => {
     if (net) session.attachShop(net.join(id), `受付${id}`, { antiEntropyMs: 200 });
     sessions.push(session);
     dirs.push(dataDir);
+    if (net)
+      await waitFor(
+        () => session.shared!.closes(DATE).some((x) => x.counterId === id),
+        'its own figures in the shop',
+        5_000,
+      );
     return session;
   }
 
@@ -73,10 +85,17 @@ describe('the store’s close over the shop', () => {
   const live = (s: Session) =>
     closeViewOf(s, { date: DATE, openingFloat: 10_000, counted: null, note: null }, NOW, 0);
   const publish = (s: Session) => s.shared!.setOwnClose(summaryOf(live(s), NOW));
+  /** Whether `s` holds counter `id`'s figures of the day, as `ok` says they are. */
+  const holds = (s: Session, id: string, ok: (x: CloseSummary) => boolean) =>
+    s.shared!.closes(DATE).some((x) => x.counterId === id && ok(x));
 
   it('adds up every counter’s close: closed ones as closed, this one live, none of a guest', async () => {
     const net = new MemoryNetwork();
-    const [a, b, c] = ['1', '2', '3'].map((id) => counter(id, net)) as [Session, Session, Session];
+    const [a, b, c] = (await Promise.all(['1', '2', '3'].map((id) => counter(id, net)))) as [
+      Session,
+      Session,
+      Session,
+    ];
     sell(a, sale(DATE, '10:00', 5_000, [{ method: 'cash', amount: 5_000 }]));
     sell(b, sale(DATE, '11:00', 7_000, [{ method: 'card', amount: 7_000 }]));
     sell(c, sale(DATE, '12:00', 3_000, [{ method: 'cash', amount: 3_000 }]));
@@ -96,7 +115,13 @@ describe('the store’s close over the shop', () => {
     );
     a.shared!.setOwnClose(summaryOf(closed, NOW));
     publish(b);
-    await waitFor(() => c.shared!.closes(DATE).length === 2, 'summaries', 5_000);
+    await waitFor(
+      () =>
+        holds(c, '1', (x) => x.closed) &&
+        holds(c, '2', (x) => x.byTender.some((t) => t.method === 'card' && t.sales === 7_000)),
+      'summaries',
+      5_000,
+    );
 
     const total = storeClose(live(c), c.shared);
     expect(total.counters.map((x) => [x.counterId, x.closed, x.overShort])).toEqual([
@@ -118,8 +143,8 @@ describe('the store’s close over the shop', () => {
     expect(shared).not.toContain('小銭');
   });
 
-  it('without a shop the store’s close is this counter alone', () => {
-    const s = counter('9', null);
+  it('without a shop the store’s close is this counter alone', async () => {
+    const s = await counter('9', null);
     sell(s, sale(DATE, '10:00', 4_000, [{ method: 'card', amount: 4_000 }]));
     const total = storeClose(live(s), s.shared);
     expect(total.counters).toHaveLength(1);
@@ -128,7 +153,10 @@ describe('the store’s close over the shop', () => {
 
   it('a summary that fails its schema is left out and reported; the others stand', async () => {
     const net = new MemoryNetwork();
-    const [a, b] = ['1', '2'].map((id) => counter(id, net)) as [Session, Session];
+    const [a, b] = (await Promise.all(['1', '2'].map((id) => counter(id, net)))) as [
+      Session,
+      Session,
+    ];
     sell(b, sale(DATE, '11:00', 7_000, [{ method: 'card', amount: 7_000 }]));
     publish(b);
     const rogue = net.join('x');
@@ -149,7 +177,7 @@ describe('the store’s close over the shop', () => {
     });
     await waitFor(
       () =>
-        a.shared!.closes(DATE).length === 1 &&
+        holds(a, '2', (x) => x.byTender.some((t) => t.sales === 7_000)) &&
         a.shared!.problems().filter((p) => p.area === 'closes').length === 2,
       'the summaries',
       5_000,
@@ -165,7 +193,11 @@ describe('the store’s close over the shop', () => {
 
   it('the store’s on-site line adds up every counter’s collections, no guest in what is shared', async () => {
     const net = new MemoryNetwork();
-    const [a, b, c] = ['1', '2', '3'].map((id) => counter(id, net)) as [Session, Session, Session];
+    const [a, b, c] = (await Promise.all(['1', '2', '3'].map((id) => counter(id, net)))) as [
+      Session,
+      Session,
+      Session,
+    ];
     const apology = { amount: 500, reason: 'apology' as const };
     sell(a, collection(DATE, '10:00', 12_000, [{ method: 'cash', amount: 12_000 }], apology));
     sell(b, collection(DATE, '11:00', 7_000, [{ method: 'card', amount: 7_000 }]));
@@ -175,7 +207,11 @@ describe('the store’s close over the shop', () => {
     // Counter 3 runs a version from before on-site payments: its summary has no on-site part.
     const { onSite: _none, ...older } = summaryOf(live(c), NOW);
     c.shared!.setOwnClose(older);
-    await waitFor(() => a.shared!.closes(DATE).length === 2, 'summaries', 5_000);
+    await waitFor(
+      () => holds(a, '2', (x) => x.onSite?.count === 2) && holds(a, '3', (x) => !x.onSite),
+      'summaries',
+      5_000,
+    );
 
     const total = storeClose(live(a), a.shared);
     expect(total.onSite.collections).toEqual({ count: 3, amount: 22_000 });
@@ -214,7 +250,11 @@ describe('the store’s close over the shop', () => {
 
   it('adds up items by rate and category, discounts and cash in/out; an older counter is named, not counted as 0', async () => {
     const net = new MemoryNetwork();
-    const [a, b, c] = ['1', '2', '3'].map((id) => counter(id, net)) as [Session, Session, Session];
+    const [a, b, c] = (await Promise.all(['1', '2', '3'].map((id) => counter(id, net)))) as [
+      Session,
+      Session,
+      Session,
+    ];
     const umbrella: ItemLine = {
       itemId: 'umbrella',
       name: { ja: '傘レンタル', en: 'Umbrella rental' },
@@ -277,7 +317,11 @@ describe('the store’s close over the shop', () => {
       ...older
     } = summaryOf(live(c), NOW);
     c.shared!.setOwnClose(older);
-    await waitFor(() => a.shared!.closes(DATE).length === 2, 'summaries', 5_000);
+    await waitFor(
+      () => holds(a, '2', (x) => x.cashMoves?.count === 2) && holds(a, '3', (x) => !x.items),
+      'summaries',
+      5_000,
+    );
 
     const total = storeClose(live(a), a.shared);
     // By rate: 1's tickets and rental and 2's discounted walk-in at 10 %; the drinks at 8 %
@@ -322,7 +366,7 @@ describe('the store’s close over the shop', () => {
 
   it('a part that is not money stands alone: the summary is left out and reported', async () => {
     const net = new MemoryNetwork();
-    const [a] = ['1'].map((id) => counter(id, net)) as [Session];
+    const a = await counter('1', net);
     const rogue = net.join('x');
     const {
       storeId: _s,
@@ -355,10 +399,13 @@ describe('the store’s close over the shop', () => {
 
   it('the report of a counter of a shop ends with the store’s part; a counter alone has none', async () => {
     const net = new MemoryNetwork();
-    const [a, b] = ['1', '2'].map((id) => counter(id, net)) as [Session, Session];
+    const [a, b] = (await Promise.all(['1', '2'].map((id) => counter(id, net)))) as [
+      Session,
+      Session,
+    ];
     sell(b, cashMove(DATE, '12:00', 'out', 2_000, 'expense'));
     publish(b);
-    await waitFor(() => a.shared!.closes(DATE).length === 1, 'the summary', 5_000);
+    await waitFor(() => holds(a, '2', (x) => x.cashMoves?.out === 2_000), 'the summary', 5_000);
     const appOf = (session: Session) =>
       closeApp(
         {
@@ -373,7 +420,7 @@ describe('the store’s close over the shop', () => {
     expect(html).toContain('The whole store');
     expect(store).toContain('受付2');
     expect(store).toContain('−¥2,000');
-    const alone = counter('9', null);
+    const alone = await counter('9', null);
     expect(
       (await appOf(alone)['close.report'].handle({ date: DATE, locale: 'en' })).html,
     ).not.toContain('The whole store');
