@@ -52,8 +52,6 @@ export type Permission = z.infer<typeof Permission>;
  * A role's words are the renderer's (`staff.roles.<role>`, one per language).
  */
 export const ROLES = {
-  // Learning the counter: sells and checks in; a discount, or anything else, a manager approves.
-  trainee: [],
   staff: ['close', 'reprint'],
   manager: [
     'refund',

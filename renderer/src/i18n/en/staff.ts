@@ -6,7 +6,7 @@ import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   staff: {
-    roles: { owner: 'Owner', manager: 'Manager', staff: common.staff, trainee: 'Trainee' },
+    roles: { owner: 'Owner', manager: 'Manager', staff: common.staff },
     who: {
       label: common.staff,
       signedIn: 'Staff: {{name}} ({{role}})',

@@ -7,12 +7,7 @@ import { auditWords, type StaffRole } from '../../../../main/ipc/contract';
 import { words as common } from './common';
 
 /** One word per role of main/common's table: a role added there is a type error here first. */
-const roles: Record<StaffRole, string> = {
-  owner: 'オーナー',
-  manager: '店長',
-  staff: 'スタッフ',
-  trainee: '研修生',
-};
+const roles: Record<StaffRole, string> = { owner: 'オーナー', manager: '店長', staff: 'スタッフ' };
 
 export const ja = {
   staff: {
