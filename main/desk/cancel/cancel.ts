@@ -42,7 +42,11 @@ const CANCEL_UNCONFIRMED = `${CANCEL_OFFLINE}: not confirmed, look at the reserv
  * answer be lost: the later of the record's last known update and the sync watermark less its
  * overlap (the service's clock, never ours).
  */
-function settleSince(session: DeskSession, reservationId: string, date: string): string | undefined {
+function settleSince(
+  session: DeskSession,
+  reservationId: string,
+  date: string,
+): string | undefined {
   const known = findReservation(session, reservationId, date)?.updatedAt;
   const watermark = session.local.cache.syncState().watermark;
   const synced = watermark === null ? undefined : Date.parse(watermark) - DEFAULT_OVERLAP_MS;

@@ -17,7 +17,6 @@ function pause(ms: number): Promise<void> {
 const filling: SessionPart<Map<string, Promise<void>>> = definePart('day.filling', () => new Map());
 
 export class DayFiller {
-
   constructor(
     private readonly ctx: Pick<DeskPorts, 'sessions' | 'emit' | 'logger' | 'fillWaitMs'>,
   ) {}

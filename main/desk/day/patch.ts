@@ -23,10 +23,7 @@ export function noteServed(session: Pick<DeskSession, 'part'>, day: KeptDay): vo
   if (dates.size > DATES_SERVED) dates.delete(dates.keys().next().value!);
 }
 
-export function servedDay(
-  session: Pick<DeskSession, 'part'>,
-  date: string,
-): KeptDay | undefined {
+export function servedDay(session: Pick<DeskSession, 'part'>, date: string): KeptDay | undefined {
   return session.part(served).get(date);
 }
 
