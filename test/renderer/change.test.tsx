@@ -19,6 +19,7 @@ import {
   reservation,
   TODAY,
 } from './support/fixtures';
+import { MONEY_SETTINGS } from './support/money';
 import { choose, renderApp, settle } from './support/render';
 
 let fake: FakeBridge;
@@ -41,6 +42,8 @@ function changeBridge(
     'change.quote': (ask) => (options.quote ?? (({ kind }) => changeQuote({ kind })))(ask),
     'change.confirm': (request) => (options.confirm ?? (() => changeOutcome()))(request),
     'change.retry': () => changeView({ state: 'done' }),
+    // The brands a hand-back by QR offers are the money settings' (AA5), as the desk answers.
+    'money.settings': () => MONEY_SETTINGS,
   });
 }
 
