@@ -358,8 +358,9 @@ export class SyncScheduler {
     if (this.options.connectivity.state.link === 'offline') return;
     const signal = this.controller.signal;
     const slow = this.link === 'degraded' ? 2 : 1;
-    const background = this.background;
-    if (background && this.now() >= this.nextCatalogueAt) {
+    // Read at each step, not once a tick: a counter that became a follower during a step (the
+    // shop elected another poller) sends nothing more of the background's.
+    if (this.background && this.now() >= this.nextCatalogueAt) {
       this.nextCatalogueAt = this.now() + this.intervals.catalogueMs * slow;
       await this.step('catalogue', async () => {
         const products = await client.products(storeId, { lane: 'background', signal });
@@ -371,9 +372,9 @@ export class SyncScheduler {
     if (this.now() >= this.nextPollAt) {
       this.nextPollAt = this.now() + this.pollEveryMs();
       // A follower keeps the pace (its queued walk-ins are looked at above) but does not poll.
-      if (background) await this.step('poll', () => sync.syncStore(signal));
+      if (this.background) await this.step('poll', () => sync.syncStore(signal));
     }
-    if (background && this.needed()) {
+    if (this.background && this.needed()) {
       const ages = this.ages();
       // A month never fetched is fetched whole at once (the governor paces it); after that one
       // product at a time, the oldest first, spaced out.
@@ -385,6 +386,7 @@ export class SyncScheduler {
       if (targets.length) {
         this.nextAvailabilityAt = this.now() + this.intervals.availabilitySpacingMs * slow;
         for (const key of targets) {
+          if (!this.background) break;
           const [month, productId] = splitKey(key);
           const d = DateTime.fromISO(`${month}-01`);
           this.tried.set(key, this.now());
@@ -399,12 +401,11 @@ export class SyncScheduler {
         }
       }
     }
-    if (background)
-      for (const task of this.options.paced ?? []) {
-        if (this.now() < (this.nextPacedAt.get(task) ?? 0)) continue;
-        this.nextPacedAt.set(task, this.now() + this.intervals.pacedMs * slow);
-        await this.step(task.name, () => task.run(signal));
-      }
+    for (const task of this.options.paced ?? []) {
+      if (!this.background || this.now() < (this.nextPacedAt.get(task) ?? 0)) continue;
+      this.nextPacedAt.set(task, this.now() + this.intervals.pacedMs * slow);
+      await this.step(task.name, () => task.run(signal));
+    }
     if (this.now() >= this.nextPurgeAt) {
       this.nextPurgeAt = this.now() + this.intervals.purgeMs;
       await this.step('purge', () => {
