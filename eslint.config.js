@@ -97,6 +97,20 @@ const boundaries = [
       'Outside main/local, its index (main/local/index.ts) is the one way in: what it does not export (file formats, sealing, how one outbox entry is sent) is main/local’s own business.',
   },
   {
+    target: 'office',
+    from: '.',
+    except: ['office', 'node_modules'],
+    message:
+      'The head office is its own service (its own process, its own machine): it shares nothing of the app but what it defines itself.',
+  },
+  {
+    target: ['main', 'preload', 'renderer', 'sandbox', 'bench'],
+    from: 'office',
+    except: ['protocol'],
+    message:
+      'The counter talks to the head office over HTTP: office/protocol (the wire schemas) is all of office/ it may import.',
+  },
+  {
     target: 'sandbox',
     from: '.',
     except: [
