@@ -158,6 +158,24 @@ const RecordRow = z.object({
   problem: z.string().nullable(),
 });
 
+/**
+ * A body that does not open (changed at rest, or moved from another row) stands alone: it comes
+ * back with no body and a problem saying so, in its place, and the rest of the page with it.
+ */
+function opened(key: Buffer | null, sealed: Buffer | null, aad: string, problem: string | null) {
+  if (!sealed || !key) return { body: null, problem };
+  try {
+    return {
+      body: JSON.parse(open(key, sealed, aad).toString('utf8')) as Record<string, unknown>,
+      problem,
+    };
+  } catch {
+    return { body: null, problem: problem ?? UNREADABLE_AT_OFFICE };
+  }
+}
+
+export const UNREADABLE_AT_OFFICE = 'office: sealed body does not open';
+
 /** This device's own counter's records after `after`, bodies opened, at most MAX_BATCH. */
 export async function restorePage(
   ctx: OfficeContext,
@@ -189,15 +207,7 @@ export async function restorePage(
       at: r.at,
       kind: r.kind,
       amount: r.amount,
-      body:
-        r.body_sealed && key
-          ? (JSON.parse(
-              open(key, r.body_sealed, recordAad(orgId, storeId, counterId, r.record_id)).toString(
-                'utf8',
-              ),
-            ) as Record<string, unknown>)
-          : null,
-      problem: r.problem,
+      ...opened(key, r.body_sealed, recordAad(orgId, storeId, counterId, r.record_id), r.problem),
     }));
     return { records, head: counter?.head_seq ?? 0 };
   });
