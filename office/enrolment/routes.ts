@@ -25,10 +25,17 @@ export function registerEnrolmentRoutes(
   app.get('/v1/ca', async () => ({ pem: options.caPem }));
 
   app.post('/v1/enrol', async (request, reply) => {
-    if (!options.enrolLimit.take(request.ip))
+    // Only failed tries count: a chain enrolling its counters from one address is not refused,
+    // and guessing codes (100 bits) is still cut off after a few wrong ones.
+    if (options.enrolLimit.blocked(request.ip))
       throw new OfficeError(429, 'rate_limited', 'too many tries: wait a while');
-    const body = parse(EnrolRequest, request.body);
-    return reply.code(201).send(await enrol(ctx, body));
+    try {
+      const body = parse(EnrolRequest, request.body);
+      return reply.code(201).send(await enrol(ctx, body));
+    } catch (error) {
+      options.enrolLimit.take(request.ip);
+      throw error;
+    }
   });
 
   app.get('/v1/device/me', async (request) => deviceMe(ctx, await authDevice(ctx, request)));

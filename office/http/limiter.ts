@@ -11,6 +11,12 @@ export class Limiter {
     private readonly now: () => number,
   ) {}
 
+  /** Whether `key` is over the limit in this window, counting nothing. */
+  blocked(key: string): boolean {
+    const w = this.#windows.get(key);
+    return !!w && this.now() - w.start < this.windowMs && w.count >= this.limit;
+  }
+
   /** Counts one try for `key`; false when it is over the limit in this window. */
   take(key: string): boolean {
     const now = this.now();

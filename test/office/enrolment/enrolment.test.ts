@@ -100,6 +100,14 @@ describe('an enrolment code', () => {
     // Another address is not held back.
     expect((await enrol('C'.repeat(20), 'x', '10.0.0.10')).status).toBe(400);
   });
+
+  it('only failed tries count: a chain enrols 25 counters from one address', async () => {
+    const { orgId, storeId } = await ownerWithStore(office, 'chain@example.jp', 'Chain');
+    for (let i = 0; i < 25; i++) {
+      const code = await office.admin.createEnrolmentCode(orgId, storeId);
+      expect((await enrol(code.split('-')[1]!, `chain-${i}`, '10.0.0.11')).status).toBe(201);
+    }
+  });
 });
 
 describe('a device credential', () => {
