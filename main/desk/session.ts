@@ -31,6 +31,8 @@ import {
   SealedJournal,
   MemoryAuditLog,
   SealedAuditLog,
+  AheadAuditLog,
+  OfficeOutbox,
   ReferenceClock,
   type AuditLog,
   type Counter,
@@ -56,6 +58,7 @@ import { SHARED_PARTS } from './shared-parts';
 import { settleTaking } from './walkin/taking';
 import { currencyOf, timeZoneOf } from './store-summary';
 import { Till } from './till/till';
+import { rollForward } from './till/roll-forward';
 
 export interface SessionOptions {
   serviceUrl: string;
@@ -97,6 +100,11 @@ export interface SessionOptions {
    * staff list and audit, sealed on disk.
    */
   training?: boolean;
+  /**
+   * Enrolled with a head office (issue 40): every journal and audit record is written to the
+   * office's outbox first (AB21). Never in training.
+   */
+  office?: boolean;
   /** Reads kanji names for search (the desk's reading worker; none: names as written only). */
   readings?: ReadingSource | null;
   /**
@@ -147,6 +155,8 @@ export class Session implements DeskSession {
   readonly apiKey: () => string;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
   readonly audit: AuditLog;
+  /** The head office's outbox, when this counter is enrolled (issue 40); null otherwise. */
+  readonly officeOutbox: OfficeOutbox | null;
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
   readonly dues: DueFetcher;
   /** When this session opened, by this PC's own clock (see `openedAt`). */
@@ -240,6 +250,16 @@ export class Session implements DeskSession {
           logger,
           now: this.now,
         });
+    const officeOutbox =
+      options.office === true && !this.training
+        ? new OfficeOutbox({
+            files: this.local.files,
+            cipher: this.local.cipher,
+            logger,
+            now: this.now,
+          })
+        : null;
+    this.officeOutbox = officeOutbox;
     // Each record says who was signed in, and who approved it (issue 29): the till stamps it.
     this.till = new Till({
       journal: this.journal,
@@ -248,12 +268,18 @@ export class Session implements DeskSession {
       counter: () => this.counter(),
       stamp: actingStamps,
       logger,
+      ahead: officeOutbox ? (record) => officeOutbox.journal(record) : undefined,
     });
     // Money moved: the status (the money day, refunds owed) follows.
     this.till.onRecorded(() => options.onChange?.());
-    this.audit = options.training
+    const audit = options.training
       ? new MemoryAuditLog()
       : new SealedAuditLog(this.local.files, this.local.cipher);
+    this.audit = officeOutbox ? new AheadAuditLog(audit, officeOutbox) : audit;
+    // Records the outbox committed and the logs never got (a stop between the two): written now,
+    // before anything records (AB21). Only when some are pending: the journal is read whole then.
+    if (officeOutbox && officeOutbox.size > 0)
+      rollForward(officeOutbox, this.journal, audit, logger);
     this.sync = new SyncEngine({
       client: this.client,
       cache: this.local.cache,
