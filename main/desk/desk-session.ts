@@ -58,6 +58,8 @@ export interface DeskSession {
   readonly audit: AuditLog;
   /** The head office's outbox while this counter is enrolled (issue 40), null otherwise. */
   readonly officeOutbox: OfficeOutbox | null;
+  /** Enrolled (issue 40): the office's outbox, made now if not yet; every record goes there first. */
+  useOffice(): OfficeOutbox;
   readonly dues: DueFetcher;
   /** The counter's corrected time (H7): what every stamp, age and "today" reads. */
   readonly time: ReferenceClock;

@@ -154,9 +154,39 @@ export class Session implements DeskSession {
   /** The API key as kept now (the shop's secrets are derived from it). */
   readonly apiKey: () => string;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
-  readonly audit: AuditLog;
+  get audit(): AuditLog {
+    return this.auditLog;
+  }
+  private auditLog: AuditLog;
+  /** The audit log itself (the office's write-ahead wraps it in `audit`). */
+  private readonly ownAudit: AuditLog;
   /** The head office's outbox, when this counter is enrolled (issue 40); null otherwise. */
-  readonly officeOutbox: OfficeOutbox | null;
+  get officeOutbox(): OfficeOutbox | null {
+    return this.officeBox;
+  }
+  private officeBox: OfficeOutbox | null = null;
+
+  /**
+   * This counter is enrolled with a head office (issue 40): from now on every journal and audit
+   * record is written to the office's outbox first (AB21), and records the outbox committed that
+   * the logs never got (a stop between the two) are written now, before anything records — only
+   * when some are pending, since the journal is read whole for it.
+   */
+  useOffice(): OfficeOutbox {
+    if (this.training) throw new Error('training keeps nothing for the office');
+    if (this.officeBox) return this.officeBox;
+    const outbox = new OfficeOutbox({
+      files: this.local.files,
+      cipher: this.local.cipher,
+      logger: this.logger,
+      now: this.now,
+    });
+    if (outbox.size > 0) rollForward(outbox, this.journal, this.ownAudit, this.logger);
+    this.till.writeAhead((record) => outbox.journal(record));
+    this.auditLog = new AheadAuditLog(this.ownAudit, outbox);
+    this.officeBox = outbox;
+    return outbox;
+  }
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
   readonly dues: DueFetcher;
   /** When this session opened, by this PC's own clock (see `openedAt`). */
@@ -250,16 +280,6 @@ export class Session implements DeskSession {
           logger,
           now: this.now,
         });
-    const officeOutbox =
-      options.office === true && !this.training
-        ? new OfficeOutbox({
-            files: this.local.files,
-            cipher: this.local.cipher,
-            logger,
-            now: this.now,
-          })
-        : null;
-    this.officeOutbox = officeOutbox;
     // Each record says who was signed in, and who approved it (issue 29): the till stamps it.
     this.till = new Till({
       journal: this.journal,
@@ -268,18 +288,14 @@ export class Session implements DeskSession {
       counter: () => this.counter(),
       stamp: actingStamps,
       logger,
-      ahead: officeOutbox ? (record) => officeOutbox.journal(record) : undefined,
     });
     // Money moved: the status (the money day, refunds owed) follows.
     this.till.onRecorded(() => options.onChange?.());
-    const audit = options.training
+    this.ownAudit = options.training
       ? new MemoryAuditLog()
       : new SealedAuditLog(this.local.files, this.local.cipher);
-    this.audit = officeOutbox ? new AheadAuditLog(audit, officeOutbox) : audit;
-    // Records the outbox committed and the logs never got (a stop between the two): written now,
-    // before anything records (AB21). Only when some are pending: the journal is read whole then.
-    if (officeOutbox && officeOutbox.size > 0)
-      rollForward(officeOutbox, this.journal, audit, logger);
+    this.auditLog = this.ownAudit;
+    if (options.office === true && !this.training) this.useOffice();
     this.sync = new SyncEngine({
       client: this.client,
       cache: this.local.cache,

@@ -61,6 +61,20 @@ export class Till {
 
   constructor(private readonly options: TillOptions) {}
 
+  /** From now on every record is given to `ahead` first (the counter enrolled: AB21). */
+  writeAhead(ahead: (record: JournalRecord) => void): void {
+    this.options.ahead = ahead;
+  }
+
+  /**
+   * While `refusal` says why (a replacement PC restoring its counter's records), nothing is
+   * recorded: the error is thrown as it is, for staff to read.
+   */
+  refuseWhile(refusal: (() => Error | null) | null): void {
+    this.refusal = refusal;
+  }
+  private refusal: (() => Error | null) | null = null;
+
   /** Write one record, stamped; refused (JournalLockedError) only on a day this counter closed. */
   record<K extends RecordKind>(
     kind: K,
@@ -68,6 +82,8 @@ export class Till {
     options: RecordOptions = {},
   ): RecordOf<K> {
     const { journal, timeZone, counter, stamp } = this.options;
+    const refused = this.refusal?.();
+    if (refused) throw refused;
     const at = this.options.now();
     const { id: counterId, name: counterName } = counter();
     const { day } = options;
