@@ -11,6 +11,7 @@ import type {
   DueFetcher,
   Hold,
   Journal,
+  OfficeOutbox,
   OpenedStore,
   Outbox,
   ReferenceClock,
@@ -55,6 +56,10 @@ export interface DeskSession {
   /** The one writer of the journal (AA1): every money record goes through it. */
   readonly till: Till;
   readonly audit: AuditLog;
+  /** The head office's outbox while this counter is enrolled (issue 40), null otherwise. */
+  readonly officeOutbox: OfficeOutbox | null;
+  /** Enrolled (issue 40): the office's outbox, made now if not yet; every record goes there first. */
+  useOffice(): OfficeOutbox;
   readonly dues: DueFetcher;
   /** The counter's corrected time (H7): what every stamp, age and "today" reads. */
   readonly time: ReferenceClock;

@@ -31,6 +31,8 @@ import {
   SealedJournal,
   MemoryAuditLog,
   SealedAuditLog,
+  AheadAuditLog,
+  OfficeOutbox,
   ReferenceClock,
   type AuditLog,
   type Counter,
@@ -56,6 +58,7 @@ import { SHARED_PARTS } from './shared-parts';
 import { settleTaking } from './walkin/taking';
 import { currencyOf, timeZoneOf } from './store-summary';
 import { Till } from './till/till';
+import { rollForward } from './till/roll-forward';
 
 export interface SessionOptions {
   serviceUrl: string;
@@ -97,6 +100,11 @@ export interface SessionOptions {
    * staff list and audit, sealed on disk.
    */
   training?: boolean;
+  /**
+   * Enrolled with a head office (issue 40): every journal and audit record is written to the
+   * office's outbox first (AB21). Never in training.
+   */
+  office?: boolean;
   /** Reads kanji names for search (the desk's reading worker; none: names as written only). */
   readings?: ReadingSource | null;
   /**
@@ -146,7 +154,39 @@ export class Session implements DeskSession {
   /** The API key as kept now (the shop's secrets are derived from it). */
   readonly apiKey: () => string;
   /** The audit list (issue 29): sign-ins, approvals, failed PINs, what moved money or settings. */
-  readonly audit: AuditLog;
+  get audit(): AuditLog {
+    return this.auditLog;
+  }
+  private auditLog: AuditLog;
+  /** The audit log itself (the office's write-ahead wraps it in `audit`). */
+  private readonly ownAudit: AuditLog;
+  /** The head office's outbox, when this counter is enrolled (issue 40); null otherwise. */
+  get officeOutbox(): OfficeOutbox | null {
+    return this.officeBox;
+  }
+  private officeBox: OfficeOutbox | null = null;
+
+  /**
+   * This counter is enrolled with a head office (issue 40): from now on every journal and audit
+   * record is written to the office's outbox first (AB21), and records the outbox committed that
+   * the logs never got (a stop between the two) are written now, before anything records — only
+   * when some are pending, since the journal is read whole for it.
+   */
+  useOffice(): OfficeOutbox {
+    if (this.training) throw new Error('training keeps nothing for the office');
+    if (this.officeBox) return this.officeBox;
+    const outbox = new OfficeOutbox({
+      files: this.local.files,
+      cipher: this.local.cipher,
+      logger: this.logger,
+      now: this.now,
+    });
+    if (outbox.size > 0) rollForward(outbox, this.journal, this.ownAudit, this.logger);
+    this.till.writeAhead((record) => outbox.journal(record));
+    this.auditLog = new AheadAuditLog(this.ownAudit, outbox);
+    this.officeBox = outbox;
+    return outbox;
+  }
   /** Asks the service what bookings paid on site owe (paced, the poller's; decision I4). */
   readonly dues: DueFetcher;
   /** When this session opened, by this PC's own clock (see `openedAt`). */
@@ -251,9 +291,11 @@ export class Session implements DeskSession {
     });
     // Money moved: the status (the money day, refunds owed) follows.
     this.till.onRecorded(() => options.onChange?.());
-    this.audit = options.training
+    this.ownAudit = options.training
       ? new MemoryAuditLog()
       : new SealedAuditLog(this.local.files, this.local.cipher);
+    this.auditLog = this.ownAudit;
+    if (options.office === true && !this.training) this.useOffice();
     this.sync = new SyncEngine({
       client: this.client,
       cache: this.local.cache,

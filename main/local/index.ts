@@ -63,12 +63,14 @@ export {
 export {
   JournalLockedError,
   MemoryJournal,
+  checkNotLocked,
   stamped,
   type Journal,
   type JournalDay,
   type JournalStamp,
 } from './journal/journal';
 export { SealedJournal } from './journal/sealed-journal';
+export { amountOf } from './journal/amount';
 export {
   CashRecord,
   CloseRecord,
@@ -119,6 +121,16 @@ export {
   type NewAuditRecord,
   type UnreadableAudit,
 } from './audit/audit-log';
+
+// The head office's outbox (issue 40): every journal and audit record, sealed, until acknowledged
+export {
+  OfficeOutbox,
+  type BackfillItem,
+  type OfficeOutboxOptions,
+  type UnreadableKnown,
+} from './office/office-outbox';
+export { historyOf } from './office/history';
+export { AheadAuditLog } from './office/ahead-audit';
 
 // Sync, the link to the service, background work
 export { Connectivity } from './sync/connectivity';

@@ -12,13 +12,14 @@ import { DateTime } from 'luxon';
 import { csvFile, type CsvCell } from '../../common/csv';
 import * as journalWords from '../../common/words/journal';
 import * as moneyWords from '../../common/words/money';
-import { cashEffect, methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
-import type {
-  JournalDay,
-  JournalRecord,
-  MoneyTaken,
-  SaleRecord,
-  UnreadableRecord,
+import { methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
+import {
+  amountOf,
+  type JournalDay,
+  type JournalRecord,
+  type MoneyTaken,
+  type SaleRecord,
+  type UnreadableRecord,
 } from '../../local/index';
 import { REDUCED_RATE } from '../../common';
 import { recordRates } from '../items/rates';
@@ -130,7 +131,7 @@ function recordRow(
       return {
         ...head,
         reservationNumber: numberOf(r),
-        amount: r.total,
+        amount: amountOf(r),
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
@@ -141,7 +142,7 @@ function recordRow(
     case 'goods':
       return {
         ...head,
-        amount: r.total,
+        amount: amountOf(r),
         tender: byTender(r.tender, 1),
         change: r.change,
         ...goodsCells(r, locale, fallbackRate),
@@ -153,7 +154,7 @@ function recordRow(
       return {
         ...head,
         reservationNumber: r.reservationNumber,
-        amount: r.total,
+        amount: amountOf(r),
         tender: byTender(r.tender, 1),
         change: r.change,
         products: [...new Set(r.items.map((i) => i.productName))].join(' / '),
@@ -164,7 +165,7 @@ function recordRow(
       return {
         ...head,
         refersTo: r.refersTo,
-        amount: -r.amount,
+        amount: amountOf(r),
         tender: byTender(r.tender, -1),
         refundReason: words.refundReasons[r.reason],
         note: r.note,
@@ -173,14 +174,14 @@ function recordRow(
       return {
         ...head,
         refersTo: r.refersTo,
-        amount: r.amount,
+        amount: amountOf(r),
         tender: byTender(r.tender, 1),
         note: r.note,
       };
     case 'cash': {
       // Cash in or out of the drawer (Y11): signed as it moves the drawer, in the drawer's
       // column; an exchange moves nothing (0), the amount changed said with its reason.
-      const effect = cashEffect(r.direction, r.amount);
+      const effect = amountOf(r);
       const drawer = TenderMethod.options.filter((m) => methodSpec(m).drawer);
       const reason =
         r.direction === 'exchange'

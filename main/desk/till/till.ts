@@ -6,8 +6,10 @@
  * head office). Reading the journal stays with `session.journal`; writing is only here (a test
  * scans main/ for any other writer).
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../api/index';
 import {
+  checkNotLocked,
   stamped,
   type Journal,
   type JournalRecord,
@@ -44,6 +46,12 @@ export interface TillOptions {
   /** Who is signed in and who approved (issue 29). */
   stamp: JournalStamp;
   logger: Logger;
+  /**
+   * The write-ahead (issue 40, AB21): given the full stamped record once the day is known not to
+   * be locked, BEFORE the journal has it — the office's outbox entry commits it (a crash between
+   * the two is rolled forward at the next open: roll-forward.ts). None: not enrolled, training.
+   */
+  ahead?: (record: JournalRecord) => void;
 }
 
 export type RecordedListener = (record: JournalRecord) => void;
@@ -53,6 +61,20 @@ export class Till {
 
   constructor(private readonly options: TillOptions) {}
 
+  /** From now on every record is given to `ahead` first (the counter enrolled: AB21). */
+  writeAhead(ahead: (record: JournalRecord) => void): void {
+    this.options.ahead = ahead;
+  }
+
+  /**
+   * While `refusal` says why (a replacement PC restoring its counter's records), nothing is
+   * recorded: the error is thrown as it is, for staff to read.
+   */
+  refuseWhile(refusal: (() => Error | null) | null): void {
+    this.refusal = refusal;
+  }
+  private refusal: (() => Error | null) | null = null;
+
   /** Write one record, stamped; refused (JournalLockedError) only on a day this counter closed. */
   record<K extends RecordKind>(
     kind: K,
@@ -60,6 +82,8 @@ export class Till {
     options: RecordOptions = {},
   ): RecordOf<K> {
     const { journal, timeZone, counter, stamp } = this.options;
+    const refused = this.refusal?.();
+    if (refused) throw refused;
     const at = this.options.now();
     const { id: counterId, name: counterName } = counter();
     const { day } = options;
@@ -69,15 +93,23 @@ export class Till {
         : day === 'today'
           ? dateIn(timeZone, at)
           : day.date;
-    const full = {
-      ...body,
-      kind,
-      at,
-      businessDate,
-      counterId,
-      counterName,
-    } as unknown as NewRecord;
-    const written = journal.append(stamped(full, stamp)) as RecordOf<K>;
+    const full = stamped(
+      {
+        ...body,
+        id: randomUUID(),
+        kind,
+        at,
+        businessDate,
+        counterId,
+        counterName,
+      } as unknown as NewRecord,
+      stamp,
+    ) as JournalRecord;
+    if (this.options.ahead) {
+      checkNotLocked(journal.day(businessDate).records, full);
+      this.options.ahead(full);
+    }
+    const written = journal.append(full) as RecordOf<K>;
     for (const listener of this.listeners) {
       try {
         listener(written);
