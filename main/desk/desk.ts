@@ -47,9 +47,21 @@ import { Members } from './staff/members';
 import { PinHasher } from './staff/pin';
 import { StaffDesk } from './staff/staff-desk';
 
+/** A secret kept in memory only (no secret store given: tests, tools). */
+function memorySecret(): SecretStore {
+  let value: string | null = null;
+  return {
+    read: () => value,
+    write: (next) => void (value = next),
+    clear: () => void (value = null),
+  };
+}
+
 export interface DeskOptions {
   dataDir: string;
   secrets: SecretStore;
+  /** The head office's device credential (issue 40), kept as the API key is; none: in memory. */
+  officeSecrets?: SecretStore;
   keyProvider: KeyProvider;
   logger: Logger;
   /** The service's address when set-up does not give one. */
@@ -122,6 +134,7 @@ export class Desk {
       openFile,
       client: options.client,
       readings: this.readings,
+      office: { secrets: options.officeSecrets ?? memorySecret() },
     });
     holder = sessions;
     const deskNow = () => sessions.now();
