@@ -103,6 +103,10 @@ const CHANNELS = {
   'items.list': true,
   'items.save': true,
   'items.sell': true,
+  'office.get': true,
+  'office.enrol': true,
+  'office.check': true,
+  'office.send': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {

@@ -39,6 +39,7 @@ import { FlowKeeper } from './recovery/kept-flow';
 import { GuestDisplay } from './display/display';
 import { Printers } from './printer/printers';
 import { SettingsFile } from './settings';
+import type { OfficePorts } from './office/office';
 import type { ShopOpener } from './shop/port';
 import { resume } from './setup/setup';
 import { setupStatus } from './setup/setup-status';
@@ -47,9 +48,23 @@ import { Members } from './staff/members';
 import { PinHasher } from './staff/pin';
 import { StaffDesk } from './staff/staff-desk';
 
+/** A secret kept in memory only (no secret store given: tests, tools). */
+function memorySecret(): SecretStore {
+  let value: string | null = null;
+  return {
+    read: () => value,
+    write: (next) => void (value = next),
+    clear: () => void (value = null),
+  };
+}
+
 export interface DeskOptions {
   dataDir: string;
   secrets: SecretStore;
+  /** The head office's device credential (issue 40), kept as the API key is; none: in memory. */
+  officeSecrets?: SecretStore;
+  /** How the head office is reached and its sender's timers (tests: a fake office, a fake clock). */
+  office?: Pick<OfficePorts, 'connect' | 'clock' | 'random'>;
   keyProvider: KeyProvider;
   logger: Logger;
   /** The service's address when set-up does not give one. */
@@ -122,6 +137,7 @@ export class Desk {
       openFile,
       client: options.client,
       readings: this.readings,
+      office: { secrets: options.officeSecrets ?? memorySecret(), ...options.office },
     });
     holder = sessions;
     const deskNow = () => sessions.now();

@@ -20,6 +20,7 @@ import { hardwareApp } from './printer/app';
 import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
 import { itemsApp } from './items/app';
+import { officeApp } from './office/app';
 import { onsiteApp } from './onsite/app';
 import { outboxApp } from './outbox/app';
 import type { DeskPorts } from './ports';
@@ -159,6 +160,7 @@ export function deskChannels(ctx: DeskPorts): DeskChannels {
     cancelApp(ctx),
     changeApp(ctx),
     outboxApp(ctx),
+    officeApp(ctx),
     manifestApp(ctx),
     sales,
     receiptApp(ctx),

@@ -33,6 +33,8 @@ import { ShopSlot, counterNameOf } from './shop/shop-slot';
 import { statusOf } from './status/status';
 import { warmReceiptPdf } from './receipt/receipt-pdf';
 import { purgeJournal } from './sales/retention';
+import { startOffice, type OfficePorts } from './office/office';
+import { officeSettingsOf } from './office/office-settings';
 
 /** This counter's holds, as a key that changes with them, and their dates. */
 function holdDates(session: Session): { key: string; dates: string[] } {
@@ -60,6 +62,8 @@ export interface SessionHolderOptions {
   client?: SessionOptions['client'];
   /** Reads kanji names for every session's search index. */
   readings?: SessionOptions['readings'];
+  /** The head office (issue 40): where its credential is kept, how it is reached (tests: fakes). */
+  office?: Pick<OfficePorts, 'secrets' | 'connect' | 'clock' | 'random'>;
 }
 
 /** What a session is opened on: the service, the key, the store, the plan's budget, the mode. */
@@ -128,6 +132,12 @@ export class SessionHolder {
     });
   }
 
+  /** What the head office's feature needs of the desk; null: no secret store for it given. */
+  officePorts(): OfficePorts | null {
+    const { office, settings, counter, logger } = this.options;
+    return office ? { ...office, settings, counter, logger } : null;
+  }
+
   get current(): Session | null {
     return this.session;
   }
@@ -172,6 +182,8 @@ export class SessionHolder {
       time: connection.mode === 'live' && !connection.now ? this.time : undefined,
       throwawayJournal: connection.mode === 'training',
       training: connection.mode === 'training',
+      // Enrolled with a head office: every record goes to its outbox first (AB21).
+      office: connection.mode === 'live' && officeSettingsOf(this.options.settings) !== null,
       onSyncProgress: (p) => {
         this.queueStatus();
         if (p.done || p.records > 0)
@@ -218,6 +230,8 @@ export class SessionHolder {
       this.afterFirstView = null;
       session.start();
       changes.start();
+      const office = this.officePorts();
+      if (office) startOffice(session, office);
       // The journal is read behind the first day view; its retention and the refunds it owes
       // (the status bar's count) follow once it is whole (decision G6).
       void session.journalReady().then(() => {

@@ -97,6 +97,10 @@ async function main(): Promise<void> {
   const secrets = values['keep-api-key']
     ? new FileSecretStore(path.join(dataDir, 'secure', 'api-key'), keyProvider, logger)
     : new MemorySecretStore();
+  // The head office's device credential, kept as the API key is (issue 40, AB24).
+  const officeSecrets = values['keep-api-key']
+    ? new FileSecretStore(path.join(dataDir, 'secure', 'office-credential'), keyProvider, logger)
+    : new MemorySecretStore();
   // Given before the desk resumes, so a counter already set up on this store opens it from its
   // cache even while the service cannot be reached.
   if (unattended) secrets.write(unattended.apiKey);
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
     {
       dataDir,
       secrets,
+      officeSecrets,
       keyProvider,
       logger,
       defaultServiceUrl: values['service-url'] ?? process.env.FRONT_DESK_SERVICE_URL ?? null,

@@ -21,6 +21,8 @@ import { InstalledSettingsFile } from '../installed/installed-settings';
 export interface Platform {
   dataDir: string;
   secrets: GuardedSecretStore;
+  /** The head office's device credential (issue 40): kept as the API key is; none: memory only. */
+  officeSecrets?: GuardedSecretStore;
   keyProvider: KeyProvider;
   logger: Logger;
   /** The service's address when set-up does not give one. */
@@ -108,6 +110,7 @@ export async function compose(platform: Platform, options: ComposeOptions = {}):
   const desk: Desk = new Desk({
     dataDir: platform.dataDir,
     secrets: platform.secrets,
+    officeSecrets: platform.officeSecrets,
     keyProvider: platform.keyProvider,
     logger: platform.logger,
     defaultServiceUrl: platform.defaultServiceUrl ?? null,

@@ -131,6 +131,12 @@ export async function startShell(options: ShellOptions = {}): Promise<RunningShe
     {
       dataDir: userData,
       secrets: new SafeSecretStore(path.join(userData, 'secure', 'api-key.bin'), storage, logger),
+      // The head office's device credential, kept as the API key is (issue 40, AB24).
+      officeSecrets: new SafeSecretStore(
+        path.join(userData, 'secure', 'office-credential.bin'),
+        storage,
+        logger,
+      ),
       keyProvider: new SafeKeyProvider(
         path.join(userData, 'secure', 'cache-key.bin'),
         storage,

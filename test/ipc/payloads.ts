@@ -279,4 +279,11 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     items: [{ itemId: 'demo-green-tea', quantity: 1 }],
     tender: { lines: [{ method: 'cash', amount: 150, received: 150 }] },
   },
+  'office.get': {},
+  'office.enrol': {
+    url: 'https://127.0.0.1:1',
+    code: 'FD1-AAAAAAAAAAAAAAAAAAAA-0123456789abcdef0123456789abcdef',
+  },
+  'office.check': {},
+  'office.send': {},
 };

@@ -33,6 +33,7 @@ const STATUS: Status = {
   damage: [],
   refundsOwed: 0,
   moneyDay: null,
+  office: null,
 };
 
 function router(handlers: Partial<Record<keyof typeof channels, (r: any) => unknown>>) {

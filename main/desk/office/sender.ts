@@ -71,7 +71,7 @@ export class OfficeSender {
 
   /** Start sending (at once) and looking again on the timer. */
   start(): void {
-    this.wake();
+    void this.wake();
   }
 
   /**

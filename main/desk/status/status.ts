@@ -3,6 +3,7 @@
  * the shop (the store's other counters, or why this one works alone).
  */
 import type { DamageNotice, ShopStatus, Status } from '../../ipc/contract';
+import { officeStatusOf } from '../office/office-status';
 import { refundsOwed } from '../sales/refunds-owed';
 import type { DeskSession } from '../desk-session';
 
@@ -79,5 +80,6 @@ export function statusOf(
     shop,
     refundsOwed: owedCount(session),
     moneyDay: moneyDay(session, now),
+    office: officeStatusOf(session, now),
   };
 }

@@ -43,6 +43,7 @@ import { hardwareChannels, PrintAnswer } from './hardware';
 import { ItemPicks, itemsChannels } from './items';
 import { onsiteChannels } from './onsite';
 import { staffChannels } from './staff';
+import { officeChannels } from './office';
 import { JoinCodeShown, JoinEnter, ShopAnswer, ShopConfigure, ShopJoined } from './shop';
 import {
   ChangeAsk,
@@ -424,6 +425,8 @@ export const channels = {
   ...hardwareChannels,
   /** Counter items: the catalogue, a manager's change, items sold alone (issue 30). */
   ...itemsChannels,
+  /** The head office: enrolment, sending, the check (issue 40). */
+  ...officeChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -19,6 +19,7 @@ export * from './manifest';
 export * from './hardware';
 export * from './change';
 export * from './staff';
+export * from './office';
 export * from './channels';
 export * from './events';
 export * from './result';

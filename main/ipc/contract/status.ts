@@ -1,5 +1,6 @@
 /** The link to the service, sync progress, the outbox of walk-ins not yet booked. */
 import { z } from 'zod';
+import { OfficeStatus } from './office';
 import { DamageKind, LocalDate, LocalTime, OutboxState } from '../../common';
 import { ShopStatus } from './shop';
 
@@ -90,6 +91,8 @@ export const Status = z.object({
    * next one — said on screen before a sale, refund or cash movement. Null until the journal is read.
    */
   moneyDay: z.object({ businessDate: LocalDate, afterClose: z.boolean() }).nullable().default(null),
+  /** The head office's sending (issue 40); null: not enrolled. */
+  office: OfficeStatus.nullable().default(null),
 });
 export type Status = z.infer<typeof Status>;
 

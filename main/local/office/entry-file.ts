@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { OfficeRecord} from '../../../office/protocol/wire';
+import type { OfficeRecord } from '../../../office/protocol/wire';
 import { Stream } from '../../../office/protocol/wire';
 import type { Cipher } from '../files/crypto';
 

@@ -38,9 +38,10 @@ class World {
   opener = (root: string): OpenFile => {
     const generation = this.generation;
     const real = confOpener(root);
+    const world = { self: () => this };
     return (dir, name) => {
       const file = real(dir, name);
-      const world = this;
+      const w = world.self();
       return {
         get path() {
           return file.path;
@@ -49,12 +50,12 @@ class World {
           return file.store;
         },
         set store(value: StoreFile['store']) {
-          if (generation !== world.generation) throw new Error('stopped');
-          if (world.allowed !== null && world.writes >= world.allowed) {
-            world.generation++;
+          if (generation !== w.generation) throw new Error('stopped');
+          if (w.allowed !== null && w.writes >= w.allowed) {
+            w.generation++;
             throw new Error('stopped here');
           }
-          world.writes++;
+          w.writes++;
           file.store = value;
         },
       };
