@@ -103,7 +103,7 @@ it(
     expect(kills.duplicates).toBeGreaterThanOrEqual(BATCH);
     // How many resends found their batch already kept (the kill struck after the commit).
     console.log(`[office] kills ${JSON.stringify(kills)}`);
-    await office.stop();
+    expect(await office.stop()).toBe(0);
 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

@@ -10,6 +10,7 @@ import {
   call,
   enrolCounter,
   ownerWithStore,
+  sale,
   sales,
   startTestOffice,
   type TestOffice,
@@ -66,6 +67,32 @@ describe('batches on PostgreSQL', () => {
       "SELECT count(*) AS n, count(DISTINCT record_id) AS d, min(seq) AS lo, max(seq) AS hi FROM records WHERE counter_id = 'many'",
     );
     expect(held).toEqual([{ n: 400, d: 400, lo: 1, hi: 400 }]);
+  });
+
+  it('keeps nulls (a damaged record) and tallies, and restores them as sent', async () => {
+    const { orgId, storeId } = await ownerWithStore(office, 'nulls@example.jp', 'Org N');
+    const { credential } = await enrolCounter(office, orgId, storeId, 'nulls');
+    const damaged = sale(2, {
+      body: null,
+      problem: 'unreadable',
+      kind: null,
+      at: null,
+      businessDate: null,
+      amount: 0,
+    });
+    const records = [sale(1), damaged, sale(3, { stream: 'audit', amount: 0 })];
+    const tallies = [{ businessDate: '2026-12-07', count: 1, sum: 1000 }];
+    const sent = await call(office, 'POST', '/v1/device/records', {
+      token: credential,
+      body: { records, tallies },
+    });
+    expect(sent.body).toEqual({ ackedThrough: 3, stored: 3, duplicates: 0 });
+    const page = await call(office, 'GET', '/v1/device/records?after=0', { token: credential });
+    expect(page.body).toEqual({ records, head: 3 });
+    const days = await call(office, 'GET', '/v1/device/tallies?from=2026-12-01&to=2026-12-31', {
+      token: credential,
+    });
+    expect(days.body).toEqual({ days: [{ businessDate: '2026-12-07', count: 1, sum: 1000 }] });
   });
 
   it('takes batches of 500 in one statement each (pace printed)', async () => {

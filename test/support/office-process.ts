@@ -13,13 +13,19 @@ export interface OfficeProcess {
   readonly url: string;
   readonly pid: number;
   kill9(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM, and its exit code (0: it stopped cleanly). */
+  stop(): Promise<number | null>;
+  /** Everything it printed so far. */
+  output(): string;
 }
 
 export async function startOfficeProcess(options: {
   dataDir: string;
   databaseUrl?: string;
   port?: number;
+  /** More arguments (`--setup-owner`, `--host`…) and environment. */
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
 }): Promise<OfficeProcess> {
   const args = [
     '--import',
@@ -34,11 +40,15 @@ export async function startOfficeProcess(options: {
     '--quiet',
   ];
   if (options.databaseUrl) args.push('--database-url', options.databaseUrl);
+  args.push(...(options.args ?? []));
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const kill = (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
@@ -57,7 +67,13 @@ export async function startOfficeProcess(options: {
       reject(new Error(`the office exited (${code}) before listening:\n${output}`)),
     );
   });
-  return { url, pid: child.pid!, kill9: () => kill('SIGKILL'), stop: () => kill('SIGTERM') };
+  return {
+    url,
+    pid: child.pid!,
+    kill9: () => kill('SIGKILL').then(() => undefined),
+    stop: () => kill('SIGTERM'),
+    output: () => output,
+  };
 }
 
 export interface HttpAnswer {

@@ -1,8 +1,10 @@
 /** The office's own CA, its pin in the enrolment code, HTTPS with and without it (decision AB7). */
+import { createHash, X509Certificate } from 'node:crypto';
 import { statSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { caMatchesPin } from '../../../office/protocol/pin';
 import { parseEnrolmentCode } from '../../../office/protocol/wire';
 import { caPin } from '../../../office/tls/ca';
 import { ownerWithStore, startTestOffice, type TestOffice } from '../../support/office';
@@ -51,6 +53,16 @@ it('the pin in an enrolment code is the CA’s: the first 16 bytes of the SHA-25
   expect(code.pin).toMatch(/^[0-9a-f]{32}$/);
   expect(code.pin).toBe(caPin(office.caPem));
   expect(code.pin).toBe(office.pin);
+  // The counter's check (office/protocol/pin.ts): the right CA passes, another does not.
+  expect(caMatchesPin(office.caPem, code.pin)).toBe(true);
+  expect(
+    caMatchesPin(
+      office.caPem,
+      code.pin.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+    ),
+  ).toBe(false);
+  const der = new X509Certificate(office.caPem).raw;
+  expect(createHash('sha256').update(der).digest().subarray(0, 16).toString('hex')).toBe(code.pin);
 });
 
 it('keeps its private keys 0600, and the same CA across a restart', async () => {
