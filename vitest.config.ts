@@ -35,6 +35,9 @@ const PROCESSES = [
   'test/host/staff-shop.test.ts',
   'test/host/start.test.ts',
   'test/local/outbox/crash.test.ts',
+  'test/office/cli.test.ts',
+  'test/office/kill.test.ts',
+  'test/office/postgres.test.ts',
   'test/sandbox/cli.test.ts',
   'test/shell/package.test.ts',
 ];

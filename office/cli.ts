@@ -70,10 +70,11 @@ async function main(): Promise<void> {
     say(`owner ${email} made for organisation ${made.orgId}`);
     setupToken = null;
   }
-  say(`office listening on ${office.url}`);
+  // The address last: a script that waits for it has read everything before it.
   say(`ca pin ${office.pin}`);
   if (setupToken)
     say(`setup token ${setupToken} (POST /v1/setup with it: it makes the first owner)`);
+  say(`office listening on ${office.url}`);
 }
 
 main().catch((error: unknown) => {

@@ -6,9 +6,10 @@
  */
 import './reflect';
 import * as x509 from '@peculiar/x509';
-import { createHash, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { caPinOfPem } from '../protocol/pin';
 import path from 'node:path';
 
 x509.cryptoProvider.set(webcrypto as Crypto);
@@ -24,11 +25,8 @@ export interface OfficeTls {
   pin: string;
 }
 
-/** The pin of a CA certificate (PEM). */
-export function caPin(caPem: string): string {
-  const der = Buffer.from(new x509.X509Certificate(caPem).rawData);
-  return createHash('sha256').update(der).digest().subarray(0, 16).toString('hex');
-}
+/** The pin of a CA certificate (PEM): one definition, the counter's too. */
+export const caPin = caPinOfPem;
 
 async function keyPem(key: CryptoKey): Promise<string> {
   const der = await webcrypto.subtle.exportKey('pkcs8', key);
