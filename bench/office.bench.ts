@@ -20,6 +20,7 @@ import type { EnrolAnswer, OfficeRecord, RecordBatch } from '../office/protocol/
 import { BatchAnswer } from '../office/protocol/wire';
 import { findPostgresBin, POSTGRES_MISSING, startPostgres } from '../scripts/postgres';
 import { atLeast, atMost, exactly, type Figure } from './figures';
+import { runOfficeCounterBench } from './office/office-counter';
 import { pool, startOfficeProcess, storeWithCounters } from './office/office-process';
 
 const STORES = Number(process.env.FRONT_DESK_BENCH_OFFICE_STORES ?? 1000);
@@ -206,6 +207,7 @@ export async function runOfficeBench(): Promise<Figure[]> {
       } finally {
         await db.end();
       }
+      figures.push(...(await runOfficeCounterBench(office, databaseUrl)));
     } finally {
       await office.stop();
     }
