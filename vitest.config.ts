@@ -28,6 +28,7 @@ const PROCESSES = [
   'test/build/host-bundle.test.ts',
   'test/build/renderer-bundle.test.ts',
   'test/desk/office/kill-mid-batch.test.ts',
+  'test/desk/office/replace-counter.test.ts',
   'test/desk/walkin/kill-at-book.test.ts',
   'test/host/code-cache.test.ts',
   'test/host/onsite-hosts.test.ts',
