@@ -24,11 +24,18 @@ export function registerEnrolmentRoutes(
 ): void {
   app.get('/v1/ca', async () => ({ pem: options.caPem }));
 
+  // Only failed tries count: a shop enrols many counters at once; guessing a code fails.
   app.post('/v1/enrol', async (request, reply) => {
-    if (!options.enrolLimit.take(request.ip))
+    const limit = options.enrolLimit;
+    if (limit.spent(request.ip))
       throw new OfficeError(429, 'rate_limited', 'too many tries: wait a while');
     const body = parse(EnrolRequest, request.body);
-    return reply.code(201).send(await enrol(ctx, body));
+    try {
+      return await reply.code(201).send(await enrol(ctx, body));
+    } catch (error) {
+      if (error instanceof OfficeError && error.code.startsWith('code_')) limit.take(request.ip);
+      throw error;
+    }
   });
 
   app.get('/v1/device/me', async (request) => deviceMe(ctx, await authDevice(ctx, request)));

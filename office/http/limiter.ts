@@ -24,6 +24,12 @@ export class Limiter {
     return w.count <= this.limit;
   }
 
+  /** Whether `key` has used up this window (without counting a try). */
+  spent(key: string): boolean {
+    const w = this.#windows.get(key);
+    return !!w && this.now() - w.start < this.windowMs && w.count >= this.limit;
+  }
+
   #sweep(now: number): void {
     for (const [key, w] of this.#windows)
       if (now - w.start >= this.windowMs) this.#windows.delete(key);

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { caPinOfPem } from '../../office/protocol/pin';
-import { request, startOfficeProcess } from '../support/office-process';
-import { PASSWORD } from '../support/office';
+import { enrolOverHttps, request, startOfficeProcess } from '../support/office-process';
+import { PASSWORD, sales } from '../support/office';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -68,6 +68,20 @@ it(
       body: { email: 'cli@example.jp', password: PASSWORD },
     });
     expect(login.body.organisation.name).toBe('Kobe Cruises');
+    // A counter enrolled over HTTPS, as the bench does, sends a batch.
+    const counter = await enrolOverHttps({
+      url: office.url,
+      ca,
+      email: 'cli@example.jp',
+      password: PASSWORD,
+      counterId: 'c1',
+    });
+    const batch = await request(`${office.url}/v1/device/records`, {
+      ca,
+      token: counter.credential,
+      body: { records: sales(1, 10) },
+    });
+    expect(batch.body).toEqual({ ackedThrough: 10, stored: 10, duplicates: 0 });
     expect(await office.stop()).toBe(0);
   },
 );
