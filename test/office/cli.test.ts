@@ -17,7 +17,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 it(
   'prints its address, its CA pin and a set-up token that makes the first owner once',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     const dataDir = tempDir();
     const office = await startOfficeProcess({ dataDir });
@@ -52,7 +52,7 @@ it(
 
 it(
   '--setup-owner makes the owner from the environment, with no set-up token left open',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     const dataDir = tempDir();
     const office = await startOfficeProcess({

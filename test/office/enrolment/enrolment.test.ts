@@ -25,7 +25,7 @@ beforeAll(async () => {
       body: { email: 'owner@example.jp', password: PASSWORD },
     })
   ).body.token;
-});
+}, 120_000);
 afterAll(() => office.stop());
 
 async function newCode(replacesCounterId: string | null = null): Promise<string> {

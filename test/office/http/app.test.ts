@@ -16,7 +16,7 @@ beforeAll(async () => {
   office = await startTestOffice();
   const { orgId, storeId } = await ownerWithStore(office);
   credential = (await enrolCounter(office, orgId, storeId)).credential;
-});
+}, 120_000);
 afterAll(() => office.stop());
 
 it('sends security headers on every answer, errors too', async () => {
