@@ -51,6 +51,13 @@ function pgliteTemplate(): Promise<string> {
   return template;
 }
 
+/** A new data dir holding a copy of the migrated, empty PGlite template (an office's first start). */
+export async function testDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-'));
+  cpSync(await pgliteTemplate(), path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
+
 export async function startTestOffice(options: Partial<OfficeOptions> = {}): Promise<TestOffice> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-'));
   if (!options.databaseUrl && !existsSync(path.join(dataDir, 'db')))
