@@ -24,16 +24,16 @@ export function registerEnrolmentRoutes(
 ): void {
   app.get('/v1/ca', async () => ({ pem: options.caPem }));
 
+  // Only failed tries count: a shop enrols many counters at once; guessing a code fails.
   app.post('/v1/enrol', async (request, reply) => {
-    // Only failed tries count: a chain enrolling its counters from one address is not refused,
-    // and guessing codes (100 bits) is still cut off after a few wrong ones.
-    if (options.enrolLimit.blocked(request.ip))
+    const limit = options.enrolLimit;
+    if (limit.spent(request.ip))
       throw new OfficeError(429, 'rate_limited', 'too many tries: wait a while');
+    const body = parse(EnrolRequest, request.body);
     try {
-      const body = parse(EnrolRequest, request.body);
-      return reply.code(201).send(await enrol(ctx, body));
+      return await reply.code(201).send(await enrol(ctx, body));
     } catch (error) {
-      options.enrolLimit.take(request.ip);
+      if (error instanceof OfficeError && error.code.startsWith('code_')) limit.take(request.ip);
       throw error;
     }
   });

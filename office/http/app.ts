@@ -28,6 +28,8 @@ export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstan
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
+    // A client that stalls mid-request does not hold a connection for ever.
+    requestTimeout: 120_000,
     trustProxy: options.trustProxy ? 'loopback' : false,
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as FastifyInstance;

@@ -11,12 +11,6 @@ export class Limiter {
     private readonly now: () => number,
   ) {}
 
-  /** Whether `key` is over the limit in this window, counting nothing. */
-  blocked(key: string): boolean {
-    const w = this.#windows.get(key);
-    return !!w && this.now() - w.start < this.windowMs && w.count >= this.limit;
-  }
-
   /** Counts one try for `key`; false when it is over the limit in this window. */
   take(key: string): boolean {
     const now = this.now();
@@ -28,6 +22,12 @@ export class Limiter {
     }
     w.count += 1;
     return w.count <= this.limit;
+  }
+
+  /** Whether `key` has used up this window (without counting a try). */
+  spent(key: string): boolean {
+    const w = this.#windows.get(key);
+    return !!w && this.now() - w.start < this.windowMs && w.count >= this.limit;
   }
 
   #sweep(now: number): void {

@@ -1,15 +1,15 @@
 /** `npm run office`: first start, set-up by token or by --setup-owner, a clean stop (decisions AB5, AB7). */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { caPinOfPem } from '../../office/protocol/pin';
-import { request, startOfficeProcess } from '../support/office-process';
-import { PASSWORD } from '../support/office';
+import { enrolOverHttps, request, startOfficeProcess } from '../support/office-process';
+import { PASSWORD, sales, testDataDir } from '../support/office';
 
 const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-cli-'));
+/** A first start's folder, with PGlite's files copied in (its own first start takes seconds). */
+const tempDir = async () => {
+  const dir = await testDataDir();
   dirs.push(dir);
   return dir;
 };
@@ -17,9 +17,9 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 it(
   'prints its address, its CA pin and a set-up token that makes the first owner once',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
-    const dataDir = tempDir();
+    const dataDir = await tempDir();
     const office = await startOfficeProcess({ dataDir });
     const out = office.output();
     const pin = /ca pin ([0-9a-f]{32})/.exec(out)![1]!;
@@ -52,9 +52,9 @@ it(
 
 it(
   '--setup-owner makes the owner from the environment, with no set-up token left open',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
-    const dataDir = tempDir();
+    const dataDir = await tempDir();
     const office = await startOfficeProcess({
       dataDir,
       args: ['--setup-owner', 'cli@example.jp', '--organisation', 'Kobe Cruises'],
@@ -68,6 +68,20 @@ it(
       body: { email: 'cli@example.jp', password: PASSWORD },
     });
     expect(login.body.organisation.name).toBe('Kobe Cruises');
+    // A counter enrolled over HTTPS, as the bench does, sends a batch.
+    const counter = await enrolOverHttps({
+      url: office.url,
+      ca,
+      email: 'cli@example.jp',
+      password: PASSWORD,
+      counterId: 'c1',
+    });
+    const batch = await request(`${office.url}/v1/device/records`, {
+      ca,
+      token: counter.credential,
+      body: { records: sales(1, 10) },
+    });
+    expect(batch.body).toEqual({ ackedThrough: 10, stored: 10, duplicates: 0 });
     expect(await office.stop()).toBe(0);
   },
 );

@@ -8,7 +8,7 @@ let tenants: Awaited<ReturnType<typeof twoTenants>>;
 beforeAll(async () => {
   office = await startTestOffice();
   tenants = await twoTenants(office);
-});
+}, 120_000);
 afterAll(() => office.stop());
 
 it('a device or owner forging another tenant’s ids is refused or kept to its own', () =>

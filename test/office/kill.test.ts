@@ -23,15 +23,15 @@ beforeAll(async () => {
   server = await startPostgres();
   databaseUrl = await server.createDatabase('office_kill');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-kill-'));
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await server?.remove();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+}, 120_000);
 
 it(
   'office and PostgreSQL killed mid-batch: every record once, none lost',
-  { timeout: 180_000 },
+  { timeout: 300_000 },
   async () => {
     // Owner, store and an enrolled counter, made in-process on the same data dir and database.
     const setup = await startTestOffice({ dataDir, databaseUrl, now: Date.now });

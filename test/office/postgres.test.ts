@@ -23,17 +23,17 @@ let office: TestOffice;
 beforeAll(async () => {
   pg = await startPostgres();
   office = await startTestOffice({ databaseUrl: await pg.createDatabase('office_test') });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await office?.stop();
   await pg?.remove();
-});
+}, 120_000);
 
 describe('isolation on PostgreSQL', () => {
   let tenants: Awaited<ReturnType<typeof twoTenants>>;
   beforeAll(async () => {
     tenants = await twoTenants(office);
-  });
+  }, 120_000);
   it('over HTTP', () => httpIsolation(office, tenants));
   it('in SQL, as the tenant role', () => sqlIsolation(office, tenants));
 });

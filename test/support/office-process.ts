@@ -116,3 +116,58 @@ export function request(
     req.end(payload);
   });
 }
+
+/**
+ * An enrolled counter, made over HTTPS as an owner would (log-in, a store, a code, the enrolment):
+ * for a bench or test that runs the office as a process (its owner made with --setup-owner).
+ */
+export async function enrolOverHttps(options: {
+  url: string;
+  ca: string;
+  email: string;
+  password: string;
+  counterId: string;
+  /** An existing store; else a new one is made. */
+  storeId?: string;
+}): Promise<{ credential: string; deviceId: string; orgId: string; storeId: string }> {
+  const { url, ca } = options;
+  const must = (answer: HttpAnswer, what: string) => {
+    if (answer.status >= 300)
+      throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const session = must(
+    await request(`${url}/v1/login`, {
+      ca,
+      body: { email: options.email, password: options.password },
+    }),
+    'log-in',
+  );
+  const token = session.token as string;
+  const storeId =
+    options.storeId ??
+    (must(await request(`${url}/v1/stores`, { ca, token, body: { name: 'Bench store' } }), 'store')
+      .id as string);
+  const { code } = must(
+    await request(`${url}/v1/stores/${storeId}/enrolment-codes`, { ca, token, body: {} }),
+    'enrolment code',
+  );
+  const enrolled = must(
+    await request(`${url}/v1/enrol`, {
+      ca,
+      body: {
+        secret: (code as string).split('-')[1],
+        counterName: options.counterId,
+        counterId: options.counterId,
+        reservationStore: null,
+      },
+    }),
+    'enrolment',
+  );
+  return {
+    credential: enrolled.credential,
+    deviceId: enrolled.deviceId,
+    orgId: session.organisation.id,
+    storeId,
+  };
+}

@@ -8,7 +8,7 @@ import { openDb } from '../../../office/db/open';
 let db: Db;
 beforeAll(async () => {
   db = await openDb({});
-});
+}, 120_000);
 afterAll(() => db.close());
 
 it('applies each file once, in order, and a second start changes nothing', async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
       body: { email: 'owner@example.jp', password: PASSWORD },
     })
   ).body.token;
-});
+}, 120_000);
 afterAll(() => office.stop());
 
 async function newCode(replacesCounterId: string | null = null): Promise<string> {
@@ -88,7 +88,7 @@ describe('an enrolment code', () => {
     ).body.token;
   });
 
-  it('a code the office never made is code_invalid; too many tries are 429', async () => {
+  it('a code the office never made is code_invalid; too many failed tries are 429', async () => {
     expect(await enrol('A'.repeat(20), 'x', '10.0.0.9')).toMatchObject({
       status: 400,
       body: { error: { code: 'code_invalid' } },

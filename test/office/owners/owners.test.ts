@@ -7,7 +7,7 @@ import { call, PASSWORD, startTestOffice, type TestOffice } from '../../support/
 let office: TestOffice;
 beforeAll(async () => {
   office = await startTestOffice();
-});
+}, 120_000);
 afterAll(() => office.stop());
 
 const setup = (setupToken: string, email = 'first@example.jp') =>

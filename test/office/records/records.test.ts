@@ -22,7 +22,7 @@ let org: { orgId: string; storeId: string };
 beforeAll(async () => {
   office = await startTestOffice();
   org = await ownerWithStore(office);
-});
+}, 120_000);
 afterAll(() => office.stop());
 
 const send = (token: string, body: unknown) =>

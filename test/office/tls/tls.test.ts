@@ -12,7 +12,7 @@ import { ownerWithStore, startTestOffice, type TestOffice } from '../../support/
 let office: TestOffice;
 beforeAll(async () => {
   office = await startTestOffice({ hostnames: ['office.example.jp'] });
-});
+}, 120_000);
 afterAll(() => office.stop());
 
 function get(
