@@ -18,6 +18,7 @@ import * as installed from './ja/installed';
 import * as items from './ja/items';
 import * as manifest from './ja/manifest';
 import * as money from './ja/money';
+import * as office from './ja/office';
 import * as onsite from './ja/onsite';
 import * as reservation from './ja/reservation';
 import * as search from './ja/search';
@@ -49,6 +50,7 @@ export const FEATURES = {
   installed,
   hardware,
   staff,
+  office,
 } as const;
 
 export const ja = {
@@ -70,6 +72,7 @@ export const ja = {
   ...installed.ja,
   ...hardware.ja,
   ...staff.ja,
+  ...office.ja,
 };
 
 export type Messages = Widen<typeof ja>;

@@ -12,6 +12,7 @@ import * as installed from './installed';
 import * as items from './items';
 import * as manifest from './manifest';
 import * as money from './money';
+import * as office from './office';
 import * as onsite from './onsite';
 import * as reservation from './reservation';
 import * as search from './search';
@@ -42,6 +43,7 @@ export const FEATURES_EN = {
   installed,
   hardware,
   staff,
+  office,
 } as const;
 
 export const en: Messages = {
@@ -63,4 +65,5 @@ export const en: Messages = {
   ...installed.en,
   ...hardware.en,
   ...staff.en,
+  ...office.en,
 };

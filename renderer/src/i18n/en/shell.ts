@@ -67,6 +67,21 @@ export const en: Widen<typeof ja> = {
       'The counter showing the code cannot be reached. Check that both are on the same network and the code is still shown.',
     JOIN_OTHER_SHOP:
       'This counter is set up for another store or key. Set it up with this store’s API key and store, then join.',
+    OFFICE_CODE_INVALID:
+      'That is not an enrolment code. Check the code starting FD1- and enter it again.',
+    OFFICE_URL_INVALID:
+      'That office address cannot be used. Enter an https address or a host name.',
+    OFFICE_NOT_YOURS:
+      'This is not your office: its certificate does not match the code. Check the address and the code. Nothing was sent.',
+    OFFICE_UNREACHABLE: 'The office cannot be reached. Check the address and the connection.',
+    OFFICE_REFUSED: 'The office refused the enrolment. Ask the office’s administrator.',
+    OFFICE_CODE_EXPIRED: 'This enrolment code has expired. Make a new one at the office.',
+    OFFICE_CODE_USED: 'This enrolment code was used already. Make a new one at the office.',
+    OFFICE_ENROLLED: 'This counter is enrolled with an office already.',
+    OFFICE_TRAINING: 'Training cannot enrol with an office.',
+    OFFICE_NOT_ENROLLED: 'This counter is not enrolled with an office.',
+    OFFICE_RESTORING:
+      'This counter’s records are coming back from the office. Nothing can be sold or recorded until that is done (the status bar shows how far).',
     JOIN_SET_UP_FIRST: 'Set this counter up with the store’s API key first, then enter the code.',
     JOIN_NOT_SHARING: 'A join code can be shown only while this counter shares with the shop.',
     JOIN_NO_ADDRESS:

@@ -16,6 +16,7 @@ import { SETUP_KEY_FIELD } from './JoinByCode';
 import { PrinterSettings } from './PrinterSettings';
 import { ThisComputer } from './ThisComputer';
 import { ThisCounter } from './ThisCounter';
+import { OfficeSettings } from './OfficeSettings';
 import { OwnerFields, type OwnerEntry } from '../staff/OwnerFields';
 
 export function SetupScreen() {
@@ -242,6 +243,7 @@ export function SetupScreen() {
       {setUp && <InvoiceSettings />}
       {setUp && <DiscountReasonSettings />}
       {setUp && <PrinterSettings />}
+      {setUp && <OfficeSettings />}
       <ThisComputer />
     </section>
   );

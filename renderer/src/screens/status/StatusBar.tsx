@@ -13,6 +13,7 @@ import type { ClockSkew as Skew, ShopSource } from '../../../../main/ipc/contrac
 import { ShopStatus } from './ShopStatus';
 import { clockAmount } from '../../components/clockAmount';
 import { UpdateBadge } from './UpdateStatus';
+import { OfficeBadge } from './OfficeBadge';
 
 export function StatusBar() {
   const { t } = useTranslation();
@@ -99,6 +100,7 @@ export function StatusBar() {
         <span className="rate">{t('statusBar.rateQueued', { n: status.rate.queued })}</span>
       )}
       <OutboxNews />
+      <OfficeBadge />
       <PrinterBadge />
       <UpdateBadge />
       <button
