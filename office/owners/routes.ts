@@ -14,7 +14,7 @@ import {
   NewStore,
   SetupRequest,
 } from '../protocol/owner';
-import { createOwner, logIn, sessionOwner, type OwnerSession } from './accounts';
+import { createOwner, logIn, logOut, sessionOwner, type OwnerSession } from './accounts';
 import { checkCounter, createStore, listCounters, listStores, revokeDevice } from './stores';
 import { timingSafeEqual } from 'node:crypto';
 
@@ -69,6 +69,12 @@ export function registerOwnerRoutes(
     if (!found) throw new OfficeError(401, 'unauthorised', 'log in first');
     return found;
   };
+
+  app.post('/v1/logout', async (request) => {
+    const session = await owner(request);
+    await logOut(ctx, session, bearer(request.headers.authorization)!);
+    return { loggedOut: true };
+  });
 
   app.get('/v1/stores', async (request) => ({
     stores: await listStores(ctx, (await owner(request)).orgId),
