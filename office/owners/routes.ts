@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { OfficeContext } from '../context';
 import { sha256 } from '../crypto/secrets';
 import { createEnrolmentCode } from '../enrolment/enrolment';
+import { Day } from '../dates';
 import { OfficeError } from '../errors';
 import type { Limiter } from '../http/limiter';
 import { bearer, parse } from '../http/validate';
@@ -112,7 +113,7 @@ export function registerOwnerRoutes(
       StoreParams.extend({ counterId: z.string().min(1).max(100) }),
       request.params,
     );
-    const { from, to } = parse(CheckQuery, request.query);
+    const { from, to } = parse(CheckQuery.extend({ from: Day, to: Day }), request.query);
     return checkCounter(ctx, orgId, storeId, counterId, from, to);
   });
 }
