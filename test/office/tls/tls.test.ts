@@ -83,3 +83,16 @@ it('keeps its private keys 0600, the same CA across a restart, and starts only w
   renameSync(moved, path.join(office.dataDir, 'master.key'));
   office = await startTestOffice({ dataDir: office.dataDir });
 });
+
+it('serves plain HTTP only when told (--no-tls, behind a reverse proxy), without HSTS', async () => {
+  const plain = await startTestOffice({ tls: false });
+  try {
+    expect(plain.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${plain.url}/v1/ca`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(((await res.json()) as { pem: string }).pem).toBe(plain.caPem);
+  } finally {
+    await plain.stop();
+  }
+});
