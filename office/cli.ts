@@ -10,6 +10,7 @@
  *   --setup-owner EMAIL   make the first owner now (password from FRONT_DESK_OFFICE_OWNER_PASSWORD,
  *                         organisation from --organisation), instead of POST /v1/setup
  *   --quiet               no line per request
+ *   --stop-with-stdin     stop when standard input closes (the program that started it is gone)
  *
  * Prints its address, the CA pin and, while there is no owner, the one-time set-up token.
  */
@@ -29,7 +30,8 @@ const USAGE = `npm run office -- [options]
   --no-tls              plain HTTP, only behind a TLS-terminating reverse proxy
   --setup-owner EMAIL   make the first owner (password: FRONT_DESK_OFFICE_OWNER_PASSWORD;
                         --organisation NAME)
-  --quiet               no line per request`;
+  --quiet               no line per request
+  --stop-with-stdin     stop when standard input closes (the program that started it is gone)`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
       'setup-owner': { type: 'string' },
       organisation: { type: 'string' },
       quiet: { type: 'boolean' },
+      'stop-with-stdin': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -70,6 +73,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (values['stop-with-stdin']) {
+    // Started by a program that may die without stopping it (a test worker killed): its pipe
+    // closing is the signal.
+    process.stdin.on('end', stop);
+    process.stdin.on('close', stop);
+    process.stdin.resume();
+  }
 
   let setupToken = office.setupToken;
   const email = values['setup-owner'];

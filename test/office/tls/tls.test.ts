@@ -13,7 +13,11 @@ let office: TestOffice;
 beforeAll(async () => {
   office = await startTestOffice({ hostnames: ['office.example.jp'] });
 }, 120_000);
-afterAll(() => office.stop());
+afterAll(async () => {
+  await office.stop();
+  // Restarted on its own folder, the office leaves it: it goes here.
+  rmSync(office.dataDir, { recursive: true, force: true });
+});
 
 function get(
   url: string,
