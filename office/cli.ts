@@ -9,6 +9,8 @@
  *   --no-tls              plain HTTP, only behind a reverse proxy that terminates TLS (decision AB7)
  *   --setup-owner EMAIL   make the first owner now (password from FRONT_DESK_OFFICE_OWNER_PASSWORD,
  *                         organisation from --organisation), instead of POST /v1/setup
+ *   --quiet               no line per request
+ *   --stop-with-stdin     stop when standard input closes (the program that started it is gone)
  *
  * Prints its address, the CA pin and, while there is no owner, the one-time set-up token.
  */
@@ -18,6 +20,18 @@ import { parseArgs } from 'node:util';
 import { startOffice } from './office';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const USAGE = `npm run office -- [options]
+  --data-dir DIR        its folder (default ~/.front-desk-office)
+  --database-url URL    a real PostgreSQL (postgres://…) instead of PGlite in the data dir
+  --port N              default 8443
+  --listen ADDR         default 0.0.0.0
+  --host NAME           a name counters reach it by, for its certificate (repeatable)
+  --no-tls              plain HTTP, only behind a TLS-terminating reverse proxy
+  --setup-owner EMAIL   make the first owner (password: FRONT_DESK_OFFICE_OWNER_PASSWORD;
+                        --organisation NAME)
+  --quiet               no line per request
+  --stop-with-stdin     stop when standard input closes (the program that started it is gone)`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -31,8 +45,14 @@ async function main(): Promise<void> {
       'setup-owner': { type: 'string' },
       organisation: { type: 'string' },
       quiet: { type: 'boolean' },
+      'stop-with-stdin': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help) {
+    say(USAGE);
+    return;
+  }
   const office = await startOffice({
     dataDir: values['data-dir'] ?? path.join(os.homedir(), '.front-desk-office'),
     databaseUrl: values['database-url'] ?? process.env.FRONT_DESK_OFFICE_DATABASE_URL,
@@ -53,6 +73,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (values['stop-with-stdin']) {
+    // Started by a program that may die without stopping it (a test worker killed): its pipe
+    // closing is the signal.
+    process.stdin.on('end', stop);
+    process.stdin.on('close', stop);
+    process.stdin.resume();
+  }
 
   let setupToken = office.setupToken;
   const email = values['setup-owner'];

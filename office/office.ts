@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { OfficeContext } from './context';
-import { Keyring, loadMasterKey } from './crypto/keys';
+import { z } from 'zod';
+import { Keyring, loadMasterKey, MASTER_KEY_ENV } from './crypto/keys';
 import { randomToken, sha256 } from './crypto/secrets';
-import type { Db } from './db/db';
+import { Bytes, row, type Db } from './db/db';
 import { openDb } from './db/open';
 import { createEnrolmentCode } from './enrolment/enrolment';
 import { buildApp } from './http/app';
@@ -56,6 +57,27 @@ export interface Office {
   close(): Promise<void>;
 }
 
+/**
+ * A master key that does not open the database's data keys (a data dir restored without its
+ * master.key, another office's key in the environment) stops the start, saying so, rather than
+ * failing every batch later.
+ */
+async function checkMasterKey(ctx: OfficeContext): Promise<void> {
+  const org = await row(
+    ctx.db,
+    z.object({ org_id: z.string(), data_key_wrapped: Bytes }),
+    'SELECT org_id, data_key_wrapped FROM organisations ORDER BY created_at LIMIT 1',
+  );
+  if (!org) return;
+  try {
+    ctx.keyring.dataKey(org.org_id, org.data_key_wrapped);
+  } catch {
+    throw new Error(
+      `the master key (${MASTER_KEY_ENV} or master.key in the data dir) does not open this database's keys`,
+    );
+  }
+}
+
 export async function startOffice(options: OfficeOptions): Promise<Office> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const host = options.host ?? '127.0.0.1';
@@ -72,6 +94,7 @@ export async function startOffice(options: OfficeOptions): Promise<Office> {
       now: options.now ?? Date.now,
       pin: tls.pin,
     };
+    await checkMasterKey(ctx);
     const setupToken = (await ownerCount(ctx)) === 0 ? randomToken(24) : null;
     const setup = { tokenHash: setupToken ? sha256(setupToken) : null };
     const app = buildApp(ctx, {

@@ -117,3 +117,14 @@ export async function sessionOwner(
   if (!found || found.expires_at.getTime() <= ctx.now()) return null;
   return { orgId: found.org_id, ownerId: found.owner_id };
 }
+
+/** Log-out: the session's row goes (as the tenant: a token of one organisation ends only its own). */
+export async function logOut(
+  ctx: OfficeContext,
+  session: OwnerSession,
+  token: string,
+): Promise<void> {
+  await asTenant(ctx.db, { orgId: session.orgId }, (tx) =>
+    tx.query('DELETE FROM owner_sessions WHERE token_hash = $1', [sha256(token)]),
+  );
+}

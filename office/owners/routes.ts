@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { OfficeContext } from '../context';
 import { sha256 } from '../crypto/secrets';
 import { createEnrolmentCode } from '../enrolment/enrolment';
+import { Day } from '../dates';
 import { OfficeError } from '../errors';
 import type { Limiter } from '../http/limiter';
 import { bearer, parse } from '../http/validate';
@@ -14,7 +15,7 @@ import {
   NewStore,
   SetupRequest,
 } from '../protocol/owner';
-import { createOwner, logIn, sessionOwner, type OwnerSession } from './accounts';
+import { createOwner, logIn, logOut, sessionOwner, type OwnerSession } from './accounts';
 import { checkCounter, createStore, listCounters, listStores, revokeDevice } from './stores';
 import { timingSafeEqual } from 'node:crypto';
 
@@ -70,6 +71,12 @@ export function registerOwnerRoutes(
     return found;
   };
 
+  app.post('/v1/logout', async (request) => {
+    const session = await owner(request);
+    await logOut(ctx, session, bearer(request.headers.authorization)!);
+    return { loggedOut: true };
+  });
+
   app.get('/v1/stores', async (request) => ({
     stores: await listStores(ctx, (await owner(request)).orgId),
   }));
@@ -106,7 +113,7 @@ export function registerOwnerRoutes(
       StoreParams.extend({ counterId: z.string().min(1).max(100) }),
       request.params,
     );
-    const { from, to } = parse(CheckQuery, request.query);
+    const { from, to } = parse(CheckQuery.extend({ from: Day, to: Day }), request.query);
     return checkCounter(ctx, orgId, storeId, counterId, from, to);
   });
 }

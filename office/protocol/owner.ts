@@ -26,6 +26,8 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+/** POST /v1/logout (bearer session): the session ends. */
+
 /** POST /v1/stores. */
 export const NewStore = z.object({
   name: z.string().trim().min(1).max(200),

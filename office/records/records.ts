@@ -14,6 +14,7 @@ import { open, recordAad, seal } from '../crypto/keys';
 import { Bytes, Int, row, rows, type Tx } from '../db/db';
 import { asTenant } from '../db/tenant';
 import type { Device } from '../enrolment/enrolment';
+import { isCalendarDate } from '../dates';
 import { OfficeError } from '../errors';
 import { OFFICE_TALLY_SQL, TallyRow } from '../owners/stores';
 import {
@@ -50,6 +51,14 @@ export async function storeBatch(
   });
   if (new Set(records.map((r) => r.id)).size !== records.length)
     throw new OfficeError(400, 'bad_request', 'a record id appears twice in the batch');
+  const dates = [
+    ...records.map((r) => r.businessDate),
+    ...batch.tallies.map((t) => t.businessDate),
+  ];
+  const notADay = dates.find((d) => d !== null && !isCalendarDate(d));
+  if (notADay) throw new OfficeError(400, 'bad_request', `${notADay} is not a day`);
+  // One tally a day: the last the counter sent for it.
+  const tallies = [...new Map(batch.tallies.map((t) => [t.businessDate, t])).values()];
   const { orgId, storeId, counterId } = device;
   const now = new Date(ctx.now());
   return asTenant(ctx.db, device, async (tx) => {
@@ -125,7 +134,7 @@ export async function storeBatch(
       'UPDATE counters SET head_seq = $3, last_ack_at = $4 WHERE store_id = $1 AND counter_id = $2',
       [storeId, counterId, newHead, now],
     );
-    if (batch.tallies.length > 0) {
+    if (tallies.length > 0) {
       await tx.query(
         `INSERT INTO tallies (org_id, store_id, counter_id, business_date, count, sum, reported_at)
          SELECT $1, $2, $3, t.d, t.c, t.s, $4 FROM unnest($5::date[], $6::bigint[], $7::bigint[]) AS t(d, c, s)
@@ -136,9 +145,9 @@ export async function storeBatch(
           storeId,
           counterId,
           now,
-          batch.tallies.map((t) => t.businessDate),
-          batch.tallies.map((t) => t.count),
-          batch.tallies.map((t) => t.sum),
+          tallies.map((t) => t.businessDate),
+          tallies.map((t) => t.count),
+          tallies.map((t) => t.sum),
         ],
       );
     }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { OfficeContext } from '../context';
 import { authDevice } from '../enrolment/routes';
 import { parse } from '../http/validate';
-import { BusinessDate, RecordBatch } from '../protocol/wire';
+import { RecordBatch } from '../protocol/wire';
+import { Day } from '../dates';
 import { officeTallies, restorePage, storeBatch } from './records';
 
 /** 500 records of a few kilobytes each, with room. */
@@ -27,7 +28,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: OfficeContext): 
 
   app.get('/v1/device/tallies', async (request) => {
     const device = await authDevice(ctx, request);
-    const { from, to } = parse(z.object({ from: BusinessDate, to: BusinessDate }), request.query);
+    const { from, to } = parse(z.object({ from: Day, to: Day }), request.query);
     return officeTallies(ctx, device, from, to);
   });
 }

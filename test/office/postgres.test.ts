@@ -3,6 +3,7 @@
  * from several connections at once kept exactly once (decision AB9), and its pace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { z } from 'zod';
 import { startPostgres, type PgServer } from '../../scripts/postgres';
 import { rows } from '../../office/db/db';
@@ -17,16 +18,16 @@ import {
 } from '../support/office';
 import { httpIsolation, sqlIsolation, twoTenants } from './isolation-cases';
 
-let pg: PgServer;
+let server: PgServer;
 let office: TestOffice;
 
 beforeAll(async () => {
-  pg = await startPostgres();
-  office = await startTestOffice({ databaseUrl: await pg.createDatabase('office_test') });
+  server = await startPostgres();
+  office = await startTestOffice({ databaseUrl: await server.createDatabase('office_test') });
 }, 120_000);
 afterAll(async () => {
   await office?.stop();
-  await pg?.remove();
+  await server?.remove();
 }, 120_000);
 
 describe('isolation on PostgreSQL', () => {
@@ -36,6 +37,27 @@ describe('isolation on PostgreSQL', () => {
   }, 120_000);
   it('over HTTP', () => httpIsolation(office, tenants));
   it('in SQL, as the tenant role', () => sqlIsolation(office, tenants));
+});
+
+describe('isolation with the office as an ordinary user (no superuser bypasses the policies)', () => {
+  let own: TestOffice;
+  let tenants: Awaited<ReturnType<typeof twoTenants>>;
+  beforeAll(async () => {
+    // How production runs it: a login role that owns the database and may create the tenant role.
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE ROLE office_app LOGIN CREATEROLE');
+    await admin.query('CREATE DATABASE office_app_db OWNER office_app');
+    await admin.end();
+    const url = server.url
+      .replace('postgres@', 'office_app@')
+      .replace(/\/postgres$/, '/office_app_db');
+    own = await startTestOffice({ databaseUrl: url });
+    tenants = await twoTenants(own);
+  }, 120_000);
+  afterAll(() => own?.stop());
+  it('over HTTP', () => httpIsolation(own, tenants));
+  it('in SQL, as the tenant role', () => sqlIsolation(own, tenants));
 });
 
 describe('batches on PostgreSQL', () => {

@@ -38,13 +38,15 @@ export async function startOfficeProcess(options: {
     '--listen',
     '127.0.0.1',
     '--quiet',
+    // A test worker killed mid-test cannot stop it: its pipe closing does.
+    '--stop-with-stdin',
   ];
   if (options.databaseUrl) args.push('--database-url', options.databaseUrl);
   args.push(...(options.args ?? []));
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),

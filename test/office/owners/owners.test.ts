@@ -85,6 +85,12 @@ describe('log-in', () => {
     expect((await login('first@example.jp', PASSWORD, '10.3.0.1')).status).toBe(429);
   });
 
+  it('a session ends at log-out', async () => {
+    const { token } = (await login('first@example.jp', PASSWORD, '10.4.0.2')).body;
+    expect((await call(office, 'POST', '/v1/logout', { token })).status).toBe(200);
+    expect((await call(office, 'GET', '/v1/stores', { token })).status).toBe(401);
+  });
+
   it('a session expires', async () => {
     const { token } = (await login('first@example.jp', PASSWORD, '10.4.0.1')).body;
     expect((await call(office, 'GET', '/v1/stores', { token })).status).toBe(200);

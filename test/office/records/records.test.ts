@@ -81,6 +81,22 @@ describe('a batch', () => {
       400,
     );
     expect((await send(credential, { records: [] })).status).toBe(400);
+    // A day that is not in the calendar is refused before the database sees it.
+    expect(
+      (await send(credential, { records: [sale(1, { businessDate: '2026-02-30' })] })).status,
+    ).toBe(400);
+    const tallies = [{ businessDate: '2026-13-01', count: 1, sum: 1 }];
+    expect((await send(credential, { records: [sale(1)], tallies })).status).toBe(400);
+    const query = '/v1/device/tallies?from=2026-12-01&to=2026-12-32';
+    expect((await call(office, 'GET', query, { token: credential })).status).toBe(400);
+    // Two tallies of one day in a batch: the last is kept.
+    const twice = [
+      { businessDate: '2026-12-07', count: 1, sum: 1 },
+      { businessDate: '2026-12-07', count: 2, sum: 2 },
+    ];
+    expect((await send(credential, { records: [sale(1)], tallies: twice })).body.ackedThrough).toBe(
+      1,
+    );
   });
 
   it('keeps bodies sealed at rest: no guest name in the table, and a body moved to another row does not open', async () => {

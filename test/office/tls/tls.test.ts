@@ -1,6 +1,6 @@
 /** The office's own CA, its pin in the enrolment code, HTTPS with and without it (decision AB7). */
 import { createHash, X509Certificate } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { renameSync, rmSync, statSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,7 +13,11 @@ let office: TestOffice;
 beforeAll(async () => {
   office = await startTestOffice({ hostnames: ['office.example.jp'] });
 }, 120_000);
-afterAll(() => office.stop());
+afterAll(async () => {
+  await office.stop();
+  // Restarted on its own folder, the office leaves it: it goes here.
+  rmSync(office.dataDir, { recursive: true, force: true });
+});
 
 function get(
   url: string,
@@ -65,7 +69,7 @@ it('the pin in an enrolment code is the CA’s: the first 16 bytes of the SHA-25
   expect(createHash('sha256').update(der).digest().subarray(0, 16).toString('hex')).toBe(code.pin);
 });
 
-it('keeps its private keys 0600, and the same CA across a restart', async () => {
+it('keeps its private keys 0600, the same CA across a restart, and starts only with its master key', async () => {
   for (const file of ['tls/ca.key', 'tls/server.key', 'master.key'])
     expect([file, statSync(path.join(office.dataDir, file)).mode & 0o777]).toEqual([file, 0o600]);
   const pin = office.pin;
@@ -74,4 +78,25 @@ it('keeps its private keys 0600, and the same CA across a restart', async () => 
   expect(office.pin).toBe(pin);
   expect(office.setupToken).toBeNull();
   expect((await get(`${office.url}/v1/ca`, office.caPem)).status).toBe(200);
+  // Another master key does not open this database's data keys: the office will not start.
+  await office.close();
+  const moved = path.join(office.dataDir, 'master.key.bak');
+  renameSync(path.join(office.dataDir, 'master.key'), moved);
+  await expect(startTestOffice({ dataDir: office.dataDir })).rejects.toThrow(/master key/);
+  rmSync(path.join(office.dataDir, 'master.key'));
+  renameSync(moved, path.join(office.dataDir, 'master.key'));
+  office = await startTestOffice({ dataDir: office.dataDir });
+});
+
+it('serves plain HTTP only when told (--no-tls, behind a reverse proxy), without HSTS', async () => {
+  const plain = await startTestOffice({ tls: false });
+  try {
+    expect(plain.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${plain.url}/v1/ca`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(((await res.json()) as { pem: string }).pem).toBe(plain.caPem);
+  } finally {
+    await plain.stop();
+  }
 });
