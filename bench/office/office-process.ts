@@ -1,19 +1,18 @@
 /**
- * The head office as it runs in production, for the bench: its own process (office/cli.ts through
- * tsx) on a real PostgreSQL server (scripts/postgres.ts), reached over HTTPS with its CA pinned as a
- * counter pins it. The owner is made by the CLI's --setup-owner; everything else goes through the
- * office's HTTP API.
+ * The head office as it runs in production, for the bench: its own process (office/cli.ts,
+ * started by test/support/office-process.ts) on a real PostgreSQL server (scripts/postgres.ts),
+ * reached over HTTPS with its CA pinned as a counter pins it, on kept-alive connections. The owner
+ * is made by the CLI's --setup-owner; everything else goes through the office's HTTP API.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:https';
+import { Agent, request as httpsRequest } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { caMatchesPin } from '../../office/protocol/pin';
 import { EnrolAnswer, parseEnrolmentCode } from '../../office/protocol/wire';
+import { request, startOfficeProcess as startProcess } from '../../test/support/office-process';
+import { waitFor } from '../../test/support/wait';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 export const OWNER = { email: 'bench@example.jp', password: 'bench password 2026' };
 
 export interface Answer {
@@ -21,42 +20,24 @@ export interface Answer {
   body: unknown;
 }
 
-/** An HTTPS client of one office, its CA pinned; `token` is a device's or the owner's. */
+/** An HTTPS client of one office, its CA pinned, its connections kept alive. */
 export class OfficeClient {
   readonly agent: Agent;
   constructor(
     readonly url: string,
-    caPem: string,
+    private readonly caPem: string,
     maxSockets = 64,
   ) {
     this.agent = new Agent({ ca: caPem, keepAlive: true, maxSockets });
   }
 
   send(method: 'GET' | 'POST', route: string, token?: string, body?: unknown): Promise<Answer> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        `${this.url}${route}`,
-        {
-          method,
-          agent: this.agent,
-          headers: {
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(payload ? { 'content-type': 'application/json' } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
+    return request(`${this.url}${route}`, {
+      ca: this.caPem,
+      agent: this.agent,
+      method,
+      ...(token ? { token } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
   }
 
@@ -68,7 +49,7 @@ export class OfficeClient {
 /** The office's CA, fetched without trust and kept only if it matches the pin it printed. */
 async function pinnedCa(url: string, pin: string): Promise<string> {
   const pem = await new Promise<string>((resolve, reject) => {
-    request(`${url}/v1/ca`, { rejectUnauthorized: false }, (res) => {
+    httpsRequest(`${url}/v1/ca`, { rejectUnauthorized: false }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => resolve((JSON.parse(text) as { pem: string }).pem));
@@ -76,9 +57,7 @@ async function pinnedCa(url: string, pin: string): Promise<string> {
       .on('error', reject)
       .end();
   });
-  const der = new X509Certificate(pem).raw;
-  const got = createHash('sha256').update(der).digest('hex').slice(0, 32);
-  if (got !== pin) throw new Error(`the office's CA does not match its pin (${got} vs ${pin})`);
+  if (!caMatchesPin(pem, pin)) throw new Error("the office's CA does not match its pin");
   return pem;
 }
 
@@ -95,58 +74,36 @@ export interface OfficeProcess {
 
 export async function startOfficeProcess(databaseUrl: string): Promise<OfficeProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-bench-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'office/cli.ts'),
-      '--data-dir',
-      dataDir,
-      '--database-url',
-      databaseUrl,
-      '--port',
-      '0',
-      '--listen',
-      '127.0.0.1',
-      '--setup-owner',
-      OWNER.email,
-      '--quiet',
-    ],
+  const child = await startProcess({
+    dataDir,
+    databaseUrl,
+    args: ['--setup-owner', OWNER.email],
+    env: { FRONT_DESK_OFFICE_OWNER_PASSWORD: OWNER.password },
+  });
+  // Printed right after its address: read once it is there.
+  const pin = await waitFor(
+    () => /ca pin ([0-9a-f]{32})/.exec(child.output())?.[1] ?? null,
+    'the CA pin printed',
     {
-      cwd: ROOT,
-      env: { ...process.env, FRONT_DESK_OFFICE_OWNER_PASSWORD: OWNER.password },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      timeoutMs: 10_000,
+      everyMs: 10,
     },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const printed = await new Promise<{ url: string; pin: string }>((resolve, reject) => {
-    const seen: { url?: string; pin?: string } = {};
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      seen.url ??= /^office listening on (\S+)/.exec(line)?.[1];
-      seen.pin ??= /^ca pin ([0-9a-f]{32})/.exec(line)?.[1];
-      if (seen.url && seen.pin) resolve({ url: seen.url, pin: seen.pin });
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the office exited (${code}) before it listened`)),
-    );
-  });
-  const caPem = await pinnedCa(printed.url, printed.pin);
-  const client = new OfficeClient(printed.url, caPem);
+  const caPem = await pinnedCa(child.url, pin);
+  const client = new OfficeClient(child.url, caPem);
   const login = await client.send('POST', '/v1/login', undefined, OWNER);
   if (login.status !== 200)
     throw new Error(`log-in: ${login.status} ${JSON.stringify(login.body)}`);
   return {
-    ...printed,
+    url: child.url,
+    pin,
     caPem,
-    pid: child.pid!,
+    pid: child.pid,
     client,
     owner: (login.body as { token: string }).token,
     async stop() {
       client.close();
-      child.kill('SIGTERM');
-      await exited;
+      await child.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

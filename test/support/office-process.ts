@@ -89,7 +89,15 @@ export interface HttpAnswer {
  */
 export function request(
   url: string,
-  options: { ca: string; method?: string; token?: string; body?: unknown; onSent?: () => void },
+  options: {
+    ca: string;
+    method?: string;
+    token?: string;
+    body?: unknown;
+    onSent?: () => void;
+    /** Connections kept alive and shared (a bench's many requests); none by default. */
+    agent?: https.Agent;
+  },
 ): Promise<HttpAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -98,7 +106,7 @@ export function request(
       {
         method: options.method ?? (payload ? 'POST' : 'GET'),
         ca: options.ca,
-        agent: false,
+        agent: options.agent ?? false,
         headers: {
           ...(payload ? { 'content-type': 'application/json' } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
