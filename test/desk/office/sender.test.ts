@@ -80,7 +80,7 @@ describe('the sender', () => {
     const start = clock.now();
     // Offline for three days: every try fails until then.
     const days = 3 * 24 * 3600_000;
-    office.failNext = Array.from({ length: 10_000 }, () => 0);
+    office.failNext = Array.from({ length: 50_000 }, () => 0);
     await sender.flush();
     const waits: number[] = [];
     let last = start;
