@@ -9,6 +9,7 @@ import { channel, type ChannelsOf } from '../channel';
 import type { DeskSession } from '../desk-session';
 import type { DeskPorts } from '../ports';
 import { checkWithOffice } from './check';
+import { officeProblem } from './enrol';
 import { enrolOffice, officePart, type OfficePorts } from './office';
 import { officeSettingsOf } from './office-settings';
 import { officeStatusOf } from './office-status';
@@ -57,7 +58,11 @@ export function officeApp(
       if (!state.transport)
         throw new DeskError('OFFICE_NOT_STARTED', 'the office is not reached yet');
       await session.journalReady();
-      return checkWithOffice(session, state.transport, portsOf(ctx).secrets.read());
+      return checkWithOffice(session, state.transport, portsOf(ctx).secrets.read()).catch(
+        (error: unknown) => {
+          throw officeProblem(error);
+        },
+      );
     }),
     'office.send': channel({ scope: null, rule: 'open' }, async () => {
       const session = enrolled(ctx);

@@ -107,6 +107,11 @@ export function officeProblem(error: unknown): DeskError {
     if (['code_invalid', 'code_expired', 'code_used'].includes(error.code))
       return new DeskError(`OFFICE_${error.code.toUpperCase()}`, error.message);
     if (error.status === 0) return new DeskError('OFFICE_UNREACHABLE', 'the office did not answer');
+    if (error.status === 401)
+      return new DeskError(
+        'OFFICE_REVOKED',
+        'the office no longer accepts this counter: enrol again',
+      );
     return new DeskError('OFFICE_REFUSED', `the office refused (${error.code})`);
   }
   return new DeskError('OFFICE_UNREACHABLE', 'the office did not answer');

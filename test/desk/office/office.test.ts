@@ -140,3 +140,27 @@ describe('the office at the desk', () => {
 function journalIds(office: FakeOffice): string[] {
   return [...office.records.values()].filter((r) => r.stream === 'journal').map((r) => r.id);
 }
+
+describe('a revoked counter', () => {
+  it('stops sending, keeps its records, says so, and sends them once enrolled again', async () => {
+    const office = newOffice();
+    const { h } = await desk(office);
+    await h.call('office.enrol', { url: 'office.example.jp', code: office.code() });
+    await h.call('cash.record', cash(100));
+    await waitFor(() => office.head >= 1, 'sent');
+    office.revoked = true;
+    await h.call('cash.record', cash(200));
+    await waitFor(
+      async () => (await h.call('status.get', {})).office?.stopped === 'revoked',
+      'revoked shown',
+    );
+    expect((await h.call('status.get', {})).office?.pending).toBe(1);
+    expect((await refusal(h, 'office.check', {})).code).toBe('OFFICE_REVOKED');
+    // Enrolled again: the same outbox goes on with the new credential.
+    office.revoked = false;
+    office.credential = 'cred-fedcba9876543210fedcba9876543210';
+    await h.call('office.enrol', { url: 'office.example.jp', code: office.code() });
+    await waitFor(() => office.head >= 2, 'the record kept while revoked is sent');
+    expect(office.records.get(2)!.amount).toBe(200);
+  });
+});
