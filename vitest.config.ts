@@ -27,6 +27,8 @@ const PROCESSES = [
   'test/build/fresh-machine.test.ts',
   'test/build/host-bundle.test.ts',
   'test/build/renderer-bundle.test.ts',
+  'test/desk/office/kill-mid-batch.test.ts',
+  'test/desk/office/replace-counter.test.ts',
   'test/desk/walkin/kill-at-book.test.ts',
   'test/host/code-cache.test.ts',
   'test/host/onsite-hosts.test.ts',
@@ -35,6 +37,9 @@ const PROCESSES = [
   'test/host/staff-shop.test.ts',
   'test/host/start.test.ts',
   'test/local/outbox/crash.test.ts',
+  'test/office/cli.test.ts',
+  'test/office/kill.test.ts',
+  'test/office/postgres.test.ts',
   'test/sandbox/cli.test.ts',
   'test/shell/package.test.ts',
 ];

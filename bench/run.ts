@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each figure beside its target, written to bench/results.
  * `npm run bench -- drain` (or api, local, ui, shop, close, receipt, search, days, dayview, start,
- * printer, onsite, staff, season) runs only the suites named.
+ * printer, onsite, staff, season, office) runs only the suites named.
  */
 import { runApiBench } from './api.bench';
 import { runCloseBench } from './close.bench';
@@ -10,6 +10,7 @@ import { runDayViewBench } from './dayview.bench';
 import { runDrainBench } from './drain.bench';
 import { runLocalBench } from './local.bench';
 import { runPrinterBench } from './printer.bench';
+import { runOfficeBench } from './office.bench';
 import { runOnSiteBench } from './onsite.bench';
 import { runReceiptBench } from './receipt.bench';
 import { runSearchBench } from './search.bench';
@@ -44,6 +45,11 @@ const suites: [string, string, () => Promise<Figure[]>][] = [
   ['onsite', 'Bookings paid on site: scan, collect, the shop, the key (issue 27)', runOnSiteBench],
   ['staff', 'Staff at the counter: the PIN check, switching in Chromium (issue 29)', runStaffBench],
   ['season', 'The shop over a season: 120 days of 300 check-ins (issue 28)', runSeasonBench],
+  [
+    'office',
+    'The head office on PostgreSQL: 1 000 stores × 3 counters, a real counter (issue 40)',
+    runOfficeBench,
+  ],
 ];
 
 const only = process.argv.slice(2);

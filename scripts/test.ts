@@ -2,7 +2,7 @@
  * `npm test` (issue 26): every check and test, in steps, then how long each stage took.
  *
  * 1. Side by side, none of them a test: finding or installing Chromium (its output shown as it
- *    comes: on a fresh machine apt can take a while), the type check, the linter, the formatter
+ *    comes: on a fresh machine apt can take a while) and PostgreSQL for the head office's tests, the type check, the linter, the formatter
  *    check and the build (each shown when it ends). On two cores the four checks take about as
  *    long as the linter alone.
  * 2. The unit and integration tests (Vitest) alone, 3. then the end-to-end tests (Playwright,
@@ -31,6 +31,12 @@ const npmRun = (script: string) => ['npm', 'run', '--silent', script];
 const STEPS: Stage[][] = [
   [
     { name: 'browser', command: ['tsx', 'scripts/ensure-browser.ts'], live: true, finishes: true },
+    {
+      name: 'postgres',
+      command: ['tsx', 'scripts/ensure-postgres.ts'],
+      live: true,
+      finishes: true,
+    },
     { name: 'typecheck', command: npmRun('typecheck') },
     { name: 'lint', command: npmRun('lint') },
     { name: 'format', command: npmRun('format:check') },

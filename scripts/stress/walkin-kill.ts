@@ -12,17 +12,17 @@
  * Every process started here is stopped by its PID. The test suite runs a few of these runs
  * (test/desk/walkin/kill-at-book.test.ts); the full count is for this script.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { DEMO } from '../../sandbox/scenario/demo';
-import { BUILT_ENV, hostCommand } from '../../test/support/built';
+import { BUILT_ENV } from '../../test/support/built';
+import { call, online, sendOnly, startHost, stop } from '../../test/support/host-process';
 import { buildHost } from '../host-bundle';
 import { waitFor } from '../../test/support/wait';
 
@@ -54,109 +54,6 @@ export interface RunResult {
   /** How long after the Book request the host's exit was seen. */
   exitedAfterMs: number;
 }
-
-interface Host {
-  child: ChildProcess;
-  origin: string;
-  token: string;
-  stderr: () => string;
-}
-
-/** Start the browser host on `dataDir` and read its address; `extra`: its set-up flags. */
-function startHost(dataDir: string, staticRoot: string, extra: string[] = []): Promise<Host> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...hostCommand(),
-      '--data-dir',
-      dataDir,
-      '--keep-api-key',
-      '--no-training',
-      '--no-sharing',
-      '--port',
-      '0',
-      '--static-root',
-      staticRoot,
-      ...extra,
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const guard = setTimeout(() => {
-      void stop(child);
-      reject(new Error(`the host did not start: ${stderr.slice(0, 2000)}`));
-    }, 60_000);
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      out += chunk;
-      const m = /(http:\/\/127\.0\.0\.1:\d+)\/#token=([\w-]+)/.exec(out);
-      if (m) {
-        clearTimeout(guard);
-        resolve({ child, origin: m[1]!, token: m[2]!, stderr: () => stderr });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(guard);
-      reject(new Error(`the host exited (${code}) before it listened: ${stderr.slice(0, 2000)}`));
-    });
-  });
-}
-
-/** Stop a process this script started, by its PID; resolves once it exited. */
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  if (child.pid !== undefined) process.kill(child.pid, signal);
-  return exited;
-}
-
-/** One call over the host's bridge; resolves with its envelope. */
-async function call<T = unknown>(host: Host, channel: string, payload: unknown): Promise<T> {
-  const res = await fetch(`${host.origin}/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-front-desk-token': host.token },
-    body: JSON.stringify(payload),
-  });
-  const envelope = (await res.json()) as
-    { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
-}
-
-/**
- * Send one call and return once its bytes are on the wire (the answer is never read: the host is
- * killed meanwhile).
- */
-function sendOnly(host: Host, channel: string, payload: unknown): Promise<void> {
-  return new Promise((resolve) => {
-    const body = JSON.stringify(payload);
-    const req = http.request(`${host.origin}/ipc/${channel}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'x-front-desk-token': host.token,
-      },
-    });
-    // The host killed before it answers resets the connection: expected here.
-    req.on('error', () => undefined);
-    req.on('response', (res) => res.resume().on('error', () => undefined));
-    req.end(body, () => resolve());
-  });
-}
-
-const online = (host: Host) =>
-  waitFor(
-    async () => {
-      const s = await call<{ link: string; syncedAt: number | null }>(host, 'status.get', {});
-      return s.link === 'online' && s.syncedAt !== null;
-    },
-    'the host online and synced',
-    { timeoutMs: 60_000, everyMs: 50 },
-  );
 
 export interface KillOptions {
   runs: number;

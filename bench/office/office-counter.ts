@@ -1,0 +1,177 @@
+/**
+ * A real counter and the office (issue 40): the browser host (main/host/cli.ts, the desk as staff
+ * use it, over its HTTP bridge) set up against the sandbox and enrolled with the office's process
+ * through a TCP relay that stands for the shop's internet link.
+ *
+ * - A walk-in sold (quote, Book in cash) while online: from the Book request to its sale in the
+ *   office's own table, p95 of 30.
+ * - The link cut, 1 000 records made meanwhile (cash moves: each a journal record), the sender
+ *   failing and backing off to its longest wait; the link back: from then until the office has
+ *   acknowledged them all (the counter has nothing left to send).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DateTime } from 'luxon';
+import pg from 'pg';
+import { startSandbox } from '../../sandbox/index';
+import { DEMO } from '../../sandbox/scenario/demo';
+import { call, online, startHost, stop, type Host } from '../../test/support/host-process';
+import { LinkRelay } from '../../test/local/support';
+import { waitFor } from '../../test/support/wait';
+import { atMost, exactly, type Figure } from '../figures';
+import type { OfficeProcess } from './office-process';
+
+const SALES = 30;
+const OFFLINE_RECORDS = 1000;
+
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
+};
+
+export async function runOfficeCounterBench(
+  office: OfficeProcess,
+  databaseUrl: string,
+): Promise<Figure[]> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-counter-'));
+  const staticRoot = path.join(work, 'renderer');
+  mkdirSync(staticRoot);
+  writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>Front Desk</title>');
+  const sandbox = await startSandbox({
+    port: 0,
+    rateLimit: { perPlan: { facility: 100_000, standard: 100_000, light: 100_000 } },
+  });
+  const relay = new LinkRelay(office.url.replace(/^https:/, 'http:'));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  const running = new Set<ChildProcess>();
+  try {
+    await db.connect();
+    const keyFile = path.join(work, 'api-key');
+    writeFileSync(keyFile, sandbox.sandbox.keys().find((k) => k.role === 'org-facility')!.token, {
+      mode: 0o600,
+    });
+    const host: Host = await startHost(path.join(work, 'counter'), staticRoot, [
+      '--api-key-file',
+      keyFile,
+      '--store',
+      DEMO.stores.kyoto,
+      '--plan',
+      'facility',
+      '--service-url',
+      sandbox.baseUrl,
+    ]);
+    running.add(host.child);
+    await online(host);
+
+    // The owner makes the store and a code; staff type the office's address and the code.
+    const store = await office.client.send('POST', '/v1/stores', office.owner, {
+      name: 'Kyoto counter bench',
+    });
+    const storeId = (store.body as { id: string }).id;
+    const made = await office.client.send(
+      'POST',
+      `/v1/stores/${storeId}/enrolment-codes`,
+      office.owner,
+      {},
+    );
+    const code = (made.body as { code: string }).code;
+    const url = (await relay.up()).replace(/^http:/, 'https:');
+    await call(host, 'office.enrol', { url, code });
+
+    const pending = async () =>
+      (await call<{ office: { pending: number } | null }>(host, 'status.get', {})).office
+        ?.pending ?? -1;
+    await waitFor(async () => (await pending()) === 0, 'the history sent', {
+      timeoutMs: 120_000,
+      everyMs: 50,
+    });
+
+    const count = async (kind: string) =>
+      Number(
+        (
+          await db.query<{ n: string }>(
+            'SELECT count(*) AS n FROM records WHERE store_id = $1 AND kind = $2',
+            [storeId, kind],
+          )
+        ).rows[0]!.n,
+      );
+
+    // Walk-ins sold at the counter, online: each sale's way to the office.
+    const visible: number[] = [];
+    const date = DateTime.now().setZone('Asia/Tokyo').plus({ days: 2 }).toISODate()!;
+    for (let i = 0; i < SALES; i++) {
+      const before = await count('sale');
+      const draft = {
+        productId: DEMO.products.apiTest,
+        date,
+        startTime: '10:00',
+        adults: 1,
+        children: 0,
+        participants: [],
+        customer: { lastName: `事務所${i}` },
+      };
+      const started = performance.now();
+      const quote = await call<{ price: { total: number; currency: string } | null }>(
+        host,
+        'walkin.quote',
+        draft,
+      );
+      const total = quote.price?.total ?? 1400;
+      await call(host, 'walkin.book', {
+        ...draft,
+        draftId: crypto.randomUUID(),
+        sendConfirmationEmail: false,
+        locale: 'ja',
+        quoted: quote.price ? { total, currency: quote.price.currency } : null,
+        tender: { lines: [{ method: 'cash', amount: total, received: total }] },
+      });
+      await waitFor(async () => (await count('sale')) > before, 'the sale at the office', {
+        timeoutMs: 60_000,
+        everyMs: 10,
+      });
+      visible.push(performance.now() - started);
+    }
+
+    // The link cut: records pile up at the counter, the sender backs off.
+    await relay.down();
+    const cashBefore = await count('cash');
+    for (let i = 0; i < OFFLINE_RECORDS; i++)
+      await call(host, 'cash.record', {
+        direction: i % 2 ? 'out' : 'in',
+        reason: 'float',
+        amount: 100 + i,
+        note: null,
+      });
+    const waiting = await pending();
+    await relay.up();
+    const back = performance.now();
+    await waitFor(async () => (await pending()) === 0, 'everything acknowledged', {
+      timeoutMs: 10 * 60_000,
+      everyMs: 100,
+    });
+    const drained = performance.now() - back;
+    const arrived = (await count('cash')) - cashBefore;
+    await stop(host.child, 'SIGTERM');
+    running.delete(host.child);
+    return [
+      {
+        ...atMost('office.sale_visible_p95', p95(visible), 'ms', 2000),
+        note: `from pressing Book (quote, Book) to the sale in the office's table, ${SALES} walk-ins`,
+      },
+      exactly('office.offline_records_waiting', waiting, 'records', OFFLINE_RECORDS),
+      {
+        ...atMost('office.offline_acknowledged_after_link_back', drained / 1000, 's', 60),
+        note: `${OFFLINE_RECORDS} records made while the office could not be reached`,
+      },
+      exactly('office.offline_records_at_office', arrived, 'records', OFFLINE_RECORDS),
+    ];
+  } finally {
+    for (const child of running) await stop(child);
+    await relay.down();
+    await db.end().catch(() => undefined);
+    await sandbox.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}

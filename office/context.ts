@@ -1,0 +1,11 @@
+import type { Keyring } from './crypto/keys';
+import type { Db } from './db/db';
+
+/** What every part of the office works with; `now` is the one clock (faked in tests). */
+export interface OfficeContext {
+  db: Db;
+  keyring: Keyring;
+  now: () => number;
+  /** The CA pin every enrolment code carries. */
+  pin: string;
+}
