@@ -7,12 +7,12 @@
  * and name, the Reservation Service store id — never the service's API key.
  */
 import { CaAnswer, EnrolAnswer, parseEnrolmentCode } from '../../../office/protocol/wire';
+import { caMatchesPin } from '../../../office/protocol/pin';
 import { DeskError } from '../../ipc/errors';
 import {
   answerOf,
   httpsJson,
   OfficeError,
-  pinOf,
   pinnedTransport,
   type OfficeTransport,
 } from './transport';
@@ -69,13 +69,7 @@ export async function enrol(input: EnrolInput, ports: EnrolPorts = HTTPS_PORTS):
   } catch (error) {
     throw officeProblem(error);
   }
-  let pin: string | null = null;
-  try {
-    pin = pinOf(caPem);
-  } catch {
-    pin = null;
-  }
-  if (pin !== code.pin)
+  if (!caMatchesPin(caPem, code.pin))
     throw new DeskError(
       'OFFICE_NOT_YOURS',
       'this is not your office: its certificate does not match the code',
