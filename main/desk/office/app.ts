@@ -32,6 +32,14 @@ export function officeView(ctx: Pick<DeskPorts, 'sessions' | 'settings' | 'now'>
     counter: office?.counter.name ?? null,
     enrolledAt: office?.enrolledAt ?? null,
     status: officeStatusOf(session, ctx.now()),
+    damaged: (session?.officeOutbox?.damaged() ?? []).slice(0, 200).map((e) => ({
+      seq: e.seq,
+      stream: e.stream,
+      businessDate: e.businessDate,
+      kind: e.kind,
+      amount: e.amount,
+      problem: e.problem,
+    })),
   };
 }
 
