@@ -20,6 +20,8 @@ import type { OfficeTransport } from './transport';
 
 /** Where the device credential is kept (a `SecretStore` of ports.ts, named here: no cycle). */
 export interface CredentialStore {
+  /** Why it cannot keep a secret here (no OS keystore), checked before the code is used. */
+  problem?(): Error | null;
   read(): string | null;
   write(value: string): void;
   clear(): void;
@@ -191,6 +193,9 @@ export async function enrolOffice(
   // Enrolled already: only again once the office revoked this PC (its outbox goes on as it is).
   if (officeSettingsOf(ports.settings) && state.sender?.state.stopped?.kind !== 'revoked')
     throw new DeskError('OFFICE_ENROLLED', 'this counter is enrolled with an office already');
+  // A code is used once: where the credential could not be kept, it is not spent.
+  const cannotKeep = ports.secrets.problem?.();
+  if (cannotKeep) throw cannotKeep;
   const me = session.counter();
   const { answer, caPem, url } = await enrol(
     {
