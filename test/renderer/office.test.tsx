@@ -91,6 +91,7 @@ const ENROLLED: OfficeView = {
   counter: '受付1',
   enrolledAt: NOW - 86_400_000,
   status: office({ pending: 0 }),
+  damaged: [],
 };
 const NOT_ENROLLED: OfficeView = {
   enrolled: false,
@@ -101,6 +102,7 @@ const NOT_ENROLLED: OfficeView = {
   counter: null,
   enrolledAt: null,
   status: null,
+  damaged: [],
 };
 
 describe('set-up’s office', () => {
@@ -159,5 +161,26 @@ describe('set-up’s office', () => {
     expect(row.textContent).toMatch(/3 records ¥12,000/);
     expect(row.textContent).toMatch(/2 records ¥8,000/);
     expect(row.textContent).toMatch(/1 not sent yet/);
+  });
+
+  it('lists the entries this PC could not read, for staff to tell the owner', async () => {
+    fake = demoBridge({
+      'office.get': () => ({
+        ...ENROLLED,
+        damaged: [
+          {
+            seq: 41,
+            stream: 'journal',
+            businessDate: '2026-12-05',
+            kind: 'sale',
+            amount: 8000,
+            problem: 'corrupt',
+          },
+        ],
+      }),
+    });
+    const r = await renderApp(fake);
+    await r.user.tap(screen.getByRole('button', { name: 'Set-up' }));
+    await screen.findByText('#41 2026-12-05 sale ¥8,000 (corrupt)');
   });
 });

@@ -9,6 +9,7 @@ import { channel, type ChannelsOf } from '../channel';
 import type { DeskSession } from '../desk-session';
 import type { DeskPorts } from '../ports';
 import { checkWithOffice } from './check';
+import { officeProblem } from './enrol';
 import { enrolOffice, officePart, type OfficePorts } from './office';
 import { officeSettingsOf } from './office-settings';
 import { officeStatusOf } from './office-status';
@@ -31,6 +32,14 @@ export function officeView(ctx: Pick<DeskPorts, 'sessions' | 'settings' | 'now'>
     counter: office?.counter.name ?? null,
     enrolledAt: office?.enrolledAt ?? null,
     status: officeStatusOf(session, ctx.now()),
+    damaged: (session?.officeOutbox?.damaged() ?? []).slice(0, 200).map((e) => ({
+      seq: e.seq,
+      stream: e.stream,
+      businessDate: e.businessDate,
+      kind: e.kind,
+      amount: e.amount,
+      problem: e.problem,
+    })),
   };
 }
 
@@ -57,7 +66,11 @@ export function officeApp(
       if (!state.transport)
         throw new DeskError('OFFICE_NOT_STARTED', 'the office is not reached yet');
       await session.journalReady();
-      return checkWithOffice(session, state.transport, portsOf(ctx).secrets.read());
+      return checkWithOffice(session, state.transport, portsOf(ctx).secrets.read()).catch(
+        (error: unknown) => {
+          throw officeProblem(error);
+        },
+      );
     }),
     'office.send': channel({ scope: null, rule: 'open' }, async () => {
       const session = enrolled(ctx);

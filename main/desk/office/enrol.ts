@@ -7,12 +7,12 @@
  * and name, the Reservation Service store id — never the service's API key.
  */
 import { CaAnswer, EnrolAnswer, parseEnrolmentCode } from '../../../office/protocol/wire';
+import { caMatchesPin } from '../../../office/protocol/pin';
 import { DeskError } from '../../ipc/errors';
 import {
   answerOf,
   httpsJson,
   OfficeError,
-  pinOf,
   pinnedTransport,
   type OfficeTransport,
 } from './transport';
@@ -69,13 +69,7 @@ export async function enrol(input: EnrolInput, ports: EnrolPorts = HTTPS_PORTS):
   } catch (error) {
     throw officeProblem(error);
   }
-  let pin: string | null = null;
-  try {
-    pin = pinOf(caPem);
-  } catch {
-    pin = null;
-  }
-  if (pin !== code.pin)
+  if (!caMatchesPin(caPem, code.pin))
     throw new DeskError(
       'OFFICE_NOT_YOURS',
       'this is not your office: its certificate does not match the code',
@@ -107,6 +101,11 @@ export function officeProblem(error: unknown): DeskError {
     if (['code_invalid', 'code_expired', 'code_used'].includes(error.code))
       return new DeskError(`OFFICE_${error.code.toUpperCase()}`, error.message);
     if (error.status === 0) return new DeskError('OFFICE_UNREACHABLE', 'the office did not answer');
+    if (error.status === 401)
+      return new DeskError(
+        'OFFICE_REVOKED',
+        'the office no longer accepts this counter: enrol again',
+      );
     return new DeskError('OFFICE_REFUSED', `the office refused (${error.code})`);
   }
   return new DeskError('OFFICE_UNREACHABLE', 'the office did not answer');

@@ -26,8 +26,11 @@ export const OfficeSettings = z.object({
 });
 export type OfficeSettings = z.infer<typeof OfficeSettings>;
 
+/** What the part's file holds: the office, or `{ v: 0 }` once it was forgotten. */
+const Stored = z.union([OfficeSettings, z.object({ v: z.literal(0) }).transform(() => null)]);
+
 export function officeSettingsOf(settings: SettingsFile): OfficeSettings | null {
-  return settings.part(PART, OfficeSettings.nullable(), null);
+  return settings.part(PART, Stored, null);
 }
 
 export function saveOfficeSettings(settings: SettingsFile, office: OfficeSettings | null): void {

@@ -10,7 +10,6 @@ import { DeskError } from '../../ipc/errors';
 import { AheadAuditLog, historyOf, type AuditLog, type Counter } from '../../local/index';
 import type { DeskSession, SessionPart } from '../desk-session';
 import { definePart } from '../parts';
-import type { SecretStore } from '../ports';
 import type { SettingsFile } from '../settings';
 import { restoreRecords, type RestoreProgress } from '../till/restore';
 import { enrol, HTTPS_PORTS, type EnrolPorts } from './enrol';
@@ -19,10 +18,19 @@ import { OfficeSender } from './sender';
 import { talliesOf } from './tallies';
 import type { OfficeTransport } from './transport';
 
+/** Where the device credential is kept (a `SecretStore` of ports.ts, named here: no cycle). */
+export interface CredentialStore {
+  /** Why it cannot keep a secret here (no OS keystore), checked before the code is used. */
+  problem?(): Error | null;
+  read(): string | null;
+  write(value: string): void;
+  clear(): void;
+}
+
 export interface OfficePorts {
   settings: SettingsFile;
   /** Where the device credential is kept: as the API key is (the OS's keystore, sealed files). */
-  secrets: SecretStore;
+  secrets: CredentialStore;
   /** This install's counter: a replacement PC takes the replaced counter's id. */
   counter: Counter;
   logger: Logger;
@@ -181,8 +189,13 @@ export async function enrolOffice(
 ): Promise<OfficeSettings> {
   if (session.training)
     throw new DeskError('OFFICE_TRAINING', 'training keeps nothing for the office');
-  if (officeSettingsOf(ports.settings))
+  const state = session.part(officePart);
+  // Enrolled already: only again once the office revoked this PC (its outbox goes on as it is).
+  if (officeSettingsOf(ports.settings) && state.sender?.state.stopped?.kind !== 'revoked')
     throw new DeskError('OFFICE_ENROLLED', 'this counter is enrolled with an office already');
+  // A code is used once: where the credential could not be kept, it is not spent.
+  const cannotKeep = ports.secrets.problem?.();
+  if (cannotKeep) throw cannotKeep;
   const me = session.counter();
   const { answer, caPem, url } = await enrol(
     {
@@ -215,6 +228,11 @@ export async function enrolOffice(
       shop: { ...ports.settings.current.shop, counterName: answer.counter.name.slice(0, 40) },
     });
   }
+  // A sender stopped by the revocation makes way for the new credential's.
+  state.sender?.close();
+  state.stop?.();
+  state.sender = null;
+  state.stop = null;
   ports.logger.info('office.enrolled', {
     deviceId: answer.deviceId,
     replaced: answer.head > 0,

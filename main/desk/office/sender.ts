@@ -123,6 +123,9 @@ export class OfficeSender {
         if (batch.length === 0) break;
         const answer = await this.send(batch);
         const last = batch[batch.length - 1]!.seq;
+        // Nothing taken and nothing expected: the same batch again at once would spin; wait.
+        if (answer.ackedThrough < batch[0]!.seq && answer.expected === undefined)
+          throw new OfficeError(200, 'no_progress', 'the office took none of the batch');
         outbox.ack(Math.min(answer.ackedThrough, last));
         this.failures = 0;
         this.lastError = null;

@@ -10,7 +10,6 @@
  * Errors are `OfficeError`: the HTTP status and the office's `code`, or `network` when no answer
  * came. The credential goes in the Authorization header only, never in a log line.
  */
-import { X509Certificate, createHash } from 'node:crypto';
 import https from 'node:https';
 import type { z } from 'zod';
 import { ErrorAnswer, OFFICE_API } from '../../../office/protocol/wire';
@@ -46,10 +45,7 @@ export interface OfficeTransport {
 }
 
 /** The first 16 bytes of the SHA-256 of a certificate's DER, hex: the enrolment code's pin. */
-export function pinOf(pem: string): string {
-  const der = new X509Certificate(pem).raw;
-  return createHash('sha256').update(der).digest('hex').slice(0, 32);
-}
+export { caPinOfPem as pinOf } from '../../../office/protocol/pin';
 
 const TIMEOUT_MS = 30_000;
 

@@ -8,7 +8,7 @@
  * The outbox already continues after the office's head (set at enrolment), so nothing restored
  * is sent back.
  */
-import { RestorePage, type OfficeRecord } from '../../../office/protocol/wire';
+import type { OfficeRecord, RestorePage } from '../../../office/protocol/wire';
 import type { Logger } from '../../api/index';
 import { AuditRecord, JournalRecord, type AuditLog, type Journal } from '../../local/index';
 

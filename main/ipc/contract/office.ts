@@ -34,6 +34,16 @@ export const OfficeStatus = z.object({
 });
 export type OfficeStatus = z.infer<typeof OfficeStatus>;
 
+/** An entry this PC could not read, sent for what is known of it (no body: nothing personal). */
+export const OfficeDamaged = z.object({
+  seq: z.number().int(),
+  stream: z.enum(['journal', 'audit']),
+  businessDate: z.string().nullable(),
+  kind: z.string().nullable(),
+  amount: z.number().int(),
+  problem: z.string().nullable(),
+});
+
 /** This counter's office, as set-up shows it. */
 export const OfficeView = z.object({
   enrolled: z.boolean(),
@@ -45,6 +55,8 @@ export const OfficeView = z.object({
   counter: z.string().nullable(),
   enrolledAt: z.number().nullable(),
   status: OfficeStatus.nullable(),
+  /** Entries this PC could not read: listed for staff to tell the owner. */
+  damaged: z.array(OfficeDamaged).max(200).default([]),
 });
 export type OfficeView = z.infer<typeof OfficeView>;
 

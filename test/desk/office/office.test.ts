@@ -6,6 +6,7 @@
  * its records first, refuses to sell until they are here, and continues after the office's head.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { DeskError } from '../../../main/ipc/errors';
 import { FakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
 import { allFiles } from '../../local/support';
@@ -140,3 +141,49 @@ describe('the office at the desk', () => {
 function journalIds(office: FakeOffice): string[] {
   return [...office.records.values()].filter((r) => r.stream === 'journal').map((r) => r.id);
 }
+
+describe('a revoked counter', () => {
+  it('stops sending, keeps its records, says so, and sends them once enrolled again', async () => {
+    const office = newOffice();
+    const { h } = await desk(office);
+    await h.call('office.enrol', { url: 'office.example.jp', code: office.code() });
+    await h.call('cash.record', cash(100));
+    await waitFor(() => office.head >= 1, 'sent');
+    office.revoked = true;
+    await h.call('cash.record', cash(200));
+    await waitFor(
+      async () => (await h.call('status.get', {})).office?.stopped === 'revoked',
+      'revoked shown',
+    );
+    expect((await h.call('status.get', {})).office?.pending).toBe(1);
+    expect((await refusal(h, 'office.check', {})).code).toBe('OFFICE_REVOKED');
+    // Enrolled again: the same outbox goes on with the new credential.
+    office.revoked = false;
+    office.credential = 'cred-fedcba9876543210fedcba9876543210';
+    await h.call('office.enrol', { url: 'office.example.jp', code: office.code() });
+    await waitFor(() => office.head >= 2, 'the record kept while revoked is sent');
+    expect(office.records.get(2)!.amount).toBe(200);
+  });
+});
+
+describe('a PC that cannot keep a secret', () => {
+  it('does not spend the code: nothing is asked of the office', async () => {
+    const office = newOffice();
+    const officeSecrets = Object.assign(memorySecrets(), {
+      problem: () => new DeskError('SECURE_STORAGE_UNAVAILABLE', 'no keyring'),
+    });
+    const h = await startHarness({
+      desk: { officeSecrets, office: { connect: office.ports() } },
+    });
+    harnesses.push(h);
+    await h.desk.start();
+    await setUp(h);
+    const refused = await refusal(h, 'office.enrol', {
+      url: 'office.example.jp',
+      code: office.code(),
+    });
+    expect(refused.code).toBe('SECURE_STORAGE_UNAVAILABLE');
+    expect(office.requests).toEqual([]);
+    expect((await h.call('office.get', {})).enrolled).toBe(false);
+  });
+});

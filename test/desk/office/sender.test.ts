@@ -129,6 +129,17 @@ describe('the sender', () => {
     expect(office.head).toBe(10);
   });
 
+  it('waits, rather than spins, when the office takes none of a batch', async () => {
+    const { clock, outbox, office, sender } = setUp(3);
+    office.storeAtMost = 0;
+    await sender.flush();
+    expect(office.batches).toHaveLength(1);
+    expect(sender.state).toMatchObject({ failures: 1, lastError: 'no_progress' });
+    office.storeAtMost = null;
+    await clock.advance(clock.nextDue()! - clock.now());
+    expect(outbox.size).toBe(0);
+  });
+
   it('resends from `expected` when the office is behind what it still holds', async () => {
     const { outbox, office, sender } = setUp(6);
     const real = office.request.bind(office);

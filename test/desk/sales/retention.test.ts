@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 /** A counter whose clock is `clock.now` (the store's time, moved by the test). */
-async function counter(clock: { now: number }) {
+async function counter(clock: { now: number }, office = false) {
   const dataDir = tempDir();
   dirs.push(dataDir);
   const session = new Session({
@@ -67,6 +67,7 @@ async function counter(clock: { now: number }) {
     counter: { id: 'counter-1', host: 'pc-1' },
     logger: silentLogger,
     now: () => clock.now,
+    office,
   });
   sessions.push(session);
   await session.journalReady();
@@ -108,5 +109,21 @@ describe('the journal’s retention on the session’s clock', () => {
     clock.now = at('2026-11-25', '00:00');
     expect(purge()).toBe(2);
     expect(kept(late)).toEqual([]);
+  });
+
+  it('keeps a closed day the head office has not acknowledged (decision AB23)', async () => {
+    const clock = { now: at('2026-11-24', '00:00') };
+    const { session, purge, closedDay, kept } = await counter(clock, true);
+    const outbox = session.officeOutbox!;
+    const old = closedDay('2019-11-20');
+    // Written straight to the journal by the test: the outbox is given them as the till would.
+    for (const r of old) outbox.journal(r);
+    expect(purge()).toBe(0);
+    expect(kept(old)).toEqual(old);
+    // The office acknowledged them: the next store day, they go.
+    outbox.ack(outbox.nextSeq - 1);
+    clock.now = at('2026-11-25', '00:00');
+    expect(purge()).toBe(2);
+    expect(kept(old)).toEqual([]);
   });
 });

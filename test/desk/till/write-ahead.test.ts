@@ -82,7 +82,11 @@ function openDesk(root: string, world: World) {
     logger: silentLogger,
     now,
   });
-  const journal = new SealedJournal({ files: local.files, cipher: local.cipher, logger: silentLogger });
+  const journal = new SealedJournal({
+    files: local.files,
+    cipher: local.cipher,
+    logger: silentLogger,
+  });
   const inner = new SealedAuditLog(local.files, local.cipher);
   rollForward(outbox, journal, inner, silentLogger);
   const audit: AuditLog = new AheadAuditLog(inner, outbox);
@@ -99,7 +103,8 @@ function openDesk(root: string, world: World) {
 }
 
 type Desk = ReturnType<typeof openDesk>;
-const cash = (amount: number) => ({ direction: 'in', reason: 'float', amount, note: null }) as const;
+const cash = (amount: number) =>
+  ({ direction: 'in', reason: 'float', amount, note: null }) as const;
 const signIn = (desk: Desk) =>
   desk.aheadAudit.append({
     at: now(),

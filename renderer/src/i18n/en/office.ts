@@ -36,6 +36,10 @@ export const en: Widen<typeof ja> = {
       address: 'Address: {{url}}',
       since: 'Enrolled: {{time}}',
       sendNow: 'Send now',
+      damagedTitle: 'Unreadable records (sent to the office for what is known)',
+      damagedHint:
+        'This PC cannot read them. Tell the office’s administrator their numbers and dates.',
+      damagedItem: '#{{seq}} {{date}} {{kind}} {{amount}} ({{problem}})',
     },
     check: {
       title: 'Check against the office',

@@ -79,6 +79,8 @@ export const en: Widen<typeof ja> = {
     OFFICE_CODE_USED: 'This enrolment code was used already. Make a new one at the office.',
     OFFICE_ENROLLED: 'This counter is enrolled with an office already.',
     OFFICE_TRAINING: 'Training cannot enrol with an office.',
+    OFFICE_REVOKED:
+      'The office no longer accepts this counter. Make a new enrolment code at the office and enrol again.',
     OFFICE_NOT_ENROLLED: 'This counter is not enrolled with an office.',
     OFFICE_RESTORING:
       'This counter’s records are coming back from the office. Nothing can be sold or recorded until that is done (the status bar shows how far).',

@@ -32,6 +32,9 @@ export const ja = {
       address: 'アドレス: {{url}}',
       since: '登録日時: {{time}}',
       sendNow: '今すぐ送信',
+      damagedTitle: '読めない記録（事務所には分かる範囲で送信済み）',
+      damagedHint: 'この端末では中身を読めません。番号と日付を事務所の管理者に伝えてください。',
+      damagedItem: '#{{seq}} {{date}} {{kind}} {{amount}}（{{problem}}）',
     },
     check: {
       title: '事務所との照合',

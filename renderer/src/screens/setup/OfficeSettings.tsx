@@ -96,6 +96,25 @@ export function OfficeSettings() {
           >
             {t('office.setup.sendNow')}
           </button>
+          {view.damaged.length > 0 && (
+            <section aria-labelledby={`${id}-damaged`}>
+              <h4 id={`${id}-damaged`}>{t('office.setup.damagedTitle')}</h4>
+              <p className="hint">{t('office.setup.damagedHint')}</p>
+              <ul>
+                {view.damaged.map((d) => (
+                  <li key={d.seq}>
+                    {t('office.setup.damagedItem', {
+                      seq: d.seq,
+                      date: d.businessDate ?? '—',
+                      kind: d.kind ?? '—',
+                      amount: fmt.money(d.amount),
+                      problem: d.problem ?? '—',
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <OfficeCheckView
             check={check}
             busy={busy === 'check'}
