@@ -19,7 +19,16 @@ const DECISIONS = 'docs/decisions.md';
 const MAX_LINE = 200;
 
 /** Where citations are looked for: folders walked (their own generated output skipped), files. */
-const SCANNED_FOLDERS = ['main', 'office', 'renderer', 'preload', 'sandbox', 'test', 'bench', 'scripts'];
+const SCANNED_FOLDERS = [
+  'main',
+  'office',
+  'renderer',
+  'preload',
+  'sandbox',
+  'test',
+  'bench',
+  'scripts',
+];
 const SCANNED_FILES = ['README.md', 'electron-builder.yml', 'package.json'];
 const SKIPPED = new Set(['node_modules', 'dist', 'results', 'test-results', 'playwright-report']);
 const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|yml|yaml|json|css|html)$/;

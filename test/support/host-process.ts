@@ -18,7 +18,11 @@ export interface Host {
 }
 
 /** Start the browser host on `dataDir` and read its address; `extra`: its set-up flags. */
-export function startHost(dataDir: string, staticRoot: string, extra: string[] = []): Promise<Host> {
+export function startHost(
+  dataDir: string,
+  staticRoot: string,
+  extra: string[] = [],
+): Promise<Host> {
   const child = spawn(
     process.execPath,
     [
@@ -112,4 +116,3 @@ export const online = (host: Host) =>
     'the host online and synced',
     { timeoutMs: 60_000, everyMs: 50 },
   );
-
