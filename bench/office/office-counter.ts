@@ -10,14 +10,22 @@
  *   acknowledged them all (the counter has nothing left to send).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DateTime } from 'luxon';
 import pg from 'pg';
 import { startSandbox } from '../../sandbox/index';
-import { DEMO } from '../../sandbox/scenario/demo';
-import { call, online, startHost, stop, type Host } from '../../test/support/host-process';
+import {
+  call,
+  officeSent,
+  online,
+  sellWalkIn,
+  setUpFlags,
+  startHost,
+  staticRootIn,
+  stop,
+  type Host,
+} from '../../test/support/host-process';
 import { LinkRelay } from '../../test/local/support';
 import { waitFor } from '../../test/support/wait';
 import { atMost, exactly, type Figure } from '../figures';
@@ -36,9 +44,7 @@ export async function runOfficeCounterBench(
   databaseUrl: string,
 ): Promise<Figure[]> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-counter-'));
-  const staticRoot = path.join(work, 'renderer');
-  mkdirSync(staticRoot);
-  writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>Front Desk</title>');
+  const staticRoot = staticRootIn(work);
   const sandbox = await startSandbox({
     port: 0,
     rateLimit: { perPlan: { facility: 100_000, standard: 100_000, light: 100_000 } },
@@ -48,20 +54,11 @@ export async function runOfficeCounterBench(
   const running = new Set<ChildProcess>();
   try {
     await db.connect();
-    const keyFile = path.join(work, 'api-key');
-    writeFileSync(keyFile, sandbox.sandbox.keys().find((k) => k.role === 'org-facility')!.token, {
-      mode: 0o600,
-    });
-    const host: Host = await startHost(path.join(work, 'counter'), staticRoot, [
-      '--api-key-file',
-      keyFile,
-      '--store',
-      DEMO.stores.kyoto,
-      '--plan',
-      'facility',
-      '--service-url',
-      sandbox.baseUrl,
-    ]);
+    const host: Host = await startHost(
+      path.join(work, 'counter'),
+      staticRoot,
+      setUpFlags(work, sandbox),
+    );
     running.add(host.child);
     await online(host);
 
@@ -83,10 +80,7 @@ export async function runOfficeCounterBench(
     const pending = async () =>
       (await call<{ office: { pending: number } | null }>(host, 'status.get', {})).office
         ?.pending ?? -1;
-    await waitFor(async () => (await pending()) === 0, 'the history sent', {
-      timeoutMs: 120_000,
-      everyMs: 50,
-    });
+    await officeSent(host, 120_000);
 
     const count = async (kind: string) =>
       Number(
@@ -100,33 +94,10 @@ export async function runOfficeCounterBench(
 
     // Walk-ins sold at the counter, online: each sale's way to the office.
     const visible: number[] = [];
-    const date = DateTime.now().setZone('Asia/Tokyo').plus({ days: 2 }).toISODate()!;
     for (let i = 0; i < SALES; i++) {
       const before = await count('sale');
-      const draft = {
-        productId: DEMO.products.apiTest,
-        date,
-        startTime: '10:00',
-        adults: 1,
-        children: 0,
-        participants: [],
-        customer: { lastName: `事務所${i}` },
-      };
       const started = performance.now();
-      const quote = await call<{ price: { total: number; currency: string } | null }>(
-        host,
-        'walkin.quote',
-        draft,
-      );
-      const total = quote.price?.total ?? 1400;
-      await call(host, 'walkin.book', {
-        ...draft,
-        draftId: crypto.randomUUID(),
-        sendConfirmationEmail: false,
-        locale: 'ja',
-        quoted: quote.price ? { total, currency: quote.price.currency } : null,
-        tender: { lines: [{ method: 'cash', amount: total, received: total }] },
-      });
+      await sellWalkIn(host, `事務所${i}`);
       await waitFor(async () => (await count('sale')) > before, 'the sale at the office', {
         timeoutMs: 60_000,
         everyMs: 10,
@@ -147,10 +118,7 @@ export async function runOfficeCounterBench(
     const waiting = await pending();
     await relay.up();
     const back = performance.now();
-    await waitFor(async () => (await pending()) === 0, 'everything acknowledged', {
-      timeoutMs: 10 * 60_000,
-      everyMs: 100,
-    });
+    await officeSent(host, 10 * 60_000);
     const drained = performance.now() - back;
     const arrived = (await count('cash')) - cashBefore;
     await stop(host.child, 'SIGTERM');

@@ -16,15 +16,24 @@
  * (test/desk/office/replace-counter.test.ts).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { rows } from '../../office/db/db';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { DEMO } from '../../sandbox/scenario/demo';
-import { call, online, startHost, stop, type Host } from '../../test/support/host-process';
+import {
+  call,
+  officeSent,
+  online,
+  sellWalkIn,
+  setUpFlags,
+  startHost,
+  staticRootIn,
+  stop,
+  type Host,
+} from '../../test/support/host-process';
 import { ownerWithStore, startTestOffice, type TestOffice } from '../../test/support/office';
 import { waitFor } from '../../test/support/wait';
 
@@ -66,43 +75,19 @@ export async function replaceCounter(say: (line: string) => void = () => {}): Pr
     say(line);
   };
   const work = mkdtempSync(path.join(os.tmpdir(), 'front-desk-replace-'));
-  const staticRoot = path.join(work, 'renderer');
-  mkdirSync(staticRoot);
-  writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>Front Desk</title>');
+  const staticRoot = staticRootIn(work);
   const running = new Set<ChildProcess>();
   let sandbox: RunningSandbox | null = null;
   let office: TestOffice | null = null;
   const host = async (dataDir: string) => {
-    const started = await startHost(dataDir, staticRoot, [
-      '--api-key-file',
-      path.join(work, 'api-key'),
-      '--store',
-      DEMO.stores.kyoto,
-      '--plan',
-      'facility',
-      '--service-url',
-      sandbox!.baseUrl,
-    ]);
+    const started = await startHost(dataDir, staticRoot, setUpFlags(work, sandbox!));
     running.add(started.child);
     started.child.once('exit', () => running.delete(started.child));
     await online(started);
     return started;
   };
-  const pendingZero = (h: Host) =>
-    waitFor(
-      async () =>
-        (await call<{ office: { pending: number } | null }>(h, 'status.get', {})).office
-          ?.pending === 0,
-      'nothing left to send',
-      { timeoutMs: 60_000, everyMs: 50 },
-    );
   try {
     sandbox = await startSandbox({ port: 0 });
-    writeFileSync(
-      path.join(work, 'api-key'),
-      sandbox.sandbox.keys().find((k) => k.role === 'org-facility')!.token,
-      { mode: 0o600 },
-    );
     office = await startTestOffice({ now: Date.now });
     const { orgId, storeId } = await ownerWithStore(office);
     step(`office at ${office.url} (CA pin ${office.pin}); the owner has a store`);
@@ -117,36 +102,14 @@ export async function replaceCounter(say: (line: string) => void = () => {}): Pr
     for (const amount of [5000, 1200, 800])
       await call(first, 'cash.record', { direction: 'in', reason: 'float', amount, note: null });
     // A walk-in sold in cash: its guest's name goes to the office sealed, and comes back.
-    const draft = {
-      productId: DEMO.products.apiTest,
-      date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
-      startTime: '10:00',
-      adults: 1,
-      children: 0,
-      participants: [],
-      customer: { lastName: GUEST },
-    };
-    const quote = await call<{ price: { total: number; currency: string } | null }>(
-      first,
-      'walkin.quote',
-      draft,
-    );
-    const total = quote.price?.total ?? 1400;
-    await call(first, 'walkin.book', {
-      ...draft,
-      draftId: crypto.randomUUID(),
-      sendConfirmationEmail: false,
-      locale: 'ja',
-      quoted: quote.price ? { total, currency: quote.price.currency } : null,
-      tender: { lines: [{ method: 'cash', amount: total, received: total }] },
-    });
+    await sellWalkIn(first, GUEST);
     await call(first, 'cash.record', {
       direction: 'out',
       reason: 'float',
       amount: 300,
       note: null,
     });
-    await pendingZero(first);
+    await officeSent(first);
     const firstView = await call<{ counter: string | null }>(first, 'office.get', {});
     const oldJournal = await journalOf(first);
     const counters = (
@@ -219,7 +182,7 @@ export async function replaceCounter(say: (line: string) => void = () => {}): Pr
       amount: 2000,
       note: null,
     });
-    await pendingZero(second);
+    await officeSent(second);
     const held = await rows(
       office.db,
       z.object({ seq: z.coerce.number(), record_id: z.string() }),

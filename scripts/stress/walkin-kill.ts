@@ -14,7 +14,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,14 @@ import { DateTime } from 'luxon';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { BUILT_ENV } from '../../test/support/built';
-import { call, online, sendOnly, startHost, stop } from '../../test/support/host-process';
+import {
+  call,
+  online,
+  sendOnly,
+  startHost,
+  staticRootIn,
+  stop,
+} from '../../test/support/host-process';
 import { buildHost } from '../host-bundle';
 import { waitFor } from '../../test/support/wait';
 
@@ -65,9 +72,7 @@ export interface KillOptions {
 /** Run the experiment; starts and stops its own sandbox and hosts. */
 export async function killAtBook(options: KillOptions): Promise<RunResult[]> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'front-desk-kill-'));
-  const staticRoot = path.join(work, 'renderer');
-  mkdirSync(staticRoot);
-  writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>Front Desk</title>');
+  const staticRoot = staticRootIn(work);
   let sandbox: RunningSandbox | null = null;
   const running = new Set<ChildProcess>();
   const results: RunResult[] = [];

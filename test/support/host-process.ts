@@ -3,8 +3,13 @@
  * it: started on a data folder, called over its HTTP bridge, stopped by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { DateTime } from 'luxon';
+import type { RunningSandbox } from '../../sandbox/index';
+import { DEMO } from '../../sandbox/scenario/demo';
 import { hostCommand } from './built';
 import { waitFor } from './wait';
 
@@ -116,3 +121,66 @@ export const online = (host: Host) =>
     'the host online and synced',
     { timeoutMs: 60_000, everyMs: 50 },
   );
+
+/** A page for the host to serve in `work` (the tests drive its bridge, not a renderer). */
+export function staticRootIn(work: string): string {
+  const root = path.join(work, 'renderer');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Front Desk</title>');
+  return root;
+}
+
+/** The host's set-up flags: the sandbox's facility key (kept in `work`, 0600) and the store. */
+export function setUpFlags(work: string, sandbox: RunningSandbox): string[] {
+  const keyFile = path.join(work, 'api-key');
+  writeFileSync(keyFile, sandbox.sandbox.keys().find((k) => k.role === 'org-facility')!.token, {
+    mode: 0o600,
+  });
+  return [
+    '--api-key-file',
+    keyFile,
+    '--store',
+    DEMO.stores.kyoto,
+    '--plan',
+    'facility',
+    '--service-url',
+    sandbox.baseUrl,
+  ];
+}
+
+/** Until the office has acknowledged everything this counter recorded. */
+export const officeSent = (host: Host, timeoutMs = 60_000) =>
+  waitFor(
+    async () =>
+      (await call<{ office: { pending: number } | null }>(host, 'status.get', {})).office
+        ?.pending === 0,
+    'nothing left to send to the office',
+    { timeoutMs, everyMs: 50 },
+  );
+
+/** A walk-in as staff sell it: quoted, then booked and paid in cash (one adult, in two days). */
+export async function sellWalkIn(host: Host, lastName: string): Promise<void> {
+  const draft = {
+    productId: DEMO.products.apiTest,
+    date: DateTime.now().setZone('Asia/Tokyo').plus({ days: 2 }).toISODate()!,
+    startTime: '10:00',
+    adults: 1,
+    children: 0,
+    participants: [],
+    customer: { lastName },
+  };
+  const quote = await call<{ price: { total: number; currency: string } | null }>(
+    host,
+    'walkin.quote',
+    draft,
+  );
+  const total = quote.price?.total ?? 1400;
+  await call(host, 'walkin.book', {
+    ...draft,
+    draftId: randomUUID(),
+    sendConfirmationEmail: false,
+    locale: 'ja',
+    quoted: quote.price ? { total, currency: quote.price.currency } : null,
+    tender: { lines: [{ method: 'cash', amount: total, received: total }] },
+  });
+}

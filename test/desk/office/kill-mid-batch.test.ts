@@ -7,7 +7,7 @@
  * made, each once, its sequence 1..N without a gap, and the counter has nothing left to send.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,17 @@ import { z } from 'zod';
 import { rows } from '../../../office/db/db';
 import type { Db } from '../../../office/db/db';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
-import { DEMO } from '../../../sandbox/scenario/demo';
-import { call, online, startHost, stop, type Host } from '../../support/host-process';
+import {
+  call,
+  officeSent,
+  online,
+  setUpFlags,
+  startHost,
+  staticRootIn,
+  stop,
+  type Host,
+} from '../../support/host-process';
 import { ownerWithStore, startTestOffice, type TestOffice } from '../../support/office';
-import { waitFor } from '../../support/wait';
 
 let work: string;
 let staticRoot: string;
@@ -28,9 +35,7 @@ const running = new Set<ChildProcess>();
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-kill-'));
-  staticRoot = path.join(work, 'renderer');
-  mkdirSync(staticRoot);
-  writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>Front Desk</title>');
+  staticRoot = staticRootIn(work);
   sandbox = await startSandbox({ port: 0 });
   // The office's own clock is real here: the counter's records carry real times.
   office = await startTestOffice({ now: Date.now });
@@ -76,20 +81,8 @@ const cash = (amount: number) => ({ direction: 'in', reason: 'float', amount, no
 
 describe('a counter killed mid-batch', () => {
   it('sends again after its restart, and the office holds every record once, in order', async () => {
-    const key = sandbox.sandbox.keys().find((k) => k.role === 'org-facility')!.token;
-    const keyFile = path.join(work, 'api-key');
-    writeFileSync(keyFile, key, { mode: 0o600 });
     const dataDir = path.join(work, 'counter');
-    let counter = await host(dataDir, [
-      '--api-key-file',
-      keyFile,
-      '--store',
-      DEMO.stores.kyoto,
-      '--plan',
-      'facility',
-      '--service-url',
-      sandbox.baseUrl,
-    ]);
+    let counter = await host(dataDir, setUpFlags(work, sandbox));
     await online(counter);
     const { orgId, storeId } = await ownerWithStore(office);
     const code = await office.admin.createEnrolmentCode(orgId, storeId);
@@ -103,17 +96,9 @@ describe('a counter killed mid-batch', () => {
         amounts.push(amount);
       }
     };
-    const sentAll = (h: Host) =>
-      waitFor(
-        async () =>
-          (await call<{ office: { pending: number } | null }>(h, 'status.get', {})).office
-            ?.pending === 0,
-        'nothing left to send',
-        { timeoutMs: 60_000, everyMs: 50 },
-      );
 
     await record(counter, 3);
-    await sentAll(counter);
+    await officeSent(counter);
 
     let killed = 0;
     for (const fate of ['commit', 'rollback'] as const) {
@@ -132,7 +117,7 @@ describe('a counter killed mid-batch', () => {
       counter = await host(dataDir);
       await online(counter);
       await record(counter, 2);
-      await sentAll(counter);
+      await officeSent(counter);
     }
 
     const held = await rows(
