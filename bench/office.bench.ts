@@ -19,6 +19,7 @@ import pg from 'pg';
 import type { EnrolAnswer, OfficeRecord, RecordBatch } from '../office/protocol/wire';
 import { BatchAnswer } from '../office/protocol/wire';
 import { findPostgresBin, POSTGRES_MISSING, startPostgres } from '../scripts/postgres';
+import { quantile } from './days.bench';
 import { atLeast, atMost, exactly, type Figure } from './figures';
 import { runOfficeCounterBench } from './office/office-counter';
 import { pool, startOfficeProcess, storeWithCounters } from './office/office-process';
@@ -69,11 +70,6 @@ function dayOf(counter: EnrolAnswer): OfficeRecord[] {
     };
   });
 }
-
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
-};
 
 export async function runOfficeBench(): Promise<Figure[]> {
   if (!findPostgresBin())
@@ -127,7 +123,7 @@ export async function runOfficeBench(): Promise<Figure[]> {
       figures.push(
         atLeast('office.ingest_records_per_s', (total / ingestMs) * 1000, 'records/s', 5000),
         {
-          ...atMost('office.batch_p95', p95(latencies), 'ms', 2000),
+          ...atMost('office.batch_p95', quantile(latencies, 0.95), 'ms', 2000),
           note: `a batch of ${RECORDS}, from its request to its answer, ${IN_FLIGHT} counters sending at any instant (the others' batches wait their turn on the client)`,
         },
         exactly('office.acknowledged', acked, 'records', total),

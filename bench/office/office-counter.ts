@@ -28,16 +28,12 @@ import {
 } from '../../test/support/host-process';
 import { LinkRelay } from '../../test/local/support';
 import { waitFor } from '../../test/support/wait';
+import { quantile } from '../days.bench';
 import { atMost, exactly, type Figure } from '../figures';
 import type { OfficeProcess } from './office-process';
 
 const SALES = 30;
 const OFFLINE_RECORDS = 1000;
-
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
-};
 
 export async function runOfficeCounterBench(
   office: OfficeProcess,
@@ -125,7 +121,7 @@ export async function runOfficeCounterBench(
     running.delete(host.child);
     return [
       {
-        ...atMost('office.sale_visible_p95', p95(visible), 'ms', 2000),
+        ...atMost('office.sale_visible_p95', quantile(visible, 0.95), 'ms', 2000),
         note: `from pressing Book (quote, Book) to the sale in the office's table, ${SALES} walk-ins`,
       },
       exactly('office.offline_records_waiting', waiting, 'records', OFFLINE_RECORDS),
