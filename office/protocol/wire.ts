@@ -9,6 +9,7 @@
  * Errors are `{ error: { code, message } }` with the HTTP status saying which kind.
  */
 import { z } from 'zod';
+import { BookFacts, CounterStatus } from './books';
 
 export const OFFICE_API = '/v1';
 
@@ -52,6 +53,11 @@ export const OfficeRecord = z.object({
   amount: z.number().int(),
   body: z.record(z.string(), z.unknown()).nullable(),
   problem: z.string().max(60).nullable().default(null),
+  /**
+   * What the books need of it, as the counter reads it (books.ts, decision AB50); null from a
+   * counter older than the books, or for a record that could not be read.
+   */
+  facts: BookFacts.nullable().optional(),
 });
 export type OfficeRecord = z.infer<typeof OfficeRecord>;
 
@@ -71,6 +77,8 @@ export const RecordBatch = z.object({
    * chooses): what the owner's check compares the office against.
    */
   tallies: z.array(DayTally).max(400).default([]),
+  /** The counter's state now (the owner's live page); absent from an older counter. */
+  status: CounterStatus.optional(),
 });
 export type RecordBatch = z.infer<typeof RecordBatch>;
 
@@ -95,6 +103,9 @@ export const RestorePage = z.object({
   head: z.number().int().nonnegative(),
 });
 export type RestorePage = z.infer<typeof RestorePage>;
+
+/** POST /v1/device/status: the counter's state when it changed and nothing else was to send. */
+export const StatusReport = z.object({ status: CounterStatus });
 
 /** GET /v1/device/tallies?from=DATE&to=DATE: the office's count and sum by day, this counter's. */
 export const OfficeTallies = z.object({ days: z.array(DayTally) });
