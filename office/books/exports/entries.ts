@@ -51,6 +51,8 @@ export interface Entry {
   /** YYYY-MM-DD. */
   businessDate: string;
   kind: string;
+  /** The record's signed yen, as the office totals it. */
+  amount: number;
   /** 摘要: kind, reservation number, counter. */
   summary: string;
   /** The record's id, and the record it is about. */
@@ -62,6 +64,8 @@ export interface Entry {
 export interface Booked {
   entries: Entry[];
   skipped: Skipped[];
+  /** The mapping as it was read (trimmed). */
+  accounts: AccountMapping;
 }
 
 const MONEY_KINDS = new Set(['sale', 'collection', 'goods', 'refund', 'correction']);
@@ -241,10 +245,11 @@ export function bookEntries(input: ExportInput): Booked {
       counterName: record.counterName,
       businessDate,
       kind: record.kind,
+      amount: record.amount,
       summary,
       memo,
       ...outcome,
     });
   }
-  return { entries, skipped };
+  return { entries, skipped, accounts };
 }

@@ -1,0 +1,63 @@
+/**
+ * freee会計's two imports: the 振替伝票 file and the 取引 file of the day are the hand-written
+ * fixtures' bytes (UTF-8 with a BOM, CRLF, a header row); what a 取引 cannot hold is listed.
+ */
+import { describe, expect, it } from 'vitest';
+import { freeeDealsExport, freeeJournalExport } from '../../../../office/books/exports/freee';
+import { DAY, input, record } from './day';
+import { fixture } from './fixture';
+
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe('freee 振替伝票 (仕訳インポート)', () => {
+  it('writes the day byte for byte as the fixture written from the specification', () => {
+    const file = freeeJournalExport(input());
+    expect(utf8(file.bytes)).toBe(utf8(fixture('freee-journal-day.csv')));
+    expect(same(file.bytes, fixture('freee-journal-day.csv'))).toBe(true);
+    expect(file.rows).toBe(9);
+    expect(file.skipped).toEqual([]);
+    expect(file.fileName).toBe('freee_journal_2026-12-05_2026-12-05.csv');
+  });
+});
+
+describe('freee 取引のインポート', () => {
+  it('writes the day byte for byte as the fixture, the cash moves listed as 口座振替', () => {
+    const file = freeeDealsExport(input());
+    expect(utf8(file.bytes)).toBe(utf8(fixture('freee-deals-day.csv')));
+    expect(same(file.bytes, fixture('freee-deals-day.csv'))).toBe(true);
+    expect(file.rows).toBe(7);
+    expect(file.skipped.map((s) => [s.recordId, s.reason, s.amount, s.detail])).toEqual([
+      ['s-0006', 'not_in_format', 10000, '口座振替: 振替伝票のファイルにあります'],
+      ['s-0007', 'not_in_format', -5000, '口座振替: 振替伝票のファイルにあります'],
+    ]);
+  });
+
+  it('lists a payment split across methods, and a change of method, instead of guessing', () => {
+    const split = record('s-0200', 'sale', '15:00', 2200, {
+      payments: [
+        { method: 'cash', brand: null, amount: 1000 },
+        { method: 'card', brand: 'JCB', amount: 1200 },
+      ],
+      taxes: [{ rate: 10, gross: 2200, tax: 200 }],
+    });
+    const swap = record('s-0201', 'correction', '15:10', 0, {
+      refersTo: 's-0001',
+      payments: [
+        { method: 'cash', brand: null, amount: -3300 },
+        { method: 'card', brand: 'VISA', amount: 3300 },
+      ],
+    });
+    const file = freeeDealsExport(input([split, swap, DAY[0]!]));
+    expect(file.rows).toBe(1);
+    expect(file.skipped.map((s) => [s.recordId, s.detail])).toEqual([
+      ['s-0200', '複数の決済方法: 振替伝票のファイルにあります'],
+      ['s-0201', '複数の決済方法: 振替伝票のファイルにあります'],
+    ]);
+    // The 振替伝票 file holds both.
+    const journal = utf8(freeeJournalExport(input([split, swap])).bytes);
+    expect(journal).toContain('2026/12/05,1,,現金,,対象外,1000,0,売上高,,課税売上10%,2200,200,');
+    expect(journal).toContain('2026/12/05,1,,売掛金,JCB,対象外,1200,0,,,,,,');
+    expect(journal).toContain('2026/12/05,2,,売掛金,VISA,対象外,3300,0,現金,,対象外,3300,0,');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * 弥生会計's import file: the day's bytes are the hand-written fixture's (Shift_JIS, CRLF, no
+ * header, 25 items), and a character Shift_JIS has not is replaced and reported, never a '?'.
+ */
+import { describe, expect, it } from 'vitest';
+import iconv from 'iconv-lite';
+import { CP932_FALLBACK, fitCp932 } from '../../../../office/books/exports/cp932';
+import { yayoiExport } from '../../../../office/books/exports/yayoi';
+import { DAY, input, record } from './day';
+import { fixture } from './fixture';
+
+const text = (bytes: Uint8Array) => iconv.decode(Buffer.from(bytes), 'cp932');
+
+describe('弥生会計 インポート形式', () => {
+  it('writes the day byte for byte as the fixture written from the specification', () => {
+    const file = yayoiExport(input());
+    expect(Buffer.from(file.bytes).equals(Buffer.from(fixture('yayoi-day.csv')))).toBe(true);
+    expect(file.rows).toBe(9);
+    expect(file.skipped).toEqual([]);
+    expect(file.warnings).toEqual([]);
+    expect(file.fileName).toBe('yayoi_2026-12-05_2026-12-05.csv');
+    expect(file.contentType).toBe('text/csv; charset=Shift_JIS');
+  });
+
+  it('the fixture is its hand-typed source, read back by another decoder', () => {
+    const source = fixture('yayoi-day.source.txt');
+    const typed = new TextDecoder().decode(source).split('\n').filter(Boolean);
+    const read = new TextDecoder('shift_jis').decode(fixture('yayoi-day.csv'));
+    expect(read).toBe(typed.map((l) => `${l}\r\n`).join(''));
+  });
+
+  it('replaces what Shift_JIS has not with 〓 and reports it, the record still exported', () => {
+    const day = DAY.slice(0, 1).map((r) => ({ ...r, counterName: 'レジ😀1' }));
+    const brand = record('s-0100', 'goods', '14:00', 1100, {
+      payments: [{ method: 'qr', brand: '𠮷pay', amount: 1100 }],
+      taxes: [{ rate: 10, gross: 1100, tax: 100 }],
+    });
+    const file = yayoiExport(input([...day, brand]));
+    const lines = text(file.bytes).split('\r\n');
+    expect(lines[0]).toContain(`売上 R-1001 レジ${CP932_FALLBACK}1`);
+    expect(lines[1]).toContain(`売掛金,${CP932_FALLBACK}pay,`);
+    expect(text(file.bytes)).not.toContain('?');
+    expect(file.warnings).toEqual([
+      { recordId: 's-0001', field: '摘要', text: '売上 R-1001 レジ😀1', characters: ['😀'] },
+      { recordId: 's-0100', field: '借方補助科目', text: '𠮷pay', characters: ['𠮷'] },
+    ]);
+  });
+
+  it('writes the wave dash and the minus as Shift_JIS has them, without a report', () => {
+    expect(fitCp932('10〜12時 −5')).toEqual({ text: '10～12時 －5', replaced: [] });
+    expect(fitCp932('髙橋①')).toEqual({ text: '髙橋①', replaced: [] });
+  });
+
+  it('quotes a field holding a comma, as the specification asks', () => {
+    const day = DAY.slice(0, 1).map((r) => ({ ...r, counterName: 'レジ1,2階' }));
+    const [line] = text(yayoiExport(input(day)).bytes).split('\r\n');
+    expect(line).toContain(',"売上 R-1001 レジ1,2階",');
+    expect(line!.split(',')).toHaveLength(26);
+  });
+});
