@@ -82,16 +82,20 @@ function knownMethod(method: string, accounts: AccountMapping): boolean {
 const isDrawer = (method: string): boolean =>
   method in PAYMENT_METHODS && PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].drawer;
 
-/** A payment's account and 補助科目: brand first, then method, then the defaults. */
+/**
+ * A payment's account and 補助科目: the drawer's method is the cash account; another method's is
+ * its brand's, else its own, else the receivable default.
+ */
 export function paymentAccount(
   payment: Pick<BookPayment, 'method' | 'brand'>,
   accounts: AccountMapping,
 ): { account: string; subAccount: string } {
+  if (isDrawer(payment.method)) return { account: accounts.cash, subAccount: '' };
   const branded = payment.brand ? `${payment.method}:${payment.brand}` : null;
   const account =
     (branded ? accounts.methods[branded] : undefined) ??
     accounts.methods[payment.method] ??
-    (isDrawer(payment.method) ? accounts.cash : accounts.receivable);
+    accounts.receivable;
   const subAccount =
     (branded ? accounts.subAccounts[branded] : undefined) ??
     accounts.subAccounts[payment.method] ??

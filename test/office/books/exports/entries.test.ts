@@ -41,7 +41,12 @@ describe('the account mapping', () => {
       account: '売掛金',
       subAccount: 'JCB',
     });
-    expect(paymentAccount({ method: 'cash', brand: null }, EDITED).account).toBe('小口現金');
+    // The drawer's method is the cash account whatever `methods` says (it maps the others).
+    const cashMapped = { ...EDITED, methods: { cash: '普通預金' } };
+    expect(paymentAccount({ method: 'cash', brand: null }, cashMapped)).toEqual({
+      account: '小口現金',
+      subAccount: '',
+    });
     const noOther = { ...EDITED, methods: {} };
     expect(paymentAccount({ method: 'other', brand: null }, noOther)).toEqual({
       account: '売掛金',

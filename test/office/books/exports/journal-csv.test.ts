@@ -41,4 +41,18 @@ describe('the journal CSV at the office', () => {
     );
     expect(lines[2]).toBe('2026-12-05,,,読めない記録,s-0301,,,,,,,,,,,,,記録が壊れています,,,,,');
   });
+
+  it('writes a kind it does not know under its own name, a method it does not know in words', () => {
+    const newer = record('s-0302', 'gift_card', '16:20', 3000, {
+      reservationNumber: 'R-2000',
+      payments: [
+        { method: 'cash', brand: null, amount: 1000 },
+        { method: 'ic', brand: 'Suica', amount: 2000 },
+      ],
+    });
+    const lines = utf8(journalCsvExport(input([newer])).bytes).split('\r\n');
+    expect(lines[1]).toBe(
+      '2026-12-05,2026-12-05 16:20:00,レジ1,gift_card,s-0302,,R-2000,3000,1000,,,,,,,,ic:Suica 2000,,佐藤,,,,',
+    );
+  });
 });

@@ -29,6 +29,25 @@ describe('弥生会計 インポート形式', () => {
     expect(read).toBe(typed.map((l) => `${l}\r\n`).join(''));
   });
 
+  it('writes an entry of three lines as 2110, 2100, 2101, an empty side with amount 0', () => {
+    const sale = record('s-0600', 'sale', '14:30', 3640, {
+      payments: [
+        { method: 'cash', brand: null, amount: 1000 },
+        { method: 'card', brand: 'VISA', amount: 2000 },
+        { method: 'qr', brand: 'PayPay', amount: 640 },
+      ],
+      taxes: [
+        { rate: 10, gross: 3100, tax: 281 },
+        { rate: 8, gross: 540, tax: 40 },
+      ],
+    });
+    expect(text(yayoiExport(input([sale])).bytes)).toBe(
+      '2110,,,2026/12/05,現金,,,対象外,1000,0,売上高,,,課税売上込10%,3100,281,売上 レジ1,,,0,,記録ID s-0600,0,0,no\r\n' +
+        '2100,,,2026/12/05,売掛金,VISA,,対象外,2000,0,売上高,,,課税売上込軽減8%,540,40,売上 レジ1,,,0,,記録ID s-0600,0,0,no\r\n' +
+        '2101,,,2026/12/05,売掛金,PayPay,,対象外,640,0,,,,,0,,売上 レジ1,,,0,,記録ID s-0600,0,0,no\r\n',
+    );
+  });
+
   it('replaces what Shift_JIS has not with 〓 and reports it, the record still exported', () => {
     const day = DAY.slice(0, 1).map((r) => ({ ...r, counterName: 'レジ😀1' }));
     const brand = record('s-0100', 'goods', '14:00', 1100, {
