@@ -24,6 +24,7 @@ import * as moneyWords from '../../../main/common/words/money';
 import type { BookFacts, BookPayment } from '../../protocol/books';
 import type { AccountMapping } from '../../protocol/web';
 import { ExportInput, type ExportRecord, type Skipped, type SkipReason } from './input';
+import { own } from './own';
 
 /** The tax rates the formats have a category for (標準 10 %, 軽減 8 %). */
 export const TAX_RATES = [10, 8] as const;
@@ -76,11 +77,11 @@ const words = moneyWords.ja;
 
 /** A method the counter's table names, or the owner mapped. */
 function knownMethod(method: string, accounts: AccountMapping): boolean {
-  return method in PAYMENT_METHODS || method in accounts.methods;
+  return Object.hasOwn(PAYMENT_METHODS, method) || Object.hasOwn(accounts.methods, method);
 }
 
 const isDrawer = (method: string): boolean =>
-  method in PAYMENT_METHODS && PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].drawer;
+  own<{ drawer: boolean }>(PAYMENT_METHODS, method)?.drawer === true;
 
 /**
  * A payment's account and 補助科目: the drawer's method is the cash account; another method's is
@@ -93,12 +94,12 @@ export function paymentAccount(
   if (isDrawer(payment.method)) return { account: accounts.cash, subAccount: '' };
   const branded = payment.brand ? `${payment.method}:${payment.brand}` : null;
   const account =
-    (branded ? accounts.methods[branded] : undefined) ??
-    accounts.methods[payment.method] ??
+    (branded ? own(accounts.methods, branded) : undefined) ??
+    own(accounts.methods, payment.method) ??
     accounts.receivable;
   const subAccount =
-    (branded ? accounts.subAccounts[branded] : undefined) ??
-    accounts.subAccounts[payment.method] ??
+    (branded ? own(accounts.subAccounts, branded) : undefined) ??
+    own(accounts.subAccounts, payment.method) ??
     payment.brand ??
     '';
   return { account, subAccount };
@@ -185,13 +186,13 @@ function closeLegs(close: NonNullable<BookFacts['close']>, accounts: AccountMapp
 /** 摘要's first word: what the record is, in the journal's own words. */
 function kindWord(record: ExportRecord, facts: BookFacts): string {
   if (record.kind === 'cash' && facts.cash) {
-    const reason = (words.cashReasons as Record<string, string>)[facts.cash.reason];
+    const reason = own<string>(words.cashReasons, facts.cash.reason);
     return [words.cashDirections[facts.cash.direction], reason].filter(Boolean).join(' ');
   }
   if (record.kind === 'close' && facts.close) {
     return `${words.entryKinds.close} ${facts.close.overShort < 0 ? '現金不足' : '現金過剰'}`;
   }
-  return (words.entryKinds as Record<string, string>)[record.kind] ?? record.kind;
+  return own<string>(words.entryKinds, record.kind) ?? record.kind;
 }
 
 function legsOf(record: ExportRecord, facts: BookFacts, accounts: AccountMapping): Outcome {

@@ -26,6 +26,7 @@ import * as journalWords from '../../../main/common/words/journal';
 import * as moneyWords from '../../../main/common/words/money';
 import type { BookFacts } from '../../protocol/books';
 import { ExportInput, type ExportFile, type ExportRecord } from './input';
+import { own } from './own';
 
 const NOT_MONEY = new Set(['receipt', 'drawer']);
 const SALE_LIKE = new Set(['sale', 'collection', 'goods']);
@@ -77,7 +78,7 @@ function recordRow(record: ExportRecord, locale: PrintLocale, timeZone: string):
     businessDate: record.businessDate,
     time: DateTime.fromMillis(record.at, { zone: timeZone }).toFormat(JOURNAL_TIME_FORMAT),
     counter: record.counterName,
-    kind: (words.entryKinds as Record<string, string>)[record.kind] ?? record.kind,
+    kind: own<string>(words.entryKinds, record.kind) ?? record.kind,
     entryId: record.id,
     amount: record.amount,
   };
@@ -93,7 +94,7 @@ function recordRow(record: ExportRecord, locale: PrintLocale, timeZone: string):
 
   if (record.kind === 'cash' && facts.cash) {
     const cash = facts.cash;
-    const reason = (words.cashReasons as Record<string, string>)[cash.reason] ?? cash.reason;
+    const reason = own<string>(words.cashReasons, cash.reason) ?? cash.reason;
     return {
       ...head,
       ...who,

@@ -108,6 +108,14 @@ describe('what is not booked', () => {
       taxes: [{ rate: 10, gross: 1000, tax: 91 }],
     }),
     record('s-0506', 'cash', '09:30', 0, { cash: null }),
+    // Names an object has of its own: still unknown.
+    record('s-0507', 'constructor', '09:35', 100, {
+      payments: [{ method: 'toString', brand: null, amount: 100 }],
+    }),
+    record('s-0508', 'sale', '09:40', 100, {
+      payments: [{ method: 'constructor', brand: null, amount: 100 }],
+      taxes: [{ rate: 10, gross: 100, tax: 9 }],
+    }),
   ];
 
   it('lists each with why, in every format, and books the rest', () => {
@@ -119,6 +127,8 @@ describe('what is not booked', () => {
       ['s-0504', 'unknown_rate', '5%', 1050],
       ['s-0505', 'unbalanced', 'payments 1100, taxes 1000', 1100],
       ['s-0506', 'no_facts', 'cash', 0],
+      ['s-0507', 'unknown_kind', 'constructor', 100],
+      ['s-0508', 'unknown_method', 'constructor', 100],
     ];
     for (const file of [
       yayoiExport(input([...odd, DAY[0]!])),
