@@ -1,5 +1,7 @@
 /**
- * The journal of a date range as CSV for accounting (decision Z6), written by the one CSV writer
+ * The journal of a date range as CSV for accounting (decision Z6), its rows filled here from the
+ * counter's records in the format's one home (main/common/journal-csv-format.ts, which the head
+ * office fills from the facts: AB65), written by the one CSV writer
  * (main/common/csv.ts: UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas defused): the header in
  * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, collection of a
  * booking paid on site, refund, correction, cash in/out/changed (Y11) and close (receipts printed are not money and are left
@@ -31,9 +33,6 @@ import { recordRates } from '../items/rates';
 import { countingDays } from './day-records';
 import { discountNote } from './discounts-given';
 
-/** A row by column (main/common/journal-csv-format.ts: the format's one home). */
-type Row = JournalRow;
-
 /** What each method moved, signed. */
 function byTender(lines: readonly { method: TenderMethod; amount: number }[], sign: number) {
   const moved: Partial<Record<TenderMethod, number>> = {};
@@ -48,7 +47,7 @@ export type NumberOfSale = (sale: SaleRecord) => string | null;
  * Money taken's counter items and its amounts by rate (issue 30): the lines as sold, the reduced
  * ones marked ※, and what was taken at the standard and the reduced rate.
  */
-function goodsCells(r: MoneyTaken, locale: UiLocale, fallbackRate: number): Row {
+function goodsCells(r: MoneyTaken, locale: UiLocale, fallbackRate: number): JournalRow {
   const goods = r.goods ?? [];
   const rates = recordRates(r, fallbackRate);
   const at = (reduced: boolean) =>
@@ -71,11 +70,11 @@ function recordRow(
   numberOf: NumberOfSale,
   dayOf: (r: JournalRecord) => string,
   fallbackRate: number,
-): Row | null {
+): JournalRow | null {
   // A receipt printed, the drawer opened: not money (the drawer's opens are the journal's, M11).
   if (r.kind === 'receipt' || r.kind === 'drawer') return null;
   const words = moneyWords[locale];
-  const head: Row = {
+  const head: JournalRow = {
     businessDate: dayOf(r),
     time: DateTime.fromMillis(r.at, { zone: timeZone }).toFormat(JOURNAL_TIME_FORMAT),
     counter: r.counterName,
@@ -168,7 +167,7 @@ function recordRow(
   }
 }
 
-function unreadableRow(u: UnreadableRecord, locale: UiLocale): Row {
+function unreadableRow(u: UnreadableRecord, locale: UiLocale): JournalRow {
   return {
     businessDate: u.businessDate,
     kind: moneyWords[locale].entryKinds.unreadable,
@@ -192,7 +191,7 @@ export function journalCsv(
   /** The store's default rate: a sale's whole total is taxed at it when its lines do not add up. */
   fallbackRate = 10,
 ): JournalCsv {
-  const rows: Row[] = [];
+  const rows: JournalRow[] = [];
   // The day a record counts on (Z2): a late correction an older version dated a closed day.
   const dayOf = countingDays(day.records, timeZone);
   for (const r of day.records) {
