@@ -93,7 +93,7 @@ export const DAY: ExportRecord[] = [
     refersTo: 's-0002',
     receipt: { reissue: false, ryoshusho: true, copy: null },
   }),
-  record('s-0009', 'close', '18:00', 4700, {
+  record('s-0009', 'close', '18:00', 0, {
     close: { countedCash: 4700, expectedCash: 5000, overShort: -300, hasNote: true },
   }),
 ];

@@ -74,10 +74,10 @@ describe('the account mapping', () => {
   });
 
   it('books a close over as 雑収入, and nothing for a close that balances', () => {
-    const over = record('s-0400', 'close', '18:00', 5100, {
+    const over = record('s-0400', 'close', '18:00', 0, {
       close: { countedCash: 5100, expectedCash: 5000, overShort: 100, hasNote: false },
     });
-    const even = record('s-0401', 'close', '18:00', 5000, {
+    const even = record('s-0401', 'close', '18:00', 0, {
       close: { countedCash: 5000, expectedCash: 5000, overShort: 0, hasNote: false },
     });
     const { entries, skipped } = bookEntries(input([over, even]));

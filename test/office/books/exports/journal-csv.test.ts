@@ -5,8 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { journalHeader } from '../../../../main/common/journal-csv-format';
+import { journalCsv } from '../../../../main/desk/close/journal-csv';
+import { MemoryJournal } from '../../../../main/local/journal/journal';
 import { journalCsvExport } from '../../../../office/books/exports/journal-csv';
-import { input, record } from './day';
+import type { BookFacts } from '../../../../office/protocol/books';
+import { cashMove } from '../../../desk/close/records';
+import { DATE, input, record, ZONE } from './day';
 import { fixture } from './fixture';
 
 const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -54,5 +58,29 @@ describe('the journal CSV at the office', () => {
     expect(lines[1]).toBe(
       '2026-12-05,2026-12-05 16:20:00,レジ1,gift_card,s-0302,,R-2000,3000,1000,,,,,,,,ic:Suica 2000,,佐藤,,,,',
     );
+  });
+
+  it('writes cash moves’ rows exactly as the counter writes them', () => {
+    const moves = [
+      ['12:30', 'in', 10_000, 'float'],
+      ['13:00', 'out', 5_000, 'safe'],
+      ['13:30', 'exchange', 2_000, 'bank'],
+    ] as const;
+    const journal = new MemoryJournal();
+    const kept = moves.map(([time, direction, amount, reason]) =>
+      journal.append(cashMove(DATE, time, direction, amount, reason)),
+    );
+    const counter = journalCsv(journal.day(DATE), { from: DATE, to: DATE }, 'ja', ZONE).csv;
+    const office = journalCsvExport(
+      input(
+        moves.map(([time, direction, amount, reason], i) => {
+          const cash: BookFacts['cash'] = { direction, reason, amount };
+          const signed = { in: amount, out: -amount, exchange: 0 }[direction];
+          const r = record(kept[i]!.id, 'cash', time, signed, { cash, staff: null });
+          return { ...r, counterName: '受付1' };
+        }),
+      ),
+    );
+    expect(new TextEncoder().encode(counter)).toEqual(office.bytes);
   });
 });
