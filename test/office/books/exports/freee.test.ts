@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { freeeDealsExport, freeeJournalExport } from '../../../../office/books/exports/freee';
+import { exportFile } from '../../../../office/books/exports/index';
 import { DAY, input, record } from './day';
 import { fixture } from './fixture';
 
@@ -59,5 +60,22 @@ describe('freee 取引のインポート', () => {
     expect(journal).toContain('2026/12/05,1,,現金,,対象外,1000,0,売上高,,課税売上10%,2200,200,');
     expect(journal).toContain('2026/12/05,1,,売掛金,JCB,対象外,1200,0,,,,,,');
     expect(journal).toContain('2026/12/05,2,,売掛金,VISA,対象外,3300,0,現金,,対象外,3300,0,');
+  });
+});
+
+describe('one call per format', () => {
+  it('gives each format’s file, freee’s 振替伝票 unless its 取引 file is asked for', () => {
+    const names = [
+      exportFile('yayoi', input()),
+      exportFile('freee', input()),
+      exportFile('freee', input(), 'deals'),
+      exportFile('journal', input()),
+    ].map((f) => f.fileName);
+    expect(names).toEqual([
+      'yayoi_2026-12-05_2026-12-05.csv',
+      'freee_journal_2026-12-05_2026-12-05.csv',
+      'freee_deals_2026-12-05_2026-12-05.csv',
+      'journal_2026-12-05_2026-12-05.csv',
+    ]);
   });
 });
