@@ -13,7 +13,8 @@
  *   settled the same day in the 口座 named like the cash account (現金); another method is left
  *   未決済 with the brand as 取引先 (freee books it to 売掛金 until settled). What one 取引 row
  *   cannot say is skipped and points at the 振替伝票 file: a payment split across methods, a
- *   correction that moves money between methods, and a cash move (a 口座振替 in freee).
+ *   correction that moves money between methods, income and expense in one record, and a cash
+ *   move (a 口座振替 in freee).
  *   A close's short or over is a 支出 (雑損失) or 収入 (雑収入) settled in 現金.
  */
 import { csvFile, type CsvCell } from '../../../main/common/csv';
@@ -126,15 +127,18 @@ function dealsOf(entry: Entry, cash: string): Deal[] | string {
   if (money.length !== 1) return money.length ? '複数の決済方法' : '決済なし';
   const payment = money[0]!;
   const income = entry.debit.includes(payment);
-  // Every other line on the other side: no line moves money the other way.
+  // Every other line on the other side: a 取引 is income or expense, not both.
   if (!others.every((l) => (income ? entry.credit : entry.debit).includes(l))) {
-    return '決済方法の振替';
+    return '収入と支出の混在';
   }
   const settledIn = payment.account === cash ? cash : null;
   return others.map((line) => ({ income, line, settledIn, partner: payment.subAccount }));
 }
 
-/** freee's 取引 import of `input`'s records; what a 取引 cannot hold is skipped, with why. */
+/**
+ * freee's 取引 import of `input`'s records; what a 取引 cannot hold is skipped, with why (after
+ * what no format books).
+ */
 export function freeeDealsExport(input: ExportInput): ExportFile {
   const booked = bookEntries(input);
   const skipped: Skipped[] = [...booked.skipped];

@@ -34,7 +34,7 @@ describe('freee 取引のインポート', () => {
     ]);
   });
 
-  it('lists a payment split across methods, and a change of method, instead of guessing', () => {
+  it('lists a split payment, a change of method, income and expense in one, never guessing', () => {
     const split = record('s-0200', 'sale', '15:00', 2200, {
       payments: [
         { method: 'cash', brand: null, amount: 1000 },
@@ -49,11 +49,20 @@ describe('freee 取引のインポート', () => {
         { method: 'card', brand: 'VISA', amount: 3300 },
       ],
     });
-    const file = freeeDealsExport(input([split, swap, DAY[0]!]));
+    const rates = record('s-0202', 'correction', '15:20', 100, {
+      refersTo: 's-0002',
+      payments: [{ method: 'cash', brand: null, amount: 100 }],
+      taxes: [
+        { rate: 10, gross: 640, tax: 58 },
+        { rate: 8, gross: -540, tax: -40 },
+      ],
+    });
+    const file = freeeDealsExport(input([split, swap, rates, DAY[0]!]));
     expect(file.rows).toBe(1);
     expect(file.skipped.map((s) => [s.recordId, s.detail])).toEqual([
       ['s-0200', '複数の決済方法: 振替伝票のファイルにあります'],
       ['s-0201', '複数の決済方法: 振替伝票のファイルにあります'],
+      ['s-0202', '収入と支出の混在: 振替伝票のファイルにあります'],
     ]);
     // The 振替伝票 file holds both.
     const journal = utf8(freeeJournalExport(input([split, swap])).bytes);
