@@ -81,7 +81,10 @@ export function yayoiExport(input: ExportInput): ExportFile {
     const text = (field: string, value: string): string => {
       const fitted = fitCp932(value);
       if (fitted.replaced.length) {
-        const known = warnings.find((w) => w.recordId === entry.recordId && w.field === field);
+        // Once per record, field and text (a multi-line entry repeats its 摘要 on each line).
+        const known = warnings.some(
+          (w) => w.recordId === entry.recordId && w.field === field && w.text === value,
+        );
         if (!known) {
           warnings.push({
             recordId: entry.recordId,
