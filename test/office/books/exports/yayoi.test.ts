@@ -49,7 +49,8 @@ describe('弥生会計 インポート形式', () => {
   });
 
   it('replaces what Shift_JIS has not with 〓 and reports it, the record still exported', () => {
-    const day = DAY.slice(0, 1).map((r) => ({ ...r, counterName: 'レジ😀1' }));
+    // s-0002 is an entry of two lines: its 摘要 is reported once.
+    const day = DAY.slice(0, 2).map((r) => ({ ...r, counterName: 'レジ😀1' }));
     const brand = record('s-0100', 'goods', '14:00', 1100, {
       payments: [{ method: 'qr', brand: '𠮷pay', amount: 1100 }],
       taxes: [{ rate: 10, gross: 1100, tax: 100 }],
@@ -57,10 +58,17 @@ describe('弥生会計 インポート形式', () => {
     const file = yayoiExport(input([...day, brand]));
     const lines = text(file.bytes).split('\r\n');
     expect(lines[0]).toContain(`売上 R-1001 レジ${CP932_FALLBACK}1`);
-    expect(lines[1]).toContain(`売掛金,${CP932_FALLBACK}pay,`);
+    expect(lines[2]).toContain(`現地払い収受 R-1002 レジ${CP932_FALLBACK}1`);
+    expect(lines[3]).toContain(`売掛金,${CP932_FALLBACK}pay,`);
     expect(text(file.bytes)).not.toContain('?');
     expect(file.warnings).toEqual([
       { recordId: 's-0001', field: '摘要', text: '売上 R-1001 レジ😀1', characters: ['😀'] },
+      {
+        recordId: 's-0002',
+        field: '摘要',
+        text: '現地払い収受 R-1002 レジ😀1',
+        characters: ['😀'],
+      },
       { recordId: 's-0100', field: '借方補助科目', text: '𠮷pay', characters: ['𠮷'] },
     ]);
   });
