@@ -219,7 +219,7 @@ export const RecordDetail = z.object({
 });
 export type RecordDetail = z.infer<typeof RecordDetail>;
 
-/** The accounts sales and money go to (decision AB55): editable by the owner. */
+/** The accounts sales and money go to (decision AB60): editable by the owner. */
 export const AccountMapping = z.object({
   /** 売上高 by default. */
   sales: z.string().trim().min(1).max(40),
@@ -238,6 +238,24 @@ export const AccountMapping = z.object({
   overShortGain: z.string().trim().min(1).max(40),
 });
 export type AccountMapping = z.infer<typeof AccountMapping>;
+
+/**
+ * The accounts before the owner edits any (decision AB60): 売上高 for sales, 現金 for the drawer,
+ * 売掛金 for every other method until its money reaches the bank (the brand is the 補助科目
+ * unless one is mapped), 普通預金 for cash taken to or brought from the bank, and 雑損失 /
+ * 雑収入 for a close's short or over. 仮受消費税 is no account here: the tax rides on the sales
+ * lines' 税区分 and 税額, as each accounting package books it.
+ */
+export const DEFAULT_ACCOUNTS: AccountMapping = {
+  sales: '売上高',
+  cash: '現金',
+  methods: { card: '売掛金', qr: '売掛金', other: '売掛金' },
+  receivable: '売掛金',
+  subAccounts: {},
+  cashMoves: '普通預金',
+  overShortLoss: '雑損失',
+  overShortGain: '雑収入',
+};
 
 /** GET /v1/web/exports/:format?storeId&from&to. */
 export const ExportFormat = z.enum(['journal', 'freee', 'yayoi']);
