@@ -41,51 +41,8 @@ export const ExportInput = z.object({
 /** What a caller passes (the zone may be left out: Asia/Tokyo). */
 export type ExportInput = z.input<typeof ExportInput>;
 
-/** Why a record is not in a file: the route lists each, with its words, beside the download. */
-export const SkipReason = z.enum([
-  /** An older counter sent no facts: the office does not guess a record's accounts. */
-  'no_facts',
-  /** The counter could not read it, or the office cannot open it (`detail` says what). */
-  'problem',
-  /** A kind of record this office does not know (a newer counter's). */
-  'unknown_kind',
-  /** A payment method neither the counter's table nor the mapping names. */
-  'unknown_method',
-  /** A tax rate with no tax category in the format (neither 10 % nor 8 %). */
-  'unknown_rate',
-  /** Payments and the tax split do not add up to the same yen. */
-  'unbalanced',
-  /** The format has no way to say it (freee's 取引: a cash move is a 口座振替); `detail` says which file does. */
-  'not_in_format',
-]);
-export type SkipReason = z.infer<typeof SkipReason>;
-
-export const Skipped = z.object({
-  recordId: z.string(),
-  counterName: z.string(),
-  businessDate: BusinessDate.nullable(),
-  kind: z.string(),
-  amount: z.number().int(),
-  reason: SkipReason,
-  /** What exactly (the problem's text, the unknown method or rate). */
-  detail: z.string(),
-});
-export type Skipped = z.infer<typeof Skipped>;
-
-/**
- * A character the file's encoding cannot hold (弥生's Shift_JIS), replaced by the fallback: the
- * record is still exported, and the page says where its text changed.
- */
-export const EncodingWarning = z.object({
-  recordId: z.string(),
-  /** The column, in the format's own words (摘要, 借方補助科目…). */
-  field: z.string(),
-  /** The text as it was. */
-  text: z.string(),
-  /** The characters replaced, each once. */
-  characters: z.array(z.string()),
-});
-export type EncodingWarning = z.infer<typeof EncodingWarning>;
+export { EncodingWarning, SkipReason, Skipped } from '../../protocol/web';
+import type { EncodingWarning, Skipped } from '../../protocol/web';
 
 /** A file made: its name, type and bytes, and what was left out or changed. */
 export interface ExportFile {
