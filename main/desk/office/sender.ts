@@ -7,7 +7,13 @@
  * the counter cannot fill), never silently. No answer, or the office's trouble: tried again after
  * a wait with full jitter (backoff.ts), for as long as it takes. A 401 (`revoked`, `unauthorised`)
  * stops sending until this PC is enrolled again. Woken when the till records and on a timer.
+ *
+ * Each record goes with its facts (AB56: read at send time by the injected `facts`; one that
+ * cannot be read goes with null, never holding the batch), each batch with the counter's status,
+ * and the status alone when it changed and nothing else is to send (AB59).
  */
+import { z } from 'zod';
+import { BookFacts, type CounterStatus } from '../../../office/protocol/books';
 import {
   BatchAnswer,
   MAX_BATCH,
@@ -22,6 +28,10 @@ import { OfficeError, type OfficeTransport } from './transport';
 
 /** How often an idle sender looks for something to send (the till wakes it sooner). */
 export const IDLE_MS = 60_000;
+/** The status alone at most this often (AB59): a change sooner waits for the end of it. */
+export const STATUS_MIN_MS = 15_000;
+/** Records whose facts failed, logged once each: at most this many remembered. */
+const LOGGED_MAX = 1_000;
 
 export type SenderStop =
   /** The office refused this PC's credential: enrol again. */
@@ -56,7 +66,18 @@ export interface SenderOptions {
   backoff?: Backoff;
   idleMs?: number;
   onChange?: () => void;
+  /** What the books need of a record (record-facts.ts); null: none (an unreadable entry). */
+  facts?: (record: OfficeRecord) => Promise<BookFacts | null> | BookFacts | null;
+  /**
+   * The counter's state now, `toSend` records still to send after what goes now (AB59); null:
+   * not known yet (the batch goes without).
+   */
+  status?: (toSend: number) => CounterStatus | null;
+  statusMinMs?: number;
 }
+
+/** A status as compared for a change: its moment aside. */
+const statusKey = (status: CounterStatus) => JSON.stringify({ ...status, at: 0 });
 
 export class OfficeSender {
   private running: Promise<void> | null = null;
@@ -66,6 +87,11 @@ export class OfficeSender {
   private retryAt: number | null = null;
   private stopped: SenderStop | null = null;
   private closed = false;
+  /** The status the office last took (its key), and when. */
+  private sentStatus: { key: string; at: number } | null = null;
+  /** The office has no status route (an older office): the status goes with batches only. */
+  private statusUnsupported = false;
+  private readonly logged = new Set<string>();
 
   constructor(private readonly options: SenderOptions) {}
 
@@ -121,12 +147,14 @@ export class OfficeSender {
         if (this.closed || this.stopped) return;
         const batch = outbox.batch(MAX_BATCH, from);
         if (batch.length === 0) break;
-        const answer = await this.send(batch);
+        const status = this.statusNow(outbox.size - batch.length);
+        const answer = await this.send(await this.withFacts(batch), status);
         const last = batch[batch.length - 1]!.seq;
         // Nothing taken and nothing expected: the same batch again at once would spin; wait.
         if (answer.ackedThrough < batch[0]!.seq && answer.expected === undefined)
           throw new OfficeError(200, 'no_progress', 'the office took none of the batch');
         outbox.ack(Math.min(answer.ackedThrough, last));
+        if (status) this.sentStatus = { key: statusKey(status), at: this.options.clock.now() };
         this.failures = 0;
         this.lastError = null;
         if (answer.expected !== undefined) {
@@ -141,26 +169,113 @@ export class OfficeSender {
         } else from = 0;
         this.options.onChange?.();
       }
-      this.schedule(this.options.idleMs ?? IDLE_MS);
+      const idle = this.options.idleMs ?? IDLE_MS;
+      this.schedule(Math.min(idle, (await this.reportStatus()) ?? idle));
     } catch (error) {
       this.failed(error);
     }
     this.options.onChange?.();
   }
 
-  private send(records: OfficeRecord[]) {
-    const credential = this.options.credential();
-    if (credential === null) throw new OfficeError(401, 'unauthorised', 'no credential');
+  private send(records: OfficeRecord[], status: CounterStatus | null) {
+    const credential = this.credentialNow();
     const days = [...new Set(records.flatMap((r) => (r.businessDate ? [r.businessDate] : [])))];
     return this.options.transport.request(
       {
         method: 'POST',
         path: '/device/records',
         credential,
-        body: { records, tallies: this.options.tallies(days).slice(0, 400) },
+        body: {
+          records,
+          tallies: this.options.tallies(days).slice(0, 400),
+          ...(status && { status }),
+        },
       },
       BatchAnswer,
     );
+  }
+
+  private credentialNow(): string {
+    const credential = this.options.credential();
+    if (credential === null) throw new OfficeError(401, 'unauthorised', 'no credential');
+    return credential;
+  }
+
+  /**
+   * Each record with its facts, read now (the outbox's files stay as they were). A record whose
+   * facts cannot be read, or do not fit the contract, goes with null: the office keeps it all
+   * the same, and the batch never waits for it (logged once per record).
+   */
+  private withFacts(records: OfficeRecord[]): Promise<OfficeRecord[]> {
+    const read = this.options.facts;
+    if (!read) return Promise.resolve(records);
+    return Promise.all(
+      records.map(async (record) => {
+        try {
+          const facts = await read(record);
+          return { ...record, facts: facts === null ? null : BookFacts.parse(facts) };
+        } catch (error) {
+          this.logOnce(record, error);
+          return { ...record, facts: null };
+        }
+      }),
+    );
+  }
+
+  private logOnce(record: OfficeRecord, error: unknown): void {
+    const key = `${record.stream}:${record.id}`;
+    if (this.logged.has(key)) return;
+    if (this.logged.size >= LOGGED_MAX) this.logged.clear();
+    this.logged.add(key);
+    this.options.logger.warn('office.facts_failed', {
+      seq: record.seq,
+      kind: record.kind,
+      error: (error as Error).name,
+    });
+  }
+
+  /** The status now; null without one, or when it cannot be read (the batch goes without). */
+  private statusNow(toSend: number): CounterStatus | null {
+    if (!this.options.status) return null;
+    try {
+      return this.options.status(toSend);
+    } catch (error) {
+      this.options.logger.warn('office.status_failed', { error: (error as Error).name });
+      return null;
+    }
+  }
+
+  /**
+   * Nothing else to send: the status alone when it changed since the office last took one, at
+   * most once per STATUS_MIN_MS (a change sooner is looked at again when that ends: the delay
+   * returned). Failures are the batches': the same backoff.
+   */
+  private async reportStatus(): Promise<number | null> {
+    if (!this.options.status || this.statusUnsupported || this.closed || this.stopped) return null;
+    const status = this.statusNow(this.options.outbox.size);
+    if (!status || status.toSend > 0 || statusKey(status) === this.sentStatus?.key) return null;
+    const now = this.options.clock.now();
+    const wait = (this.sentStatus?.at ?? -Infinity) + (this.options.statusMinMs ?? STATUS_MIN_MS);
+    if (now < wait) return wait - now;
+    try {
+      await this.options.transport.request(
+        {
+          method: 'POST',
+          path: '/device/status',
+          credential: this.credentialNow(),
+          body: { status },
+        },
+        z.unknown(),
+      );
+    } catch (error) {
+      // An office older than the status: it goes with the batches only.
+      if (!(error instanceof OfficeError) || error.status !== 404) throw error;
+      this.statusUnsupported = true;
+      this.options.logger.info('office.status_unsupported', {});
+      return null;
+    }
+    this.sentStatus = { key: statusKey(status), at: now };
+    return null;
   }
 
   private failed(error: unknown): void {
