@@ -275,6 +275,8 @@ export class OfficeSender {
       return null;
     }
     this.sentStatus = { key: statusKey(status), at: now };
+    this.failures = 0;
+    this.lastError = null;
     return null;
   }
 
