@@ -1,0 +1,136 @@
+/**
+ * The books' facts from a real desk (AB56–AB59) against the fake office in-process: items sold at
+ * 10 % and 8 % arrive with the tax the receipt printed, the receipt's record with the copy the
+ * printer drew (its tax lines the same), a part refund split pro rata with the remainder on the
+ * largest rate, every record stamped with who was signed in, and each batch with the counter's
+ * status (who is on the till, today, nothing left to send).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OfficeRecord } from '../../../office/protocol/wire';
+import { FakeClock } from '../../support/fake-clock';
+import { waitFor } from '../../support/wait';
+import { memorySecrets, setUp, startHarness, TODAY, type Harness } from '../support';
+import { quickHasher, staffStore } from '../staff/support';
+import { makeCa } from './certs';
+import { FakeOffice } from './fake-office';
+
+const CA = makeCa();
+const harnesses: Harness[] = [];
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.close()));
+});
+
+const item = (ja: string, price: number, rate: 8 | 10) =>
+  ({
+    id: null,
+    name: { ja, en: ja },
+    price,
+    rate,
+    category: rate === 8 ? 'drink' : 'rental',
+    active: true,
+  }) as const;
+
+async function enrolledDesk() {
+  const office = new FakeOffice();
+  office.caPem = CA.caPem;
+  const h = await startHarness({
+    desk: {
+      officeSecrets: memorySecrets(),
+      office: { connect: office.ports(), clock: new FakeClock(), random: () => 0.5 },
+      pinHasher: quickHasher(),
+    },
+  });
+  harnesses.push(h);
+  await h.desk.start();
+  await setUp(h);
+  // The owner claims the store and stays signed in: every record is stamped with them.
+  await staffStore(h, h.sb.key('org-facility'));
+  await h.call('office.enrol', { url: 'office.example.jp', code: office.code() });
+  return { h, office };
+}
+
+const journalOf = (office: FakeOffice, kind: string): OfficeRecord[] =>
+  [...office.records.values()].filter((r) => r.stream === 'journal' && r.kind === kind);
+
+/** A receipt's tax lines as printed (the page's, or the copy's rows). */
+const TAX_LINE = /※?\d+%対象 ￥[\d,]+\(内消費税 ￥[\d,]+\)/g;
+
+describe('the books’ facts from a desk', () => {
+  it('sends the receipt’s tax split, the receipt’s copy, a refund’s split, stamps and the status', async () => {
+    const { h, office } = await enrolledDesk();
+    const umbrella = (await h.call('items.save', item('傘レンタル', 300, 10))).id;
+    const tea = (await h.call('items.save', item('緑茶', 130, 8))).id;
+    const sold = await h.call('items.sell', {
+      items: [
+        { itemId: umbrella, quantity: 1 },
+        { itemId: tea, quantity: 2 },
+      ],
+      tender: { lines: [{ method: 'cash', amount: 560, received: 1_000 }] },
+    });
+    const printed = await h.call('receipt.get', { entryId: sold.id, purpose: 'print' });
+    await h.call('refund.record', {
+      saleId: sold.id,
+      reason: 'other',
+      paid: { lines: [{ method: 'cash', amount: 300, received: null }], note: '傘の返却' },
+    });
+    await waitFor(() => journalOf(office, 'refund').length === 1, 'the refund at the office');
+
+    // The sale: the tax per rate the receipt printed, one rounding each.
+    const [sale] = journalOf(office, 'goods');
+    expect(sale!.facts).toMatchObject({
+      sale: 'goods',
+      payments: [{ method: 'cash', brand: null, amount: 560 }],
+      taxes: [
+        { rate: 10, gross: 300, tax: 27 },
+        { rate: 8, gross: 260, tax: 19 },
+      ],
+      lines: [
+        { kind: 'item', id: umbrella, name: '傘レンタル', quantity: 1, amount: 300 },
+        { kind: 'item', id: tea, name: '緑茶', quantity: 2, amount: 260 },
+      ],
+      staff: { name: 'オーナー' },
+    });
+    const printedTaxes = printed.html.match(TAX_LINE);
+    expect(printedTaxes).toEqual(['10%対象 ￥300(内消費税 ￥27)', '※8%対象 ￥260(内消費税 ￥19)']);
+
+    // The receipt's record: how it was issued, and the copy the printer drew, its tax lines the same.
+    const [receipt] = journalOf(office, 'receipt');
+    const copy = receipt!.facts!.receipt!.copy!;
+    expect(receipt!.facts!.receipt).toMatchObject({ reissue: false, ryoshusho: false });
+    expect(receipt!.facts!.refersTo).toBe(sold.id);
+    const rows = copy.blocks.flatMap((b) => (b.kind === 'rows' ? b.rows : []));
+    const copyTaxes = rows.flatMap((r) =>
+      r.kind === 'text' ? (r.text.match(TAX_LINE) ?? []) : [],
+    );
+    expect(copyTaxes).toEqual(printedTaxes);
+    expect(copy).toMatchObject({ locale: 'ja', title: 'レシート' });
+    // The code's modules stay at the counter: only its text travels.
+    expect(JSON.stringify(copy)).not.toContain('modules');
+
+    // The refund: money back and its tax negative, 300 of 560 pro rata (161 + 139), the yen left
+    // on the largest rate; its note stays sealed.
+    const [refund] = journalOf(office, 'refund');
+    expect(refund!.facts).toMatchObject({
+      refersTo: sold.id,
+      payments: [{ method: 'cash', brand: null, amount: -300 }],
+      taxes: [
+        { rate: 10, gross: -161, tax: -14 },
+        { rate: 8, gross: -139, tax: -10 },
+      ],
+    });
+    expect(JSON.stringify(refund!.facts)).not.toContain('返却');
+
+    // Each batch says how the counter is: today, not closed, the owner on the till.
+    const last = office.batches.at(-1)!.status;
+    expect(last).toMatchObject({
+      businessDate: TODAY,
+      dayClosed: false,
+      toSend: 0,
+      staffOnTill: { name: 'オーナー' },
+      onsiteUnpaid: { count: expect.any(Number) as number },
+    });
+    // Audit records (the owner's sign-in) go with who did it only.
+    const audit = [...office.records.values()].find((r) => r.stream === 'audit');
+    expect(audit?.facts).toMatchObject({ payments: [], taxes: [], receipt: null });
+  });
+});
