@@ -251,12 +251,15 @@ export class OfficeSender {
    * returned). Failures are the batches': the same backoff.
    */
   private async reportStatus(): Promise<number | null> {
-    if (!this.options.status || this.statusUnsupported || this.closed || this.stopped) return null;
-    const status = this.statusNow(this.options.outbox.size);
-    if (!status || status.toSend > 0 || statusKey(status) === this.sentStatus?.key) return null;
-    const now = this.options.clock.now();
+    const { status: read, outbox, clock } = this.options;
+    if (!read || this.statusUnsupported || this.closed || this.stopped || outbox.size > 0)
+      return null;
+    // Read no sooner than the interval allows (it costs a look at the journal and the day).
+    const now = clock.now();
     const wait = (this.sentStatus?.at ?? -Infinity) + (this.options.statusMinMs ?? STATUS_MIN_MS);
     if (now < wait) return wait - now;
+    const status = this.statusNow(0);
+    if (!status || statusKey(status) === this.sentStatus?.key) return null;
     try {
       await this.options.transport.request(
         {

@@ -9,7 +9,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OfficeRecord } from '../../../office/protocol/wire';
 import { FakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
-import { memorySecrets, setUp, startHarness, TODAY, type Harness } from '../support';
+import { randomUUID } from 'node:crypto';
+import {
+  cutLink,
+  LATER,
+  memorySecrets,
+  P,
+  restoreLink,
+  setUp,
+  startHarness,
+  TODAY,
+  type Harness,
+} from '../support';
 import { quickHasher, staffStore } from '../staff/support';
 import { makeCa } from './certs';
 import { FakeOffice } from './fake-office';
@@ -132,5 +143,52 @@ describe('the books’ facts from a desk', () => {
     // Audit records (the owner's sign-in) go with who did it only.
     const audit = [...office.records.values()].find((r) => r.stream === 'audit');
     expect(audit?.facts).toMatchObject({ payments: [], taxes: [], receipt: null });
+  });
+
+  it('sends a walk-in queued offline without its number, and the receipt printed once booked with it', async () => {
+    const { h, office } = await enrolledDesk();
+    await h.call('day.get', { date: LATER });
+    cutLink(h.sb);
+    let queued: { saleId?: string | null; entryId: string; outcome: string };
+    try {
+      queued = await h.call('walkin.book', {
+        draftId: randomUUID(),
+        productId: P.apiTest,
+        date: LATER,
+        startTime: '10:00',
+        adults: 2,
+        children: 0,
+        participants: [],
+        customer: { lastName: 'ヤマダ' },
+        sendConfirmationEmail: false,
+        locale: 'ja',
+        quoted: null,
+        tender: { lines: [{ method: 'card', amount: 9_000 }] },
+      });
+    } finally {
+      restoreLink(h.sb);
+    }
+    expect(queued.outcome).toBe('queued');
+    const saleId = queued.saleId!;
+    // Sent at once, before the service booked it: no number yet.
+    await waitFor(
+      () => journalOf(office, 'sale').some((r) => r.id === saleId),
+      'the sale at the office',
+    );
+    const sale = journalOf(office, 'sale').find((r) => r.id === saleId)!;
+    expect(sale.facts).toMatchObject({ sale: 'walk_in', reservationNumber: null });
+    expect(sale.facts!.guest!.keys).toContain('やまだ');
+    const session = h.desk.session!;
+    await waitFor(
+      () => session.outbox.states().find((e) => e.id === queued.entryId)?.state === 'booked',
+      'the queued walk-in booked',
+    );
+    const number = session.outbox.get(queued.entryId)!.booked!.reservationNumber!;
+    expect(number).toBeTruthy();
+    await h.call('receipt.get', { entryId: saleId, purpose: 'print' });
+    await waitFor(() => journalOf(office, 'receipt').length === 1, 'the receipt at the office');
+    const receipt = journalOf(office, 'receipt')[0]!;
+    expect(receipt.facts!.reservationNumber).toBe(number);
+    expect(receipt.facts!.receipt!.copy!.blocks).toContainEqual({ kind: 'code', text: number });
   });
 });
