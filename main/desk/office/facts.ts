@@ -80,8 +80,8 @@ function moneyTaxes(r: MoneyTaken, context: FactsContext): BookTax[] {
  * remainder on the largest; each rate's tax is what its share contains (the receipt's rounding).
  * Unknown or not money: all at the store's rate.
  */
-function sharedTaxes(amount: number, about: JournalRecord | null, context: FactsContext) {
-  const rates = about && isMoneyTaken(about) ? moneyTaxes(about, context) : [];
+function sharedTaxes(amount: number, about: MoneyTaken | null, context: FactsContext): BookTax[] {
+  const rates = about ? moneyTaxes(about, context) : [];
   const shares = proRata(
     amount,
     rates.map((t) => t.gross),
@@ -243,13 +243,17 @@ function refundFacts(r: KindOf<'refund'>, context: FactsContext): Partial<BookFa
   };
 }
 
-/** A record's reservation number, as the record it is about names it. */
-function numberAbout(id: string, context: FactsContext): string | null {
+/** The money a record is about: a sale or collection, or a refund's (a correction of a refund). */
+function moneyAbout(id: string, context: FactsContext): MoneyTaken | null {
   const about = context.recordOf(id);
-  if (!about) return null;
-  if (about.kind === 'refund') return numberAbout(about.refersTo, context);
-  if (!isMoneyTaken(about)) return null;
-  const number = bookingOf(about, context).number;
+  const money = about?.kind === 'refund' ? context.recordOf(about.refersTo) : about;
+  return money && isMoneyTaken(money) ? money : null;
+}
+
+/** A record's reservation number, as the money it is about names it. */
+function numberAbout(id: string, context: FactsContext): string | null {
+  const money = moneyAbout(id, context);
+  const number = money ? bookingOf(money, context).number : null;
   return number === null ? null : cut(number, 100);
 }
 
@@ -274,7 +278,7 @@ export function factsOf(record: JournalRecord, context: FactsContext): BookFacts
         refersTo: record.refersTo,
         reservationNumber: numberAbout(record.refersTo, context),
         payments: payments(record.tender, 1),
-        taxes: sharedTaxes(record.amount, context.recordOf(record.refersTo), context),
+        taxes: sharedTaxes(record.amount, moneyAbout(record.refersTo, context), context),
       };
     case 'receipt':
       return {

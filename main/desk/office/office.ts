@@ -6,6 +6,7 @@
 import { RestorePage } from '../../../office/protocol/wire';
 import type { Logger } from '../../api/index';
 import { systemClock, type Clock } from '../../common/clock';
+import type { StaffStamp } from '../../common/staff';
 import { DeskError } from '../../ipc/errors';
 import { AheadAuditLog, historyOf, type AuditLog, type Counter } from '../../local/index';
 import type { DeskSession, SessionPart } from '../desk-session';
@@ -14,7 +15,6 @@ import type { SettingsFile } from '../settings';
 import { restoreRecords, type RestoreProgress } from '../till/restore';
 import { enrol, HTTPS_PORTS, type EnrolPorts } from './enrol';
 import { officeSettingsOf, saveOfficeSettings, type OfficeSettings } from './office-settings';
-import type { StaffStamp } from '../../common/staff';
 import { counterStatusOf } from './counter-status';
 import { recordFacts } from './record-facts';
 import { OfficeSender } from './sender';

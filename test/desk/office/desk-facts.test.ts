@@ -22,6 +22,9 @@ import {
   type Harness,
 } from '../support';
 import { quickHasher, staffStore } from '../staff/support';
+import { IDLE_MS } from '../../../main/desk/office/sender';
+import type { CounterStatus } from '../../../office/protocol/books';
+import { owedForRefusedWalkIn } from '../items/support';
 import { makeCa } from './certs';
 import { FakeOffice } from './fake-office';
 
@@ -44,10 +47,11 @@ const item = (ja: string, price: number, rate: 8 | 10) =>
 async function enrolledDesk() {
   const office = new FakeOffice();
   office.caPem = CA.caPem;
+  const clock = new FakeClock();
   const h = await startHarness({
     desk: {
       officeSecrets: memorySecrets(),
-      office: { connect: office.ports(), clock: new FakeClock(), random: () => 0.5 },
+      office: { connect: office.ports(), clock, random: () => 0.5 },
       pinHasher: quickHasher(),
     },
   });
@@ -57,7 +61,7 @@ async function enrolledDesk() {
   // The owner claims the store and stays signed in: every record is stamped with them.
   await staffStore(h, h.sb.key('org-facility'));
   await h.call('office.enrol', { url: 'office.example.jp', code: office.code() });
-  return { h, office };
+  return { h, office, clock };
 }
 
 const journalOf = (office: FakeOffice, kind: string): OfficeRecord[] =>
@@ -190,5 +194,34 @@ describe('the books’ facts from a desk', () => {
     const receipt = journalOf(office, 'receipt')[0]!;
     expect(receipt.facts!.reservationNumber).toBe(number);
     expect(receipt.facts!.receipt!.copy!.blocks).toContainEqual({ kind: 'code', text: number });
+  });
+
+  it('tells the refunds owed and today’s on-site money to take as the status bar and the close count them', async () => {
+    const { h, office, clock } = await enrolledDesk();
+    const owed = await owedForRefusedWalkIn(h, {
+      lastName: '満席',
+      tender: { lines: [{ method: 'cash', amount: 12_000, received: 12_000 }] },
+    });
+    expect(owed).toBeTruthy();
+    // Learnt from the service, not from a record: the next idle look tells the office alone.
+    const told = () => [
+      ...office.batches.flatMap((b) => (b.status ? [b.status] : [])),
+      ...office.statuses.map((s) => s.status),
+    ];
+    let status: CounterStatus | undefined;
+    await waitFor(async () => {
+      await clock.advance(IDLE_MS);
+      status = told().find((s) => s.refundsOwed.count === 1);
+      return status !== undefined;
+    }, 'the refund owed told');
+    expect(status!.refundsOwed).toEqual({ count: 1, amount: owed!.amount });
+    const close = await h.call('close.preview', { date: null });
+    expect(status!.onsiteUnpaid).toEqual({
+      count: close.onSite.unpaid.count,
+      amount: close.onSite.unpaid.amount,
+    });
+    // The sandbox's day has bookings paid on site still to take.
+    expect(status!.onsiteUnpaid.count).toBeGreaterThan(0);
+    expect(status!.staffOnTill).toMatchObject({ name: 'オーナー' });
   });
 });

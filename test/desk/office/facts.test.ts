@@ -312,6 +312,12 @@ describe('the facts of money paid back or corrected', () => {
     expect(f.taxes.every((t) => t.gross <= 0 && t.tax <= 0)).toBe(true);
     expect(f).toMatchObject({ refersTo: SALE.id, reservationNumber: 'RSV-0042', lines: [] });
     expect(JSON.stringify(f)).not.toContain('誤り');
+    // A correction of a refund is split as the refund's sale, and names its booking.
+    journal.set('refund-5000', refund(5_000));
+    const ofRefund = facts({ ...correction, refersTo: 'refund-5000', amount: 100 });
+    expect(ofRefund.taxes.map((t) => t.rate)).toEqual([10, 8]);
+    expect(ofRefund.reservationNumber).toBe('RSV-0042');
+    journal.delete('refund-5000');
   });
 });
 
