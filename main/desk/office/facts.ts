@@ -15,14 +15,13 @@ import {
 import type { StaffStamp } from '../../common/staff';
 import {
   isMoneyTaken,
-  normalizeText,
-  romajiReadings,
   type AuditRecord,
   type JournalRecord,
   type MoneyTaken,
   type SaleRecord,
 } from '../../local/index';
 import { recordRates } from '../items/rates';
+import { guestOf, type ReadingsOf } from './guest-keys';
 import { taxIncluded } from '../receipt/tax';
 
 type KindOf<K extends JournalRecord['kind']> = Extract<JournalRecord, { kind: K }>;
@@ -35,17 +34,13 @@ export interface FactsContext {
   recordOf: (id: string) => JournalRecord | null;
   /** A walk-in's reservation number as the counter knows it now (journal-csv's NumberOfSale). */
   numberOf: (sale: SaleRecord) => string | null;
-  /**
-   * The kana readings the counter's search already holds for a booking's guest (null: none yet).
-   * Never starts the reading worker: a reading not read yet is not waited for (AB57).
-   */
-  readingsOf?: (reservationId: string) => readonly string[] | null;
+  /** The kana readings the counter's search already holds for a booking (guest-keys.ts). */
+  readingsOf?: ReadingsOf;
 }
 
 /** The facts' bounds (books.ts): a long name is cut, never refused. */
 const cut = (text: string, max: number) => text.slice(0, max);
 const MAX_LINES = 40;
-const MAX_KEYS = 20;
 
 const person = (stamp: StaffStamp | undefined) =>
   stamp ? { id: cut(stamp.id, 100), name: cut(stamp.name, 100) } : null;
@@ -166,30 +161,6 @@ function refundLines(amount: number, sale: MoneyTaken | null): BookLine[] {
     lines.map((l) => l.amount),
   );
   return shares ? lines.map((l, i) => ({ ...l, quantity: 0, amount: shares[i]! })) : [];
-}
-
-/**
- * The guest as the counter's search keys them (AB57): the name normalised as the search index
- * normalises it, romaji heard as kana, and the kana readings the search already holds.
- */
-export function guestOf(
-  name: string | null,
-  reservationId: string | null,
-  context: Pick<FactsContext, 'readingsOf'>,
-): BookFacts['guest'] {
-  const written = name?.trim();
-  if (!written) return null;
-  const keys = new Set<string>([normalizeText(written), ...romajiReadings(written)]);
-  if (reservationId)
-    for (const reading of context.readingsOf?.(reservationId) ?? [])
-      keys.add(normalizeText(reading));
-  return {
-    name: cut(written, 200),
-    keys: [...keys]
-      .filter(Boolean)
-      .map((k) => cut(k, 200))
-      .slice(0, MAX_KEYS),
-  };
 }
 
 /** A money record's booking, as the receipt and the CSV name it. */

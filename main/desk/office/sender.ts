@@ -12,8 +12,7 @@
  * cannot be read goes with null, never holding the batch), each batch with the counter's status,
  * and the status alone when it changed and nothing else is to send (AB59).
  */
-import { z } from 'zod';
-import { BookFacts, type CounterStatus } from '../../../office/protocol/books';
+import type { CounterStatus } from '../../../office/protocol/books';
 import {
   BatchAnswer,
   MAX_BATCH,
@@ -24,14 +23,13 @@ import type { Logger } from '../../api/index';
 import type { Clock, Timer } from '../../common/clock';
 import type { OfficeOutbox } from '../../local/index';
 import { fullJitter, OFFICE_BACKOFF, type Backoff } from './backoff';
+import { factsAdder, type ReadFacts } from './sent-facts';
+import { postStatus, StatusCadence, type ReadStatus } from './status-cadence';
 import { OfficeError, type OfficeTransport } from './transport';
 
 /** How often an idle sender looks for something to send (the till wakes it sooner). */
 export const IDLE_MS = 60_000;
-/** The status alone at most this often (AB59): a change sooner waits for the end of it. */
-export const STATUS_MIN_MS = 15_000;
-/** Records whose facts failed, logged once each: at most this many remembered. */
-const LOGGED_MAX = 1_000;
+export { STATUS_MIN_MS } from './status-cadence';
 
 export type SenderStop =
   /** The office refused this PC's credential: enrol again. */
@@ -66,34 +64,30 @@ export interface SenderOptions {
   backoff?: Backoff;
   idleMs?: number;
   onChange?: () => void;
-  /** What the books need of a record (record-facts.ts); null: none (an unreadable entry). */
-  facts?: (record: OfficeRecord) => Promise<BookFacts | null> | BookFacts | null;
-  /**
-   * The counter's state now, `toSend` records still to send after what goes now (AB59); null:
-   * not known yet (the batch goes without).
-   */
-  status?: (toSend: number) => CounterStatus | null;
+  /** What the books need of each record, read as it is sent (sent-facts.ts, AB56). */
+  facts?: ReadFacts;
+  /** The counter's state, with each batch and alone when it changed (status-cadence.ts, AB59). */
+  status?: ReadStatus;
   statusMinMs?: number;
 }
 
-/** A status as compared for a change: its moment aside. */
-const statusKey = (status: CounterStatus) => JSON.stringify({ ...status, at: 0 });
-
 export class OfficeSender {
   private running: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
   private timer: Timer | null = null;
   private failures = 0;
   private lastError: string | null = null;
   private retryAt: number | null = null;
   private stopped: SenderStop | null = null;
   private closed = false;
-  /** The status the office last took (its key), and when. */
-  private sentStatus: { key: string; at: number } | null = null;
-  /** The office has no status route (an older office): the status goes with batches only. */
-  private statusUnsupported = false;
-  private readonly logged = new Set<string>();
+  private readonly withFacts: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
+  private readonly status: StatusCadence | null;
 
-  constructor(private readonly options: SenderOptions) {}
+  constructor(private readonly options: SenderOptions) {
+    const { facts, status, logger, statusMinMs } = options;
+    this.withFacts = facts ? factsAdder(facts, logger) : (records) => Promise.resolve(records);
+    this.status = status ? new StatusCadence(status, logger, statusMinMs) : null;
+  }
 
   /** Start sending (at once) and looking again on the timer. */
   start(): void {
@@ -128,9 +122,21 @@ export class OfficeSender {
     };
   }
 
-  /** Send everything there is now; resolves when done or waiting to try again. */
+  /**
+   * Send everything there is now; resolves when done or waiting to try again. Asked while a send
+   * runs, another follows it (once, however often asked): a record made while the status goes
+   * alone, past the batches, is not left for the idle tick.
+   */
   flush(): Promise<void> {
-    this.running ??= this.sendAll().finally(() => {
+    if (this.running) {
+      this.next ??= this.running.then(() => {
+        this.next = null;
+        // After a failure the wait stands (its timer sends); stopped or closed, nothing.
+        return this.retryAt === null && !this.closed && !this.stopped ? this.flush() : undefined;
+      });
+      return this.next;
+    }
+    this.running = this.sendAll().finally(() => {
       this.running = null;
     });
     return this.running;
@@ -147,14 +153,14 @@ export class OfficeSender {
         if (this.closed || this.stopped) return;
         const batch = outbox.batch(MAX_BATCH, from);
         if (batch.length === 0) break;
-        const status = this.statusNow(outbox.size - batch.length);
+        const status = this.status?.now(outbox.size - batch.length) ?? null;
         const answer = await this.send(await this.withFacts(batch), status);
         const last = batch[batch.length - 1]!.seq;
         // Nothing taken and nothing expected: the same batch again at once would spin; wait.
         if (answer.ackedThrough < batch[0]!.seq && answer.expected === undefined)
           throw new OfficeError(200, 'no_progress', 'the office took none of the batch');
         outbox.ack(Math.min(answer.ackedThrough, last));
-        if (status) this.sentStatus = { key: statusKey(status), at: this.options.clock.now() };
+        if (status) this.status!.taken(status, this.options.clock.now());
         this.failures = 0;
         this.lastError = null;
         if (answer.expected !== undefined) {
@@ -202,85 +208,17 @@ export class OfficeSender {
   }
 
   /**
-   * Each record with its facts, read now (the outbox's files stay as they were). A record whose
-   * facts cannot be read, or do not fit the contract, goes with null: the office keeps it all
-   * the same, and the batch never waits for it (logged once per record).
-   */
-  private withFacts(records: OfficeRecord[]): Promise<OfficeRecord[]> {
-    const read = this.options.facts;
-    if (!read) return Promise.resolve(records);
-    return Promise.all(
-      records.map(async (record) => {
-        try {
-          const facts = await read(record);
-          return { ...record, facts: facts === null ? null : BookFacts.parse(facts) };
-        } catch (error) {
-          this.logOnce(record, error);
-          return { ...record, facts: null };
-        }
-      }),
-    );
-  }
-
-  private logOnce(record: OfficeRecord, error: unknown): void {
-    const key = `${record.stream}:${record.id}`;
-    if (this.logged.has(key)) return;
-    if (this.logged.size >= LOGGED_MAX) this.logged.clear();
-    this.logged.add(key);
-    this.options.logger.warn('office.facts_failed', {
-      seq: record.seq,
-      kind: record.kind,
-      error: (error as Error).name,
-    });
-  }
-
-  /** The status now; null without one, or when it cannot be read (the batch goes without). */
-  private statusNow(toSend: number): CounterStatus | null {
-    if (!this.options.status) return null;
-    try {
-      return this.options.status(toSend);
-    } catch (error) {
-      this.options.logger.warn('office.status_failed', { error: (error as Error).name });
-      return null;
-    }
-  }
-
-  /**
-   * Nothing else to send: the status alone when it changed since the office last took one, at
-   * most once per STATUS_MIN_MS (a change sooner is looked at again when that ends: the delay
-   * returned). Failures are the batches': the same backoff.
+   * Nothing else to send: the status alone when it changed (status-cadence.ts); returns when to
+   * look again sooner than the idle tick. A success is the office answering: the waits start again.
    */
   private async reportStatus(): Promise<number | null> {
-    const { status: read, outbox, clock } = this.options;
-    if (!read || this.statusUnsupported || this.closed || this.stopped || outbox.size > 0)
-      return null;
-    // Read no sooner than the interval allows (it costs a look at the journal and the day).
-    const now = clock.now();
-    const wait = (this.sentStatus?.at ?? -Infinity) + (this.options.statusMinMs ?? STATUS_MIN_MS);
-    if (now < wait) return wait - now;
-    const status = this.statusNow(0);
-    if (!status || statusKey(status) === this.sentStatus?.key) return null;
-    try {
-      await this.options.transport.request(
-        {
-          method: 'POST',
-          path: '/device/status',
-          credential: this.credentialNow(),
-          body: { status },
-        },
-        z.unknown(),
-      );
-    } catch (error) {
-      // An office older than the status: it goes with the batches only.
-      if (!(error instanceof OfficeError) || error.status !== 404) throw error;
-      this.statusUnsupported = true;
-      this.options.logger.info('office.status_unsupported', {});
-      return null;
-    }
-    this.sentStatus = { key: statusKey(status), at: now };
-    this.failures = 0;
-    this.lastError = null;
-    return null;
+    const { outbox, clock, transport } = this.options;
+    if (!this.status || this.closed || this.stopped || outbox.size > 0) return null;
+    return this.status.alone(clock.now(), async (body) => {
+      await postStatus(transport, this.credentialNow(), body);
+      this.failures = 0;
+      this.lastError = null;
+    });
   }
 
   private failed(error: unknown): void {

@@ -6,13 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BookFacts, NO_FACTS } from '../../../office/protocol/books';
-import {
-  auditFacts,
-  factsOf,
-  guestOf,
-  proRata,
-  type FactsContext,
-} from '../../../main/desk/office/facts';
+import { auditFacts, factsOf, proRata, type FactsContext } from '../../../main/desk/office/facts';
 import { receiptModel } from '../../../main/desk/receipt/model';
 import { DEFAULT_MONEY_SETTINGS } from '../../../main/desk/sales/settings';
 import { JournalEntryView } from '../../../main/ipc/contract';
@@ -406,20 +400,7 @@ describe('the facts of records that move no guest’s money', () => {
   });
 });
 
-describe('the guest’s keys and the shares', () => {
-  it('keys a romaji name by its kana too, and bounds the keys', () => {
-    // The search's own spellings of romaji (romajiReadings): the kana staff would type among them.
-    const romaji = guestOf('Suzuki Hanako', null, {})!;
-    expect(romaji.name).toBe('Suzuki Hanako');
-    expect(romaji.keys[0]).toBe('suzukihanako');
-    expect(romaji.keys).toContain('すずきはなこ');
-    expect(guestOf('  ', 'res-9', context)).toBeNull();
-    const many = guestOf('佐藤', 'r', {
-      readingsOf: () => Array.from({ length: 30 }, (_, i) => `さとう${i}`),
-    });
-    expect(many!.keys).toHaveLength(20);
-  });
-
+describe('the shares', () => {
   it('shares pro rata in whole yen, the remainder on the largest, signed', () => {
     expect(proRata(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(proRata(100, [1, 2])).toEqual([33, 67]);

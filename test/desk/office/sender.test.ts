@@ -19,6 +19,7 @@ import { OfficeOutbox, type JournalRecord } from '../../../main/local/index';
 import { MAX_BATCH } from '../../../office/protocol/wire';
 import { openTestStore, removeDir, tempDir } from '../../local/support';
 import { FakeClock } from '../../support/fake-clock';
+import { waitFor } from '../../support/wait';
 import { FakeOffice } from './fake-office';
 
 const dirs: string[] = [];
@@ -333,5 +334,34 @@ describe('the counter’s status', () => {
     await clock.advance(IDLE_MS * 10);
     expect(office.requests.filter((r) => r.path === '/device/status').length).toBe(asked);
     expect(sender.state).toMatchObject({ failures: 0, lastError: null });
+  });
+
+  it('sends a record made while the status goes alone at once, not at the idle tick', async () => {
+    const { clock, office, outbox, sender, source } = statusSetUp(1);
+    await sender.flush();
+    source.state.refunds = 1;
+    // The status's request held at the office while the till records.
+    const real = office.request.bind(office);
+    let release = () => {};
+    let asked = false;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    office.request = (async (request, schema) => {
+      if (request.path === '/device/status') {
+        asked = true;
+        await held;
+      }
+      return real(request, schema);
+    }) as typeof office.request;
+    // The look at the end of the status's interval: it finds the change and tells it alone.
+    const looking = clock.advance(STATUS_MIN_MS);
+    await waitFor(() => asked, 'the status asked');
+    outbox.journal(cash(2));
+    const woken = sender.wake();
+    release();
+    await looking;
+    await woken;
+    expect(office.statuses).toHaveLength(1);
+    expect(office.batches.map((b) => b.first)).toEqual([1, 2]);
+    expect(outbox.size).toBe(0);
   });
 });
