@@ -3,7 +3,7 @@
  * ends with nothing left and it differs, its moment aside, from the last the office took — read no
  * sooner than `minMs` after that (it costs a look at the journal and the day), a change sooner
  * looked at when the interval ends. An office without the route (404, older than the status) gets
- * it with batches only. Failures are the sender's: the same backoff.
+ * it with batches only, asked again hourly. Failures are the sender's: the same backoff.
  */
 import { z } from 'zod';
 import type { CounterStatus } from '../../../office/protocol/books';
@@ -12,6 +12,8 @@ import { OfficeError, type OfficeTransport } from './transport';
 
 /** The status alone at most this often: a change sooner waits for the end of it. */
 export const STATUS_MIN_MS = 15_000;
+/** An office without the route is asked again after this long (it may have been updated). */
+export const UNSUPPORTED_MS = 3_600_000;
 
 /** The counter's state now, `toSend` records still to send after what goes now; null: not known. */
 export type ReadStatus = (toSend: number) => CounterStatus | null;
@@ -22,7 +24,8 @@ const keyOf = (status: CounterStatus) => JSON.stringify({ ...status, at: 0 });
 export class StatusCadence {
   /** The status the office last took (its key), and when. */
   private sent: { key: string; at: number } | null = null;
-  private unsupported = false;
+  /** Until when the office is taken to have no status route (404). */
+  private unsupportedUntil = -Infinity;
 
   constructor(
     private readonly read: ReadStatus,
@@ -53,7 +56,7 @@ export class StatusCadence {
     now: number,
     send: (body: { status: CounterStatus }) => Promise<unknown>,
   ): Promise<number | null> {
-    if (this.unsupported) return null;
+    if (now < this.unsupportedUntil) return null;
     const wait = (this.sent?.at ?? -Infinity) + this.minMs;
     if (now < wait) return wait - now;
     const status = this.now(0);
@@ -62,8 +65,8 @@ export class StatusCadence {
       await send({ status });
     } catch (error) {
       if (!(error instanceof OfficeError) || error.status !== 404) throw error;
-      this.unsupported = true;
-      this.logger.info('office.status_unsupported', {});
+      if (this.unsupportedUntil === -Infinity) this.logger.info('office.status_unsupported', {});
+      this.unsupportedUntil = now + UNSUPPORTED_MS;
       return null;
     }
     this.taken(status, now);

@@ -19,6 +19,7 @@ import { OfficeOutbox, type JournalRecord } from '../../../main/local/index';
 import { MAX_BATCH } from '../../../office/protocol/wire';
 import { openTestStore, removeDir, tempDir } from '../../local/support';
 import { FakeClock } from '../../support/fake-clock';
+import { UNSUPPORTED_MS } from '../../../main/desk/office/status-cadence';
 import { waitFor } from '../../support/wait';
 import { FakeOffice } from './fake-office';
 
@@ -334,6 +335,10 @@ describe('the counter’s status', () => {
     await clock.advance(IDLE_MS * 10);
     expect(office.requests.filter((r) => r.path === '/device/status').length).toBe(asked);
     expect(sender.state).toMatchObject({ failures: 0, lastError: null });
+    // Updated within the hour: asked again after it, and told.
+    office.statusRoute = true;
+    await clock.advance(UNSUPPORTED_MS);
+    expect(office.statuses.at(-1)!.status.refundsOwed.count).toBe(3);
   });
 
   it('sends a record made while the status goes alone at once, not at the idle tick', async () => {
