@@ -32,8 +32,13 @@ export interface FactsContext {
   fallbackRate: number;
   /** A record of this counter's journal (a refund's sale, a correction's record), or null. */
   recordOf: (id: string) => JournalRecord | null;
-  /** A walk-in's reservation number as the counter knows it now (journal-csv's NumberOfSale). */
-  numberOf: (sale: SaleRecord) => string | null;
+  /**
+   * A walk-in's booking as the counter knows it now: a queued walk-in's comes from its outbox
+   * entry once booked (refunds-owed.ts' bookingOf, what the CSV's NumberOfSale reads); null: none.
+   */
+  bookingOf: (
+    sale: SaleRecord,
+  ) => { reservationId: string; reservationNumber: string | null } | null;
   /** The kana readings the counter's search already holds for a booking (guest-keys.ts). */
   readingsOf?: ReadingsOf;
 }
@@ -83,7 +88,8 @@ function sharedTaxes(amount: number, about: MoneyTaken | null, context: FactsCon
   );
   if (!shares) {
     const rate = context.fallbackRate;
-    return [{ rate, gross: amount, tax: Math.sign(amount) * taxIncluded(Math.abs(amount), rate) }];
+    const tax = Math.sign(amount) * taxIncluded(Math.abs(amount), rate) + 0;
+    return [{ rate, gross: amount, tax }];
   }
   return rates.map((t, i) => ({
     rate: t.rate,
@@ -168,7 +174,12 @@ function bookingOf(r: MoneyTaken, context: FactsContext) {
   if (r.kind === 'goods') return { number: null, reservationId: null, name: null };
   if (r.kind === 'collection')
     return { number: r.reservationNumber, reservationId: r.reservationId, name: r.customerName };
-  return { number: context.numberOf(r), reservationId: r.reservationId, name: r.customerName };
+  const booked = context.bookingOf(r);
+  return {
+    number: booked?.reservationNumber ?? null,
+    reservationId: booked?.reservationId || r.reservationId,
+    name: r.customerName,
+  };
 }
 
 const payments = (

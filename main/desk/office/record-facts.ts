@@ -21,7 +21,7 @@ export function factsContextOf(session: DeskSession, fallbackRate: number): Fact
   return {
     fallbackRate,
     recordOf: (id) => session.journal.get(id) ?? null,
-    numberOf: (sale) => bookingOf(session, sale)?.reservationNumber ?? null,
+    bookingOf: (sale) => bookingOf(session, sale),
     // What the index holds now (its 4th field: the readings, null while unread).
     readingsOf: (reservationId) =>
       session.local.cache.search.index.stored(reservationId)?.[3] ?? null,

@@ -90,8 +90,12 @@ const context: FactsContext = {
   fallbackRate: 10,
   recordOf: (id) => journal.get(id) ?? null,
   // The queued walk-in was booked after the sale was written: the number the counter knows now.
-  numberOf: (sale) => (sale.walkInEntryId === 'walkin-1' ? 'RSV-0042' : null),
-  readingsOf: (id) => (id === 'res-9' ? ['すずきはなこ'] : null),
+  bookingOf: (sale) =>
+    sale.walkInEntryId === 'walkin-1'
+      ? { reservationId: 'res-42', reservationNumber: 'RSV-0042' }
+      : null,
+  readingsOf: (id) =>
+    id === 'res-9' ? ['すずきはなこ'] : id === 'res-42' ? ['ヤマタ タロウ'] : null,
 };
 
 /** The facts, checked against the wire's contract as the sender does. */
@@ -174,8 +178,9 @@ describe('the facts of money taken', () => {
       close: null,
       receipt: null,
     });
-    // Katakana is keyed as the search keys it: hiragana, no spaces.
-    expect(f.guest).toEqual({ name: 'ヤマダ タロウ', keys: ['やまだたろう'] });
+    // Katakana is keyed as the search keys it (hiragana, no spaces), with the readings the
+    // search holds for the booking the walk-in became (its id known only from the outbox).
+    expect(f.guest).toEqual({ name: 'ヤマダ タロウ', keys: ['やまだたろう', 'やまたたろう'] });
     // The discount's note stays in the sealed body.
     expect(JSON.stringify(f)).not.toContain('常連');
   });
