@@ -8,7 +8,7 @@ import type { MoneySettings } from '../../ipc/contract';
 import { isMoneyTaken, type JournalRecord } from '../../local/index';
 import type { DeskSession } from '../desk-session';
 import { receiptModel, type ReceiptModel, type ReceiptRow } from '../receipt/model';
-import { receiptInputOf } from '../receipt/receipt';
+import { receiptInputOf } from '../receipt/receipt-input';
 
 /** The copy's bounds (books.ts): a longer text is cut, never refused. */
 const cut = (text: string, max: number) => text.slice(0, max);

@@ -6,14 +6,12 @@
  * preview records nothing.
  */
 import { DeskError } from '../../ipc/errors';
-import { isMoneyTaken, type JournalRecord, type MoneyTaken } from '../../local/index';
+import { isMoneyTaken } from '../../local/index';
 import type { ReceiptDocument, ReceiptLayout, ReceiptOptions } from '../../ipc/contract';
 import type { DeskPorts } from '../ports';
-import { closedDays, entryView } from '../sales/entries';
 import { moneySettingsOf } from '../sales/settings';
-import { storeSummary } from '../store-summary';
-import { receiptModel, type ReceiptInput, type ReceiptModel } from './model';
-import type { DeskSession } from '../desk-session';
+import { receiptModel, type ReceiptModel } from './model';
+import { receiptInputOf } from './receipt-input';
 import { isReissue } from './reissue';
 import { receiptFileName, receiptPageHtml } from './receipt-page';
 import { receiptPdf } from './receipt-pdf';
@@ -33,40 +31,6 @@ export interface PrintableReceipt {
 export interface ReceiptPdf {
   fileName: string;
   pdf: Buffer;
-}
-
-/** How one copy is drawn: what the record alone does not say. */
-export type ReceiptCopyOptions = Pick<
-  ReceiptInput,
-  'settings' | 'layout' | 'locale' | 'reissue' | 'ryoshusho' | 'training' | 'now'
->;
-
-/**
- * The receipt model's input for a sale, a collection or a refund of this session's journal: the
- * entry as the journal lists it now (its booking's number, once a queued walk-in is booked), a
- * refund's sale, the store. The printer's copy and the office's (office/receipt-copy.ts) both.
- */
-export function receiptInputOf(
-  session: DeskSession,
-  record: MoneyTaken | Extract<JournalRecord, { kind: 'refund' }>,
-  options: ReceiptCopyOptions,
-): ReceiptInput {
-  const counter = session.counter();
-  const locked = closedDays(session.journal.day(record.businessDate).records, counter.id).has(
-    record.businessDate,
-  );
-  const entry = entryView(session, record, locked);
-  const saleRecord = record.kind === 'refund' ? session.journal.get(record.refersTo) : null;
-  const sale =
-    saleRecord && isMoneyTaken(saleRecord) ? entryView(session, saleRecord, locked) : null;
-  return {
-    ...options,
-    entry,
-    sale,
-    storeName: storeSummary(session.store).name,
-    timeZone: session.timeZone,
-    currency: session.currency,
-  };
 }
 
 /** The page: a preview, or the copy the OS printer or the browser prints. */
