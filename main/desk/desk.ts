@@ -49,7 +49,7 @@ import { setupStatus } from './setup/setup-status';
 import { TrainingService } from './training/training';
 import { Members } from './staff/members';
 import { PinHasher } from './staff/pin';
-import { StaffDesk } from './staff/staff-desk';
+import { StaffDesk, stampOf } from './staff/staff-desk';
 
 /** A secret kept in memory only (no secret store given: tests, tools). */
 function memorySecret(): SecretStore {
@@ -127,6 +127,8 @@ export class Desk {
     const now = options.now ?? Date.now;
     const settings = new SettingsFile(dataDir, logger, openFile);
     const counter = counterIdentity(dataDir, logger, openFile);
+    // Who is signed in at this counter, for the office's status (AB59): the staff desk, made below.
+    let staffDesk: StaffDesk | null = null;
     const sessions = new SessionHolder({
       dataDir,
       settings,
@@ -140,11 +142,19 @@ export class Desk {
       openFile,
       client: options.client,
       readings: this.readings,
-      office: { secrets: options.officeSecrets ?? memorySecret(), ...options.office },
+      office: {
+        secrets: options.officeSecrets ?? memorySecret(),
+        ...options.office,
+        staffOnTill: () => {
+          const me = staffDesk?.current();
+          return me ? stampOf(me) : null;
+        },
+      },
     });
     holder = sessions;
     const deskNow = () => sessions.now();
     const staff = new StaffDesk({ sessions, emit, now: deskNow, logger });
+    staffDesk = staff;
     const members = new Members({
       desk: staff,
       hasher: options.pinHasher ?? new PinHasher(),

@@ -63,7 +63,7 @@ export interface SessionHolderOptions {
   /** Reads kanji names for every session's search index. */
   readings?: SessionOptions['readings'];
   /** The head office (issue 40): where its credential is kept, how it is reached (tests: fakes). */
-  office?: Pick<OfficePorts, 'secrets' | 'connect' | 'clock' | 'random'>;
+  office?: Pick<OfficePorts, 'secrets' | 'connect' | 'clock' | 'random' | 'staffOnTill'>;
 }
 
 /** What a session is opened on: the service, the key, the store, the plan's budget, the mode. */

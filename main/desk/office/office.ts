@@ -6,6 +6,7 @@
 import { RestorePage } from '../../../office/protocol/wire';
 import type { Logger } from '../../api/index';
 import { systemClock, type Clock } from '../../common/clock';
+import type { StaffStamp } from '../../common/staff';
 import { DeskError } from '../../ipc/errors';
 import { AheadAuditLog, historyOf, type AuditLog, type Counter } from '../../local/index';
 import type { DeskSession, SessionPart } from '../desk-session';
@@ -14,6 +15,8 @@ import type { SettingsFile } from '../settings';
 import { restoreRecords, type RestoreProgress } from '../till/restore';
 import { enrol, HTTPS_PORTS, type EnrolPorts } from './enrol';
 import { officeSettingsOf, saveOfficeSettings, type OfficeSettings } from './office-settings';
+import { counterStatusOf } from './counter-status';
+import { recordFacts } from './record-facts';
 import { OfficeSender } from './sender';
 import { talliesOf } from './tallies';
 import type { OfficeTransport } from './transport';
@@ -38,6 +41,8 @@ export interface OfficePorts {
   /** How the office is reached (tests: a fake office). */
   connect?: EnrolPorts;
   random?: () => number;
+  /** Who is signed in at this counter now (the staff desk's), for the status (AB59). */
+  staffOnTill?: () => StaffStamp | null;
 }
 
 interface OfficeState {
@@ -98,6 +103,9 @@ export function startOffice(session: DeskSession, ports: OfficePorts): void {
     logger: ports.logger,
     random: ports.random,
     onChange: () => session.statusChanged(),
+    // What the books need of each record, read at send time (AB56), and the counter's state.
+    facts: recordFacts(session, ports.settings),
+    status: (toSend) => counterStatusOf(session, ports.staffOnTill ?? (() => null), toSend),
   });
   state.sender = sender;
   state.transport = transport;

@@ -7,7 +7,12 @@
  * the counter cannot fill), never silently. No answer, or the office's trouble: tried again after
  * a wait with full jitter (backoff.ts), for as long as it takes. A 401 (`revoked`, `unauthorised`)
  * stops sending until this PC is enrolled again. Woken when the till records and on a timer.
+ *
+ * Each record goes with its facts (AB56: read at send time by the injected `facts`; one that
+ * cannot be read goes with null, never holding the batch), each batch with the counter's status,
+ * and the status alone when it changed and nothing else is to send (AB59).
  */
+import type { CounterStatus } from '../../../office/protocol/books';
 import {
   BatchAnswer,
   MAX_BATCH,
@@ -18,10 +23,13 @@ import type { Logger } from '../../api/index';
 import type { Clock, Timer } from '../../common/clock';
 import type { OfficeOutbox } from '../../local/index';
 import { fullJitter, OFFICE_BACKOFF, type Backoff } from './backoff';
+import { factsAdder, type ReadFacts } from './sent-facts';
+import { postStatus, StatusCadence, type ReadStatus } from './status-cadence';
 import { OfficeError, type OfficeTransport } from './transport';
 
 /** How often an idle sender looks for something to send (the till wakes it sooner). */
 export const IDLE_MS = 60_000;
+export { STATUS_MIN_MS } from './status-cadence';
 
 export type SenderStop =
   /** The office refused this PC's credential: enrol again. */
@@ -56,18 +64,30 @@ export interface SenderOptions {
   backoff?: Backoff;
   idleMs?: number;
   onChange?: () => void;
+  /** What the books need of each record, read as it is sent (sent-facts.ts, AB56). */
+  facts?: ReadFacts;
+  /** The counter's state, with each batch and alone when it changed (status-cadence.ts, AB59). */
+  status?: ReadStatus;
+  statusMinMs?: number;
 }
 
 export class OfficeSender {
   private running: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
   private timer: Timer | null = null;
   private failures = 0;
   private lastError: string | null = null;
   private retryAt: number | null = null;
   private stopped: SenderStop | null = null;
   private closed = false;
+  private readonly withFacts: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
+  private readonly status: StatusCadence | null;
 
-  constructor(private readonly options: SenderOptions) {}
+  constructor(private readonly options: SenderOptions) {
+    const { facts, status, logger, statusMinMs } = options;
+    this.withFacts = facts ? factsAdder(facts, logger) : (records) => Promise.resolve(records);
+    this.status = status ? new StatusCadence(status, logger, statusMinMs) : null;
+  }
 
   /** Start sending (at once) and looking again on the timer. */
   start(): void {
@@ -102,9 +122,21 @@ export class OfficeSender {
     };
   }
 
-  /** Send everything there is now; resolves when done or waiting to try again. */
+  /**
+   * Send everything there is now; resolves when done or waiting to try again. Asked while a send
+   * runs, another follows it (once, however often asked): a record made while the status goes
+   * alone, past the batches, is not left for the idle tick.
+   */
   flush(): Promise<void> {
-    this.running ??= this.sendAll().finally(() => {
+    if (this.running) {
+      this.next ??= this.running.then(() => {
+        this.next = null;
+        // After a failure the wait stands (its timer sends); stopped or closed, nothing.
+        return this.retryAt === null && !this.closed && !this.stopped ? this.flush() : undefined;
+      });
+      return this.next;
+    }
+    this.running = this.sendAll().finally(() => {
       this.running = null;
     });
     return this.running;
@@ -121,12 +153,14 @@ export class OfficeSender {
         if (this.closed || this.stopped) return;
         const batch = outbox.batch(MAX_BATCH, from);
         if (batch.length === 0) break;
-        const answer = await this.send(batch);
+        const status = this.status?.now(outbox.size - batch.length) ?? null;
+        const answer = await this.send(await this.withFacts(batch), status);
         const last = batch[batch.length - 1]!.seq;
         // Nothing taken and nothing expected: the same batch again at once would spin; wait.
         if (answer.ackedThrough < batch[0]!.seq && answer.expected === undefined)
           throw new OfficeError(200, 'no_progress', 'the office took none of the batch');
         outbox.ack(Math.min(answer.ackedThrough, last));
+        if (status) this.status!.taken(status, this.options.clock.now());
         this.failures = 0;
         this.lastError = null;
         if (answer.expected !== undefined) {
@@ -141,26 +175,50 @@ export class OfficeSender {
         } else from = 0;
         this.options.onChange?.();
       }
-      this.schedule(this.options.idleMs ?? IDLE_MS);
+      const idle = this.options.idleMs ?? IDLE_MS;
+      this.schedule(Math.min(idle, (await this.reportStatus()) ?? idle));
     } catch (error) {
       this.failed(error);
     }
     this.options.onChange?.();
   }
 
-  private send(records: OfficeRecord[]) {
-    const credential = this.options.credential();
-    if (credential === null) throw new OfficeError(401, 'unauthorised', 'no credential');
+  private send(records: OfficeRecord[], status: CounterStatus | null) {
+    const credential = this.credentialNow();
     const days = [...new Set(records.flatMap((r) => (r.businessDate ? [r.businessDate] : [])))];
     return this.options.transport.request(
       {
         method: 'POST',
         path: '/device/records',
         credential,
-        body: { records, tallies: this.options.tallies(days).slice(0, 400) },
+        body: {
+          records,
+          tallies: this.options.tallies(days).slice(0, 400),
+          ...(status && { status }),
+        },
       },
       BatchAnswer,
     );
+  }
+
+  private credentialNow(): string {
+    const credential = this.options.credential();
+    if (credential === null) throw new OfficeError(401, 'unauthorised', 'no credential');
+    return credential;
+  }
+
+  /**
+   * Nothing else to send: the status alone when it changed (status-cadence.ts); returns when to
+   * look again sooner than the idle tick. A success is the office answering: the waits start again.
+   */
+  private async reportStatus(): Promise<number | null> {
+    const { outbox, clock, transport } = this.options;
+    if (!this.status || this.closed || this.stopped || outbox.size > 0) return null;
+    return this.status.alone(clock.now(), async (body) => {
+      await postStatus(transport, this.credentialNow(), body);
+      this.failures = 0;
+      this.lastError = null;
+    });
   }
 
   private failed(error: unknown): void {

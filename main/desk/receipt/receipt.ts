@@ -9,10 +9,9 @@ import { DeskError } from '../../ipc/errors';
 import { isMoneyTaken } from '../../local/index';
 import type { ReceiptDocument, ReceiptLayout, ReceiptOptions } from '../../ipc/contract';
 import type { DeskPorts } from '../ports';
-import { closedDays, entryView } from '../sales/entries';
 import { moneySettingsOf } from '../sales/settings';
-import { storeSummary } from '../store-summary';
 import { receiptModel, type ReceiptModel } from './model';
+import { receiptInputOf } from './receipt-input';
 import { isReissue } from './reissue';
 import { receiptFileName, receiptPageHtml } from './receipt-page';
 import { receiptPdf } from './receipt-pdf';
@@ -91,32 +90,20 @@ export async function drawIssued<T>(
     throw new DeskError('NO_RECEIPT', 'only a sale, a collection or a refund has a receipt');
   const settings = moneySettingsOf(ctx.settings);
   const layout: ReceiptLayout = options.layout ?? settings.receiptLayout;
-  const counter = session.counter();
-  const locked = closedDays(session.journal.day(record.businessDate).records, counter.id).has(
-    record.businessDate,
-  );
-  const entry = entryView(session, record, locked);
-  const saleRecord = record.kind === 'refund' ? session.journal.get(record.refersTo) : null;
-  const sale =
-    saleRecord && isMoneyTaken(saleRecord) ? entryView(session, saleRecord, locked) : null;
   // A reprint once one was printed, but a 領収書 asked right after the payment (Q12).
   const reissue = isReissue(session, record.id, !!options.ryoshusho && record.kind !== 'refund');
-  const now = ctx.now();
-  const model = await receiptModel({
-    entry,
-    sale,
+  const input = receiptInputOf(session, record, {
     settings,
-    storeName: storeSummary(session.store).name,
-    timeZone: session.timeZone,
-    currency: session.currency,
     layout,
     locale: options.locale,
     // A preview shows what the next print will be.
     reissue,
     ryoshusho: options.ryoshusho,
     training: ctx.settings.current.mode === 'training',
-    now,
+    now: ctx.now(),
   });
+  const { entry } = input;
+  const model = await receiptModel(input);
   const drawn = await draw(model);
   return {
     drawn,

@@ -15,9 +15,11 @@ import {
   EnrolRequest,
   MAX_BATCH,
   RecordBatch,
+  StatusReport,
   type DayTally,
   type OfficeRecord,
 } from '../../../office/protocol/wire';
+import type { CounterStatus } from '../../../office/protocol/books';
 import type { EnrolPorts } from '../../../main/desk/office/enrol';
 import {
   OfficeError,
@@ -32,7 +34,17 @@ const SECRET = 'ABCDEFGHIJKLMNOPQRST';
 
 export class FakeOffice implements OfficeTransport {
   readonly records = new Map<number, OfficeRecord>();
-  readonly batches: { at: number; first: number; last: number; tallies: DayTally[] }[] = [];
+  readonly batches: {
+    at: number;
+    first: number;
+    last: number;
+    tallies: DayTally[];
+    status: CounterStatus | null;
+  }[] = [];
+  /** Statuses reported alone (POST /device/status), with when. */
+  readonly statuses: { at: number; status: CounterStatus }[] = [];
+  /** False: an office older than the status (its route unknown: 404). */
+  statusRoute = true;
   readonly requests: OfficeRequest[] = [];
   /** Failures to answer before the next success (status 0: no answer). */
   failNext: number[] = [];
@@ -113,6 +125,7 @@ export class FakeOffice implements OfficeTransport {
         first,
         last: batch.records.at(-1)!.seq,
         tallies: batch.tallies,
+        status: batch.status ?? null,
       });
       const head = this.head;
       if (first > head + 1)
@@ -135,6 +148,11 @@ export class FakeOffice implements OfficeTransport {
         }
       }
       return { status: 200, json: { ackedThrough: this.head, stored, duplicates } };
+    }
+    if (request.method === 'POST' && route === '/device/status' && this.statusRoute) {
+      const { status } = StatusReport.parse(request.body);
+      this.statuses.push({ at: this.now(), status });
+      return { status: 204, json: null };
     }
     if (request.method === 'GET' && route === '/device/records') {
       await this.hold;
