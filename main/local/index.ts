@@ -161,6 +161,5 @@ export {
 export type { SearchFound, SearchHit } from './search/cache-search';
 export type { SearchQuery } from './search/search-index';
 /** How the counter's search keys a guest's name (the office's facts send the same keys: AB57). */
-export { normalizeText, romajiReadings } from './search/normalize';
 /** A path inside app.asar as its unpacked twin (the receipt's font is found the same way). */
 export { unpacked } from './search/dictionary';

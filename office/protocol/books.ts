@@ -82,8 +82,8 @@ export const BookFacts = z.object({
   reservationNumber: Text(100).nullable(),
   /**
    * The guest, as the counter's search knows them: the name as written and its search keys (the
-   * name normalised, its kana readings: main/local/search), all normalised by office/protocol's
-   * names.ts. Personal data: the office seals the name and keeps only hashes of the keys' pieces.
+   * name normalised, its kana readings), normalised by main/common/names.ts as the office's query
+   * is. Personal data: the office seals the name and keeps only hashes of the keys' pieces.
    */
   guest: z.object({ name: Text(200), keys: z.array(Text(200)).max(20) }).nullable(),
   /** Money in (+) or back (−) by method; a cash move's is not here (it is no sale): `cash`. */

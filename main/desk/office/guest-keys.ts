@@ -5,7 +5,7 @@
  * yet goes with its normalised form only.
  */
 import type { BookFacts } from '../../../office/protocol/books';
-import { normalizeText, romajiReadings } from '../../local/index';
+import { normalizeText, romajiReadings } from '../../common/names';
 
 /** The readings the search index holds for a booking's guest (null: none, or not read yet). */
 export type ReadingsOf = (reservationId: string) => readonly string[] | null;
