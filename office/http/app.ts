@@ -11,6 +11,7 @@ import { OfficeError } from '../errors';
 import { registerOwnerRoutes, type OwnerRouteOptions } from '../owners/routes';
 import { registerRecordRoutes } from '../records/routes';
 import { Limiter } from './limiter';
+import { DEFAULT_WEB_ROOT, registerWebPage } from './web-page';
 
 const BODY_LIMIT = 64 * 1024;
 const MINUTE = 60_000;
@@ -22,6 +23,8 @@ export interface AppOptions {
   /** Behind a TLS-terminating proxy on this machine: take the client address it forwards. */
   trustProxy?: boolean;
   log?: (line: string) => void;
+  /** The owner's built web page (dist/office-web by default). */
+  webRoot?: string;
 }
 
 export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstance {
@@ -78,5 +81,6 @@ export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstan
     enrolLimit: new Limiter(20, 15 * MINUTE, ctx.now),
   });
   registerRecordRoutes(app, ctx);
+  registerWebPage(app, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }
