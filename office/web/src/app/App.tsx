@@ -45,8 +45,7 @@ export function App({ fetch, pollMs }: AppProps) {
     [fetch],
   );
 
-  const check = useCallback(() => {
-    setStatus({ state: 'checking' });
+  const ask = useCallback(() => {
     client.me().then(
       (me) => setStatus({ state: 'signed-in', me }),
       (error: unknown) =>
@@ -57,7 +56,11 @@ export function App({ fetch, pollMs }: AppProps) {
         ),
     );
   }, [client]);
-  useEffect(check, [check]);
+  useEffect(ask, [ask]);
+  const check = () => {
+    setStatus({ state: 'checking' });
+    ask();
+  };
 
   useEffect(() => {
     document.documentElement.lang = lang;

@@ -8,25 +8,34 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-export function useLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: load !== null,
-  });
+interface Result<T> {
+  load: () => Promise<T>;
+  round: number;
+  data: T | null;
+  error: unknown;
+}
+
+/** `load` changes when what is asked changes (a useCallback of its inputs): then it is asked again. */
+export function useLoad<T>(load: () => Promise<T>): Loaded<T> {
   const [round, setRound] = useState(0);
+  const [result, setResult] = useState<Result<T> | null>(null);
   useEffect(() => {
-    if (!load) return;
     let current = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
     load().then(
-      (data) => current && setState({ data, error: null, loading: false }),
-      (error: unknown) => current && setState({ data: null, error, loading: false }),
+      (data) => current && setResult({ load, round, data, error: null }),
+      (error: unknown) => current && setResult({ load, round, data: null, error }),
     );
     return () => {
       current = false;
     };
   }, [load, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { ...state, reload };
+  // An answer to an earlier question is not shown as this one's.
+  const fresh = result !== null && result.load === load && result.round === round;
+  return {
+    data: fresh ? result.data : null,
+    error: fresh ? result.error : null,
+    loading: !fresh,
+    reload,
+  };
 }

@@ -1,4 +1,5 @@
 /** The owner's page in English: exactly ja.ts's keys (the compiler checks); shared words are main/common's. */
+import * as audit from '../../../../main/common/words/audit';
 import * as close from '../../../../main/common/words/close';
 import * as journal from '../../../../main/common/words/journal';
 import type { Widen } from '../../../../main/common/words/locale';
@@ -7,6 +8,7 @@ import * as receipt from '../../../../main/common/words/receipt';
 import type { ja } from './ja';
 
 const printed = {
+  audit: audit.en,
   close: close.en,
   columns: journal.en.columns,
   money: money.en,
@@ -17,7 +19,13 @@ export const en: Widen<typeof ja> = {
   lang: { name: 'English', switchTo: '日本語', label: 'Language' },
   appName: 'Front Desk Office',
   methods: printed.money.methods,
-  kinds: printed.money.entryKinds,
+  /** Every kind of record a counter sends: the journal's, and its audit log's. */
+  kinds: {
+    ...printed.audit.kinds,
+    ...printed.money.entryKinds,
+    receipt: 'Receipt issued',
+    drawer: printed.close.drawer,
+  },
   roles: { owner: 'Owner', manager: 'Store manager', accountant: 'Accountant' },
   nav: {
     label: 'Menu',

@@ -4,12 +4,14 @@
  * figures, a receipt's labels, the journal CSV's columns — are main/common's printed words, taken
  * by reference here so each is written once. Texts with values are functions of them.
  */
+import * as audit from '../../../../main/common/words/audit';
 import * as close from '../../../../main/common/words/close';
 import * as journal from '../../../../main/common/words/journal';
 import * as money from '../../../../main/common/words/money';
 import * as receipt from '../../../../main/common/words/receipt';
 
 const printed = {
+  audit: audit.ja,
   close: close.ja,
   columns: journal.ja.columns,
   money: money.ja,
@@ -20,7 +22,13 @@ export const ja = {
   lang: { name: '日本語', switchTo: 'English', label: '表示言語' },
   appName: 'Front Desk 本部',
   methods: printed.money.methods,
-  kinds: printed.money.entryKinds,
+  /** Every kind of record a counter sends: the journal's, and its audit log's. */
+  kinds: {
+    ...printed.audit.kinds,
+    ...printed.money.entryKinds,
+    receipt: '領収書・レシートの発行',
+    drawer: printed.close.drawer,
+  },
   roles: { owner: 'オーナー', manager: '店長', accountant: '経理担当' },
   nav: {
     label: 'メニュー',

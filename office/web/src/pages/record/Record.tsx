@@ -154,7 +154,7 @@ function History({ history, current }: { history: readonly RecordSummary[]; curr
     <section aria-labelledby="record-history">
       <h2 id="record-history">{w.history}</h2>
       <p className="hint">{w.historyHint}</p>
-      <ol className="history">
+      <ol className="history" aria-labelledby="record-history">
         {history.map((h) => (
           <li key={h.key} className={h.key === current ? 'current' : undefined}>
             <span className="when">
