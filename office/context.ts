@@ -8,4 +8,6 @@ export interface OfficeContext {
   now: () => number;
   /** The CA pin every enrolment code carries. */
   pin: string;
+  /** The stores' clock (IANA), for the hour of a sale and the office's today (Asia/Tokyo). */
+  timeZone: string;
 }

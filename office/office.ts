@@ -31,6 +31,8 @@ export interface OfficeOptions {
   /** False only behind a reverse proxy that terminates TLS with a real certificate (decision AB7). */
   tls?: boolean;
   now?: () => number;
+  /** The stores' time zone (IANA; Asia/Tokyo by default). */
+  timeZone?: string;
   log?: (line: string) => void;
 }
 
@@ -93,6 +95,7 @@ export async function startOffice(options: OfficeOptions): Promise<Office> {
       keyring: new Keyring(loadMasterKey(options.dataDir)),
       now: options.now ?? Date.now,
       pin: tls.pin,
+      timeZone: options.timeZone ?? 'Asia/Tokyo',
     };
     await checkMasterKey(ctx);
     const setupToken = (await ownerCount(ctx)) === 0 ? randomToken(24) : null;

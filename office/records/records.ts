@@ -17,6 +17,9 @@ import type { Device } from '../enrolment/enrolment';
 import { isCalendarDate } from '../dates';
 import { OfficeError } from '../errors';
 import { OFFICE_TALLY_SQL, TallyRow } from '../owners/stores';
+import { searchKey } from '../books/guest-terms';
+import { guestAad, hourIn, recordColumns, totalsOf } from '../books/ingest';
+import type { CounterStatus } from '../protocol/books';
 import {
   MAX_BATCH,
   type BatchAnswer,
@@ -64,13 +67,14 @@ export async function storeBatch(
   return asTenant(ctx.db, device, async (tx) => {
     const counter = await row(
       tx,
-      z.object({ head_seq: Int }),
-      'SELECT head_seq FROM counters WHERE store_id = $1 AND counter_id = $2 FOR UPDATE',
+      z.object({ head_seq: Int, name: z.string() }),
+      'SELECT head_seq, name FROM counters WHERE store_id = $1 AND counter_id = $2 FOR UPDATE',
       [storeId, counterId],
     );
     if (!counter) throw new OfficeError(401, 'unauthorised', 'this device’s counter is gone');
     const head = counter.head_seq;
     const first = records[0]!.seq;
+    if (batch.status) await saveStatus(tx, device, batch.status, now);
     if (first > head + 1)
       return { ackedThrough: head, stored: 0, duplicates: 0, expected: head + 1 };
 
@@ -91,6 +95,18 @@ export async function storeBatch(
     let newHead = head;
     if (fresh.length > 0) {
       const key = await dataKey(ctx, tx, orgId);
+      const hourOf = hourIn(ctx.timeZone);
+      const columns = fresh.map((r) =>
+        recordColumns(
+          r,
+          {
+            dataKey: key,
+            searchKey: searchKey(key),
+            aad: (id) => guestAad(orgId, storeId, counterId, id),
+          },
+          hourOf,
+        ),
+      );
       const sealed = fresh.map((r) =>
         r.body === null
           ? null
@@ -102,12 +118,16 @@ export async function storeBatch(
       );
       const inserted = await tx.query(
         `INSERT INTO records (org_id, store_id, counter_id, record_id, seq, stream, business_date, at, kind,
-                              amount, body_sealed, problem, received_at)
+                              amount, body_sealed, problem, received_at, facts, hour, staff_id, staff_name,
+                              refers_to, reservation_number, guest_sealed, guest_terms)
          SELECT $1, $2, $3, r.id, r.seq, r.stream, r.business_date, r.at, r.kind, r.amount,
-                decode(r.body, 'base64'), r.problem, $4
+                decode(r.body, 'base64'), r.problem, $4, r.facts::jsonb, r.hour, r.staff_id, r.staff_name,
+                r.refers_to, r.reservation_number, decode(r.guest, 'base64'), r.terms::integer[]
            FROM unnest($5::text[], $6::bigint[], $7::text[], $8::date[], $9::bigint[], $10::text[],
-                       $11::bigint[], $12::text[], $13::text[])
-             AS r(id, seq, stream, business_date, at, kind, amount, body, problem)
+                       $11::bigint[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::text[],
+                       $17::text[], $18::text[], $19::text[], $20::text[], $21::text[])
+             AS r(id, seq, stream, business_date, at, kind, amount, body, problem, facts, hour, staff_id,
+                  staff_name, refers_to, reservation_number, guest, terms)
          ON CONFLICT (org_id, store_id, counter_id, record_id) DO NOTHING`,
         [
           orgId,
@@ -123,16 +143,31 @@ export async function storeBatch(
           fresh.map((r) => r.amount),
           sealed,
           fresh.map((r) => r.problem),
+          columns.map((c) => c.facts),
+          columns.map((c) => c.hour),
+          columns.map((c) => c.staffId),
+          columns.map((c) => c.staffName),
+          columns.map((c) => c.refersTo),
+          columns.map((c) => c.reservationNumber),
+          columns.map((c) => c.guestSealed),
+          columns.map((c) => c.guestTerms),
         ],
       );
       // An id the counter already sent at another seq: its sequence is not what the office holds.
       if (inserted.affected !== fresh.length)
         throw new OfficeError(409, 'seq_conflict', 'a record id is held at another seq');
       newHead = fresh[fresh.length - 1]!.seq;
+      await addTotals(tx, device, totalsOf(fresh, counterId, counter.name, hourOf));
     }
+    const lastAt = fresh.reduce<number | null>(
+      (at, r) => (r.at !== null && (at === null || r.at > at) ? r.at : at),
+      null,
+    );
     await tx.query(
-      'UPDATE counters SET head_seq = $3, last_ack_at = $4 WHERE store_id = $1 AND counter_id = $2',
-      [storeId, counterId, newHead, now],
+      `UPDATE counters SET head_seq = $3, last_ack_at = $4,
+              last_record_at = GREATEST(last_record_at, $5::bigint)
+        WHERE store_id = $1 AND counter_id = $2`,
+      [storeId, counterId, newHead, now, lastAt],
     );
     if (tallies.length > 0) {
       await tx.query(
@@ -153,6 +188,43 @@ export async function storeBatch(
     }
     return { ackedThrough: newHead, stored: fresh.length, duplicates: resent.length };
   });
+}
+
+/** The day totals a batch moves: one upsert for all its keys (decision AB50). */
+async function addTotals(tx: Tx, device: Device, deltas: ReturnType<typeof totalsOf>) {
+  if (deltas.length === 0) return;
+  await tx.query(
+    `INSERT INTO day_totals (org_id, store_id, business_date, key, label, count, amount)
+     SELECT $1, $2, t.d, t.k, t.l, t.c, t.a
+       FROM unnest($3::date[], $4::text[], $5::text[], $6::bigint[], $7::bigint[]) AS t(d, k, l, c, a)
+     ON CONFLICT (org_id, store_id, business_date, key) DO UPDATE
+       SET count = day_totals.count + excluded.count, amount = day_totals.amount + excluded.amount,
+           label = CASE WHEN excluded.label = '' THEN day_totals.label ELSE excluded.label END`,
+    [
+      device.orgId,
+      device.storeId,
+      deltas.map((d) => d.businessDate),
+      deltas.map((d) => d.key),
+      deltas.map((d) => d.label),
+      deltas.map((d) => d.count),
+      deltas.map((d) => d.amount),
+    ],
+  );
+}
+
+/** The counter's report of itself, kept as its last (an older report never replaces a newer). */
+export async function saveStatus(tx: Tx, device: Device, status: CounterStatus, now: Date) {
+  await tx.query(
+    `UPDATE counters SET status = $3::jsonb, status_at = $4
+      WHERE store_id = $1 AND counter_id = $2
+        AND (status IS NULL OR (status->>'at')::bigint <= $5::bigint)`,
+    [device.storeId, device.counterId, JSON.stringify(status), now, status.at],
+  );
+}
+
+/** POST /v1/device/status: the report alone, when the counter had nothing else to send. */
+export function storeStatus(ctx: OfficeContext, device: Device, status: CounterStatus) {
+  return asTenant(ctx.db, device, (tx) => saveStatus(tx, device, status, new Date(ctx.now())));
 }
 
 const RecordRow = z.object({

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { OfficeContext } from '../context';
 import { authDevice } from '../enrolment/routes';
 import { parse } from '../http/validate';
-import { RecordBatch } from '../protocol/wire';
+import { RecordBatch, StatusReport } from '../protocol/wire';
 import { Day } from '../dates';
-import { officeTallies, restorePage, storeBatch } from './records';
+import { officeTallies, restorePage, storeBatch, storeStatus } from './records';
 
 /** 500 records of a few kilobytes each, with room. */
 export const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
@@ -15,6 +15,12 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: OfficeContext): 
   app.post('/v1/device/records', { bodyLimit: BATCH_BODY_LIMIT }, async (request) => {
     const device = await authDevice(ctx, request);
     return storeBatch(ctx, device, parse(RecordBatch, request.body));
+  });
+
+  app.post('/v1/device/status', async (request) => {
+    const device = await authDevice(ctx, request);
+    await storeStatus(ctx, device, parse(StatusReport, request.body).status);
+    return { stored: true };
   });
 
   app.get('/v1/device/records', async (request) => {

@@ -9,7 +9,7 @@
  */
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import type { NameParts } from './search-index';
-import { katakanaToHiragana } from './normalize';
+import { katakanaToHiragana } from '../../common/names';
 
 /** Readings kept per name part, and per whole name. */
 const PER_PART = 6;

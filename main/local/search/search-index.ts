@@ -33,7 +33,7 @@ import {
   normalizeEmail,
   normalizeText,
   romajiReadings,
-} from './normalize';
+} from '../../common/names';
 import {
   MAX_SLOTS,
   dateOf,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, type SearchQuery } from '../../../main/local/search/search-index';
-import { phoneDigits } from '../../../main/local/search/normalize';
+import { phoneDigits } from '../../../main/common/names';
 import { changed, made } from './support';
 
 const TODAY = '2026-11-24';

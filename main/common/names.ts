@@ -1,6 +1,7 @@
 /**
- * How names, phones and e-mails are compared at the counter: what the index keeps and what a
- * query becomes, by the same functions, so that both sides always agree.
+ * How names, phones and e-mails are compared by search, at the counter and at the head office
+ * alike (main/common: the office searches its books by the keys the counter sends): what the index
+ * keeps and what a query becomes, by the same functions, so that both sides always agree.
  *
  * Names: full/half width folded (NFKC), katakana as hiragana, lower case, no spaces or dots, and
  * the kanji variants names are often registered with (髙橋, 山﨑, 渡邊) as their common forms, so

@@ -6,7 +6,7 @@ import {
   normalizeText,
   phoneDigits,
   romajiReadings,
-} from '../../../main/local/search/normalize';
+} from '../../main/common/names';
 
 describe('names', () => {
   it('fold width, kana and case; drop spaces and dots', () => {
