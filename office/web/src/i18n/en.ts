@@ -11,6 +11,7 @@ const printed = {
   audit: audit.en,
   close: close.en,
   columns: journal.en.columns,
+  problems: journal.en.problems,
   money: money.en,
   receipt: receipt.en,
 };
@@ -19,6 +20,8 @@ export const en: Widen<typeof ja> = {
   lang: { name: 'English', switchTo: '日本語', label: 'Language' },
   appName: 'Front Desk Office',
   methods: printed.money.methods,
+  /** Why a record could not be read (the counter's codes), as the journal CSV says it. */
+  problems: printed.problems,
   /** Every kind of record a counter sends: the journal's, and its audit log's. */
   kinds: {
     ...printed.audit.kinds,

@@ -14,6 +14,7 @@ const printed = {
   audit: audit.ja,
   close: close.ja,
   columns: journal.ja.columns,
+  problems: journal.ja.problems,
   money: money.ja,
   receipt: receipt.ja,
 };
@@ -22,6 +23,8 @@ export const ja = {
   lang: { name: '日本語', switchTo: 'English', label: '表示言語' },
   appName: 'Front Desk 本部',
   methods: printed.money.methods,
+  /** Why a record could not be read (the counter's codes), as the journal CSV says it. */
+  problems: printed.problems,
   /** Every kind of record a counter sends: the journal's, and its audit log's. */
   kinds: {
     ...printed.audit.kinds,

@@ -13,7 +13,7 @@ import { Link } from '../../components/Link';
 import { dayAndTime, yen } from '../../format';
 import { useWords } from '../../i18n';
 import { methodName } from '../today/StoreCard';
-import { kindName } from './kinds';
+import { kindName, problemText } from './kinds';
 import { ReceiptCopyView } from './ReceiptCopyView';
 
 export function Record({ recordKey }: { recordKey: string }) {
@@ -52,7 +52,7 @@ function Detail({ detail }: { detail: RecordDetail }) {
         <Fact term={c.guest} value={r.guest ?? '—'} />
         <Fact term={c.staff} value={r.staff?.name ?? '—'} />
         <Fact term={w.approvedBy} value={r.approvedBy?.name ?? w.notApproved} />
-        {r.problem && <Fact term={c.problem} value={r.problem} />}
+        {r.problem && <Fact term={c.problem} value={problemText(words, r.problem)} />}
       </dl>
       {r.payments.length > 0 && (
         <table className="plain">

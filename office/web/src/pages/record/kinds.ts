@@ -5,3 +5,10 @@ export function kindName(words: Words, kind: string | null): string {
   if (kind === null) return '—';
   return Object.hasOwn(words.kinds, kind) ? words.kinds[kind as keyof Words['kinds']] : kind;
 }
+
+/** Why a record could not be read, in the page's words; a code this page does not know, as it came. */
+export function problemText(words: Words, problem: string): string {
+  return Object.hasOwn(words.problems, problem)
+    ? words.problems[problem as keyof Words['problems']]
+    : problem;
+}

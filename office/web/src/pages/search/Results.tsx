@@ -4,7 +4,7 @@ import { pathOf } from '../../app/router';
 import { Link } from '../../components/Link';
 import { hhmm, yen } from '../../format';
 import { useWords } from '../../i18n';
-import { kindName } from '../record/kinds';
+import { kindName, problemText } from '../record/kinds';
 
 export function Results({ records }: { records: readonly RecordSummary[] }) {
   const words = useWords();
@@ -47,7 +47,7 @@ export function Results({ records }: { records: readonly RecordSummary[] }) {
                 {r.problem && (
                   <>
                     <span aria-hidden="true">⚠ </span>
-                    {r.problem}
+                    {problemText(words, r.problem)}
                   </>
                 )}
               </td>

@@ -1,9 +1,20 @@
 /** Each counter of a store: its last record, open or closed, what it still has to send, who is on the till. */
 import type { LiveStore } from '../../../../protocol/web';
-import { dayAndTime, hhmm } from '../../format';
+import { day, dayAndTime, hhmm } from '../../format';
 import { useWords } from '../../i18n';
 
-export function CounterTable({ counters }: { counters: LiveStore['counters'] }) {
+/** Today's times as HH:MM; an older one with its day. */
+function when(at: number | string, today: string): string {
+  return day(at) === today ? hhmm(at) : dayAndTime(at);
+}
+
+export function CounterTable({
+  counters,
+  today,
+}: {
+  counters: LiveStore['counters'];
+  today: string;
+}) {
   const words = useWords();
   const w = words.today.counter;
   return (
@@ -21,7 +32,7 @@ export function CounterTable({ counters }: { counters: LiveStore['counters'] }) 
         {counters.map((c) => (
           <tr key={c.id}>
             <th scope="row">{c.name}</th>
-            <td>{c.lastRecordAt === null ? w.never : hhmm(c.lastRecordAt)}</td>
+            <td>{c.lastRecordAt === null ? w.never : when(c.lastRecordAt, today)}</td>
             <td>
               {c.dayClosed === null ? w.unknown : c.dayClosed ? w.closed : w.open}
               {c.toSend !== null && (
@@ -32,7 +43,7 @@ export function CounterTable({ counters }: { counters: LiveStore['counters'] }) 
               )}
             </td>
             <td>{c.staffOnTill?.name ?? w.never}</td>
-            <td>{c.lastSeenAt === null ? w.never : dayAndTime(c.lastSeenAt)}</td>
+            <td>{c.lastSeenAt === null ? w.never : when(c.lastSeenAt, today)}</td>
           </tr>
         ))}
       </tbody>

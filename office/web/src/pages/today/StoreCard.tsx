@@ -7,7 +7,7 @@ import { yen } from '../../format';
 import { useWords } from '../../i18n';
 import { CounterTable } from './CounterTable';
 
-export function StoreCard({ store }: { store: LiveStore }) {
+export function StoreCard({ store, today }: { store: LiveStore; today: string }) {
   const words = useWords();
   const w = words.today;
   const flagged = store.flags.length > 0;
@@ -76,7 +76,7 @@ export function StoreCard({ store }: { store: LiveStore }) {
           </table>
         )}
       </div>
-      {store.counters.length > 0 && <CounterTable counters={store.counters} />}
+      {store.counters.length > 0 && <CounterTable counters={store.counters} today={today} />}
     </article>
   );
 }

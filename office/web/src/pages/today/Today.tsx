@@ -74,7 +74,7 @@ export function Today({ pollMs }: { pollMs?: number }) {
           {visible.length === 0 && <p>{w.noStores}</p>}
           <div className="stores">
             {visible.map((store) => (
-              <StoreCard key={store.id} store={store} />
+              <StoreCard key={store.id} store={store} today={answer.date} />
             ))}
           </div>
           {pages > 1 && <Pager page={at} pages={pages} onPage={setPage} />}
