@@ -1,6 +1,7 @@
 /**
  * Screenshots of the owner's web page (office/web) in Japanese at 1366×768, to look at: Today,
- * Period, Search and a record, into screenshots/. The page is the built one (npm run
+ * Period, Search and a record, into screenshots/, each checked by axe on the way (what it finds
+ * is printed, and the exit code is 1). The page is the built one (npm run
  * build:office-web) served by a real office process; its /v1/web answers are a chain's made-up
  * day (the fixtures of test/office/web), so the pages are full whatever the office holds.
  *
@@ -9,6 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Route } from '@playwright/test';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
 import {
@@ -141,8 +143,18 @@ async function main() {
       if (p.startsWith('/v1/web/records/')) return json(route, recordDetail());
       return route.fulfill({ status: 404, body: '{}' });
     });
+    let found = 0;
     const shoot = async (name: string) => {
       await page.evaluate(() => document.fonts.ready);
+      const { violations } = await new AxeBuilder({ page })
+        .options({ rules: { 'target-size': { enabled: true } } })
+        .analyze();
+      for (const v of violations) {
+        found += 1;
+        console.log(
+          `${name}: ${v.id} ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+        );
+      }
       await page.screenshot({ path: path.join(OUT, `${name}-ja.png`) });
       console.log(path.join(OUT, `${name}-ja.png`));
     };
@@ -160,6 +172,10 @@ async function main() {
     await page.getByRole('article').first().waitFor();
     await page.locator('.receipts').scrollIntoViewIfNeeded();
     await shoot('record');
+    await page.goto(`${office.url}/app/exports`);
+    await page.getByRole('heading', { name: '書き出し' }).waitFor();
+    await shoot('exports');
+    if (found > 0) process.exitCode = 1;
   } finally {
     await browser.close();
     await office.stop();

@@ -14,6 +14,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { yen } from '../format';
+import { ScrollBox } from './ScrollBox';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -78,7 +79,7 @@ export function BarChart({
       <div className="chart-canvas" aria-hidden="true">
         <canvas ref={canvas} />
       </div>
-      <div className="table-scroll">
+      <ScrollBox label={title}>
         <table className="chart-table">
           <thead>
             <tr>
@@ -103,7 +104,7 @@ export function BarChart({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </figure>
   );
 }

@@ -154,6 +154,7 @@ export const en: Widen<typeof ja> = {
     staff: printed.columns.staff,
     submit: 'Search',
     found: (n, ms, more) => `${n}${more ? '+' : ''} records (${ms} ms)`,
+    results: 'Results',
     more: 'Show more',
     none: 'No record matches.',
     badRange: 'The start date must be on or before the end date.',

@@ -158,6 +158,7 @@ export const ja = {
     staff: printed.columns.staff,
     submit: '検索',
     found: (n: number, ms: string, more: boolean) => `${n}件${more ? '以上' : ''}(${ms}ミリ秒)`,
+    results: '検索結果',
     more: '続きを表示',
     none: '条件に合う記録はありません。',
     badRange: '開始日は終了日以前にしてください。',

@@ -21,13 +21,12 @@ export function ReceiptCopyView({ copy, reissue }: { copy: ReceiptCopy; reissue:
       className="receipt-copy"
       lang={copy.locale}
       aria-label={`${words.copyMark}: ${copy.title}`}
+      // Drawn across the receipt by the style sheet (::after), beside the mark in words above.
+      data-mark={words.copyMark}
     >
       <p className="copy-mark">
         {words.copyMark}
         {reissue && ` · ${words.reissue}`}
-      </p>
-      <p className="copy-watermark" aria-hidden="true">
-        {words.copyMark}
       </p>
       {copy.blocks.map((block, i) => (
         <BlockView key={i} block={block} code={words.code} />
@@ -39,7 +38,7 @@ export function ReceiptCopyView({ copy, reissue }: { copy: ReceiptCopy; reissue:
 function BlockView({ block, code }: { block: Block; code: string }) {
   switch (block.kind) {
     case 'title':
-      return <h4 className="receipt-title">{block.text}</h4>;
+      return <h3 className="receipt-title">{block.text}</h3>;
     case 'code':
       return (
         <p className="receipt-code">

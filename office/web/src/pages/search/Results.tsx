@@ -2,6 +2,7 @@
 import type { RecordSummary } from '../../../../protocol/web';
 import { pathOf } from '../../app/router';
 import { Link } from '../../components/Link';
+import { ScrollBox } from '../../components/ScrollBox';
 import { hhmm, yen } from '../../format';
 import { useWords } from '../../i18n';
 import { kindName, problemText } from '../record/kinds';
@@ -10,7 +11,7 @@ export function Results({ records }: { records: readonly RecordSummary[] }) {
   const words = useWords();
   const c = words.search.columns;
   return (
-    <div className="table-scroll">
+    <ScrollBox label={words.search.results}>
       <table className="results">
         <thead>
           <tr>
@@ -55,6 +56,6 @@ export function Results({ records }: { records: readonly RecordSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
