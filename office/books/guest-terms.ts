@@ -53,6 +53,11 @@ export function queryTerms(key: Buffer, form: string): number[] {
   return guestTerms(key, [form]);
 }
 
+/** What a guest is found by: the keys the counter sent, and the name as the office reads it. */
+export function guestKeys(guest: { name: string; keys: readonly string[] }): string[] {
+  return [...new Set([normalizeText(guest.name), ...guest.keys])].filter(Boolean);
+}
+
 /** Whether a record's keys match the form (the check after the index). */
 export function keysMatch(keys: readonly string[], form: string): boolean {
   return keys.some((k) => k.includes(form));

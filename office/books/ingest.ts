@@ -7,7 +7,7 @@
 import { seal } from '../crypto/keys';
 import type { BookFacts } from '../protocol/books';
 import type { OfficeRecord } from '../protocol/wire';
-import { guestTerms } from './guest-terms';
+import { guestKeys, guestTerms } from './guest-terms';
 
 export interface RecordColumns {
   facts: string | null;
@@ -70,7 +70,7 @@ export function recordColumns(
         )
       : null,
     guestTerms: guest
-      ? `{${guestTerms(keys.searchKey, [guest.name, ...guest.keys]).join(',')}}`
+      ? `{${guestTerms(keys.searchKey, guestKeys(guest)).join(',')}}`
       : null,
   };
 }

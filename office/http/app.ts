@@ -10,6 +10,8 @@ import { registerEnrolmentRoutes } from '../enrolment/routes';
 import { OfficeError } from '../errors';
 import { registerOwnerRoutes, type OwnerRouteOptions } from '../owners/routes';
 import { registerRecordRoutes } from '../records/routes';
+import { registerBookRoutes } from '../books/routes';
+import { registerWebOwnerRoutes } from '../owners/web-routes';
 import { Limiter } from './limiter';
 import { DEFAULT_WEB_ROOT, registerWebPage } from './web-page';
 
@@ -81,6 +83,8 @@ export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstan
     enrolLimit: new Limiter(20, 15 * MINUTE, ctx.now),
   });
   registerRecordRoutes(app, ctx);
+  registerWebOwnerRoutes(app, ctx, { limits });
+  registerBookRoutes(app, ctx);
   registerWebPage(app, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

@@ -10,6 +10,7 @@ import { sha256, randomToken } from '../crypto/secrets';
 import { Int, row, When } from '../db/db';
 import { asTenant } from '../db/tenant';
 import { OfficeError } from '../errors';
+import { Role } from '../protocol/web';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 
 const SESSION_MS = 12 * 3600_000;
@@ -67,13 +68,24 @@ export async function createOwner(
 export interface OwnerSession {
   orgId: string;
   ownerId: string;
+  email: string;
+  role: Role;
+  /** A manager's stores; null: every store of the organisation (an owner, an accountant). */
+  storeIds: string[] | null;
 }
+
+/** The tenant a person's work runs as: a manager's stores held by the database too (AB53). */
+export const tenantOf = (session: OwnerSession) => ({
+  orgId: session.orgId,
+  storeIds: session.storeIds,
+});
 
 /** A session for the right password; null otherwise, the same for an unknown e-mail. */
 export async function logIn(
   ctx: OfficeContext,
   email: string,
   password: string,
+  via: 'api' | 'web' = 'api',
 ): Promise<{ token: string; expiresAt: Date; organisation: { id: string; name: string } } | null> {
   const owner = await row(
     ctx.db,
@@ -96,8 +108,8 @@ export async function logIn(
   const expiresAt = new Date(ctx.now() + SESSION_MS);
   await asTenant(ctx.db, { orgId: owner.org_id }, (tx) =>
     tx.query(
-      'INSERT INTO owner_sessions (org_id, token_hash, owner_id, expires_at) VALUES ($1, $2, $3, $4)',
-      [owner.org_id, sha256(token), owner.owner_id, expiresAt],
+      'INSERT INTO owner_sessions (org_id, token_hash, owner_id, expires_at, via) VALUES ($1, $2, $3, $4, $5)',
+      [owner.org_id, sha256(token), owner.owner_id, expiresAt, via],
     ),
   );
   return { token, expiresAt, organisation: { id: owner.org_id, name: owner.name } };
@@ -110,12 +122,27 @@ export async function sessionOwner(
 ): Promise<OwnerSession | null> {
   const found = await row(
     ctx.db,
-    z.object({ org_id: z.string(), owner_id: z.string(), expires_at: When }),
-    'SELECT org_id, owner_id, expires_at FROM owner_sessions WHERE token_hash = $1',
+    z.object({
+      org_id: z.string(),
+      owner_id: z.string(),
+      expires_at: When,
+      email: z.string(),
+      role: Role,
+      store_ids: z.array(z.string()),
+    }),
+    `SELECT s.org_id, s.owner_id, s.expires_at, o.email, o.role, o.store_ids
+       FROM owner_sessions s JOIN owners o ON o.org_id = s.org_id AND o.owner_id = s.owner_id
+      WHERE s.token_hash = $1`,
     [sha256(token)],
   );
   if (!found || found.expires_at.getTime() <= ctx.now()) return null;
-  return { orgId: found.org_id, ownerId: found.owner_id };
+  return {
+    orgId: found.org_id,
+    ownerId: found.owner_id,
+    email: found.email,
+    role: found.role,
+    storeIds: found.role === 'manager' ? found.store_ids : null,
+  };
 }
 
 /** Log-out: the session's row goes (as the tenant: a token of one organisation ends only its own). */

@@ -68,6 +68,8 @@ export function registerOwnerRoutes(
     const token = bearer(request.headers.authorization);
     const found = token ? await sessionOwner(ctx, token) : null;
     if (!found) throw new OfficeError(401, 'unauthorised', 'log in first');
+    // The API of stores, codes and devices is the owner's alone (decision AB53).
+    if (found.role !== 'owner') throw new OfficeError(403, 'forbidden', 'for the owner only');
     return found;
   };
 

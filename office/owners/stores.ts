@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { OfficeContext } from '../context';
 import { Int, row, rows, When } from '../db/db';
-import { asTenant } from '../db/tenant';
+import { asTenant, type Tenant } from '../db/tenant';
 import { OfficeError } from '../errors';
 import type { CheckAnswer, Store } from '../protocol/owner';
 
@@ -26,8 +26,9 @@ const StoreRow = z
   .object({ store_id: z.string(), name: z.string(), reservation_store: z.string().nullable() })
   .transform((r) => ({ id: r.store_id, name: r.name, reservationStore: r.reservation_store }));
 
-export function listStores(ctx: OfficeContext, orgId: string): Promise<Store[]> {
-  return asTenant(ctx.db, { orgId }, (tx) =>
+/** The stores a tenant sees: an organisation's, or a manager's of them. */
+export function listStores(ctx: OfficeContext, tenant: string | Tenant): Promise<Store[]> {
+  return asTenant(ctx.db, typeof tenant === 'string' ? { orgId: tenant } : tenant, (tx) =>
     rows(
       tx,
       StoreRow,
@@ -39,13 +40,19 @@ export function listStores(ctx: OfficeContext, orgId: string): Promise<Store[]> 
 /** 404 unless the store is this organisation's (the tenant sees no other's). */
 export async function requireStore(
   ctx: OfficeContext,
-  orgId: string,
+  tenant: string | Tenant,
   storeId: string,
 ): Promise<Store> {
-  const found = await asTenant(ctx.db, { orgId }, (tx) =>
-    row(tx, StoreRow, 'SELECT store_id, name, reservation_store FROM stores WHERE store_id = $1', [
-      storeId,
-    ]),
+  const found = await asTenant(
+    ctx.db,
+    typeof tenant === 'string' ? { orgId: tenant } : tenant,
+    (tx) =>
+      row(
+        tx,
+        StoreRow,
+        'SELECT store_id, name, reservation_store FROM stores WHERE store_id = $1',
+        [storeId],
+      ),
   );
   if (!found) throw new OfficeError(404, 'not_found', 'no such store');
   return found;

@@ -119,6 +119,7 @@ export const PeriodQuery = z.object({
   /** One store, or the chain (every store the person may see) when absent. */
   storeId: Uuid.optional(),
 });
+export type PeriodQuery = z.infer<typeof PeriodQuery>;
 const Breakdown = z.array(
   z.object({
     key: z.string(),

@@ -29,7 +29,7 @@ import {
   type RestorePage,
 } from '../protocol/wire';
 
-async function dataKey(ctx: OfficeContext, tx: Tx, orgId: string): Promise<Buffer> {
+export async function dataKey(ctx: OfficeContext, tx: Tx, orgId: string): Promise<Buffer> {
   const cached = ctx.keyring.cached(orgId);
   if (cached) return cached;
   const org = await row(
