@@ -2,7 +2,8 @@
  * The owner's web page on a real head office (a child process on PGlite, its first owner made
  * with --setup-owner), in Chromium: sign in, Today (live), axe finds nothing, Period and Search
  * open and answer. The page must be built first (`npm run test:e2e` builds it); the office serves
- * it at / (office/http/web-page.ts) beside /v1/web.
+ * it at / (office/http/web-page.ts) beside /v1/web. Screenshots are left in test-results/screenshots/
+ * (ja-office-*.png).
  *
  * The office's certificate is its own CA's: the browser is told to accept it, as an owner's
  * browser is once the CA is installed.
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { startOfficeProcess, type OfficeProcess } from '../support/office-process';
-import { audit, expect, test } from './support/fixtures';
+import { audit, expect, shoot, test } from './support/fixtures';
 import { ROOT } from './support/host';
 
 const EMAIL = 'owner@example.jp';
@@ -79,18 +80,21 @@ test('the owner signs in, sees Today live, opens Period and Search', async ({ pa
   const first = await updated.textContent();
   await expect(updated).not.toHaveText(first!, { timeout: 10_000 });
   await audit(page, 'ja/today');
+  await shoot(page, 'ja', 'office-today');
 
   await page.getByRole('link', { name: '期間の集計' }).click();
   await expect(page).toHaveURL(/\/app\/period$/);
   await expect(page.getByRole('figure', { name: '日別売上(前期間と比較)' })).toBeVisible();
   await expect(page.getByRole('figure', { name: '店舗別売上' })).toBeVisible();
   await audit(page, 'ja/period');
+  await shoot(page, 'ja', 'office-period');
 
   await page.getByRole('link', { name: '記録の検索' }).click();
   await expect(page).toHaveURL(/\/app\/search$/);
   await page.getByRole('button', { name: '検索' }).click();
   await expect(page.getByText(/件.*ミリ秒/)).toBeVisible();
   await audit(page, 'ja/search');
+  await shoot(page, 'ja', 'office-search');
 
   // A client route opened directly is the page too (the office serves index.html there).
   await page.reload();

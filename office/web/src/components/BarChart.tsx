@@ -14,6 +14,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { yen } from '../format';
+import { useWords } from '../i18n';
 import { ScrollBox } from './ScrollBox';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -42,8 +43,11 @@ export function BarChart({
   counts?: readonly number[];
   countHeader?: string;
 }) {
+  const words = useWords();
   const canvas = useRef<HTMLCanvasElement>(null);
   const id = useId();
+  // Nothing to draw (no records, or all zero): said in words, not an empty grid.
+  const empty = series.every((s) => s.values.every((v) => v === 0));
   useEffect(() => {
     const el = canvas.current;
     // No 2D context (a test's DOM): the table says it all.
@@ -68,17 +72,23 @@ export function BarChart({
             callbacks: { label: (c) => `${c.dataset.label ?? ''} ${yen(Number(c.raw))}` },
           },
         },
-        scales: { y: { beginAtZero: true, ticks: { callback: (v) => yen(Number(v)) } } },
+        scales: {
+          y: { beginAtZero: true, ticks: { precision: 0, callback: (v) => yen(Number(v)) } },
+        },
       },
     });
     return () => chart.destroy();
-  }, [labels, series]);
+  }, [labels, series, empty]);
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{title}</figcaption>
-      <div className="chart-canvas" aria-hidden="true">
-        <canvas ref={canvas} />
-      </div>
+      {empty ? (
+        <p className="hint">{words.period.nothing}</p>
+      ) : (
+        <div className="chart-canvas" aria-hidden="true">
+          <canvas ref={canvas} />
+        </div>
+      )}
       <ScrollBox label={title}>
         <table className="chart-table">
           <thead>
@@ -93,6 +103,11 @@ export function BarChart({
             </tr>
           </thead>
           <tbody>
+            {labels.length === 0 && (
+              <tr>
+                <td colSpan={series.length + (counts ? 2 : 1)}>{words.common.none}</td>
+              </tr>
+            )}
             {labels.map((label, row) => (
               <tr key={`${label}-${row}`}>
                 <th scope="row">{label}</th>

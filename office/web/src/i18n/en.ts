@@ -131,6 +131,7 @@ export const en: Widen<typeof ja> = {
     date: 'Date (any day in the period)',
     chain: 'The whole chain',
     show: 'Show',
+    nothing: 'No takings in this period.',
     range: (from, to) => `${from} – ${to}`,
     total: 'Takings',
     current: 'This period',
@@ -231,6 +232,7 @@ export const en: Widen<typeof ja> = {
     add: 'Add a user',
     password: 'First password (12 characters or more)',
     storesHint: 'Stores the manager may see',
+    needStore: 'Choose at least one store for a manager.',
     added: (email) => `Added ${email}.`,
   },
 };

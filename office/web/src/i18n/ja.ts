@@ -135,6 +135,7 @@ export const ja = {
     date: '日付(期間内の任意の日)',
     chain: 'チェーン全体',
     show: '表示',
+    nothing: 'この期間の売上はありません。',
     range: (from: string, to: string) => `${from} 〜 ${to}`,
     total: '売上合計',
     current: '今期間',
@@ -236,6 +237,7 @@ export const ja = {
     add: 'ユーザーを追加',
     password: '最初のパスワード(12文字以上)',
     storesHint: '店長が見られる店舗',
+    needStore: '店長には店舗を1つ以上選んでください。',
     added: (email: string) => `${email} を追加しました。`,
   },
 };

@@ -73,6 +73,10 @@ function AddUser({ onAdded }: { onAdded(): void }) {
       setProblem(words.errors.invalid);
       return;
     }
+    if (user.data.role === 'manager' && user.data.storeIds.length === 0) {
+      setProblem(w.needStore);
+      return;
+    }
     setProblem(null);
     try {
       await client.addUser(user.data);
