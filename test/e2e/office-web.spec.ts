@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
+import { booked } from '../support/books';
 import { startOfficeProcess, type OfficeProcess } from '../support/office-process';
 import { audit, expect, shoot, test } from './support/fixtures';
 import { ROOT } from './support/host';
@@ -19,6 +20,10 @@ import { ROOT } from './support/host';
 const EMAIL = 'owner@example.jp';
 const PASSWORD = 'correct horse battery staple';
 const ORGANISATION = '京都体験株式会社';
+const STAFF = { id: 'staff-1', name: '山田 太郎' };
+
+/** Today in the shops' zone (the office's live page is today's). */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
 
 let office: OfficeProcess;
 let dataDir: string;
@@ -43,6 +48,58 @@ test.beforeAll(async () => {
     data: { name: '嵐山店' },
   });
   expect(store.status()).toBe(201);
+  const storeId = ((await store.json()) as { id: string }).id;
+
+  // A counter of that store, and its morning: a cash sale, a card sale, and the sale's receipt.
+  const code = await api.post(`/v1/stores/${storeId}/enrolment-codes`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  const secret = ((await code.json()) as { code: string }).code.split('-')[1];
+  const enrolled = await api.post('/v1/enrol', {
+    data: { secret, counterName: 'レジ1', counterId: 'counter-1', reservationStore: null },
+  });
+  expect(enrolled.status()).toBe(201);
+  const { credential } = (await enrolled.json()) as { credential: string };
+  const now = Date.now();
+  const sale = booked(1, {
+    id: 'j-1',
+    date: TODAY,
+    at: now - 60_000,
+    amount: 3000,
+    facts: { staff: STAFF, reservationNumber: 'R-100' },
+  });
+  const card = booked(2, {
+    id: 'j-2',
+    date: TODAY,
+    at: now - 30_000,
+    amount: 5000,
+    facts: { staff: STAFF, payments: [{ method: 'card', brand: 'VISA', amount: 5000 }] },
+  });
+  const receipt = booked(3, {
+    id: 'j-3',
+    kind: 'receipt',
+    amount: 0,
+    date: TODAY,
+    at: now,
+    facts: {
+      staff: STAFF,
+      refersTo: 'j-1',
+      payments: [],
+      taxes: [],
+      sale: null,
+      receipt: {
+        reissue: false,
+        ryoshusho: true,
+        copy: { locale: 'ja', title: '領収書', blocks: [{ kind: 'title', text: '領収書' }] },
+      },
+    },
+  });
+  const sent = await api.post('/v1/device/records', {
+    headers: { authorization: `Bearer ${credential}` },
+    data: { records: [sale, card, receipt] },
+  });
+  expect(sent.status()).toBe(200);
   await api.dispose();
 });
 
@@ -73,7 +130,11 @@ test('the owner signs in, sees Today live, opens Period and Search', async ({ pa
   await expect(page.getByRole('heading', { name: /本日の状況/ })).toBeVisible();
   await expect(page.locator('header.top')).toContainText(ORGANISATION);
   await expect(page.locator('header.top')).toContainText('オーナー');
-  await expect(page.getByRole('article', { name: /嵐山店/ })).toBeVisible();
+  const store = page.getByRole('article', { name: /嵐山店/ });
+  await expect(store).toBeVisible();
+  await expect(store.locator('.store-total')).toContainText('8,000');
+  await expect(store.getByRole('row', { name: /カード · VISA/ })).toBeVisible();
+  await expect(store.getByRole('row', { name: /レジ1/ })).toBeVisible();
   // Polled: the time it says moves on without a reload.
   const updated = page.locator('.updated');
   await expect(updated).toHaveText(/^更新 \d\d:\d\d:\d\d$/);
@@ -93,8 +154,16 @@ test('the owner signs in, sees Today live, opens Period and Search', async ({ pa
   await expect(page).toHaveURL(/\/app\/search$/);
   await page.getByRole('button', { name: '検索' }).click();
   await expect(page.getByText(/件.*ミリ秒/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /記録 j-1 を開く/ })).toBeVisible();
   await audit(page, 'ja/search');
   await shoot(page, 'ja', 'office-search');
+
+  // A record: its history, and its receipt drawn as a copy.
+  await page.getByRole('link', { name: /記録 j-1 を開く/ }).click();
+  await expect(page.getByRole('heading', { name: '記録の詳細' })).toBeVisible();
+  await expect(page.getByRole('article', { name: '控え: 領収書' })).toBeVisible();
+  await audit(page, 'ja/record');
+  await page.getByRole('link', { name: /検索結果に戻る/ }).click();
 
   // A client route opened directly is the page too (the office serves index.html there).
   await page.reload();
