@@ -37,9 +37,8 @@ export function Today({ pollMs }: { pollMs?: number }) {
           {w.title}
           {answer && <span className="subtle"> {answer.date}</span>}
         </h1>
-        <p className="updated" role="status">
-          {answer && !error && w.updated(clock(answer.at))}
-        </p>
+        {/* Not a live region: read out every 2 s it would drown everything else. */}
+        <p className="updated">{answer && !error && w.updated(clock(answer.at))}</p>
       </div>
       {error !== null && answer && (
         <p className="error-note" role="alert">
