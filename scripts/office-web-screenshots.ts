@@ -5,7 +5,7 @@
  * build:office-web) served by a real office process; its /v1/web answers are a chain's made-up
  * day (the fixtures of test/office/web), so the pages are full whatever the office holds.
  *
- *   tsx scripts/office-web-screenshots.ts [out-dir]
+ *   tsx scripts/office-web-screenshots.ts [out-dir] [ja|en]
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,9 +24,13 @@ import {
   summary,
 } from '../test/office/web/support/fake-office';
 import { startOfficeProcess } from '../test/support/office-process';
+import { en } from '../office/web/src/i18n/en';
+import { ja } from '../office/web/src/i18n/ja';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'screenshots'));
+const LANG = process.argv[3] === 'en' ? 'en' : 'ja';
+const WORDS = LANG === 'en' ? en : ja;
 
 const NAMES = ['嵐山店', '祇園店', '清水店', '伏見店', '宇治店', '天橋立店', '奈良店', '金沢店'];
 
@@ -117,6 +121,11 @@ async function main() {
       locale: 'ja-JP',
       viewport: { width: 1366, height: 768 },
     });
+    // The page's language is the one its switch last chose (office/web/src/i18n).
+    await context.addInitScript(
+      (lang) => window.localStorage.setItem('front-desk-office-lang', lang),
+      LANG,
+    );
     const page = await context.newPage();
     const json = (route: Route, body: unknown) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
@@ -155,25 +164,25 @@ async function main() {
           `${name}: ${v.id} ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
         );
       }
-      await page.screenshot({ path: path.join(OUT, `${name}-ja.png`) });
-      console.log(path.join(OUT, `${name}-ja.png`));
+      await page.screenshot({ path: path.join(OUT, `${name}-${LANG}.png`) });
+      console.log(path.join(OUT, `${name}-${LANG}.png`));
     };
     await page.goto(`${office.url}/app/today`);
     await page.getByRole('article').first().waitFor();
     await shoot('today');
-    await page.getByRole('link', { name: '期間の集計' }).click();
+    await page.getByRole('link', { name: WORDS.nav.period }).click();
     await page.getByRole('figure').first().waitFor();
     await shoot('period');
-    await page.getByRole('link', { name: '記録の検索' }).click();
-    await page.getByRole('button', { name: '検索' }).click();
+    await page.getByRole('link', { name: WORDS.nav.search }).click();
+    await page.getByRole('button', { name: WORDS.search.submit, exact: true }).click();
     await page.getByRole('table').waitFor();
     await shoot('search');
-    await page.getByRole('link', { name: /記録 j-101 を開く/ }).click();
+    await page.getByRole('link', { name: WORDS.search.open('j-101') }).click();
     await page.getByRole('article').first().waitFor();
     await page.locator('.receipts').scrollIntoViewIfNeeded();
     await shoot('record');
     await page.goto(`${office.url}/app/exports`);
-    await page.getByRole('heading', { name: '書き出し' }).waitFor();
+    await page.getByRole('heading', { name: WORDS.exports.title }).waitFor();
     await shoot('exports');
     if (found > 0) process.exitCode = 1;
   } finally {

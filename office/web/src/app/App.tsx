@@ -3,7 +3,7 @@
  * answer says the session ended), else the header, the pages the role may use and the one the
  * address names. Never a blank page: a failure to reach the office is said with a retry.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Me } from '../../../protocol/web';
 import { ApiError, createClient } from '../api/client';
 import { ErrorNote } from '../components/ErrorNote';
@@ -19,7 +19,7 @@ import { SessionContext } from './context';
 import { Header } from './Header';
 import { Nav } from './Nav';
 import { mayOpen } from './roles';
-import { useRoute, type Route } from './router';
+import { pathOf, useRoute, type Route } from './router';
 
 /** The period's charts (Chart.js, most of the page's weight) load when first opened. */
 const Period = lazy(() => import('../pages/period/Period').then((m) => ({ default: m.Period })));
@@ -120,10 +120,19 @@ function SignedIn({ me, pollMs }: { me: Me; pollMs?: number }) {
   const [search, setSearch] = useState<SearchState | null>(null);
   const allowed: Route =
     route.page === 'record' || mayOpen(me.role, route.page) ? route : { page: 'today' };
+  // Moved to another page without a reload: the focus goes to it, as a new page's load would.
+  const main = useRef<HTMLElement>(null);
+  const where = pathOf(allowed);
+  const first = useRef(where);
+  useEffect(() => {
+    if (where === first.current) return;
+    first.current = '';
+    main.current?.focus();
+  }, [where]);
   return (
     <>
       <Nav role={me.role} current={allowed.page} />
-      <main id="main">
+      <main id="main" ref={main} tabIndex={-1}>
         {allowed.page === 'today' && <Today pollMs={pollMs} />}
         {allowed.page === 'period' && (
           <Suspense fallback={<Loading />}>
