@@ -14,14 +14,15 @@
  * `npm run bench -- office`. Needs PostgreSQL's server binaries: it names what to install when
  * they are absent (`tsx scripts/ensure-postgres.ts` installs them as root).
  */
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { EnrolAnswer, OfficeRecord, RecordBatch } from '../office/protocol/wire';
 import { BatchAnswer } from '../office/protocol/wire';
 import { findPostgresBin, POSTGRES_MISSING, startPostgres } from '../scripts/postgres';
 import { quantile } from './days.bench';
 import { atLeast, atMost, exactly, type Figure } from './figures';
+import { counterDay } from './office/day-records';
 import { runOfficeCounterBench } from './office/office-counter';
+import { runOfficeWebBench } from './office/office-web';
 import { pool, startOfficeProcess, storeWithCounters } from './office/office-process';
 
 const STORES = Number(process.env.FRONT_DESK_BENCH_OFFICE_STORES ?? 1000);
@@ -32,44 +33,15 @@ const IN_FLIGHT = 16;
 const RESEND_SHARE = 0.1;
 const DAY = '2026-12-07';
 
-/** One counter's day as its journal would send it: sales with a guest's name, refunds, cash. */
-function dayOf(counter: EnrolAnswer): OfficeRecord[] {
-  const start = Date.parse(`${DAY}T00:30:00Z`);
-  return Array.from({ length: RECORDS }, (_, i) => {
-    const seq = i + 1;
-    const id = randomUUID();
-    const at = start + i * 90_000;
-    const kind =
-      i === RECORDS - 1 ? 'close' : i % 25 === 0 ? 'refund' : i % 40 === 0 ? 'cash' : 'sale';
-    const amount = kind === 'sale' ? 3000 + (i % 7) * 500 : kind === 'refund' ? -3000 : 0;
-    return {
-      seq,
-      stream: 'journal',
-      id,
-      businessDate: DAY,
-      at,
-      kind,
-      amount,
-      problem: null,
-      body: {
-        id,
-        kind,
-        at,
-        businessDate: DAY,
-        counterId: counter.counter.id,
-        counterName: counter.counter.name,
-        staff: { id: 'staff-1', name: '山田 花子' },
-        customerName: `ゲスト ${seq} 様`,
-        reservationNumber: `R-${seq.toString().padStart(6, '0')}`,
-        currency: 'JPY',
-        items: [{ label: '大人', quantity: 2, unitPrice: amount / 2, taxRate: 10 }],
-        total: amount,
-        tender: [{ method: 'cash', amount }],
-        change: 0,
-      },
-    };
+/** One counter's day as its journal would send it (day-records.ts). */
+const dayOf = (counter: EnrolAnswer, salt: number): OfficeRecord[] =>
+  counterDay({
+    counterId: counter.counter.id,
+    counterName: counter.counter.name,
+    day: DAY,
+    records: RECORDS,
+    salt,
   });
-}
 
 export async function runOfficeBench(): Promise<Figure[]> {
   if (!findPostgresBin())
@@ -93,7 +65,7 @@ export async function runOfficeBench(): Promise<Figure[]> {
       );
 
       // Every counter sends its day at once; the office answers each batch.
-      const days = new Map(counters.map((c) => [c.deviceId, dayOf(c)]));
+      const days = new Map(counters.map((c, i) => [c.deviceId, dayOf(c, i * RECORDS)]));
       const latencies: number[] = [];
       let acked = 0;
       const send = async (counter: EnrolAnswer): Promise<BatchAnswer> => {
@@ -203,6 +175,7 @@ export async function runOfficeBench(): Promise<Figure[]> {
       } finally {
         await db.end();
       }
+      figures.push(...(await runOfficeWebBench(office, databaseUrl, DAY)));
       figures.push(...(await runOfficeCounterBench(office, databaseUrl)));
     } finally {
       await office.stop();

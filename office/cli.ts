@@ -9,6 +9,7 @@
  *   --no-tls              plain HTTP, only behind a reverse proxy that terminates TLS (decision AB7)
  *   --setup-owner EMAIL   make the first owner now (password from FRONT_DESK_OFFICE_OWNER_PASSWORD,
  *                         organisation from --organisation), instead of POST /v1/setup
+ *   --time-zone ZONE      the stores' clock (IANA, default Asia/Tokyo): today, and a sale's hour
  *   --quiet               no line per request
  *   --stop-with-stdin     stop when standard input closes (the program that started it is gone)
  *
@@ -30,6 +31,7 @@ const USAGE = `npm run office -- [options]
   --no-tls              plain HTTP, only behind a TLS-terminating reverse proxy
   --setup-owner EMAIL   make the first owner (password: FRONT_DESK_OFFICE_OWNER_PASSWORD;
                         --organisation NAME)
+  --time-zone ZONE      the stores' clock (IANA, default Asia/Tokyo)
   --quiet               no line per request
   --stop-with-stdin     stop when standard input closes (the program that started it is gone)`;
 
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
       'no-tls': { type: 'boolean' },
       'setup-owner': { type: 'string' },
       organisation: { type: 'string' },
+      'time-zone': { type: 'string' },
       quiet: { type: 'boolean' },
       'stop-with-stdin': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
     host: values.listen ?? '0.0.0.0',
     hostnames: values.host ?? [],
     tls: !values['no-tls'],
+    timeZone: values['time-zone'],
     log: values.quiet ? undefined : (line) => say(`${new Date().toISOString()} ${line}`),
   });
   let stopping = false;

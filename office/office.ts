@@ -81,6 +81,9 @@ async function checkMasterKey(ctx: OfficeContext): Promise<void> {
 }
 
 export async function startOffice(options: OfficeOptions): Promise<Office> {
+  const timeZone = options.timeZone ?? 'Asia/Tokyo';
+  // A zone Intl does not know would fail every batch's hour later: refused at start instead.
+  new Intl.DateTimeFormat('en', { timeZone });
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const host = options.host ?? '127.0.0.1';
   const useTls = options.tls ?? true;
@@ -95,7 +98,7 @@ export async function startOffice(options: OfficeOptions): Promise<Office> {
       keyring: new Keyring(loadMasterKey(options.dataDir)),
       now: options.now ?? Date.now,
       pin: tls.pin,
-      timeZone: options.timeZone ?? 'Asia/Tokyo',
+      timeZone,
     };
     await checkMasterKey(ctx);
     const setupToken = (await ownerCount(ctx)) === 0 ? randomToken(24) : null;

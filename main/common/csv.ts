@@ -20,9 +20,14 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rows alone, each ended by CRLF: no BOM, no header (a file whose reader takes none, 弥生's). */
+export function csvLines(rows: Iterable<readonly CsvCell[]>): string {
+  let text = '';
+  for (const row of rows) text += row.map(csvCell).join(',') + CRLF;
+  return text;
+}
+
 /** A whole file: the header row, then the rows. */
 export function csvFile(header: readonly CsvCell[], rows: Iterable<readonly CsvCell[]>): string {
-  const lines = [header.map(csvCell).join(',')];
-  for (const row of rows) lines.push(row.map(csvCell).join(','));
-  return BOM + lines.join(CRLF) + CRLF;
+  return BOM + csvLines([header, ...rows]);
 }

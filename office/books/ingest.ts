@@ -69,9 +69,7 @@ export function recordColumns(
           'base64',
         )
       : null,
-    guestTerms: guest
-      ? `{${guestTerms(keys.searchKey, guestKeys(guest)).join(',')}}`
-      : null,
+    guestTerms: guest ? `{${guestTerms(keys.searchKey, guestKeys(guest)).join(',')}}` : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { OfficeError } from '../errors';
 import { registerOwnerRoutes, type OwnerRouteOptions } from '../owners/routes';
 import { registerRecordRoutes } from '../records/routes';
 import { registerBookRoutes } from '../books/routes';
+import { registerExportRoutes } from '../books/export-routes';
 import { registerWebOwnerRoutes } from '../owners/web-routes';
 import { Limiter } from './limiter';
 import { DEFAULT_WEB_ROOT, registerWebPage } from './web-page';
@@ -85,6 +86,7 @@ export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstan
   registerRecordRoutes(app, ctx);
   registerWebOwnerRoutes(app, ctx, { limits });
   registerBookRoutes(app, ctx);
+  registerExportRoutes(app, ctx);
   registerWebPage(app, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

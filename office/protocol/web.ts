@@ -219,7 +219,7 @@ export const RecordDetail = z.object({
 });
 export type RecordDetail = z.infer<typeof RecordDetail>;
 
-/** The accounts sales and money go to (decision AB55): editable by the owner. */
+/** The accounts sales and money go to (decision AB60): editable by the owner. */
 export const AccountMapping = z.object({
   /** 売上高 by default. */
   sales: z.string().trim().min(1).max(40),
@@ -239,6 +239,24 @@ export const AccountMapping = z.object({
 });
 export type AccountMapping = z.infer<typeof AccountMapping>;
 
+/**
+ * The accounts before the owner edits any (decision AB60): 売上高 for sales, 現金 for the drawer,
+ * 売掛金 for every other method until its money reaches the bank (the brand is the 補助科目
+ * unless one is mapped), 普通預金 for cash taken to or brought from the bank, and 雑損失 /
+ * 雑収入 for a close's short or over. 仮受消費税 is no account here: the tax rides on the sales
+ * lines' 税区分 and 税額, as each accounting package books it.
+ */
+export const DEFAULT_ACCOUNTS: AccountMapping = {
+  sales: '売上高',
+  cash: '現金',
+  methods: { card: '売掛金', qr: '売掛金', other: '売掛金' },
+  receivable: '売掛金',
+  subAccounts: {},
+  cashMoves: '普通預金',
+  overShortLoss: '雑損失',
+  overShortGain: '雑収入',
+};
+
 /** GET /v1/web/exports/:format?storeId&from&to. */
 export const ExportFormat = z.enum(['journal', 'freee', 'yayoi']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
@@ -246,4 +264,64 @@ export const ExportQuery = z.object({
   storeId: Uuid,
   from: BusinessDate,
   to: BusinessDate,
+  /** freee's two imports (decision AB64): 振替伝票 (every entry) or 取引. */
+  freee: z.enum(['journal', 'deals']).default('journal'),
+  /** `1`: the export's report (JSON) instead of the file: what it holds, leaves out, changes. */
+  report: z.enum(['0', '1']).default('0'),
 });
+export type ExportQuery = z.infer<typeof ExportQuery>;
+
+/** Why a record is not in a file: the route lists each, with its words, beside the download. */
+export const SkipReason = z.enum([
+  /** An older counter sent no facts: the office does not guess a record's accounts. */
+  'no_facts',
+  /** The counter could not read it, or the office cannot open it (`detail` says what). */
+  'problem',
+  /** A kind of record this office does not know (a newer counter's). */
+  'unknown_kind',
+  /** A payment method neither the counter's table nor the mapping names. */
+  'unknown_method',
+  /** A tax rate with no tax category in the format (neither 10 % nor 8 %). */
+  'unknown_rate',
+  /** Payments and the tax split do not add up to the same yen. */
+  'unbalanced',
+  /** The format has no way to say it (freee's 取引: a cash move is a 口座振替); `detail` says which file does. */
+  'not_in_format',
+]);
+export type SkipReason = z.infer<typeof SkipReason>;
+
+export const Skipped = z.object({
+  recordId: z.string(),
+  counterName: z.string(),
+  businessDate: BusinessDate.nullable(),
+  kind: z.string(),
+  amount: z.number().int(),
+  reason: SkipReason,
+  /** What exactly (the problem's text, the unknown method or rate). */
+  detail: z.string(),
+});
+export type Skipped = z.infer<typeof Skipped>;
+
+/**
+ * A character the file's encoding cannot hold (弥生's Shift_JIS), replaced by the fallback: the
+ * record is still exported, and the page says where its text changed.
+ */
+export const EncodingWarning = z.object({
+  recordId: z.string(),
+  /** The column, in the format's own words (摘要, 借方補助科目…). */
+  field: z.string(),
+  /** The text as it was. */
+  text: z.string(),
+  /** The characters replaced, each once. */
+  characters: z.array(z.string()),
+});
+export type EncodingWarning = z.infer<typeof EncodingWarning>;
+
+/** What an export holds and what it left out or changed: shown beside its download. */
+export const ExportReport = z.object({
+  fileName: z.string(),
+  rows: z.number().int(),
+  skipped: z.array(Skipped),
+  warnings: z.array(EncodingWarning),
+});
+export type ExportReport = z.infer<typeof ExportReport>;

@@ -191,8 +191,21 @@ export async function storeBatch(
 }
 
 /** The day totals a batch moves: one upsert for all its keys (decision AB50). */
-async function addTotals(tx: Tx, device: Device, deltas: ReturnType<typeof totalsOf>) {
-  if (deltas.length === 0) return;
+async function addTotals(tx: Tx, device: Device, unordered: ReturnType<typeof totalsOf>) {
+  if (unordered.length === 0) return;
+  // The store's counters upsert the same rows at once: taken in one order by every batch, their
+  // row locks queue rather than deadlock.
+  const deltas = [...unordered].sort((a, b) =>
+    a.businessDate === b.businessDate
+      ? a.key < b.key
+        ? -1
+        : a.key > b.key
+          ? 1
+          : 0
+      : a.businessDate < b.businessDate
+        ? -1
+        : 1,
+  );
   await tx.query(
     `INSERT INTO day_totals (org_id, store_id, business_date, key, label, count, amount)
      SELECT $1, $2, t.d, t.k, t.l, t.c, t.a

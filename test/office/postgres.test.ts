@@ -17,6 +17,9 @@ import {
   type TestOffice,
 } from '../support/office';
 import { httpIsolation, sqlIsolation, twoTenants } from './isolation-cases';
+import { booked, web, webSignIn } from '../support/books';
+import { normalizeText } from '../../main/common/names';
+import { LiveAnswer, PeriodAnswer, SearchAnswer } from '../../office/protocol/web';
 
 let server: PgServer;
 let office: TestOffice;
@@ -134,5 +137,67 @@ describe('batches on PostgreSQL', () => {
     console.log(
       `[office] ${total} records in ${seconds.toFixed(2)} s: ${Math.round(total / seconds)} records/s (in-process, PostgreSQL)`,
     );
+  });
+});
+
+describe('the books on PostgreSQL', () => {
+  it('three counters of one store sending at once: the day’s totals add up, each batch answered', async () => {
+    const { orgId, storeId } = await ownerWithStore(office, 'books@example.jp', 'Org Books');
+    const counters = await Promise.all(
+      ['k-1', 'k-2', 'k-3'].map((id) => enrolCounter(office, orgId, storeId, id)),
+    );
+    const methods = [
+      ['cash', null],
+      ['card', 'VISA'],
+      ['qr', 'PayPay'],
+    ] as const;
+    // Each counter's batches name the same keys in another order (methods, hours, staff).
+    await Promise.all(
+      counters.map(async ({ credential }, c) => {
+        for (let batch = 0; batch < 10; batch++) {
+          const records = Array.from({ length: 30 }, (_, i) => {
+            const n = batch * 30 + i;
+            const [method, brand] = methods[(n + c) % 3]!;
+            return booked(n + 1, {
+              amount: 1000,
+              at: Date.parse('2026-12-07T00:00:00Z') + ((n * 7 + c * 13) % 10) * 3_600_000,
+              facts: {
+                payments: [{ method, brand, amount: 1000 }],
+                staff: { id: `st-${(n + c) % 4}`, name: `staff ${(n + c) % 4}` },
+                guest: { name: '田中 花子', keys: [normalizeText('田中 花子'), 'たなかはなこ'] },
+              },
+            });
+          });
+          const answer = await call(office, 'POST', '/v1/device/records', {
+            token: credential,
+            body: { records },
+          });
+          expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        }
+      }),
+    );
+    const owner = await webSignIn(office, 'books@example.jp');
+    const live = LiveAnswer.parse(
+      (await web(office, owner, 'GET', '/v1/web/live?date=2026-12-07')).body,
+    );
+    expect(live.stores[0]!.total).toBe(900_000);
+    expect(live.stores[0]!.walkIns).toEqual({ count: 900, amount: 900_000 });
+    const period = PeriodAnswer.parse(
+      (await web(office, owner, 'GET', '/v1/web/period?unit=month&date=2026-12-07')).body,
+    );
+    expect(period.current.byHour.reduce((sum, h) => sum + h.amount, 0)).toBe(900_000);
+    expect(period.current.byStaff.reduce((sum, s) => sum + s.count, 0)).toBe(900);
+    const found = SearchAnswer.parse(
+      (
+        await web(
+          office,
+          owner,
+          'GET',
+          `/v1/web/search?storeId=${storeId}&from=2026-12-07&to=2026-12-07&guest=${encodeURIComponent('タナカ')}`,
+        )
+      ).body,
+    );
+    expect(found.records).toHaveLength(50);
+    expect(found.records[0]!.guest).toBe('田中 花子');
   });
 });

@@ -33,7 +33,11 @@ export const ja = {
     sealed_elsewhere:
       '別の鍵で保護された記録で、このPCでは開けません。記録したレジで確認してください。',
     unknown_kind: '新しい版のアプリの記録です。アプリを更新してから書き出してください。',
+    /** The head office's copy: a counter of an older version sent no details beside it. */
+    no_facts: '古い版のレジの記録で、明細が届いていません。記録したレジで確認してください。',
   },
+  /** The head office's note of a record's discounts (the reasons stay in the sealed record). */
+  discount: '値引',
 };
 
 export const en: Widen<typeof ja> = {
@@ -63,5 +67,8 @@ export const en: Widen<typeof ja> = {
     sealed_elsewhere:
       'Sealed with another key: it cannot be opened on this PC. Check it at the counter that made it.',
     unknown_kind: 'Written by a newer version of the app: update the app, then export again.',
+    no_facts:
+      'Sent by an older version of the app without its details: check it at the counter that made it.',
   },
+  discount: 'Discount',
 };

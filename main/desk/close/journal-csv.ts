@@ -1,5 +1,7 @@
 /**
- * The journal of a date range as CSV for accounting (decision Z6), written by the one CSV writer
+ * The journal of a date range as CSV for accounting (decision Z6), its rows filled here from the
+ * counter's records in the format's one home (main/common/journal-csv-format.ts, which the head
+ * office fills from the facts: AB65), written by the one CSV writer
  * (main/common/csv.ts: UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas defused): the header in
  * the chosen language (main/common/words: journal.ts, money.ts), one row per sale, collection of a
  * booking paid on site, refund, correction, cash in/out/changed (Y11) and close (receipts printed are not money and are left
@@ -9,7 +11,12 @@
  * name holds only the dates.
  */
 import { DateTime } from 'luxon';
-import { csvFile, type CsvCell } from '../../common/csv';
+import {
+  JOURNAL_TIME_FORMAT,
+  journalCsvText,
+  journalFileName,
+  type JournalRow,
+} from '../../common/journal-csv-format';
 import * as journalWords from '../../common/words/journal';
 import * as moneyWords from '../../common/words/money';
 import { methodSpec, TenderMethod, type UiLocale } from '../../ipc/contract';
@@ -26,55 +33,6 @@ import { recordRates } from '../items/rates';
 import { countingDays } from './day-records';
 import { discountNote } from './discounts-given';
 
-/** The columns before the per-method ones, and after them. */
-const BEFORE = [
-  'businessDate',
-  'time',
-  'counter',
-  'kind',
-  'entryId',
-  'refersTo',
-  'reservationNumber',
-  'amount',
-] as const;
-/** Who (issue 29) comes last: a column added never moves the ones accounting already reads. */
-const AFTER = [
-  'change',
-  'overShort',
-  'products',
-  'refundReason',
-  'note',
-  'problem',
-  'staff',
-  'approvedBy',
-  'items',
-  'standardRate',
-  'reducedRate',
-] as const;
-
-type Named = (typeof BEFORE)[number] | (typeof AFTER)[number];
-
-/** A row by column: the named ones and what each method moved (absent: empty). */
-type Row = Partial<Record<Named, CsvCell>> & { tender?: Partial<Record<TenderMethod, number>> };
-
-function header(locale: UiLocale): CsvCell[] {
-  const { columns } = journalWords[locale];
-  const { methods } = moneyWords[locale];
-  return [
-    ...BEFORE.map((c) => columns[c]),
-    ...TenderMethod.options.map((m) => methods[m]),
-    ...AFTER.map((c) => columns[c]),
-  ];
-}
-
-function cells(row: Row): CsvCell[] {
-  return [
-    ...BEFORE.map((c) => row[c] ?? null),
-    ...TenderMethod.options.map((m) => row.tender?.[m] ?? null),
-    ...AFTER.map((c) => row[c] ?? null),
-  ];
-}
-
 /** What each method moved, signed. */
 function byTender(lines: readonly { method: TenderMethod; amount: number }[], sign: number) {
   const moved: Partial<Record<TenderMethod, number>> = {};
@@ -89,7 +47,7 @@ export type NumberOfSale = (sale: SaleRecord) => string | null;
  * Money taken's counter items and its amounts by rate (issue 30): the lines as sold, the reduced
  * ones marked ※, and what was taken at the standard and the reduced rate.
  */
-function goodsCells(r: MoneyTaken, locale: UiLocale, fallbackRate: number): Row {
+function goodsCells(r: MoneyTaken, locale: UiLocale, fallbackRate: number): JournalRow {
   const goods = r.goods ?? [];
   const rates = recordRates(r, fallbackRate);
   const at = (reduced: boolean) =>
@@ -112,13 +70,13 @@ function recordRow(
   numberOf: NumberOfSale,
   dayOf: (r: JournalRecord) => string,
   fallbackRate: number,
-): Row | null {
+): JournalRow | null {
   // A receipt printed, the drawer opened: not money (the drawer's opens are the journal's, M11).
   if (r.kind === 'receipt' || r.kind === 'drawer') return null;
   const words = moneyWords[locale];
-  const head: Row = {
+  const head: JournalRow = {
     businessDate: dayOf(r),
-    time: DateTime.fromMillis(r.at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss'),
+    time: DateTime.fromMillis(r.at, { zone: timeZone }).toFormat(JOURNAL_TIME_FORMAT),
     counter: r.counterName,
     // Who was signed in, and whose PIN approved it (issue 29): display names, never a guest's.
     staff: r.staff?.name ?? null,
@@ -209,7 +167,7 @@ function recordRow(
   }
 }
 
-function unreadableRow(u: UnreadableRecord, locale: UiLocale): Row {
+function unreadableRow(u: UnreadableRecord, locale: UiLocale): JournalRow {
   return {
     businessDate: u.businessDate,
     kind: moneyWords[locale].entryKinds.unreadable,
@@ -233,20 +191,20 @@ export function journalCsv(
   /** The store's default rate: a sale's whole total is taxed at it when its lines do not add up. */
   fallbackRate = 10,
 ): JournalCsv {
-  const rows: CsvCell[][] = [];
+  const rows: JournalRow[] = [];
   // The day a record counts on (Z2): a late correction an older version dated a closed day.
   const dayOf = countingDays(day.records, timeZone);
   for (const r of day.records) {
     const row = recordRow(r, locale, timeZone, numberOf, dayOf, fallbackRate);
-    if (row) rows.push(cells(row));
+    if (row) rows.push(row);
   }
   const unreadable = [...day.unreadable].sort((a, b) =>
     (a.businessDate ?? '') < (b.businessDate ?? '') ? -1 : 1,
   );
-  for (const u of unreadable) rows.push(cells(unreadableRow(u, locale)));
+  for (const u of unreadable) rows.push(unreadableRow(u, locale));
   return {
-    fileName: `journal_${range.from}_${range.to}.csv`,
-    csv: csvFile(header(locale), rows),
+    fileName: journalFileName(range),
+    csv: journalCsvText(locale, rows),
     rows: rows.length,
   };
 }

@@ -1,4 +1,4 @@
--- The owner's books on the web (decisions AB50–AB55): people with roles, the facts counters send
+-- The owner's books on the web (decisions AB50–AB54): people with roles, the facts counters send
 -- beside each record, each day's totals kept as records arrive, each counter's last report, the
 -- accounts the exports post to, and a manager's stores enforced by the database as well.
 

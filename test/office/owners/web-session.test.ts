@@ -189,6 +189,34 @@ describe('roles', () => {
     expect((await web(office, manager, 'GET', `/v1/web/records/${key}`)).status).toBe(404);
   });
 
+  it('another organisation’s store and records do not exist for this one', async () => {
+    const other = await ownerWithStore(office, 'other@example.jp', 'Org B');
+    const { credential } = await enrolCounter(office, other.orgId, other.storeId, 'o-1');
+    await call(office, 'POST', '/v1/device/records', {
+      token: credential,
+      body: { records: [booked(1, { amount: 9999 })] },
+    });
+    const theirs = await webSignIn(office, 'other@example.jp');
+    const found = await web(
+      office,
+      theirs,
+      'GET',
+      `/v1/web/search?storeId=${other.storeId}&from=2026-12-01&to=2026-12-31`,
+    );
+    const key = found.body.records[0].key as string;
+    for (const url of [
+      `/v1/web/records/${key}`,
+      `/v1/web/search?storeId=${other.storeId}&from=2026-12-01&to=2026-12-31`,
+      `/v1/web/period?unit=day&date=2026-12-07&storeId=${other.storeId}`,
+      `/v1/web/exports/journal?storeId=${other.storeId}&from=2026-12-01&to=2026-12-31`,
+    ])
+      expect((await web(office, owner, 'GET', url)).status, url).toBe(404);
+    const live = await web(office, owner, 'GET', '/v1/web/live?date=2026-12-07');
+    expect(live.body.stores.map((s: { id: string }) => s.id)).not.toContain(other.storeId);
+    const period = await web(office, owner, 'GET', '/v1/web/period?unit=day&date=2026-12-07');
+    expect(period.body.current.total).toBe(3000);
+  });
+
   it('an accountant reads every store', async () => {
     const live = await web(office, accountant, 'GET', '/v1/web/live?date=2026-12-07');
     expect(live.body.stores).toHaveLength(2);
