@@ -1,9 +1,11 @@
 /**
  * The owner's web page on a real head office (a child process on PGlite, its first owner made
- * with --setup-owner), in Chromium: sign in, Today (live), axe finds nothing, Period and Search
- * open and answer. The page must be built first (`npm run test:e2e` builds it); the office serves
- * it at / (office/http/web-page.ts) beside /v1/web. Screenshots are left in test-results/screenshots/
- * (ja-office-*.png).
+ * with --setup-owner, a counter enrolled and its morning sent), in Chromium: sign in, Today
+ * (live), Period, Search, a record with its receipt drawn as a copy, an export downloaded with
+ * its report, the accounts saved; axe finds nothing on any page, and the page's CSP refuses
+ * nothing it needs. The page must be built first (`npm run test:e2e` builds it); the office
+ * serves it at / (office/http/web-page.ts) beside /v1/web. Screenshots are left in
+ * test-results/screenshots/ (ja-office-*.png).
  *
  * The office's certificate is its own CA's: the browser is told to accept it, as an owner's
  * browser is once the CA is installed.
@@ -110,7 +112,7 @@ test.afterAll(async () => {
 
 test.use({ ignoreHTTPSErrors: true, locale: 'ja-JP', viewport: { width: 1366, height: 768 } });
 
-test('the owner signs in, sees Today live, opens Period and Search', async ({ page }) => {
+test('the owner signs in and uses every page', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     // A CSP refusal is a console error: the page must need nothing its policy forbids.
@@ -168,6 +170,22 @@ test('the owner signs in, sees Today live, opens Period and Search', async ({ pa
   // A client route opened directly is the page too (the office serves index.html there).
   await page.reload();
   await expect(page.getByRole('heading', { name: '記録の検索' })).toBeVisible();
+
+  // Exports: the report beside the file, and the file downloaded.
+  await page.getByRole('link', { name: '書き出し' }).click();
+  await page.getByLabel('開始日').fill(TODAY);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'ダウンロード' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  await expect(page.getByRole('heading', { name: '書き出しの内容' })).toBeVisible();
+  await audit(page, 'ja/exports');
+
+  // Accounts: the defaults, saved as they are.
+  await page.getByRole('link', { name: '勘定科目' }).click();
+  await expect(page.getByLabel('売上')).toHaveValue('売上高');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  await audit(page, 'ja/accounts');
 
   await page.getByRole('button', { name: 'サインアウト' }).click();
   await expect(page.getByRole('heading', { name: 'サインイン' })).toBeVisible();

@@ -8,6 +8,7 @@ import { z, type ZodType } from 'zod';
 import {
   AccountMapping,
   CSRF_HEADER,
+  ExportReport,
   LiveAnswer,
   Me,
   PeriodAnswer,
@@ -62,6 +63,14 @@ function withQuery(path: string, query: Query = {}): string {
   const text = params.toString();
   return `${WEB_API}${path}${text ? `?${text}` : ''}`;
 }
+
+/** An export's store and days; `freee`, which of freee's two imports (decision AB64). */
+export type ExportAsk = {
+  storeId: string;
+  from: string;
+  to: string;
+  freee?: 'journal' | 'deals';
+};
 
 export interface Download {
   blob: Blob;
@@ -162,11 +171,11 @@ export function createClient(options: ClientOptions = {}) {
     addUser: async (user: NewUser) => {
       await send('POST', withQuery('/users'), user);
     },
+    /** What an export would hold, leave out and change (decision AB67), before its file. */
+    exportReport: (format: ExportFormat, query: ExportAsk) =>
+      get(`/exports/${format}`, ExportReport, { ...query, report: '1' }),
     /** An export as a file: its bytes and the name the office gave it. */
-    exportFile: async (
-      format: ExportFormat,
-      query: { storeId: string; from: string; to: string },
-    ): Promise<Download> => {
+    exportFile: async (format: ExportFormat, query: ExportAsk): Promise<Download> => {
       const response = await send('GET', withQuery(`/exports/${format}`, query));
       return {
         blob: await response.blob(),

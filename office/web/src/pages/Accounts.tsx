@@ -1,5 +1,5 @@
 /**
- * The accounts the exports post to (decision AB55), the owner's to change: the fixed ones, and an
+ * The accounts the exports post to (decision AB60), the owner's to change: the fixed ones, and an
  * account and sub-account (補助科目) per method or brand (`card`, `card:VISA`, `qr:PayPay`).
  */
 import { useCallback, useState, type FormEvent } from 'react';

@@ -1,16 +1,20 @@
 /**
  * Exports for the books: a store, a period and a format (the journal CSV, freee's or 弥生's
- * import) → a file. Fetched through the client (so a refusal is said in place, not as a broken
- * download), then handed to the browser as a download.
+ * import) → a file. The office is asked first for the export's report (what the file holds,
+ * leaves out, changes), shown beside the download, then for the file; both through the client,
+ * so a refusal is said in place, never as a broken download.
  */
 import { useState, type FormEvent } from 'react';
-import { ExportFormat } from '../../../protocol/web';
-import type { Download } from '../api/client';
+import { ExportFormat, type ExportReport } from '../../../protocol/web';
+import type { Download, ExportAsk } from '../api/client';
 import { useSession } from '../app/context';
 import { ErrorNote } from '../components/ErrorNote';
 import { StoreSelect } from '../components/StoreSelect';
 import { day } from '../format';
 import { useWords } from '../i18n';
+import { ExportReportView } from './ExportReportView';
+
+const FREEE_KINDS = ['journal', 'deals'] as const;
 
 /** The browser saves the file: an object URL on a link clicked once, then let go. */
 function save({ blob, name }: Download): void {
@@ -33,6 +37,8 @@ export function Exports({ saveFile = save }: { saveFile?: (file: Download) => vo
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [format, setFormat] = useState<ExportFormat>('journal');
+  const [freee, setFreee] = useState<(typeof FREEE_KINDS)[number]>('journal');
+  const [report, setReport] = useState<ExportReport | null>(null);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -48,8 +54,11 @@ export function Exports({ saveFile = save }: { saveFile?: (file: Download) => vo
     setWorking(true);
     setError(null);
     setDone(null);
+    setReport(null);
+    const ask: ExportAsk = { storeId, from, to, ...(format === 'freee' ? { freee } : {}) };
     try {
-      const file = await client.exportFile(format, { storeId, from, to });
+      setReport(await client.exportReport(format, ask));
+      const file = await client.exportFile(format, ask);
       saveFile(file);
       setDone(w.done(file.name));
     } catch (failure) {
@@ -87,6 +96,23 @@ export function Exports({ saveFile = save }: { saveFile?: (file: Download) => vo
             </label>
           ))}
         </fieldset>
+        {format === 'freee' && (
+          <fieldset className="units">
+            <legend>{w.freeeKind}</legend>
+            {FREEE_KINDS.map((kind) => (
+              <label key={kind} className="choice">
+                <input
+                  type="radio"
+                  name="freee"
+                  value={kind}
+                  checked={freee === kind}
+                  onChange={() => setFreee(kind)}
+                />
+                {w.freeeKinds[kind]}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <button type="submit" className="primary" disabled={working || !storeId}>
           {working ? w.working : w.download}
         </button>
@@ -98,6 +124,7 @@ export function Exports({ saveFile = save }: { saveFile?: (file: Download) => vo
       )}
       {error !== null && <ErrorNote error={error} />}
       <p role="status">{done}</p>
+      {report && <ExportReportView report={report} />}
     </section>
   );
 }
