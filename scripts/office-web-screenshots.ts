@@ -1,6 +1,6 @@
 /**
  * Screenshots of the owner's web page (office/web) in Japanese at 1366×768, to look at: Today,
- * Period, Search and a record, into screenshots/, each checked by axe on the way (what it finds
+ * Period, Search, a record and Exports (and sign-in), into screenshots/, each checked by axe on the way (what it finds
  * is printed, and the exit code is 1). The page is the built one (npm run
  * build:office-web) served by a real office process; its /v1/web answers are a chain's made-up
  * day (the fixtures of test/office/web), so the pages are full whatever the office holds.
@@ -129,9 +129,16 @@ async function main() {
     const page = await context.newPage();
     const json = (route: Route, body: unknown) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    let signedIn = false;
     await page.route('**/v1/web/**', (route) => {
       const url = new URL(route.request().url());
       const p = url.pathname;
+      if (p === '/v1/web/me' && !signedIn)
+        return route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unauthorised', message: 'log in first' } }),
+        });
       if (p === '/v1/web/me') return json(route, me('owner'));
       if (p === '/v1/web/live') return json(route, { ...chain(), at: new Date().toISOString() });
       if (p === '/v1/web/period') return json(route, week());
@@ -167,6 +174,10 @@ async function main() {
       await page.screenshot({ path: path.join(OUT, `${name}-${LANG}.png`) });
       console.log(path.join(OUT, `${name}-${LANG}.png`));
     };
+    await page.goto(`${office.url}/`);
+    await page.getByRole('heading', { name: WORDS.signIn.title }).waitFor();
+    await shoot('signin');
+    signedIn = true;
     await page.goto(`${office.url}/app/today`);
     await page.getByRole('article').first().waitFor();
     await shoot('today');

@@ -60,6 +60,8 @@ export function BarChart({
           label: s.label,
           data: [...s.values],
           backgroundColor: COLOURS[i % COLOURS.length],
+          // One day or one product is a bar, not a wall.
+          maxBarThickness: 56,
         })),
       },
       options: {
@@ -105,7 +107,9 @@ export function BarChart({
           <tbody>
             {labels.length === 0 && (
               <tr>
-                <td colSpan={series.length + (counts ? 2 : 1)}>{words.common.none}</td>
+                <td className="none" colSpan={series.length + (counts ? 2 : 1)}>
+                  {words.common.none}
+                </td>
               </tr>
             )}
             {labels.map((label, row) => (
