@@ -257,6 +257,7 @@ export const en: Widen<typeof ja> = {
     password: 'First password (12 characters or more)',
     storesHint: 'Stores the manager may see',
     needStore: 'Choose at least one store for a manager.',
+    passwordShort: 'The password needs 12 characters or more.',
     added: (email) => `Added ${email}.`,
   },
 };

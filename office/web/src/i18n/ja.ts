@@ -262,6 +262,7 @@ export const ja = {
     password: '最初のパスワード(12文字以上)',
     storesHint: '店長が見られる店舗',
     needStore: '店長には店舗を1つ以上選んでください。',
+    passwordShort: 'パスワードは12文字以上にしてください。',
     added: (email: string) => `${email} を追加しました。`,
   },
 };

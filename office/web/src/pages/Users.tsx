@@ -63,6 +63,10 @@ function AddUser({ onAdded }: { onAdded(): void }) {
     event.preventDefault();
     setAdded(null);
     setError(null);
+    if (password.length < 12) {
+      setProblem(w.passwordShort);
+      return;
+    }
     const user = NewUser.safeParse({
       email,
       role,
