@@ -3,9 +3,15 @@
  * business days), whatever the owner's computer is set to, so "updated 10:15:02" and a record's
  * time mean what the counter meant.
  */
+import { useCallback } from 'react';
 import { DEFAULT_TIME_ZONE } from '../../../main/common/store-defaults';
+import { useLang, type Lang } from './i18n';
 
-const yenFormat = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
+/** Yen as each language writes it: ￥1,000 in Japanese, ¥1,000 in English. */
+const yenFormats: Record<Lang, Intl.NumberFormat> = {
+  ja: new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' }),
+  en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }),
+};
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: DEFAULT_TIME_ZONE,
   hour: '2-digit',
@@ -26,8 +32,14 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-export function yen(amount: number): string {
-  return yenFormat.format(amount);
+export function yen(amount: number, lang: Lang = 'ja'): string {
+  return yenFormats[lang].format(amount);
+}
+
+/** `yen` in the page's language. */
+export function useYen(): (amount: number) => string {
+  const lang = useLang();
+  return useCallback((amount: number) => yen(amount, lang), [lang]);
 }
 
 /** HH:MM:SS of an instant (epoch ms or ISO). */

@@ -13,7 +13,7 @@ import {
   LinearScale,
   Tooltip,
 } from 'chart.js';
-import { yen } from '../format';
+import { useYen } from '../format';
 import { useWords } from '../i18n';
 import { ScrollBox } from './ScrollBox';
 
@@ -44,6 +44,7 @@ export function BarChart({
   countHeader?: string;
 }) {
   const words = useWords();
+  const yen = useYen();
   const canvas = useRef<HTMLCanvasElement>(null);
   const id = useId();
   // Nothing to draw (no records, or all zero): said in words, not an empty grid.
@@ -80,7 +81,7 @@ export function BarChart({
       },
     });
     return () => chart.destroy();
-  }, [labels, series, empty]);
+  }, [labels, series, empty, yen]);
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{title}</figcaption>

@@ -4,12 +4,13 @@
  */
 import type { ExportReport } from '../../../protocol/web';
 import { ScrollBox } from '../components/ScrollBox';
-import { yen } from '../format';
+import { useYen } from '../format';
 import { useWords } from '../i18n';
 import { kindName } from './record/kinds';
 
 export function ExportReportView({ report }: { report: ExportReport }) {
   const words = useWords();
+  const yen = useYen();
   const w = words.exports.report;
   const c = words.search.columns;
   return (

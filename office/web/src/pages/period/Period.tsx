@@ -9,7 +9,7 @@ import { useLoad } from '../../app/useLoad';
 import { BarChart } from '../../components/BarChart';
 import { ErrorNote } from '../../components/ErrorNote';
 import { StoreSelect } from '../../components/StoreSelect';
-import { day, yen } from '../../format';
+import { day, useYen } from '../../format';
 import { useWords, type Words } from '../../i18n';
 import { methodName } from '../today/StoreCard';
 
@@ -87,6 +87,7 @@ export function Period() {
 
 function Figures({ answer, words }: { answer: PeriodAnswer; words: Words }) {
   const w = words.period;
+  const yen = useYen();
   const { current, previous } = answer;
   const byDay = useMemo(
     () => [

@@ -10,7 +10,7 @@ import { pathOf } from '../../app/router';
 import { useLoad } from '../../app/useLoad';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Link } from '../../components/Link';
-import { dayAndTime, yen } from '../../format';
+import { dayAndTime, useYen } from '../../format';
 import { useWords } from '../../i18n';
 import { methodName } from '../today/StoreCard';
 import { kindName, problemText } from './kinds';
@@ -36,6 +36,7 @@ export function Record({ recordKey }: { recordKey: string }) {
 
 function Detail({ detail }: { detail: RecordDetail }) {
   const words = useWords();
+  const yen = useYen();
   const w = words.record;
   const c = words.search.columns;
   const r = detail.record;
@@ -148,6 +149,7 @@ function Detail({ detail }: { detail: RecordDetail }) {
 
 function History({ history, current }: { history: readonly RecordSummary[]; current: string }) {
   const words = useWords();
+  const yen = useYen();
   const w = words.record;
   const c = words.search.columns;
   return (

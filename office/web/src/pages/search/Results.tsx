@@ -3,12 +3,13 @@ import type { RecordSummary } from '../../../../protocol/web';
 import { pathOf } from '../../app/router';
 import { Link } from '../../components/Link';
 import { ScrollBox } from '../../components/ScrollBox';
-import { hhmm, yen } from '../../format';
+import { hhmm, useYen } from '../../format';
 import { useWords } from '../../i18n';
 import { kindName, problemText } from '../record/kinds';
 
 export function Results({ records }: { records: readonly RecordSummary[] }) {
   const words = useWords();
+  const yen = useYen();
   const c = words.search.columns;
   return (
     <ScrollBox label={words.search.results}>

@@ -3,12 +3,13 @@
  * and the counters. A flagged store says why in words and with a mark, not by colour alone.
  */
 import type { LiveStore, Tally } from '../../../../protocol/web';
-import { yen } from '../../format';
+import { useYen } from '../../format';
 import { useWords } from '../../i18n';
 import { CounterTable } from './CounterTable';
 
 export function StoreCard({ store, today }: { store: LiveStore; today: string }) {
   const words = useWords();
+  const yen = useYen();
   const w = words.today;
   const flagged = store.flags.length > 0;
   const tally = (t: Tally | null) =>

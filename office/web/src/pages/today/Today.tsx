@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/context';
 import { ErrorNote } from '../../components/ErrorNote';
-import { clock, yen } from '../../format';
+import { clock, useYen } from '../../format';
 import { useWords } from '../../i18n';
 import { matching, ordered } from './order';
 import { StoreCard } from './StoreCard';
@@ -16,6 +16,7 @@ export const PAGE_SIZE = 20;
 
 export function Today({ pollMs }: { pollMs?: number }) {
   const words = useWords();
+  const yen = useYen();
   const w = words.today;
   const { client } = useSession();
   const { answer, error } = useLive(client, pollMs);
