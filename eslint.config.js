@@ -160,7 +160,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.json', './renderer/tsconfig.json'],
+        project: ['./tsconfig.json', './renderer/tsconfig.json', './office/web/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -221,7 +221,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/**/*.{ts,tsx}'],
+    files: ['renderer/**/*.{ts,tsx}', 'office/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

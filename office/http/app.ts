@@ -14,6 +14,7 @@ import { registerBookRoutes } from '../books/routes';
 import { registerExportRoutes } from '../books/export-routes';
 import { registerWebOwnerRoutes } from '../owners/web-routes';
 import { Limiter } from './limiter';
+import { DEFAULT_WEB_ROOT, registerWebPage } from './web-page';
 
 const BODY_LIMIT = 64 * 1024;
 const MINUTE = 60_000;
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** Behind a TLS-terminating proxy on this machine: take the client address it forwards. */
   trustProxy?: boolean;
   log?: (line: string) => void;
+  /** The owner's built web page (dist/office-web by default). */
+  webRoot?: string;
 }
 
 export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstance {
@@ -84,5 +87,6 @@ export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstan
   registerWebOwnerRoutes(app, ctx, { limits });
   registerBookRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerWebPage(app, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

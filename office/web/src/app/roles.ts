@@ -1,0 +1,26 @@
+/**
+ * Which pages each role has (decision AB53). The office refuses the rest too: this only keeps the
+ * page from offering what would be refused.
+ */
+import type { Role } from '../../../protocol/web';
+
+export type PageName = 'today' | 'period' | 'search' | 'exports' | 'accounts' | 'users';
+
+export const PAGES: readonly PageName[] = [
+  'today',
+  'period',
+  'search',
+  'exports',
+  'accounts',
+  'users',
+];
+
+const ALLOWED: Record<Role, ReadonlySet<PageName>> = {
+  owner: new Set(PAGES),
+  manager: new Set(['today', 'period', 'search']),
+  accountant: new Set(['today', 'period', 'search', 'exports']),
+};
+
+export function mayOpen(role: Role, page: PageName): boolean {
+  return ALLOWED[role].has(page);
+}
