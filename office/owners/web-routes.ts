@@ -35,6 +35,7 @@ async function meOf(ctx: OfficeContext, session: OwnerSession, token: string): P
     organisation: { id: session.orgId, name: organisation?.name ?? '' },
     stores: stores.map((s) => ({ id: s.id, name: s.name })),
     csrf: csrfOf(token),
+    timeZone: ctx.timeZone,
   };
 }
 

@@ -33,6 +33,8 @@ export const Me = z.object({
   /** The stores this person may see (all the organisation's for an owner or accountant). */
   stores: z.array(z.object({ id: Uuid, name: z.string() })),
   csrf: z.string(),
+  /** The stores' clock (IANA): the page writes every time and day in it. */
+  timeZone: z.string().default('Asia/Tokyo'),
 });
 export type Me = z.infer<typeof Me>;
 

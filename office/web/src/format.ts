@@ -12,25 +12,39 @@ const yenFormats: Record<Lang, Intl.NumberFormat> = {
   ja: new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' }),
   en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }),
 };
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: DEFAULT_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const minuteFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: DEFAULT_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DEFAULT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+function formatsIn(timeZone: string) {
+  return {
+    time: new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+    minute: new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+    day: new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+  };
+}
+let formats = formatsIn(DEFAULT_TIME_ZONE);
+
+/** The shops' zone, as the office says it (Me.timeZone): set once signed in. */
+export function setShopTimeZone(timeZone: string): void {
+  try {
+    formats = formatsIn(timeZone);
+  } catch {
+    // A zone this browser does not know: the shops' default stays.
+  }
+}
 
 export function yen(amount: number, lang: Lang = 'ja'): string {
   return yenFormats[lang].format(amount);
@@ -44,12 +58,12 @@ export function useYen(): (amount: number) => string {
 
 /** HH:MM:SS of an instant (epoch ms or ISO). */
 export function clock(at: number | string): string {
-  return timeFormat.format(new Date(at));
+  return formats.time.format(new Date(at));
 }
 
 /** HH:MM of an instant. */
 export function hhmm(at: number | string): string {
-  return minuteFormat.format(new Date(at));
+  return formats.minute.format(new Date(at));
 }
 
 /** YYYY-MM-DD HH:MM of an instant. */
@@ -59,5 +73,5 @@ export function dayAndTime(at: number | string): string {
 
 /** The shops' day (YYYY-MM-DD) of an instant: today's by default. */
 export function day(at: number | string = Date.now()): string {
-  return dayFormat.format(new Date(at));
+  return formats.day.format(new Date(at));
 }

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { Me } from '../../../protocol/web';
 import { ApiError, createClient } from '../api/client';
 import { ErrorNote } from '../components/ErrorNote';
+import { setShopTimeZone } from '../format';
 import { LangProvider, storeLang, storedLang, useWords, type Lang } from '../i18n';
 import { Accounts } from '../pages/Accounts';
 import { Exports } from '../pages/Exports';
@@ -39,10 +40,15 @@ export interface AppProps {
 
 export function App({ fetch, pollMs }: AppProps) {
   const [lang, setLang] = useState<Lang>(storedLang);
-  const [status, setStatus] = useState<Status>({ state: 'checking' });
+  const [status, setStatusNow] = useState<Status>({ state: 'checking' });
+  // The page writes times in the stores' zone, which the office says once someone signs in.
+  const setStatus = useCallback((next: Status) => {
+    if (next.state === 'signed-in') setShopTimeZone(next.me.timeZone);
+    setStatusNow(next);
+  }, []);
   const client = useMemo(
     () => createClient({ fetch, onUnauthorised: () => setStatus({ state: 'signed-out' }) }),
-    [fetch],
+    [fetch, setStatus],
   );
 
   const ask = useCallback(() => {
@@ -55,7 +61,7 @@ export function App({ fetch, pollMs }: AppProps) {
             : { state: 'failed', error },
         ),
     );
-  }, [client]);
+  }, [client, setStatus]);
   useEffect(ask, [ask]);
   const check = () => {
     setStatus({ state: 'checking' });
