@@ -12,6 +12,7 @@ import { registerOwnerRoutes, type OwnerRouteOptions } from '../owners/routes';
 import { registerRecordRoutes } from '../records/routes';
 import { registerBookRoutes } from '../books/routes';
 import { registerWebOwnerRoutes } from '../owners/web-routes';
+import { registerListRoutes } from '../lists/routes';
 import { Limiter } from './limiter';
 
 const BODY_LIMIT = 64 * 1024;
@@ -82,5 +83,6 @@ export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstan
   registerRecordRoutes(app, ctx);
   registerWebOwnerRoutes(app, ctx, { limits });
   registerBookRoutes(app, ctx);
+  registerListRoutes(app, ctx);
   return app;
 }
