@@ -136,7 +136,8 @@ function reasonProblems(draft: z.infer<(typeof DRAFT)['discountReasons']>, held:
     DEFAULT_DISCOUNT_REASONS.reasons.map((r) => [r.id, r]),
   );
   for (const e of held) byId.set(e.id, e as DiscountReasonChoice);
-  return reasonDraftProblems(draft, [...byId.values()]);
+  // An id the office has not held is a counter's reason it takes over, as for the other lists.
+  return reasonDraftProblems(draft, [...byId.values()]).filter((p) => p.code !== 'REASON_UNKNOWN');
 }
 
 /**
@@ -174,8 +175,7 @@ export async function changeList(
     }
     const now = ctx.now();
     for (const draft of parsed) {
-      if (draft.id && !held.has(draft.id) && list !== 'discountReasons')
-        throw new OfficeError(404, 'not_found', `no ${list} entry ${draft.id}`);
+      // An id the office has not held: a counter's entry the office takes over (AB73).
       if (list === 'discountReasons') {
         const current = overlay(chain, store, list) as AnyEntry[];
         const problems = reasonProblems(

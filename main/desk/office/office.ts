@@ -13,6 +13,7 @@ import { definePart } from '../parts';
 import type { SettingsFile } from '../settings';
 import { restoreRecords, type RestoreProgress } from '../till/restore';
 import { enrol, HTTPS_PORTS, type EnrolPorts } from './enrol';
+import { startOfficeLists } from './office-lists';
 import { officeSettingsOf, saveOfficeSettings, type OfficeSettings } from './office-settings';
 import { OfficeSender } from './sender';
 import { talliesOf } from './tallies';
@@ -101,6 +102,15 @@ export function startOffice(session: DeskSession, ports: OfficePorts): void {
   });
   state.sender = sender;
   state.transport = transport;
+  const credential = () => ports.secrets.read();
+  startOfficeLists(session, {
+    transport,
+    credential,
+    clock,
+    logger: ports.logger,
+    random: ports.random,
+    onChange: () => session.statusChanged(),
+  });
   state.stop = session.till.onRecorded(() => void sender.wake());
   if (office.restore) void restore(session, ports, office, state, clock);
   else sender.start();

@@ -12,6 +12,7 @@ import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
 import { refundsOwed } from './refunds-owed';
 import { reasonsOf } from './reasons';
+import { refuseIfManaged } from '../office/office-lists';
 import { purgeJournal } from './retention';
 import { configureMoney, moneySettingsOf } from './settings';
 
@@ -81,6 +82,7 @@ export function salesApp(
       reasonsOf(sessions.require()).list(),
     ),
     'money.saveDiscountReason': channel({ scope: null, rule: 'discount' }, (request) => {
+      refuseIfManaged(sessions.require(), 'discountReasons');
       const reasons = reasonsOf(sessions.require());
       reasons.save(request);
       return reasons.list();

@@ -12,6 +12,7 @@ import type { DeskPorts } from '../ports';
 import { auditCsv, auditEntries } from './audit';
 import type { Needs, RuleLook, RuleOf } from './rules';
 import { staffBook } from './book';
+import { refuseIfManaged, refuseStaffChange } from '../office/office-lists';
 
 type StaffChannels =
   | 'staff.get'
@@ -66,11 +67,17 @@ export function staffApp(
     'staff.list': channel({ scope: null, rule: 'staff' }, () => members.list()),
     'staff.save': channel(
       { scope: null, rule: (request, look) => staffChange(request.id, request.role, look) },
-      (request) => members.save(request),
+      (request) => {
+        refuseStaffChange(staff.requireSession(), request);
+        return members.save(request);
+      },
     ),
     'staff.remove': channel(
       { scope: null, rule: (request, look) => staffChange(request.id, null, look) },
-      (request) => members.remove(request),
+      (request) => {
+        refuseIfManaged(staff.requireSession(), 'staff');
+        return members.remove(request);
+      },
     ),
     'staff.policy': channel({ scope: null, rule: 'owner' }, (request) => members.policy(request)),
     'staff.claimOwner': channel({ scope: null, rule: 'open' }, (request) =>
