@@ -8,6 +8,7 @@ import { StaffName, StaffRole } from '../../common';
 
 /** The lists the office may keep (office/protocol/lists.ts says the same: the contract builds on main/common only). */
 export const OfficeListName = z.enum(['items', 'discountReasons', 'staff']);
+export type OfficeListName = z.infer<typeof OfficeListName>;
 const ListName = OfficeListName;
 export const OfficeManaged = z.object({
   items: z.boolean(),
