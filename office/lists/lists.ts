@@ -175,7 +175,7 @@ export async function changeList(
     }
     const now = ctx.now();
     for (const draft of parsed) {
-      // An id the office has not held: a counter's entry the office takes over (AB73).
+      // An id the office has not held: a counter's entry the office takes over (decision AB72).
       if (list === 'discountReasons') {
         const current = overlay(chain, store, list) as AnyEntry[];
         const problems = reasonProblems(

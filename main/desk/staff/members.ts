@@ -93,7 +93,7 @@ export class Members implements MembersPort {
     if (!book.enabled)
       throw new DeskError('STAFF_NOT_SET_UP', 'set the owner up first (with the API key)');
     const before = request.id ? book.get(request.id) : null;
-    // A member the office added: their PIN is set here, as a new member's (AB75).
+    // A member the office added: their PIN is set here, as a new member's (decision AB75).
     const joining = request.id && !before ? awaitingMember(session, request.id) : null;
     if (request.id && !before && !joining)
       throw new DeskError('STAFF_NOT_FOUND', 'no such member of staff');

@@ -43,7 +43,7 @@ export function ItemCatalogue() {
   const lang = langOf(i18n);
   const view = useSlice(stores.items, (s) => s.view);
   const [editing, setEditing] = useState<ItemDraft | null>(null);
-  // The head office sets the catalogue: shown, not changed here (AB76).
+  // The head office sets the catalogue: shown, not changed here (decision AB74).
   const managed = useManagedByOffice('items');
   return (
     <section className="item-catalogue" aria-labelledby="catalogue-title">

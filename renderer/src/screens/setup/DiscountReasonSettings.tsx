@@ -44,7 +44,7 @@ export function DiscountReasonSettings() {
     stores.staff,
     (s) => !s.state?.enabled || s.state.may.includes('discount'),
   );
-  // The head office sets the reasons: shown, not changed here (AB76).
+  // The head office sets the reasons: shown, not changed here (decision AB74).
   const managed = useManagedByOffice('discountReasons');
   const mayEdit = mayDiscount && !managed;
   const [editing, setEditing] = useState<DiscountReasonDraft | null>(null);

@@ -43,7 +43,7 @@ function Members() {
   const [editing, setEditing] = useState<Editing>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<CallError | null>(null);
-  // The head office sets the staff: shown, not changed here, but for a new member's PIN (AB75).
+  // The head office sets the staff: shown, not changed here, but for a new member's PIN (decision AB75).
   const [office] = useOfficeLists();
   const managed = office?.managed.staff ?? false;
   const awaiting = office?.awaitingPin ?? [];
