@@ -17,10 +17,10 @@
  */
 import { z } from 'zod';
 import {
+  byOffice,
   DeviceLists,
   ListName,
   NOT_MANAGED,
-  type Managed,
   type OfficeStaff,
 } from '../../../office/protocol/lists';
 import type { Logger } from '../../api/index';
@@ -34,7 +34,7 @@ import type { DeskSession } from '../desk-session';
 import { catalogueOf } from '../items/catalogue';
 import { definePart } from '../parts';
 import { reasonsOf } from '../sales/reasons';
-import type { SharedList } from '../shared-list';
+import type { ChangeFrom, SharedList } from '../shared-list';
 import { staffBook } from '../staff/book';
 import { fullJitter, OFFICE_BACKOFF, type Backoff } from './backoff';
 import { OfficeError, type OfficeTransport } from './transport';
@@ -104,7 +104,8 @@ export interface OfficeListsOptions {
   transport: OfficeTransport;
   credential: () => string | null;
   copy: ListsCopyStore;
-  targets: ListTargets;
+  /** Read at the first use (not as the session opens: today's view comes first, G6). */
+  targets: () => ListTargets;
   clock: Clock;
   logger: Logger;
   random?: () => number;
@@ -188,14 +189,18 @@ export class OfficeLists {
   private closed = false;
   /** The office refused this PC's credential: no more asking until enrolled again. */
   stopped = false;
+  private lists: ListTargets | null = null;
+  private readonly unlisten: (() => void)[] = [];
 
   constructor(private readonly options: OfficeListsOptions) {
     this.kept = options.copy.read();
   }
 
-  /** The last copy put into the lists (an offline start), then asked at once and on the timer. */
+  /**
+   * Ask at once and on the timer; the copy kept is put into the lists again after the first
+   * answer or failure (an offline start: the managed lists take the office's entries again).
+   */
   start(): void {
-    if (this.kept) this.apply(this.kept.lists);
     void this.fetch();
   }
 
@@ -203,6 +208,45 @@ export class OfficeLists {
     this.closed = true;
     this.timer?.cancel();
     this.timer = null;
+    for (const off of this.unlisten.splice(0)) off();
+  }
+
+  /**
+   * The counter's lists, read at the first use; from then on a change heard from the shop that a
+   * counter made (an older one: this one refuses) to a managed list gives way to the office's
+   * entry again. An entry another counter put from the office is never fought over (AB74).
+   */
+  private get targets(): ListTargets {
+    if (this.lists) return this.lists;
+    const lists = (this.lists = this.options.targets());
+    const heard =
+      <T extends Version & { id: string }>(list: ListName, again: (id: string) => void) =>
+      (entry: T, from: ChangeFrom) => {
+        if (from === 'shop' && this.managed(list) && !byOffice(entry)) again(entry.id);
+      };
+    const find = <L extends ListName>(list: L, id: string) =>
+      (this.kept?.lists[list] as { id: string }[] | undefined)?.find((e) => e.id === id);
+    this.unlisten.push(
+      lists.items.onChange(
+        heard('items', (id) => {
+          const item = find('items', id);
+          if (item) this.applyItem(item as DeviceLists['items'][number], true);
+        }),
+      ),
+      lists.reasons.onChange(
+        heard('discountReasons', (id) => {
+          const reason = find('discountReasons', id);
+          if (reason) this.applyReason(reason as DeviceLists['discountReasons'][number], true);
+        }),
+      ),
+      lists.staff.onChange(
+        heard('staff', (id) => {
+          const member = find('staff', id);
+          if (member) this.applyMember(member as OfficeStaff, true);
+        }),
+      ),
+    );
+    return lists;
   }
 
   managed(list: ListName): boolean {
@@ -219,7 +263,7 @@ export class OfficeLists {
 
   /** Members the office added who have no PIN at this counter yet. */
   awaitingPin(): OfficeStaff[] {
-    const staff = this.options.targets.staff;
+    const staff = this.targets.staff;
     return (this.kept?.lists.staff ?? []).filter((m) => !m.removed && !staff.get(m.id));
   }
 
@@ -252,6 +296,7 @@ export class OfficeLists {
       );
       this.failures = 0;
       if (answer && answer.revision > this.revision) this.take(answer);
+      else this.applyKept();
       this.schedule(this.options.idleMs ?? LISTS_IDLE_MS);
     } catch (error) {
       const e = error instanceof OfficeError ? error : new OfficeError(0, 'network', String(error));
@@ -266,6 +311,7 @@ export class OfficeLists {
         this.options.random ?? Math.random,
       );
       logger.warn('office.lists_failed', { code: e.code, status: e.status, waitMs: wait });
+      this.applyKept();
       this.schedule(wait);
     }
   }
@@ -289,41 +335,62 @@ export class OfficeLists {
     this.options.onChange?.();
   }
 
+  private appliedKept = false;
+
+  /** The copy kept, put into the lists once a session (a new revision puts its own). */
+  private applyKept(): void {
+    if (this.appliedKept || !this.kept) return;
+    this.apply(this.kept.lists);
+  }
+
   /** Every entry of the copy offered to the counter's lists (the managed ones' taking over). */
   private apply(lists: DeviceLists): void {
-    const { targets, logger } = this.options;
-    const m: Managed = lists.managed;
-    for (const item of lists.items) offer(targets.items, targets.items.get(item.id), item, m.items);
+    this.appliedKept = true;
+    for (const item of lists.items) this.applyItem(item, lists.managed.items);
     for (const reason of lists.discountReasons)
-      offer(targets.reasons, targets.reason(reason.id), reason, m.discountReasons);
-    for (const member of lists.staff) {
-      const held = targets.staff.get(member.id);
-      // No PIN here yet: the member waits for a manager to set one (awaitingPin).
-      if (!held) continue;
-      if (held.role === 'owner' && (member.removed || member.role !== 'owner')) {
-        const owners = targets.staff
-          .all()
-          .filter((s) => s.role === 'owner' && !s.removed && s.id !== held.id);
-        if (owners.length === 0) {
-          logger.warn('office.lists_last_owner_kept', { id: held.id });
-          continue;
-        }
+      this.applyReason(reason, lists.managed.discountReasons);
+    for (const member of lists.staff) this.applyMember(member, lists.managed.staff);
+  }
+
+  private applyItem(item: DeviceLists['items'][number], managed: boolean): void {
+    const { items } = this.targets;
+    offer(items, items.get(item.id), item, managed);
+  }
+
+  private applyReason(reason: DeviceLists['discountReasons'][number], managed: boolean): void {
+    const targets = this.targets;
+    offer(targets.reasons, targets.reason(reason.id), reason, managed);
+  }
+
+  /** A member's name, role and removal; their PIN and card stay the counter's. */
+  private applyMember(member: OfficeStaff, managed: boolean): void {
+    const { staff } = this.targets;
+    const held = staff.get(member.id);
+    // No PIN here yet: the member waits for a manager to set one (awaitingPin).
+    if (!held) return;
+    if (held.role === 'owner' && (member.removed || member.role !== 'owner')) {
+      const owners = staff
+        .all()
+        .filter((s) => s.role === 'owner' && !s.removed && s.id !== held.id);
+      if (owners.length === 0) {
+        this.options.logger.warn('office.lists_last_owner_kept', { id: held.id });
+        return;
       }
-      offer(
-        targets.staff,
-        held,
-        {
-          ...held,
-          name: member.name,
-          role: member.role,
-          removed: member.removed,
-          card: member.removed ? null : held.card,
-          updatedAt: member.updatedAt,
-          updatedBy: member.updatedBy,
-        },
-        m.staff,
-      );
     }
+    offer(
+      staff,
+      held,
+      {
+        ...held,
+        name: member.name,
+        role: member.role,
+        removed: member.removed,
+        card: member.removed ? null : held.card,
+        updatedAt: member.updatedAt,
+        updatedBy: member.updatedBy,
+      },
+      managed,
+    );
   }
 
   private schedule(ms: number): void {
@@ -365,7 +432,7 @@ export function startOfficeLists(
   state.lists = new OfficeLists({
     ...options,
     copy: sealedListsCopy(session.local.files, session.local.cipher),
-    targets: targetsOf(session),
+    targets: () => targetsOf(session),
   });
   state.lists.start();
 }

@@ -90,12 +90,12 @@ function counter() {
       transport: via,
       credential: () => token,
       copy,
-      targets: {
+      targets: () => ({
         items: catalogue.list,
         reasons: reasons.shared,
         reason: (id) => reasons.get(id),
         staff: book.members,
-      },
+      }),
       clock,
       logger: createLogger(() => {}, 'error'),
       random: () => 0.5,
@@ -181,6 +181,17 @@ describe('the office’s items at the counter', () => {
     // Stamped just after the counter's: it wins at every counter of the shop.
     expect(now.updatedAt).toBe(mine.updatedAt + 1);
     expect(now.updatedBy).toBe('office:owner@example.jp');
+
+    // An older counter of the shop changes it anyway: heard from the shop, the office's comes back.
+    c.catalogue.merge({ ...now, price: 1, updatedAt: now.updatedAt + 10, updatedBy: 'c-old' });
+    expect(c.catalogue.get(id)).toMatchObject({
+      price: 300,
+      updatedAt: now.updatedAt + 11,
+      updatedBy: 'office:owner@example.jp',
+    });
+    // Another counter's copy of a newer office revision is not fought over.
+    c.catalogue.merge({ ...now, price: 350, updatedAt: now.updatedAt + 20 });
+    expect(c.catalogue.get(id)!.price).toBe(350);
     lists.close();
   });
 });
