@@ -48,6 +48,8 @@ export const LIST_MANAGED = 'LIST_MANAGED_BY_OFFICE';
 /** The copy kept on disk: the office's last answer whole, and what it changed. */
 export const ListsCopy = z.object({
   v: z.literal(1),
+  /** The office's store it is of: a PC enrolled again elsewhere starts from nothing. */
+  storeId: z.string(),
   lists: DeviceLists,
   receivedAt: z.number().int(),
   changes: z.array(OfficeListChange).max(500),
@@ -101,6 +103,8 @@ export interface ListTargets {
 }
 
 export interface OfficeListsOptions {
+  /** The office's store this counter is enrolled in (office-settings.ts). */
+  storeId: string;
   transport: OfficeTransport;
   credential: () => string | null;
   copy: ListsCopyStore;
@@ -193,7 +197,8 @@ export class OfficeLists {
   private readonly unlisten: (() => void)[] = [];
 
   constructor(private readonly options: OfficeListsOptions) {
-    this.kept = options.copy.read();
+    const copy = options.copy.read();
+    this.kept = copy?.storeId === options.storeId ? copy : null;
   }
 
   /**
@@ -321,6 +326,7 @@ export class OfficeLists {
     const changes = changesOf(this.kept?.lists ?? null, lists);
     this.kept = {
       v: 1,
+      storeId: this.options.storeId,
       lists,
       receivedAt: this.options.clock.now(),
       changes,

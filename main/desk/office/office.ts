@@ -104,6 +104,7 @@ export function startOffice(session: DeskSession, ports: OfficePorts): void {
   state.transport = transport;
   const credential = () => ports.secrets.read();
   startOfficeLists(session, {
+    storeId: office.store.id,
     transport,
     credential,
     clock,

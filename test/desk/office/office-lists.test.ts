@@ -87,6 +87,7 @@ function counter() {
   catalogue.onChange((item, from) => heard.push({ id: item.id, from }));
   const make = (copy: ListsCopyStore, via = transport(), token: string | null = credential) =>
     new OfficeLists({
+      storeId: org.storeId,
       transport: via,
       credential: () => token,
       copy,
@@ -233,6 +234,27 @@ describe('the copy kept', () => {
     expect(via.state.paths).toHaveLength(asked + 1);
     expect(via.state.paths.at(-1)).toBe(`/device/lists?since=${offline.revision}`);
     offline.close();
+  });
+});
+
+describe('a copy of another enrolment', () => {
+  it('is not used: a PC enrolled in another store asks for everything', async () => {
+    const first = counter();
+    const copy = memoryListsCopy();
+    const lists = first.make(copy);
+    await lists.fetch();
+    lists.close();
+    const kept = copy.read()!;
+    expect(kept.lists.managed.items).toBe(true);
+    const other = memoryListsCopy({ ...kept, storeId: 'another-store' });
+    const c = counter();
+    const via = transport();
+    const fresh = c.make(other, via);
+    expect(fresh.managed('items')).toBe(false);
+    await fresh.fetch();
+    expect(via.state.paths).toEqual(['/device/lists?since=0']);
+    expect(fresh.managed('items')).toBe(true);
+    fresh.close();
   });
 });
 
