@@ -118,6 +118,14 @@ export function readList(
       entries: [...chain, ...store].map((r) => ({ storeId: r.store_id, entry: r.entry })),
       effective: storeId ? overlay(chain, store, list) : [],
       managed: storeId ? (await managedAt(tx, storeId))[list] : null,
+      managedStores: (
+        await rows(
+          tx,
+          z.object({ store_id: z.string() }),
+          'SELECT store_id::text FROM store_list_managed WHERE list = $1 AND managed ORDER BY store_id',
+          [list],
+        )
+      ).map((r) => r.store_id),
       revision: await revisionOf(tx),
     };
   });

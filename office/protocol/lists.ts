@@ -103,6 +103,8 @@ export const ListAnswer = z.object({
   effective: z.array(z.record(z.string(), z.unknown())),
   /** With a store: whether the office manages this list there. */
   managed: z.boolean().nullable(),
+  /** The stores (of those the person sees) where the office manages this list. */
+  managedStores: z.array(Uuid),
   revision: z.number().int().nonnegative(),
 });
 export type ListAnswer = z.infer<typeof ListAnswer>;

@@ -159,6 +159,11 @@ describe('items for every store, and one store’s own', () => {
     ]);
     expect(got.body.effective.map((e: { price: number }) => e.price)).toEqual([2000]);
     expect(got.body.managed).toBe(false);
+    const reasons = await web(office, owner, 'GET', '/v1/web/lists/discountReasons');
+    expect(reasons.body.managedStores.sort()).toEqual([storeA, storeB].sort());
+    // A manager is told of their stores only.
+    const theirs = await web(office, manager, 'GET', '/v1/web/lists/discountReasons');
+    expect(theirs.body.managedStores).toEqual([storeA]);
   });
 });
 
