@@ -26,6 +26,7 @@ import {
 import type { Logger } from '../../api/index';
 import type { Clock, Timer } from '../../common/clock';
 import type { CounterItem, DiscountReasonEntry } from '../../common/money';
+import type { Permission } from '../../common/staff';
 import { isNewer, type Version } from '../../common/versioned';
 import { OfficeListChange, type OfficeListsView } from '../../ipc/contract/office-lists';
 import { DeskError } from '../../ipc/errors';
@@ -447,6 +448,17 @@ export function startOfficeLists(
 export function officeListsOf(session: Pick<DeskSession, 'part'>): OfficeLists | null {
   return session.part(officeListsPart).lists;
 }
+
+/**
+ * A changing channel's rule for a list the office manages: refused before anyone is asked for an
+ * approval (a manager's PIN would change nothing), else the permission it always asked.
+ */
+export const unlessManaged =
+  (list: ListName, needs: { permissions: Permission[] }) =>
+  (_request: unknown, look: { session: Pick<DeskSession, 'part'> | null }) => {
+    if (look.session) refuseIfManaged(look.session, list);
+    return needs;
+  };
 
 /** Refuse a change of a list the office manages (its channels, before anything is changed). */
 export function refuseIfManaged(session: Pick<DeskSession, 'part'>, list: ListName): void {

@@ -66,14 +66,27 @@ export function staffApp(
     ),
     'staff.list': channel({ scope: null, rule: 'staff' }, () => members.list()),
     'staff.save': channel(
-      { scope: null, rule: (request, look) => staffChange(request.id, request.role, look) },
+      {
+        scope: null,
+        rule: (request, look) => {
+          // Refused before an approval is asked where the office manages the staff (decision AB75).
+          if (look.session) refuseStaffChange(look.session, request);
+          return staffChange(request.id, request.role, look);
+        },
+      },
       (request) => {
         refuseStaffChange(staff.requireSession(), request);
         return members.save(request);
       },
     ),
     'staff.remove': channel(
-      { scope: null, rule: (request, look) => staffChange(request.id, null, look) },
+      {
+        scope: null,
+        rule: (request, look) => {
+          if (look.session) refuseIfManaged(look.session, 'staff');
+          return staffChange(request.id, null, look);
+        },
+      },
       (request) => {
         refuseIfManaged(staff.requireSession(), 'staff');
         return members.remove(request);

@@ -13,7 +13,7 @@ import { answerOf, type OfficeTransport } from '../../../main/desk/office/transp
 import { web, webSignIn, type WebSession } from '../../support/books';
 import { call, ownerWithStore, startTestOffice, type TestOffice } from '../../support/office';
 import { memorySecrets, refusal, setUp, startHarness, type Harness } from '../support';
-import { quickHasher, staffStore, type Staffed } from '../staff/support';
+import { PINS, quickHasher, signIn, staffStore, type Staffed } from '../staff/support';
 
 let office: TestOffice;
 let org: { orgId: string; storeId: string };
@@ -109,6 +109,19 @@ describe('the office’s lists at the counter', () => {
     });
     expect(refused.code).toBe(LIST_MANAGED);
     expect((await h.call('items.list', {})).items.find((i) => i.id === itemId)!.price).toBe(800);
+
+    // Staff who may not change items are told why, not asked for a manager's PIN first.
+    await signIn(h, staff.staff, PINS.staff);
+    const asked = await refusal(h, 'items.save', {
+      id: itemId,
+      name: { ja: 'ライフジャケット', en: 'Life jacket' },
+      price: 1,
+      rate: 10,
+      category: 'rental',
+      active: true,
+    });
+    expect(asked.code).toBe(LIST_MANAGED);
+    await signIn(h, staff.owner, PINS.owner);
   });
 
   it('a list the office does not manage is changed at the counter as before', async () => {
