@@ -107,6 +107,8 @@ const CHANNELS = {
   'office.enrol': true,
   'office.check': true,
   'office.send': true,
+  'office.lists': true,
+  'office.listsSeen': true,
 } as const satisfies Record<Channel, true>;
 
 const EVENTS = {

@@ -21,6 +21,7 @@ import { installedApp } from './installed/app';
 import { manifestApp } from './manifest/app';
 import { itemsApp } from './items/app';
 import { officeApp } from './office/app';
+import { officeListsApp } from './office/lists-app';
 import { onsiteApp } from './onsite/app';
 import { outboxApp } from './outbox/app';
 import type { DeskPorts } from './ports';
@@ -161,6 +162,7 @@ export function deskChannels(ctx: DeskPorts): DeskChannels {
     changeApp(ctx),
     outboxApp(ctx),
     officeApp(ctx),
+    officeListsApp(ctx),
     manifestApp(ctx),
     sales,
     receiptApp(ctx),

@@ -13,6 +13,7 @@ import { registerRecordRoutes } from '../records/routes';
 import { registerBookRoutes } from '../books/routes';
 import { registerExportRoutes } from '../books/export-routes';
 import { registerWebOwnerRoutes } from '../owners/web-routes';
+import { registerListRoutes } from '../lists/routes';
 import { Limiter } from './limiter';
 import { DEFAULT_WEB_ROOT, registerWebPage } from './web-page';
 
@@ -87,6 +88,7 @@ export function buildApp(ctx: OfficeContext, options: AppOptions): FastifyInstan
   registerWebOwnerRoutes(app, ctx, { limits });
   registerBookRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerListRoutes(app, ctx);
   registerWebPage(app, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

@@ -286,4 +286,6 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
   },
   'office.check': {},
   'office.send': {},
+  'office.lists': {},
+  'office.listsSeen': { revision: 1 },
 };

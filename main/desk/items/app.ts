@@ -9,6 +9,7 @@ import { entryView } from '../sales/entries';
 import { owedChanged } from '../sales/refunds-owed';
 import type { Rule } from '../staff/rules';
 import { catalogueOf } from './catalogue';
+import { refuseIfManaged, unlessManaged } from '../office/office-lists';
 import { recordGoods } from './sell';
 import { itemsView } from './tiles';
 
@@ -28,8 +29,12 @@ export function itemsApp(
       await session.journalReady();
       return itemsView(session, ctx.now());
     }),
-    'items.save': channel({ scope: null, rule: 'items' }, (draft) =>
-      catalogueOf(sessions.require()).save(draft),
+    'items.save': channel(
+      { scope: null, rule: unlessManaged('items', { permissions: ['items'] }) },
+      (draft) => {
+        refuseIfManaged(sessions.require(), 'items');
+        return catalogueOf(sessions.require()).save(draft);
+      },
     ),
     'items.sell': channel({ scope: null, rule: sellRule }, (request) => {
       const session = sessions.require();

@@ -14,6 +14,7 @@ import { definePart } from '../parts';
 import type { SettingsFile } from '../settings';
 import { restoreRecords, type RestoreProgress } from '../till/restore';
 import { enrol, HTTPS_PORTS, type EnrolPorts } from './enrol';
+import { startOfficeLists } from './office-lists';
 import { officeSettingsOf, saveOfficeSettings, type OfficeSettings } from './office-settings';
 import { counterStatusOf } from './counter-status';
 import { recordFacts } from './record-facts';
@@ -109,6 +110,16 @@ export function startOffice(session: DeskSession, ports: OfficePorts): void {
   });
   state.sender = sender;
   state.transport = transport;
+  const credential = () => ports.secrets.read();
+  startOfficeLists(session, {
+    storeId: office.store.id,
+    transport,
+    credential,
+    clock,
+    logger: ports.logger,
+    random: ports.random,
+    onChange: () => session.statusChanged(),
+  });
   state.stop = session.till.onRecorded(() => void sender.wake());
   if (office.restore) void restore(session, ports, office, state, clock);
   else sender.start();

@@ -12,6 +12,7 @@ import { dayView, entryView } from './entries';
 import { correct, recordRefund } from './refunds';
 import { refundsOwed } from './refunds-owed';
 import { reasonsOf } from './reasons';
+import { refuseIfManaged, unlessManaged } from '../office/office-lists';
 import { purgeJournal } from './retention';
 import { configureMoney, moneySettingsOf } from './settings';
 
@@ -80,10 +81,14 @@ export function salesApp(
     'money.discountReasons': channel({ scope: null, rule: 'open' }, () =>
       reasonsOf(sessions.require()).list(),
     ),
-    'money.saveDiscountReason': channel({ scope: null, rule: 'discount' }, (request) => {
-      const reasons = reasonsOf(sessions.require());
-      reasons.save(request);
-      return reasons.list();
-    }),
+    'money.saveDiscountReason': channel(
+      { scope: null, rule: unlessManaged('discountReasons', { permissions: ['discount'] }) },
+      (request) => {
+        refuseIfManaged(sessions.require(), 'discountReasons');
+        const reasons = reasonsOf(sessions.require());
+        reasons.save(request);
+        return reasons.list();
+      },
+    ),
   };
 }

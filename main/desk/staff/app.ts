@@ -12,6 +12,7 @@ import type { DeskPorts } from '../ports';
 import { auditCsv, auditEntries } from './audit';
 import type { Needs, RuleLook, RuleOf } from './rules';
 import { staffBook } from './book';
+import { refuseIfManaged, refuseStaffChange } from '../office/office-lists';
 
 type StaffChannels =
   | 'staff.get'
@@ -65,12 +66,31 @@ export function staffApp(
     ),
     'staff.list': channel({ scope: null, rule: 'staff' }, () => members.list()),
     'staff.save': channel(
-      { scope: null, rule: (request, look) => staffChange(request.id, request.role, look) },
-      (request) => members.save(request),
+      {
+        scope: null,
+        rule: (request, look) => {
+          // Refused before an approval is asked where the office manages the staff (decision AB75).
+          if (look.session) refuseStaffChange(look.session, request);
+          return staffChange(request.id, request.role, look);
+        },
+      },
+      (request) => {
+        refuseStaffChange(staff.requireSession(), request);
+        return members.save(request);
+      },
     ),
     'staff.remove': channel(
-      { scope: null, rule: (request, look) => staffChange(request.id, null, look) },
-      (request) => members.remove(request),
+      {
+        scope: null,
+        rule: (request, look) => {
+          if (look.session) refuseIfManaged(look.session, 'staff');
+          return staffChange(request.id, null, look);
+        },
+      },
+      (request) => {
+        refuseIfManaged(staff.requireSession(), 'staff');
+        return members.remove(request);
+      },
     ),
     'staff.policy': channel({ scope: null, rule: 'owner' }, (request) => members.policy(request)),
     'staff.claimOwner': channel({ scope: null, rule: 'open' }, (request) =>

@@ -21,6 +21,7 @@ import type { DeskSession } from '../desk-session';
 import type { PinHasher } from './pin';
 import type { StaffDesk } from './staff-desk';
 import { staffBook } from './book';
+import { awaitingMember } from '../office/office-lists';
 
 export interface MembersOptions {
   desk: StaffDesk;
@@ -92,7 +93,10 @@ export class Members implements MembersPort {
     if (!book.enabled)
       throw new DeskError('STAFF_NOT_SET_UP', 'set the owner up first (with the API key)');
     const before = request.id ? book.get(request.id) : null;
-    if (request.id && !before) throw new DeskError('STAFF_NOT_FOUND', 'no such member of staff');
+    // A member the office added: their PIN is set here, as a new member's (decision AB75).
+    const joining = request.id && !before ? awaitingMember(session, request.id) : null;
+    if (request.id && !before && !joining)
+      throw new DeskError('STAFF_NOT_FOUND', 'no such member of staff');
     if (!before && !request.pin)
       throw new DeskError('INVALID_INPUT', 'a new member needs a PIN', [
         { field: 'pin', code: 'required', reason: 'a PIN of 4 to 8 digits' },
@@ -105,6 +109,7 @@ export class Members implements MembersPort {
       request.role,
       request.pin,
       request.newCard ?? false,
+      joining?.id,
     );
     book.put(member);
     const detail = !before ? 'added' : request.pin ? 'pin' : 'changed';
@@ -184,10 +189,11 @@ export class Members implements MembersPort {
     role: StaffRole,
     pin: string | null,
     newCard: boolean,
+    id?: string,
   ): Promise<StaffMember> {
     const hash = pin ? await this.options.hasher.hash(pin) : before!.pin;
     return {
-      id: before?.id ?? randomUUID(),
+      id: before?.id ?? id ?? randomUUID(),
       name: name.trim(),
       role,
       pin: hash,

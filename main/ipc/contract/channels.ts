@@ -44,6 +44,7 @@ import { ItemPicks, itemsChannels } from './items';
 import { onsiteChannels } from './onsite';
 import { staffChannels } from './staff';
 import { officeChannels } from './office';
+import { officeListsChannels } from './office-lists';
 import { JoinCodeShown, JoinEnter, ShopAnswer, ShopConfigure, ShopJoined } from './shop';
 import {
   ChangeAsk,
@@ -427,6 +428,8 @@ export const channels = {
   ...itemsChannels,
   /** The head office: enrolment, sending, the check (issue 40). */
   ...officeChannels,
+  /** The chain's lists the office sets: managed here or not, what changed (AB70–AB79). */
+  ...officeListsChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -20,6 +20,7 @@ export * from './hardware';
 export * from './change';
 export * from './staff';
 export * from './office';
+export * from './office-lists';
 export * from './channels';
 export * from './events';
 export * from './result';

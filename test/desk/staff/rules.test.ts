@@ -9,6 +9,7 @@ import type { Declarations } from '../../../main/desk/handlers';
 import { needsOf, type RuleLook } from '../../../main/desk/staff/rules';
 import type { DeskSession } from '../../../main/desk/desk-session';
 import { staffBook } from '../../../main/desk/staff/book';
+import { officeListsPart } from '../../../main/desk/office/office-lists';
 import { channels, type Channel } from '../../../main/ipc/contract';
 import { VALID } from '../../ipc/payloads';
 import { deskDeclarations } from '../support';
@@ -24,6 +25,8 @@ function look(printed: string[] = [], roles: Record<string, string> = {}): RuleL
         about: (id: string) => (printed.includes(id) ? [{ kind: 'receipt' }] : []),
       },
       part: (part: unknown) => {
+        // Whether the head office manages the list (decision AB74): not enrolled here.
+        if (part === officeListsPart) return { lists: null };
         expect(part).toBe(staffBook);
         return { get: (id: string) => (roles[id] ? { role: roles[id] } : null) };
       },

@@ -5,6 +5,18 @@ import { words as common } from './common';
 
 export const en: Widen<typeof ja> = {
   office: {
+    lists: {
+      managed: 'Managed by the head office',
+      managedHint:
+        'The head office sets this list; it cannot be changed here. Ask the head office to change it.',
+      changedTitle: 'The head office changed the lists',
+      kinds: { added: 'added', changed: 'changed', inactive: 'stopped' },
+      names: { items: 'Items', discountReasons: 'Discount reasons', staff: 'Staff' },
+      dismiss: 'Seen',
+      awaitingTitle: 'Staff the head office added (PIN not set yet)',
+      awaitingHint: 'Set the member’s PIN at this counter, and they can sign in.',
+      setPin: 'Set the PIN',
+    },
     bar: {
       label: 'Sending to the office',
       pending: 'Office: {{count}} to send',

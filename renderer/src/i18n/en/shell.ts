@@ -82,6 +82,7 @@ export const en: Widen<typeof ja> = {
     OFFICE_REVOKED:
       'The office no longer accepts this counter. Make a new enrolment code at the office and enrol again.',
     OFFICE_NOT_ENROLLED: 'This counter is not enrolled with an office.',
+    LIST_MANAGED_BY_OFFICE: 'The head office manages this list. Ask the head office to change it.',
     OFFICE_RESTORING:
       'This counter’s records are coming back from the office. Nothing can be sold or recorded until that is done (the status bar shows how far).',
     JOIN_SET_UP_FIRST: 'Set this counter up with the store’s API key first, then enter the code.',

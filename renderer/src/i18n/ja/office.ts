@@ -3,6 +3,17 @@ import { words as common } from './common';
 
 export const ja = {
   office: {
+    lists: {
+      managed: '本部で管理しています',
+      managedHint: 'この一覧は本部が設定し、ここでは変更できません。変更は本部に依頼してください。',
+      changedTitle: '本部から一覧の変更が届きました',
+      kinds: { added: '追加', changed: '変更', inactive: '停止' },
+      names: { items: '商品', discountReasons: '割引理由', staff: 'スタッフ' },
+      dismiss: '確認しました',
+      awaitingTitle: '本部が追加したスタッフ（暗証番号の設定待ち）',
+      awaitingHint: '本人の暗証番号をこのレジで設定すると、サインインできるようになります。',
+      setPin: '暗証番号を設定',
+    },
     bar: {
       label: '事務所への送信',
       pending: '事務所: 送信待ち {{count}}件',

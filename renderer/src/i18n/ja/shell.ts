@@ -83,6 +83,7 @@ export const ja = {
     OFFICE_REVOKED:
       '事務所がこの端末を登録解除しました。事務所で新しい登録コードを発行し、登録し直してください。',
     OFFICE_NOT_ENROLLED: 'この端末は事務所に登録されていません。',
+    LIST_MANAGED_BY_OFFICE: 'この一覧は本部で管理しています。変更は本部に依頼してください。',
     OFFICE_RESTORING:
       '事務所からこのレジの記録を復元しています。完了するまで販売・記録はできません（状態バーに進み具合を表示）。',
     JOIN_SET_UP_FIRST:

@@ -15,6 +15,7 @@ import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { langOf } from '../../i18n';
+import { ManagedNotice, useManagedByOffice } from '../office/OfficeLists';
 import './items.css';
 
 const EMPTY: ItemDraft = {
@@ -42,10 +43,13 @@ export function ItemCatalogue() {
   const lang = langOf(i18n);
   const view = useSlice(stores.items, (s) => s.view);
   const [editing, setEditing] = useState<ItemDraft | null>(null);
+  // The head office sets the catalogue: shown, not changed here (decision AB74).
+  const managed = useManagedByOffice('items');
   return (
     <section className="item-catalogue" aria-labelledby="catalogue-title">
       <h3 id="catalogue-title">{t('items.manage.title')}</h3>
       <p className="hint">{t('items.manage.hint')}</p>
+      {managed && <ManagedNotice />}
       {view && view.items.length > 0 && (
         <table>
           <thead>
@@ -71,20 +75,22 @@ export function ItemCatalogue() {
                 <td>{t(`items.categories.${item.category}`)}</td>
                 <td>{item.active ? t('items.manage.active') : t('items.manage.inactive')}</td>
                 <td>
-                  <button
-                    type="button"
-                    aria-label={`${t('items.manage.edit')}: ${item.name[lang]}`}
-                    onClick={() => setEditing(draftOf(item))}
-                  >
-                    {t('items.manage.edit')}
-                  </button>
+                  {!managed && (
+                    <button
+                      type="button"
+                      aria-label={`${t('items.manage.edit')}: ${item.name[lang]}`}
+                      onClick={() => setEditing(draftOf(item))}
+                    >
+                      {t('items.manage.edit')}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {editing ? (
+      {managed ? null : editing ? (
         <ItemForm draft={editing} done={() => setEditing(null)} />
       ) : (
         <button type="button" onClick={() => setEditing({ ...EMPTY })}>

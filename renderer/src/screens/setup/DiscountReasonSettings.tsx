@@ -14,6 +14,7 @@ import {
 } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { ErrorNote } from '../../components/ErrorNote';
+import { ManagedNotice, useManagedByOffice } from '../office/OfficeLists';
 
 const EMPTY: DiscountReasonDraft = {
   id: null,
@@ -39,10 +40,13 @@ export function DiscountReasonSettings() {
   const id = useId();
   const reasons = useSlice(stores.money, (m) => m.discountReasons);
   // Staff not set up: nothing is asked. Else only who may give discounts changes the list.
-  const mayEdit = useSlice(
+  const mayDiscount = useSlice(
     stores.staff,
     (s) => !s.state?.enabled || s.state.may.includes('discount'),
   );
+  // The head office sets the reasons: shown, not changed here (decision AB74).
+  const managed = useManagedByOffice('discountReasons');
+  const mayEdit = mayDiscount && !managed;
   const [editing, setEditing] = useState<DiscountReasonDraft | null>(null);
   const [saved, setSaved] = useState(false);
   // The form closed: the keyboard goes back to "add a reason", not to the page's start.
@@ -57,7 +61,8 @@ export function DiscountReasonSettings() {
     <section className="card discount-reasons" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('money.discountReasons.title')}</h3>
       <p className="hint">{t('money.discountReasons.hint')}</p>
-      {!mayEdit && (
+      {managed && <ManagedNotice id={`${id}-why`} />}
+      {!mayDiscount && !managed && (
         <p className="notice" id={`${id}-why`}>
           {t('money.discountReasons.readOnly')}
         </p>

@@ -17,6 +17,7 @@ import { PrinterSettings } from './PrinterSettings';
 import { ThisComputer } from './ThisComputer';
 import { ThisCounter } from './ThisCounter';
 import { OfficeSettings } from './OfficeSettings';
+import { OfficeListsBanner } from '../office/OfficeLists';
 import { OwnerFields, type OwnerEntry } from '../staff/OwnerFields';
 
 export function SetupScreen() {
@@ -54,6 +55,7 @@ export function SetupScreen() {
     <section className="screen setup" aria-labelledby="setup-title">
       {setUp && <BackButton />}
       <h2 id="setup-title">{t('setup.title')}</h2>
+      {setUp && <OfficeListsBanner />}
 
       {setUp && status && (
         <section className="card" aria-labelledby="current-title">

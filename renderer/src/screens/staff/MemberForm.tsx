@@ -9,9 +9,12 @@ import { PinField, useCalling } from './fields';
 export function MemberForm({
   member,
   onDone,
+  fromOffice = false,
 }: {
   member: StaffMemberView | null;
   onDone(saved: boolean): void;
+  /** A member the head office added: their name and role are the office's, a PIN is set here. */
+  fromOffice?: boolean;
 }) {
   const { t } = useTranslation();
   const { api } = useApp();
@@ -42,7 +45,11 @@ export function MemberForm({
       }}
     >
       <h4 id={`${id}-title`}>
-        {member ? t('staff.settings.formEdit', { name: member.name }) : t('staff.settings.formAdd')}
+        {fromOffice && member
+          ? `${t('office.lists.setPin')}: ${member.name}`
+          : member
+            ? t('staff.settings.formEdit', { name: member.name })
+            : t('staff.settings.formAdd')}
       </h4>
       <label htmlFor={`${id}-name`}>{t('staff.settings.name')}</label>
       <input
@@ -50,6 +57,7 @@ export function MemberForm({
         type="text"
         required
         maxLength={40}
+        readOnly={fromOffice}
         value={name}
         aria-describedby={`${id}-name-hint`}
         onChange={(e) => setName(e.target.value)}
@@ -61,6 +69,7 @@ export function MemberForm({
       <select
         id={`${id}-role`}
         value={role}
+        disabled={fromOffice}
         onChange={(e) => setRole(StaffRole.parse(e.target.value))}
       >
         {StaffRole.options.map((r) => (
@@ -71,11 +80,11 @@ export function MemberForm({
       </select>
       <PinField
         id={`${id}-pin`}
-        label={member ? t('staff.settings.pinKeep') : t('staff.settings.pin')}
+        label={member && !fromOffice ? t('staff.settings.pinKeep') : t('staff.settings.pin')}
         ref={pin}
-        required={!member}
+        required={!member || fromOffice}
       />
-      {member && (
+      {member && !fromOffice && (
         <label className="choice">
           <input type="checkbox" checked={newCard} onChange={(e) => setNewCard(e.target.checked)} />
           <span>{t('staff.settings.newCard')}</span>

@@ -12,6 +12,7 @@ import { useApp, useSlice } from '../../app/context';
 import { BackButton } from '../../components/BackButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { MemberForm } from './MemberForm';
+import { ManagedNotice, OfficeListsBanner, useOfficeLists } from '../office/OfficeLists';
 import { OwnerClaim } from './OwnerClaim';
 import { PolicyForm } from './PolicyForm';
 
@@ -23,6 +24,7 @@ export function StaffScreen() {
     <section className="screen staff" aria-labelledby="staff-title">
       <BackButton />
       <h2 id="staff-title">{t('staff.settings.title')}</h2>
+      <OfficeListsBanner />
       {state && !state.enabled && <OwnerClaim />}
       {state?.enabled && <Members />}
       {state?.enabled && <PolicyForm />}
@@ -30,7 +32,7 @@ export function StaffScreen() {
   );
 }
 
-type Editing = { member: StaffMemberView | null } | null;
+type Editing = { member: StaffMemberView | null; fromOffice?: boolean } | null;
 
 function Members() {
   const { t } = useTranslation();
@@ -41,6 +43,10 @@ function Members() {
   const [editing, setEditing] = useState<Editing>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<CallError | null>(null);
+  // The head office sets the staff: shown, not changed here, but for a new member's PIN (decision AB75).
+  const [office] = useOfficeLists();
+  const managed = office?.managed.staff ?? false;
+  const awaiting = office?.awaitingPin ?? [];
 
   const load = useCallback(() => {
     api
@@ -71,6 +77,7 @@ function Members() {
       {unreadable > 0 && (
         <p className="notice warn">{t('staff.settings.unreadable', { count: unreadable })}</p>
       )}
+      {managed && <ManagedNotice />}
       {members && (
         <ul className="staff-list">
           {members.map((m) => (
@@ -80,7 +87,7 @@ function Members() {
               <span className="hint">
                 {m.card ? t('staff.settings.card', { code: m.card }) : t('staff.settings.noCard')}
               </span>
-              <span className="staff-actions">
+              <span className="staff-actions" hidden={managed}>
                 <button type="button" onClick={() => setEditing({ member: m })}>
                   {t('staff.settings.edit')}
                 </button>
@@ -97,7 +104,33 @@ function Members() {
           ))}
         </ul>
       )}
-      {!editing && (
+      {awaiting.length > 0 && (
+        <section aria-labelledby={`${id}-awaiting`}>
+          <h4 id={`${id}-awaiting`}>{t('office.lists.awaitingTitle')}</h4>
+          <p className="hint">{t('office.lists.awaitingHint')}</p>
+          <ul className="staff-list">
+            {awaiting.map((m) => (
+              <li key={m.id}>
+                <span className="staff-name">{m.name}</span>{' '}
+                <span className="badge plain">{t(`staff.roles.${m.role}`)}</span>{' '}
+                <button
+                  type="button"
+                  aria-label={`${t('office.lists.setPin')}: ${m.name}`}
+                  onClick={() =>
+                    setEditing({
+                      member: { ...m, card: null, updatedAt: 0 },
+                      fromOffice: true,
+                    })
+                  }
+                >
+                  {t('office.lists.setPin')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {!editing && !managed && (
         <button type="button" onClick={() => setEditing({ member: null })}>
           {t('staff.settings.add')}
         </button>
@@ -105,6 +138,7 @@ function Members() {
       {editing && (
         <MemberForm
           member={editing.member}
+          fromOffice={editing.fromOffice}
           onDone={(saved) => {
             setEditing(null);
             if (saved) {
