@@ -13,9 +13,29 @@ import { normalizeText, romajiReadings } from '../../main/common/names';
 
 const PIECE = 2;
 
-/** The organisation's search key: its own, derived, so a term never equals a sealed byte. */
-export function searchKey(dataKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'front-desk guest terms', 32));
+/**
+ * The organisation's search key: its own, derived, so a term never equals a sealed byte. Made
+ * once per data key (the keyring keeps one Buffer per organisation), with the terms of the pieces
+ * it has hashed: names are made of few pieces, so most of a batch's are known already.
+ */
+export interface SearchKey {
+  key: Buffer;
+  terms: Map<string, number>;
+}
+const searchKeys = new WeakMap<Buffer, SearchKey>();
+/** Pieces remembered per organisation before the memory is cleared and begun again. */
+const MAX_REMEMBERED = 50_000;
+
+export function searchKey(dataKey: Buffer): SearchKey {
+  let found = searchKeys.get(dataKey);
+  if (!found) {
+    found = {
+      key: Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'front-desk guest terms', 32)),
+      terms: new Map(),
+    };
+    searchKeys.set(dataKey, found);
+  }
+  return found;
 }
 
 /** The pieces a key is found by: every two characters (a one-character key is its own piece). */
@@ -27,15 +47,21 @@ function pieces(key: string): string[] {
   return out;
 }
 
-function term(key: Buffer, piece: string): number {
-  return createHmac('sha256', key).update(piece).digest().readInt32BE(0);
+function term(key: SearchKey, piece: string): number {
+  let found = key.terms.get(piece);
+  if (found === undefined) {
+    found = createHmac('sha256', key.key).update(piece).digest().readInt32BE(0);
+    if (key.terms.size >= MAX_REMEMBERED) key.terms.clear();
+    key.terms.set(piece, found);
+  }
+  return found;
 }
 
 /** The terms a record's guest is kept under (distinct, sorted). */
-export function guestTerms(key: Buffer, keys: readonly string[]): number[] {
-  const out = new Set<number>();
-  for (const k of keys) for (const p of pieces(k)) out.add(term(key, p));
-  return [...out].sort((a, b) => a - b);
+export function guestTerms(key: SearchKey, keys: readonly string[]): number[] {
+  const distinct = new Set<string>();
+  for (const k of keys) for (const p of pieces(k)) distinct.add(p);
+  return [...new Set([...distinct].map((p) => term(key, p)))].sort((a, b) => a - b);
 }
 
 /**
@@ -49,7 +75,7 @@ export function queryForms(query: string): string[] {
 }
 
 /** The terms a form is found by: every record that matches holds them all. */
-export function queryTerms(key: Buffer, form: string): number[] {
+export function queryTerms(key: SearchKey, form: string): number[] {
   return guestTerms(key, [form]);
 }
 

@@ -7,7 +7,7 @@
 import { seal } from '../crypto/keys';
 import type { BookFacts } from '../protocol/books';
 import type { OfficeRecord } from '../protocol/wire';
-import { guestKeys, guestTerms } from './guest-terms';
+import { guestKeys, guestTerms, type SearchKey } from './guest-terms';
 
 export interface RecordColumns {
   facts: string | null;
@@ -36,7 +36,17 @@ export const guestAad = (org: string, store: string, counter: string, recordId: 
 /** The hour of the store's clock a moment falls in. */
 export function hourIn(timeZone: string): (at: number) => number {
   const format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
-  return (at) => Number(format.format(at));
+  // Zones move by whole quarter hours at most: the hour of an instant is its quarter's.
+  const byQuarter = new Map<number, number>();
+  return (at) => {
+    const quarter = Math.floor(at / 900_000);
+    let hour = byQuarter.get(quarter);
+    if (hour === undefined) {
+      hour = Number(format.format(quarter * 900_000));
+      byQuarter.set(quarter, hour);
+    }
+    return hour;
+  };
 }
 
 /** The facts as kept in clear: everything but the guest (sealed apart). */
@@ -46,7 +56,7 @@ function clearFacts(facts: BookFacts): string {
 
 export interface IngestKeys {
   dataKey: Buffer;
-  searchKey: Buffer;
+  searchKey: SearchKey;
   aad: (recordId: string) => string;
 }
 
