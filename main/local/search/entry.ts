@@ -2,7 +2,13 @@
  * What the search index is given and keeps of a record (search-index.ts): the fields it matches
  * and ranks by, taken from a reservation as the service sends it or from the index's files.
  */
-import { commonKanji, hasKanji, normalizeEmail, normalizeText, phoneDigits } from '../../common/names';
+import {
+  commonKanji,
+  hasKanji,
+  normalizeEmail,
+  normalizeText,
+  phoneDigits,
+} from '../../common/names';
 import { MAX_ITEMS, dayNumber, startMinutes } from './postings';
 
 /** Between the parts of one slot's text: no query spans two of them. */
