@@ -296,7 +296,14 @@ describe('the API key stays in the main process', () => {
     for (const channel of ['items.list', 'items.save', 'items.sell'] as const)
       await h.raw(channel, VALID[channel]);
     // The head office (issue 40): none listens there (port 1), so not enrolled; the rest refuse.
-    for (const channel of ['office.get', 'office.enrol', 'office.check', 'office.send'] as const)
+    for (const channel of [
+      'office.get',
+      'office.enrol',
+      'office.check',
+      'office.send',
+      'office.lists',
+      'office.listsSeen',
+    ] as const)
       await h.raw(channel, VALID[channel]);
     await h.call('setup.selectStore', { storeId: OKINAWA });
     await h.call('day.get', { date: null });

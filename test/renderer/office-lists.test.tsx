@@ -115,8 +115,8 @@ describe('what the office changed', () => {
       screen.getByRole('status', { name: 'The head office changed the lists' }),
     );
     expect(notice.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Items: Towel (changed)',
-      'Staff: 新人 (added)',
+      'Items and prices: Towel (updated)',
+      'Staff and roles: 新人 (new)',
     ]);
     await r.user.tap(notice.getByRole('button', { name: 'Seen' }));
     expect(fake.callsOf('office.listsSeen')).toEqual([{ revision: 3 }]);
@@ -127,7 +127,7 @@ describe('what the office changed', () => {
     const ja = await renderApp(fake, { lang: 'ja' });
     await ja.user.tap(screen.getByRole('button', { name: '設定' }));
     const jaNotice = within(screen.getByRole('status', { name: '本部から一覧の変更が届きました' }));
-    expect(jaNotice.getAllByRole('listitem')[0]!.textContent).toBe('商品: タオル (変更)');
+    expect(jaNotice.getAllByRole('listitem')[0]!.textContent).toBe('商品と価格: タオル (更新)');
   });
 });
 

@@ -10,8 +10,12 @@ export const en: Widen<typeof ja> = {
       managedHint:
         'The head office sets this list; it cannot be changed here. Ask the head office to change it.',
       changedTitle: 'The head office changed the lists',
-      kinds: { added: 'added', changed: 'changed', inactive: 'stopped' },
-      names: { items: 'Items', discountReasons: 'Discount reasons', staff: 'Staff' },
+      kinds: { added: 'new', changed: 'updated', inactive: 'stopped' },
+      names: {
+        items: 'Items and prices',
+        discountReasons: 'Discount reasons',
+        staff: 'Staff and roles',
+      },
       dismiss: 'Seen',
       awaitingTitle: 'Staff the head office added (PIN not set yet)',
       awaitingHint: 'Set the member’s PIN at this counter, and they can sign in.',
