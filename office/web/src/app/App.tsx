@@ -11,6 +11,7 @@ import { setShopTimeZone } from '../format';
 import { LangProvider, storeLang, storedLang, useWords, type Lang } from '../i18n';
 import { Accounts } from '../pages/Accounts';
 import { Exports } from '../pages/Exports';
+import { Lists } from '../pages/lists/Lists';
 import { Record } from '../pages/record/Record';
 import { Search, type SearchState } from '../pages/search/Search';
 import { SignIn } from '../pages/SignIn';
@@ -148,6 +149,7 @@ function SignedIn({ me, pollMs }: { me: Me; pollMs?: number }) {
         {allowed.page === 'search' && <Search state={search} onState={setSearch} />}
         {allowed.page === 'record' && <Record recordKey={allowed.key} />}
         {allowed.page === 'exports' && <Exports />}
+        {allowed.page === 'lists' && <Lists />}
         {allowed.page === 'accounts' && <Accounts />}
         {allowed.page === 'users' && <Users />}
       </main>
