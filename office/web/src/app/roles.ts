@@ -4,14 +4,7 @@
  */
 import type { Role } from '../../../protocol/web';
 
-export type PageName =
-  | 'today'
-  | 'period'
-  | 'search'
-  | 'exports'
-  | 'lists'
-  | 'accounts'
-  | 'users';
+export type PageName = 'today' | 'period' | 'search' | 'exports' | 'lists' | 'accounts' | 'users';
 
 export const PAGES: readonly PageName[] = [
   'today',

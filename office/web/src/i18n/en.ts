@@ -249,8 +249,7 @@ export const en: Widen<typeof ja> = {
     save: 'Save',
     cancel: 'Cancel',
     saved: 'Saved.',
-    savesChain:
-      'Saved for every store (a store with its own entry of this keeps its own).',
+    savesChain: 'Saved for every store (a store with its own entry of this keeps its own).',
     savesStore: (store) =>
       `Saved for ${store} only; it takes the place of the entry for every store.`,
     yes: 'Yes',

@@ -93,7 +93,10 @@ export function Lists() {
             answer={data}
             mayEdit={mayEdit}
             storeName={storeName}
-            onChanged={reload}
+            onChanged={() => {
+              setSaved(w.managed.changed);
+              reload();
+            }}
           />
           <EntryTable
             list={list}
@@ -156,10 +159,10 @@ function Managed({
 }) {
   const words = useWords();
   const w = words.lists.managed;
+  // The office's answer is read again after a change (its managedStores say the new state).
   const { client, me } = useSession();
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
   const managed = new Set(answer.managedStores);
   const stores = answer.storeId === null ? me.stores.map((s) => s.id) : [answer.storeId];
   const isManaged = (id: string) =>
@@ -168,10 +171,8 @@ function Managed({
   const change = async (storeId: string | null, on: boolean) => {
     setWorking(true);
     setError(null);
-    setDone(false);
     try {
       await client.setManaged(list, storeId, on);
-      setDone(true);
       onChanged();
     } catch (failure) {
       setError(failure);
@@ -219,7 +220,6 @@ function Managed({
         </p>
       )}
       {error !== null && <ErrorNote error={error} />}
-      <p role="status">{done && w.changed}</p>
     </div>
   );
 }
@@ -369,8 +369,10 @@ function EntryForm({
   };
 
   return (
+    // The page says what is wrong in its own words, in place (not the browser's bubble).
     <form
       className="list-entry"
+      noValidate
       onSubmit={(e) => void submit(e)}
       aria-labelledby="list-entry-title"
     >
@@ -503,10 +505,7 @@ function EntryForm({
           </label>
           <label>
             {w.staff.role}
-            <select
-              value={f.role}
-              onChange={(e) => set({ role: StaffRole.parse(e.target.value) })}
-            >
+            <select value={f.role} onChange={(e) => set({ role: StaffRole.parse(e.target.value) })}>
               {StaffRole.options.map((r) => (
                 <option key={r} value={r}>
                   {w.staff.roles[r]}
