@@ -7,7 +7,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { ListAnswer, OfficeItem, OfficeStaff } from '../../../office/protocol/lists';
+import { ListAnswer, OfficeItem, OfficeReason, OfficeStaff } from '../../../office/protocol/lists';
 import { CSRF_HEADER } from '../../../office/protocol/web';
 import { yen } from '../../../office/web/src/format';
 import { signedIn, STORE_A, STORE_B, type Handler } from './support/fake-office';
@@ -275,4 +275,53 @@ it('offers a manager their stores only, never every store', async () => {
   expect([...scope.options].map((o) => o.textContent)).toEqual(['嵐山店', '祇園店']);
   expect(screen.queryByRole('button', { name: /すべての店舗/ })).toBeNull();
   expect(screen.getByRole('button', { name: '商品を追加' })).toBeTruthy();
+});
+
+it('says a reason repeating another’s words in place, before the office is asked', async () => {
+  const answer = ListAnswer.parse({
+    list: 'discountReasons',
+    storeId: null,
+    entries: [
+      {
+        storeId: null,
+        entry: OfficeReason.parse({
+          id: 'rgroup-1',
+          words: { ja: '団体割引', en: 'Group' },
+          active: true,
+          noteRequired: false,
+          updatedAt: 1,
+          updatedBy: 'office:owner@example.jp',
+        }),
+      },
+    ],
+    effective: [],
+    managed: null,
+    managedStores: [],
+    revision: 1,
+  });
+  const office = signedIn('owner', {
+    'GET /v1/web/lists/items': itemsRoute,
+    'GET /v1/web/lists/discountReasons': { body: answer },
+    'PUT /v1/web/lists/discountReasons': { body: answer },
+  });
+  renderPage('/app/lists', office);
+  fireEvent.click(await screen.findByRole('radio', { name: '割引の理由' }));
+  const table = await screen.findByRole('table', { name: /割引の理由/ });
+  expect(within(table).getByRole('row', { name: /団体割引/ }).textContent).toContain('使用中');
+  fireEvent.click(screen.getByRole('button', { name: '理由を追加' }));
+  fireEvent.change(screen.getByLabelText('理由(日本語)'), { target: { value: '学生割引' } });
+  fireEvent.change(screen.getByLabelText('理由(英語)'), { target: { value: 'group' } });
+  fireEvent.click(screen.getByRole('button', { name: '保存' }));
+  expect((await screen.findByRole('alert')).textContent).toContain('ほかの理由と同じ言葉です');
+  expect(office.calls('PUT /v1/web/lists/discountReasons')).toHaveLength(0);
+  fireEvent.change(screen.getByLabelText('理由(英語)'), { target: { value: 'Student' } });
+  fireEvent.click(screen.getByLabelText('メモを必須にする'));
+  fireEvent.click(screen.getByRole('button', { name: '保存' }));
+  expect(await screen.findByText('保存しました。')).toBeTruthy();
+  expect(office.calls('PUT /v1/web/lists/discountReasons')[0]!.body).toEqual({
+    storeId: null,
+    entries: [
+      { id: null, words: { ja: '学生割引', en: 'Student' }, active: true, noteRequired: true },
+    ],
+  });
 });

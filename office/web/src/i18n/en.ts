@@ -303,6 +303,9 @@ export const en: Widen<typeof ja> = {
       names: 'Enter the name in both Japanese and English.',
       price: 'Enter the price as whole yen, 0 or more.',
       name: 'Enter a name (up to 40 characters).',
+      duplicate:
+        'Another reason already says this (each reason needs its own words in both languages).',
+      full: 'No more reasons can be added: change the words of one no longer in use instead.',
       invalid: 'Check what you entered.',
     },
   },

@@ -130,6 +130,7 @@ export function Lists() {
           list={list}
           storeId={storeId}
           scopeName={scopeName}
+          shown={data ? shownEntries(list, data) : []}
           editing={editing}
           onCancel={() => setEditing(null)}
           onSaved={() => {
@@ -326,6 +327,7 @@ function EntryForm({
   list,
   storeId,
   scopeName,
+  shown,
   editing,
   onCancel,
   onSaved,
@@ -333,6 +335,8 @@ function EntryForm({
   list: ListName;
   storeId: string | null;
   scopeName: string;
+  /** The scope's entries, which a reason's words must not repeat. */
+  shown: readonly Shown[];
   editing: Editing;
   onCancel(): void;
   onSaved(): void;
@@ -351,7 +355,7 @@ function EntryForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const checked = draftOf(list, f);
+    const checked = draftOf(list, f, shown);
     if ('problem' in checked) {
       setProblem(w.problems[checked.problem]);
       return;

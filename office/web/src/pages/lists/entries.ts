@@ -4,7 +4,14 @@
  * (office/protocol/lists.ts DRAFT). A staff member's form has no PIN: the office never holds one.
  */
 import type { z } from 'zod';
-import type { ItemCategory, ItemRate, StaffRole } from '../../../../../main/common';
+import {
+  DEFAULT_DISCOUNT_REASONS,
+  reasonDraftProblems,
+  type DiscountReasonChoice,
+  type ItemCategory,
+  type ItemRate,
+  type StaffRole,
+} from '../../../../../main/common';
 import {
   DRAFT,
   ENTRY,
@@ -115,12 +122,31 @@ export function fieldsOf(list: ListName, entry: AnyEntry): Fields {
   return { ...EMPTY, id: member.id, name: member.name, role: member.role, removed: member.removed };
 }
 
-export type Problem = 'names' | 'price' | 'name' | 'invalid';
+export type Problem = 'names' | 'price' | 'name' | 'duplicate' | 'full' | 'invalid';
+
+/**
+ * What the office would refuse of a reason against the scope's list (the counter's own check, as
+ * the office asks it: the counter's first reasons under the office's).
+ */
+function reasonProblem(
+  draft: z.infer<(typeof DRAFT)['discountReasons']>,
+  shown: readonly Shown[],
+): Problem | null {
+  const byId = new Map<string, DiscountReasonChoice>(
+    DEFAULT_DISCOUNT_REASONS.reasons.map((r) => [r.id, r]),
+  );
+  for (const s of shown) byId.set(s.entry.id, s.entry as OfficeReason);
+  const codes = reasonDraftProblems(draft, [...byId.values()]).map((p) => p.code);
+  if (codes.includes('DUPLICATE')) return 'duplicate';
+  if (codes.includes('LIST_FULL')) return 'full';
+  return null;
+}
 
 /** The draft the office takes, checked with the protocol's schema, or what is wrong with it. */
 export function draftOf(
   list: ListName,
   f: Fields,
+  shown: readonly Shown[] = [],
 ): { draft: z.infer<(typeof DRAFT)[ListName]> } | { problem: Problem } {
   let raw: unknown;
   if (list === 'items') {
@@ -148,5 +174,10 @@ export function draftOf(
     raw = { id: f.id, name: f.name.trim(), role: f.role, removed: f.removed };
   }
   const parsed = DRAFT[list].safeParse(raw);
-  return parsed.success ? { draft: parsed.data } : { problem: 'invalid' };
+  if (!parsed.success) return { problem: 'invalid' };
+  if (list === 'discountReasons') {
+    const problem = reasonProblem(parsed.data as z.infer<(typeof DRAFT)['discountReasons']>, shown);
+    if (problem) return { problem };
+  }
+  return { draft: parsed.data };
 }
