@@ -201,6 +201,8 @@ it('turns the office’s management on at a store, and at every store', async ()
       screen.getByRole<HTMLInputElement>('checkbox', { name: '嵐山店で本部が管理する' }).checked,
     ).toBe(true),
   );
+  // Read again without taking the switch away: it is the same one (a keyboard's focus stays).
+  expect(screen.getByRole('checkbox', { name: '嵐山店で本部が管理する' })).toBe(box);
 
   fireEvent.change(screen.getByLabelText('範囲'), { target: { value: '' } });
   fireEvent.click(await screen.findByRole('button', { name: 'すべての店舗で管理をやめる' }));

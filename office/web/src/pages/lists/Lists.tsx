@@ -40,7 +40,14 @@ export function Lists() {
   const [saved, setSaved] = useState<string | null>(null);
   const storeId = scope === '' ? null : scope;
   const load = useCallback(() => client.list(list, storeId), [client, list, storeId]);
-  const { data, error, loading, reload } = useLoad(load);
+  const { data: fresh, error, loading, reload } = useLoad(load);
+  // While the list is read again after a change, the last answer of the same list and scope stays
+  // on the page: the switch or button just used keeps the focus.
+  const [last, setLast] = useState<ListAnswer | null>(null);
+  if (fresh !== null && fresh !== last) setLast(fresh);
+  const data =
+    fresh ??
+    (loading && last !== null && last.list === list && last.storeId === storeId ? last : null);
   const storeName = (id: string) => me.stores.find((s) => s.id === id)?.name ?? id;
   const scopeName = storeId === null ? w.allStores : storeName(storeId);
 
