@@ -2,10 +2,11 @@
  * The owner's web page on a real head office (a child process on PGlite, its first owner made
  * with --setup-owner, a counter enrolled and its morning sent), in Chromium: sign in, Today
  * (live), Period, Search, a record with its receipt drawn as a copy, an export downloaded with
- * its report, the accounts saved; axe finds nothing on any page, and the page's CSP refuses
- * nothing it needs. The page must be built first (`npm run test:e2e` builds it); the office
- * serves it at / (office/http/web-page.ts) beside /v1/web. Screenshots are left in
- * test-results/screenshots/ (ja-office-*.png).
+ * its report, the accounts saved, an item added to the chain's lists and the office managing
+ * them at the store; axe finds nothing on any page, and the page's CSP refuses nothing it needs.
+ * The page must be built first (`npm run test:e2e` builds it); the office serves it at /
+ * (office/http/web-page.ts) beside /v1/web. Screenshots are left in test-results/screenshots/
+ * (ja-office-*.png).
  *
  * The office's certificate is its own CA's: the browser is told to accept it, as an owner's
  * browser is once the CA is installed.
@@ -186,6 +187,29 @@ test('the owner signs in and uses every page', async ({ page }) => {
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('保存しました。')).toBeVisible();
   await audit(page, 'ja/accounts');
+
+  // Lists: an item for every store, then the office manages the items at the store, which lists it.
+  await page.getByRole('link', { name: 'リスト' }).click();
+  await expect(page).toHaveURL(/\/app\/lists$/);
+  await expect(page.getByRole('heading', { name: 'リスト(本部管理)' })).toBeVisible();
+  await page.getByRole('button', { name: '商品を追加' }).click();
+  await page.getByLabel('商品名(日本語)').fill('抹茶');
+  await page.getByLabel('商品名(英語)').fill('Matcha');
+  await page.getByLabel('価格(税込・円)').fill('600');
+  await page.getByLabel('税率').selectOption('8');
+  await page.getByLabel('分類').selectOption('drink');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  const chainItems = page.getByRole('table', { name: '商品と価格 — すべての店舗(共通)' });
+  await expect(chainItems.getByRole('row', { name: /抹茶/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: '嵐山店で本部が管理する' }).click();
+  await expect(page.getByText('1店舗中 1店舗で本部が管理')).toBeVisible();
+  await page.getByLabel('範囲').selectOption({ label: '嵐山店' });
+  const storeItems = page.getByRole('table', { name: '商品と価格 — 嵐山店' });
+  await expect(storeItems.getByRole('row', { name: /抹茶/ })).toContainText('全店舗共通');
+  await expect(page.getByRole('checkbox', { name: '嵐山店で本部が管理する' })).toBeChecked();
+  await audit(page, 'ja/lists');
+  await shoot(page, 'ja', 'office-lists');
 
   await page.getByRole('button', { name: 'サインアウト' }).click();
   await expect(page.getByRole('heading', { name: 'サインイン' })).toBeVisible();

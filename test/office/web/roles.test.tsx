@@ -16,9 +16,9 @@ const links = async () => {
 };
 
 it.each<[Role, string[]]>([
-  ['owner', ['本日', '期間の集計', '記録の検索', '書き出し', '勘定科目', 'ユーザー']],
-  ['accountant', ['本日', '期間の集計', '記録の検索', '書き出し']],
-  ['manager', ['本日', '期間の集計', '記録の検索']],
+  ['owner', ['本日', '期間の集計', '記録の検索', '書き出し', 'リスト', '勘定科目', 'ユーザー']],
+  ['accountant', ['本日', '期間の集計', '記録の検索', '書き出し', 'リスト']],
+  ['manager', ['本日', '期間の集計', '記録の検索', 'リスト']],
 ])('offers a %s only their pages', async (role, expected) => {
   renderPage('/app/today', signedIn(role));
   expect(await links()).toEqual(expected);

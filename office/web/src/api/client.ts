@@ -20,6 +20,7 @@ import {
   type NewUser,
   type SearchQuery,
 } from '../../../protocol/web';
+import { ListAnswer, type ListName } from '../../../protocol/lists';
 
 export type ErrorKind =
   | 'network'
@@ -42,6 +43,15 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** What the office answers when it starts or stops managing a list (office/lists/routes.ts). */
+export const ManagedAnswer = z.object({
+  list: z.string(),
+  storeIds: z.array(z.string()),
+  managed: z.boolean(),
+  revision: z.number().int().nonnegative(),
+});
+export type ManagedAnswer = z.infer<typeof ManagedAnswer>;
 
 const ErrorAnswer = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -171,6 +181,18 @@ export function createClient(options: ClientOptions = {}) {
     addUser: async (user: NewUser) => {
       await send('POST', withQuery('/users'), user);
     },
+    /** A chain list: every store's entries (storeId null), or a store's own over them. */
+    list: (list: ListName, storeId: string | null) =>
+      get(`/lists/${list}`, ListAnswer, { storeId }),
+    /** Add or change entries (drafts: the protocol's DRAFT) for every store (null) or one. */
+    saveList: async (list: ListName, storeId: string | null, entries: unknown[]) =>
+      read(await send('PUT', withQuery(`/lists/${list}`), { storeId, entries }), ListAnswer),
+    /** The office manages a list (read-only at the counters) at one store, or at every store. */
+    setManaged: async (list: ListName, storeId: string | null, managed: boolean) =>
+      read(
+        await send('PUT', withQuery(`/lists/${list}/managed`), { storeId, managed }),
+        ManagedAnswer,
+      ),
     /** What an export would hold, leave out and change (decision AB67), before its file. */
     exportReport: (format: ExportFormat, query: ExportAsk) =>
       get(`/exports/${format}`, ExportReport, { ...query, report: '1' }),

@@ -24,6 +24,8 @@ import { pathOf, useRoute, type Route } from './router';
 
 /** The period's charts (Chart.js, most of the page's weight) load when first opened. */
 const Period = lazy(() => import('../pages/period/Period').then((m) => ({ default: m.Period })));
+/** So do the lists' forms (with the counter's own schemas of each list). */
+const Lists = lazy(() => import('../pages/lists/Lists').then((m) => ({ default: m.Lists })));
 
 type Status =
   | { state: 'checking' }
@@ -148,6 +150,11 @@ function SignedIn({ me, pollMs }: { me: Me; pollMs?: number }) {
         {allowed.page === 'search' && <Search state={search} onState={setSearch} />}
         {allowed.page === 'record' && <Record recordKey={allowed.key} />}
         {allowed.page === 'exports' && <Exports />}
+        {allowed.page === 'lists' && (
+          <Suspense fallback={<Loading />}>
+            <Lists />
+          </Suspense>
+        )}
         {allowed.page === 'accounts' && <Accounts />}
         {allowed.page === 'users' && <Users />}
       </main>

@@ -21,6 +21,7 @@ export function routeOf(pathname: string): Route {
     case 'period':
     case 'search':
     case 'exports':
+    case 'lists':
     case 'accounts':
     case 'users':
       return { page: name };

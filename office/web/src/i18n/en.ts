@@ -1,6 +1,7 @@
 /** The owner's page in English: exactly ja.ts's keys (the compiler checks); shared words are main/common's. */
 import * as audit from '../../../../main/common/words/audit';
 import * as close from '../../../../main/common/words/close';
+import * as items from '../../../../main/common/words/items';
 import * as journal from '../../../../main/common/words/journal';
 import type { Widen } from '../../../../main/common/words/locale';
 import * as money from '../../../../main/common/words/money';
@@ -36,6 +37,7 @@ export const en: Widen<typeof ja> = {
     period: 'Period',
     search: 'Search records',
     exports: 'Exports',
+    lists: 'Lists',
     accounts: 'Accounts',
     users: 'Users',
   },
@@ -227,6 +229,85 @@ export const en: Widen<typeof ja> = {
     download: 'Download',
     working: 'Preparing…',
     done: (name) => `Downloaded ${name}.`,
+  },
+  lists: {
+    title: 'Lists (set by the office)',
+    hint: 'Set the counter items and prices, the discount reasons and the staff for your stores in one place. Entries for every store are shared; a store’s own entries take their place at that store.',
+    list: 'List',
+    names: { items: 'Items and prices', discountReasons: 'Discount reasons', staff: 'Staff' },
+    scope: 'Scope',
+    allStores: 'Every store (shared)',
+    readOnly: 'You may read this page only.',
+    entries: (list, scope) => `${list} — ${scope}`,
+    none: 'Nothing yet.',
+    from: 'Set for',
+    chain: 'Every store',
+    own: 'This store',
+    edit: (name) => `Edit ${name}`,
+    editTitle: (name) => `Edit “${name}”`,
+    add: { items: 'Add an item', discountReasons: 'Add a reason', staff: 'Add a staff member' },
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Saved.',
+    savesChain: 'Saved for every store (a store with its own entry of this keeps its own).',
+    savesStore: (store) =>
+      `Saved for ${store} only; it takes the place of the entry for every store.`,
+    yes: 'Yes',
+    no: 'No',
+    item: {
+      nameJa: 'Name (Japanese)',
+      nameEn: 'Name (English)',
+      price: 'Price (yen, tax included)',
+      rate: 'Tax rate',
+      category: items.en.category,
+      categories: items.en.categories,
+      rateName: items.en.rate,
+      active: 'Sold at the counters',
+      onSale: 'On sale',
+      offSale: 'Not sold',
+      state: 'State',
+    },
+    reason: {
+      ja: 'Reason (Japanese)',
+      en: 'Reason (English)',
+      active: 'Offered at the counters',
+      noteRequired: 'A note is required',
+      inUse: 'In use',
+      notInUse: 'Not in use',
+      state: 'State',
+      note: 'Note required',
+    },
+    staff: {
+      name: 'Name',
+      role: 'Role',
+      roles: { staff: 'Staff', manager: 'Manager', owner: 'Owner' },
+      removed: 'Removed (no longer shown at the counters)',
+      state: 'State',
+      present: 'Working',
+      gone: 'Removed',
+      pin: 'No PIN is set here: each member sets their own PIN at the store’s counter.',
+    },
+    managed: {
+      title: 'Managed by the office',
+      explain:
+        'A list the office manages is read-only at the store’s counters: it is changed on this page only. When the office stops managing it, the counters may change it again.',
+      store: (store) => `The office manages this list at ${store}`,
+      on: 'Managed by the office (read-only at the counters)',
+      off: 'Managed at the store',
+      allOn: 'Manage at every store',
+      allOff: 'Stop managing at every store',
+      count: (managed, stores) => `Managed by the office at ${managed} of ${stores} stores`,
+      changed: 'Management changed.',
+    },
+    problems: {
+      names: 'Enter the name in both Japanese and English.',
+      price: 'Enter the price as whole yen, 0 or more.',
+      name: 'Enter a name (up to 40 characters).',
+      duplicate:
+        'Another reason already says this (each reason needs its own words in both languages).',
+      full: 'No more reasons can be added: change the words of one no longer in use instead.',
+      invalid: 'Check what you entered.',
+    },
   },
   accounts: {
     title: 'Accounts',

@@ -6,6 +6,7 @@
  */
 import * as audit from '../../../../main/common/words/audit';
 import * as close from '../../../../main/common/words/close';
+import * as items from '../../../../main/common/words/items';
 import * as journal from '../../../../main/common/words/journal';
 import * as money from '../../../../main/common/words/money';
 import * as receipt from '../../../../main/common/words/receipt';
@@ -39,6 +40,7 @@ export const ja = {
     period: '期間の集計',
     search: '記録の検索',
     exports: '書き出し',
+    lists: 'リスト',
     accounts: '勘定科目',
     users: 'ユーザー',
   },
@@ -232,6 +234,85 @@ export const ja = {
     download: 'ダウンロード',
     working: '作成中…',
     done: (name: string) => `${name} をダウンロードしました。`,
+  },
+  lists: {
+    title: 'リスト(本部管理)',
+    hint: '商品と価格、割引の理由、スタッフを本部でまとめて設定します。すべての店舗に共通の内容と、店舗ごとの内容があり、店舗ごとの内容が優先されます。',
+    list: 'リスト',
+    names: { items: '商品と価格', discountReasons: '割引の理由', staff: 'スタッフ' },
+    scope: '範囲',
+    allStores: 'すべての店舗(共通)',
+    readOnly: 'このページは閲覧のみです。',
+    entries: (list: string, scope: string) => `${list} — ${scope}`,
+    none: 'まだありません。',
+    from: '設定元',
+    chain: '全店舗共通',
+    own: 'この店舗',
+    edit: (name: string) => `${name} を編集`,
+    editTitle: (name: string) => `「${name}」を編集`,
+    add: { items: '商品を追加', discountReasons: '理由を追加', staff: 'スタッフを追加' },
+    save: '保存',
+    cancel: 'やめる',
+    saved: '保存しました。',
+    savesChain:
+      '保存すると、すべての店舗に共通の内容になります(店舗ごとの内容がある店舗ではそちらが優先されます)。',
+    savesStore: (store: string) =>
+      `保存すると、${store}だけの内容になり、全店舗共通の内容より優先されます。`,
+    yes: 'はい',
+    no: 'いいえ',
+    item: {
+      nameJa: '商品名(日本語)',
+      nameEn: '商品名(英語)',
+      price: '価格(税込・円)',
+      rate: '税率',
+      category: items.ja.category,
+      categories: items.ja.categories,
+      rateName: items.ja.rate,
+      active: 'レジで販売する',
+      onSale: '販売中',
+      offSale: '販売停止',
+      state: '状態',
+    },
+    reason: {
+      ja: '理由(日本語)',
+      en: '理由(英語)',
+      active: 'レジで使う',
+      noteRequired: 'メモを必須にする',
+      inUse: '使用中',
+      notInUse: '使用停止',
+      state: '状態',
+      note: 'メモ必須',
+    },
+    staff: {
+      name: '名前',
+      role: '役割',
+      roles: { staff: 'スタッフ', manager: '店長', owner: 'オーナー' },
+      removed: '削除済みにする(レジに表示されなくなります)',
+      state: '状態',
+      present: '在籍',
+      gone: '削除済み',
+      pin: 'PINはここでは設定しません。スタッフが店舗のレジで自分のPINを設定します。',
+    },
+    managed: {
+      title: '本部による管理',
+      explain:
+        '本部が管理するリストは、店舗のレジでは読み取り専用になり、変更はこのページからだけ行えます。管理をやめると、店舗のレジでも変更できるようになります。',
+      store: (store: string) => `${store}で本部が管理する`,
+      on: '本部が管理(レジでは読み取り専用)',
+      off: '店舗で管理',
+      allOn: 'すべての店舗で管理する',
+      allOff: 'すべての店舗で管理をやめる',
+      count: (managed: number, stores: number) => `${stores}店舗中 ${managed}店舗で本部が管理`,
+      changed: '管理の設定を変更しました。',
+    },
+    problems: {
+      names: '名前を日本語と英語の両方で入力してください。',
+      price: '価格は0円以上の整数で入力してください。',
+      name: '名前を入力してください(40文字まで)。',
+      duplicate: 'ほかの理由と同じ言葉です(日本語・英語のどちらも別の言葉にしてください)。',
+      full: '理由はこれ以上追加できません。使わない理由を使用停止にして、言葉を変えて使ってください。',
+      invalid: '入力内容を確認してください。',
+    },
   },
   accounts: {
     title: '勘定科目',

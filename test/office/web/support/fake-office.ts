@@ -208,7 +208,7 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-type Handler = (sent: Sent) => Answer | Promise<Answer>;
+export type Handler = (sent: Sent) => Answer | Promise<Answer>;
 
 /** A minimal Response: what the client reads of one. */
 function response({ status = 200, body = null, headers = {} }: Answer): Response {
