@@ -5,6 +5,8 @@
  * the counter knows it now, and the guest as the counter's search keys them. The one home of that
  * reading: the sender adds these facts to each record at send time (AB56), so outbox files stay
  * as they were. A receipt's copy needs the receipt model (async): receipt-copy.ts adds it.
+ * Just over 300 lines: one reading per journal kind, kept side by side so a kind's facts are
+ * compared with the others' in one place.
  */
 import {
   NO_FACTS,

@@ -14,12 +14,15 @@
  *
  * A member the office adds has no PIN (the office holds none): they wait here until a manager
  * sets their PIN at the counter, as for a member added here (staff.save with the member's id).
+ *
+ * Over 300 lines: the asking (timer, backoff, revision), the kept copy and the putting of entries
+ * into the three shared lists share one state (the copy, whether it was applied, the managed
+ * flags) that the channels read; the copy's store and the changes are their own files.
  */
-import { z } from 'zod';
+import type { ListName } from '../../../office/protocol/lists';
 import {
   byOffice,
   DeviceLists,
-  ListName,
   NOT_MANAGED,
   type OfficeStaff,
 } from '../../../office/protocol/lists';
@@ -28,9 +31,13 @@ import type { Clock, Timer } from '../../common/clock';
 import type { CounterItem, DiscountReasonEntry } from '../../common/money';
 import type { Permission } from '../../common/staff';
 import { isNewer, type Version } from '../../common/versioned';
-import { OfficeListChange, type OfficeListsView } from '../../ipc/contract/office-lists';
+import type { OfficeListsView } from '../../ipc/contract/office-lists';
+import { changesOf, sameContent } from './list-changes';
+import { sealedListsCopy, type ListsCopy, type ListsCopyStore } from './lists-copy';
+export { changesOf } from './list-changes';
+export { ListsCopy, memoryListsCopy, sealedListsCopy, type ListsCopyStore } from './lists-copy';
 import { DeskError } from '../../ipc/errors';
-import type { Cipher, Files, StaffMember } from '../../local/index';
+import type { StaffMember } from '../../local/index';
 import type { DeskSession } from '../desk-session';
 import { catalogueOf } from '../items/catalogue';
 import { definePart } from '../parts';
@@ -45,54 +52,6 @@ export const LISTS_IDLE_MS = 5 * 60_000;
 
 /** What a changing channel of a list the office manages answers. */
 export const LIST_MANAGED = 'LIST_MANAGED_BY_OFFICE';
-
-/** The copy kept on disk: the office's last answer whole, and what it changed. */
-export const ListsCopy = z.object({
-  v: z.literal(1),
-  /** The office's store it is of: a PC enrolled again elsewhere starts from nothing. */
-  storeId: z.string(),
-  lists: DeviceLists,
-  receivedAt: z.number().int(),
-  changes: z.array(OfficeListChange).max(500),
-  /** Staff dismissed the changes. */
-  seen: z.boolean(),
-});
-export type ListsCopy = z.infer<typeof ListsCopy>;
-
-export interface ListsCopyStore {
-  read(): ListsCopy | null;
-  write(copy: ListsCopy): void;
-}
-
-const DIR = 'office';
-const NAME = 'lists';
-const BINDING = 'office-lists';
-const Sealed = z.object({ v: z.literal(1), id: z.string(), sealed: z.string() });
-
-/** The copy sealed in the store's files (it names staff), bound to what it is. */
-export function sealedListsCopy(files: Files, cipher: Cipher): ListsCopyStore {
-  return {
-    read() {
-      const file = files.read(DIR, NAME, Sealed);
-      if (!file) return null;
-      try {
-        const copy = ListsCopy.safeParse(cipher.open(file.sealed, BINDING));
-        return copy.success ? copy.data : null;
-      } catch {
-        // Sealed with another key: the office sends it whole again (asked since 0).
-        return null;
-      }
-    },
-    write(copy) {
-      files.write(DIR, NAME, { v: 1, id: BINDING, sealed: cipher.seal(copy, BINDING) });
-    },
-  };
-}
-
-export function memoryListsCopy(initial: ListsCopy | null = null): ListsCopyStore {
-  let kept = initial;
-  return { read: () => kept, write: (copy) => void (kept = copy) };
-}
 
 /** The counter's lists the office's entries go into. */
 export interface ListTargets {
@@ -120,25 +79,6 @@ export interface OfficeListsOptions {
   onChange?: () => void;
 }
 
-/** JSON with every object's keys sorted: one text for one content. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)),
-        )
-      : v,
-  );
-
-/** Content without the version: two copies saying the same. */
-function sameContent(a: object, b: object): boolean {
-  const strip = (v: object) => {
-    const { updatedAt: _a, updatedBy: _b, ...rest } = v as Version & Record<string, unknown>;
-    return canonical(rest);
-  };
-  return strip(a) === strip(b);
-}
-
 /**
  * Put the office's entry into a list: when it says something else and is newer, or the office
  * manages the list (then stamped just after the counter's own, so it wins across the shop).
@@ -154,36 +94,6 @@ function offer<T extends Version & { id: string }>(
   else if (managed) list.put({ ...entry, updatedAt: held!.updatedAt + 1 });
   else return false;
   return true;
-}
-
-const nameOf = (list: ListName, e: Record<string, unknown>) =>
-  list === 'items'
-    ? (e.name as { ja: string; en: string })
-    : list === 'discountReasons'
-      ? (e.words as { ja: string; en: string })
-      : { ja: String(e.name), en: String(e.name) };
-const inactive = (e: Record<string, unknown>) => e.active === false || e.removed === true;
-
-/** What `next` changed of `before` (null: the first copy), entry by entry. */
-export function changesOf(before: DeviceLists | null, next: DeviceLists): OfficeListChange[] {
-  const changes: OfficeListChange[] = [];
-  for (const list of ListName.options) {
-    const was = new Map<string, Record<string, unknown>>(
-      (before?.[list] ?? []).map((e) => [e.id, e as Record<string, unknown>]),
-    );
-    for (const entry of next[list] as Record<string, unknown>[]) {
-      const prior = was.get(entry.id as string);
-      if (prior && sameContent(prior, entry)) continue;
-      changes.push({
-        list,
-        id: entry.id as string,
-        name: nameOf(list, entry),
-        kind:
-          inactive(entry) && !(prior && inactive(prior)) ? 'inactive' : prior ? 'changed' : 'added',
-      });
-    }
-  }
-  return changes.slice(0, 500);
 }
 
 export class OfficeLists {
