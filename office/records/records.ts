@@ -96,17 +96,12 @@ export async function storeBatch(
     if (fresh.length > 0) {
       const key = await dataKey(ctx, tx, orgId);
       const hourOf = hourIn(ctx.timeZone);
-      const columns = fresh.map((r) =>
-        recordColumns(
-          r,
-          {
-            dataKey: key,
-            searchKey: searchKey(key),
-            aad: (id) => guestAad(orgId, storeId, counterId, id),
-          },
-          hourOf,
-        ),
-      );
+      const keys = {
+        dataKey: key,
+        searchKey: searchKey(key),
+        aad: (id: string) => guestAad(orgId, storeId, counterId, id),
+      };
+      const columns = fresh.map((r) => recordColumns(r, keys, hourOf));
       const sealed = fresh.map((r) =>
         r.body === null
           ? null
