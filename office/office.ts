@@ -13,6 +13,7 @@ import { randomToken, sha256 } from './crypto/secrets';
 import { Bytes, row, type Db } from './db/db';
 import { openDb } from './db/open';
 import { createEnrolmentCode } from './enrolment/enrolment';
+import { keepChainsFolded } from './books/chain-fold';
 import { buildApp } from './http/app';
 import { createOwner, ownerCount, type NewOwner } from './owners/accounts';
 import { createStore } from './owners/stores';
@@ -111,6 +112,11 @@ export async function startOffice(options: OfficeOptions): Promise<Office> {
       log: options.log,
     });
     await app.listen({ port: options.port ?? 8443, host });
+    const folding = keepChainsFolded(db, (orgId, error) =>
+      (options.log ?? console.error)(
+        `chain totals of ${orgId} not folded: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     const port = (app.server.address() as AddressInfo).port;
     const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
     return {
@@ -134,6 +140,7 @@ export async function startOffice(options: OfficeOptions): Promise<Office> {
       },
       async close() {
         await app.close();
+        await folding.stop();
         await db.close();
       },
     };

@@ -44,7 +44,10 @@ async function seedMonths(databaseUrl: string, day: string): Promise<number> {
        ON CONFLICT DO NOTHING`,
       [day, first],
     );
-    await db.query('VACUUM ANALYZE day_totals');
+    // The copies moved the chain's day rows too (the trigger, decision AB80): folded now, as the
+    // office's timer would have by the time an owner looks.
+    await db.query('SELECT office_fold_chain(org_id) FROM organisations');
+    await db.query('VACUUM ANALYZE day_totals, chain_day_totals, chain_day_moves');
     return inserted.rowCount ?? 0;
   } finally {
     await db.end();

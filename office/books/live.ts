@@ -12,14 +12,16 @@ import { CounterStatus } from '../protocol/books';
 import type { LiveAnswer, LiveStore, StoreFlag, Tally } from '../protocol/web';
 import { dayBefore } from './today';
 
-const TotalRow = z.object({
+/** A store's day as [key, count, amount] triples: one row per store, not one per key. */
+const StoreTotals = z.object({
   store_id: z.string(),
-  key: z.string(),
-  label: z.string(),
-  count: Int,
-  amount: Int,
+  totals: z
+    .array(z.tuple([z.string(), Int, Int]))
+    .transform((list) => list.map(([key, count, amount]) => ({ key, count, amount }))),
 });
-type TotalRow = z.infer<typeof TotalRow>;
+type TotalRow = z.infer<typeof StoreTotals>['totals'][number];
+const STORE_TOTALS = `SELECT store_id, json_agg(json_build_array(key, count, amount)) AS totals
+                        FROM day_totals WHERE business_date = $1 AND `;
 
 const CounterRow = z.object({
   store_id: z.string(),
@@ -84,15 +86,16 @@ export async function liveDay(
     ),
     totals: await rows(
       tx,
-      TotalRow,
-      'SELECT store_id, key, label, count, amount FROM day_totals WHERE business_date = $1',
+      StoreTotals,
+      // The period's keys (products, hours, staff) are most of a day's rows and not today's.
+      `${STORE_TOTALS} NOT (key LIKE 'product:%' OR key LIKE 'hour:%' OR key LIKE 'staff:%')
+       GROUP BY store_id`,
       [date],
     ),
     before: await rows(
       tx,
-      TotalRow,
-      `SELECT store_id, key, label, count, amount FROM day_totals
-        WHERE business_date = $1 AND (key LIKE 'active:%' OR key LIKE 'close:%')`,
+      StoreTotals,
+      `${STORE_TOTALS} (key LIKE 'active:%' OR key LIKE 'close:%') GROUP BY store_id`,
       [yesterday],
     ),
     counters: await rows(
@@ -102,8 +105,8 @@ export async function liveDay(
          FROM counters ORDER BY name, counter_id`,
     ),
   }));
-  const totalsBy = byStore(totals);
-  const beforeBy = byStore(before);
+  const totalsBy = new Map(totals.map((r) => [r.store_id, r.totals]));
+  const beforeBy = new Map(before.map((r) => [r.store_id, r.totals]));
   const countersBy = byStore(counters);
   const answer: LiveStore[] = stores.map(({ store_id: id, name }) => {
     const t = totalsBy.get(id) ?? [];

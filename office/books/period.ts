@@ -1,7 +1,7 @@
 /**
- * A period's figures (day, week, month; a store or the chain) beside the period before, from the
- * day totals: three aggregations in the database per period (by key, by day, by store), so a
- * month of a thousand stores is added up where the rows are and only the sums come back.
+ * A period's figures (day, week, month; a store or the chain) beside the period before, added up
+ * in the database so only the sums come back: a store's from its day totals, the whole chain's
+ * from the chain's own day rows (a month of a thousand stores is then a few thousand rows).
  */
 import { z } from 'zod';
 import type { OfficeContext } from '../context';
@@ -11,38 +11,93 @@ import type { PeriodAnswer, PeriodFigures, PeriodQuery } from '../protocol/web';
 import { daysBetween, periodOf } from './today';
 
 const Sum = z.object({ key: z.string(), label: z.string(), count: Int, amount: Int });
+const DaySum = z.object({ date: z.string(), count: Int, amount: Int });
+const StoreSum = z.object({ store_id: z.string(), count: Int, amount: Int });
 
-async function figures(
+interface Sums {
+  byKey: z.infer<typeof Sum>[];
+  byDay: z.infer<typeof DaySum>[];
+  byStore: z.infer<typeof StoreSum>[];
+}
+
+const PERIOD_KEYS = `(key = 'takings' OR key LIKE 'pay:%' OR key LIKE 'product:%'
+                      OR key LIKE 'hour:%' OR key LIKE 'staff:%')`;
+
+/** One store's period, or a manager's stores (row-level security keeps them to theirs). */
+async function storeSums(
   tx: Tx,
   range: { from: string; to: string },
   storeId: string | null,
-  storeNames: Map<string, string>,
-): Promise<PeriodFigures> {
+): Promise<Sums> {
   const where = `business_date BETWEEN $1 AND $2 AND ($3::uuid IS NULL OR store_id = $3::uuid)`;
   const params = [range.from, range.to, storeId];
+  return {
+    byKey: await rows(
+      tx,
+      Sum,
+      `SELECT key, max(label) AS label, sum(count) AS count, sum(amount) AS amount FROM day_totals
+        WHERE ${where} AND ${PERIOD_KEYS} GROUP BY key`,
+      params,
+    ),
+    byDay: await rows(
+      tx,
+      DaySum,
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS date, sum(count) AS count,
+              sum(amount) AS amount
+         FROM day_totals WHERE ${where} AND key = 'takings' GROUP BY business_date`,
+      params,
+    ),
+    byStore: await rows(
+      tx,
+      StoreSum,
+      `SELECT store_id, sum(count) AS count, sum(amount) AS amount
+         FROM day_totals WHERE ${where} AND key = 'takings' GROUP BY store_id`,
+      params,
+    ),
+  };
+}
+
+/**
+ * The whole chain's period from its own day rows (decision AB80): the folded totals and the moves
+ * not folded yet, read in one statement each, so every batch counts exactly once.
+ */
+async function chainSums(tx: Tx, range: { from: string; to: string }): Promise<Sums> {
+  const chainDays = `(SELECT business_date, key, label, count, amount FROM chain_day_totals
+                       WHERE business_date BETWEEN $1 AND $2
+                     UNION ALL
+                     SELECT business_date, key, label, count, amount FROM chain_day_moves
+                       WHERE business_date BETWEEN $1 AND $2) AS chain`;
+  const params = [range.from, range.to];
   const byKey = await rows(
     tx,
     Sum,
-    `SELECT key, max(label) AS label, sum(count) AS count, sum(amount) AS amount FROM day_totals
-      WHERE ${where} AND (key = 'takings' OR key LIKE 'pay:%' OR key LIKE 'product:%'
-                          OR key LIKE 'hour:%' OR key LIKE 'staff:%')
-      GROUP BY key`,
+    `SELECT key, max(label) AS label, sum(count) AS count, sum(amount) AS amount
+       FROM ${chainDays} GROUP BY key`,
     params,
   );
   const byDay = await rows(
     tx,
-    z.object({ date: z.string(), count: Int, amount: Int }),
-    `SELECT to_char(business_date, 'YYYY-MM-DD') AS date, sum(count) AS count, sum(amount) AS amount
-       FROM day_totals WHERE ${where} AND key = 'takings' GROUP BY business_date`,
+    DaySum,
+    `SELECT to_char(business_date, 'YYYY-MM-DD') AS date, sum(count) AS count,
+            sum(amount) AS amount
+       FROM ${chainDays} WHERE key = 'takings' GROUP BY business_date`,
     params,
   );
-  const byStore = await rows(
-    tx,
-    z.object({ store_id: z.string(), count: Int, amount: Int }),
-    `SELECT store_id, sum(count) AS count, sum(amount) AS amount
-       FROM day_totals WHERE ${where} AND key = 'takings' GROUP BY store_id`,
-    params,
-  );
+  const stores = 'store:';
+  return {
+    byKey: byKey.filter((r) => !r.key.startsWith(stores)),
+    byDay,
+    byStore: byKey
+      .filter((r) => r.key.startsWith(stores))
+      .map((r) => ({ store_id: r.key.slice(stores.length), count: r.count, amount: r.amount })),
+  };
+}
+
+function figures(
+  { byKey, byDay, byStore }: Sums,
+  range: { from: string; to: string },
+  storeNames: Map<string, string>,
+): PeriodFigures {
   const part = (prefix: string) =>
     byKey
       .filter((r) => r.key.startsWith(prefix))
@@ -91,6 +146,10 @@ export function periodFigures(
 ): Promise<PeriodAnswer> {
   const { current, previous } = periodOf(query.unit, query.date);
   const storeId = query.storeId ?? null;
+  // The chain's own rows hold every store: only for whoever sees them all.
+  const wholeChain = storeId === null && !tenant.storeIds && !tenant.storeId;
+  const sums = (tx: Tx, range: { from: string; to: string }) =>
+    wholeChain ? chainSums(tx, range) : storeSums(tx, range, storeId);
   return asTenant(ctx.db, tenant, async (tx) => {
     const stores = await rows(
       tx,
@@ -101,8 +160,8 @@ export function periodFigures(
     return {
       unit: query.unit,
       storeId,
-      current: await figures(tx, current, storeId, names),
-      previous: await figures(tx, previous, storeId, names),
+      current: figures(await sums(tx, current), current, names),
+      previous: figures(await sums(tx, previous), previous, names),
     };
   });
 }

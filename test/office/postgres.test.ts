@@ -7,6 +7,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { startPostgres, type PgServer } from '../../scripts/postgres';
 import { rows } from '../../office/db/db';
+import { foldChain } from '../../office/books/chain-fold';
 import {
   call,
   enrolCounter,
@@ -151,7 +152,16 @@ describe('the books on PostgreSQL', () => {
       ['card', 'VISA'],
       ['qr', 'PayPay'],
     ] as const;
-    // Each counter's batches name the same keys in another order (methods, hours, staff).
+    // Each counter's batches name the same keys in another order (methods, hours, staff), while
+    // the chain's day rows are folded again and again: each batch still counted once.
+    let sending = true;
+    let folds = 0;
+    const folding = (async () => {
+      while (sending) {
+        await foldChain(office.db, orgId);
+        folds++;
+      }
+    })();
     await Promise.all(
       counters.map(async ({ credential }, c) => {
         for (let batch = 0; batch < 10; batch++) {
@@ -175,7 +185,9 @@ describe('the books on PostgreSQL', () => {
           expect(answer.status, JSON.stringify(answer.body)).toBe(200);
         }
       }),
-    );
+    ).finally(() => (sending = false));
+    await folding;
+    expect(folds).toBeGreaterThan(0);
     const owner = await webSignIn(office, 'books@example.jp');
     const live = LiveAnswer.parse(
       (await web(office, owner, 'GET', '/v1/web/live?date=2026-12-07')).body,
@@ -185,8 +197,16 @@ describe('the books on PostgreSQL', () => {
     const period = PeriodAnswer.parse(
       (await web(office, owner, 'GET', '/v1/web/period?unit=month&date=2026-12-07')).body,
     );
+    expect(period.current.total).toBe(900_000);
+    expect(period.current.byStore.map((s) => s.amount)).toEqual([900_000]);
     expect(period.current.byHour.reduce((sum, h) => sum + h.amount, 0)).toBe(900_000);
     expect(period.current.byStaff.reduce((sum, s) => sum + s.count, 0)).toBe(900);
+    await foldChain(office.db, orgId);
+    expect(
+      PeriodAnswer.parse(
+        (await web(office, owner, 'GET', '/v1/web/period?unit=month&date=2026-12-07')).body,
+      ),
+    ).toEqual(period);
     const found = SearchAnswer.parse(
       (
         await web(

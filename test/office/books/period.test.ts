@@ -3,6 +3,7 @@
  * too), product, method, hour of the stores' clock, staff and store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldChain } from '../../../office/books/chain-fold';
 import { PeriodAnswer } from '../../../office/protocol/web';
 import { booked, web, webSignIn, type WebSession } from '../../support/books';
 import {
@@ -17,6 +18,8 @@ let office: TestOffice;
 let storeA: string;
 let storeB: string;
 let owner: WebSession;
+let orgId: string;
+let counterA: string;
 
 const period = async (query: string) => {
   const res = await web(office, owner, 'GET', `/v1/web/period?${query}`);
@@ -26,7 +29,6 @@ const period = async (query: string) => {
 
 beforeAll(async () => {
   office = await startTestOffice();
-  let orgId: string;
   ({ orgId, storeId: storeA } = await ownerWithStore(office));
   storeB = (await office.admin.createStore(orgId, 'Store B')).id;
   const tour = { kind: 'booking' as const, id: 'p-tour', name: '川下り', quantity: 2 };
@@ -36,6 +38,7 @@ beforeAll(async () => {
     [storeB, 'b-1', 2],
   ] as const) {
     const { credential } = await enrolCounter(office, orgId, storeId, counterId);
+    if (storeId === storeA) counterA = credential;
     const records = [
       // Monday 2026-12-07, 10:30 in Tokyo (01:30Z): a tour and an umbrella, cash.
       booked(1, {
@@ -125,6 +128,58 @@ describe('a period', () => {
     const day = await period('unit=day&date=2026-12-09');
     expect(day.current.total).toBe(15000);
     expect(day.previous).toMatchObject({ from: '2026-12-08', to: '2026-12-08', total: 0 });
+  });
+
+  it('the chain’s figures are its stores’ added, before its rows are folded, after, and as more come', async () => {
+    const added = async (query: string) => {
+      const [chain, a, b] = await Promise.all([
+        period(query),
+        period(`${query}&storeId=${storeA}`),
+        period(`${query}&storeId=${storeB}`),
+      ]);
+      const sum = (part: 'byProduct' | 'byMethod' | 'byHour' | 'byStaff') => {
+        const by = new Map<string, number>();
+        for (const r of [...a.current[part], ...b.current[part]])
+          by.set(r.key, (by.get(r.key) ?? 0) + r.amount);
+        return [...by].filter(([, amount]) => amount !== 0).sort();
+      };
+      for (const part of ['byProduct', 'byMethod', 'byHour', 'byStaff'] as const)
+        expect(
+          chain.current[part]
+            .filter((r) => r.amount !== 0)
+            .map((r) => [r.key, r.amount])
+            .sort(),
+        ).toEqual(sum(part));
+      expect(chain.current.byDay.map((d) => d.amount)).toEqual(
+        a.current.byDay.map((d, i) => d.amount + b.current.byDay[i]!.amount),
+      );
+      expect(chain.current.total).toBe(a.current.total + b.current.total);
+      return chain;
+    };
+    const unfolded = await added('unit=month&date=2026-12-01');
+    expect(await foldChain(office.db, orgId)).toBeGreaterThan(0);
+    expect(await foldChain(office.db, orgId)).toBe(0);
+    expect(await added('unit=month&date=2026-12-01')).toEqual(unfolded);
+    // Another sale on a day already folded (its store rows updated, not inserted), and a resend.
+    const later = booked(4, {
+      amount: 700,
+      date: '2026-12-07',
+      at: Date.parse('2026-12-07T01:40:00Z'),
+      facts: { staff: { id: 'st-1', name: '佐藤' } },
+    });
+    for (let i = 0; i < 2; i++)
+      expect(
+        (
+          await call(office, 'POST', '/v1/device/records', {
+            token: counterA,
+            body: { records: [later] },
+          })
+        ).status,
+      ).toBe(200);
+    const more = await added('unit=month&date=2026-12-01');
+    expect(more.current.total).toBe(unfolded.current.total + 700);
+    await foldChain(office.db, orgId);
+    expect(await added('unit=month&date=2026-12-01')).toEqual(more);
   });
 
   it('refuses a day that is not one, and a unit it does not know', async () => {

@@ -45,7 +45,8 @@ it('keys every table by organisation first, and forces row-level security on eac
     `SELECT relname, relrowsecurity, relforcerowsecurity FROM pg_class
       WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' AND relname <> 'schema_migrations'`,
   );
-  // 001's nine, 002's day totals and account mappings, 003's chain lists (four).
-  expect(rls).toHaveLength(15);
+  // 001's nine, 002's day totals and account mappings, 003's chain lists (four), 004's chain days
+  // (two).
+  expect(rls).toHaveLength(17);
   expect(rls.every((t) => t.relrowsecurity && t.relforcerowsecurity)).toBe(true);
 });

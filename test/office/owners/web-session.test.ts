@@ -240,4 +240,19 @@ describe('roles', () => {
       expect(new Set(list.map((r) => r.store_id))).toEqual(new Set([storeA]));
     }
   });
+
+  it('the chain’s own day rows, which hold every store, are no manager’s to read', async () => {
+    const chainRows = (tenant: Parameters<typeof becomeTenant>[1]) =>
+      office.db.transaction(async (tx) => {
+        await becomeTenant(tx, tenant);
+        return rows(
+          tx,
+          z.object({ key: z.string() }),
+          'SELECT key FROM chain_day_totals UNION ALL SELECT key FROM chain_day_moves',
+        );
+      });
+    expect((await chainRows({ orgId })).length).toBeGreaterThan(0);
+    expect(await chainRows({ orgId, storeIds: [storeA] })).toEqual([]);
+    expect(await chainRows({ orgId, storeId: storeA })).toEqual([]);
+  });
 });
