@@ -86,7 +86,6 @@ export function StatusBar() {
   // The facts besides the link, the most wanted first: what does not fit waits behind one button.
   const facts = (
     [
-      link === 'offline' && { key: 'saved', node: <span>{t('statusBar.savedData')}</span> },
       {
         key: 'news',
         node: <OutboxNews />,
@@ -120,6 +119,8 @@ export function StatusBar() {
           ),
         },
       { key: 'update', node: <UpdateBadge /> },
+      // Offline and the age say it already: said in words where there is room.
+      link === 'offline' && { key: 'saved', node: <span>{t('statusBar.savedData')}</span> },
     ] as (Fact | false | null | undefined | '')[]
   ).filter((f): f is Fact => Boolean(f));
 
