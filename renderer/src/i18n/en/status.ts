@@ -39,7 +39,7 @@ export const en: Widen<typeof ja> = {
     link: {
       online: 'Online',
       degraded: 'Connection unstable',
-      offline: 'Offline',
+      offline: common.offline,
     },
     /** Offline, beside the link: what the screens show. */
     savedData: 'showing saved data',

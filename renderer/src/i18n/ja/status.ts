@@ -45,7 +45,7 @@ export const ja = {
     link: {
       online: 'オンライン',
       degraded: '接続が不安定',
-      offline: 'オフライン',
+      offline: common.offline,
     },
     /** Offline, beside the link: what the screens show. */
     savedData: '保存済みのデータを表示中',
