@@ -145,7 +145,7 @@ describe('status bar', () => {
       }),
     );
     const news = within(bar()).getByRole('button', {
-      name: 'Queued walk-in of Kato sent: reservation no. 400004',
+      name: 'Walk-in of Kato sent: No. 400004',
     });
     await r.user.tap(within(bar()).getByRole('button', { name: 'Dismiss this notice' }));
     expect(news.isConnected).toBe(false);
@@ -157,7 +157,7 @@ describe('status bar', () => {
         ],
       }),
     );
-    expect(within(bar()).queryByRole('button', { name: /Queued walk-in of/ })).toBeNull();
+    expect(within(bar()).queryByRole('button', { name: /Walk-in of/ })).toBeNull();
     act(() =>
       fake.emit('outbox.changed', {
         items: [
@@ -173,7 +173,7 @@ describe('status bar', () => {
     );
     await r.user.tap(
       within(bar()).getByRole('button', {
-        name: 'Queued walk-in of Ito could not be booked — see why',
+        name: 'Walk-in of Ito could not be booked — see why',
       }),
     );
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Queued walk-ins');
@@ -201,7 +201,7 @@ describe('status bar', () => {
       }),
     );
     const news = within(bar()).getByRole('button', {
-      name: 'Queued walk-in of Mori sent: reservation no. 500005 — pending approval, not confirmed',
+      name: 'Walk-in of Mori sent: No. 500005 — pending approval, not confirmed',
     });
     expect(
       within(bar()).queryByRole('button', { name: /sent: reservation no\. 500005$/ }),

@@ -74,11 +74,10 @@ export const en: Widen<typeof ja> = {
     outbox: 'Queue: {{waiting}} waiting, {{attention}} to check',
     outboxDamaged: 'Queue: {{waiting}} waiting, {{attention}} to check, more set aside (see above)',
     news: {
-      booked: 'Queued walk-in of {{name}} sent: reservation no. {{number}}',
-      bookedPending:
-        'Queued walk-in of {{name}} sent: reservation no. {{number}} — pending approval, not confirmed',
-      refused: 'Queued walk-in of {{name}} could not be booked — see why',
-      needs_review: 'Queued walk-in of {{name}} needs a check — was it booked?',
+      booked: 'Walk-in of {{name}} sent: No. {{number}}',
+      bookedPending: 'Walk-in of {{name}} sent: No. {{number}} — pending approval, not confirmed',
+      refused: 'Walk-in of {{name}} could not be booked — see why',
+      needs_review: 'Walk-in of {{name}} needs a check — was it booked?',
       unreadable: 'A queued walk-in cannot be read and will not be sent — see what to check',
       dismiss: 'Dismiss this notice',
     },

@@ -80,9 +80,8 @@ export const ja = {
     outbox: '送信待ち {{waiting}} 件・要確認 {{attention}} 件',
     outboxDamaged: '送信待ち {{waiting}} 件・要確認 {{attention}} 件・ほかに退避分あり（上の通知）',
     news: {
-      booked: '{{name}} 様の当日受付を送信しました: 予約番号 {{number}}',
-      bookedPending:
-        '{{name}} 様の当日受付を送信しました: 予約番号 {{number}} — 承認待ち・未確定です',
+      booked: '{{name}} 様の当日受付を送信: 予約番号 {{number}}',
+      bookedPending: '{{name}} 様の当日受付を送信: 予約番号 {{number}} — 承認待ち・未確定です',
       refused: '{{name}} 様の当日受付は予約できませんでした — 理由を確認してください',
       needs_review: '{{name}} 様の当日受付は要確認です — 予約されたか確認してください',
       unreadable: '送信待ちの受付を読み取れず、送信しません — 確認することを表示します',

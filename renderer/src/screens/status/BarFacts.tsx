@@ -40,12 +40,23 @@ export function awayOf(widths: readonly number[], room: number): number[] {
   return away;
 }
 
+/**
+ * The facts put away. The room is the line's without the details' button when all would fit
+ * then (the button goes), else with it: a window made wider brings them back (no lingering
+ * because of the button's own width). The button not yet there, the next measure counts it.
+ */
 function measure(row: HTMLElement): string[] {
   const facts = Array.from(row.children) as HTMLElement[];
   const widths = facts.map(
     (f) => f.getBoundingClientRect().width + (parseFloat(getComputedStyle(f).marginLeft) || 0),
   );
-  return awayOf(widths, row.clientWidth).map((i) => facts[i]!.dataset.fact!);
+  const more = row.nextElementSibling?.classList.contains('bar-more')
+    ? row.nextElementSibling.getBoundingClientRect().width +
+      (parseFloat(getComputedStyle(row.parentElement!).columnGap) || 0)
+    : 0;
+  const without = awayOf(widths, row.clientWidth + more);
+  const away = without.length === 0 || more === 0 ? without : awayOf(widths, row.clientWidth);
+  return away.map((i) => facts[i]!.dataset.fact!);
 }
 
 export function BarFacts({ facts }: { facts: Fact[] }) {

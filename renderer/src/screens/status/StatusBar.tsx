@@ -86,11 +86,8 @@ export function StatusBar() {
   // The facts besides the link, the most wanted first: what does not fit waits behind one button.
   const facts = (
     [
-      {
-        key: 'news',
-        node: <OutboxNews />,
-        warn: news !== null && (news.state !== 'booked' || news.reservationStatus === 'pending'),
-      },
+      // An outcome is news until staff dismiss it: put away, the button says something is there.
+      { key: 'news', node: <OutboxNews />, warn: news !== null },
       { key: 'printer', node: <PrinterBadge />, warn: printerTrouble(printer) },
       syncing &&
         status?.sync && {
