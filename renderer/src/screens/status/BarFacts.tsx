@@ -114,7 +114,8 @@ function BarDetails({ facts }: { facts: Fact[] }) {
 
   useEffect(() => {
     if (!open) return;
-    panel.current?.focus();
+    // The dialog stands above the bar, always in view: focusing it must not scroll the day.
+    panel.current?.focus({ preventScroll: true });
     const outside = (e: PointerEvent) => {
       if (!wrap.current?.contains(e.target as Node)) setOpen(false);
     };
