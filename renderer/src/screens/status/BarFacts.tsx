@@ -46,6 +46,8 @@ export function awayOf(widths: readonly number[], room: number): number[] {
  * because of the button's own width). The button not yet there, the next measure counts it.
  */
 function measure(row: HTMLElement): string[] {
+  // A line that may wrap (below 1024 px) puts nothing away.
+  if (getComputedStyle(row).flexWrap === 'wrap') return [];
   const facts = Array.from(row.children) as HTMLElement[];
   const widths = facts.map(
     (f) => f.getBoundingClientRect().width + (parseFloat(getComputedStyle(f).marginLeft) || 0),
