@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 // Callbacks of page.evaluate run in the page.
 /**
- * The status bar in its busiest state (issue 42, decision AC1): offline, a queued walk-in's
- * outcome, the printer out of paper with receipts kept, records waiting for the office, three
- * counters with 40-character names, this one following a poller that does not answer — at the
- * four widths counter PCs have, in Japanese and English. At each: one line; nothing in it cut (no
- * element whose content is wider than its box); the data's age whole, with its time; what does not
- * fit behind one control, a button with a name, 44 px, whose details open by keyboard (the focus on them) and close with Escape (the focus back).
- * Screenshots at 1024 and 1366 in Japanese, and the details open at 1024
+ * The status bar in its busiest state (issue 42, decision AC1; support/busy-bar.ts): offline, a
+ * queued walk-in's outcome, the printer out of paper with receipts kept, records waiting for the
+ * office, three counters with 40-character names, this one following a poller that does not
+ * answer, this PC's clock slow, requests waiting for the service — at the four widths counter PCs
+ * have, in Japanese and English. At each: one line; nothing in it cut (no element whose content is
+ * wider than its box); the data's age whole, with its time; what does not fit behind one control,
+ * a button with a name, 44 px, whose details open by keyboard (the focus on them) and close with
+ * Escape (the focus back). Screenshots at 1024 and 1366 in Japanese, and the details open at 1024
  * (docs/screenshots/status-bar-*-ja.png).
  */
 import { browserLocale, expect, shoot, test, type Lang } from './support/fixtures';

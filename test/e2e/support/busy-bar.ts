@@ -4,8 +4,9 @@
  * The status bar in its busiest state (issue 42), on a real browser host: the desk's own status
  * and printer answers and events, each made busier on its way out — offline, three counters of the
  * shop with the longest names a counter may have (40 characters), this one following a poller that
- * does not answer, records waiting for the office that has said nothing for long, the receipt
- * printer out of paper with receipts kept, walk-ins waiting and one needing attention — and a
+ * does not answer, this PC's clock five minutes slow, requests waiting for the service, records
+ * waiting for the office that has said nothing for long, the receipt printer out of paper with
+ * receipts kept, walk-ins waiting and one needing attention — and a
  * queued walk-in's outcome told as the outbox's event tells it. Training's virtual printer is the
  * receipt printer, out of paper for real.
  */
@@ -66,6 +67,8 @@ function busyStatus(status: Status): Status {
     link: 'offline',
     syncedAt,
     outbox: { waiting: 12, needsAttention: 1 },
+    rate: { ...status.rate, queued: 3 },
+    clock: { skewMs: -5 * 60_000, against: 'counter', counterName: LONG_NAMES.poller },
     shop: busyShop(now, syncedAt),
     office: {
       pending: 128,
