@@ -77,10 +77,14 @@ async function dayLayout(page: Page) {
 const whole = (b: SlotBox, bottom: number, width: number) =>
   b.top >= 0 && b.bottom <= bottom && b.left >= 0 && b.right <= width;
 
-/** The header's lines: its row's items by their top, the app's name hidden to the eye aside. */
+/**
+ * The header's lines: its row's items by their top, the nav's buttons each (a nav that wraps is
+ * two lines), the app's name hidden to the eye aside.
+ */
 function headerLines(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const tops = Array.from(document.querySelectorAll<HTMLElement>('.top-row > *'))
+    const items = '.top-row > *:not(.main-nav), .top-row .main-nav > *';
+    const tops = Array.from(document.querySelectorAll<HTMLElement>(items))
       .map((e) => e.getBoundingClientRect())
       .filter((r) => r.width > 1 && r.height > 1)
       .map((r) => Math.round(r.top + r.height / 2));
