@@ -70,7 +70,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       expect(more).toEqual([]);
       expect(booked!.status).toBe('confirmed');
       await expect(news).toContainText(booked!.reservationNumber);
-      // With the outcome in it, the bar is still one line at 1024 px (decision E8).
+      // With the outcome in it, the bar is still one line at 1024 px (decision AC1).
       await app.setViewportSize({ width: 1024, height: 768 });
       expect(await statusBarLines(app)).toBe(1);
       await shoot(app, lang, 'status-bar-outcome-1024');

@@ -92,14 +92,14 @@ describe('damage banner', () => {
     expect(within(banner()!).getByRole('alert').textContent).toMatch(
       /may NOT have been booked.*check that each walk-in taken here since 09:50 has a booking/,
     );
-    const outbox = within(bar()).getByRole('button', { name: /Queued walk-ins/ });
-    expect(outbox.textContent).toContain('more may be in a file set aside');
+    const outbox = within(bar()).getByRole('button', { name: /^Queue:/ });
+    expect(outbox.textContent).toContain('more set aside (see above)');
     expect(outbox.className).toContain('attention');
     // A status pushed later without the damage (acknowledged elsewhere): back to the plain count.
     act(() => fake.emit('status.changed', status()));
-    expect(
-      within(bar()).getByRole('button', { name: /Queued walk-ins/ }).textContent,
-    ).not.toContain('set aside');
+    expect(within(bar()).getByRole('button', { name: /^Queue:/ }).textContent).not.toContain(
+      'set aside',
+    );
     expect(banner()).toBeNull();
   });
 

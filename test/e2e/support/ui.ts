@@ -163,24 +163,54 @@ export const printed = (app: Page) =>
   app.evaluate(() => (window as unknown as { printed: string[] }).printed);
 
 /**
- * How many lines the status bar's items take, from their boxes: an item that starts below the
- * bottom of the line so far starts another (items of one line may differ in height).
+ * How many lines the status bar takes, from the boxes of what is shown in it: its items and each
+ * line of their text (an item whose words wrap inside it, as the counters' box did, is two). A box
+ * that starts below the bottom of the line so far starts another (boxes of one line may differ in
+ * height). What is put away (hidden, or in the closed details) has no box.
  */
 export async function statusBarLines(page: Page): Promise<number> {
   return page.evaluate(() => {
     const bar = document.querySelector('.status-bar')!;
+    const shown = (e: Element) => getComputedStyle(e).visibility === 'visible';
     const boxes = Array.from(bar.children)
-      .map((c) => c.getBoundingClientRect())
-      .filter((r) => r.width > 0 && r.height > 0)
-      .sort((a, b) => a.top - b.top);
+      .filter(shown)
+      .map((c) => c.getBoundingClientRect());
+    const walker = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim() || !shown(n.parentElement!)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      boxes.push(...Array.from(range.getClientRects()));
+    }
+    const sorted = boxes.filter((r) => r.width > 0 && r.height > 0).sort((a, b) => a.top - b.top);
     let lines = 0;
     let bottom = -Infinity;
-    for (const r of boxes) {
+    for (const r of sorted) {
       if (r.top >= bottom - 0.5) {
         lines++;
         bottom = r.bottom;
       } else bottom = Math.max(bottom, r.bottom);
     }
     return lines;
+  });
+}
+
+/**
+ * What of the status bar is cut: each shown element of it whose content is wider than its box
+ * (an ellipsis, a clipped word), or that reaches past the window's right edge.
+ */
+export async function statusBarClipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('.status-bar')!;
+    const out: string[] = [];
+    for (const e of [bar, ...Array.from(bar.querySelectorAll<HTMLElement>('*'))]) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || getComputedStyle(e).visibility !== 'visible') continue;
+      const name = `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').slice(0, 40)}"`;
+      if (e.scrollWidth > e.clientWidth + 1)
+        out.push(`${name} ${e.scrollWidth} > ${e.clientWidth}`);
+      if (r.right > window.innerWidth + 0.5) out.push(`${name} ends at ${Math.round(r.right)}`);
+    }
+    return out;
   });
 }

@@ -23,6 +23,7 @@ export const words: Widen<typeof jaWords> = {
   noSlots: manifestWords.en.noSlots,
   cancel: 'Cancel',
   dataAge: 'Data updated {{age}} ({{time}})',
+  offline: 'Offline',
   closeDay: 'Close the day',
   closeReport: 'Close report',
   journal: 'Sales journal',

@@ -39,15 +39,22 @@ export const en: Widen<typeof ja> = {
     link: {
       online: 'Online',
       degraded: 'Connection unstable',
-      offline: 'Offline — showing saved data',
+      offline: common.offline,
     },
+    /** Offline, beside the link: what the screens show. */
+    savedData: 'showing saved data',
     age: common.dataAge,
     from: {
-      age: 'From {{name}}: data updated {{age}} ({{time}})',
       waiting: 'Waiting for {{name}}’s first sync',
       noAnswer: '{{name}} is not answering — showing data as of {{time}}',
       noAnswerNever: '{{name}} is not answering — no data yet',
       badAnswer: '{{name}}’s data could not be read — showing data as of {{time}}',
+    },
+    /** What does not fit on the bar's line, behind one button (AC1). */
+    more: {
+      button: '{{count}} more',
+      label: 'Status details',
+      close: 'Close',
     },
     neverSynced: 'Not synced yet',
     notConnected: 'Not connected — set up an API key or try training mode',
@@ -64,15 +71,13 @@ export const en: Widen<typeof ja> = {
       hours: '{{n}} h',
       days: '{{n}} day(s)',
     },
-    outbox: 'Queued walk-ins: {{waiting}} waiting, {{attention}} need attention',
-    outboxDamaged:
-      'Queued walk-ins: {{waiting}} waiting, {{attention}} need attention — and more may be in a file set aside (see the notice above)',
+    outbox: 'Queue: {{waiting}} waiting, {{attention}} to check',
+    outboxDamaged: 'Queue: {{waiting}} waiting, {{attention}} to check, more set aside (see above)',
     news: {
-      booked: 'Queued walk-in of {{name}} sent: reservation no. {{number}}',
-      bookedPending:
-        'Queued walk-in of {{name}} sent: reservation no. {{number}} — pending approval, not confirmed',
-      refused: 'Queued walk-in of {{name}} could not be booked — see why',
-      needs_review: 'Queued walk-in of {{name}} needs a check — was it booked?',
+      booked: 'Walk-in of {{name}} sent: No. {{number}}',
+      bookedPending: 'Walk-in of {{name}} sent: No. {{number}} — pending approval, not confirmed',
+      refused: 'Walk-in of {{name}} could not be booked — see why',
+      needs_review: 'Walk-in of {{name}} needs a check — was it booked?',
       unreadable: 'A queued walk-in cannot be read and will not be sent — see what to check',
       dismiss: 'Dismiss this notice',
     },

@@ -35,6 +35,7 @@ export const words = {
   noSlots: manifestWords.ja.noSlots,
   cancel: 'やめる',
   dataAge: 'データ更新: {{age}}（{{time}}）',
+  offline: 'オフライン',
   closeDay: 'レジ締め',
   closeReport: 'レジ締め表',
   journal: 'レジ記録',

@@ -65,7 +65,7 @@ export const ja = {
       ready: '準備完了',
       paper_out: '用紙切れ',
       cover_open: 'カバーが開いています',
-      offline: 'オフライン',
+      offline: common.offline,
       unknown: '状態不明',
       none: common.notSetUp,
     },

@@ -45,15 +45,22 @@ export const ja = {
     link: {
       online: 'オンライン',
       degraded: '接続が不安定',
-      offline: 'オフライン — 保存済みのデータを表示中',
+      offline: common.offline,
     },
+    /** Offline, beside the link: what the screens show. */
+    savedData: '保存済みのデータを表示中',
     age: common.dataAge,
     from: {
-      age: '{{name}} から: データ更新 {{age}}（{{time}}）',
       waiting: '{{name}} の初回同期を待っています',
       noAnswer: '{{name}} から応答がありません — {{time}} 時点のデータを表示中',
       noAnswerNever: '{{name}} から応答がありません — まだデータがありません',
       badAnswer: '{{name}} のデータを読み取れません — {{time}} 時点のデータを表示中',
+    },
+    /** What does not fit on the bar's line, behind one button (AC1). */
+    more: {
+      button: 'ほか {{count}} 件',
+      label: '状態の詳細',
+      close: '閉じる',
     },
     neverSynced: 'まだ同期していません',
     notConnected: '未接続 — API キーを設定するか、トレーニングモードを試してください',
@@ -70,13 +77,11 @@ export const ja = {
       hours: '{{n}} 時間',
       days: '{{n}} 日',
     },
-    outbox: '送信待ちの受付: {{waiting}} 件・要確認 {{attention}} 件',
-    outboxDamaged:
-      '送信待ちの受付: {{waiting}} 件・要確認 {{attention}} 件 — ほかに退避したファイルの中にもある可能性があります（上の通知を参照）',
+    outbox: '送信待ち {{waiting}} 件・要確認 {{attention}} 件',
+    outboxDamaged: '送信待ち {{waiting}} 件・要確認 {{attention}} 件・ほかに退避分あり（上の通知）',
     news: {
-      booked: '{{name}} 様の当日受付を送信しました: 予約番号 {{number}}',
-      bookedPending:
-        '{{name}} 様の当日受付を送信しました: 予約番号 {{number}} — 承認待ち・未確定です',
+      booked: '{{name}} 様の当日受付を送信: 予約番号 {{number}}',
+      bookedPending: '{{name}} 様の当日受付を送信: 予約番号 {{number}} — 承認待ち・未確定です',
       refused: '{{name}} 様の当日受付は予約できませんでした — 理由を確認してください',
       needs_review: '{{name}} 様の当日受付は要確認です — 予約されたか確認してください',
       unreadable: '送信待ちの受付を読み取れず、送信しません — 確認することを表示します',

@@ -1,6 +1,8 @@
 /**
- * Always visible: the link (online / degraded / offline) with the age of the data, the first
- * sync's progress, the shop's counters, and the queued walk-ins with a way to their outcomes.
+ * Always visible, on one line (AC1): the link (online / degraded / offline) with the age of the
+ * data, whole, and the queued walk-ins with a way to their outcomes; between them the other facts
+ * (a walk-in's outcome, the printer, the first sync's progress, the shop's counters, the office…),
+ * those that do not fit behind one button.
  */
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
@@ -13,7 +15,10 @@ import type { ClockSkew as Skew, ShopSource } from '../../../../main/ipc/contrac
 import { ShopStatus } from './ShopStatus';
 import { clockAmount } from '../../components/clockAmount';
 import { UpdateBadge } from './UpdateStatus';
-import { OfficeBadge } from './OfficeBadge';
+import { OfficeBadge, officeBar } from './OfficeBadge';
+import { printerTrouble } from '../../stores/printer';
+import { BarFacts, type Fact } from './BarFacts';
+import './status-bar.css';
 
 export function StatusBar() {
   const { t } = useTranslation();
@@ -22,6 +27,8 @@ export function StatusBar() {
   const now = useSlice(stores.status, (s) => s.now);
   const fmt = useFormat();
   const go = useSlice(stores.nav, (s) => s.go);
+  const printer = useSlice(stores.printer, (s) => s.status);
+  const news = useSlice(stores.status, (s) => s.news);
   const connected = useSlice(
     stores.setup,
     (s) => s.status !== null && s.status.mode !== 'not_set_up',
@@ -32,18 +39,21 @@ export function StatusBar() {
   const following = status?.shop.sharing ? status.shop.following : null;
   const syncing = !following && status?.sync && status.sync.phase === 'full' && !status.sync.done;
 
-  /** Where a follower's data comes from and how fresh it is (the poller's sync, as carried). */
-  function followerAge(source: ShopSource, syncedAt: number | null): string {
+  /**
+   * Where a follower's data comes from, when that is news: the poller not answering, its data
+   * unreadable, its first sync awaited. The age itself is the link's, as for any counter (AC1).
+   */
+  function followerSource(source: ShopSource, syncedAt: number | null): string | null {
     const name = source.name;
     if (syncedAt === null)
       return t(
         source.problem === 'no_answer' ? 'statusBar.from.noAnswerNever' : 'statusBar.from.waiting',
         { name },
       );
-    const at = { name, age: fmt.age(syncedAt, now), time: fmt.instant(syncedAt, now) };
+    const at = { name, time: fmt.instant(syncedAt, now) };
     if (source.problem === 'no_answer') return t('statusBar.from.noAnswer', at);
     if (source.problem === 'bad_answer') return t('statusBar.from.badAnswer', at);
-    return t('statusBar.from.age', at);
+    return null;
   }
   const waiting = status?.outbox.waiting ?? 0;
   const attention = status?.outbox.needsAttention ?? 0;
@@ -65,6 +75,52 @@ export function StatusBar() {
     );
   }
 
+  const age = status?.syncedAt
+    ? t('statusBar.age', {
+        age: fmt.age(status.syncedAt, now),
+        time: fmt.instant(status.syncedAt, now),
+      })
+    : t('statusBar.neverSynced');
+  const source = following && followerSource(following, status?.syncedAt ?? null);
+  const office = status?.office ? officeBar(status.office, now, t, fmt) : null;
+  // The facts besides the link, the most wanted first: what does not fit waits behind one button.
+  const facts = (
+    [
+      // An outcome is news until staff dismiss it: put away, the button says something is there.
+      { key: 'news', node: <OutboxNews />, warn: news !== null },
+      { key: 'printer', node: <PrinterBadge />, warn: printerTrouble(printer) },
+      syncing &&
+        status?.sync && {
+          key: 'sync',
+          node: (
+            <div className="sync">
+              <label htmlFor="first-sync">{t('statusBar.firstSync')}</label>
+              <progress id="first-sync" />
+              <span>
+                {t('statusBar.syncRecords', { records: status.sync.records })}
+                {status.sync.estimatedMsLeft !== null &&
+                  ` ${t('statusBar.syncLeft', { seconds: Math.ceil(status.sync.estimatedMsLeft / 1000) })}`}
+              </span>
+            </div>
+          ),
+        },
+      status?.clock && { key: 'clock', node: <ClockSkew skew={status.clock} />, warn: true },
+      source && { key: 'source', node: <span className="warn-text">{source}</span>, warn: true },
+      { key: 'shop', node: <ShopStatus /> },
+      office && { key: 'office', node: <OfficeBadge />, warn: office.warn },
+      status &&
+        status.rate.queued > 0 && {
+          key: 'rate',
+          node: (
+            <span className="rate">{t('statusBar.rateQueued', { n: status.rate.queued })}</span>
+          ),
+        },
+      { key: 'update', node: <UpdateBadge /> },
+      // Offline and the age say it already: said in words where there is room.
+      link === 'offline' && { key: 'saved', node: <span>{t('statusBar.savedData')}</span> },
+    ] as (Fact | false | null | undefined | '')[]
+  ).filter((f): f is Fact => Boolean(f));
+
   return (
     <footer className="status-bar" aria-label={t('statusBar.label')}>
       <div className={`link link-${link}`}>
@@ -72,37 +128,9 @@ export function StatusBar() {
         <span className="link-text" role="status">
           {t(`statusBar.link.${link}`)}
         </span>
-        <span className="age">
-          {following
-            ? followerAge(following, status?.syncedAt ?? null)
-            : status?.syncedAt
-              ? t('statusBar.age', {
-                  age: fmt.age(status.syncedAt, now),
-                  time: fmt.instant(status.syncedAt, now),
-                })
-              : t('statusBar.neverSynced')}
-        </span>
+        <span className="age">{age}</span>
       </div>
-      {status?.clock && <ClockSkew skew={status.clock} />}
-      {syncing && status?.sync && (
-        <div className="sync">
-          <label htmlFor="first-sync">{t('statusBar.firstSync')}</label>
-          <progress id="first-sync" />
-          <span>
-            {t('statusBar.syncRecords', { records: status.sync.records })}
-            {status.sync.estimatedMsLeft !== null &&
-              ` ${t('statusBar.syncLeft', { seconds: Math.ceil(status.sync.estimatedMsLeft / 1000) })}`}
-          </span>
-        </div>
-      )}
-      <ShopStatus />
-      {status && status.rate.queued > 0 && (
-        <span className="rate">{t('statusBar.rateQueued', { n: status.rate.queued })}</span>
-      )}
-      <OutboxNews />
-      <OfficeBadge />
-      <PrinterBadge />
-      <UpdateBadge />
+      <BarFacts facts={facts} />
       <button
         type="button"
         className={`outbox-button${attention || outboxDamaged ? ' attention' : ''}`}
