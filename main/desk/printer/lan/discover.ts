@@ -1,0 +1,163 @@
+/**
+ * The LAN's receipt printers found and asked what they are (decisions AC1–AC4): those announced by
+ * mDNS, and those answering on the raw port across a typed range, side by side; then each asked
+ * (a few at a time), each on its own — one that says nothing or garbage is listed as an unknown
+ * model and never holds up the others. One search at a time: a new one, or `stop`, ends the last,
+ * whose answer is what it found so far.
+ */
+import type { Clock } from '../../../common/clock';
+import type { DiscoveryProgress, FoundPrinter, PrinterIdentity } from '../../../ipc/contract';
+import { browsePrinters } from './announced';
+import { askPrinter, UNANSWERED } from './ask';
+import { namesStar, offerFor } from './models';
+import { addressesOf, probe } from './range';
+
+export interface LanOptions {
+  /** How long announcements are listened for. */
+  browseMs: number;
+  /** How long a printer has to accept a connection and to answer each question. */
+  answerMs: number;
+  /** The range probe's limits. */
+  concurrency: number;
+  connectMs: number;
+  probeMs: number;
+  /** Printers at most (announced and probed together). */
+  limit: number;
+  clock?: Clock;
+}
+
+export const LAN_DEFAULTS: LanOptions = {
+  browseMs: 3000,
+  answerMs: 800,
+  concurrency: 32,
+  connectMs: 500,
+  probeMs: 15_000,
+  limit: 32,
+};
+
+/** Printers asked at once (each holds one connection). */
+const ASKING_AT_ONCE = 8;
+
+interface Candidate {
+  host: string;
+  port: number;
+  hint: string | null;
+  foundBy: 'announced' | 'probed';
+}
+
+export interface DiscoverRequest {
+  range: string | null;
+  port: number;
+}
+
+export async function discoverPrinters(
+  request: DiscoverRequest,
+  options: LanOptions & {
+    signal: AbortSignal;
+    onProgress: (p: DiscoveryProgress) => void;
+    onError?: (error: unknown) => void;
+  },
+): Promise<FoundPrinter[]> {
+  const { signal, onProgress, clock } = options;
+  const hosts = request.range ? (addressesOf(request.range) ?? []) : [];
+  let announced = 0;
+  let probed = { done: 0, open: 0 };
+  const say = (phase: DiscoveryProgress['phase'], done: number, total: number, found: number) =>
+    onProgress({ phase, done, total, found });
+  const searching = () =>
+    hosts.length > 0
+      ? say('probe', probed.done, hosts.length, announced + probed.open)
+      : say('announcements', 0, 0, announced);
+  searching();
+  const [heard, open] = await Promise.all([
+    browsePrinters({
+      timeMs: options.browseMs,
+      limit: options.limit,
+      clock,
+      signal,
+      onError: options.onError,
+      onFound: () => (announced++, searching()),
+    }),
+    probe(hosts, {
+      port: request.port,
+      concurrency: options.concurrency,
+      connectMs: options.connectMs,
+      totalMs: options.probeMs,
+      clock,
+      signal,
+      onProgress: (done, _total, openNow) => ((probed = { done, open: openNow }), searching()),
+    }),
+  ]);
+  const candidates = new Map<string, Candidate>();
+  for (const a of heard)
+    candidates.set(`${a.host}:${a.port}`, { ...a, hint: a.name || null, foundBy: 'announced' });
+  for (const host of open) {
+    const key = `${host}:${request.port}`;
+    if (!candidates.has(key))
+      candidates.set(key, { host, port: request.port, hint: null, foundBy: 'probed' });
+  }
+  const list = [...candidates.values()].slice(0, options.limit);
+  const identities: PrinterIdentity[] = Array.from({ length: list.length }, () => UNANSWERED);
+  let asked = 0;
+  let next = 0;
+  say('asking', 0, list.length, list.length);
+  const worker = async () => {
+    while (next < list.length) {
+      const i = next++;
+      const c = list[i]!;
+      identities[i] = await askPrinter(c.host, c.port, {
+        answerMs: options.answerMs,
+        clock,
+        signal,
+        first: namesStar(c.hint) ? 'starprnt' : 'escpos',
+      }).catch(() => UNANSWERED);
+      say('asking', ++asked, list.length, list.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ASKING_AT_ONCE, list.length) }, worker));
+  say('done', list.length, list.length, list.length);
+  return list.map((c, i) => foundOf(c, identities[i]!));
+}
+
+function foundOf(c: Candidate, identity: PrinterIdentity): FoundPrinter {
+  const said = [identity.maker, identity.model].filter(Boolean).join(' ');
+  return {
+    name: said || c.hint || `${c.host}:${c.port}`,
+    connection: { kind: 'network', host: c.host, port: c.port },
+    isDefault: false,
+    foundBy: c.foundBy,
+    identity,
+    offer: offerFor(c.host, c.port, identity, c.hint),
+  };
+}
+
+/** One search at a time; a new one or `stop` ends the last. */
+export class LanSearch {
+  private current: AbortController | null = null;
+
+  constructor(
+    private readonly options: LanOptions & {
+      onProgress: (p: DiscoveryProgress) => void;
+      onError?: (error: unknown) => void;
+    },
+  ) {}
+
+  async discover(request: DiscoverRequest): Promise<{ printers: FoundPrinter[]; stopped: boolean }> {
+    this.current?.abort();
+    const controller = new AbortController();
+    this.current = controller;
+    try {
+      const printers = await discoverPrinters(request, { ...this.options, signal: controller.signal });
+      return { printers, stopped: controller.signal.aborted };
+    } finally {
+      if (this.current === controller) this.current = null;
+    }
+  }
+
+  stop(): boolean {
+    const running = this.current !== null;
+    this.current?.abort();
+    this.current = null;
+    return running;
+  }
+}
