@@ -142,12 +142,17 @@ export class LanSearch {
     },
   ) {}
 
-  async discover(request: DiscoverRequest): Promise<{ printers: FoundPrinter[]; stopped: boolean }> {
+  async discover(
+    request: DiscoverRequest,
+  ): Promise<{ printers: FoundPrinter[]; stopped: boolean }> {
     this.current?.abort();
     const controller = new AbortController();
     this.current = controller;
     try {
-      const printers = await discoverPrinters(request, { ...this.options, signal: controller.signal });
+      const printers = await discoverPrinters(request, {
+        ...this.options,
+        signal: controller.signal,
+      });
       return { printers, stopped: controller.signal.aborted };
     } finally {
       if (this.current === controller) this.current = null;

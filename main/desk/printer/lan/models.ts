@@ -5,14 +5,21 @@
  * own kanji font only where it said it has one — otherwise Japanese is printed as an image, which
  * every printer prints right (M17).
  */
-import type {
-  PrinterIdentity,
-  PrinterLanguage,
-  ThermalPrinter,
-} from '../../../ipc/contract';
+import type { PrinterIdentity, PrinterLanguage, ThermalPrinter } from '../../../ipc/contract';
 
 /** Models on 58 mm rolls, by a part of their name (upper case, letters and digits only). */
-const NARROW = ['TMM10', 'TMP20', 'TMP60', 'TMT20IIIL58', 'MCP2', 'MCPRINT2', 'POP10', 'MPOP', 'SML200', 'SMS2'];
+const NARROW = [
+  'TMM10',
+  'TMP20',
+  'TMP60',
+  'TMT20IIIL58',
+  'MCP2',
+  'MCPRINT2',
+  'POP10',
+  'MPOP',
+  'SML200',
+  'SMS2',
+];
 
 /** Star's models, as announcements and answers name them. */
 const STAR = /\b(star|tsp\d|mc-?print|mcp\d|pop10|mpop|sm-[lst]\d|bsc10)/i;

@@ -71,7 +71,11 @@ describe('asking a LAN printer what it is', () => {
     await waitFor(() => star.received.length > before, 'GS I asked');
     // ESC/POS's question unanswered until its wait ends; then Star's is asked and answered.
     await clock.advance(1_000);
-    expect(await asking).toMatchObject({ answered: true, language: 'starprnt', model: 'TSP143IIIW' });
+    expect(await asking).toMatchObject({
+      answered: true,
+      language: 'starprnt',
+      model: 'TSP143IIIW',
+    });
   });
 
   it('garbage is an unknown model, answered at once without a wait', async () => {

@@ -17,7 +17,8 @@ export interface FakePrinter {
   close(): Promise<void>;
 }
 
-const info = (text: string) => Buffer.concat([Buffer.from([0x5f]), Buffer.from(text), Buffer.from([0])]);
+const info = (text: string) =>
+  Buffer.concat([Buffer.from([0x5f]), Buffer.from(text), Buffer.from([0])]);
 
 /** Its answer to the command at the start of `bytes`, and how many bytes that command took. */
 function answer(kind: FakeKind, bytes: Buffer): { reply: Buffer | null; used: number } {
