@@ -27,6 +27,8 @@ export interface BrowseOptions {
   signal?: AbortSignal;
   /** Each printer as it is seen (the search's progress). */
   onFound?: (printer: Announced) => void;
+  /** The raw port asked where only a hint (`_printer`, `_ipp`) was announced. */
+  rawPort?: number;
   /** bonjour-service's errors (a closed socket, a malformed packet). */
   onError?: (error: unknown) => void;
 }
@@ -58,7 +60,10 @@ export function browsePrinters(options: BrowseOptions = {}): Promise<Announced[]
       // One address per printer: the first IPv4 one (this machine's own on loopback).
       const host = dialAddresses(service)[0];
       if (!host) return;
-      const port = raw && Number.isInteger(service.port) && service.port > 0 ? service.port : 9100;
+      const port =
+        raw && Number.isInteger(service.port) && service.port > 0
+          ? service.port
+          : (options.rawPort ?? 9100);
       const key = `${host}:${port}`;
       const known = found.get(key);
       // A raw announcement names the printer better than a hint's; the first name stays otherwise.

@@ -1,6 +1,7 @@
 /**
  * The LAN's receipt printers found and asked what they are (decisions AC1–AC4): those announced by
- * mDNS, and those answering on the raw port across a typed range, side by side; then each asked
+ * mDNS, the Epsons that answer Epson's UDP query, and those answering on the raw port across a
+ * typed range, side by side; then each asked
  * (a few at a time), each on its own — one that says nothing or garbage is listed as an unknown
  * model and never holds up the others. One search at a time: a new one, or `stop`, ends the last,
  * whose answer is what it found so far.
@@ -9,6 +10,7 @@ import type { Clock } from '../../../common/clock';
 import type { DiscoveryProgress, FoundPrinter, PrinterIdentity } from '../../../ipc/contract';
 import { browsePrinters } from './announced';
 import { askPrinter, UNANSWERED } from './ask';
+import { findEpsons } from './epson-udp';
 import { namesStar, offerFor } from './models';
 import { addressesOf, probe } from './range';
 
@@ -23,6 +25,10 @@ export interface LanOptions {
   probeMs: number;
   /** Printers at most (announced and probed together). */
   limit: number;
+  /** The raw port of a printer found without one (Epson's UDP answer, an LPD or IPP hint). */
+  rawPort: number;
+  /** Where Epson's UDP query goes (tests: a fake on loopback, or none); by default broadcast. */
+  epsonTargets?: { address: string; port: number }[];
   clock?: Clock;
 }
 
@@ -33,6 +39,7 @@ export const LAN_DEFAULTS: LanOptions = {
   connectMs: 500,
   probeMs: 15_000,
   limit: 32,
+  rawPort: 9100,
 };
 
 /** Printers asked at once (each holds one connection). */
@@ -60,23 +67,38 @@ export async function discoverPrinters(
 ): Promise<FoundPrinter[]> {
   const { signal, onProgress, clock } = options;
   const hosts = request.range ? (addressesOf(request.range) ?? []) : [];
-  let announced = 0;
+  /** Printers heard (by mDNS or Epson's UDP), by address and port: counted once each. */
+  const heardAt = new Set<string>();
   let probed = { done: 0, open: 0 };
   const say = (phase: DiscoveryProgress['phase'], done: number, total: number, found: number) =>
     onProgress({ phase, done, total, found });
   const searching = () =>
     hosts.length > 0
-      ? say('probe', probed.done, hosts.length, announced + probed.open)
-      : say('announcements', 0, 0, announced);
+      ? say('probe', probed.done, hosts.length, heardAt.size + probed.open)
+      : say('announcements', 0, 0, heardAt.size);
+  const heard = (key: string) => {
+    if (heardAt.has(key)) return;
+    heardAt.add(key);
+    searching();
+  };
   searching();
-  const [heard, open] = await Promise.all([
+  const [announced, epsons, open] = await Promise.all([
     browsePrinters({
+      timeMs: options.browseMs,
+      limit: options.limit,
+      rawPort: options.rawPort,
+      clock,
+      signal,
+      onError: options.onError,
+      onFound: (a) => heard(`${a.host}:${a.port}`),
+    }),
+    findEpsons({
       timeMs: options.browseMs,
       limit: options.limit,
       clock,
       signal,
-      onError: options.onError,
-      onFound: () => (announced++, searching()),
+      targets: options.epsonTargets,
+      onFound: (host) => heard(`${host}:${options.rawPort}`),
     }),
     probe(hosts, {
       port: request.port,
@@ -89,8 +111,13 @@ export async function discoverPrinters(
     }),
   ]);
   const candidates = new Map<string, Candidate>();
-  for (const a of heard)
+  for (const a of announced)
     candidates.set(`${a.host}:${a.port}`, { ...a, hint: a.name || null, foundBy: 'announced' });
+  for (const host of epsons) {
+    const key = `${host}:${options.rawPort}`;
+    if (!candidates.has(key))
+      candidates.set(key, { host, port: options.rawPort, hint: 'EPSON', foundBy: 'announced' });
+  }
   for (const host of open) {
     const key = `${host}:${request.port}`;
     if (!candidates.has(key))

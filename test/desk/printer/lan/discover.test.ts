@@ -15,14 +15,18 @@ import {
 import type { DiscoveryProgress, FoundPrinter } from '../../../../main/ipc/contract';
 import { FakeClock } from '../../../support/fake-clock';
 import { waitFor } from '../../../support/wait';
-import { announce, fakePrinter, type FakePrinter } from './fake-printers';
+import { announce, fakeEnpc, fakePrinter, type FakePrinter } from './fake-printers';
 
 describe('finding the LAN’s receipt printers', () => {
   const fakes: Record<string, FakePrinter> = {};
   let announced: { stop(): Promise<void> };
+  let enpc: Awaited<ReturnType<typeof fakeEnpc>>;
   beforeAll(async () => {
     for (const kind of ['epson', 'star', 'garbage', 'silent', 'epson-no-kanji'] as const)
       fakes[kind] = await fakePrinter(kind);
+    // An Epson that does not announce itself by mDNS, but answers Epson's UDP query.
+    fakes.enpc = await fakePrinter('epson');
+    enpc = await fakeEnpc();
     // The last one is not announced: only the range probe finds it.
     announced = announce([
       { name: 'EPSON TM-m30 fake', port: fakes.epson!.port, ty: 'EPSON TM-m30' },
@@ -33,6 +37,7 @@ describe('finding the LAN’s receipt printers', () => {
   });
   afterAll(async () => {
     await announced.stop();
+    await enpc.close();
     await Promise.all(Object.values(fakes).map((f) => f.close()));
   });
 
@@ -51,6 +56,9 @@ describe('finding the LAN’s receipt printers', () => {
       { range: '127.0.0.1-3', port: fakes['epson-no-kanji']!.port },
       {
         ...LAN_DEFAULTS,
+        // Epson's UDP answer says only where: its raw port, here the fake's.
+        rawPort: fakes.enpc!.port,
+        epsonTargets: [{ address: '127.0.0.1', port: enpc.port }],
         clock,
         signal: new AbortController().signal,
         onProgress: (p) => progress.push(p),
@@ -59,8 +67,8 @@ describe('finding the LAN’s receipt printers', () => {
     const ours = new Set(Object.values(fakes).map((f) => f.port));
     // The four announced (others on this machine may announce too) and the range probed.
     await waitFor(
-      () => progress.some((p) => p.phase === 'probe' && p.done === 3 && p.found >= 5),
-      'four announced and the range probed',
+      () => progress.some((p) => p.phase === 'probe' && p.done === 3 && p.found >= 6),
+      'four announced, one answering Epson’s query, and the range probed',
       10_000,
     );
     await clock.advance(LAN_DEFAULTS.browseMs);
@@ -80,7 +88,12 @@ describe('finding the LAN’s receipt printers', () => {
     const found = (await searching).filter(
       (p) => p.connection.kind === 'network' && ours.has(p.connection.port),
     );
-    expect(found).toHaveLength(5);
+    expect(found).toHaveLength(6);
+    expect(at(found, fakes.enpc!)).toMatchObject({
+      foundBy: 'announced',
+      name: 'EPSON TM-m30',
+      offer: { language: 'escpos', kanji: 'builtin' },
+    });
 
     expect(at(found, fakes.epson!)).toEqual({
       name: 'EPSON TM-m30',
@@ -129,6 +142,7 @@ describe('finding the LAN’s receipt printers', () => {
     const progress: DiscoveryProgress[] = [];
     const search = new LanSearch({
       ...LAN_DEFAULTS,
+      epsonTargets: [],
       browseMs: 60_000,
       onProgress: (p) => progress.push(p),
     });

@@ -113,3 +113,35 @@ export function announce(printers: { name: string; port: number; ty?: string }[]
     stop: () => new Promise<void>((r) => bonjour.unpublishAll(() => bonjour.destroy(() => r()))),
   };
 }
+
+/**
+ * A fake Epson network interface answering Epson's UDP query (port 0 on loopback, not 3289): a
+ * normal end with data whose layout is Epson's own; `garbage` first sends a datagram that is not
+ * a reply.
+ */
+export async function fakeEnpc(options: { garbage?: boolean } = {}): Promise<{
+  port: number;
+  queries: Buffer[];
+  close(): Promise<void>;
+}> {
+  const dgram = await import('node:dgram');
+  const socket = dgram.createSocket('udp4');
+  const queries: Buffer[] = [];
+  socket.on('message', (bytes, from) => {
+    queries.push(bytes);
+    if (options.garbage) socket.send(Buffer.from('EPSONx garbage'), from.port, from.address);
+    const reply = Buffer.concat([
+      Buffer.from('EPSONq'),
+      Buffer.from([0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x09]),
+      Buffer.from([0x00, 0x05, 0x20, 0x02, 0x64]),
+      Buffer.from('TM-m30'.slice(0, 4)),
+    ]);
+    socket.send(reply, from.port, from.address);
+  });
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
+  return {
+    port: socket.address().port,
+    queries,
+    close: () => new Promise<void>((r) => socket.close(() => r())),
+  };
+}
