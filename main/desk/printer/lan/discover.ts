@@ -124,7 +124,8 @@ export async function discoverPrinters(
       candidates.set(key, { host, port: request.port, hint: null, foundBy: 'probed' });
   }
   const list = [...candidates.values()].slice(0, options.limit);
-  const identities: PrinterIdentity[] = Array.from({ length: list.length }, () => UNANSWERED);
+  // Null: not asked (the search was stopped first).
+  const identities: (PrinterIdentity | null)[] = Array.from({ length: list.length }, () => null);
   let asked = 0;
   let next = 0;
   say('asking', 0, list.length, list.length);
@@ -132,6 +133,7 @@ export async function discoverPrinters(
     while (next < list.length) {
       const i = next++;
       const c = list[i]!;
+      if (signal.aborted) continue;
       identities[i] = await askPrinter(c.host, c.port, {
         answerMs: options.answerMs,
         clock,
@@ -143,18 +145,18 @@ export async function discoverPrinters(
   };
   await Promise.all(Array.from({ length: Math.min(ASKING_AT_ONCE, list.length) }, worker));
   say('done', list.length, list.length, list.length);
-  return list.map((c, i) => foundOf(c, identities[i]!));
+  return list.map((c, i) => foundOf(c, identities[i] ?? null));
 }
 
-function foundOf(c: Candidate, identity: PrinterIdentity): FoundPrinter {
-  const said = [identity.maker, identity.model].filter(Boolean).join(' ');
+function foundOf(c: Candidate, identity: PrinterIdentity | null): FoundPrinter {
+  const said = [identity?.maker, identity?.model].filter(Boolean).join(' ');
   return {
     name: said || c.hint || `${c.host}:${c.port}`,
     connection: { kind: 'network', host: c.host, port: c.port },
     isDefault: false,
     foundBy: c.foundBy,
     identity,
-    offer: offerFor(c.host, c.port, identity, c.hint),
+    offer: offerFor(c.host, c.port, identity ?? UNANSWERED, c.hint),
   };
 }
 
@@ -175,9 +177,15 @@ export class LanSearch {
     this.current?.abort();
     const controller = new AbortController();
     this.current = controller;
+    // A search ended by a newer one says no more: the progress shown is the newer one's.
+    const onProgress = (p: DiscoveryProgress) => {
+      if (this.current === controller || (this.current === null && p.phase === 'done'))
+        this.options.onProgress(p);
+    };
     try {
       const printers = await discoverPrinters(request, {
         ...this.options,
+        onProgress,
         signal: controller.signal,
       });
       return { printers, stopped: controller.signal.aborted };

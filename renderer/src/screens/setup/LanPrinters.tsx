@@ -131,7 +131,7 @@ function FoundRow({ printer: p }: { printer: FoundPrinter }) {
             : t('printer.settings.lan.kanjiAsImage')}
         </span>
       )}
-      {!answered && <p className="hint">{t('printer.settings.lan.unknownNote')}</p>}
+      {p.identity && !answered && <p className="hint">{t('printer.settings.lan.unknownNote')}</p>}
     </div>
   );
 }

@@ -148,11 +148,21 @@ describe('finding the LAN’s receipt printers', () => {
     });
     const first = search.discover({ range: null, port: 9100 });
     await waitFor(() => progress.some((p) => p.found >= 4), 'the announced ones seen', 10_000);
+    const before = progress.length;
     const second = search.discover({ range: null, port: 9100 });
-    expect((await first).stopped).toBe(true);
-    expect(search.stop()).toBe(true);
-    const ended = await second;
+    const ended = await first;
+    // The ended search said no more (no "done" of its own): what is shown is the newer one's.
+    expect(progress.slice(before).filter((p) => p.phase !== 'announcements')).toEqual([]);
     expect(ended.stopped).toBe(true);
+    // Listed as heard, not asked: no "it did not answer" said of them.
+    const ours = new Set(Object.values(fakes).map((f) => f.port));
+    const heard = ended.printers.filter(
+      (p) => p.connection.kind === 'network' && ours.has(p.connection.port),
+    );
+    expect(heard.length).toBeGreaterThanOrEqual(4);
+    for (const p of heard) expect(p.identity).toBeNull();
+    expect(search.stop()).toBe(true);
+    expect((await second).stopped).toBe(true);
     expect(search.stop()).toBe(false);
   });
 });
