@@ -78,17 +78,17 @@ export function createPrinterStore(api: Api) {
         return settings !== null;
       },
       async find() {
-        const found = await run('finding', () =>
-          Promise.all([
-            api.call('printer.find', {}),
-            // The OS's list stands even when the LAN's search fails.
-            api.call('printer.discover', { range: null, port: 9100 }).catch(() => null),
-          ]),
-        );
+        const lan = await run('finding', async () => {
+          // The OS's list stands even when the LAN's search fails.
+          const listening = api
+            .call('printer.discover', { range: null, port: 9100 })
+            .catch(() => null);
+          // The OS's list is shown at once; the LAN's takes its few seconds of listening.
+          set({ found: (await api.call('printer.find', {})).printers });
+          return listening;
+        });
         set({ discovery: null });
-        if (!found) return;
-        const [os, lan] = found;
-        set({ found: os.printers, ...(lan && { lan: lan.printers }) });
+        if (lan) set({ lan: lan.printers });
       },
       async discover(range) {
         const lan = await run('finding', () => api.call('printer.discover', { range, port: 9100 }));
