@@ -166,7 +166,8 @@ for (const lang of ['ja', 'en'] as const) {
         await expect(row).toContainText('EPSON TM-m30', { timeout: 15_000 });
         await expect(row).toContainText(p.escpos);
         await expect(row).toContainText(p.lan.kanjiFont);
-        await audit(app, `${lang}/setup-lan-printers`);
+        await lan.scrollIntoViewIfNeeded();
+        await checkScreen(app, lang, 'setup-lan-printers');
         await row.getByRole('button', { name: p.lan.use }).click();
         await expect(section.getByLabel(p.host, { exact: true })).toHaveValue('127.0.0.1');
         await expect(section.getByLabel(p.port, { exact: true })).toHaveValue(String(epson.port));
