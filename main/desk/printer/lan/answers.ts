@@ -74,18 +74,26 @@ export function readType(bytes: Buffer): Read<TypeId> {
   return { kind: 'ok', value: { kanji: (b & 0x01) !== 0, cutter: (b & 0x02) !== 0 }, length: 1 };
 }
 
-/** Star's `ESC # * ,` version `LF NUL`. */
+/** Bytes a Star may send before its answer (its automatic status, when set to send it). */
+const STAR_PREAMBLE = 32;
+const STAR_HEAD = Buffer.from([ESC, 0x23, 0x2a, 0x2c]);
+
+/** Star's `ESC # * ,` version `LF NUL`, after whatever status the printer sent first. */
 export function readStarVersion(bytes: Buffer): Read<string> {
-  const head = [ESC, 0x23, 0x2a, 0x2c];
-  for (let i = 0; i < Math.min(head.length, bytes.length); i++)
-    if (bytes[i] !== head[i]) return BAD;
-  if (bytes.length <= head.length) return MORE;
-  const end = bytes.indexOf(0x0a, head.length);
-  if (end < 0) return bytes.length > MAX_TEXT ? BAD : MORE;
-  if (end > MAX_TEXT || !printable(bytes.subarray(head.length, end))) return BAD;
+  const at = bytes.indexOf(STAR_HEAD);
+  if (at < 0) {
+    // Not yet: the header may still come after a status, or come in two parts.
+    if (bytes.length >= STAR_PREAMBLE + STAR_HEAD.length) return BAD;
+    return MORE;
+  }
+  if (at > STAR_PREAMBLE) return BAD;
+  const start = at + STAR_HEAD.length;
+  const end = bytes.indexOf(0x0a, start);
+  if (end < 0) return bytes.length - start > MAX_TEXT ? BAD : MORE;
+  if (end - start > MAX_TEXT || !printable(bytes.subarray(start, end))) return BAD;
   // The NUL after LF may come in the next packet or not at all: the text is whole at LF.
   const length = bytes[end + 1] === 0x00 ? end + 2 : end + 1;
-  return { kind: 'ok', value: cleanText(bytes.subarray(head.length, end)), length };
+  return { kind: 'ok', value: cleanText(bytes.subarray(start, end)), length };
 }
 
 /** "TSP143IIIW Ver1.0" → model "TSP143IIIW" (the version dropped). */

@@ -57,7 +57,18 @@ describe('reading what a printer says it is', () => {
     });
     expect(readStarVersion(whole.subarray(0, 10))).toEqual({ kind: 'more' });
     expect(readStarVersion(b([0x1b, 0x23]))).toEqual({ kind: 'more' });
-    expect(readStarVersion(b([0x1b, 0x24]))).toEqual({ kind: 'bad' });
+    // Its automatic status first (when set to send it): the answer after it is read.
+    const status = [0x23, 0x86, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00];
+    expect(readStarVersion(Buffer.concat([b(status), whole]))).toEqual({
+      kind: 'ok',
+      value: 'TSP143IIIW Ver1.0',
+      length: status.length + whole.length,
+    });
+    // No header within the bytes a status may take: not Star's answer.
+    expect(readStarVersion(Buffer.alloc(40, 0x41))).toEqual({ kind: 'bad' });
+    expect(readStarVersion(b([0x1b, 0x23, 0x2a, 0x2c, 0x01], 'x', [0x0a]))).toEqual({
+      kind: 'bad',
+    });
     expect(starModel('TSP143IIIW Ver1.0')).toBe('TSP143IIIW');
     expect(starModel('mC-Print3 Ver. 2.1')).toBe('mC-Print3');
   });
