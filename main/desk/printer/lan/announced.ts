@@ -1,13 +1,15 @@
 /**
- * Receipt printers that announce themselves on the LAN by mDNS/DNS-SD (decision AC1): Epson's TM
- * and Star's LAN printers announce their raw port as `_pdl-datastream._tcp` (9100); `_printer._tcp`
+ * Printers that announce themselves on the LAN by mDNS/DNS-SD (decision AC1): Epson's TM and
+ * Star's LAN printers announce their raw port as `_pdl-datastream._tcp` (9100); `_printer._tcp`
  * (LPD) and `_ipp._tcp` name the same printer on other ports and are kept as hints only: the raw
- * port 9100 at that address is what is asked. Browsed for `timeMs` (a few seconds: printers answer
+ * port 9100 at that address is what is asked. Office printers announce the same services: each is
+ * marked by whether its words name a receipt printer. Browsed for `timeMs` (a few seconds: printers answer
  * a query within one), `limit` printers at most, stopped early by `signal`.
  */
 import { Bonjour, type Service } from 'bonjour-service';
 import { systemClock, type Clock } from '../../../common/clock';
 import { dialAddresses } from '../../../shop/mesh/discovery';
+import { namesReceiptPrinter } from './models';
 
 export const RAW_TYPE = 'pdl-datastream';
 /** Announced by printers whose raw port is not announced; their address is tried on 9100. */
@@ -18,6 +20,8 @@ export interface Announced {
   port: number;
   /** The announcement's name and make (TXT `ty`, `usb_MFG`/`usb_MDL`, `product`): a hint. */
   name: string;
+  /** Its words (name or TXT) name a receipt printer: only then is it asked (models.ts). */
+  receipt: boolean;
 }
 
 export interface BrowseOptions {
@@ -38,6 +42,13 @@ const txtText = (txt: unknown, key: string): string | null => {
   const v = (txt as Record<string, unknown>)[key];
   return typeof v === 'string' ? v.replace(/[()]/g, '').trim().slice(0, 64) || null : null;
 };
+
+/** Everything the announcement says of itself, for telling a receipt printer from another. */
+function wordsOf(service: Service): string {
+  const txt = service.txt as unknown;
+  const keys = ['ty', 'product', 'usb_MFG', 'usb_MDL', 'note'];
+  return [String(service.name ?? ''), ...keys.map((k) => txtText(txt, k) ?? '')].join(' ');
+}
 
 /** The announcement's own words for what it is. */
 function nameOf(service: Service): string {
@@ -66,9 +77,10 @@ export function browsePrinters(options: BrowseOptions = {}): Promise<Announced[]
           : (options.rawPort ?? 9100);
       const key = `${host}:${port}`;
       const known = found.get(key);
-      // A raw announcement names the printer better than a hint's; the first name stays otherwise.
-      if (known && !(raw && !known.name)) return;
-      const printer = { host, port, name: known?.name || name };
+      const receipt = namesReceiptPrinter(wordsOf(service));
+      // A receipt printer's announcement (or a raw one) names it better than another's.
+      if (known && (known.receipt || !receipt) && !(raw && !known.name)) return;
+      const printer = { host, port, name: (receipt ? name : known?.name) || name, receipt };
       found.set(key, printer);
       if (!known) options.onFound?.(printer);
       if (found.size >= limit) finish();

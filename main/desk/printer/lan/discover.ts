@@ -11,7 +11,7 @@ import type { DiscoveryProgress, FoundPrinter, PrinterIdentity } from '../../../
 import { browsePrinters } from './announced';
 import { askPrinter, UNANSWERED } from './ask';
 import { findEpsons } from './epson-udp';
-import { namesStar, offerFor } from './models';
+import { namesReceiptPrinter, namesStar, offerFor } from './models';
 import { addressesOf, probe } from './range';
 
 export interface LanOptions {
@@ -90,7 +90,7 @@ export async function discoverPrinters(
       clock,
       signal,
       onError: options.onError,
-      onFound: (a) => heard(`${a.host}:${a.port}`),
+      onFound: (a) => a.receipt && heard(`${a.host}:${a.port}`),
     }),
     findEpsons({
       timeMs: options.browseMs,
@@ -98,7 +98,7 @@ export async function discoverPrinters(
       clock,
       signal,
       targets: options.epsonTargets,
-      onFound: (host) => heard(`${host}:${options.rawPort}`),
+      onFound: (e) => namesReceiptPrinter(e.name) && heard(`${e.host}:${options.rawPort}`),
     }),
     probe(hosts, {
       port: request.port,
@@ -111,16 +111,29 @@ export async function discoverPrinters(
     }),
   ]);
   const candidates = new Map<string, Candidate>();
-  for (const a of announced)
+  // Another kind of printer (an office one) is neither listed nor asked, even in a typed range.
+  const others = new Set<string>();
+  for (const a of announced) {
+    if (!a.receipt) {
+      others.add(`${a.host}:${a.port}`);
+      continue;
+    }
     candidates.set(`${a.host}:${a.port}`, { ...a, hint: a.name || null, foundBy: 'announced' });
-  for (const host of epsons) {
-    const key = `${host}:${options.rawPort}`;
-    if (!candidates.has(key))
-      candidates.set(key, { host, port: options.rawPort, hint: 'EPSON', foundBy: 'announced' });
+  }
+  for (const e of epsons) {
+    const key = `${e.host}:${options.rawPort}`;
+    if (!namesReceiptPrinter(e.name)) others.add(key);
+    else if (!candidates.has(key))
+      candidates.set(key, {
+        host: e.host,
+        port: options.rawPort,
+        hint: `EPSON ${e.name}`,
+        foundBy: 'announced',
+      });
   }
   for (const host of open) {
     const key = `${host}:${request.port}`;
-    if (!candidates.has(key))
+    if (!candidates.has(key) && !others.has(key))
       candidates.set(key, { host, port: request.port, hint: null, foundBy: 'probed' });
   }
   const list = [...candidates.values()].slice(0, options.limit);

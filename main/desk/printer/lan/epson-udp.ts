@@ -3,8 +3,9 @@
  * UB-E02 Technical Reference Guide, 4.7 "Printer Operation by the UDP Commands"). A query is
  * `"EPSON" 'Q' 03 00` + function (2 bytes) + `00 00` + length (2 bytes); function 0000 "acquires
  * basic information"; the reply starts `"EPSON" 'q' 03 00` with the same function and a result code
- * (0000: normal end). The reply's data is not documented, so only its sender is taken: an Epson
- * printer at that address, asked what it is over 9100 like any other. Sent to the limited broadcast
+ * (0000: normal end). The reply's data is not documented: its sender is taken, and the model name
+ * its data carries as text (a TM's "TM-T88V"), read only to tell a receipt printer from Epson's
+ * other printers, which answer too; a TM is then asked what it is over 9100 like any other. Sent to the limited broadcast
  * and each interface's own, for `timeMs`; stopped early by `signal`.
  */
 import dgram from 'node:dgram';
@@ -28,6 +29,15 @@ export function isEnpcReply(bytes: Buffer): boolean {
   );
 }
 
+/** The model its reply's data names: a TM's name where there is one, else its longest text. */
+export function enpcName(bytes: Buffer): string {
+  const text = bytes.subarray(14).toString('latin1');
+  const tm = /TM-[A-Za-z0-9-]+/.exec(text);
+  if (tm) return tm[0].slice(0, 64);
+  const runs = text.match(/[\x20-\x7e]{3,}/g) ?? [];
+  return runs.reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), '').slice(0, 64);
+}
+
 /** The limited broadcast and each IPv4 interface's own (a PC on several networks asks on each). */
 export function broadcastAddresses(): string[] {
   const out = new Set(['255.255.255.255']);
@@ -48,14 +58,20 @@ export interface EnpcOptions {
   signal?: AbortSignal;
   /** Where the query goes (tests: a fake on loopback); by default every broadcast, port 3289. */
   targets?: { address: string; port: number }[];
-  onFound?: (host: string) => void;
+  onFound?: (epson: Epson) => void;
 }
 
-/** The addresses of the Epson printers that answered. */
-export function findEpsons(options: EnpcOptions = {}): Promise<string[]> {
+export interface Epson {
+  host: string;
+  /** The model its reply names ('' when none). */
+  name: string;
+}
+
+/** The Epson printers that answered. */
+export function findEpsons(options: EnpcOptions = {}): Promise<Epson[]> {
   const clock = options.clock ?? systemClock;
   const limit = options.limit ?? 32;
-  const found = new Set<string>();
+  const found = new Map<string, Epson>();
   return new Promise((resolve) => {
     if (options.signal?.aborted) return resolve([]);
     const socket = dgram.createSocket('udp4');
@@ -66,9 +82,9 @@ export function findEpsons(options: EnpcOptions = {}): Promise<string[]> {
       timer.cancel();
       options.signal?.removeEventListener('abort', finish);
       try {
-        socket.close(() => resolve([...found]));
+        socket.close(() => resolve([...found.values()]));
       } catch {
-        resolve([...found]);
+        resolve([...found.values()]);
       }
     };
     const timer = clock.after(options.timeMs ?? 3000, finish);
@@ -77,8 +93,9 @@ export function findEpsons(options: EnpcOptions = {}): Promise<string[]> {
     socket.on('error', () => undefined);
     socket.on('message', (bytes, from) => {
       if (done || !isEnpcReply(bytes) || found.has(from.address)) return;
-      found.add(from.address);
-      options.onFound?.(from.address);
+      const epson = { host: from.address, name: enpcName(bytes) };
+      found.set(from.address, epson);
+      options.onFound?.(epson);
       if (found.size >= limit) finish();
     });
     socket.bind(0, () => {

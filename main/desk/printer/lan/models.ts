@@ -32,6 +32,19 @@ export function paperOf(model: string | null): '58mm' | '80mm' {
   return NARROW.some((p) => m.includes(p)) ? '58mm' : '80mm';
 }
 
+/**
+ * Receipt printers' makers and models as announcements name them: Epson's TM, Star's, Citizen's
+ * CT-S, Bixolon's SRP, Seiko Instruments' RP. Only these are asked what they are: the bytes asked
+ * would print as stray text on an office printer's raw port (decision AC1).
+ */
+const RECEIPT =
+  /(\bTM-?[A-Z]?\d|\bstar\b|tsp\d|mc-?print|\bmcp\d|pop10|mpop|\bsm-[lst]\d|bsc10|ct-s\d|\bsrp-|\brp-[def]\d|receipt|レシート)/i;
+
+/** Whether an announcement's words name a receipt printer. */
+export function namesReceiptPrinter(text: string | null | undefined): boolean {
+  return !!text && RECEIPT.test(text);
+}
+
 /** Whether a name (an announcement's, a maker's) is Star's. */
 export function namesStar(text: string | null | undefined): boolean {
   return !!text && STAR.test(text);

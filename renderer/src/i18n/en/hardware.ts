@@ -29,7 +29,7 @@ export const en: Widen<typeof ja> = {
       foundNone: 'The OS lists no printers.',
       lan: {
         title: 'Receipt printers on the LAN',
-        hint: '“Find printers” lists those that announce themselves on the LAN. Not there? Search an address range.',
+        hint: '“Find printers” lists the receipt printers that announce themselves on the LAN. Not there? Search an address range: each printer answering on port 9100 there is asked what it is.',
         listening: 'Looking for printers on the LAN… ({{found}} found)',
         probing: 'Trying addresses: {{done}} of {{total}} ({{found}} found)',
         asking: 'Asking each printer what it is: {{done}} of {{total}}',

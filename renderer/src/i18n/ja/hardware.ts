@@ -34,7 +34,7 @@ export const ja = {
       /** The LAN's receipt printers, found by their announcements or a typed range (issue 42). */
       lan: {
         title: 'LANのレシートプリンター',
-        hint: '「プリンターを探す」で、LANで名乗っているプリンターを見つけます。見つからないときは、アドレスの範囲で探せます。',
+        hint: '「プリンターを探す」で、LANで名乗っているレシートプリンターを見つけます。見つからないときは、アドレスの範囲で探せます（範囲内のポート9100で応答するプリンターに機種を問い合わせます）。',
         listening: 'LANのプリンターを探しています…（{{found}} 台）',
         probing: 'アドレスを確認しています: {{done}} / {{total}}（{{found}} 台）',
         asking: 'プリンターに機種を問い合わせています: {{done}} / {{total}}',

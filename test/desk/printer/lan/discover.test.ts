@@ -21,23 +21,30 @@ describe('finding the LAN’s receipt printers', () => {
   const fakes: Record<string, FakePrinter> = {};
   let announced: { stop(): Promise<void> };
   let enpc: Awaited<ReturnType<typeof fakeEnpc>>;
+  let inkjet: Awaited<ReturnType<typeof fakeEnpc>>;
   beforeAll(async () => {
     for (const kind of ['epson', 'star', 'garbage', 'silent', 'epson-no-kanji'] as const)
       fakes[kind] = await fakePrinter(kind);
     // An Epson that does not announce itself by mDNS, but answers Epson's UDP query.
     fakes.enpc = await fakePrinter('epson');
     enpc = await fakeEnpc();
+    // An office printer announcing its raw port, and an Epson inkjet answering Epson's query:
+    // neither a receipt printer, neither asked (the bytes would print on it) nor listed.
+    fakes.office = await fakePrinter('silent');
+    inkjet = await fakeEnpc({ model: 'EP-883A' });
     // The last one is not announced: only the range probe finds it.
     announced = announce([
       { name: 'EPSON TM-m30 fake', port: fakes.epson!.port, ty: 'EPSON TM-m30' },
       { name: 'Star TSP143IIIW fake', port: fakes.star!.port, ty: 'Star TSP143IIIW' },
-      { name: 'Garbage fake', port: fakes.garbage!.port },
-      { name: 'Silent fake', port: fakes.silent!.port },
+      { name: 'EPSON TM-T20III fake (garbage)', port: fakes.garbage!.port },
+      { name: 'Silent fake', port: fakes.silent!.port, ty: 'EPSON TM-m30II' },
+      { name: 'Office fake', port: fakes.office!.port, ty: 'HP LaserJet Pro M404' },
     ]);
   });
   afterAll(async () => {
     await announced.stop();
     await enpc.close();
+    await inkjet.close();
     await Promise.all(Object.values(fakes).map((f) => f.close()));
   });
 
@@ -58,7 +65,10 @@ describe('finding the LAN’s receipt printers', () => {
         ...LAN_DEFAULTS,
         // Epson's UDP answer says only where: its raw port, here the fake's.
         rawPort: fakes.enpc!.port,
-        epsonTargets: [{ address: '127.0.0.1', port: enpc.port }],
+        epsonTargets: [
+          { address: '127.0.0.1', port: enpc.port },
+          { address: '127.0.0.1', port: inkjet.port },
+        ],
         clock,
         signal: new AbortController().signal,
         onProgress: (p) => progress.push(p),
@@ -89,6 +99,9 @@ describe('finding the LAN’s receipt printers', () => {
       (p) => p.connection.kind === 'network' && ours.has(p.connection.port),
     );
     expect(found).toHaveLength(6);
+    expect(at(found, fakes.office!)).toBeUndefined();
+    expect(fakes.office!.connections).toBe(0);
+    expect(inkjet.queries).toHaveLength(1);
     expect(at(found, fakes.enpc!)).toMatchObject({
       foundBy: 'announced',
       name: 'EPSON TM-m30',
@@ -129,7 +142,7 @@ describe('finding the LAN’s receipt printers', () => {
         identity: { answered: false, model: null },
         offer: { language: 'escpos', kanji: 'image' },
       });
-    expect(at(found, fakes.silent!)!.name).toBe('Silent fake');
+    expect(at(found, fakes.silent!)!.name).toBe('EPSON TM-m30II');
     expect(at(found, fakes['epson-no-kanji']!)).toMatchObject({
       foundBy: 'probed',
       name: 'EPSON TM-T88V',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   broadcastAddresses,
   ENPC_QUERY,
+  enpcName,
   findEpsons,
   isEnpcReply,
 } from '../../../../main/desk/printer/lan/epson-udp';
@@ -23,13 +24,17 @@ describe('Epson’s UDP discovery', () => {
     expect(isEnpcReply(ENPC_QUERY)).toBe(false);
     expect(isEnpcReply(Buffer.from('EPSONq'))).toBe(false);
     expect(broadcastAddresses()).toContain('255.255.255.255');
+    // The model its data names as text, the longest printable run (the layout is Epson's own).
+    const data = Buffer.from([0, 5, 0x20, 2, 0x64, ...Buffer.from('TM-T88V'), 0, 0, 0x41]);
+    expect(enpcName(Buffer.concat([ok, data]))).toBe('TM-T88V');
+    expect(enpcName(ok)).toBe('');
   });
 
   it('finds the Epson that answers, ignoring garbage, and ends at its time', async () => {
     const fake = await fakeEnpc({ garbage: true });
     try {
       const clock = new FakeClock();
-      const found: string[] = [];
+      const found: { host: string; name: string }[] = [];
       const finding = findEpsons({
         clock,
         timeMs: 3_000,
@@ -39,7 +44,7 @@ describe('Epson’s UDP discovery', () => {
       await waitFor(() => found.length === 1, 'the Epson heard');
       expect(fake.queries).toEqual([ENPC_QUERY]);
       await clock.advance(3_000);
-      expect(await finding).toEqual(['127.0.0.1']);
+      expect(await finding).toEqual([{ host: '127.0.0.1', name: 'TM-m30' }]);
     } finally {
       await fake.close();
     }

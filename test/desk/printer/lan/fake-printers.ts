@@ -116,10 +116,10 @@ export function announce(printers: { name: string; port: number; ty?: string }[]
 
 /**
  * A fake Epson network interface answering Epson's UDP query (port 0 on loopback, not 3289): a
- * normal end with data whose layout is Epson's own; `garbage` first sends a datagram that is not
- * a reply.
+ * normal end whose data names its model as a TM's does (`model`: another Epson's); `garbage`
+ * first sends a datagram that is not a reply.
  */
-export async function fakeEnpc(options: { garbage?: boolean } = {}): Promise<{
+export async function fakeEnpc(options: { garbage?: boolean; model?: string } = {}): Promise<{
   port: number;
   queries: Buffer[];
   close(): Promise<void>;
@@ -134,7 +134,8 @@ export async function fakeEnpc(options: { garbage?: boolean } = {}): Promise<{
       Buffer.from('EPSONq'),
       Buffer.from([0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x09]),
       Buffer.from([0x00, 0x05, 0x20, 0x02, 0x64]),
-      Buffer.from('TM-m30'.slice(0, 4)),
+      Buffer.from(options.model ?? 'TM-m30'),
+      Buffer.alloc(16, 0),
     ]);
     socket.send(reply, from.port, from.address);
   });
