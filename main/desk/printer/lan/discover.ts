@@ -1,10 +1,10 @@
 /**
- * The LAN's receipt printers found and asked what they are (decisions AC1–AC4): those announced by
+ * The LAN's receipt printers found and asked what they are (decisions AC1–AC5): those announced by
  * mDNS, the Epsons that answer Epson's UDP query, and those answering on the raw port across a
- * typed range, side by side; then each asked
- * (a few at a time), each on its own — one that says nothing or garbage is listed as an unknown
- * model and never holds up the others. One search at a time: a new one, or `stop`, ends the last,
- * whose answer is what it found so far.
+ * typed range, side by side — receipt printers only, an office printer left alone (models.ts);
+ * then each asked (a few at a time), each on its own: one that says nothing or garbage is listed
+ * as an unknown model and never holds up the others. One search at a time: a new one, or `stop`,
+ * ends the last, whose answer is what it found so far.
  */
 import type { Clock } from '../../../common/clock';
 import type { DiscoveryProgress, FoundPrinter, PrinterIdentity } from '../../../ipc/contract';
