@@ -10,7 +10,7 @@ import {
   readType,
   starModel,
 } from '../../../../main/desk/printer/lan/answers';
-import { offerFor, paperOf } from '../../../../main/desk/printer/lan/models';
+import { namesReceiptPrinter, offerFor, paperOf } from '../../../../main/desk/printer/lan/models';
 import { UNANSWERED } from '../../../../main/desk/printer/lan/ask';
 
 const b = (...parts: (number[] | string)[]) =>
@@ -91,6 +91,21 @@ describe('reading what a printer says it is', () => {
 });
 
 describe('what set-up is offered', () => {
+  it('tells a receipt printer’s announcement from an office printer’s', () => {
+    for (const name of [
+      'EPSON TM-m30II',
+      'TM-T88V',
+      'Star TSP143IIILAN (STR_T-001)',
+      'mC-Print3',
+      'CITIZEN CT-S851II',
+      'BIXOLON SRP-350III',
+      'レシートプリンター',
+    ])
+      expect(namesReceiptPrinter(name), name).toBe(true);
+    for (const name of ['HP LaserJet Pro M404', 'EPSON EP-883A', 'Brother HL-L2375DW', '', null])
+      expect(namesReceiptPrinter(name), String(name)).toBe(false);
+  });
+
   it('a roll’s width from the model; an unknown one 80 mm', () => {
     expect(paperOf('TM-m30')).toBe('80mm');
     expect(paperOf('TM-m10')).toBe('58mm');
