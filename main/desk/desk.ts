@@ -108,7 +108,7 @@ export interface DeskOptions {
    * real printer answers in milliseconds); the desk's tests on a loaded machine give it longer.
    */
   printerAnswerMs?: number;
-  /** The LAN printer search's limits (decisions AC1–AC4; tests make them short). */
+  /** The LAN printer search's limits (decisions AC3–AC6; tests make them short). */
   printerLan?: Partial<LanOptions>;
 }
 

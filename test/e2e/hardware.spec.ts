@@ -153,7 +153,7 @@ for (const lang of ['ja', 'en'] as const) {
     test('set-up finds a LAN printer that announces itself, says what it is, and chooses it without an address typed', async ({
       app,
     }) => {
-      // An Epson TM-m30 on loopback, announced by mDNS as a real one is (decisions AC1, AC4).
+      // An Epson TM-m30 on loopback, announced by mDNS as a real one is (decisions AC3, AC6).
       const epson = await fakePrinter('epson');
       const announced = announce([{ name: `EPSON TM-m30 e2e ${lang}`, port: epson.port }]);
       try {

@@ -99,7 +99,7 @@ export class Printers implements PrinterPort {
   private warming: Promise<void> | null = null;
 
   private readonly drawer: Drawer;
-  /** The LAN's receipt printers found (lan/: decisions AC1–AC4). */
+  /** The LAN's receipt printers found (lan/: decisions AC3–AC6). */
   private readonly lan: LanSearch;
 
   constructor(private readonly options: PrintersOptions) {

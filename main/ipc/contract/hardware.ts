@@ -116,7 +116,7 @@ export type PrinterStatus = z.infer<typeof PrinterStatus>;
 
 /**
  * What a LAN printer said of itself when asked (ESC/POS `GS I`, Star's `ESC # *`), each part
- * null where it did not say (decision AC1). `answered` false: it took the connection and said
+ * null where it did not say (decision AC3). `answered` false: it took the connection and said
  * nothing readable — listed all the same, as an unknown model.
  */
 export const PrinterIdentity = z.object({
@@ -138,7 +138,7 @@ export type FoundBy = z.infer<typeof FoundBy>;
 
 /**
  * A printer set-up can choose: the OS's list, in training the virtual printer, and the LAN's
- * receipt printers (decisions AC1–AC4) with what they said they are and the settings choosing one
+ * receipt printers (decisions AC3–AC6) with what they said they are and the settings choosing one
  * fills in (`offer`).
  */
 export const FoundPrinter = z.object({
@@ -155,7 +155,7 @@ export type FoundPrinter = z.infer<typeof FoundPrinter>;
 
 /**
  * A range of LAN addresses to probe, as staff type it: `192.168.1.0/24`, `192.168.1.*`,
- * `192.168.1` (the /24), or `192.168.1.20-60`; at most one /24 (decision AC3).
+ * `192.168.1` (the /24), or `192.168.1.20-60`; at most one /24 (decision AC5).
  */
 export const AddressRange = z
   .string()
@@ -249,7 +249,7 @@ export const hardwareChannels = {
   /**
    * The LAN's receipt printers: those that announce themselves (mDNS), and with `range` those
    * answering on `port` there; each asked what it is. Bounded in time; one search at a time (a new
-   * one stops the last); progress as `printer.discovery` (decisions AC1–AC4).
+   * one stops the last); progress as `printer.discovery` (decisions AC3–AC6).
    */
   'printer.discover': {
     request: z.strictObject({

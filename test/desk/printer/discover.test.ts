@@ -1,5 +1,5 @@
 /**
- * `printer.discover` through the router (issue 42; decisions AC1–AC4): a LAN printer in a typed
+ * `printer.discover` through the router (issue 42; decisions AC3–AC6): a LAN printer in a typed
  * range found and asked what it is, its progress pushed as `printer.discovery`; a range that is
  * not one refused before anything is probed; a search stopped by `printer.stopDiscovery` answers
  * with what it found so far.

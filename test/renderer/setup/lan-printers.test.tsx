@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Set-up's LAN receipt printers (issue 42; decisions AC1–AC4): "Find printers" lists the OS's
+ * Set-up's LAN receipt printers (issue 42; decisions AC3–AC6): "Find printers" lists the OS's
  * queues and the LAN's printers side by side, each with what it said it is, a silent one as an
  * unknown model with what to check; the search's progress shows with a stop; choosing one fills
  * the printer's settings (no address typed) and saving keeps them; a range is checked as typed

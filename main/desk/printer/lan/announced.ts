@@ -1,5 +1,5 @@
 /**
- * Printers that announce themselves on the LAN by mDNS/DNS-SD (decision AC1): Epson's TM and
+ * Printers that announce themselves on the LAN by mDNS/DNS-SD (decision AC3): Epson's TM and
  * Star's LAN printers announce their raw port as `_pdl-datastream._tcp` (9100); `_printer._tcp`
  * (LPD) and `_ipp._tcp` name the same printer on other ports and are kept as hints only: the raw
  * port 9100 at that address is what is asked. Office printers announce the same services: each is

@@ -1,5 +1,5 @@
 /**
- * What a receipt printer says when asked what it is, read defensively (decision AC1): every
+ * What a receipt printer says when asked what it is, read defensively (decision AC3): every
  * reader takes the bytes so far and says `more` (wait), `bad` (not this answer: give up on the
  * language) or the value. Nothing here throws on any input.
  *

@@ -1,5 +1,5 @@
 /**
- * A LAN printer asked what it is, over its raw port (decision AC1): one connection, one question
+ * A LAN printer asked what it is, over its raw port (decision AC3): one connection, one question
  * at a time, each answer awaited for `answerMs` at most. ESC/POS first (`GS I`: maker, model, the
  * country's font, the type ID), or Star's `ESC # *` first when its announcement named Star; the
  * other language only when the first said nothing readable. A printer that says nothing, or

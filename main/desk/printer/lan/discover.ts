@@ -1,5 +1,5 @@
 /**
- * The LAN's receipt printers found and asked what they are (decisions AC1–AC5): those announced by
+ * The LAN's receipt printers found and asked what they are (decisions AC3–AC7): those announced by
  * mDNS, the Epsons that answer Epson's UDP query, and those answering on the raw port across a
  * typed range, side by side — receipt printers only, an office printer left alone (models.ts);
  * then each asked (a few at a time), each on its own: one that says nothing or garbage is listed

@@ -1,5 +1,5 @@
 /**
- * Epson's own discovery (decision AC1): its LAN interfaces answer UDP port 3289 ("ENPC"; Epson's
+ * Epson's own discovery (decision AC3): its LAN interfaces answer UDP port 3289 ("ENPC"; Epson's
  * UB-E02 Technical Reference Guide, 4.7 "Printer Operation by the UDP Commands"). A query is
  * `"EPSON" 'Q' 03 00` + function (2 bytes) + `00 00` + length (2 bytes); function 0000 "acquires
  * basic information"; the reply starts `"EPSON" 'q' 03 00` with the same function and a result code

@@ -1,5 +1,5 @@
 /**
- * From what a printer said to what set-up keeps (decision AC2): its command language as it
+ * From what a printer said to what set-up keeps (decision AC4): its command language as it
  * answered (else its announcement's maker, else ESC/POS, the common one), its roll's width from
  * the model (the printers sold for Japan's counters; an unknown model: 80 mm, the usual), and its
  * own kanji font only where it said it has one — otherwise Japanese is printed as an image, which
@@ -35,7 +35,7 @@ export function paperOf(model: string | null): '58mm' | '80mm' {
 /**
  * Receipt printers' makers and models as announcements name them: Epson's TM, Star's, Citizen's
  * CT-S, Bixolon's SRP, Seiko Instruments' RP. Only these are asked what they are: the bytes asked
- * would print as stray text on an office printer's raw port (decision AC1).
+ * would print as stray text on an office printer's raw port (decision AC3).
  */
 const RECEIPT =
   /(\bTM-?[A-Z]?\d|\bstar\b|tsp\d|mc-?print|\bmcp\d|pop10|mpop|\bsm-[lst]\d|bsc10|ct-s\d|\bsrp-|\brp-[def]\d|receipt|レシート)/i;

@@ -1,5 +1,5 @@
 /**
- * A typed range of addresses probed for a printer's raw port (decision AC3): Epson and Star
+ * A typed range of addresses probed for a printer's raw port (decision AC5): Epson and Star
  * document TCP 9100 as their LAN printers' raw port, so a printer that never announced itself
  * (mDNS off, another subnet's multicast blocked) is found by connecting to 9100 across the range.
  * At most one /24 (254 addresses), `concurrency` connections at a time, each given `connectMs`,

@@ -1,5 +1,5 @@
 /**
- * Set-up's receipt printers on the LAN (issue 42; decisions AC1–AC4): those "Find printers" heard
+ * Set-up's receipt printers on the LAN (issue 42; decisions AC3–AC6): those "Find printers" heard
  * announce themselves, or found in an address range staff type, each with what it said it is —
  * its model, command language, roll and kanji font — or "unknown model" with what to check. "Use
  * this printer" fills the printer's settings from what it said: no address typed. While a search

@@ -1,5 +1,5 @@
 /**
- * A printer's answers read defensively (decision AC1): whole answers read, partial ones waited
+ * A printer's answers read defensively (decision AC3): whole answers read, partial ones waited
  * for, anything else refused — never a throw, whatever the bytes.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A LAN printer asked what it is over its raw port (decision AC1), against fake printers on
+ * A LAN printer asked what it is over its raw port (decision AC3), against fake printers on
  * loopback: an Epson TM-m30 answers GS I, a Star in StarPRNT answers ESC # *, one answers
  * garbage, one never answers (its waits on a fake clock), and one is not there at all.
  */

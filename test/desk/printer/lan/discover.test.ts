@@ -1,5 +1,5 @@
 /**
- * The LAN's receipt printers found and asked (decisions AC1–AC4), against fake printers on
+ * The LAN's receipt printers found and asked (decisions AC3–AC6), against fake printers on
  * loopback that announce themselves by mDNS as real ones do: an Epson TM-m30, a Star in StarPRNT,
  * one that answers garbage and one that never answers — each listed, the last two as unknown
  * models, none holding up the others; a printer that never announced is found by the range

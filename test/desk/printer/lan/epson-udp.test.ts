@@ -1,5 +1,5 @@
 /**
- * Epson's UDP discovery (decision AC1): the documented query sent, a normal-end reply's sender
+ * Epson's UDP discovery (decision AC3): the documented query sent, a normal-end reply's sender
  * taken as an Epson printer, anything else ignored; bounded by its time, stopped by its signal.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Fake LAN receipt printers on loopback (decision AC4): a TCP server on 127.0.0.1, port 0, that
+ * Fake LAN receipt printers on loopback (decision AC6): a TCP server on 127.0.0.1, port 0, that
  * answers as an Epson TM-m30 does (`GS I`), as a Star TSP143IIIW in StarPRNT does (`ESC # *`),
  * with garbage, or never; each may announce itself by mDNS (bonjour-service) as real ones do.
  */

@@ -1,5 +1,5 @@
 /**
- * A typed range probed for the raw port (decision AC3): the forms staff type, at most a /24; the
+ * A typed range probed for the raw port (decision AC5): the forms staff type, at most a /24; the
  * probe over a small loopback range finds the port that listens, reports its progress, keeps to
  * its concurrency, and stops at its total limit or when stopped.
  */
