@@ -81,6 +81,8 @@ const CHANNELS = {
   'printer.settings': true,
   'printer.configure': true,
   'printer.find': true,
+  'printer.discover': true,
+  'printer.stopDiscovery': true,
   'printer.test': true,
   'printer.retry': true,
   'printer.virtual': true,
@@ -119,6 +121,7 @@ const EVENTS = {
   'installed.changed': true,
   'change.changed': true,
   'printer.changed': true,
+  'printer.discovery': true,
   'display.changed': true,
   'staff.changed': true,
 } as const satisfies Record<EventName, true>;

@@ -8,6 +8,7 @@
  * Just over 300 lines: the composition root of the desk — every feature's options and ports are
  * wired here once (the head office's among them), so that no feature reaches into another.
  */
+import type { LanOptions } from './printer/lan/discover';
 import type { Logger } from '../api/index';
 import type { Clock } from '../common/clock';
 import type {
@@ -107,6 +108,8 @@ export interface DeskOptions {
    * real printer answers in milliseconds); the desk's tests on a loaded machine give it longer.
    */
   printerAnswerMs?: number;
+  /** The LAN printer search's limits (decisions AC3–AC6; tests make them short). */
+  printerLan?: Partial<LanOptions>;
 }
 
 export class Desk {
@@ -188,6 +191,7 @@ export class Desk {
         osPrinters: options.osPrinters,
         clock: options.printerTimers,
         answerMs: options.printerAnswerMs,
+        lan: options.printerLan,
       }),
       display: new GuestDisplay(emit),
       displayUrl: () => this.displayUrl,

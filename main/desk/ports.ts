@@ -74,6 +74,13 @@ export interface PrinterPort {
   /** Training's virtual printer, started at first use. */
   virtual(): Promise<VirtualPrinter>;
   find(): Promise<FoundPrinter[]>;
+  /** The LAN's receipt printers, announced or in a typed range, each asked what it is. */
+  discover(request: {
+    range: string | null;
+    port: number;
+  }): Promise<{ printers: FoundPrinter[]; stopped: boolean }>;
+  /** Stop the LAN search under way: whether one was. */
+  stopDiscovery(): boolean;
   status(): PrinterStatus;
   refresh(): Promise<PrinterStatus>;
   /** A receipt or slip on the receipt printer; null: receipts go to the OS's printer. */

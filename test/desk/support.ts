@@ -106,6 +106,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       now: () => sb.sandbox.clock.now(),
       // The virtual printer is in this process: on a loaded machine its answer can take seconds.
       printerAnswerMs: 15_000,
+      // A LAN printer search listens briefly: a test of it sets its own limits.
+      printerLan: { browseMs: 200, connectMs: 200, epsonTargets: [] },
       client: { retry: { baseDelayMs: 50, maxDelayMs: 500 } },
       // Names as written only, unless a test reads them (the dictionary takes seconds to load).
       readings: null,

@@ -5,11 +5,13 @@
  * thanks with the booking's code; its receipt prints on the virtual printer (read back: the
  * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens,
  * on the tender with the printer's warning and the guest's language toggle shown, and on the
- * close listing the drawer's opens (the sale's, and one by hand with its reason).
+ * close listing the drawer's opens (the sale's, and one by hand with its reason). Issue 42: a LAN
+ * printer that announces itself found, said what it is, and chosen without an address typed.
  */
 import type { Page } from '@playwright/test';
 import { browserLocale, checkScreen, expect, audit, SCREENSHOTS, test } from './support/fixtures';
 import { setVirtual, virtualPrints } from './support/printer';
+import { announce, fakePrinter } from '../desk/printer/lan/fake-printers';
 import { CATALOGUES, fill, pattern, reservations, yen } from './support/ui';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -146,6 +148,36 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(count(t.drawer.opens.manual)).toHaveText('1');
       await opens.scrollIntoViewIfNeeded();
       await audit(app, `${lang}/close-drawer-opens`);
+    });
+
+    test('set-up finds a LAN printer that announces itself, says what it is, and chooses it without an address typed', async ({
+      app,
+    }) => {
+      // An Epson TM-m30 on loopback, announced by mDNS as a real one is (decisions AC3, AC6).
+      const epson = await fakePrinter('epson');
+      const announced = announce([{ name: `EPSON TM-m30 e2e ${lang}`, port: epson.port }]);
+      try {
+        await expect(app.getByRole('article').first()).toBeVisible();
+        await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
+        const section = app.getByRole('region', { name: p.title });
+        await section.getByRole('button', { name: p.find }).click();
+        const lan = section.getByRole('group', { name: p.lan.title });
+        const row = lan.getByRole('listitem').filter({ hasText: `127.0.0.1:${epson.port}` });
+        await expect(row).toContainText('EPSON TM-m30', { timeout: 15_000 });
+        await expect(row).toContainText(p.escpos);
+        await expect(row).toContainText(p.lan.kanjiFont);
+        await lan.scrollIntoViewIfNeeded();
+        await checkScreen(app, lang, 'setup-lan-printers');
+        await row.getByRole('button', { name: p.lan.use }).click();
+        await expect(section.getByLabel(p.host, { exact: true })).toHaveValue('127.0.0.1');
+        await expect(section.getByLabel(p.port, { exact: true })).toHaveValue(String(epson.port));
+        await expect(section.getByLabel(p.kanji)).toHaveValue('builtin');
+        await section.getByRole('button', { name: p.save }).click();
+        await expect(section.getByText(p.saved)).toBeVisible();
+      } finally {
+        await announced.stop();
+        await epson.close();
+      }
     });
   });
 }

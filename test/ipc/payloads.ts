@@ -219,6 +219,9 @@ export const VALID: Record<Channel, Record<string, unknown>> = {
     routes: { receipt: 'receipt_printer', close: 'os_printer', manifest: 'os_printer' },
   },
   'printer.find': {},
+  // A range nothing listens on (TEST-NET-1, RFC 5737): the probe finds nothing.
+  'printer.discover': { range: '192.0.2.1-2', port: 9100 },
+  'printer.stopDiscovery': {},
   'printer.test': {
     printer: {
       connection: { kind: 'virtual' },

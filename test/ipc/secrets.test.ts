@@ -241,6 +241,8 @@ describe('the API key stays in the main process', () => {
       'printer.status',
       'printer.settings',
       'printer.find',
+      'printer.discover',
+      'printer.stopDiscovery',
       'printer.test',
       'printer.virtual',
       'printer.retry',

@@ -1,6 +1,6 @@
 /**
  * The hardware's channels (issue 31): the receipt printer (its status, set-up's choices, the
- * printers found, a test print, the queue printed again, training's virtual printer), the cash
+ * printers found — the OS's, and the LAN's asked what they are (issue 42) — a test print, the queue printed again, training's virtual printer), the cash
  * drawer opened by hand, and the guest's display. Printing a receipt stays `receipt.print`. The
  * counter's own hardware, with any key: reading it is anyone's; the printer's set-up is settings;
  * the drawer opened by hand is the drawer's (a tender's own open goes with its sale or refund); a
@@ -18,6 +18,8 @@ type HardwareChannels =
   | 'printer.settings'
   | 'printer.configure'
   | 'printer.find'
+  | 'printer.discover'
+  | 'printer.stopDiscovery'
   | 'printer.test'
   | 'printer.retry'
   | 'printer.virtual'
@@ -42,6 +44,13 @@ export function hardwareApp(
     ),
     'printer.find': channel({ scope: null, rule: 'open' }, async () => ({
       printers: await printers.find(),
+    })),
+    // Looking is anyone's, as the OS's list is: nothing is kept until set-up saves a printer.
+    'printer.discover': channel({ scope: null, rule: 'open' }, (request) =>
+      printers.discover(request),
+    ),
+    'printer.stopDiscovery': channel({ scope: null, rule: 'open' }, () => ({
+      stopped: printers.stopDiscovery(),
     })),
     'printer.test': channel({ scope: null, rule: 'who' }, ({ printer, locale }) =>
       printers.test(printer, locale),

@@ -45,6 +45,7 @@ import {
   type PrinterLink,
 } from './link';
 import { FileJobs, MemoryJobs, type JobStore } from './print-queue';
+import { LAN_DEFAULTS, LanSearch, type DiscoverRequest, type LanOptions } from './lan/discover';
 import { printerSettingsOf, savePrinterSettings } from './settings';
 import { testPage } from './test-page';
 import { VirtualPrinter } from './virtual/virtual-printer';
@@ -64,6 +65,8 @@ export interface PrintersOptions {
   linkFor?: (printer: ThermalPrinter, virtualPort: number | null) => PrinterLink;
   /** How long a printer may take to answer before it counts as offline (tcpLink's default). */
   answerMs?: number;
+  /** The LAN search's limits (tests make them small). */
+  lan?: Partial<LanOptions>;
 }
 
 const defaultLink =
@@ -96,9 +99,18 @@ export class Printers implements PrinterPort {
   private warming: Promise<void> | null = null;
 
   private readonly drawer: Drawer;
+  /** The LAN's receipt printers found (lan/: decisions AC3–AC6). */
+  private readonly lan: LanSearch;
 
   constructor(private readonly options: PrintersOptions) {
     this.last = this.blankStatus();
+    this.lan = new LanSearch({
+      ...LAN_DEFAULTS,
+      ...options.lan,
+      onProgress: (p) => options.emit('printer.discovery', p),
+      onError: (error) =>
+        options.logger.debug('printer.discovery_error', { message: String(error).slice(0, 200) }),
+    });
     this.drawer = new Drawer({
       ...options,
       line: this.line,
@@ -162,12 +174,31 @@ export class Printers implements PrinterPort {
       name: p.name,
       connection: { kind: 'queue', name: p.name },
       isDefault: p.isDefault,
+      foundBy: 'os',
+      identity: null,
+      offer: null,
     }));
     if (this.training) {
       await this.virtual();
-      found.unshift({ name: 'virtual', connection: { kind: 'virtual' }, isDefault: false });
+      found.unshift({
+        name: 'virtual',
+        connection: { kind: 'virtual' },
+        isDefault: false,
+        foundBy: 'training',
+        identity: null,
+        offer: null,
+      });
     }
     return found;
+  }
+
+  /** The LAN's receipt printers, each asked what it is (one search at a time). */
+  discover(request: DiscoverRequest): Promise<{ printers: FoundPrinter[]; stopped: boolean }> {
+    return this.lan.discover(request);
+  }
+
+  stopDiscovery(): boolean {
+    return this.lan.stop();
   }
 
   // ---- status ----
@@ -427,6 +458,7 @@ export class Printers implements PrinterPort {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.lan.stop();
     this.timer?.cancel();
     this.timer = null;
     await this.virtualPrinter?.close();

@@ -5,7 +5,7 @@ import { DayPatch } from './day-patch';
 import { InstalledView } from './installed';
 import { SetupStatus } from './setup';
 import { ChangeView } from './change';
-import { DisplayView, PrinterStatus } from './hardware';
+import { DiscoveryProgress, DisplayView, PrinterStatus } from './hardware';
 import { OutboxItem, Status } from './status';
 import { StaffState } from './staff';
 
@@ -32,6 +32,8 @@ export const events = {
   'staff.changed': StaffState,
   /** The receipt printer's state or its queue moved (shown in the status bar within a second). */
   'printer.changed': PrinterStatus,
+  /** A LAN search for receipt printers moved on (`printer.discover`). */
+  'printer.discovery': DiscoveryProgress,
   /** What the guest's display shows changed. */
   'display.changed': DisplayView,
 } as const;

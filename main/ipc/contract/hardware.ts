@@ -114,14 +114,67 @@ export const PrinterStatus = z.object({
 });
 export type PrinterStatus = z.infer<typeof PrinterStatus>;
 
-/** A printer set-up can choose: the OS's list, and in training the virtual printer. */
+/**
+ * What a LAN printer said of itself when asked (ESC/POS `GS I`, Star's `ESC # *`), each part
+ * null where it did not say (decision AC3). `answered` false: it took the connection and said
+ * nothing readable — listed all the same, as an unknown model.
+ */
+export const PrinterIdentity = z.object({
+  answered: z.boolean(),
+  maker: z.string().max(64).nullable(),
+  model: z.string().max(64).nullable(),
+  /** The command language it answered in. */
+  language: PrinterLanguage.nullable(),
+  /** It has a Japanese (kanji) font of its own. */
+  kanji: z.boolean().nullable(),
+  /** It has an autocutter. */
+  cutter: z.boolean().nullable(),
+});
+export type PrinterIdentity = z.infer<typeof PrinterIdentity>;
+
+/** How a printer was found: the OS's queue, training's, announced on the LAN, or probed there. */
+export const FoundBy = z.enum(['os', 'training', 'announced', 'probed']);
+export type FoundBy = z.infer<typeof FoundBy>;
+
+/**
+ * A printer set-up can choose: the OS's list, in training the virtual printer, and the LAN's
+ * receipt printers (decisions AC3–AC6) with what they said they are and the settings choosing one
+ * fills in (`offer`).
+ */
 export const FoundPrinter = z.object({
   name: z.string(),
   connection: PrinterConnection,
   /** The OS's default printer. */
   isDefault: z.boolean(),
+  foundBy: FoundBy.default('os'),
+  identity: PrinterIdentity.nullable().default(null),
+  /** The printer as set-up would keep it when chosen: language, width, kanji from its answer. */
+  offer: ThermalPrinter.nullable().default(null),
 });
 export type FoundPrinter = z.infer<typeof FoundPrinter>;
+
+/**
+ * A range of LAN addresses to probe, as staff type it: `192.168.1.0/24`, `192.168.1.*`,
+ * `192.168.1` (the /24), or `192.168.1.20-60`; at most one /24 (decision AC5).
+ */
+export const AddressRange = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(
+    /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})(\.(\*|0\/24|\d{1,3}(-\d{1,3})?))?$/,
+    'an IPv4 /24 or a range within one',
+  );
+
+/** How a LAN search is going (pushed as `printer.discovery`). */
+export const DiscoveryProgress = z.object({
+  phase: z.enum(['announcements', 'probe', 'asking', 'done']),
+  /** Addresses tried of the range (the probe), or printers asked (asking). */
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  found: z.number().int().min(0),
+});
+export type DiscoveryProgress = z.infer<typeof DiscoveryProgress>;
 
 /** A print's answer: printed, or kept in the queue until the printer is ready. */
 export const PrintAnswer = z.object({
@@ -193,6 +246,20 @@ export const hardwareChannels = {
   'printer.configure': { request: PrinterSettings, response: PrinterSettings },
   /** Printers set-up can choose: the OS's list, the virtual printer in training. */
   'printer.find': { request: Empty, response: z.object({ printers: z.array(FoundPrinter) }) },
+  /**
+   * The LAN's receipt printers: those that announce themselves (mDNS), and with `range` those
+   * answering on `port` there; each asked what it is. Bounded in time; one search at a time (a new
+   * one stops the last); progress as `printer.discovery` (decisions AC3–AC6).
+   */
+  'printer.discover': {
+    request: z.strictObject({
+      range: AddressRange.nullable().default(null),
+      port: z.number().int().min(1).max(65535).default(9100),
+    }),
+    response: z.object({ printers: z.array(FoundPrinter), stopped: z.boolean() }),
+  },
+  /** Stop the LAN search under way: what it found so far is its answer. */
+  'printer.stopDiscovery': { request: Empty, response: z.object({ stopped: z.boolean() }) },
   /** A test page on a printer (chosen or not yet saved), its status read back first. */
   'printer.test': {
     request: z.strictObject({ printer: ThermalPrinter, locale: UiLocale.default('ja') }),

@@ -30,8 +30,29 @@ export const ja = {
       find: 'プリンターを探す',
       finding: '探しています…',
       found: '見つかったプリンター',
-      foundNone:
-        'OSのプリンターは見つかりませんでした。LANのプリンターはアドレスで指定してください。',
+      foundNone: 'OSのプリンターは見つかりませんでした。',
+      /** The LAN's receipt printers, found by their announcements or a typed range (issue 42). */
+      lan: {
+        title: 'LANのレシートプリンター',
+        hint: '「プリンターを探す」で、LANで名乗っているレシートプリンターを見つけます。見つからないときは、アドレスの範囲で探せます（範囲内のポート9100で応答するプリンターに機種を問い合わせます）。',
+        listening: 'LANのプリンターを探しています…（{{found}} 台）',
+        probing: 'アドレスを確認しています: {{done}} / {{total}}（{{found}} 台）',
+        asking: 'プリンターに機種を問い合わせています: {{done}} / {{total}}',
+        stop: '探すのをやめる',
+        none: 'LANのプリンターは見つかりませんでした。',
+        range: 'アドレスの範囲',
+        rangeExample: '例: 192.168.1.0/24、192.168.1.20-60',
+        searchRange: 'この範囲を探す',
+        rangeInvalid:
+          '192.168.1.0/24 のように1つの /24 か、192.168.1.20-60 のようにその中の範囲を入力してください。',
+        unknownModel: '機種不明',
+        unknownNote:
+          '機種の問い合わせに答えませんでした。コマンドと用紙幅を確かめてから、テスト印刷してください。',
+        kanjiFont: '漢字フォントあり',
+        kanjiAsImage: '日本語は画像で印刷',
+        use: 'このプリンターを使う',
+        chosen: '{{name}} を選びました。保存すると使い始めます。',
+      },
       virtual: '練習用の仮想プリンター',
       queue: 'USB（OSのキュー）: {{name}}',
       network: 'LAN（アドレスとポート）',

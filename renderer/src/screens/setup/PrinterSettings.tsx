@@ -1,6 +1,7 @@
 /**
- * Set-up's receipt printer (issue 31): find the OS's printers (and training's virtual one), or
- * give a LAN printer's address and port; its command language, paper width, how Japanese prints
+ * Set-up's receipt printer (issue 31): find the OS's printers (and training's virtual one) and
+ * the LAN's, each asked what it is (LanPrinters.tsx, issue 42), or give a LAN printer's address
+ * and port; its command language, paper width, how Japanese prints
  * (its kanji font, or an image: M17) and cash drawer; a test print before saving; which printer
  * each document goes to. Beside it, the drawer opened by hand (a reason required, recorded) and
  * the guest's display.
@@ -20,6 +21,7 @@ import { useApp, useSlice } from '../../app/context';
 import { langOf } from '../../i18n';
 import { ErrorNote } from '../../components/ErrorNote';
 import { printerStateOf } from '../../stores/printer';
+import { LanPrinters } from './LanPrinters';
 
 const DEFAULT_PRINTER: ThermalPrinter = {
   connection: { kind: 'network', host: '', port: 9100 },
@@ -135,6 +137,9 @@ export function PrinterSettings() {
         </button>
       </div>
       {found && found.length === 0 && <p className="hint">{t('printer.settings.foundNone')}</p>}
+      <LanPrinters
+        onChoose={(chosen) => setPrinter({ ...chosen, drawer: printer?.drawer ?? chosen.drawer })}
+      />
       <form onSubmit={(e) => void save(e)}>
         <label className="field">
           <span>{t('printer.settings.connection')}</span>
