@@ -49,7 +49,9 @@ async function counterAndGuest() {
 }
 
 const money = (guest: ReturnType<typeof within>) =>
-  guest.queryAllByRole('term').map((dt) => `${dt.textContent} ${dt.nextSibling?.textContent}`);
+  guest
+    .queryAllByRole('term')
+    .map((dt: HTMLElement) => `${dt.textContent} ${dt.nextSibling?.textContent}`);
 
 describe("the guest's display", () => {
   it('shows the total alone until cash is typed, then what was handed over and the change, then the thanks', async () => {

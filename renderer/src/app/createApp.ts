@@ -28,6 +28,7 @@ import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
 import { createShopStore } from '../stores/shop';
 import { createStaffStore } from '../stores/staff';
+import { landOnSignIn } from './landing';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import { createItemsStore } from '../stores/items';
@@ -237,6 +238,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           // Another store has its own staff; nobody is signed in there yet.
           void staffStore.getState().load();
         }),
+        // Signing in lands where the member may be, never on an approval (decision AB81).
+        landOnSignIn(staffStore, nav),
         nav.subscribe(followWatch),
         day.subscribe(followWatch),
         setup.subscribe(followWatch),
