@@ -147,9 +147,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     autoReceipt: () => {
       // As `printsAtOnce`: not while the settings are not known (AA5).
       const { settings } = money.getState();
-      return settings?.printAutomatically
-        ? { locale: langOf(i18n), layout: settings.receiptLayout }
-        : null;
+      // Its language is the guest's at the tender, else the store's (decision AB82).
+      return settings?.printAutomatically ? { layout: settings.receiptLayout } : null;
     },
     discountReasons: () => money.getState().discountReasons,
     recheckMs: options.recheckMs,
