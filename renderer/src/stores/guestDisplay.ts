@@ -4,7 +4,7 @@
  * cash handed over and the change only once staff type what was handed over (issue 42: an empty
  * "Cash received" means nothing has been handed over yet, though the tender takes it as exact);
  * the thanks with the booking's number once it is booked; nothing again when the next walk-in
- * starts (decision AB80). Only this walk-in's: the screen is replaced whole each time (decision
+ * starts (decision AB84). Only this walk-in's: the screen is replaced whole each time (decision
  * M12). The guest's language is staff's toggle, kept here.
  */
 import { createStore } from 'zustand/vanilla';
