@@ -1,18 +1,20 @@
 /**
  * The counter's hardware in Chromium through the browser host, in Japanese and English (issue
  * 31): set-up finds training's virtual printer, prints a test page on it and saves it; a cash
- * walk-in shows the guest's display the total, the cash handed over and the change, then the
- * thanks with the booking's code; its receipt prints on the virtual printer (read back: the
- * number as the printer's QR command, the cut) after the drawer's pulse. axe on the new screens,
- * on the tender with the printer's warning and the guest's language toggle shown, and on the
- * close listing the drawer's opens (the sale's, and one by hand with its reason). Issue 42: a LAN
- * printer that announces itself found, said what it is, and chosen without an address typed.
+ * walk-in shows the guest's display the total alone, then the cash handed over and the change
+ * (issue 42), then the thanks with the booking's code; its receipt prints on the virtual printer
+ * (read back: the number as the printer's QR command, the cut) after the drawer's pulse. axe on
+ * the new screens, on the tender with the printer's warning and the guest's language toggle
+ * shown, and on the close listing the drawer's opens (the sale's, and one by hand with its
+ * reason). Issue 42: a LAN printer that announces itself found, said what it is, and chosen
+ * without an address typed.
  */
 import type { Page } from '@playwright/test';
 import { browserLocale, checkScreen, expect, audit, SCREENSHOTS, test } from './support/fixtures';
 import { setVirtual, virtualPrints } from './support/printer';
 import { announce, fakePrinter } from '../desk/printer/lan/fake-printers';
 import { CATALOGUES, fill, pattern, reservations, yen } from './support/ui';
+import * as receiptWords from '../../main/common/words/receipt';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -92,8 +94,11 @@ for (const lang of ['ja', 'en'] as const) {
       await audit(app, `${lang}/tender-printer-warning`);
       await setVirtual(host, 'ready');
       await expect(warning).toHaveCount(0);
-      await app.getByRole('button', { name: yen(lang, handed), exact: true }).click();
+      // Nothing handed over yet: the guest reads the total to pay alone (issue 42).
       const g = CATALOGUES[guest];
+      await expect(display.getByText(yen(guest, total), { exact: true })).toBeVisible();
+      await expect(display.getByText(receiptWords[guest].received)).toHaveCount(0);
+      await app.getByRole('button', { name: yen(lang, handed), exact: true }).click();
       await expect(display.getByText(yen(guest, total), { exact: true })).toBeVisible();
       await expect(display.getByText(yen(guest, handed - total), { exact: true })).toBeVisible();
       await audit(display, `${lang}/guest-display-sale`);

@@ -12,7 +12,7 @@ import { channels, StaffState, type AuditEntryView, type Request } from '../../m
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
 import { entry } from './support/money';
-import { renderApp, settle } from './support/render';
+import { renderApp, settle, type Rendered } from './support/render';
 import { axeViolations as audit } from './support/axe';
 
 let fake: FakeBridge;
@@ -92,6 +92,89 @@ describe('signing in', () => {
     await settle();
     expect(screen.getByLabelText('PIN for the card')).toBeTruthy();
     expect(fake.callsOf('search.find')).toEqual([]);
+    r.unmount();
+  });
+});
+
+describe('signing in lands where the member may be (decision AB81)', () => {
+  const ALL = [...channels['staff.get'].response.shape.may.element.options];
+  const PINS: Record<string, string> = { 'owner-1': '1111', 'staff-1': '3333' };
+
+  /** The owner on the staff settings; staff.list asks an approval of anyone without 'staff'. */
+  function overStaff() {
+    let state = staffState({ signedIn: MEMBERS[0], may: ALL });
+    return demoBridge({
+      'staff.get': () => state,
+      'staff.list': () => {
+        if (!state.may.includes('staff'))
+          throw new Refusal('APPROVAL_NEEDED', 'approval', [
+            { permissions: ['staff'], owner: false },
+          ]);
+        return { members: [], unreadable: [] };
+      },
+      'staff.lock': () => (state = staffState()),
+      'staff.signIn': ({ memberId, pin }) => {
+        const member = MEMBERS.find((m) => m.id === memberId)!;
+        if (PINS[member.id] !== pin) throw new Refusal('PIN_WRONG', 'wrong');
+        const may = member.role === 'owner' ? ALL : (['close', 'reprint'] as const);
+        return (state = staffState({ signedIn: member, may: [...may] }));
+      },
+    });
+  }
+
+  async function lockAndSignIn(r: Rendered, name: RegExp, pin: string) {
+    await act(async () => r.app.stores.staff.getState().lock('manual'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Sign in' })).toBeTruthy();
+    await r.user.tap(screen.getByRole('button', { name }));
+    await r.user.type(pin, screen.getByLabelText(/^PIN for/));
+    await settle();
+  }
+
+  it('a member who may not use the screen behind the lock lands on the day view, asked nothing', async () => {
+    fake = overStaff();
+    const r = await renderApp(fake);
+    await act(async () => r.app.stores.nav.getState().go({ name: 'staff' }));
+    await settle();
+    expect(fake.callsOf('staff.list')).toHaveLength(1);
+    await lockAndSignIn(r, /鈴木/, '3333');
+    expect(r.app.stores.nav.getState().screen).toEqual({ name: 'day' });
+    expect(r.app.stores.staff.getState().approval).toBeNull();
+    expect(screen.queryByText(/Approval needed/)).toBeNull();
+    // The staff settings were never asked for on the member's behalf.
+    expect(fake.callsOf('staff.list')).toHaveLength(1);
+    r.unmount();
+  });
+
+  it('a member who may use it finds it where it was', async () => {
+    fake = overStaff();
+    const r = await renderApp(fake);
+    await act(async () => r.app.stores.nav.getState().go({ name: 'staff' }));
+    await settle();
+    await lockAndSignIn(r, /山本/, '1111');
+    expect(r.app.stores.nav.getState().screen).toEqual({ name: 'staff' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Staff' })).toBeTruthy();
+    expect(fake.callsOf('staff.list')).toHaveLength(2);
+    r.unmount();
+  });
+
+  it('an approval left open when the counter locks is refused, never shown to the next member', async () => {
+    fake = overStaff();
+    const r = await renderApp(fake);
+    fake.handle('refund.record', () => {
+      throw new Refusal('APPROVAL_NEEDED', 'approval', [{ permissions: ['refund'], owner: false }]);
+    });
+    const call = r.app.api
+      .call('refund.record', {
+        saleId: 'sale-1',
+        reason: 'other',
+        paid: { lines: [{ method: 'cash', amount: 1000 }], note: '返金' },
+      })
+      .catch((e: { code: string }) => e.code);
+    await settle();
+    expect(r.app.stores.staff.getState().approval).not.toBeNull();
+    await lockAndSignIn(r, /鈴木/, '3333');
+    expect(await call).toBe('APPROVAL_NEEDED');
+    expect(r.app.stores.staff.getState().approval).toBeNull();
     r.unmount();
   });
 });

@@ -56,9 +56,9 @@ export function receiptCopyOf(model: ReceiptModel): ReceiptCopy {
 
 /**
  * The copy a `receipt` record issued, or null when its entry is not in this journal. What the
- * record does not keep is taken as the printer would take it now (AB59): the store's layout, the
- * receipt's default language (ja), a 領収書's 宛名 and 但し書き left blank (staff type them at the
- * print and the journal keeps neither: they may name a person).
+ * record does not keep is taken as the printer would take it now (AB56): the store's layout, a
+ * 領収書's 宛名 and 但し書き left blank (staff type them at the print and the journal keeps neither:
+ * they may name a person). Its language is the one the record keeps, else the store's (AB82).
  */
 export async function receiptCopy(
   session: DeskSession,
@@ -71,7 +71,8 @@ export async function receiptCopy(
     receiptInputOf(session, about, {
       settings,
       layout: settings.receiptLayout,
-      locale: 'ja',
+      // The language it was printed in; before that was kept, the store's (AB82).
+      locale: record.locale ?? settings.receiptLocale,
       reissue: record.reissue,
       ryoshusho:
         record.ryoshusho && about.kind !== 'refund' ? { addressee: '', purpose: '' } : null,

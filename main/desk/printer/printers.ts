@@ -26,6 +26,8 @@ import {
 import { DeskError } from '../../ipc/errors';
 import type { JournalRecord } from '../../local/index';
 import { drawIssued } from '../receipt/receipt';
+import { receiptLocale } from '../receipt/receipt-locale';
+import { moneySettingsOf } from '../sales/settings';
 import { qrModules } from '../receipt/model';
 import { qrCommand, receiptThermal, thermalBytes } from '../receipt/receipt-thermal';
 import type { PrinterPort } from '../ports';
@@ -306,7 +308,14 @@ export class Printers implements PrinterPort {
     if (!record || (record.kind !== 'sale' && record.kind !== 'refund'))
       throw new DeskError('ENTRY_NOT_FOUND', 'no such sale or refund in this counter’s journal');
     const id = randomUUID();
-    jobs.add({ id, at: this.options.now(), options: { ...options, purpose: 'print' } });
+    // Its language settled now (AB82): a job kept for later prints what was asked, whatever
+    // set-up says by then.
+    const locale = receiptLocale(
+      options.locale,
+      session.journal.about(record.id),
+      moneySettingsOf(this.options.settings).receiptLocale,
+    );
+    jobs.add({ id, at: this.options.now(), options: { ...options, locale, purpose: 'print' } });
     this.publish('keep');
     await this.drain();
     this.watch();

@@ -13,6 +13,7 @@ import { moneySettingsOf } from '../sales/settings';
 import { receiptModel, type ReceiptModel } from './model';
 import { receiptInputOf } from './receipt-input';
 import { isReissue } from './reissue';
+import { receiptLocale } from './receipt-locale';
 import { receiptFileName, receiptPageHtml } from './receipt-page';
 import { receiptPdf } from './receipt-pdf';
 
@@ -92,10 +93,15 @@ export async function drawIssued<T>(
   const layout: ReceiptLayout = options.layout ?? settings.receiptLayout;
   // A reprint once one was printed, but a 領収書 asked right after the payment (Q12).
   const reissue = isReissue(session, record.id, !!options.ryoshusho && record.kind !== 'refund');
+  const locale = receiptLocale(
+    options.locale,
+    session.journal.about(record.id),
+    settings.receiptLocale,
+  );
   const input = receiptInputOf(session, record, {
     settings,
     layout,
-    locale: options.locale,
+    locale,
     // A preview shows what the next print will be.
     reissue,
     ryoshusho: options.ryoshusho,
@@ -114,6 +120,7 @@ export async function drawIssued<T>(
         {
           refersTo: record.id,
           reissue,
+          locale,
           ...(options.ryoshusho && record.kind !== 'refund' && { ryoshusho: true }),
         },
         { day: 'today' },

@@ -34,6 +34,7 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   ],
   quickCash: [1_000, 5_000, 10_000],
   receiptLayout: '80mm',
+  receiptLocale: 'ja',
   printerName: null,
   printAutomatically: false,
   retentionYears: 7,

@@ -227,11 +227,12 @@ export const channels = {
       counterDiscounts: z.array(CounterDiscountRequest).max(20).default([]),
       /**
        * Print the sale's receipt as soon as the booking answers (set-up's "print automatically",
-       * issue 31), in this language and layout: the desk starts it before it answers, and the
-       * renderer's own automatic `receipt.print` (`auto`) joins that print (decision M21).
+       * issue 31), in this language (null: the store's, decision AB82) and layout: the desk starts
+       * it before it answers, and the renderer's own automatic `receipt.print` (`auto`) joins
+       * that print (decision M21).
        */
       receipt: z
-        .strictObject({ locale: UiLocale, layout: ReceiptLayout.nullable() })
+        .strictObject({ locale: UiLocale.nullable(), layout: ReceiptLayout.nullable() })
         .nullable()
         .default(null),
     }),

@@ -220,7 +220,11 @@ export type ReceiptLayout = z.infer<typeof ReceiptLayout>;
 export const ReceiptOptions = z.strictObject({
   entryId: z.string().min(1).max(200),
   layout: ReceiptLayout.nullable().default(null),
-  locale: UiLocale.default('ja'),
+  /**
+   * The language staff (or the guest at the tender) chose for this copy; null: the one its
+   * receipt was first issued in, else the store's setting (decision AB82).
+   */
+  locale: UiLocale.nullable().default(null),
   /**
    * preview: shown on screen, not counted; print: the copy handed over (the browser host prints
    * it itself), recorded so that the next print says 再発行.
@@ -574,6 +578,11 @@ export const MoneySettings = z.strictObject({
   /** The quick buttons of the cash step, in yen. */
   quickCash: z.array(Amount).max(8),
   receiptLayout: ReceiptLayout,
+  /**
+   * The language of the receipts this store hands over (decision AB82): the automatic one, and a
+   * reprint of one issued before it was kept. Absent in settings saved before it: Japanese.
+   */
+  receiptLocale: UiLocale.default('ja'),
   /** The OS printer receipts go to (desktop app); null: the system's default. */
   printerName: z.string().max(200).nullable(),
   /** Print the receipt at once after every sale without asking. */

@@ -194,6 +194,8 @@ export const ReceiptRecord = z.object({
   reissue: z.boolean(),
   /** A 領収書 (with 宛名 and 但し書き), not a レシート (Q12); absent: written before it was said. */
   ryoshusho: z.boolean().optional(),
+  /** The language it was printed in (decision AB82); absent: written before it was kept. */
+  locale: z.enum(['ja', 'en']).optional(),
 });
 export type ReceiptRecord = z.infer<typeof ReceiptRecord>;
 

@@ -28,6 +28,7 @@ import { createSearchStore } from '../stores/search';
 import { createSetupStore } from '../stores/setup';
 import { createShopStore } from '../stores/shop';
 import { createStaffStore } from '../stores/staff';
+import { landOnSignIn } from './landing';
 import { createStatusStore } from '../stores/status';
 import { createWalkInStore } from '../stores/walkin';
 import { createItemsStore } from '../stores/items';
@@ -146,9 +147,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
     autoReceipt: () => {
       // As `printsAtOnce`: not while the settings are not known (AA5).
       const { settings } = money.getState();
-      return settings?.printAutomatically
-        ? { locale: langOf(i18n), layout: settings.receiptLayout }
-        : null;
+      // Its language is the guest's at the tender, else the store's (decision AB82).
+      return settings?.printAutomatically ? { layout: settings.receiptLayout } : null;
     },
     discountReasons: () => money.getState().discountReasons,
     recheckMs: options.recheckMs,
@@ -237,6 +237,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
           // Another store has its own staff; nobody is signed in there yet.
           void staffStore.getState().load();
         }),
+        // Signing in lands where the member may be, never on an approval (decision AB81).
+        landOnSignIn(staffStore, nav),
         nav.subscribe(followWatch),
         day.subscribe(followWatch),
         setup.subscribe(followWatch),

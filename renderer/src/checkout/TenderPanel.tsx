@@ -24,6 +24,7 @@ import {
 } from './tenderRules';
 import { tenderTotalOf, type TenderActions, type TenderState } from './tender';
 import { GuestLanguage } from '../screens/display/GuestLanguage';
+import { ReceiptLanguage } from './ReceiptLanguage';
 import { PrinterTenderWarning } from '../screens/printer/PrinterBadge';
 
 /** A store that holds a tender: the walk-in's, a change's. */
@@ -62,9 +63,10 @@ export function TenderPanel({ store, queued }: { store: TenderStore; queued: boo
   return (
     <fieldset className="tender" aria-describedby={problems.length ? problemsId : undefined}>
       <legend>{t('money.tender.title')}</legend>
-      {/* The printer's trouble and the guest display's language (issue 31). */}
+      {/* The printer's trouble, the guest display's language (issue 31), the receipt's (AB82). */}
       <PrinterTenderWarning />
       <GuestLanguage />
+      <ReceiptLanguage store={store} />
       {/* No price, or the last known one offline (J22): staff may type what they took. */}
       {(!s.price || s.price.unconfirmed) && (
         <label className="field">

@@ -11,6 +11,7 @@ import {
   type Price,
   type Tender,
   type TenderMethod,
+  type UiLocale,
 } from '../../../main/ipc/contract';
 import { discountsOn, type DiscountDraft } from './discounts';
 import type { BasketLine } from './basket';
@@ -38,6 +39,11 @@ export interface TenderState {
    * holding a tender leave them out): the tender pays the price and the items less them.
    */
   counterDiscounts?: DiscountDraft[];
+  /**
+   * The language the guest asked for this sale's receipt (decision AB82); null: not asked, the
+   * store's setting.
+   */
+  receiptLocale: UiLocale | null;
 }
 
 /** The items picked, in the stores that sell them: a discount may be on one's line. */
@@ -52,6 +58,7 @@ export interface TenderActions {
   setLine(index: number, patch: Partial<TenderLineDraft>): void;
   /** The counter's discounts as staff typed them (issue 30; [] takes them all back). */
   setCounterDiscounts(discounts: DiscountDraft[]): void;
+  setReceiptLocale(locale: UiLocale): void;
 }
 
 export const FRESH_TENDER = {
@@ -60,6 +67,7 @@ export const FRESH_TENDER = {
   tenderShown: false,
   tenderExtra: 0,
   counterDiscounts: [],
+  receiptLocale: null,
 } satisfies Partial<TenderState>;
 
 /** The service's price, as opposed to none or the last known one offline (J22). */
@@ -138,6 +146,9 @@ export function tenderActions(
       const lines = get().tenderLines;
       if (lines.length === 1) set({ tenderLines: [{ ...lines[0]!, amount: total() }] });
       else set({ tenderLines: rebalance(total(), lines) });
+    },
+    setReceiptLocale(locale) {
+      set({ receiptLocale: locale });
     },
     setLine(index, patch) {
       const lines = get().tenderLines.map((l, i) => (i === index ? { ...l, ...patch } : l));

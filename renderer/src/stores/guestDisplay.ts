@@ -1,9 +1,11 @@
 /**
  * What the guest's display shows, followed from the walk-in as staff take it (issue 31): nothing
- * until the price is on the review step, then the product, the party, the total, the cash
- * handed over and the change as they are typed; the thanks with the booking's number once it is
- * booked; nothing again when the next walk-in starts. Only this walk-in's: the screen is replaced
- * whole each time (decision M12). The guest's language is staff's toggle, kept here.
+ * until the price is on the review step, then the product, the party and the total to pay; the
+ * cash handed over and the change only once staff type what was handed over (issue 42: an empty
+ * "Cash received" means nothing has been handed over yet, though the tender takes it as exact);
+ * the thanks with the booking's number once it is booked; nothing again when the next walk-in
+ * starts (decision AB84). Only this walk-in's: the screen is replaced whole each time (decision
+ * M12). The guest's language is staff's toggle, kept here.
  */
 import { createStore } from 'zustand/vanilla';
 import type { DisplayScreen } from '../../../main/ipc/contract';
@@ -21,8 +23,9 @@ export function guestScreen(s: WalkInState): DisplayScreen {
   const total = tenderTotalOf(s);
   const currency = s.price?.currency ?? s.form?.currency ?? 'JPY';
   const cash = linesOf(s).find((l) => l.method === 'cash');
-  const received = cash ? (cash.received ?? cash.amount) : null;
-  const change = changeOf(s);
+  // What staff typed, never the amount the tender assumes when it is left empty.
+  const received = cash?.received ?? null;
+  const change = received === null ? null : changeOf(s);
   if (s.step === 'done' && s.outcome && s.outcome.outcome !== 'refused')
     return {
       kind: 'thanks',

@@ -338,7 +338,11 @@ export function createWalkInStore(api: Api, deps: WalkInDeps) {
             items: tender ? picksOf(s.basket) : [],
             counterDiscounts: discountsToSend(discounts),
             // Printed by the desk as the booking answers (decision M21): only with money taken.
-            receipt: tender ? (deps.autoReceipt?.() ?? null) : null,
+            // In the language the guest asked for at the tender, else the store's (AB82).
+            receipt: (() => {
+              const auto = tender ? deps.autoReceipt?.() : null;
+              return auto ? { ...auto, locale: s.receiptLocale } : null;
+            })(),
           });
           landOutcome(outcome);
         } catch (error) {

@@ -105,10 +105,11 @@ export interface WalkInDeps {
   /** The UI's language, the default for the confirmation e-mail. */
   locale(): 'ja' | 'en';
   /**
-   * The receipt printed by itself after the sale (set-up's "print automatically"): its language
-   * and layout, sent with the booking so the desk prints it as the booking answers; null: not.
+   * The receipt printed by itself after the sale (set-up's "print automatically"): its layout,
+   * sent with the booking (in the tender's language) so the desk prints it as the booking
+   * answers; null: not.
    */
-  autoReceipt?(): { locale: 'ja' | 'en'; layout: ReceiptLayout } | null;
+  autoReceipt?(): { layout: ReceiptLayout } | null;
   /** The store's reasons for a discount at the counter (issue 30), as last asked. */
   discountReasons?(): readonly DiscountReasonEntry[];
   recheckMs?: number;

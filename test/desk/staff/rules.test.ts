@@ -13,6 +13,7 @@ import { officeListsPart } from '../../../main/desk/office/office-lists';
 import { channels, type Channel } from '../../../main/ipc/contract';
 import { VALID } from '../../ipc/payloads';
 import { deskDeclarations } from '../support';
+import { SCREEN_NEEDS } from '../../../renderer/src/app/landing';
 
 const parse = <C extends keyof typeof channels>(channel: C, request: unknown) =>
   channels[channel].request.parse(request) as never;
@@ -61,6 +62,14 @@ describe('what each channel asks', () => {
     expect(of('checkin.record')).toEqual({ permissions: [] });
     expect(of('day.get')).toBe('open');
     expect(of('close.preview')).toBe('open');
+  });
+
+  it('opens the screens signing in leaves for the day view with the permission the renderer names (decision AB81)', () => {
+    for (const [screen, { opens, needs: permission }] of Object.entries(SCREEN_NEEDS))
+      expect([screen, needs(opens, parse(opens, VALID[opens]), look())]).toEqual([
+        screen,
+        { permissions: [permission] },
+      ]);
   });
 
   it('asks the discount permission for a counter discount on a sale, and of whoever sets the reasons (S37)', () => {

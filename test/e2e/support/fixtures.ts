@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { MoneySettings } from '../../../main/ipc/contract';
 import { ROOT, startHost, type HostOptions, type TestHost } from './host';
 
 export type Lang = 'ja' | 'en';
@@ -30,7 +31,10 @@ export const test = base.extend<{
       await host.close();
     }
   },
-  app: async ({ page, host }, use) => {
+  app: async ({ page, host, locale }, use) => {
+    // The English runs are of a store whose receipts are in English: a receipt's language is the
+    // store's setting, not the screen's (decision AB82), and these runs read English receipts.
+    if (locale?.startsWith('en')) await englishReceipts(host);
     // The page's clock runs from the host's business time (it flows on by itself).
     await page.clock.install({ time: host.now() });
     await page.goto(host.url);
@@ -39,6 +43,17 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** The store's receipts in English (a host not set up has no store yet: left as it is). */
+async function englishReceipts(host: TestHost): Promise<void> {
+  const settings = await host.composed.router.handle('money.settings', {});
+  if (!settings.ok) return;
+  const saved = await host.composed.router.handle('money.configure', {
+    ...(settings.value as MoneySettings),
+    receiptLocale: 'en',
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+}
 
 /** The language the browser prefers: the app follows it when no language was chosen. */
 export function browserLocale(lang: Lang): string {

@@ -6,7 +6,7 @@
  * confirmed (pre-filled, typed over at will), and the receipt of the sale printed by the
  * browser when the host has no printer, its PDF downloaded in either host.
  */
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, type FakeBridge } from '../support/fakeBridge';
 import { demoBridge, outcome, TEA_FORM } from '../support/fixtures';
@@ -297,6 +297,12 @@ describe('tender at the walk-in', () => {
     });
     const r = await renderApp(fake);
     await toReview(r);
+    // The guest asks for an English receipt at the tender (decision AB82).
+    await r.user.tap(
+      within(screen.getByRole('radiogroup', { name: 'Receipt language' })).getByRole('radio', {
+        name: 'English',
+      }),
+    );
     await r.user.tap(book());
     expect(fake.callsOf('walkin.book')[0]!.receipt).toEqual({ locale: 'en', layout: '58mm' });
     await settle();
@@ -306,6 +312,32 @@ describe('tender at the walk-in', () => {
     // Staff printing again: a copy of their own, not joined.
     await r.user.tap(screen.getByRole('button', { name: 'Print Receipt' }));
     expect(fake.callsOf('receipt.print')[1]).toMatchObject({ entryId: 'je-1', auto: false });
+  });
+
+  it('the receipt’s language at the tender: the store’s setting shown, the guest’s choice for this sale alone (AB82)', async () => {
+    const money = moneyHandlers({
+      settings: { ...MONEY_SETTINGS, printAutomatically: true, receiptLocale: 'en' },
+    });
+    fake = demoBridge({
+      ...money.handlers,
+      'walkin.book': () => outcome({ saleId: 'je-1' }),
+      'receipt.print': () => ({ ok: true, reason: null, queued: false }),
+    });
+    const r = await renderApp(fake);
+    const choice = () => within(screen.getByRole('radiogroup', { name: 'Receipt language' }));
+    await toReview(r);
+    // The store's setting, not the staff's screen language, until the guest asks.
+    expect(choice().getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    await r.user.tap(choice().getByRole('radio', { name: '日本語' }));
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[0]!.receipt).toMatchObject({ locale: 'ja' });
+    await settle();
+    expect(fake.callsOf('receipt.print')[0]).toMatchObject({ locale: 'ja', auto: true });
+    // The next sale starts from the store's setting again, and sends no choice of its own.
+    await toReview(r);
+    expect(choice().getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    await r.user.tap(book());
+    expect(fake.callsOf('walkin.book')[1]!.receipt).toMatchObject({ locale: null });
   });
 
   it("a receipt that does not print says the printer's state in words, not its code", async () => {
@@ -361,9 +393,10 @@ describe('tender at the walk-in', () => {
     expect(fake.callsOf('receipt.print')).toHaveLength(1);
     // The first asked whether the レシート needs a stamp (Q13 amended); the print's is the page printed.
     expect(fake.callsOf('receipt.get')[0]).toMatchObject({ purpose: 'preview', ryoshusho: null });
+    // Not the staff's screen language: the desk's rule (the store's setting, AB82).
     expect(fake.callsOf('receipt.get').find((c) => c.purpose === 'print')).toMatchObject({
       entryId: 'je-1',
-      locale: 'en',
+      locale: null,
     });
     // The page printed is the receipt, its script gone; the region leaves after printing.
     expect(printed).toEqual(['領収書合計 ¥11,000']);

@@ -37,6 +37,7 @@ export const MONEY_SETTINGS: MoneySettings = {
   ],
   quickCash: [1_000, 5_000, 10_000],
   receiptLayout: '80mm',
+  receiptLocale: 'ja',
   printerName: null,
   printAutomatically: false,
   retentionYears: 7,

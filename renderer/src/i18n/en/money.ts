@@ -110,6 +110,7 @@ export const en: Widen<typeof ja> = {
       receipt: 'Receipt',
       slip: 'Refund slip',
       language: 'Language',
+      languageAsIssued: 'As first printed (or the store’s)',
       layout: 'Paper',
       layoutOfSetup: 'As in set-up',
       ryoshushoTitle: 'Formal receipt (領収書)',
@@ -319,6 +320,9 @@ export const en: Widen<typeof ja> = {
       quickCash: 'Cash buttons (¥)',
       quickCashHint: 'Up to 8, separated by spaces (e.g. 1000 5000 10000).',
       receiptLayout: 'Receipt paper',
+      receiptLocale: 'Receipt language',
+      receiptLocaleHint:
+        'The receipt printed after a sale, whatever language the screen is in. A guest may ask for the other at the payment.',
       printerName: 'Printer name',
       printerHint: 'Empty: the PC’s default printer.',
       printAutomatically: 'Print the receipt automatically after every sale',

@@ -115,6 +115,7 @@ export const ja = {
       receipt: '領収書・レシート',
       slip: '返金伝票',
       language: '言語',
+      languageAsIssued: '最初の印刷と同じ（なければ店舗の設定）',
       layout: '用紙',
       /** The layout of set-up, not known here yet: the desk prints by it (AA5). */
       layoutOfSetup: '設定どおり',
@@ -325,6 +326,9 @@ export const ja = {
       quickCash: 'お預かりのボタン（円）',
       quickCashHint: '空白で区切って 8 つまで（例: 1000 5000 10000）。',
       receiptLayout: 'レシートの用紙',
+      receiptLocale: 'レシートの言語',
+      receiptLocaleHint:
+        '受付後に印刷するレシートの言語（画面の言語とは別）。お客様の希望があれば、お支払いの画面でその回だけ変えられます。',
       printerName: 'プリンター名',
       printerHint: '空欄ならパソコンの通常のプリンター。',
       printAutomatically: '受付のたびにレシートを自動で印刷する',

@@ -18,6 +18,8 @@ export function ChangeOutcomeView({ outcome }: { outcome: ChangeOutcome }) {
   const fmt = useFormat();
   const error = useSlice(stores.change, (s) => s.error);
   const cashChange = useSlice(stores.change, (s) => changeOf(s) ?? 0);
+  // The guest's language for the difference's receipt, asked at the tender (decision AB82).
+  const receiptLocale = useSlice(stores.change, (s) => s.receiptLocale);
   const c = stores.change.getState();
   const change = outcome.change;
   const next = outcome.next;
@@ -80,7 +82,7 @@ export function ChangeOutcomeView({ outcome }: { outcome: ChangeOutcome }) {
         )}
       </div>
       {error && <ErrorNote code={error.code} />}
-      {outcome.saleId && <ReceiptActions entryId={outcome.saleId} />}
+      {outcome.saleId && <ReceiptActions entryId={outcome.saleId} locale={receiptLocale} />}
       {outcome.refundEntryId && <ReceiptActions entryId={outcome.refundEntryId} slip />}
       <div className="actions">
         {outcome.state === 'to_cancel' && change && (

@@ -30,6 +30,7 @@ export function ItemsScreen() {
       // What the tender pays: the items less the counter's discounts.
       total: tenderTotalOf(x) ?? 0,
       picked: x.basket.length,
+      receiptLocale: x.receiptLocale,
     })),
   );
   const autoPrint = useSlice(stores.money, printsAtOnce);
@@ -51,7 +52,7 @@ export function ItemsScreen() {
               <span>{t('money.tender.change')}</span> <strong>{fmt.money(s.sold.change)}</strong>
             </p>
           )}
-          <ReceiptActions entryId={s.sold.id} autoPrint={autoPrint} />
+          <ReceiptActions entryId={s.sold.id} autoPrint={autoPrint} locale={s.receiptLocale} />
           <button type="button" className="primary" autoFocus onClick={() => items.newSale()}>
             {t('items.newSale')}
           </button>

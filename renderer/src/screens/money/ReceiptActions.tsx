@@ -1,19 +1,19 @@
 /**
  * What can be done with the receipt of a sale (or the slip of a refund): print it, save it as PDF,
- * see it, in Japanese or English, as a 領収書 with the payer's name and what it is for. The desktop
+ * see it, in the language it was first printed in (or the store's) unless staff choose Japanese or
+ * English, as a 領収書 with the payer's name and what it is for. The desktop
  * app prints silently on the printer of set-up; the browser host has no printer of its own
  * (PRINT_UNAVAILABLE), so the page is printed by the browser from inside the app. The PDF is the
  * desk's own in both hosts (drawn without a browser), downloaded as a file.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptLayout, ReceiptOptions } from '../../../../main/ipc/contract';
+import { UiLocale, type ReceiptLayout, type ReceiptOptions } from '../../../../main/ipc/contract';
 import { asCallError, type CallError } from '../../api/api';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
 import { DocumentView } from '../../components/DocumentView';
 import { ErrorNote } from '../../components/ErrorNote';
-import { langOf } from '../../i18n';
 import { pdfBlob, printDocument } from '../../money/printDocument';
 import { printerStateOf } from '../../stores/printer';
 
@@ -26,19 +26,24 @@ export function ReceiptActions({
   entryId,
   slip = false,
   autoPrint = false,
+  locale: guestLocale = null,
 }: {
   entryId: string;
   /** A refund slip rather than a receipt (no 領収書 mode). */
   slip?: boolean;
   /** Print once at once (set-up's "print automatically"). */
   autoPrint?: boolean;
+  /** The language the guest asked for at the tender (null: not asked). */
+  locale?: UiLocale | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api, platform, stores } = useApp();
   const fmt = useFormat();
   // Set-up's layout; null: not known yet, and the desk prints by its own settings' (AA5).
   const setUpLayout = useSlice(stores.money, (s) => s.settings?.receiptLayout ?? null);
-  const [locale, setLocale] = useState<'ja' | 'en'>(langOf(i18n));
+  // Never the staff's screen language (decision AB82): the guest's choice at the tender, else
+  // null, which the desk takes as the receipt's first language, else the store's setting.
+  const [locale, setLocale] = useState<UiLocale | null>(guestLocale);
   const [chosen, setLayout] = useState<ReceiptLayout | null>(null);
   const layout = chosen ?? setUpLayout;
   const [ryoshusho, setRyoshusho] = useState(false);
@@ -147,7 +152,11 @@ export function ReceiptActions({
       <div className="inline-fields">
         <label className="inline-field">
           <span>{t('money.receipt.language')}</span>
-          <select value={locale} onChange={(e) => setLocale(e.target.value === 'en' ? 'en' : 'ja')}>
+          <select
+            value={locale ?? ''}
+            onChange={(e) => setLocale(UiLocale.safeParse(e.target.value).data ?? null)}
+          >
+            <option value="">{t('money.receipt.languageAsIssued')}</option>
             <option value="ja">{t('language.ja')}</option>
             <option value="en">{t('language.en')}</option>
           </select>

@@ -385,6 +385,7 @@ function Collected() {
       amount: x.collectedAmount,
       withCheckIn: x.withCheckIn,
       currency: x.view?.payment?.currency,
+      receiptLocale: x.receiptLocale,
     })),
   );
   const autoPrint = useSlice(stores.money, printsAtOnce);
@@ -395,7 +396,7 @@ function Collected() {
       <p className="notice" role="status">
         {s.withCheckIn ? t('onsite.doneCheckedIn', { amount }) : t('onsite.done', { amount })}
       </p>
-      <ReceiptActions entryId={s.entryId} autoPrint={autoPrint} />
+      <ReceiptActions entryId={s.entryId} autoPrint={autoPrint} locale={s.receiptLocale} />
     </>
   );
 }

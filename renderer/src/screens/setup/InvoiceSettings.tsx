@@ -1,11 +1,11 @@
 /**
  * Set-up: the business's invoice details printed on receipts (name, registration number T + 13
  * digits, address, phone, tax rates) and the counter's money settings (QR brands, quick cash
- * buttons, receipt layout, printer, automatic printing, how long the journal is kept).
+ * buttons, receipt layout and language, printer, automatic printing, how long the journal is kept).
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MoneySettings, ReceiptLayout } from '../../../../main/ipc/contract';
+import type { MoneySettings, ReceiptLayout, UiLocale } from '../../../../main/ipc/contract';
 import { useApp, useSlice } from '../../app/context';
 import { ErrorNote } from '../../components/ErrorNote';
 import { normalizeRegistration, registrationProblem } from '../../money/registrationNumber';
@@ -21,6 +21,7 @@ interface Form {
   qrBrands: string;
   quickCash: string;
   receiptLayout: ReceiptLayout;
+  receiptLocale: UiLocale;
   printerName: string;
   printAutomatically: boolean;
   retentionYears: string;
@@ -38,6 +39,7 @@ const formOf = (s: MoneySettings): Form => ({
   qrBrands: s.qrBrands.join('\n'),
   quickCash: s.quickCash.join(' '),
   receiptLayout: s.receiptLayout,
+  receiptLocale: s.receiptLocale,
   printerName: s.printerName ?? '',
   printAutomatically: s.printAutomatically,
   retentionYears: String(s.retentionYears),
@@ -81,6 +83,7 @@ function settingsOf(f: Form): { settings: MoneySettings | null; wrong: (keyof Fo
       qrBrands: lines(f.qrBrands),
       quickCash: cash,
       receiptLayout: f.receiptLayout,
+      receiptLocale: f.receiptLocale,
       printerName: f.printerName.trim() || null,
       printAutomatically: f.printAutomatically,
       retentionYears: years,
@@ -227,6 +230,21 @@ function InvoiceForm({ settings }: { settings: MoneySettings }) {
             <option value="80mm">{t('money.layouts.80mm')}</option>
             <option value="a4">{t('money.layouts.a4')}</option>
           </select>
+        </label>
+        {/* The automatic receipt's language, whatever the staff's screen shows (AB82). */}
+        <label className="inline-field">
+          <span>{t('money.settings.receiptLocale')}</span>
+          <select
+            value={form.receiptLocale}
+            aria-describedby={`${id}-receipt-locale`}
+            onChange={(e) => set({ receiptLocale: e.target.value === 'en' ? 'en' : 'ja' })}
+          >
+            <option value="ja">{t('language.ja')}</option>
+            <option value="en">{t('language.en')}</option>
+          </select>
+          <span className="hint" id={`${id}-receipt-locale`}>
+            {t('money.settings.receiptLocaleHint')}
+          </span>
         </label>
         {text('printerName', t('money.settings.printerName'), t('money.settings.printerHint'))}
         <label className="choice">

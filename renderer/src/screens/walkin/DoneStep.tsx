@@ -35,6 +35,8 @@ export function DoneStep() {
   // when staff ask (the desk, or the window lost, may have printed it already).
   const price = quote ?? resumed?.quoted ?? null;
   const autoPrint = useSlice(stores.money, printsAtOnce) && !resumed;
+  // The guest's language for the receipt, asked at the tender (decision AB82).
+  const receiptLocale = useSlice(stores.walkIn, (s) => s.receiptLocale);
   // The change to hand back, large again once booked (the guest is still waiting for it).
   const typedChange = useSlice(stores.walkIn, (s) => changeOf(s) ?? 0);
   const change = resumed ? resumed.change : typedChange;
@@ -95,7 +97,7 @@ export function DoneStep() {
           </p>
         )}
       </div>
-      {saleId && <ReceiptActions entryId={saleId} autoPrint={autoPrint} />}
+      {saleId && <ReceiptActions entryId={saleId} autoPrint={autoPrint} locale={receiptLocale} />}
       <div className="actions">
         <button
           type="button"
