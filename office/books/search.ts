@@ -67,14 +67,21 @@ export async function searchBooks(
         `(${forms.map((f) => `r.guest_terms @> ${param(queryTerms(sk, f))}::integer[]`).join(' OR ')})`,
       );
     const cursorAt = params.length;
-    const sql = `SELECT ${SUMMARY_COLUMNS} FROM records r
+    const filtered = `SELECT ${SUMMARY_COLUMNS} FROM records r
         JOIN counters c ON c.org_id = r.org_id AND c.store_id = r.store_id AND c.counter_id = r.counter_id
        WHERE ${where.join(' AND ')}
          AND ($${cursorAt + 1}::date IS NULL
               OR (r.business_date, coalesce(r.at, 0), r.counter_id, r.record_id)
-                 < ($${cursorAt + 1}::date, $${cursorAt + 2}::bigint, $${cursorAt + 3}, $${cursorAt + 4}))
-       ORDER BY r.business_date DESC, coalesce(r.at, 0) DESC, r.counter_id DESC, r.record_id DESC
+                 < ($${cursorAt + 1}::date, $${cursorAt + 2}::bigint, $${cursorAt + 3}, $${cursorAt + 4}))`;
+    const order = (r: string) =>
+      `ORDER BY ${r}business_date DESC, coalesce(${r}at, 0) DESC, ${r}counter_id DESC,
+                ${r}record_id DESC
        LIMIT $${cursorAt + 5}`;
+    // A booking's number names a record or two: found by its index first, then put in order. In
+    // date order the planner would walk the store-year from today hoping to meet it soon.
+    const sql = query.reservation
+      ? `WITH found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('')}`
+      : `${filtered} ${order('r.')}`;
     const found: RecordSummary[] = [];
     let cursor = decode(query.after);
     let next: Cursor | null = null;
