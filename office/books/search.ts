@@ -57,7 +57,7 @@ export async function searchBooks(
     if (query.min !== undefined) where.push(`abs(r.amount) >= ${param(query.min)}`);
     if (query.max !== undefined) where.push(`abs(r.amount) <= ${param(query.max)}`);
     if (query.reservation)
-      where.push(`upper(r.reservation_number) = upper(${param(query.reservation)})`);
+      where.push(`r.reservation_key = upper(${param(query.reservation)})`);
     if (query.staff) {
       const p = param(query.staff);
       where.push(`(r.staff_id = ${p} OR r.staff_name ILIKE '%' || ${p} || '%')`);
@@ -77,8 +77,8 @@ export async function searchBooks(
       `ORDER BY ${r}business_date DESC, coalesce(${r}at, 0) DESC, ${r}counter_id DESC,
                 ${r}record_id DESC
        LIMIT $${cursorAt + 5}`;
-    // A booking's number names a record or two: found by its index first, then put in order. In
-    // date order the planner would walk the store-year from today hoping to meet it soon.
+    // A booking's number names a record or two: found by its own index first, then put in order
+    // (in the records' order the planner may walk the store-year hoping to meet it soon). AB85.
     const sql = query.reservation
       ? `WITH found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('')}`
       : `${filtered} ${order('r.')}`;
