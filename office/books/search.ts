@@ -56,8 +56,7 @@ export async function searchBooks(
     };
     if (query.min !== undefined) where.push(`abs(r.amount) >= ${param(query.min)}`);
     if (query.max !== undefined) where.push(`abs(r.amount) <= ${param(query.max)}`);
-    if (query.reservation)
-      where.push(`r.reservation_key = upper(${param(query.reservation)})`);
+    if (query.reservation) where.push(`r.reservation_key = upper(${param(query.reservation)})`);
     if (query.staff) {
       const p = param(query.staff);
       where.push(`(r.staff_id = ${p} OR r.staff_name ILIKE '%' || ${p} || '%')`);
@@ -77,11 +76,14 @@ export async function searchBooks(
       `ORDER BY ${r}business_date DESC, coalesce(${r}at, 0) DESC, ${r}counter_id DESC,
                 ${r}record_id DESC
        LIMIT $${cursorAt + 5}`;
-    // A booking's number names a record or two: found by its own index first, then put in order
-    // (in the records' order the planner may walk the store-year hoping to meet it soon). AB85.
-    const sql = query.reservation
-      ? `WITH found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('')}`
-      : `${filtered} ${order('r.')}`;
+    // A booking's number names a record or two, found by its own index; a guest's terms are
+    // matched only after the row policy (@> is not leakproof), so the range is read once either
+    // way: both are filtered first, then put in order. The other searches read the records in
+    // their order from the index's end and stop at the page's end (AB85).
+    const sql =
+      query.reservation || forms.length > 0
+        ? `WITH found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('')}`
+        : `${filtered} ${order('r.')}`;
     const found: RecordSummary[] = [];
     let cursor = decode(query.after);
     let next: Cursor | null = null;
