@@ -113,7 +113,7 @@ export async function startOffice(options: OfficeOptions): Promise<Office> {
     });
     await app.listen({ port: options.port ?? 8443, host });
     const folding = keepChainsFolded(db, (orgId, error) =>
-      (options.log ?? console.error)(
+      (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(
         `chain totals of ${orgId} not folded: ${error instanceof Error ? error.message : String(error)}`,
       ),
     );
