@@ -61,13 +61,14 @@ export async function searchBooks(
       const p = param(query.staff);
       where.push(`(r.staff_id = ${p} OR r.staff_name ILIKE '%' || ${p} || '%')`);
     }
-    if (forms.length > 0)
-      where.push(
-        `(${forms.map((f) => `r.guest_terms @> ${param(queryTerms(sk, f))}::integer[]`).join(' OR ')})`,
-      );
+    // A guest's candidates come from the terms' index through office_guest_matches (AB85): @>
+    // under the row policy would read the whole range.
+    const guestForms =
+      forms.length > 0 ? param(forms.map((f) => `{${queryTerms(sk, f).join(',')}}`)) : null;
     const cursorAt = params.length;
     const filtered = `SELECT ${SUMMARY_COLUMNS} FROM records r
         JOIN counters c ON c.org_id = r.org_id AND c.store_id = r.store_id AND c.counter_id = r.counter_id
+        ${guestForms ? 'JOIN guest_matches m ON m.counter_id = r.counter_id AND m.record_id = r.record_id' : ''}
        WHERE ${where.join(' AND ')}
          AND ($${cursorAt + 1}::date IS NULL
               OR (r.business_date, coalesce(r.at, 0), r.counter_id, r.record_id)
@@ -76,13 +77,15 @@ export async function searchBooks(
       `ORDER BY ${r}business_date DESC, coalesce(${r}at, 0) DESC, ${r}counter_id DESC,
                 ${r}record_id DESC
        LIMIT $${cursorAt + 5}`;
-    // A booking's number names a record or two, found by its own index; a guest's terms are
-    // matched only after the row policy (@> is not leakproof), so the range is read once either
-    // way: both are filtered first, then put in order. The other searches read the records in
-    // their order from the index's end and stop at the page's end (AB85).
+    // A booking's number or a guest's name names few records, found by their own indexes first,
+    // then put in order. The other searches read the records in their order from the index's end
+    // and stop at the page's end (AB85).
+    const matches = guestForms
+      ? `guest_matches AS MATERIALIZED (SELECT * FROM office_guest_matches($1, $2, $3, ${guestForms}::text[])), `
+      : '';
     const sql =
-      query.reservation || forms.length > 0
-        ? `WITH found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('')}`
+      query.reservation || guestForms
+        ? `WITH ${matches}found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('')}`
         : `${filtered} ${order('r.')}`;
     const found: RecordSummary[] = [];
     let cursor = decode(query.after);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rows } from '../../../office/db/db';
+import { becomeTenant } from '../../../office/db/tenant';
 import { RecordDetail, SearchAnswer } from '../../../office/protocol/web';
 import { normalizeText } from '../../../main/common/names';
 import { booked, web, webSignIn, type WebSession } from '../../support/books';
@@ -44,9 +45,10 @@ const search = async (query: string) => {
   return SearchAnswer.parse(res.body);
 };
 
+let orgId: string;
+
 beforeAll(async () => {
   office = await startTestOffice();
-  let orgId: string;
   ({ orgId, storeId } = await ownerWithStore(office));
   ({ credential: token } = await enrolCounter(office, orgId, storeId, 'c-1'));
   owner = await webSignIn(office, 'owner@example.jp');
@@ -129,6 +131,31 @@ describe('search', () => {
     expect(first.records).toHaveLength(50);
     expect(ids).toHaveLength(76);
     expect(new Set(ids).size).toBe(76);
+  });
+
+  it('finds a guest’s candidates by the terms’ index only within what the tenant may see', async () => {
+    const [one] = await rows(
+      office.db,
+      z.object({ terms: z.string() }),
+      'SELECT guest_terms::text AS terms FROM records WHERE guest_terms IS NOT NULL LIMIT 1',
+    );
+    const other = await ownerWithStore(office, 'other@example.jp', 'Org Other');
+    const secondStore = (await office.admin.createStore(orgId, 'Second store')).id;
+    const matches = (tenant: Parameters<typeof becomeTenant>[1]) =>
+      office.db.transaction(async (tx) => {
+        await becomeTenant(tx, tenant);
+        return rows(
+          tx,
+          z.object({ record_id: z.string() }),
+          `SELECT record_id FROM office_guest_matches($1, '2026-11-01', '2026-11-30', $2::text[])`,
+          [storeId, [one!.terms]],
+        );
+      });
+    expect((await matches({ orgId })).length).toBeGreaterThan(0);
+    expect(await matches({ orgId: other.orgId })).toEqual([]);
+    expect(await matches({ orgId, storeIds: [secondStore] })).toEqual([]);
+    expect(await matches({ orgId, storeId: secondStore })).toEqual([]);
+    expect((await matches({ orgId, storeIds: [storeId] })).length).toBeGreaterThan(0);
   });
 
   it('keeps no guest’s name in clear: not in any column of the table', async () => {
