@@ -21,7 +21,7 @@ describe('keyboard shortcuts', () => {
     const nav = screen.getByRole('navigation', { name: 'Main actions' });
     expect(nav.textContent).toContain('Walk-in F4');
     expect(nav.textContent).toContain('Today F9');
-    expect(screen.getByRole('button', { name: /Queued walk-ins/ }).textContent).toContain('F8');
+    expect(screen.getByRole('button', { name: /^Queue: \d+ waiting/ }).textContent).toContain('F8');
     expect(
       screen.getByRole('button', { name: /Previous day/ }).getAttribute('aria-keyshortcuts'),
     ).toBe('PageUp');

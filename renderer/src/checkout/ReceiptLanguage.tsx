@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UiLocale } from '../../../main/ipc/contract';
 import { useApp, useSlice } from '../app/context';
-import type { TenderStore } from './TenderPanel';
+import type { TenderStore } from './tender';
 
 export function ReceiptLanguage({ store }: { store: TenderStore }) {
   const { t } = useTranslation();

@@ -7,7 +7,6 @@
  * works on any store with the tender's slice (tender.ts).
  */
 import { useId } from 'react';
-import type { StoreApi } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { methodSpec, needsBrand, TenderMethod } from '../../../main/ipc/contract';
@@ -22,13 +21,12 @@ import {
   tenderProblems,
   type TenderLineDraft,
 } from './tenderRules';
-import { tenderTotalOf, type TenderActions, type TenderState } from './tender';
+import { tenderTotalOf, type TenderStore } from './tender';
 import { GuestLanguage } from '../screens/display/GuestLanguage';
 import { ReceiptLanguage } from './ReceiptLanguage';
 import { PrinterTenderWarning } from '../screens/printer/PrinterBadge';
 
 /** A store that holds a tender: the walk-in's, a change's. */
-export type TenderStore = StoreApi<TenderState & TenderActions>;
 
 /** The slip field's label by what the method's slip is (payment-methods.ts). */
 const SLIP_LABEL = { slip: 'money.tender.reference', note: 'money.tender.otherNote' } as const;

@@ -5,6 +5,7 @@
  * on-site collection, a change's difference (AA30). With no price (offline), staff type the
  * amount taken; left empty, no tender is recorded. A manual-approval product takes none.
  */
+import type { StoreApi } from 'zustand';
 import {
   FIRST_METHOD,
   otherMethod,
@@ -60,6 +61,9 @@ export interface TenderActions {
   setCounterDiscounts(discounts: DiscountDraft[]): void;
   setReceiptLocale(locale: UiLocale): void;
 }
+
+/** A tender's store, as its panel and its parts take it. */
+export type TenderStore = StoreApi<TenderState & TenderActions>;
 
 export const FRESH_TENDER = {
   tenderTotal: null,
