@@ -66,27 +66,32 @@ export async function searchBooks(
     const guestForms =
       forms.length > 0 ? param(forms.map((f) => `{${queryTerms(sk, f).join(',')}}`)) : null;
     const cursorAt = params.length;
-    const filtered = `SELECT ${SUMMARY_COLUMNS} FROM records r
-        JOIN counters c ON c.org_id = r.org_id AND c.store_id = r.store_id AND c.counter_id = r.counter_id
-        ${guestForms ? 'JOIN guest_matches m ON m.counter_id = r.counter_id AND m.record_id = r.record_id' : ''}
-       WHERE ${where.join(' AND ')}
-         AND ($${cursorAt + 1}::date IS NULL
-              OR (r.business_date, coalesce(r.at, 0), r.counter_id, r.record_id)
-                 < ($${cursorAt + 1}::date, $${cursorAt + 2}::bigint, $${cursorAt + 3}, $${cursorAt + 4}))`;
-    const order = (r: string) =>
-      `ORDER BY ${r}business_date DESC, coalesce(${r}at, 0) DESC, ${r}counter_id DESC,
-                ${r}record_id DESC
+    const after = (r: string, at: string) =>
+      `($${cursorAt + 1}::date IS NULL
+        OR (${r}business_date, ${at}, ${r}counter_id, ${r}record_id)
+           < ($${cursorAt + 1}::date, $${cursorAt + 2}::bigint, $${cursorAt + 3}, $${cursorAt + 4}))`;
+    const order = (r: string, at: string) =>
+      `ORDER BY ${r}business_date DESC, ${at} DESC, ${r}counter_id DESC, ${r}record_id DESC
        LIMIT $${cursorAt + 5}`;
-    // A booking's number or a guest's name names few records, found by their own indexes first,
-    // then put in order. The other searches read the records in their order from the index's end
-    // and stop at the page's end (AB85).
-    const matches = guestForms
-      ? `guest_matches AS MATERIALIZED (SELECT * FROM office_guest_matches($1, $2, $3, ${guestForms}::text[])), `
-      : '';
-    const sql =
-      query.reservation || guestForms
-        ? `WITH ${matches}found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('')}`
-        : `${filtered} ${order('r.')}`;
+    const counters = `JOIN counters c
+      ON c.org_id = r.org_id AND c.store_id = r.store_id AND c.counter_id = r.counter_id`;
+    const filtered = `SELECT ${SUMMARY_COLUMNS} FROM records r ${counters}
+       WHERE ${where.join(' AND ')} AND ${after('r.', 'coalesce(r.at, 0)')}`;
+    // A guest's candidates in their order, each record read (under the policy) until the chunk is
+    // full; a booking's number names a record or two, found by its index, then put in order; the
+    // other searches read the records in their order from the index's end (AB85).
+    const sql = guestForms
+      ? `WITH m AS MATERIALIZED (
+           SELECT * FROM office_guest_matches($1, $2, $3, ${guestForms}::text[]))
+         SELECT ${SUMMARY_COLUMNS} FROM m
+           JOIN records r ON r.store_id = $1 AND r.counter_id = m.counter_id
+                         AND r.record_id = m.record_id
+           ${counters}
+          WHERE ${where.join(' AND ')} AND ${after('m.', 'm.at0')}
+          ${order('m.', 'm.at0')}`
+      : query.reservation
+        ? `WITH found AS MATERIALIZED (${filtered}) SELECT * FROM found ${order('', 'coalesce(at, 0)')}`
+        : `${filtered} ${order('r.', 'coalesce(r.at, 0)')}`;
     const found: RecordSummary[] = [];
     let cursor = decode(query.after);
     let next: Cursor | null = null;

@@ -19,9 +19,11 @@ DROP INDEX records_reservation;
 -- A guest's terms found by their GIN index (AB85): only a function running as the tables' owner
 -- may use @> to find rows, so this one finds the candidates' keys, kept by its own conditions to
 -- the tenant's organisation and the stores it may see, and the tenant's query reads those records
--- again under its policy. `forms`: each form's terms as array text ('{1,2,3}'), any form matching.
+-- again under its policy, in the candidates' order (their day and time come with their keys, so a
+-- page of a common name reads only its own records). `forms`: each form's terms as array text
+-- ('{1,2,3}'), any form matching.
 CREATE FUNCTION office_guest_matches(store uuid, first_day date, last_day date, forms text[])
-  RETURNS TABLE (counter_id text, record_id text)
+  RETURNS TABLE (counter_id text, record_id text, business_date date, at0 bigint)
   LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 200 AS $$
 DECLARE
   any_form text;
@@ -37,7 +39,7 @@ BEGIN
     RETURN;
   END IF;
   RETURN QUERY EXECUTE format(
-    'SELECT r.counter_id, r.record_id FROM records r
+    'SELECT r.counter_id, r.record_id, r.business_date, coalesce(r.at, 0) FROM records r
       WHERE r.org_id = $1 AND r.store_id = $2 AND r.business_date BETWEEN $3 AND $4
         AND r.stream = %L AND (%s)', 'journal', any_form)
     USING office_org(), store, first_day, last_day;
