@@ -9,6 +9,9 @@
  *
  * About 300 lines: the one index of a booking's collections from every source (the journal, its
  * unreadable records, the shared list); what they mean is `owed.ts`'s, pure.
+ *
+ * Over 300 lines: one book with one revision per date; its reads and writes share that revision
+ * and the shared list's mirror, and split apart they would each need both.
  */
 import type { Logger } from '../../api/log';
 import { itemsTotal } from '../../common';

@@ -2,7 +2,9 @@
  * The counter's hardware (issue 31): the thermal receipt printer spoken to in its own language
  * (ESC/POS, StarPRNT) over the LAN or the OS's raw queue, the cash drawer on its kick-out port,
  * the printer's status, and the display that faces the guest. The channels are spread into the
- * one map in `channels.ts`; main/desk/printer and main/desk/display answer them.
+ * one map in `channels.ts`; main/desk/printer and main/desk/display answer them. Over 300 lines
+ * because it is one domain's contract, as each file here is: the printer's finding (identity,
+ * offer, range) is built on its languages and widths above, and apart it would import them back.
  */
 import { z } from 'zod';
 import { Amount, LocalDate } from '../../common';

@@ -23,6 +23,9 @@
  * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge,
  * purge and epochs (moving every area to a new doc at once); each area's records live in
  * records.ts and event-log.ts, what an epoch carries in epochs.ts.
+ *
+ * Over 300 lines: the one place that opens, saves and closes the doc and hands out its typed
+ * views; each shared type's own rules already live in the files named above.
  */
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
