@@ -24,6 +24,8 @@ export default defineConfig({
     ['list'],
     ...(process.env.CI ? [['github'] as const] : []),
     ['json', { outputFile: 'test-results/e2e.json' }],
+    // Where the run's time went, by part, spec and test (test-results/e2e-table.txt).
+    ['./test/e2e/support/timing-reporter.ts'],
   ],
   use: {
     ...devices['Desktop Chrome'],

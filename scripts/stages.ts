@@ -5,6 +5,7 @@
  * its own process group, so that ending it ends what it started (npm → tsc, …).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 
 export interface Stage {
   name: string;
@@ -31,8 +32,20 @@ export interface RunOptions {
   print?: (text: string) => void;
 }
 
+export interface StepOutcome {
+  /** Wall seconds of the step (its stages side by side), null when it did not run. */
+  seconds: number | null;
+  /**
+   * CPU seconds the whole machine spent meanwhile (every core, every process): beside the wall,
+   * it says whether a step waits or computes (2 cores × its wall is all the machine has).
+   */
+  cpuSeconds: number | null;
+}
+
 export interface Run {
   outcomes: Outcome[];
+  /** Each step's wall and CPU, in the steps' order. */
+  steps: StepOutcome[];
   /** The first failure's exit code, 0 when none failed. */
   code: number;
   /** Wall seconds, all steps. */
@@ -129,21 +142,72 @@ async function runStep(
   return { outcomes: stages.map((s) => outcomes.get(s.name)!), failed };
 }
 
+/** CPU seconds every core has spent since boot (user, nice, system, interrupts). */
+function machineCpuSeconds(): number {
+  let ms = 0;
+  for (const { times } of os.cpus()) ms += times.user + times.nice + times.sys + times.irq;
+  return ms / 1000;
+}
+
 export async function runSteps(steps: Stage[][], options: RunOptions): Promise<Run> {
   const started = performance.now();
   const outcomes: Outcome[] = [];
+  const timed: StepOutcome[] = [];
   let code = 0;
   for (const step of steps) {
     if (code !== 0) {
       for (const s of step)
         outcomes.push({ name: s.name, seconds: null, status: 'not run', code: null });
+      timed.push({ seconds: null, cpuSeconds: null });
       continue;
     }
+    const [wall, cpu] = [performance.now(), machineCpuSeconds()];
     const ended = await runStep(step, options);
+    timed.push({
+      seconds: (performance.now() - wall) / 1000,
+      cpuSeconds: machineCpuSeconds() - cpu,
+    });
     outcomes.push(...ended.outcomes);
     code = ended.failed?.code ?? 0;
   }
-  return { outcomes, code, total: (performance.now() - started) / 1000 };
+  return { outcomes, steps: timed, code, total: (performance.now() - started) / 1000 };
+}
+
+/** A step's share of the suite's budget: what the next feature's tests may see they cost. */
+export interface StepBudget {
+  name: string;
+  /** Seconds of the whole run's budget this step may take. */
+  seconds: number;
+}
+
+/**
+ * The budget beside the times: each step's wall and CPU against its share, and the run's wall
+ * against the whole less what is spent before `npm test` starts (`before`: npm ci). Never a
+ * failure: a loaded machine must not turn a run red, but every run shows where it stands.
+ */
+export function budgetTable(
+  run: Run,
+  budgets: StepBudget[],
+  whole: { seconds: number; before: { name: string; seconds: number } },
+): string {
+  const width = Math.max(
+    ...budgets.map((b) => b.name.length),
+    whole.before.name.length,
+    'total'.length,
+  );
+  const n = (x: number | null) => (x === null ? '' : x.toFixed(0)).padStart(7);
+  const over = (x: number | null, budget: number) => (x !== null && x > budget ? '  over' : '');
+  const rows = budgets.map((b, i) => {
+    const step = run.steps[i] ?? { seconds: null, cpuSeconds: null };
+    return `  ${b.name.padEnd(width)}  ${n(step.seconds)}  ${n(step.cpuSeconds)}  ${n(b.seconds)}${over(step.seconds, b.seconds)}`;
+  });
+  const left = whole.seconds - whole.before.seconds;
+  return [
+    `  ${'step'.padEnd(width)}  seconds    cpu·s   budget`,
+    `  ${whole.before.name.padEnd(width)}  ${''.padStart(7)}  ${''.padStart(7)}  ${n(whole.before.seconds)}  (before npm test)`,
+    ...rows,
+    `  ${'total'.padEnd(width)}  ${n(run.total)}  ${''.padStart(7)}  ${n(whole.seconds)}${over(run.total, left)}`,
+  ].join('\n');
 }
 
 /** The table `npm test` ends with: each stage's seconds and how it ended, then the wall total. */

@@ -20,43 +20,66 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runSteps, stageTable, stopAll, type Stage } from './stages';
+import { budgetTable, runSteps, stageTable, stopAll, type Stage } from './stages';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'test-results');
 
 const npmRun = (script: string) => ['npm', 'run', '--silent', script];
 
-/** The steps in order; the stages of a step run side by side. */
-const STEPS: Stage[][] = [
-  [
-    { name: 'browser', command: ['tsx', 'scripts/ensure-browser.ts'], live: true, finishes: true },
-    {
-      name: 'postgres',
-      command: ['tsx', 'scripts/ensure-postgres.ts'],
-      live: true,
-      finishes: true,
-    },
-    { name: 'typecheck', command: npmRun('typecheck') },
-    { name: 'lint', command: npmRun('lint') },
-    { name: 'format', command: npmRun('format:check') },
-    { name: 'build', command: npmRun('build') },
-  ],
-  [{ name: 'unit', command: ['vitest', 'run'], live: true }],
-  [{ name: 'e2e', command: ['playwright', 'test'], live: true }],
+/**
+ * The suite's budget (issue 43): the README's test command green in 600 s on a fresh 2-core
+ * machine, `npm ci` included. Each step's share is printed beside its time and CPU at the end of
+ * every run, never failing it; a feature whose tests push a step over its share moves the check
+ * to where it is cheaper (docs/decisions.md, "A fast suite").
+ */
+const BUDGET = { seconds: 600, before: { name: 'npm ci', seconds: 40 } };
+
+/** The steps in order, each with its share of the budget; the stages of a step run side by side. */
+const STEPS: { name: string; budget: number; stages: Stage[] }[] = [
+  {
+    name: 'checks',
+    budget: 150,
+    stages: [
+      {
+        name: 'browser',
+        command: ['tsx', 'scripts/ensure-browser.ts'],
+        live: true,
+        finishes: true,
+      },
+      {
+        name: 'postgres',
+        command: ['tsx', 'scripts/ensure-postgres.ts'],
+        live: true,
+        finishes: true,
+      },
+      { name: 'typecheck', command: npmRun('typecheck') },
+      { name: 'lint', command: npmRun('lint') },
+      { name: 'format', command: npmRun('format:check') },
+      { name: 'build', command: npmRun('build') },
+    ],
+  },
+  { name: 'unit', budget: 170, stages: [{ name: 'unit', command: ['vitest', 'run'], live: true }] },
+  {
+    name: 'e2e',
+    budget: 240,
+    stages: [{ name: 'e2e', command: ['playwright', 'test'], live: true }],
+  },
 ];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);
-  const known = STEPS.flat().map((s) => s.name);
+  const known = STEPS.flatMap((step) => step.stages.map((s) => s.name));
   const unknown = wanted.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     console.error(`unknown stage ${unknown.join(', ')}: the stages are ${known.join(', ')}`);
     return 2;
   }
-  const steps = STEPS.map((step) =>
-    step.filter((s) => wanted.length === 0 || wanted.includes(s.name)),
-  ).filter((step) => step.length > 0);
+  const chosen = STEPS.map((step) => ({
+    ...step,
+    stages: step.stages.filter((s) => wanted.length === 0 || wanted.includes(s.name)),
+  })).filter((step) => step.stages.length > 0);
+  const steps = chosen.map((step) => step.stages);
   const run = await runSteps(steps, {
     cwd: ROOT,
     env: {
@@ -65,10 +88,27 @@ async function main(): Promise<number> {
     },
   });
   console.log(`\n${stageTable(run)}`);
+  console.log(
+    `\n${budgetTable(
+      run,
+      chosen.map((step) => ({ name: step.name, seconds: step.budget })),
+      BUDGET,
+    )}`,
+  );
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(
     path.join(RESULTS, 'stages.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), total: run.total, stages: run.outcomes }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        total: run.total,
+        stages: run.outcomes,
+        steps: chosen.map((step, i) => ({ name: step.name, budget: step.budget, ...run.steps[i] })),
+        budget: BUDGET,
+      },
+      null,
+      2,
+    )}\n`,
   );
   return run.code;
 }

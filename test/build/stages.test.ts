@@ -5,7 +5,7 @@
  * shown when its stage ends; the table says how long each took and how it ended.
  */
 import { describe, expect, it } from 'vitest';
-import { runSteps, stageTable, type Stage } from '../../scripts/stages';
+import { budgetTable, runSteps, stageTable, type Stage } from '../../scripts/stages';
 
 /** A stage that prints `out`, waits `ms`, then exits with `code`. */
 const stage = (name: string, ms: number, code = 0, out = ''): Stage => ({
@@ -74,5 +74,44 @@ describe('npm test’s stages', () => {
     const r = await run([[{ name: 'missing', command: ['no-such-command-here'] }]]);
     expect(r.by.missing!.status).toBe('failed');
     expect(r.code).not.toBe(0);
+  });
+
+  it('prints each step’s wall and CPU beside its share of the budget, marking one over it', async () => {
+    const r = await run([[stage('quick', 0)], [stage('slow', 1_200)]]);
+    expect(r.steps).toHaveLength(2);
+    expect(r.steps[1]!.seconds!).toBeGreaterThanOrEqual(1);
+    expect(r.steps[1]!.cpuSeconds!).toBeGreaterThanOrEqual(0);
+    const lines = budgetTable(
+      r,
+      [
+        { name: 'first', seconds: 30 },
+        { name: 'second', seconds: 1 },
+      ],
+      { seconds: 60, before: { name: 'npm ci', seconds: 20 } },
+    ).split('\n');
+    expect(lines).toEqual([
+      '  step    seconds    cpu·s   budget',
+      '  npm ci                         20  (before npm test)',
+      expect.stringMatching(/^ {2}first +\d+ +\d+ +30$/),
+      expect.stringMatching(/^ {2}second +\d+ +\d+ +1 {2}over$/),
+      expect.stringMatching(/^ {2}total +\d+ +60$/),
+    ]);
+  });
+
+  it('a step that did not run has no time in the budget’s table', async () => {
+    const r = await run([[stage('fails', 0, 2)], [stage('later', 0)]]);
+    expect(r.steps[1]).toEqual({ seconds: null, cpuSeconds: null });
+    const table = budgetTable(
+      r,
+      [
+        { name: 'a', seconds: 5 },
+        { name: 'b', seconds: 5 },
+      ],
+      {
+        seconds: 10,
+        before: { name: 'x', seconds: 0 },
+      },
+    );
+    expect(table.split('\n')[3]).toMatch(/^ {2}b {20,}5$/);
   });
 });

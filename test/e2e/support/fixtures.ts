@@ -65,11 +65,14 @@ export function browserLocale(lang: Lang): string {
  * real layout) and the WCAG 2.2 target-size rule, which axe leaves off by default.
  */
 export async function audit(page: Page, where: string): Promise<void> {
-  // Let transitions and focus settle: contrast is measured on what is painted.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
+  // A step of its own: the run's table (timing-reporter.ts) totals what the audits cost.
+  const result = await test.step(`axe ${where}`, async () => {
+    // Let transitions and focus settle: contrast is measured on what is painted.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    return new AxeBuilder({ page })
+      .options({ rules: { 'target-size': { enabled: true } } })
+      .analyze();
+  });
   const found = result.violations.map(
     (v) =>
       `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
