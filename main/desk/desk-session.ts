@@ -67,6 +67,8 @@ export interface DeskSession {
   readonly openedAt: number;
   readonly journalLoaded: boolean;
   journalReady(): Promise<void>;
+  /** The journal whole, without starting its read (the session's start does). */
+  journalRead(): Promise<void>;
   counter(): { id: string; name: string };
   holds(): Hold[];
   remember(reservations: Reservation[], sentAt?: number, writeLater?: boolean): void;

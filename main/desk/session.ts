@@ -378,6 +378,21 @@ export class Session implements DeskSession {
       : Promise.resolve();
   }
 
+  /**
+   * Resolves once the journal is read whole, never starting that read itself: it waits for the
+   * session's start (its background work, after the first day view: G6). For what follows the
+   * journal from a part the first view itself makes (the on-site payments' book, decision G26).
+   */
+  journalRead(): Promise<void> {
+    return this.journal instanceof SealedJournal
+      ? this.started.then(() => this.journalReady())
+      : Promise.resolve();
+  }
+
+  /** Resolved by `start()`: the background work, the journal's read among it, has begun. */
+  private markStarted: () => void = () => undefined;
+  private readonly started = new Promise<void>((resolve) => (this.markStarted = resolve));
+
   /** Whether the journal is read whole (what counts it, without reading it, asks). */
   get journalLoaded(): boolean {
     return !(this.journal instanceof SealedJournal) || this.journal.loaded;
@@ -404,6 +419,7 @@ export class Session implements DeskSession {
 
   start(): void {
     this.scheduler.start();
+    this.markStarted();
     // The journal is read behind the first view; what indexes it waits for it (onsite/book.ts),
     // and so does whether a walk-in a crash left held for its sale was taken (AA10: it is never
     // sent meanwhile).

@@ -15,12 +15,14 @@ import { FileKeyProvider, FileSecretStore, MemorySecretStore } from './secrets';
 import { openInBrowser } from './open-browser';
 import { startBrowserHost } from './server';
 import { startMark } from './start-marks';
+import { startOnKeptPort } from './kept-port';
 import { readApiKeyFile, shopOverrides } from './shop-flags';
 import { setUpFromFlags } from './unattended-setup';
 
 const HELP = `Usage: tsx main/host/cli.ts [options]
 
-  --port N           port on 127.0.0.1 (default 0: a free one)
+  --port N           port on 127.0.0.1 (default: the one --data-dir's last start used,
+                     else a free one)
   --data-dir DIR     keep settings and cache here (default: a fresh temporary folder); the
                      cache key is kept in DIR/secure/cache-key (mode 0600): weaker than the
                      OS keystore the desktop app uses
@@ -134,13 +136,19 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  const host = await startBrowserHost({
-    router: composed.router,
-    events: composed.events,
-    staticRoot: path.resolve(values['static-root'] ?? path.join(here, '../../dist/renderer')),
-    logger,
-    port,
-  });
+  const listen = (on: number) =>
+    startBrowserHost({
+      router: composed.router,
+      events: composed.events,
+      staticRoot: path.resolve(values['static-root'] ?? path.join(here, '../../dist/renderer')),
+      logger,
+      port: on,
+    });
+  // A kept folder keeps its port too, unless one is asked for: the page's origin stays the same.
+  const host =
+    values.port === undefined && !temporary
+      ? await startOnKeptPort(dataDir, listen)
+      : await listen(port);
   // The guest's display: its page and own token, for `display.open` (issue 31).
   composed.desk.setDisplayUrl(host.displayUrl);
   startMark('listening');

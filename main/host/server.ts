@@ -19,7 +19,7 @@ import type { Logger } from '../api/log';
 import { GUEST_DISPLAY_CHANNELS, GUEST_DISPLAY_EVENTS, type IpcResult } from '../ipc/contract';
 import { SECURITY_HEADERS } from './csp';
 import type { EventHub } from './events';
-import { readStatic } from './static';
+import { cacheControl, readStatic } from './static';
 
 export const TOKEN_HEADER = 'x-front-desk-token';
 const LOOPBACK = '127.0.0.1';
@@ -206,10 +206,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
       setImmediate(pageServed);
       pageServed = undefined;
     }
-    return reply.type(file.type).header('cache-control', 'no-cache').send(file.body);
+    return reply.type(file.type).header('cache-control', cacheControl(path)).send(file.body);
   });
 
-  await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
+  try {
+    await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
+  } catch (error) {
+    // The port taken (the caller may try another): nothing of this instance is left behind.
+    await app.close();
+    throw error;
+  }
   const port = (app.server.address() as AddressInfo).port;
   allowedHosts = new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
   allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`));

@@ -27,6 +27,16 @@ const TYPES: Readonly<Record<string, string>> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/**
+ * How long the browser may keep a file: the build names everything under `assets/` by its content
+ * (a new build, new names), so those are kept for good and never asked again — a counter's browser
+ * starts the page from its own cache and V8's code cache of it; the page itself (which names them)
+ * is asked again every time (decision G26).
+ */
+export function cacheControl(urlPath: string): string {
+  return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export function contentType(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }

@@ -3,7 +3,8 @@
  * that has worked some days — many dates cached, check-ins on several of them, a journal over
  * several days — opening the session and answering the first `day.get` and `status.get` read
  * today's reservations and check-ins and the few files every view needs, not the other dates,
- * and not the journal; the journal is read whole behind them.
+ * and not the journal; the journal is read whole behind them — not even when the first view is
+ * prepared ahead of its page (G26).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Files } from '../../main/local/files/files';
@@ -119,5 +120,18 @@ describe('the start', () => {
     } finally {
       read.mockRestore();
     }
+  });
+
+  it('preparing the first view ahead starts no read of the journal before that view is served', async () => {
+    await h.restart();
+    const session = h.desk.session!;
+    // As the host does once it listens (Composed.prepareFirstView): today's view built ahead.
+    expect(h.desk.todayView()?.date).toBe(TODAY);
+    // Turns of the event loop, as a page takes to ask: the journal's read would run in them.
+    for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(session.journalLoaded).toBe(false);
+    await h.call('day.get', { date: null });
+    await session.journalReady();
+    expect(session.journalLoaded).toBe(true);
   });
 });

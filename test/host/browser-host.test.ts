@@ -298,6 +298,16 @@ describe('static files', () => {
     expect(script.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
+  it('lets the browser keep the built assets for good, and asks it to check the page every time', async () => {
+    // The build names each asset by its content: the browser starts from its own copy and its
+    // compiled code, and a new build's page names new files (decision G26).
+    expect((await raw({ path: '/assets/app.js' })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await raw({ path: '/' })).headers['cache-control']).toBe('no-cache');
+    expect((await raw({ path: '/index.html' })).headers['cache-control']).toBe('no-cache');
+  });
+
   it.each([
     '/../secret.txt',
     '/..%2fsecret.txt',

@@ -121,7 +121,10 @@ describe('before the app is ready', () => {
     expect(state.events.indexOf('privileged')).toBeGreaterThanOrEqual(0);
     expect(state.events.indexOf('privileged')).toBeLessThan(state.events.indexOf('whenReady'));
     expect(state.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
     ]);
   });
 

@@ -341,7 +341,9 @@ export const onSiteBook: SessionPart<OnSiteBook> = definePart(
         session.statusChanged();
       },
     });
-    void session.journalReady().then(() => book.journalReady());
+    // Made by the first day view (its revision): waiting for the journal must not start its
+    // read before that view is out (G6, G26).
+    void session.journalRead().then(() => book.journalReady());
     return book;
   },
   {
