@@ -248,12 +248,8 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       // All at once: a counter PC is set up on almost every start, so the day is asked for
       // beside the set-up status rather than after it (one round trip less before it shows).
       const started = Promise.all([
-        // While the day is on its way, build the formatters it will be shown with.
-        Promise.all([setup.getState().load(), loadLanguage()]).then(() => {
-          const store = setup.getState().status?.store;
-          if (store) warmFormat(langOf(i18n), store.timeZone, store.currency, platform.now());
-        }),
-        status.getState().load(),
+        // The day first on the wire: the host answers its calls in the order they come, and the
+        // browser sends only a few at once (decision G26).
         // The refunds owed, loud from the start, right behind the day: the journal they come
         // from is read behind the day view (decision G6), and they are asked for once the day
         // is painted, not between its data and its paint (G9).
@@ -269,6 +265,12 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
               printer.getState().load(),
             ]),
           ),
+        // While the day is on its way, build the formatters it will be shown with.
+        Promise.all([setup.getState().load(), loadLanguage()]).then(() => {
+          const store = setup.getState().status?.store;
+          if (store) warmFormat(langOf(i18n), store.timeZone, store.currency, platform.now());
+        }),
+        status.getState().load(),
         // The money settings (quick cash, QR brands).
         money.getState().loadSettings(),
         // The update's status for the status bar; counter mode and logs for set-up.
