@@ -8,7 +8,8 @@
  * queued offline that the service later refuses → refund owed → refund recorded → slip; a
  * merchant cancellation → refund slip; a QR walk-in with its brand cancelled as the store's
  * decision → refunded by QR and the same brand. axe on every new screen (checkScreen: audit, targets,
- * screenshot).
+ * screenshot). Set-up's invoice details are audited in words.spec.ts, their checks in
+ * test/renderer/invoice-settings.test.tsx (decision F42).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -325,15 +326,6 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await app.keyboard.press('F6');
       const refund = app.locator('.journal-list > li', { hasText: `· ${m.kinds.refund}` });
       await expect(refund).toContainText(`${m.methods.qr} PayPay ${yen(lang, total)}`);
-    });
-
-    test('set-up: invoice details, the registration number checked', async ({ app }) => {
-      await expect(app.getByRole('article').first()).toBeVisible();
-      await app.getByRole('button', { name: t.nav.setup, exact: true }).click();
-      const reg = app.getByLabel(m.settings.registrationNumber);
-      await reg.fill('T12345');
-      await expect(app.getByText(m.settings.registrationProblems.length)).toBeVisible();
-      await checkScreen(app, lang, 'money-settings');
     });
   });
 }
