@@ -71,7 +71,7 @@ describe('dayStore', () => {
       return dayView();
     });
     for (let i = 0; i < 10; i++) fake.emit('day.changed', { dates: [] });
-    await vi.waitFor(() => expect(day.getState().loading).toBe(false));
+    await vi.waitFor(() => expect(day.getState().loading).toBe(false), { timeout: 10_000 });
     await tick();
     // One load running and one more for everything that came meanwhile.
     expect(answers).toBe(2);

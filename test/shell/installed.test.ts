@@ -304,7 +304,7 @@ describe('a renderer that crashed or hung', () => {
     } finally {
       vi.useRealTimers();
     }
-    await vi.waitFor(() => expect(mainWindow().webContents.reloads).toBe(2));
+    await vi.waitFor(() => expect(mainWindow().webContents.reloads).toBe(2), { timeout: 10_000 });
   });
 
   it('one that keeps failing restarts the app, once', async () => {
@@ -313,7 +313,7 @@ describe('a renderer that crashed or hung', () => {
     expect(contents.reloads).toBe(3);
     contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
     expect(contents.reloads).toBe(3);
-    await vi.waitFor(() => expect(state.exits).toEqual([1]));
+    await vi.waitFor(() => expect(state.exits).toEqual([1]), { timeout: 10_000 });
     expect(state.messages.at(-1)).toMatchObject({
       type: 'error',
       message: expect.stringContaining('再起動'),
@@ -333,7 +333,7 @@ describe('an uncaught error in the main process', () => {
     try {
       process.argv = [argv[0]!, '/app'];
       handler(new Error('boom at 加藤 hanako@example.jp'));
-      await vi.waitFor(() => expect(state.exits).toEqual([1]));
+      await vi.waitFor(() => expect(state.exits).toEqual([1]), { timeout: 10_000 });
       expect(state.relaunches[0].args).toEqual(['/app', expect.stringMatching(`^${AFTER_CRASH}=`)]);
       const logged = records.find((r) => r.event === 'main.uncaught')!;
       expect(JSON.stringify(logged)).not.toContain('hanako@example.jp');

@@ -381,8 +381,9 @@ describe('IPC', () => {
     const contents = mainContents();
     contents.sent.length = 0;
     await invoke('setup.startTraining', {});
-    await vi.waitFor(() =>
-      expect(contents.sent.map(([channel]) => channel)).toContain('fd:event:setup.changed'),
+    await vi.waitFor(
+      () => expect(contents.sent.map(([channel]) => channel)).toContain('fd:event:setup.changed'),
+      { timeout: 10_000 },
     );
     const [, payload] = contents.sent.find(([c]) => c === 'fd:event:setup.changed')!;
     expect(payload).toMatchObject({ mode: 'training' });
@@ -430,8 +431,9 @@ describe("the guest's display", () => {
     guest.sent.length = 0;
     await invoke('display.show', { screen: { kind: 'idle' }, locale: 'en' });
     await invoke('setup.startTraining', {});
-    await vi.waitFor(() =>
-      expect(mainContents().sent.map(([c]) => c)).toContain('fd:event:setup.changed'),
+    await vi.waitFor(
+      () => expect(mainContents().sent.map(([c]) => c)).toContain('fd:event:setup.changed'),
+      { timeout: 10_000 },
     );
     expect(guest.sent.map(([c]) => c)).toEqual(['fd:event:display.changed']);
   });
@@ -578,7 +580,7 @@ describe('menu and printing', () => {
       javascript: false,
     });
     expect(window.options.webPreferences.preload).toBeUndefined();
-    await vi.waitFor(() => expect(window.destroyed).toBe(true));
+    await vi.waitFor(() => expect(window.destroyed).toBe(true), { timeout: 10_000 });
     const html = lastPrintedHtml();
     expect(html).toContain('Content-Security-Policy');
     expect(html).not.toMatch(/<script/i);
