@@ -127,7 +127,30 @@ const boundaries = [
   },
 ];
 
-export default tseslint.config(
+/**
+ * The rules that need TypeScript's checker: only rules that find real bugs (a promise whose
+ * rejection nobody sees, a promise where a value or a void callback is expected, an `await` on
+ * something that is not one). `npm run typecheck` runs them on the very programs it type-checks
+ * (scripts/typecheck.ts, decision F32); `npm run lint` runs every other rule, without types.
+ */
+export const TYPE_AWARE_RULES = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-misused-promises': 'error',
+  '@typescript-eslint/await-thenable': 'error',
+  '@typescript-eslint/no-for-in-array': 'error',
+  // The router maps thrown errors by class: a thrown string or plain object would lose its meaning.
+  '@typescript-eslint/only-throw-error': 'error',
+};
+
+/** The projects the typecheck checks, in order: a file is linted with the first that holds it. */
+export const TYPED_PROJECTS = [
+  'tsconfig.json',
+  'renderer/tsconfig.json',
+  'office/web/tsconfig.json',
+];
+
+/** Every rule but the type-aware ones: what `npm run lint` runs (scripts/lint/without-types.config.js). */
+export const withoutTypes = tseslint.config(
   {
     ignores: [
       'node_modules',
@@ -151,26 +174,6 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'error',
-    },
-  },
-  {
-    // Type-aware rules, with the same two projects the typecheck uses (test/renderer is in the
-    // renderer's). Only rules that find real bugs: a promise whose rejection nobody sees, a promise
-    // where a value or a void callback is expected, an `await` on something that is not one.
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: {
-      parserOptions: {
-        project: ['./tsconfig.json', './renderer/tsconfig.json', './office/web/tsconfig.json'],
-        tsconfigRootDir: import.meta.dirname,
-      },
-    },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-for-in-array': 'error',
-      // The router maps thrown errors by class: a thrown string or plain object would lose its meaning.
-      '@typescript-eslint/only-throw-error': 'error',
     },
   },
   {
@@ -243,3 +246,15 @@ export default tseslint.config(
     rules: { 'tests/no-sleep': 'error' },
   },
 );
+
+/** Everything, for editors and `npx eslint <files>`: the type-aware rules with the projects' own programs. */
+export default tseslint.config(...withoutTypes, {
+  files: ['**/*.{ts,tsx}'],
+  languageOptions: {
+    parserOptions: {
+      project: TYPED_PROJECTS.map((p) => `./${p}`),
+      tsconfigRootDir: import.meta.dirname,
+    },
+  },
+  rules: TYPE_AWARE_RULES,
+});
