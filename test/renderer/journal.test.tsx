@@ -141,6 +141,27 @@ describe('journal', () => {
     expect(item?.textContent).toContain('QR / e-money PayPay ¥11,000');
   });
 
+  it('lists a sale’s counter discount by its reason in English (discounts.spec’s English run, F50)', async () => {
+    const sale = entry({
+      amount: 10500,
+      counterDiscounts: [
+        {
+          line: null,
+          kind: 'amount',
+          value: 500,
+          amount: 500,
+          reason: { id: 'apology', ja: 'お詫び', en: 'Apology' },
+          note: null,
+        },
+      ],
+      servicePrice: 11000,
+    });
+    fake = demoBridge(moneyHandlers({ entries: [sale] }).handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    expect(document.querySelector('.journal-list > li')?.textContent).toContain('Apology -¥500');
+  });
+
   it('reprints a receipt and a refund slip', async () => {
     fake = demoBridge(moneyHandlers({ entries: ENTRIES }).handlers);
     const r = await renderApp(fake);
