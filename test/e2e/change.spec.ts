@@ -1,9 +1,10 @@
 /**
  * Changing a booking's time (issue 15) in Chromium through the browser host, against the training
- * sandbox, in Japanese (English in test/renderer/change.test.tsx, decision F50): from the reservation, another slot of its day; the fit, the
- * new price, the old booking's fee and the difference shown before one confirm; the new booking
- * made first (the same customer, its answers carried over), then the old one cancelled. Every
- * screen of it audited with axe, with 44 px targets, and photographed.
+ * sandbox, in Japanese (its English words in test/renderer/change.test.tsx, decision F50): from
+ * the reservation, another slot of its day; the fit, the new price, the old booking's fee and the
+ * difference shown before one confirm; the new booking made first (the same customer, its answers
+ * carried over), then the old one cancelled. Every screen of it audited with axe, with 44 px
+ * targets, and photographed.
  */
 import { browserLocale, checkScreen, expect, test, type Lang } from './support/fixtures';
 import { pickMove } from './support/moves';
