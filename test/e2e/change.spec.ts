@@ -1,15 +1,20 @@
 /**
  * Changing a booking's time (issue 15) in Chromium through the browser host, against the training
- * sandbox, in Japanese and English: from the reservation, another slot of its day; the fit, the
- * new price, the old booking's fee and the difference shown before one confirm; the new booking
- * made first (the same customer, its answers carried over), then the old one cancelled. Every
- * screen of it audited with axe, with 44 px targets, and photographed.
+ * sandbox, in Japanese (its English words in test/renderer/change.test.tsx, decision F50): from
+ * the reservation, another slot of its day; the fit, the new price, the old booking's fee and the
+ * difference shown before one confirm; the new booking made first (the same customer, its answers
+ * carried over), then the old one cancelled. Every screen of it audited with axe, with 44 px
+ * targets, and photographed.
  */
 import { browserLocale, checkScreen, expect, test, type Lang } from './support/fixtures';
 import { pickMove } from './support/moves';
 import { CATALOGUES, fill, openByNumber, pattern, reservations } from './support/ui';
 
-for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
+// Japanese only (decision F50): the change prints nothing; its English words are
+// test/renderer/change.test.tsx's, the same markup audited here.
+const LANGS: Lang[] = ['ja'];
+
+for (const lang of LANGS) {
   const t = CATALOGUES[lang];
 
   test.describe(`change (${lang})`, () => {

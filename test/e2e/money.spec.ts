@@ -1,14 +1,16 @@
 /// <reference lib="dom" />
 // Callbacks of page.evaluate run in the page.
 /**
- * Money at the counter in Chromium through the browser host, against the training sandbox, in
- * Japanese and English: a cash walk-in with change → its receipt (text, a screenshot in
+ * Money at the counter in Chromium through the browser host, against the training sandbox: a
+ * cash walk-in with change → its receipt (text, a screenshot in
  * test-results, its PDF downloaded), a card walk-in, the journal, the close with a shortage and
  * its note → the close report (screenshot) and the CSV read as UTF-8 with its BOM; a walk-in
  * queued offline that the service later refuses → refund owed → refund recorded → slip; a
  * merchant cancellation → refund slip; a QR walk-in with its brand cancelled as the store's
  * decision → refunded by QR and the same brand. axe on every new screen (checkScreen: audit, targets,
- * screenshot). Set-up's invoice details are audited in words.spec.ts, their checks in
+ * screenshot). The cash journey runs in Japanese and English (the suite's one English journey of
+ * screen and printed receipt through the browser); the three refund journeys in Japanese only,
+ * their English words in test/renderer (checkout/tender, refunds, journal) (decision F50). Set-up's invoice details are audited in words.spec.ts, their checks in
  * test/renderer/invoice-settings.test.tsx (decision F42).
  */
 import { randomUUID } from 'node:crypto';
@@ -231,6 +233,10 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       expect(csv).toContain(',-1000,');
       expect(csv).toContain(lang === 'ja' ? '両替の間違い' : 'wrong change');
     });
+
+    // The refunds' journeys in Japanese only (decision F50): their English words are the
+    // component tests' (checkout/tender, refunds, journal), the English slip's the desk's.
+    if (lang === 'en') return;
 
     test('queued offline, refused later → refund owed → refund recorded → slip', async ({
       app,

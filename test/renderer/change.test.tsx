@@ -62,6 +62,7 @@ describe('changing a booking', () => {
     fake = changeBridge();
     const r = await openChange();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Change a booking');
+    expect(screen.getByText(/cannot change a booking’s time or headcount/)).toBeTruthy();
     // Nothing changed yet: nothing asked.
     expect(fake.callsOf('change.quote')).toEqual([]);
     expect(screen.getByRole('button', { name: /Change the booking/ })).toHaveProperty(
@@ -80,6 +81,8 @@ describe('changing a booking', () => {
       participants: [],
     });
     const quote = within(screen.getByRole('region', { name: 'Seats and price' }));
+    expect(quote.getByText('New booking’s price')).toBeTruthy();
+    expect(quote.getByText('Old booking’s cancellation fee')).toBeTruthy();
     expect(quote.getByText('¥11,000')).toBeTruthy();
     expect(quote.getByText('Collect the difference: ¥11,000')).toBeTruthy();
     expect(
@@ -106,6 +109,16 @@ describe('changing a booking', () => {
     expect(status.textContent).toContain('New booking: 100009');
     expect(status.textContent).toContain('The old booking 100001 is cancelled.');
     expect(document.activeElement?.textContent).toBe('Open the new booking');
+  });
+
+  it('the reservation says how a change goes, in English (change.spec’s English run, F50)', async () => {
+    fake = changeBridge();
+    const r = await renderApp(fake);
+    await act(async () => r.app.actions.openReservation(R1));
+    await settle();
+    expect(
+      screen.getByText(/The new booking is made first; the old one is cancelled only/),
+    ).toBeTruthy();
   });
 
   it('more people in the same slot: the extra ones booked separately by default, or everyone again', async () => {

@@ -122,6 +122,46 @@ describe('journal', () => {
     ]);
   });
 
+  it('lists a refund paid back by QR with its brand (money.spec’s English run, decision F50)', async () => {
+    const refund = entry({
+      id: 'je-2',
+      kind: 'refund',
+      amount: -11000,
+      tender: [qr(11000, 'PayPay')],
+      change: 0,
+      refersTo: 'je-1',
+      refundReason: 'cancelled_here',
+    });
+    fake = demoBridge(moneyHandlers({ entries: [entry(), refund] }).handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    const item = Array.from(document.querySelectorAll('.journal-list > li')).find((li) =>
+      li.textContent?.includes('· Refund'),
+    );
+    expect(item?.textContent).toContain('QR / e-money PayPay ¥11,000');
+  });
+
+  it('lists a sale’s counter discount by its reason in English (discounts.spec’s English run, F50)', async () => {
+    const sale = entry({
+      amount: 10500,
+      counterDiscounts: [
+        {
+          line: null,
+          kind: 'amount',
+          value: 500,
+          amount: 500,
+          reason: { id: 'apology', ja: 'お詫び', en: 'Apology' },
+          note: null,
+        },
+      ],
+      servicePrice: 11000,
+    });
+    fake = demoBridge(moneyHandlers({ entries: [sale] }).handlers);
+    const r = await renderApp(fake);
+    await r.user.press('F6');
+    expect(document.querySelector('.journal-list > li')?.textContent).toContain('Apology -¥500');
+  });
+
   it('reprints a receipt and a refund slip', async () => {
     fake = demoBridge(moneyHandlers({ entries: ENTRIES }).handlers);
     const r = await renderApp(fake);

@@ -197,6 +197,7 @@ describe('a booking paid on site', () => {
       amount: 27_000,
       discount: { amount: 1_500, reason: 'apology', note: null },
     });
+    expect(screen.getByText('Took ¥27,000.')).toBeTruthy();
     expect(screen.getAllByText(/Paid ¥27,000/).length).toBeGreaterThan(0);
   });
 

@@ -12,7 +12,7 @@ import { channels, StaffState, type AuditEntryView, type Request } from '../../m
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
 import { entry } from './support/money';
-import { renderApp, settle, type Rendered } from './support/render';
+import { choose, renderApp, settle, type Rendered } from './support/render';
 import { axeViolations as audit } from './support/axe';
 
 let fake: FakeBridge;
@@ -75,6 +75,25 @@ describe('signing in', () => {
     const who = screen.getByRole('group', { name: 'Staff' });
     expect(who.textContent).toContain('Staff: 鈴木 (Staff)');
     expect(screen.getByRole('navigation', { name: 'Main actions' })).toBeTruthy();
+    r.unmount();
+  });
+
+  it('the header says the owner signed in; Lock shows the sign-in with training’s PINs (staff.spec’s English run, F50)', async () => {
+    const pins = [{ id: 'owner-1', pin: '1111' }];
+    let state = staffState({ signedIn: MEMBERS[0], may: ['staff'], trainingPins: pins });
+    fake = demoBridge({
+      'staff.get': () => state,
+      'staff.lock': () => {
+        state = staffState({ trainingPins: pins });
+        return state;
+      },
+    });
+    const r = await renderApp(fake);
+    const who = screen.getByRole('group', { name: 'Staff' });
+    expect(who.textContent).toContain('Staff: 山本 (Owner)');
+    await r.user.tap(within(who).getByRole('button', { name: 'Lock' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByText('Training PINs')).toBeTruthy();
     r.unmount();
   });
 
@@ -279,12 +298,14 @@ describe('the staff settings', () => {
     });
     const r = await renderApp(fake);
     await r.user.tap(screen.getByRole('button', { name: 'Staff' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Staff' })).toBeTruthy();
     await r.user.tap(screen.getByRole('checkbox', { name: 'Staff: Refunds' }));
+    await choose('Lock the counter after no use for', '1');
     await r.user.tap(screen.getByRole('button', { name: 'Save' }));
     expect(fake.callsOf('staff.policy')).toEqual([
       {
         permissions: { ...before, staff: ['close', 'reprint', 'refund'] },
-        idleLockMinutes: 5,
+        idleLockMinutes: 1,
       },
     ]);
     expect(screen.getByText('Saved.')).toBeTruthy();

@@ -109,6 +109,12 @@ describe('a booking paid on site, at the counter', () => {
     expect(text).toContain('お釣り');
     expect(text).toContain(r.reservationNumber!);
     expect(decodeQr(pdfPng(bytes))).toBe(r.reservationNumber);
+    // The same receipt in English (onsite.spec's English run, decision F50).
+    const en = await h.call('receipt.pdf', { entryId: done.entryId, locale: 'en', layout: '80mm' });
+    const enText = pdfText(Buffer.from(en.pdfBase64, 'base64'));
+    expect(enText).toContain('Booking total');
+    expect(enText).toContain('Paid now (tax incl.)');
+    expect(enText).toContain(r.reservationNumber!);
     // Nothing left to take: starting again is refused.
     const again = await refusal(h, 'onsite.start', { reservationId: r.id, date: TODAY });
     expect(again.code).toBe('NOTHING_OWED');

@@ -120,7 +120,16 @@ describe('counter discounts on the receipt', () => {
 
   it('in English, and on the page, the PDF and the roll', async () => {
     const en = await receiptModel(input('en'));
-    expect(rows(en)).toContain('Discount (Locals) 10% | -¥1,074');
+    const lines = rows(en);
+    expect(lines).toContain('Discount (Locals) 10% | -¥1,074');
+    // What discounts.spec's English run read (decision F50): the line's discount under its line,
+    // the tax of each rate in English words.
+    expect(lines[lines.indexOf('Adult ¥3,240 × 1 (8%) | ¥3,240') + 1]).toBe(
+      'Discount (Apology) | -¥500',
+    );
+    expect(lines).toContain('10% items ¥7,200 (incl. tax ¥654)');
+    expect(lines).toContain('※8% items ¥2,466 (incl. tax ¥182)');
+    expect(pdfText(await receiptPdf(en))).toContain('Discount (Apology)');
     const ja = await receiptModel(input('ja'));
     expect(receiptPageHtml(ja)).toContain('割引(地元割) 10%');
     expect(pdfText(await receiptPdf(ja))).toContain('割引(お詫び)');
