@@ -87,7 +87,7 @@ const WORKERS =
  * os.tmpdir(), in the workers and in the processes they start) in memory, where /dev/shm is: the
  * product fsyncs and renames its files as it must on a real disk, and on one those calls held the
  * workers ~15× longer (strace: 17 s against 1 s over eight desk files) — time no test measures.
- * Removed when the run ends.
+ * Removed when the run ends (decision F20).
  */
 function tmpfsTempDir(): void {
   if (process.env.FRONT_DESK_TEST_TMPDIR === 'disk') return;

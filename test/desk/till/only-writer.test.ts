@@ -80,7 +80,7 @@ function journalWriters(extra: { file: string; text: string }): string[] {
     if (!file.startsWith(MAIN + path.sep) || ALLOWED.some((dir) => file.startsWith(dir))) continue;
     const visit = (node: ts.Node): void => {
       // Only a call by a writer's name can be one: the checker is asked of those alone (asking it
-      // of every call in main/ was most of this test's time).
+      // of every call in main/ was most of this test's time; decision F21).
       if (
         ts.isCallExpression(node) &&
         ts.isPropertyAccessExpression(node.expression) &&
