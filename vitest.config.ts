@@ -17,6 +17,7 @@
  */
 import {
   accessSync,
+  chmodSync,
   constants,
   existsSync,
   mkdtempSync,
@@ -89,14 +90,19 @@ const WORKERS =
  * workers ~15× longer (strace: 17 s against 1 s over eight desk files) — time no test measures.
  * Removed when the run ends (decision F20).
  */
+const RUN_TMP = '/dev/shm/front-desk-test-';
 function tmpfsTempDir(): void {
-  if (process.env.FRONT_DESK_TEST_TMPDIR === 'disk') return;
+  // Once per run: Vitest reads this file more than once, and a process a test starts inherits it.
+  if (process.env.FRONT_DESK_TEST_TMPDIR === 'disk' || process.env.TMPDIR?.startsWith(RUN_TMP))
+    return;
   try {
     accessSync('/dev/shm', constants.W_OK);
   } catch {
     return;
   }
-  const dir = mkdtempSync('/dev/shm/front-desk-test-');
+  const dir = mkdtempSync(RUN_TMP);
+  // Open to every user as /tmp is (sticky): PostgreSQL runs as its own user when tests are root.
+  chmodSync(dir, 0o1777);
   // What outlives a run (the office's PGlite template) stays where it was.
   process.env.FRONT_DESK_TEST_KEEP_DIR ??= os.tmpdir();
   process.env.TMPDIR = dir;
