@@ -34,7 +34,9 @@ function pgliteTemplate(): Promise<string> {
       )
       .digest('hex')
       .slice(0, 16);
-    const dir = path.join(os.tmpdir(), `front-desk-office-template-${key}`);
+    // Kept from run to run: outside the run's own temporary folder (vitest.config.ts).
+    const keep = process.env.FRONT_DESK_TEST_KEEP_DIR ?? os.tmpdir();
+    const dir = path.join(keep, `front-desk-office-template-${key}`);
     if (existsSync(dir)) return dir;
     // Made aside and renamed into place: files running at once each make one, the first wins.
     const aside = mkdtempSync(`${dir}-making-`);
