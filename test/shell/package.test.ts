@@ -163,7 +163,8 @@ describe('an unpacked build with a stub Electron', () => {
       const result = spawnSync(command, args, {
         cwd: repo,
         encoding: 'utf8',
-        timeout: 120_000,
+        // A bound, not a wait: electron-builder took over 120 s at a load average of 26.
+        timeout: 300_000,
         env: {
           ...process.env,
           CSC_LINK: '',
@@ -223,7 +224,7 @@ describe('an unpacked build with a stub Electron', () => {
     appDir = path.join(out, 'linux-unpacked');
     archive = path.join(appDir, 'resources', 'app.asar');
     entries = asar.listPackage(archive, {}).map((e) => e.split(path.sep).join('/'));
-  }, 150_000);
+  }, 600_000);
 
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
