@@ -14,7 +14,7 @@
  * start. The stages come from the host's start marks (main/host/start-marks.ts) and the page's
  * (navigation timing, `fd:scripts-run`, `fd:day-data`, `fd:day-painted`), all as epoch ms.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -233,6 +233,33 @@ export async function season(
 }
 
 /**
+ * A server process of the bench's, once it prints its address: `address` picks it out of a line
+ * of its standard output. `stop` ends the process and waits for it; a process that exits before
+ * saying where it is rejects, naming `what`.
+ */
+export function untilAddress(
+  child: ChildProcess,
+  what: string,
+  address: (line: string) => string | undefined,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const url = address(line);
+      if (url) resolve({ url, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)));
+  });
+}
+
+/** The browser host's address line (`Front Desk (browser host…): URL`), as the floor prints it too. */
+const hostAddress = (line: string) => /^Front Desk \(browser host[^)]*\): (\S+)$/.exec(line)?.[1];
+
+/**
  * Start the built host on the data folder as the installed app does (its own flags: the data
  * folder, the API key kept there, no training), with its start marks asked for; resolves once it
  * prints its address.
@@ -270,19 +297,7 @@ export function startHost(
     };
     marks.set(name, at);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const url = /^Front Desk \(browser host[^)]*\): (\S+)$/.exec(line)?.[1];
-      if (url) resolve({ url, marks, stop });
-    });
-    child.once('exit', (code) => reject(new Error(`the host exited with ${code}`)));
-  });
+  return untilAddress(child, 'the host', hostAddress).then((host) => ({ ...host, marks }));
 }
 
 interface PageMarks {
@@ -414,21 +429,15 @@ export async function floorStart(
   browser: BrowserContext,
 ): Promise<{ total: number; paint: number }> {
   const spawned = Date.now();
-  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server = await untilAddress(
+    spawn(process.execPath, ['-e', FLOOR_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] }),
+    "the floor's server",
+    hostAddress,
+  );
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        const found = /^Front Desk \(browser host\): (\S+)$/.exec(line)?.[1];
-        if (found) resolve(found);
-      });
-      child.once('exit', (code) => reject(new Error(`the floor's server exited with ${code}`)));
-    });
     const page = await browser.newPage();
     try {
-      await page.goto(url);
+      await page.goto(server.url);
       await page.waitForFunction(() => performance.getEntriesByName('fd:day-painted').length > 0);
       const marks = await page.evaluate(() => ({
         origin: performance.timeOrigin,
@@ -440,8 +449,7 @@ export async function floorStart(
       await page.close();
     }
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

@@ -18,7 +18,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import type { DayParties, DayView, EventPayload, ReservationView } from '../main/ipc/contract';
@@ -28,7 +27,7 @@ import { generateScenario } from '../sandbox/scenario/generate';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
 import { ROOT, startHost, type TestHost } from '../test/e2e/support/host';
 import { median, quantile, syncedDay } from './days.bench';
-import { floorStart } from './cold-start';
+import { floorStart, untilAddress } from './cold-start';
 import { atMost, type Figure } from './figures';
 
 const BUSY_DAY = 1_000;
@@ -158,29 +157,15 @@ async function markSeen(page: Page, name: string): Promise<() => Promise<void>> 
 }
 
 /** The busy day's host, spawned (bench/children/dayview-host.ts); its address once synced. */
-async function spawnDayHost(): Promise<{ url: string; stop: () => Promise<void> }> {
+function spawnDayHost(): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'bench/children/dayview-host.ts', String(BUSY_DAY), String(PRODUCTS), '6'],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.startsWith('{')) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      child.once('exit', (code) => reject(new Error(`the day's host exited with ${code}`)));
-    });
-    return { url, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  return untilAddress(child, "the day's host", (line) =>
+    line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined,
+  );
 }
 
 /**

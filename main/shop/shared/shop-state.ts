@@ -20,12 +20,10 @@
  * decision H16): the poller starts a fresh doc holding only what is live, and every counter moves
  * to it, carrying what it alone held; so the doc does not grow with the shop's age.
  *
- * Over 300 lines: one document's areas (check-ins, holds, on-site, names) share its merge,
- * purge and epochs (moving every area to a new doc at once); each area's records live in
- * records.ts and event-log.ts, what an epoch carries in epochs.ts.
- *
  * Over 300 lines: the one place that opens, saves and closes the doc and hands out its typed
- * views; each shared type's own rules already live in the files named above.
+ * views, and its areas (check-ins, holds, on-site, names, lists) share its merge, purge and epochs
+ * (every area moved to a new doc at once); each area's own rules already live in the files named
+ * above (records in records.ts and event-log.ts, what an epoch carries in epochs.ts).
  */
 import * as Y from 'yjs';
 import type { Logger } from '../../api/log';
