@@ -247,38 +247,41 @@ export function createApp(bridge: Bridge, options: AppOptions = {}) {
       timer = setInterval(() => status.getState().tick(), options.tickMs ?? 15_000);
       // All at once: a counter PC is set up on almost every start, so the day is asked for
       // beside the set-up status rather than after it (one round trip less before it shows).
+      // First on the wire what the first view waits for besides its data — the set-up (what the
+      // window shows at all), who is signed in (the lock), the language and layout kept, the
+      // desk's clock (what "now" is on the day) — then the day: the host answers in the order
+      // calls come, so the day's data no longer reaches a page that cannot show it yet. The
+      // rest goes out once the day is painted, so that no answer lands between the day's data
+      // and its paint (decision G27).
       const started = Promise.all([
-        // The day first on the wire: the host answers its calls in the order they come, and the
-        // browser sends only a few at once (decision G26).
-        // The refunds owed, loud from the start, right behind the day: the journal they come
-        // from is read behind the day view (decision G6), and they are asked for once the day
-        // is painted, not between its data and its paint (G9).
+        // While the day is on its way, build the formatters it will be shown with.
+        Promise.all([setup.getState().load(), loadLanguage()]).then(() => {
+          const store = setup.getState().status?.store;
+          if (store) warmFormat(langOf(i18n), store.timeZone, store.currency, platform.now());
+        }),
+        // Who is signed in (issue 29): the lock screen, or who the header names.
+        staffStore.getState().load(),
+        status.getState().load(),
         day
           .getState()
           .open(null)
           .then(afterPaint)
           .then(() =>
             Promise.all([
+              // The refunds owed, loud from the start: the journal they come from is read
+              // behind the day view (decision G6).
               money.getState().loadOwed(),
               // The printer's state for the status bar and the tender; the desk warms the
               // printer's encoders behind it, off the way to the first paint (decision M21).
               printer.getState().load(),
+              // The money settings (quick cash, QR brands).
+              money.getState().loadSettings(),
+              // The update's status for the status bar; counter mode and logs for set-up.
+              installed.getState().load(),
+              // Changes still to cancel, loud from the start.
+              change.getState().loadList(),
             ]),
           ),
-        // While the day is on its way, build the formatters it will be shown with.
-        Promise.all([setup.getState().load(), loadLanguage()]).then(() => {
-          const store = setup.getState().status?.store;
-          if (store) warmFormat(langOf(i18n), store.timeZone, store.currency, platform.now());
-        }),
-        status.getState().load(),
-        // The money settings (quick cash, QR brands).
-        money.getState().loadSettings(),
-        // The update's status for the status bar; counter mode and logs for set-up.
-        installed.getState().load(),
-        // Changes still to cancel, loud from the start.
-        change.getState().loadList(),
-        // Who is signed in (issue 29): the lock screen, or who the header names.
-        staffStore.getState().load(),
       ]);
       // The requests are on their way: use the wait to build the formatters of the most likely
       // store (a Japanese one). The first time-zone formatter costs tens of milliseconds, which

@@ -6,11 +6,13 @@
  * whole list); printing before the rest is there renders it all first. A short list (not more
  * than `first`) is rendered whole at once.
  *
- * With `fill` (the list's element) the first screen is measured instead (decision G9): from none,
- * `fill.step` items at a time are added before the first frame is painted while the last item rendered still starts
- * inside the window, so that frame holds what is on screen and no more, however much of the
- * window the content above the list takes. Where nothing is laid out (a DOM without layout, as in
- * tests) it is `first`.
+ * With `fill` (the list's element) the first screen is measured too (decision G9): from `first`
+ * (a guess), `fill.step` items at a time are added before the first frame is painted while the
+ * last item rendered still starts inside the window, and what the guess rendered past the first
+ * item below the window is taken back, so that frame holds what is on screen and no more (at
+ * most one item that starts below it), however much of the window the content above the list
+ * takes. A good guess is one or two renders where adding from none took one per item (G27).
+ * Where nothing is laid out (a DOM without layout, as in tests) it is `first`.
  */
 import {
   startTransition,
@@ -48,7 +50,7 @@ export function useProgressive(
   restart?: unknown,
   fill?: Fill,
 ): number {
-  const start = fill ? 0 : first;
+  const start = first;
   // `list` counts the lists shown (a new one at each restart), for `filled` to tell them apart.
   const [state, setState] = useState({ restart, shown: start, list: 0 });
   // The list whose first screen is filled (or painted): measured no further.
@@ -63,22 +65,33 @@ export function useProgressive(
   }
 
   useLayoutEffect(() => {
-    if (!fill || shown >= total || filled.current === list) return;
+    if (!fill || filled.current === list) return;
     const element = fill.list.current;
-    // Where the next item goes: below the last one rendered, or the list's top when it is empty.
-    const edge = (element?.lastElementChild ?? element)?.getBoundingClientRect();
+    if (!element) return;
+    const items = Array.from(element.children);
+    const box = element.getBoundingClientRect();
     // Nothing laid out (a DOM without layout, as in tests): the first screen is `first`.
-    const laidOut = edge !== undefined && (edge.height > 0 || edge.top > 0);
-    const more = laidOut && edge.top < visibleBottom();
-    if (!more) filled.current = list;
-    if (!more && (laidOut || shown >= first)) return;
+    const edge = items.at(-1)?.getBoundingClientRect() ?? box;
+    if (!(edge.height > 0 || edge.top > 0)) {
+      filled.current = list;
+      return;
+    }
+    const bottom = visibleBottom();
+    // How many to keep: up to the first item that starts below the window, none of a list
+    // that starts below it; null while every item rendered starts inside it.
+    const below = items.findIndex((item) => item.getBoundingClientRect().top >= bottom);
+    const keep = box.top >= bottom ? 0 : below === -1 ? null : below + 1;
     // Measuring the layout and rendering again before the browser paints is what a layout
     // effect is for; the renders it cascades are the first screen's, bounded by the window.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setState((s) =>
-      s.list !== list ? s : { ...s, shown: more ? s.shown + fill.step : Math.max(s.shown, first) },
-    );
-  }, [fill, shown, total, first, list]);
+    if (keep === null && shown < total) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setState((s) => (s.list !== list ? s : { ...s, shown: s.shown + fill.step }));
+      return;
+    }
+    filled.current = list;
+    if (keep !== null && keep < shown)
+      setState((s) => (s.list !== list ? s : { ...s, shown: keep }));
+  }, [fill, shown, total, list]);
 
   useEffect(() => {
     if (shown >= total) return;

@@ -11,12 +11,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProgressive } from '../../../renderer/src/components/useProgressive';
 
 const ITEM_PX = 100;
+/** The list's renders, counted to show what the measure costs. */
+let renders = 0;
 /** Where the list starts in the window, when layout is pretended. */
 let listTop = 0;
 
-function List({ total, restart, fill }: { total: number; restart?: string; fill?: boolean }) {
+function List({
+  total,
+  restart,
+  fill,
+  first = 3,
+}: {
+  total: number;
+  restart?: string;
+  fill?: boolean;
+  first?: number;
+}) {
   const ref = useRef<HTMLUListElement>(null);
-  const shown = useProgressive(total, 3, 5, restart, fill ? { list: ref, step: 2 } : undefined);
+  renders++;
+  const shown = useProgressive(total, first, 5, restart, fill ? { list: ref, step: 2 } : undefined);
   return (
     <ul ref={ref}>
       {Array.from({ length: shown }, (_, i) => (
@@ -51,6 +64,7 @@ const items = () => document.querySelectorAll('li').length;
 
 beforeEach(() => {
   listTop = 0;
+  renders = 0;
   Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
 });
 afterEach(() => {
@@ -96,6 +110,23 @@ describe('useProgressive', () => {
     expect(items()).toBe(6);
     await frames();
     expect(items()).toBe(40);
+  });
+
+  it('with fill, takes back what a long guess rendered past the first item below the window', () => {
+    pretendLayout();
+    listTop = 350;
+    render(<List total={40} first={12} fill />);
+    // Items at 350 … 750 in the window, the one at 850 below it: kept; 950 … 1450 taken back.
+    expect(items()).toBe(6);
+  });
+
+  it('with fill, a guess that fills the window is rendered once', () => {
+    pretendLayout();
+    listTop = 350;
+    render(<List total={40} first={6} fill />);
+    // 350 … 750 in the window, 850 the first below: nothing to add or take back.
+    expect(items()).toBe(6);
+    expect(renders).toBe(1);
   });
 
   it('with fill, leaves out what sticks to the bottom of the window', () => {

@@ -1,8 +1,8 @@
 /**
  * The day's products, in either layout (the dense rows, or the roomy cards for touch screens): the
  * first screen first, the rest right behind (decisions G7, G9). Its own component so that the
- * fill's renders before the first paint (a product at a time, measured against the window)
- * re-render the list alone, not the day's head, date switcher and pending notice each time.
+ * fill's renders before the first paint (from a guess, a product at a time, measured against the
+ * window) re-render the list alone, not the day's head, date switcher and pending notice.
  */
 import { memo, useMemo, useRef } from 'react';
 import type { DayLayout, ProductView } from '../../../../main/ipc/contract';
@@ -17,7 +17,10 @@ import type { DayClock, ProductProps, Shared } from './productParts';
  */
 const ProductCard = later<ProductProps>(() => import('./ProductCard').then((m) => m.ProductCard));
 
-/** Slots that fill about one screen: the products holding them are rendered first (G7). */
+/**
+ * Slots that fill about one screen: the products holding them are rendered first (G7), the guess
+ * the first screen's measure starts from (G27).
+ */
 const FIRST_SLOTS = 12;
 
 /** How many products, from the first, hold the first screen's slots (at least one). */

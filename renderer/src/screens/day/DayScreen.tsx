@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSlice } from '../../app/context';
 import { useFormat } from '../../app/hooks';
+import { onNextPaint } from '../../app/paint';
 import { ErrorNote } from '../../components/ErrorNote';
 import type { DayView } from '../../../../main/ipc/contract';
 import { localNow } from '../../format/format';
@@ -56,12 +57,12 @@ export function DayScreen() {
   const past = useMemo(() => (view ? pastSlots(view, dayNow) : 0), [view, dayNow]);
 
   useEffect(() => {
-    // For the benchmark (bench/ui.bench.ts): the first day view with data is on screen once
-    // the frame it was committed for has been painted (a task after the next frame's callback).
+    // For the benchmarks: the first day view with data is on screen once the frame it was
+    // committed for has been painted.
     if (view && !painted.current) {
       painted.current = true;
       performance.mark('fd:day-rendered');
-      requestAnimationFrame(() => setTimeout(() => performance.mark('fd:day-painted'), 0));
+      onNextPaint(() => performance.mark('fd:day-painted'));
     }
   }, [view]);
 
