@@ -1,6 +1,6 @@
 /**
- * The programs tests start as child processes — the browser host, the sandbox, the crash test's
- * walk-in child — built once per Vitest run (test/support/global-setup.ts) from the current
+ * The programs tests start as child processes — the browser host, the sandbox, the head office,
+ * the crash test's walk-in child — built once per Vitest run (test/support/global-setup.ts) from the current
  * sources, instead of compiled by tsx at every start (a second of CPU each: the crash test alone
  * starts its child 60 times). The host is built as `npm start` runs it (scripts/host-bundle.ts).
  * Where no run built them (the benchmarks, a script), they run from source through tsx, as before.
@@ -13,6 +13,7 @@ export const BUILT_ENV = 'FRONT_DESK_TEST_BUILT';
 /** What the global set-up builds, by name, as `entry` → file in the built folder. */
 export const PROGRAMS = {
   sandbox: { entry: 'sandbox/cli.ts', file: 'sandbox.mjs' },
+  office: { entry: 'office/cli.ts', file: 'office.mjs' },
   walkInChild: { entry: 'test/local/outbox/fixtures/walkin-child.ts', file: 'walkin-child.mjs' },
 } as const;
 

@@ -6,10 +6,30 @@
  * files through the environment. Removed when the run ends.
  */
 import { mkdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { buildHost, ROOT } from '../../scripts/host-bundle';
 import { BUILT_ENV, PROGRAMS } from './built';
+
+/**
+ * `import.meta.dirname` of our sources as the folder of their source file: the office finds its
+ * migrations (office/db/migrate.ts) and web pages beside its sources, not beside the bundle.
+ */
+const sourceDirname: Plugin = {
+  name: 'source-dirname',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async ({ path: file }) => {
+      if (file.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = await readFile(file, 'utf8');
+      if (!text.includes('import.meta.dirname')) return undefined;
+      return {
+        contents: text.replaceAll('import.meta.dirname', JSON.stringify(path.dirname(file))),
+        loader: 'ts',
+      };
+    });
+  },
+};
 
 export default async function setup(): Promise<() => void> {
   const dir = path.join(ROOT, 'dist', `test-run-${process.pid}`);
@@ -37,14 +57,16 @@ export default async function setup(): Promise<() => void> {
         banner: {
           js: "import { createRequire as __frontDeskRequire } from 'node:module'; const require = __frontDeskRequire(import.meta.url);",
         },
-        external: ['electron', 'kuromoji'],
+        // PGlite finds its WebAssembly and data files beside its own module.
+        external: ['electron', 'kuromoji', '@electric-sql/pglite'],
+        plugins: [sourceDirname],
         logLevel: 'warning',
       }),
     ),
   ]);
   process.env[BUILT_ENV] = dir;
   console.log(
-    `[global set-up] host, sandbox and walk-in child built in ${Math.round(performance.now() - started)} ms`,
+    `[global set-up] host, sandbox, office and walk-in child built in ${Math.round(performance.now() - started)} ms`,
   );
   return () => rmSync(dir, { recursive: true, force: true });
 }
