@@ -14,8 +14,24 @@ export const BUILT_ENV = 'FRONT_DESK_TEST_BUILT';
 export const PROGRAMS = {
   sandbox: { entry: 'sandbox/cli.ts', file: 'sandbox.mjs' },
   office: { entry: 'office/cli.ts', file: 'office.mjs' },
-  walkInChild: { entry: 'test/local/outbox/fixtures/walkin-child.ts', file: 'walkin-child.mjs' },
+  walkInChild: {
+    entry: 'test/local/outbox/fixtures/walkin-child.ts',
+    file: 'walkin-child-boot.cjs',
+  },
 } as const;
+
+/**
+ * Programs started dozens of times (the crash test's child, 60 starts): each is built as the host
+ * is, one CommonJS file started by a boot file that compiles it through V8's code cache
+ * (main/host/code-cache.ts); their `file` in PROGRAMS is then the boot file's.
+ */
+export const CODE_CACHED: Partial<Record<keyof typeof PROGRAMS, { boot: string; bundle: string }>> =
+  {
+    walkInChild: {
+      boot: 'test/local/outbox/fixtures/walkin-child-boot.ts',
+      bundle: 'walkin-child.cjs',
+    },
+  };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const built = (): string | null => process.env[BUILT_ENV] || null;
