@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { buildHost, ROOT } from '../../scripts/host-bundle';
 import { BUILT_ENV, CODE_CACHED, PROGRAMS } from './built';
 
@@ -43,8 +43,8 @@ export default async function setup(): Promise<() => void> {
       outdir: dir,
       name: 'host',
     }),
-    ...Object.entries(PROGRAMS).flatMap(([name, program]) => {
-      const common = {
+    ...Object.entries(PROGRAMS).flatMap(([name, program]): Promise<unknown>[] => {
+      const common: BuildOptions = {
         absWorkingDir: ROOT,
         bundle: true,
         platform: 'node',
@@ -53,7 +53,7 @@ export default async function setup(): Promise<() => void> {
         external: ['electron', 'kuromoji', '@electric-sql/pglite'],
         plugins: [sourceDirname],
         logLevel: 'warning',
-      } as const;
+      };
       const cached = CODE_CACHED[name as keyof typeof PROGRAMS];
       if (cached)
         return [
