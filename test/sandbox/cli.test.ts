@@ -1,7 +1,8 @@
 /**
  * The sandbox CLI (`npm run sandbox`): a child process that prints one JSON line with its address
  * and demo keys, serves the API (and the control surface when asked), ends on SIGTERM, prints
- * usage, and writes generated scenarios.
+ * usage, and writes generated scenarios. Started as the Vitest run built it (test/support/built.ts),
+ * but once as `npm run sandbox` starts it, from source through tsx (decision F65).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,11 +15,12 @@ import type { KeyInfo } from '../../sandbox/index';
 import { WireReservationPage } from '../../sandbox/model';
 import { DEMO } from '../../sandbox/scenario/demo';
 import { SCENARIO_FORMAT } from '../../sandbox/scenario/format';
+import { programCommand } from '../support/built';
 import { startTestSandbox } from '../support/sandbox';
 
 /** This checkout's root: the CLI under test is the one beside this file. */
 const CWD = fileURLToPath(new URL('../..', import.meta.url));
-/** How long a process run by tsx may take to start or to end on a loaded machine: not a figure, a bound that names a hang. */
+/** How long the CLI (through tsx at most) may take to start or to end on a loaded machine: not a figure, a bound that names a hang. */
 const STARTUP_MS = 15_000;
 const TEST_MS = 30_000;
 
@@ -68,9 +70,9 @@ function start(command: string, args: string[]): Child {
   return { process: child, firstLine, stdout: () => out, stderr: () => err, exited };
 }
 
-/** The CLI from source through tsx, as `npm run sandbox` runs it (without npm's start-up). */
+/** The CLI as the run built it from the current sources (through tsx outside a Vitest run). */
 const sandboxCli = (...args: string[]) =>
-  start(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args]);
+  start(process.execPath, [...programCommand('sandbox'), ...args]);
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([
@@ -245,6 +247,7 @@ describe('npm run sandbox', () => {
   it(
     'closes cleanly on SIGTERM to the sandbox process: exit code 0',
     async () => {
+      // As `npm run sandbox` starts it: tsx, from source.
       const child = start('node_modules/.bin/tsx', ['sandbox/cli.ts', '--port', '0']);
       const info = await printed(child);
       child.process.kill('SIGTERM');

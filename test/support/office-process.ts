@@ -1,11 +1,12 @@
 /**
- * The head office as a child process (`node --import tsx office/cli.ts`), for kill tests and the
- * bench: started on a data dir and database, its address read from its first lines; stopped by
+ * The head office as a child process (office/cli.ts as the Vitest run built it, else through
+ * tsx: test/support/built.ts), for kill tests and the bench: started on a data dir and database, its address read from its first lines; stopped by
  * pid (SIGTERM), or killed (SIGKILL) mid-work. And a small HTTPS client that pins its CA.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import https from 'node:https';
 import path from 'node:path';
+import { programCommand } from './built';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -28,9 +29,7 @@ export async function startOfficeProcess(options: {
   env?: NodeJS.ProcessEnv;
 }): Promise<OfficeProcess> {
   const args = [
-    '--import',
-    'tsx',
-    'office/cli.ts',
+    ...programCommand('office'),
     '--data-dir',
     options.dataDir,
     '--port',

@@ -156,6 +156,23 @@ describe('outbox crash safety: SIGKILL while queueing and replaying', () => {
         match: { methods: ['POST'], pathIncludes: '/reservations' },
       },
     });
+    // One start to its end, nothing to take: it writes V8's code cache (test/support/built.ts)
+    // that the killed starts compile from; a killed process writes none.
+    const dir = tempDir();
+    dirs.push(dir);
+    const warm = await runChild(
+      {
+        dir,
+        baseUrl: sb.baseUrl,
+        apiKey: sb.key('org-facility'),
+        date: storeDate(3),
+        key: KEYS[0]!.toString('hex'),
+        prefix: 'warm',
+        count: 0,
+      },
+      null,
+    );
+    expect(warm.lines).toEqual(['ready', 'done']);
   });
   afterAll(async () => {
     await sb.close();
