@@ -1,13 +1,17 @@
 /**
- * The counter's hardware in Chromium through the browser host, in Japanese and English (issue
- * 31): set-up finds training's virtual printer, prints a test page on it and saves it; a cash
- * walk-in shows the guest's display the total alone, then the cash handed over and the change
- * (issue 42), then the thanks with the booking's code; its receipt prints on the virtual printer
+ * The counter's hardware in Chromium through the browser host, in Japanese (issue 31): set-up
+ * finds training's virtual printer, prints a test page on it and saves it; a cash walk-in shows
+ * the guest's display the total alone, then the cash handed over and the change (issue 42), then
+ * the thanks with the booking's code; its receipt prints on the virtual printer
  * (read back: the number as the printer's QR command, the cut) after the drawer's pulse. axe on
  * the new screens, on the tender with the printer's warning and the guest's language toggle
  * shown, and on the close listing the drawer's opens (the sale's, and one by hand with its
  * reason). Issue 42: a LAN printer that announces itself found, said what it is, and chosen
- * without an address typed.
+ * without an address typed. The English runs added only words (decision F70), read in English
+ * by test/renderer/hardware-words.test.tsx (set-up's virtual printer, the drawer by hand, the
+ * tender's warning and the guest's language), setup/lan-printers.test.tsx, guest-display.test.tsx
+ * (the staff's screen in English, the guest's in Japanese), close.test.tsx (the drawer's opens)
+ * and test/desk/printer/test-page-english.test.ts (the test page).
  */
 import type { Page } from '@playwright/test';
 import { browserLocale, checkScreen, expect, audit, SCREENSHOTS, test } from './support/fixtures';
@@ -23,7 +27,7 @@ const PRINTOUTS = path.join(SCREENSHOTS, '..', 'printouts');
 
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
-for (const lang of ['ja', 'en'] as const) {
+for (const lang of ['ja'] as const) {
   const t = CATALOGUES[lang];
   const p = t.printer.settings;
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge, preview, R1, reservation, TODAY } from './support/fixtures';
@@ -70,11 +70,16 @@ describe('cancellation', () => {
     const email = screen.getByRole('checkbox', { name: 'E-mail the cancellation to the customer' });
     expect(email).toHaveProperty('checked', true);
     await r.user.tap(email);
-    await r.user.tap(screen.getByRole('button', { name: 'Confirm cancellation (fee ¥0)' }));
+    // The preview's region and the outcome in English (slots.spec runs in Japanese, F70).
+    const preview = screen.getByRole('region', { name: 'Fee and refund' });
+    await r.user.tap(
+      within(preview).getByRole('button', { name: 'Confirm cancellation (fee ¥0)' }),
+    );
     expect(fake.callsOf('cancel.confirm')[0]).toMatchObject({
       reason: 'weather',
       sendCancellationEmail: false,
     });
+    expect(screen.getByText(`The booking of ${R1.customerName} is cancelled.`)).toBeTruthy();
   });
 
   it('says who refunds when the service does it', async () => {

@@ -73,6 +73,10 @@ describe('reservation and check-in', () => {
     expect(screen.getByText('Pay on site')).toBeTruthy();
     expect(screen.getByText('¥15,000')).toBeTruthy();
     expect(screen.getByText('Not arrived')).toBeTruthy();
+    // The check-in's region and the way to cancel, in English (counter.spec's check-in and
+    // cancellation run in Japanese, decision F70).
+    expect(screen.getByRole('region', { name: 'Check-in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
   });
 
   it('checks everyone in with one key: the focus is on "Everyone arrived"', async () => {

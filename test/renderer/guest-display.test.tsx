@@ -79,6 +79,9 @@ describe("the guest's display", () => {
     await waitFor(() => desk.get().screen.kind === 'thanks', 'the thanks on the guest’s display');
     await settle();
     expect(money(guest)).toEqual([`${r.total} ￥11,000`, `${r.change} ￥9,000`]);
+    // The staff's screen in English, the guest's in Japanese: its thanks too (hardware.spec's
+    // English run, decision F70).
+    expect(guest.getByRole('heading', { name: 'ありがとうございました' })).toBeTruthy();
   });
 
   it('a card payment shows the total alone; cash typed as exactly the total shows no change', () => {

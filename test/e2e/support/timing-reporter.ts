@@ -3,8 +3,8 @@
  * apart from the body. Set-up is Playwright's "Before Hooks" split by fixture (the browser's start,
  * the host's start, the page opened on it); in the body, the steps the helpers name — `axe …`
  * (fixtures.ts `audit`) and `set-up …` (a counter set up through the UI) — are totalled apart.
- * Printed at the end of the run and kept in test-results/e2e-table.{txt,json}; `npm run
- * test:timings` prints it again.
+ * Printed at the end of the run and kept in test-results/e2e-table.{txt,json}. Its pure parts
+ * are test/build/e2e-timing-table.test.ts's.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -135,8 +135,34 @@ export function timingTable(timings: TestTiming[], wallMs: number, workers: numb
   return lines.join('\n');
 }
 
+/**
+ * One row per test, whatever calls it took: Playwright calls onTestEnd once per attempt (a retry,
+ * `--retries`, `--repeat-each` runs the same TestCase again), and a row per call listed the same
+ * test more than once among the slowest. A test's attempts add up (the time it cost the run);
+ * its status is its last attempt's.
+ */
+export function addAttempt(into: Map<string, TestTiming>, id: string, attempt: TestTiming): void {
+  const earlier = into.get(id);
+  if (!earlier) {
+    into.set(id, attempt);
+    return;
+  }
+  const add = (a: Record<string, number>, b: Record<string, number>) => {
+    const out = { ...a };
+    for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+    return out;
+  };
+  into.set(id, {
+    ...attempt,
+    ms: earlier.ms + attempt.ms,
+    setup: add(earlier.setup, attempt.setup),
+    inBody: add(earlier.inBody, attempt.inBody),
+    teardown: earlier.teardown + attempt.teardown,
+  });
+}
+
 export default class TimingReporter implements Reporter {
-  private readonly timings: TestTiming[] = [];
+  private readonly timings = new Map<string, TestTiming>();
   private workers = 1;
   private started = Date.now();
 
@@ -146,17 +172,18 @@ export default class TimingReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    this.timings.push(timingOf(test, result, ROOT));
+    addAttempt(this.timings, test.id, timingOf(test, result, ROOT));
   }
 
   onEnd(result: FullResult): void {
     const wall = result.duration || Date.now() - this.started;
-    const table = timingTable(this.timings, wall, this.workers);
+    const timings = [...this.timings.values()];
+    const table = timingTable(timings, wall, this.workers);
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(path.join(RESULTS, 'e2e-table.txt'), `${table}\n`);
     writeFileSync(
       path.join(RESULTS, 'e2e-table.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), wallMs: wall, workers: this.workers, tests: this.timings }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), wallMs: wall, workers: this.workers, tests: timings }, null, 2)}\n`,
     );
     console.log(`\n${table}\n`);
   }

@@ -130,9 +130,13 @@ describe('LAN receipt printers in set-up', () => {
     expect(within(lan).getByText('EPSON TM-m30 chosen: save to start using it.')).toBeTruthy();
     expect(screen.getByLabelText<HTMLSelectElement>('Connection').value).toBe('network');
     expect(screen.getByLabelText<HTMLInputElement>('IP address').value).toBe('192.168.1.40');
+    // (The port's label and the saved message in English: hardware.spec runs in Japanese, F70.)
+    expect(screen.getByLabelText<HTMLInputElement>('Port').value).toBe('9100');
     expect(screen.getByLabelText<HTMLSelectElement>('Japanese text').value).toBe('builtin');
     await r.user.tap(screen.getByRole('button', { name: 'Save the printer settings' }));
     expect(fake.callsOf('printer.configure').at(-1)).toMatchObject({ receiptPrinter: EPSON.offer });
+    const section = screen.getByRole('region', { name: 'Receipt printer' });
+    expect(within(section).getByText('Saved.')).toBeTruthy();
 
     // The silent one chosen: its guessed settings, which staff may correct before saving.
     await r.user.tap(within(silent!).getByRole('button', { name: 'Use this printer' }));
