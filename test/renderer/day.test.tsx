@@ -140,6 +140,28 @@ describe('day view', () => {
     await settle();
   });
 
+  it('draws the day’s head and date switcher before its data; the data adds the products alone', async () => {
+    fake = demoBridge();
+    const { app } = await renderApp(fake);
+    let release!: () => void;
+    fake.handle('day.get', () => new Promise((r) => (release = () => r(dayView()))));
+    // As at the start: no day known, today asked for.
+    act(() => {
+      app.stores.day.getState().clear();
+      app.actions.openDay(null);
+    });
+    // Today in the store's zone on the desk's clock, before the day has answered.
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/May 14, 2026.*Today/);
+    expect(screen.getByText('Loading the schedule…')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    const picker = screen.getByLabelText('Go to date');
+    release();
+    await settle();
+    expect(screen.getByRole('article', { name: 'Sea Kayak Tour' })).toBeTruthy();
+    // The same date switcher, not drawn again.
+    expect(screen.getByLabelText('Go to date')).toBe(picker);
+  });
+
   it('says when the first sync has not finished and when data is unavailable', async () => {
     fake = demoBridge({ 'day.get': () => dayView({ incomplete: true, syncedAt: null }) });
     await renderApp(fake);

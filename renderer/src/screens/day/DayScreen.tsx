@@ -45,7 +45,12 @@ export function DayScreen() {
 
   const timeZone = view?.store.timeZone ?? fmt.timeZone;
   // Minutes are enough for "next"; recomputed when the clock ticks past one.
-  const nowTime = localNow(now, timeZone).time;
+  const clock = localNow(now, timeZone);
+  const nowTime = clock.time;
+  // Before its data the day's head is drawn already, from the date asked for and the store's
+  // today on the desk's clock (decision G27): its data then adds the products alone.
+  const today = view?.today ?? clock.date;
+  const shownDate = view?.date ?? date ?? today;
   const next = useMemo(() => {
     const out = new Map<string, string | null>();
     if (view)
@@ -53,7 +58,7 @@ export function DayScreen() {
     return out;
   }, [view, nowTime]);
   // Only today has a now: another day shows all its slots.
-  const dayNow = view && view.date === view.today ? nowTime : null;
+  const dayNow = shownDate === today ? nowTime : null;
   const past = useMemo(() => (view ? pastSlots(view, dayNow) : 0), [view, dayNow]);
 
   useEffect(() => {
@@ -66,15 +71,11 @@ export function DayScreen() {
     }
   }, [view]);
 
-  if (!view) {
+  if (!view && error) {
     return (
       <section className="screen" aria-labelledby="day-title">
         <h2 id="day-title">{t('day.title')}</h2>
-        {error ? (
-          <ErrorNote code={error.code} />
-        ) : (
-          <p role="status">{loading || date === null ? t('day.loading') : t('day.noData')}</p>
-        )}
+        <ErrorNote code={error.code} />
       </section>
     );
   }
@@ -84,8 +85,8 @@ export function DayScreen() {
       {/* One line where it fits: the date, now, what is folded, refresh. */}
       <div className="day-head">
         <h2 id="day-title">
-          {fmt.date(view.date)}
-          {view.date === view.today && <span className="badge plain">{t('day.today')}</span>}
+          {fmt.date(shownDate)}
+          {shownDate === today && <span className="badge plain">{t('day.today')}</span>}
         </h2>
         {dayNow !== null && <p className="now-mark">{t('day.now', { time: fmt.time(dayNow) })}</p>}
         {past > 0 && (
@@ -98,11 +99,11 @@ export function DayScreen() {
             {showPast ? t('day.pastHide') : t('day.pastShow', { n: past })}
           </button>
         )}
-        {view.pendingApprovals.length > 0 && (
+        {view && view.pendingApprovals.length > 0 && (
           <PendingNotice pending={view.pendingApprovals} date={view.date} />
         )}
         {/* The data's age is in the status bar, always in view; here only when never synced. */}
-        {!view.syncedAt && <p className="age">{t('day.neverSynced')}</p>}
+        {view && !view.syncedAt && <p className="age">{t('day.neverSynced')}</p>}
         <button
           type="button"
           onClick={() => void stores.day.getState().refresh()}
@@ -111,14 +112,17 @@ export function DayScreen() {
           {refreshing ? t('day.refreshing') : t('day.refresh')}
         </button>
       </div>
-      <DateSwitcher date={view.date} today={view.today} />
-      {view.incomplete && (
+      <DateSwitcher date={shownDate} today={today} />
+      {!view && (
+        <p role="status">{loading || date === null ? t('day.loading') : t('day.noData')}</p>
+      )}
+      {view?.incomplete && (
         <p className="notice" role="status">
           {t('day.incomplete')}
         </p>
       )}
       {error && <ErrorNote code={error.code} />}
-      {view.products.length === 0 ? (
+      {!view ? null : view.products.length === 0 ? (
         <p>{t('day.noProducts')}</p>
       ) : (
         <DayProducts
@@ -134,15 +138,19 @@ export function DayScreen() {
         />
       )}
       {/* A setting more than a tool: below the day, not in its first line. */}
-      <p className="day-layout">
-        <button
-          type="button"
-          aria-pressed={layout === 'cards'}
-          onClick={() => stores.day.getState().chooseLayout(layout === 'cards' ? 'rows' : 'cards')}
-        >
-          {t('day.cardsLayout')}
-        </button>
-      </p>
+      {view && (
+        <p className="day-layout">
+          <button
+            type="button"
+            aria-pressed={layout === 'cards'}
+            onClick={() =>
+              stores.day.getState().chooseLayout(layout === 'cards' ? 'rows' : 'cards')
+            }
+          >
+            {t('day.cardsLayout')}
+          </button>
+        </p>
+      )}
     </section>
   );
 }
