@@ -412,8 +412,8 @@ const app = "performance.mark('fd:scripts-run');" +
   " document.getElementById('root').innerHTML = '<h2>' + d.title + '</h2>' +" +
   "  d.products.map((p) => '<article>' + p + '</article>').join('');" +
   // Marked as the renderer marks it (onNextPaint, decision G27).
-  " requestAnimationFrame(() => { const c = new MessageChannel();" +
-  "  c.port1.onmessage = () => performance.mark('fd:day-painted'); c.port2.postMessage(null); }); });";
+  " requestAnimationFrame(() => scheduler.postTask(() => performance.mark('fd:day-painted')," +
+  "  { priority: 'user-blocking' })); });";
 const day = JSON.stringify({ title: '今日', products: Array.from({ length: 10 }, (_, i) => '体験 ' + i) });
 const server = http.createServer((req, res) => {
   const [type, body] = req.url === '/app.js' ? ['text/javascript', app]

@@ -5,6 +5,7 @@ import { afterPaint } from '../../../renderer/src/app/paint';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -14,6 +15,22 @@ describe('afterPaint', () => {
     requestAnimationFrame(() => order.push('frame'));
     await afterPaint().then(() => order.push('after paint'));
     expect(order).toEqual(['frame', 'after paint']);
+  });
+
+  it('posts its task from the frame callback at user-blocking priority where there is a scheduler', async () => {
+    const posted: { priority: string }[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (callback: () => void, options: { priority: string }) => {
+        posted.push(options);
+        callback();
+        return Promise.resolve();
+      },
+    });
+    const order: string[] = [];
+    requestAnimationFrame(() => order.push('frame'));
+    await afterPaint().then(() => order.push('after paint'));
+    expect(order).toEqual(['frame', 'after paint']);
+    expect(posted).toEqual([{ priority: 'user-blocking' }]);
   });
 
   it('resolves without a frame (a hidden window paints none)', async () => {
