@@ -71,9 +71,10 @@ export interface KeyInfo {
 
 /**
  * The demo compiled at an instant, as JSON, by that instant: the last few. Every test and every
- * training start at a set time builds the same demo: generating and compiling it cost 0.05–0.2 s of
- * CPU (~0.5 s in a fresh process), reading it back 0.01–0.03 s (decision F60). Only the built-in demo: it is code, so
- * its start alone names its world; a scenario given is compiled every time.
+ * training start at a set time builds the same demo: generating and compiling it cost 0.05–0.2 s
+ * of CPU (~0.5 s in a fresh process), reading it back 0.01–0.03 s (decision F60). Only the
+ * built-in demo: it is code, so its start alone names its world; a scenario given is compiled
+ * every time.
  */
 const demoWorlds = new Map<number, string>();
 const DEMO_WORLDS_KEPT = 4;
