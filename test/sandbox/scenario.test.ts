@@ -4,6 +4,7 @@ import type { ParticipantInput } from '../../main/api/schemas';
 import { Clock } from '../../sandbox/clock';
 import { localToday } from '../../sandbox/domain/calendar';
 import { fieldProblems, numberingProblems } from '../../sandbox/domain/participant-rules';
+import { Sandbox } from '../../sandbox/sandbox';
 import type { World } from '../../sandbox/domain/world';
 import { compileScenario } from '../../sandbox/scenario/compile';
 import { DEMO, demoScenario } from '../../sandbox/scenario/demo';
@@ -266,6 +267,26 @@ describe('demo scenario', () => {
     expect(demoScenario()).toEqual(demoScenario());
     const at = '2026-07-18T03:00:00.000Z';
     expect(compileAt(at).state).toEqual(compileAt(at).state);
+  });
+
+  it('is compiled once for a start and served as fresh objects; another start compiles anew', async () => {
+    const at = '2026-07-18T03:00:00.000Z';
+    const first = await Sandbox.create({ now: at, freezeClock: true });
+    expect(first.world.state).toEqual(compileAt(at).state);
+    // A change in one sandbox's world is not seen by the next at the same start.
+    first.world.state.reservations.pop();
+    first.world.state.keys[0]!.token = 'changed';
+    const second = await Sandbox.create({ now: Date.parse(at), freshKeys: true });
+    expect(second.world.state.reservations).toEqual(compileAt(at).state.reservations);
+    expect(second.world.state.keys.map((k) => k.token)).not.toContain('changed');
+    const later = '2026-07-19T03:00:00.000Z';
+    const next = await Sandbox.create({ now: later, freezeClock: true });
+    expect(next.world.state).toEqual(compileAt(later).state);
+    expect(next.world.state.reservations).not.toEqual(compileAt(at).state.reservations);
+    // Served again after other starts, still as compiled.
+    expect((await Sandbox.create({ now: at, freezeClock: true })).world.state).toEqual(
+      compileAt(at).state,
+    );
   });
 });
 
