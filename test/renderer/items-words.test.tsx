@@ -217,7 +217,7 @@ describe('counter items in English', () => {
     expect(await record('Cash out', 'Expense paid', 2_000, 'Paid the drinks supplier')).toBe(
       'Cash out of ¥2,000 recorded.',
     );
-    expect(await record('Change made', 'To or from the safe or bank', 10_000)).toBe(
+    expect(await record('Change made', 'Change from the bank or safe', 10_000)).toBe(
       'Change made of ¥10,000 recorded.',
     );
     const rows = [...section.querySelectorAll('tbody tr')].map((tr) =>
@@ -226,7 +226,7 @@ describe('counter items in English', () => {
     expect(rows).toEqual([
       ['Cash in', 'Float topped up or returned', expect.any(String), '¥5,000'],
       ['Cash out', 'Expense paid: Paid the drinks supplier', expect.any(String), '¥2,000'],
-      ['Change made', 'To or from the safe or bank', expect.any(String), '¥10,000'],
+      ['Change made', 'Change from the bank or safe', expect.any(String), '¥10,000'],
     ]);
     expect(section.querySelector('dl')!.textContent).toBe(
       'Cash in, total¥5,000Cash out, total-¥2,000Change made (nets to zero)¥10,000',
