@@ -69,7 +69,13 @@ describe('counter items after the close, in English', () => {
   });
 });
 
-const item = (id: string, ja: string, en: string, price: number, rate: number): CounterItem => ({
+const item = (
+  id: string,
+  ja: string,
+  en: string,
+  price: number,
+  rate: CounterItem['rate'],
+): CounterItem => ({
   id,
   name: { ja, en },
   price,
