@@ -2,10 +2,11 @@
 // Callbacks of page.evaluate run in the page.
 /**
  * Counter items in Chromium through the browser host, against the training sandbox, in Japanese
- * and English (issue 30; the 領収書 and the sale after the close in Japanese only, decision
- * F70): a walk-in with a rental and a drink at 8 % paid in one tender → its receipt read back
- * showing both rates and ※ (kept as a picture, as the desk's PDF with its text and a PNG drawn
- * by pdftoppm, and as the roll training's virtual printer printed, in test-results/items/); then items sold alone, and a manager's new item. A day with cash put in,
+ * (issue 30; the English runs' words and printouts are read by component and desk tests,
+ * decisions F70 and F73): a walk-in with a rental and a drink at 8 % paid in one tender → its
+ * receipt read back showing both rates and ※ (kept as a picture, as the desk's PDF with its text
+ * and a PNG drawn by pdftoppm, and as the roll training's virtual printer printed, in
+ * test-results/items/); then items sold alone, and a manager's new item. A day with cash put in,
  * a supplier paid and change made → the close counts them (its screen, its report's PDF drawn to
  * PNG and the roll's text, in test-results/close/): the issue's closing note's pieces, checked
  * here for what a reader must see. A 領収書 of ¥50,000 and over (tax excluded) paid in cash →
@@ -70,7 +71,11 @@ async function closeEven(app: Page, lang: Lang, pieces: Record<number, number>):
   await expect(app.getByText(pattern(m.close.closedAt))).toBeVisible();
 }
 
-for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
+// Japanese only (decisions F70, F73): the English runs added words and printouts, each read in
+// English by test/desk/items/english.test.ts (the receipt's page, PDF and roll; the close
+// report's page and roll), test/desk/receipt/stamp-english.test.ts (the 領収書) and
+// test/renderer/items-words.test.tsx (the screens), tender.test.tsx (the stamp said).
+for (const lang of ['ja'] as const satisfies Lang[]) {
   const t = CATALOGUES[lang];
   const m = t.money;
 
@@ -85,7 +90,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(app.getByRole('article').first()).toBeVisible();
       await catchPrints(app);
       await useVirtualPrinter(host);
-      const name = lang === 'ja' ? '物販' : 'Goods';
+      const name = '物販';
       await app.keyboard.press('F4');
       await app.getByRole('button', { name: RICKSHAW }).click();
       await expect(app.locator('input[name=slot]:checked')).toHaveCount(1);
@@ -125,7 +130,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       expect(text).toContain(`${TEA[lang]} ※`);
       expect(text).toContain(yen(lang, booked));
       expect(text).toContain(`※8%`);
-      expect(text).toContain(lang === 'ja' ? '10%対象' : '10% items');
+      expect(text).toContain('10%対象');
       expect(text).toContain(yen(lang, Math.floor((TEA.price * 8) / 108)));
       expect(text).toContain(yen(lang, Math.floor((booked * 10) / 110)));
       mkdirSync(KEPT, { recursive: true });
@@ -200,7 +205,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await app.getByRole('button', { name: t.items.manage.save }).click();
       await expect(
         app.getByRole('button', {
-          name: fill(t.items.add, { name: lang === 'ja' ? '絵はがき' : 'Postcard' }),
+          name: fill(t.items.add, { name: '絵はがき' }),
         }),
       ).toBeVisible();
     });
@@ -250,7 +255,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
           ),
         ).toBeVisible();
       };
-      const supplier = lang === 'ja' ? '酒屋さんへの支払い' : 'Paid the drinks supplier';
+      const supplier = '酒屋さんへの支払い';
       await record('in', cash.reasons.float, 5_000);
       await record('out', cash.reasons.expense, 2_000, supplier);
       await record('exchange', cash.reasons.bank, 10_000);
@@ -322,7 +327,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await app.getByRole('button', { name: m.close.printReport }).click();
       await expect
         .poll(async () => (await virtualPrints(host)).at(-1)?.lines.join('\n') ?? '')
-        .toContain(lang === 'ja' ? 'レジ締めレポート' : 'Close report');
+        .toContain('レジ締めレポート');
       const roll = (await virtualPrints(host)).at(-1)!.lines.join('\n');
       writeFileSync(path.join(CLOSE_KEPT, `${lang}-close-report-roll.txt`), `${roll}\n`);
       // What a reader must see, on the page and on the roll alike: the day closed, the three
@@ -357,18 +362,13 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       expect(roll).toMatch(line(w.rate(8), `¥${TEA.price}\\s+${w.tax} ¥${teaTax}`));
     });
 
-    // Japanese only (decision F70): their English run added only words, each now read in English
-    // by a component or desk test (tender.test.tsx: the stamp said; stamp-english.test.ts: the
-    // 領収書's box, payer and exemption line; items-words.test.tsx: after the close).
-    if (lang !== 'ja') return;
-
     test('a 領収書 of ¥50,000 and over: paid in cash the stamp is said and its box printed; by card the exemption line', async ({
       app,
     }) => {
       test.slow();
       await expect(app.getByRole('article').first()).toBeVisible();
       const r = receiptWords[lang];
-      const payer = lang === 'ja' ? '株式会社嵐山観光' : 'Arashiyama Tours Ltd';
+      const payer = '株式会社嵐山観光';
       // 200 umbrellas: ¥60,000 with the tax, ¥54,546 without it — over ¥50,000, a ¥200 stamp (Q13).
       const many = 200;
       await sellAlone(app, lang, UMBRELLA, many);

@@ -5,9 +5,9 @@
  * the lock, who is signed in always in the header; the idle lock
  * on the page's clock; a refund that needs a manager, approved in place with the manager's PIN,
  * its slip printing レジ担当; the close by staff; the staff settings and the audit. axe on every
- * new screen (checkScreen: audit, targets, screenshot). The refund and the close in Japanese and
- * English; sign-in and the idle lock in Japanese only, their English words in
- * test/renderer/staff.test.tsx (decision F50).
+ * new screen (checkScreen: audit, targets, screenshot). In Japanese only (decisions F50, F74):
+ * the English words are test/renderer/staff.test.tsx's (sign-in, the idle lock, the close by
+ * staff, the audit) and the English slip's cashier test/desk/staff/staff-router.test.ts's.
  */
 import type { Page } from '@playwright/test';
 import * as receiptWords from '../../main/common/words/receipt';
@@ -19,7 +19,7 @@ const OWNER = { name: '山本', pin: '1111' };
 const MANAGER = { name: '佐藤', pin: '2222' };
 const STAFF = { name: '鈴木', pin: '3333' };
 
-for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
+for (const lang of ['ja'] as const satisfies Lang[]) {
   const t = CATALOGUES[lang];
   const s = t.staff;
   const who = (app: Page) => app.getByRole('group', { name: s.who.label });
@@ -53,64 +53,58 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
   test.describe(`staff (${lang})`, () => {
     test.use({ locale: browserLocale(lang) });
 
-    // Sign-in and the idle lock in Japanese only (decision F50): their English words are
-    // test/renderer/staff.test.tsx's, the same markup audited here.
-    if (lang === 'ja') {
-      test('signs in by tile and PIN from the lock; the header always says who', async ({
-        app,
-      }) => {
-        await expect(app.getByRole('article').first()).toBeVisible();
-        // Training opens with its owner signed in.
-        await expect(who(app)).toContainText(
-          fill(s.who.signedIn, { name: OWNER.name, role: s.roles.owner }),
-        );
-        await who(app).getByRole('button', { name: s.who.lock }).click();
-        await expect(signInHeading(app)).toBeVisible();
-        // Nothing of the counter behind the lock: no search, no main actions.
-        await expect(app.getByRole('search')).toHaveCount(0);
-        await expect(app.getByRole('navigation', { name: t.nav.label })).toHaveCount(0);
-        await expect(app.getByText(s.signIn.trainingPins)).toBeVisible();
-        await app.getByRole('button', { name: new RegExp(STAFF.name) }).click();
-        await checkScreen(app, lang, 'staff-sign-in');
-        // A wrong PIN says how many tries are left.
-        const field = app.getByLabel(fill(s.signIn.pinFor, { name: STAFF.name }));
-        await field.pressSequentially('9999');
-        await expect(app.getByRole('alert')).toHaveText(fill(s.signIn.attemptsLeft, { count: 4 }));
-        // The pad's keys: the last digit signs in, no button to press.
-        for (const digit of STAFF.pin)
-          await app.getByRole('button', { name: digit, exact: true }).click();
-        await expect(who(app)).toContainText(
-          fill(s.who.signedIn, { name: STAFF.name, role: s.roles.staff }),
-        );
-        await expect(app.getByRole('article').first()).toBeVisible();
-      });
+    test('signs in by tile and PIN from the lock; the header always says who', async ({ app }) => {
+      await expect(app.getByRole('article').first()).toBeVisible();
+      // Training opens with its owner signed in.
+      await expect(who(app)).toContainText(
+        fill(s.who.signedIn, { name: OWNER.name, role: s.roles.owner }),
+      );
+      await who(app).getByRole('button', { name: s.who.lock }).click();
+      await expect(signInHeading(app)).toBeVisible();
+      // Nothing of the counter behind the lock: no search, no main actions.
+      await expect(app.getByRole('search')).toHaveCount(0);
+      await expect(app.getByRole('navigation', { name: t.nav.label })).toHaveCount(0);
+      await expect(app.getByText(s.signIn.trainingPins)).toBeVisible();
+      await app.getByRole('button', { name: new RegExp(STAFF.name) }).click();
+      await checkScreen(app, lang, 'staff-sign-in');
+      // A wrong PIN says how many tries are left.
+      const field = app.getByLabel(fill(s.signIn.pinFor, { name: STAFF.name }));
+      await field.pressSequentially('9999');
+      await expect(app.getByRole('alert')).toHaveText(fill(s.signIn.attemptsLeft, { count: 4 }));
+      // The pad's keys: the last digit signs in, no button to press.
+      for (const digit of STAFF.pin)
+        await app.getByRole('button', { name: digit, exact: true }).click();
+      await expect(who(app)).toContainText(
+        fill(s.who.signedIn, { name: STAFF.name, role: s.roles.staff }),
+      );
+      await expect(app.getByRole('article').first()).toBeVisible();
+    });
 
-      test('locks itself when idle for the time the owner set', async ({ app }) => {
-        await expect(app.getByRole('article').first()).toBeVisible();
-        await app.getByRole('button', { name: s.who.settings }).click();
-        await expect(app.getByRole('heading', { level: 2, name: s.settings.title })).toBeVisible();
-        await checkScreen(app, lang, 'staff-settings');
-        await app.getByLabel(s.settings.idle).selectOption('1');
-        await app.getByRole('button', { name: s.settings.savePolicy }).click();
-        await expect(app.getByText(s.settings.policySaved)).toBeVisible();
-        // Touched 30 s later: the minute starts again.
-        await app.clock.fastForward(30_000);
-        await app.mouse.move(5, 5);
-        await app.mouse.down();
-        await app.mouse.up();
-        await app.clock.fastForward(45_000);
-        await expect(signInHeading(app)).toHaveCount(0);
-        await app.clock.fastForward(20_000);
-        await expect(signInHeading(app)).toBeVisible();
-        // The owner's tile is ready for the PIN.
-        await app
-          .getByLabel(fill(s.signIn.pinFor, { name: OWNER.name }))
-          .pressSequentially(OWNER.pin);
-        await expect(who(app)).toContainText(
-          fill(s.who.signedIn, { name: OWNER.name, role: s.roles.owner }),
-        );
-      });
-    }
+    test('locks itself when idle for the time the owner set', async ({ app }) => {
+      await expect(app.getByRole('article').first()).toBeVisible();
+      await app.getByRole('button', { name: s.who.settings }).click();
+      await expect(app.getByRole('heading', { level: 2, name: s.settings.title })).toBeVisible();
+      await checkScreen(app, lang, 'staff-settings');
+      await app.getByLabel(s.settings.idle).selectOption('1');
+      await app.getByRole('button', { name: s.settings.savePolicy }).click();
+      await expect(app.getByText(s.settings.policySaved)).toBeVisible();
+      // Touched 30 s later: the minute starts again.
+      await app.clock.fastForward(30_000);
+      await app.mouse.move(5, 5);
+      await app.mouse.down();
+      await app.mouse.up();
+      await app.clock.fastForward(45_000);
+      await expect(signInHeading(app)).toHaveCount(0);
+      await app.clock.fastForward(20_000);
+      await expect(signInHeading(app)).toBeVisible();
+      // The owner's tile is ready for the PIN.
+      await app
+        .getByLabel(fill(s.signIn.pinFor, { name: OWNER.name }))
+        .pressSequentially(OWNER.pin);
+      await expect(who(app)).toContainText(
+        fill(s.who.signedIn, { name: OWNER.name, role: s.roles.owner }),
+      );
+    });
 
     test('a refund needs a manager: approved in place, the slip says who took it', async ({
       app,
@@ -118,7 +112,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
       await expect(app.getByRole('article').first()).toBeVisible();
       await switchTo(app, STAFF, s.roles.staff);
       // A cash walk-in.
-      await cashWalkIn(app, lang === 'ja' ? '返金' : 'Refund');
+      await cashWalkIn(app, '返金');
       // Cancelled as the store's decision, paid back now: staff may do neither alone.
       await app.getByRole('button', { name: t.walkIn.openReservation }).click();
       await app.getByRole('button', { name: t.reservation.cancel, exact: true }).click();
@@ -150,7 +144,7 @@ for (const lang of ['ja', 'en'] as const satisfies Lang[]) {
     test('the close shows the day by staff; the audit lists who did what', async ({ app }) => {
       await expect(app.getByRole('article').first()).toBeVisible();
       await switchTo(app, STAFF, s.roles.staff);
-      await cashWalkIn(app, lang === 'ja' ? '締め' : 'Close');
+      await cashWalkIn(app, '締め');
       await app
         .getByRole('navigation', { name: t.nav.label })
         .getByRole('button', {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { channels, StaffState, type AuditEntryView, type Request } from '../../main/ipc/contract';
 import { Refusal, type FakeBridge } from './support/fakeBridge';
 import { demoBridge } from './support/fixtures';
-import { entry } from './support/money';
+import { closeView, entry } from './support/money';
 import { choose, renderApp, settle, type Rendered } from './support/render';
 import { axeViolations as audit } from './support/axe';
 
@@ -355,6 +355,57 @@ describe('the audit', () => {
       'Changing a booking',
     ]);
     expect(table.textContent).not.toMatch(/\.confirm|waiveFee/);
+    r.unmount();
+  });
+});
+
+describe('staff in English (staff.spec’s English run, decision F74)', () => {
+  it('the close’s table by staff; the audit’s heading and a sign-in by its kind', async () => {
+    fake = demoBridge({
+      'staff.get': () => staffState({ signedIn: MEMBERS[1], may: ['close', 'audit'] }),
+      'close.preview': () =>
+        closeView({
+          byStaff: [
+            {
+              staffId: 'staff-1',
+              name: '鈴木',
+              sales: 11000,
+              count: 1,
+              refunds: 0,
+              corrections: 0,
+              cash: 11000,
+            },
+          ],
+        }),
+      'audit.list': () => ({
+        entries: [
+          {
+            id: 'a1',
+            at: Date.UTC(2026, 4, 14, 2, 0),
+            businessDate: '2026-05-14',
+            counterName: '受付1',
+            staffName: '鈴木',
+            approvedByName: null,
+            subjectName: null,
+            kind: 'sign_in',
+            action: null,
+            ref: null,
+            detail: null,
+            problem: null,
+          },
+        ],
+      }),
+    });
+    const r = await renderApp(fake);
+    await r.user.press('F7');
+    const byStaff = await screen.findByRole('table', { name: 'By staff' });
+    expect(within(byStaff).getByRole('row', { name: /鈴木/ }).textContent).toBe(
+      '鈴木¥11,0001¥0¥0¥11,000',
+    );
+    await r.user.tap(screen.getByRole('button', { name: 'Audit' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Audit' })).toBeTruthy();
+    const row = within(screen.getByRole('table')).getByRole('row', { name: /Signed in/ });
+    expect(row.textContent).toContain('鈴木');
     r.unmount();
   });
 });

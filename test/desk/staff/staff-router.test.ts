@@ -177,6 +177,10 @@ describe('staff at the counter, through the router', () => {
     expect(slip.html).toContain('レジ担当');
     expect(slip.html).toContain('アルバイト');
     expect(slip.html).not.toContain('店長');
+    // In English too (staff.spec's English run, decision F74): the cashier by name.
+    const english = await h.call('receipt.get', { entryId: refund.id, locale: 'en' });
+    expect(english.html).toMatch(/Cashier(<[^>]+>|\s)*アルバイト/);
+    expect(english.html).not.toContain('店長');
     // Used once: the same request again needs another approval.
     expect((await refusal(h, 'refund.record', request)).code).toBe('APPROVAL_NEEDED');
     expect(total).toBeGreaterThan(100);
