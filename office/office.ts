@@ -16,6 +16,7 @@ import { createEnrolmentCode } from './enrolment/enrolment';
 import { keepChainsFolded } from './books/chain-fold';
 import { buildApp } from './http/app';
 import { createOwner, ownerCount, type NewOwner } from './owners/accounts';
+import { PASSWORD_COST, type PasswordCost } from './owners/password';
 import { createStore } from './owners/stores';
 import { loadTls } from './tls/ca';
 
@@ -35,6 +36,8 @@ export interface OfficeOptions {
   /** The stores' time zone (IANA; Asia/Tokyo by default). */
   timeZone?: string;
   log?: (line: string) => void;
+  /** scrypt's cost for new passwords: production's (PASSWORD_COST) unless a test lowers it. */
+  passwordCost?: PasswordCost;
 }
 
 export interface Office {
@@ -100,6 +103,7 @@ export async function startOffice(options: OfficeOptions): Promise<Office> {
       now: options.now ?? Date.now,
       pin: tls.pin,
       timeZone,
+      passwordCost: options.passwordCost ?? PASSWORD_COST,
     };
     await checkMasterKey(ctx);
     const setupToken = (await ownerCount(ctx)) === 0 ? randomToken(24) : null;

@@ -35,7 +35,7 @@ export async function createOwner(
   input: NewOwner,
   options: { onlyFirst: boolean },
 ): Promise<{ orgId: string; ownerId: string }> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
   const orgId = randomUUID();
   const ownerId = randomUUID();
   const { wrapped } = ctx.keyring.newDataKey(orgId);
@@ -100,7 +100,7 @@ export async function logIn(
     [email],
   );
   if (!owner) {
-    await verifyPassword(password, await dummyHash());
+    await verifyPassword(password, await dummyHash(ctx.passwordCost));
     return null;
   }
   if (!(await verifyPassword(password, owner.password_hash))) return null;

@@ -12,17 +12,25 @@ const scrypt = (password: string, salt: Buffer, length: number, options: ScryptO
     ),
   );
 
-const N = 2 ** 15;
-const R = 8;
-const P = 1;
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** What every office hashes with; tests may lower it (OfficeOptions.passwordCost), never the CLI. */
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 15, r: 8, p: 1 };
 const LENGTH = 32;
 /** scrypt needs 128·N·r bytes; Node's default ceiling is exactly 32 MiB, so leave room. */
 const maxmem = (n: number, r: number) => 256 * n * r;
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  { N, r, p }: PasswordCost = PASSWORD_COST,
+): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R) });
-  return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await scrypt(password, salt, LENGTH, { N, r, p, maxmem: maxmem(N, r) });
+  return ['scrypt', N, r, p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -40,5 +48,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash to verify against when the e-mail is unknown: the answer takes as long either way. */
-let dummy: Promise<string> | null = null;
-export const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
+const dummies = new Map<string, Promise<string>>();
+export function dummyHash(cost: PasswordCost = PASSWORD_COST): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let dummy = dummies.get(key);
+  if (!dummy) dummies.set(key, (dummy = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return dummy;
+}

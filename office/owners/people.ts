@@ -16,7 +16,7 @@ export async function createUser(ctx: OfficeContext, orgId: string, input: NewUs
   const storeIds = input.role === 'manager' ? [...new Set(input.storeIds)] : [];
   if (input.role === 'manager' && storeIds.length === 0)
     throw new OfficeError(400, 'bad_request', 'a manager needs at least one store');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
   const id = randomUUID();
   // E-mails are unique across the office (log-in finds a person by it before the organisation):
   // checked by the table's owner role, the one look-up that crosses organisations.

@@ -23,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { rows } from '../../office/db/db';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { demoCatalogue } from '../../sandbox/scenario/demo';
 import {
   call,
   officeSent,
@@ -87,7 +88,8 @@ export async function replaceCounter(say: (line: string) => void = () => {}): Pr
     return started;
   };
   try {
-    sandbox = await startSandbox({ port: 0 });
+    // The catalogue without its bookings: the counters sell walk-ins and record cash, nothing booked.
+    sandbox = await startSandbox({ port: 0, scenario: demoCatalogue() });
     office = await startTestOffice({ now: Date.now });
     const { orgId, storeId } = await ownerWithStore(office);
     step(`office at ${office.url} (CA pin ${office.pin}); the owner has a store`);

@@ -60,7 +60,17 @@ export async function testDataDir(): Promise<string> {
   return dataDir;
 }
 
-export async function startTestOffice(options: Partial<OfficeOptions> = {}): Promise<TestOffice> {
+/**
+ * scrypt at a small cost for the owners and people tests make: production's (PASSWORD_COST, about
+ * 0.1 s of CPU a hash) made a tenth of the office tests' CPU. test/office/owners/owners.test.ts
+ * keeps production's and checks it.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 4, r: 8, p: 1 };
+
+export async function startTestOffice(
+  options: Partial<OfficeOptions> & { productionPasswords?: boolean } = {},
+): Promise<TestOffice> {
+  const { productionPasswords = false, ...officeOptions } = options;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-'));
   if (!options.databaseUrl && !existsSync(path.join(dataDir, 'db')))
     cpSync(await pgliteTemplate(), path.join(dataDir, 'db'), { recursive: true });
@@ -75,7 +85,8 @@ export async function startTestOffice(options: Partial<OfficeOptions> = {}): Pro
     port: 0,
     host: '127.0.0.1',
     now: () => clock.now,
-    ...options,
+    ...(productionPasswords ? {} : { passwordCost: TEST_PASSWORD_COST }),
+    ...officeOptions,
   });
   return Object.assign(office, {
     dataDir,

@@ -6,6 +6,7 @@
  * status (who is on the till, today, nothing left to send).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { demoCatalogue } from '../../../sandbox/scenario/demo';
 import type { OfficeRecord } from '../../../office/protocol/wire';
 import { FakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
@@ -44,11 +45,13 @@ const item = (ja: string, price: number, rate: 8 | 10) =>
     active: true,
   }) as const;
 
-async function enrolledDesk() {
+/** `bookings`: the demo's day of bookings in the sandbox; without, its catalogue only (quicker). */
+async function enrolledDesk({ bookings = false } = {}) {
   const office = new FakeOffice();
   office.caPem = CA.caPem;
   const clock = new FakeClock();
   const h = await startHarness({
+    ...(bookings ? {} : { sandbox: { scenario: demoCatalogue() } }),
     desk: {
       officeSecrets: memorySecrets(),
       office: { connect: office.ports(), clock, random: () => 0.5 },
@@ -197,7 +200,7 @@ describe('the books’ facts from a desk', () => {
   });
 
   it('tells the refunds owed and today’s on-site money to take as the status bar and the close count them', async () => {
-    const { h, office, clock } = await enrolledDesk();
+    const { h, office, clock } = await enrolledDesk({ bookings: true });
     const owed = await owedForRefusedWalkIn(h, {
       lastName: '満席',
       tender: { lines: [{ method: 'cash', amount: 12_000, received: 12_000 }] },

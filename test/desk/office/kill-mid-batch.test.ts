@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { rows } from '../../../office/db/db';
 import type { Db } from '../../../office/db/db';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
+import { demoCatalogue } from '../../../sandbox/scenario/demo';
 import {
   call,
   officeSent,
@@ -36,7 +37,8 @@ const running = new Set<ChildProcess>();
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'front-desk-office-kill-'));
   staticRoot = staticRootIn(work);
-  sandbox = await startSandbox({ port: 0 });
+  // The catalogue without its bookings: the counter records cash here, never a reservation.
+  sandbox = await startSandbox({ port: 0, scenario: demoCatalogue() });
   // The office's own clock is real here: the counter's records carry real times.
   office = await startTestOffice({ now: Date.now });
 });

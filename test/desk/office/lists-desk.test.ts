@@ -7,6 +7,7 @@
  * nothing else of the managed staff list changes here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCatalogue } from '../../../sandbox/scenario/demo';
 import type { EnrolPorts } from '../../../main/desk/office/enrol';
 import { LIST_MANAGED, officeListsOf } from '../../../main/desk/office/office-lists';
 import { answerOf, type OfficeTransport } from '../../../main/desk/office/transport';
@@ -51,6 +52,7 @@ beforeAll(async () => {
   org = await ownerWithStore(office);
   owner = await webSignIn(office, 'owner@example.jp');
   h = await startHarness({
+    sandbox: { scenario: demoCatalogue() },
     desk: { pinHasher: quickHasher(), officeSecrets: memorySecrets(), office: { connect: ports } },
   });
   await h.desk.start();

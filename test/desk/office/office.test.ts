@@ -6,6 +6,7 @@
  * its records first, refuses to sell until they are here, and continues after the office's head.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { demoCatalogue } from '../../../sandbox/scenario/demo';
 import { DeskError } from '../../../main/ipc/errors';
 import { FakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
@@ -24,6 +25,7 @@ async function desk(office: FakeOffice) {
   const officeSecrets = memorySecrets();
   const clock = new FakeClock();
   const h = await startHarness({
+    sandbox: { scenario: demoCatalogue() },
     desk: { officeSecrets, office: { connect: office.ports(), clock, random: () => 0.5 } },
   });
   harnesses.push(h);
@@ -173,6 +175,7 @@ describe('a PC that cannot keep a secret', () => {
       problem: () => new DeskError('SECURE_STORAGE_UNAVAILABLE', 'no keyring'),
     });
     const h = await startHarness({
+      sandbox: { scenario: demoCatalogue() },
       desk: { officeSecrets, office: { connect: office.ports() } },
     });
     harnesses.push(h);

@@ -6,6 +6,7 @@
  * office's head.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCatalogue } from '../../../sandbox/scenario/demo';
 import { call, ownerWithStore, startTestOffice, type TestOffice } from '../../support/office';
 import { waitFor } from '../../support/wait';
 import { memorySecrets, refusal, setUp, startHarness, type Harness } from '../support';
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 async function desk() {
   const officeSecrets = memorySecrets();
-  const h = await startHarness({ desk: { officeSecrets } });
+  const h = await startHarness({ sandbox: { scenario: demoCatalogue() }, desk: { officeSecrets } });
   harnesses.push(h);
   await h.desk.start();
   await setUp(h);
