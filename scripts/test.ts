@@ -39,7 +39,7 @@ const BUDGET = { seconds: 600, before: { name: 'npm ci', seconds: 40 } };
 const STEPS: { name: string; budget: number; stages: Stage[] }[] = [
   {
     name: 'checks',
-    budget: 150,
+    budget: 120,
     stages: [
       {
         name: 'browser',
@@ -59,10 +59,10 @@ const STEPS: { name: string; budget: number; stages: Stage[] }[] = [
       { name: 'build', command: npmRun('build') },
     ],
   },
-  { name: 'unit', budget: 170, stages: [{ name: 'unit', command: ['vitest', 'run'], live: true }] },
+  { name: 'unit', budget: 240, stages: [{ name: 'unit', command: ['vitest', 'run'], live: true }] },
   {
     name: 'e2e',
-    budget: 240,
+    budget: 200,
     stages: [{ name: 'e2e', command: ['playwright', 'test'], live: true }],
   },
 ];
