@@ -6,8 +6,7 @@
  *   and p95, asked with nothing changed and right after a check-in (a new build of the day);
  * - painted after its data: the renderer's `fd:day-data` and `fd:day-painted` marks (the first
  *   screen whole: head, date switcher and the products the window shows, its frame painted),
- *   each load a new window on a host spawned as a counter's runs (bench/children/dayview-host.ts),
- *   median of several loads in the counter's browser (its profile, cache and compiled scripts
+ *   each load a new window, median of several loads in the counter's browser (its profile, cache and compiled scripts
  *   kept from load to load: decision G26), beside loads in a browser that keeps nothing; the
  *   mark waited for without touching the page (`markSeen`, X37);
  * - printed beside them, not targets: a slot's parties when its manifest opens (`day.parties` of
@@ -19,14 +18,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DateTime } from 'luxon';
-import type { DayParties, DayView, EventPayload, ReservationView } from '../main/ipc/contract';
+import { createInterface } from 'node:readline';
+import type { DayParties, DayView, ReservationView } from '../main/ipc/contract';
 import { TOKEN_HEADER } from '../main/host/server';
-import { DEMO } from '../sandbox/scenario/demo';
-import { generateScenario } from '../sandbox/scenario/generate';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium';
-import { ROOT, startHost, type TestHost } from '../test/e2e/support/host';
-import { median, quantile, syncedDay } from './days.bench';
+import { ROOT } from '../test/e2e/support/host';
+import { median, quantile } from './days.bench';
 import { floorStart, untilAddress } from './cold-start';
 import { atMost, type Figure } from './figures';
 
@@ -36,8 +33,17 @@ const SAMPLES = 40;
 const LOADS = 7;
 const FULL_SAMPLES = 10;
 
+/** The busy day's host, spawned: where it is, and the bytes of each `day.changed` patch it sent. */
+interface DayHost {
+  url: string;
+  origin: string;
+  token: string;
+  patchBytes: number[];
+  stop: () => Promise<void>;
+}
+
 /** A call over HTTP from this process (the bench's own moves: check-ins), as the page sends it. */
-async function post<T>(host: TestHost, channel: string, payload: unknown): Promise<T> {
+async function post<T>(host: DayHost, channel: string, payload: unknown): Promise<T> {
   const response = await fetch(`${host.origin}/ipc/${channel}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
@@ -79,19 +85,13 @@ interface OverHttp {
   slotParties: Timed[];
   /** The day's parties in full: about what the day's answer carried before G21. */
   dayParties: Timed[];
-  patchBytes: number[];
 }
 
-async function overHttp(browser: Browser, host: TestHost, day: DayView): Promise<OverHttp> {
+async function overHttp(browser: Browser, host: DayHost, day: DayView): Promise<OverHttp> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(host.url);
   await page.waitForFunction(() => performance.getEntriesByName('fd:day-painted').length > 0);
-  const changes: number[] = [];
-  const off = host.composed.events.subscribe((event, payload) => {
-    const patch = (payload as EventPayload<'day.changed'>).patch;
-    if (event === 'day.changed' && patch) changes.push(JSON.stringify(payload).length);
-  });
   try {
     const dayParties: Timed[] = [];
     for (let i = 0; i < FULL_SAMPLES; i++)
@@ -111,7 +111,6 @@ async function overHttp(browser: Browser, host: TestHost, day: DayView): Promise
       afterCheckIn: [],
       slotParties: [],
       dayParties,
-      patchBytes: changes,
     };
     const get = () => callFromPage(page, host.token, 'day.get', { date: day.date });
     for (let i = 0; i < SAMPLES; i++) {
@@ -134,7 +133,6 @@ async function overHttp(browser: Browser, host: TestHost, day: DayView): Promise
     }
     return out;
   } finally {
-    off();
     await context.close();
   }
 }
@@ -156,16 +154,25 @@ async function markSeen(page: Page, name: string): Promise<() => Promise<void>> 
   return () => new Promise<void>((resolve) => (told = resolve));
 }
 
-/** The busy day's host, spawned (bench/children/dayview-host.ts); its address once synced. */
-function spawnDayHost(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** The busy day's host, spawned (bench/children/dayview-host.ts); where it is once synced. */
+function spawnDayHost(): Promise<DayHost> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'bench/children/dayview-host.ts', String(BUSY_DAY), String(PRODUCTS), '6'],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  return untilAddress(child, "the day's host", (line) =>
-    line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined,
-  );
+  const patchBytes: number[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const patch = line.startsWith('{') ? (JSON.parse(line) as { patch?: number }).patch : undefined;
+    if (patch !== undefined) patchBytes.push(patch);
+  });
+  let where = { origin: '', token: '' };
+  return untilAddress(child, "the day's host", (line) => {
+    if (!line.startsWith('{')) return undefined;
+    const said = JSON.parse(line) as { url?: string; origin: string; token: string };
+    if (said.url) where = said;
+    return said.url;
+  }).then(({ url, stop }) => ({ url, ...where, patchBytes, stop }));
 }
 
 /**
@@ -201,8 +208,9 @@ async function paintedAfterData(
 }
 
 /** The loads of `paintedAfterData` in the counter's browser (kept profile) and in fresh ones. */
-async function paintedLoads(): Promise<{ kept: number[]; fresh: number[]; floor: number[] }> {
-  const host = await spawnDayHost();
+async function paintedLoads(
+  host: DayHost,
+): Promise<{ kept: number[]; fresh: number[]; floor: number[] }> {
   const profile = await mkdtemp(path.join(tmpdir(), 'fd-dayview-profile-'));
   try {
     const counter = await chromium.launchPersistentContext(profile, {
@@ -238,7 +246,6 @@ async function paintedLoads(): Promise<{ kept: number[]; fresh: number[]; floor:
     }
     return { kept, fresh, floor };
   } finally {
-    await host.stop();
     await rm(profile, { recursive: true, force: true });
   }
 }
@@ -250,81 +257,72 @@ export async function runDayViewBench(): Promise<Figure[]> {
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (built.status !== 0) throw new Error('vite build failed');
-  // First, alone: each load a fresh page on a spawned host.
-  const painted = await paintedLoads();
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  // One host, spawned as a counter's runs: first the loads (each a fresh page), then the calls.
+  const host = await spawnDayHost();
+  let painted: Awaited<ReturnType<typeof paintedLoads>>;
+  let http: OverHttp;
+  let products: number;
   try {
-    // The business clock from this morning in Kyoto (as the days bench), the page's clock real.
-    const host = await startHost({
-      now: DateTime.now().setZone('Asia/Tokyo').set({ hour: 9, minute: 30 }).toUTC().toISO()!,
-      scenario: generateScenario({
-        reservations: BUSY_DAY,
-        days: 1,
-        store: DEMO.stores.kyoto,
-        products: PRODUCTS,
-        seed: 6,
-      }),
-    });
-    let http: OverHttp;
-    let products: number;
+    painted = await paintedLoads(host);
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
-      const day = await syncedDay(host, BUSY_DAY);
+      const day = await post<DayView>(host, 'day.get', { date: null });
       products = day.products.length;
       http = await overHttp(browser, host, day);
     } finally {
-      await host.close();
+      await browser.close();
     }
-    const all = [...http.unchanged, ...http.afterCheckIn];
-    const ms = (xs: Timed[], q: number) =>
-      quantile(
-        xs.map((x) => x.ms),
-        q,
-      ).toFixed(1);
-    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-    const answer = Math.max(...all.map((x) => x.bytes));
-    console.log(
-      `  day.get of ${BUSY_DAY} reservations, ${products} products, from the page over HTTP: ` +
-        `${kb(answer)} KB; unchanged p50 ${ms(http.unchanged, 0.5)} / p95 ${ms(http.unchanged, 0.95)} ms; ` +
-        `after a check-in p50 ${ms(http.afterCheckIn, 0.5)} / p95 ${ms(http.afterCheckIn, 0.95)} ms`,
-    );
-    console.log(
-      `  painted after its data, each load a new window of a spawned host: the counter's browser ` +
-        `(its cache kept; the first load's empty) ${painted.kept.map((v) => v.toFixed(0)).join(', ')} ms; ` +
-        `a browser that keeps nothing ${painted.fresh.map((v) => v.toFixed(0)).join(', ')} ms (median ` +
-        `${median(painted.fresh).toFixed(0)}); the machine's floor (a bare page of ten products, ` +
-        `the same way) ${painted.floor.map((v) => v.toFixed(0)).join(', ')} ms (median ` +
-        `${median(painted.floor).toFixed(0)}); ` +
-        `the busiest slot's parties (day.parties): ${kb(http.slotParties[0]!.bytes)} KB, ` +
-        `p50 ${ms(http.slotParties, 0.5)} / p95 ${ms(http.slotParties, 0.95)} ms; ` +
-        `the day's parties in full (about the answer before): ${kb(http.dayParties[0]!.bytes)} KB, ` +
-        `p50 ${ms(http.dayParties, 0.5)} / p95 ${ms(http.dayParties, 0.95)} ms; ` +
-        `day.changed after a check-in: median ${kb(median(http.patchBytes))} KB`,
-    );
-    const name = `${BUSY_DAY}-reservation, ${products}-product day over HTTP`;
-    return [
-      atMost(`${name}: day.get answer`, answer / 1024, 'KB', 100),
-      atMost(
-        `${name}: day.get p95 (every call)`,
-        quantile(
-          all.map((x) => x.ms),
-          0.95,
-        ),
-        'ms',
-        10,
-      ),
-      {
-        ...atMost(
-          `${name}: painted after its data in a new window of the counter’s browser (median)`,
-          median(painted.kept),
-          'ms',
-          50,
-        ),
-        note:
-          `a browser that keeps nothing: median ${median(painted.fresh).toFixed(0)} ms; ` +
-          `the machine's floor: median ${median(painted.floor).toFixed(0)} ms`,
-      },
-    ];
   } finally {
-    await browser.close();
+    await host.stop();
   }
+  const all = [...http.unchanged, ...http.afterCheckIn];
+  const ms = (xs: Timed[], q: number) =>
+    quantile(
+      xs.map((x) => x.ms),
+      q,
+    ).toFixed(1);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const answer = Math.max(...all.map((x) => x.bytes));
+  console.log(
+    `  day.get of ${BUSY_DAY} reservations, ${products} products, from the page over HTTP: ` +
+      `${kb(answer)} KB; unchanged p50 ${ms(http.unchanged, 0.5)} / p95 ${ms(http.unchanged, 0.95)} ms; ` +
+      `after a check-in p50 ${ms(http.afterCheckIn, 0.5)} / p95 ${ms(http.afterCheckIn, 0.95)} ms`,
+  );
+  console.log(
+    `  painted after its data, each load a new window of a spawned host: the counter's browser ` +
+      `(its cache kept; the first load's empty) ${painted.kept.map((v) => v.toFixed(0)).join(', ')} ms; ` +
+      `a browser that keeps nothing ${painted.fresh.map((v) => v.toFixed(0)).join(', ')} ms (median ` +
+      `${median(painted.fresh).toFixed(0)}); the machine's floor (a bare page of ten products, ` +
+      `the same way) ${painted.floor.map((v) => v.toFixed(0)).join(', ')} ms (median ` +
+      `${median(painted.floor).toFixed(0)}); ` +
+      `the busiest slot's parties (day.parties): ${kb(http.slotParties[0]!.bytes)} KB, ` +
+      `p50 ${ms(http.slotParties, 0.5)} / p95 ${ms(http.slotParties, 0.95)} ms; ` +
+      `the day's parties in full (about the answer before): ${kb(http.dayParties[0]!.bytes)} KB, ` +
+      `p50 ${ms(http.dayParties, 0.5)} / p95 ${ms(http.dayParties, 0.95)} ms; ` +
+      `day.changed after a check-in: median ${kb(median(host.patchBytes))} KB`,
+  );
+  const name = `${BUSY_DAY}-reservation, ${products}-product day over HTTP`;
+  return [
+    atMost(`${name}: day.get answer`, answer / 1024, 'KB', 100),
+    atMost(
+      `${name}: day.get p95 (every call)`,
+      quantile(
+        all.map((x) => x.ms),
+        0.95,
+      ),
+      'ms',
+      10,
+    ),
+    {
+      ...atMost(
+        `${name}: painted after its data in a new window of the counter’s browser (median)`,
+        median(painted.kept),
+        'ms',
+        50,
+      ),
+      note:
+        `a browser that keeps nothing: median ${median(painted.fresh).toFixed(0)} ms; ` +
+        `the machine's floor: median ${median(painted.floor).toFixed(0)} ms`,
+    },
+  ];
 }
