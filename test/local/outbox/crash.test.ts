@@ -339,7 +339,9 @@ describe('outbox crash safety: SIGKILL while queueing and replaying', () => {
     expect(needsAttention.length).toBeGreaterThan(0);
     expect(needsAttention.length).toBeLessThan(queued.size / 2);
     expect(queued.size).toBeGreaterThan(100);
-    // Sends were cut short and repeated after restarts.
-    expect(posts.length).toBeGreaterThan(entries.length);
+    // Sends were cut short: the service booked, its answer was lost (the walk-ins were still
+    // booked exactly once, above). Counting all sends against the outboxes' entries said this only
+    // by chance: entries never sent (damaged) offset the sends repeated.
+    expect(posts.filter((q) => q.fault === 'drop_after_commit').length).toBeGreaterThan(0);
   }, 400_000);
 });
