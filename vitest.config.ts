@@ -75,13 +75,15 @@ if (missing.length > 0)
   throw new Error(`vitest.config.ts names test files that are not there: ${missing.join(', ')}`);
 
 /**
- * Two per core, at least four, at most sixteen: on two cores, four files at once kept both busy
- * where one at a time (Vitest's default there) left them idle most of the run; eight gained
- * nothing more and made CPU budgets (the 20 000-reservation compile) miss on a loaded machine.
+ * Three per core, at least six, at most sixteen: on two cores, four files at once kept both busy
+ * where one at a time (Vitest's default there) left them idle most of the run; the desk's files
+ * still wait more than they compute (66 s of CPU in 73 s of wall on their own), and six filled
+ * what four left idle (decision F79). Eight made CPU budgets (the 20 000-reservation compile) miss
+ * on a loaded machine.
  */
 const WORKERS =
   Number(process.env.FRONT_DESK_TEST_WORKERS) ||
-  Math.min(16, Math.max(4, 2 * os.availableParallelism()));
+  Math.min(16, Math.max(6, 3 * os.availableParallelism()));
 
 /**
  * The run's temporary folders (every data dir, store and key file a test makes under
@@ -142,7 +144,10 @@ export default defineConfig({
           name: 'processes',
           include: PROCESSES,
           pool: 'forks',
-          isolate: true,
+          // Their workers are shared from file to file as the unit project's are: each file's
+          // fresh worker loaded the same modules again (decision F79).
+          isolate: false,
+          setupFiles: ['test/support/between-files.ts'],
           globalSetup: ['test/support/global-setup.ts'],
         },
       },
